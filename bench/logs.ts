@@ -1,0 +1,173 @@
+// Event-log streaming throughput and memory: 200k records from the sandbox's consumer API through LogStream
+// (consumer lifecycle, positions, commits, recovery bookkeeping) into the one-line formatter, against a bare
+// undici fetch + JSON.parse loop over the same records with the same batch size. The sandbox runs in a
+// child process; passes alternate (ABBA). Goal: ≥ 0.7× the bare loop's records/s, with a flat heap
+// (sampled at 25/50/75/100% of the stream).
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { formatRecord } from '../src/core/logs/formatter';
+import { LogStream } from '../src/core/logs/stream';
+import { PlatformClient } from '../src/core/platform/client';
+import { startSandbox } from '../src/sandbox/server';
+
+const RECORDS = 200_000;
+const TOPIC = 'COFFEE-DEV';
+const MAX_BYTES = 1024 * 1024;
+
+interface SandboxInfo {
+  baseUrl: string;
+  authUrl: string;
+  logUrl: string;
+  clients: Array<{ clientId: string; clientSecret: string }>;
+}
+
+async function runChild(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-logs-'));
+  const sandbox = await startSandbox({ dataDir, logRateLimit: 0, logRetention: RECORDS });
+  process.send?.({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients });
+  process.on('message', () => {
+    void sandbox.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
+  });
+}
+
+function startChild(): Promise<{ child: ChildProcess; info: SandboxInfo }> {
+  const child = fork(__filename, ['--sandbox-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info) => resolve({ child, info: info as SandboxInfo }));
+    child.once('exit', (code) => reject(new Error(`sandbox child exited with ${code}`)));
+  });
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function heapMb(): number {
+  gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+interface Pass { recordsPerSec: number; heap: number[] }
+
+/** Samples the heap when `count` crosses each quarter of RECORDS. */
+function sampler(): { tick(count: number): void; heap: number[] } {
+  const heap: number[] = [];
+  let next = 1;
+  return { heap, tick: (count) => { while (next <= 4 && count >= (RECORDS * next) / 4) { heap.push(heapMb()); next++; } } };
+}
+
+async function main(): Promise<void> {
+  const { child, info } = await startChild();
+  const owner = info.clients[0];
+  if (!owner) throw new Error('the sandbox reported no clients');
+  const client = new PlatformClient({
+    connection: { name: 'bench', baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId },
+    getSecret: async () => owner.clientSecret,
+  });
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const basic = Buffer.from(`${encodeURIComponent(owner.clientId)}:${encodeURIComponent(owner.clientSecret)}`).toString('base64');
+  const tokenFor = async (scope: string): Promise<string> => {
+    const res = await request(`${info.authUrl}/oauth2/token`, {
+      method: 'POST', dispatcher: agent, body: `grant_type=client_credentials&scope=${scope}`,
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    return ((await res.body.json()) as { access_token: string }).access_token;
+  };
+  try {
+    const t0 = performance.now();
+    const written = await fill(info, agent, await tokenFor('svc-api'));
+    console.log(`filled ${TOPIC} with ${written} records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const logToken = await tokenFor('log');
+
+    const ours = async (): Promise<Pass> => {
+      const s = sampler();
+      const stream = new LogStream({ requester: client.requester, topic: TOPIC, start: { kind: 'beginning' }, untilEnd: true, clientName: `bench${Math.random().toString(36).slice(2, 8)}`, maxBytes: MAX_BYTES });
+      let count = 0;
+      let chars = 0;
+      const started = performance.now();
+      for await (const record of stream) {
+        chars += formatRecord(record).length;
+        if (++count >= RECORDS) break;
+        s.tick(count);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      s.tick(count);
+      if (chars === 0) throw new Error('nothing formatted');
+      return { recordsPerSec: count / seconds, heap: s.heap };
+    };
+
+    const bare = async (): Promise<Pass> => {
+      const s = sampler();
+      const headers = {
+        authorization: `Bearer ${logToken}`, accept: 'application/json', 'content-type': 'application/json',
+        'consumer-group': `appID-${TOPIC}-clientName-bare${Math.random().toString(36).slice(2, 8)}-01`, 'consumer-name': `consumer-bare`,
+      };
+      const call = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<string> => {
+        const res = await request(`${info.logUrl}${path}`, { method, headers, dispatcher: agent, body: body === undefined ? undefined : JSON.stringify(body) });
+        const text = await res.body.text();
+        if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
+        return text;
+      };
+      const partitions = [0, 1, 2, 3].map((partition) => ({ topic: TOPIC, partition }));
+      await call('POST', '/consumers', { 'auto.offset.reset': 'earliest' });
+      await call('POST', '/consumers/assignments', { partitions });
+      await call('POST', '/consumers/positions/beginning', { partitions });
+      let count = 0;
+      const started = performance.now();
+      while (count < RECORDS) {
+        const batch = JSON.parse(await call('GET', `/consumers/records?max_bytes=${MAX_BYTES}`)) as unknown[];
+        count += batch.length;
+        s.tick(count);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      await call('DELETE', '/consumers');
+      return { recordsPerSec: count / seconds, heap: s.heap };
+    };
+
+    const baseHeap = heapMb();
+    const oursPasses: Pass[] = [];
+    const barePasses: Pass[] = [];
+    for (const order of [[bare, ours], [ours, bare]] as const) {
+      for (const run of order) (run === ours ? oursPasses : barePasses).push(await run());
+    }
+    const best = (passes: Pass[]): Pass => passes.reduce((a, b) => (b.recordsPerSec > a.recordsPerSec ? b : a));
+    const o = best(oursPasses);
+    const b = best(barePasses);
+    const heap = (p: Pass): string => p.heap.map((h) => `${h.toFixed(1)}`).join(' / ');
+    console.log(`${RECORDS} records per pass, ${MAX_BYTES / 1024} KiB batches, best of 2 passes each, sandbox in a child process`);
+    console.log(`  bare undici + JSON.parse     ${b.recordsPerSec.toFixed(0).padStart(7)} records/s   heap MB at 25/50/75/100%: ${heap(b)}`);
+    console.log(`  LogStream + formatRecord     ${o.recordsPerSec.toFixed(0).padStart(7)} records/s   heap MB at 25/50/75/100%: ${heap(o)}`);
+    const ratio = o.recordsPerSec / b.recordsPerSec;
+    const growth = Math.max(...o.heap) - Math.min(...o.heap);
+    console.log(`  ratio (ours / bare): ${ratio.toFixed(2)}×   (goal ≥ 0.70×);   heap spread over the stream: ${growth.toFixed(1)} MB (baseline heap ${baseHeap.toFixed(1)} MB)`);
+    console.log(ratio >= 0.7 ? '  OK: throughput within goal' : `  BELOW GOAL: ${ratio.toFixed(2)}×`);
+    console.log(growth < 20 ? '  OK: memory flat' : `  MEMORY GREW by ${growth.toFixed(1)} MB`);
+  } finally {
+    await client.close();
+    await agent.close();
+    child.send('close');
+  }
+}
+
+/** Writes at least RECORDS records with the simulator (the demo app's deployed configuration). */
+async function fill(info: SandboxInfo, agent: Agent, token: string): Promise<number> {
+  const post = await request(`${info.baseUrl}/sandbox/v1/simulate`, {
+    method: 'POST', dispatcher: agent, body: JSON.stringify({ appId: TOPIC, sessions: Math.ceil(RECORDS / 11) }),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
+  let sim = ((await post.body.json()) as { simulation: { id: string; status: string; records: number } }).simulation;
+  while (sim.status === 'RUNNING') {
+    await new Promise((r) => setTimeout(r, 250));
+    const res = await request(`${info.baseUrl}/sandbox/v1/simulations/${sim.id}`, { dispatcher: agent, headers: { authorization: `Bearer ${token}` } });
+    sim = ((await res.body.json()) as { simulation: typeof sim }).simulation;
+  }
+  if (sim.records < RECORDS) throw new Error(`the simulator wrote ${sim.records} records, fewer than ${RECORDS}`);
+  return sim.records;
+}
+
+if (process.argv.includes('--sandbox-child')) {
+  runChild().catch((err: unknown) => { console.error(err); process.exit(1); });
+} else {
+  main().catch((err: unknown) => { console.error(err); process.exitCode = 1; });
+}

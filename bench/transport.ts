@@ -1,0 +1,138 @@
+// Overhead of the platform client over bare undici: `projects.get` through PlatformClient (auth, retry
+// loop, typed errors, redacted logging, tolerant reply parsing) vs an undici `request()` loop on the same
+// URL with the same token. The sandbox runs in a child process so neither side competes with it for the
+// event loop. Rounds alternate (ABBA) after a warm-up to spread drift evenly. Goal: overhead ≤ 1.2×.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { PlatformClient } from '../src/core/platform/client';
+import { startSandbox } from '../src/sandbox/server';
+
+const CONCURRENCY = 8;
+const PER_ROUND = 400;
+const ROUNDS = 10;
+const WARMUP = 500;
+
+interface SandboxInfo {
+  baseUrl: string;
+  authUrl: string;
+  logUrl: string;
+  clients: Array<{ clientId: string; clientSecret: string }>;
+}
+
+async function runChild(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-'));
+  const sandbox = await startSandbox({ dataDir });
+  const info: SandboxInfo = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients };
+  process.send?.(info);
+  process.on('message', () => {
+    void sandbox.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
+  });
+}
+
+function startChild(): Promise<{ child: ChildProcess; info: SandboxInfo }> {
+  const child = fork(__filename, ['--sandbox-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info) => resolve({ child, info: info as SandboxInfo }));
+    child.once('exit', (code) => reject(new Error(`sandbox child exited with ${code}`)));
+  });
+}
+
+/** Runs `count` calls of `call` with CONCURRENCY in flight; returns per-call latencies (ms) and wall time. */
+async function measure(count: number, call: () => Promise<unknown>): Promise<{ latencies: number[]; wallMs: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      next++;
+      const t0 = performance.now();
+      await call();
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { latencies, wallMs: performance.now() - started };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+interface Summary { rps: number; p50: number; p99: number }
+
+function summarize(runs: Array<{ latencies: number[]; wallMs: number }>): Summary {
+  const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const wall = runs.reduce((s, r) => s + r.wallMs, 0);
+  return { rps: (all.length / wall) * 1000, p50: percentile(all, 50), p99: percentile(all, 99) };
+}
+
+async function main(): Promise<void> {
+  const { child, info } = await startChild();
+  const owner = info.clients[0];
+  if (!owner) throw new Error('the sandbox reported no clients');
+  const client = new PlatformClient({
+    connection: { name: 'bench', baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId },
+    getSecret: async () => owner.clientSecret,
+  });
+  const bare = new Agent({ keepAliveTimeout: 10_000 });
+  try {
+    const org = (await client.organizations.listPage(1, 0)).items[0];
+    if (!org) throw new Error('the sandbox has no organization for the demo owner');
+    const project = await client.projects.create(org.id, { displayName: 'Bench project', languages: ['en-US'], isChildDataCompliant: 'NO' });
+    // The same token for both sides: take it from a bare token request.
+    const basic = Buffer.from(`${encodeURIComponent(owner.clientId)}:${encodeURIComponent(owner.clientSecret)}`).toString('base64');
+    const tokenRes = await request(`${info.authUrl}/oauth2/token`, {
+      method: 'POST', dispatcher: bare, body: 'grant_type=client_credentials&scope=svc-api',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const token = ((await tokenRes.body.json()) as { access_token: string }).access_token;
+    const url = `${info.baseUrl}/v4/projects/${encodeURIComponent(project.id)}`;
+
+    const ours = (): Promise<unknown> => client.projects.get(project.id);
+    const baseline = async (): Promise<unknown> => {
+      const res = await request(url, { dispatcher: bare, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      if (res.statusCode !== 200) throw new Error(`bare request got ${res.statusCode}`);
+      return res.body.json();
+    };
+
+    await measure(WARMUP, ours);
+    await measure(WARMUP, baseline);
+    const oursRuns = [];
+    const bareRuns = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // ABBA order so neither side always runs on a warmer process.
+      if (round % 2 === 0) {
+        oursRuns.push(await measure(PER_ROUND, ours));
+        bareRuns.push(await measure(PER_ROUND, baseline));
+      } else {
+        bareRuns.push(await measure(PER_ROUND, baseline));
+        oursRuns.push(await measure(PER_ROUND, ours));
+      }
+    }
+    const o = summarize(oursRuns);
+    const b = summarize(bareRuns);
+    const fmt = (s: Summary): string => `${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms`;
+    console.log(`projects.get, ${ROUNDS * PER_ROUND} requests each, concurrency ${CONCURRENCY}, sandbox in a child process`);
+    console.log(`  bare undici     ${fmt(b)}`);
+    console.log(`  PlatformClient  ${fmt(o)}`);
+    const throughput = b.rps / o.rps;
+    const p50 = o.p50 / b.p50;
+    const p99 = o.p99 / b.p99;
+    console.log(`  ratio (ours vs bare): throughput ${throughput.toFixed(2)}×   p50 ${p50.toFixed(2)}×   p99 ${p99.toFixed(2)}×   (goal ≤ 1.20×)`);
+    const worst = Math.max(throughput, p50);
+    console.log(worst <= 1.2 ? '  OK: overhead within 1.2×' : `  ABOVE GOAL: overhead ${worst.toFixed(2)}×`);
+  } finally {
+    await client.close();
+    await bare.close();
+    child.send('close');
+  }
+}
+
+if (process.argv.includes('--sandbox-child')) {
+  runChild().catch((err: unknown) => { console.error(err); process.exit(1); });
+} else {
+  main().catch((err: unknown) => { console.error(err); process.exitCode = 1; });
+}

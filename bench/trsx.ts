@@ -1,0 +1,116 @@
+// TRSX parse + validate vs a bare fast-xml-parser parse of the same bytes, in the same run.
+// Workload: 100k samples in 2 locales, as Mix requires one locale per file: two generated documents,
+// eng-USA and fra-CAN, 50k samples each, with a realistic ontology (60 intents, 24 concepts with
+// dictionaries, relations, a regex) and annotations (about half the samples, some nested three deep).
+// Ours = parseTrsxBytes (decode, positioned tree, model, index) + validateTrsx (every rule).
+// Baseline = new XMLParser().parse(bytes) with default options (tree of plain objects, no positions,
+// no validation). Rounds alternate ours/baseline after a warm-up. The headline ratio is the median of
+// per-round ratios (each round's two runs are back to back, so they share the machine's load at that
+// moment); medians and best runs are printed too. Goal: ≤ 1.5×.
+// Memory: heap retained by each result (after a forced GC, result still alive) and peak RSS.
+import { XMLParser } from 'fast-xml-parser';
+import { parseTrsxBytes } from '../src/core/formats/trsx/parse';
+import { validateTrsx } from '../src/core/formats/trsx/validate';
+import { buildTrsx } from '../src/core/formats/trsx/build';
+import type { SampleNode, TrsxDocument } from '../src/core/formats/trsx/model';
+
+const SAMPLES_PER_LOCALE = 50_000;
+const WARMUP = 2;
+const ROUNDS = 9;
+const GOAL = 1.5;
+
+const WORDS: Record<string, string[]> = {
+  'eng-USA': 'i want to book a flight please could you help me find the status of my order check balance today tomorrow for with and the new account transfer money from savings into checking what is'.split(' '),
+  'fra-CAN': 'je veux réserver un vol s’il vous plaît pouvez vous m’aider trouver l’état de ma commande vérifier le solde aujourd’hui demain pour avec et le nouveau compte virement épargne chèque'.split(' '),
+};
+
+function makeRandom(seed: number): (n: number) => number {
+  let s = seed;
+  return (n) => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s % n; };
+}
+
+function generate(lang: string, seed: number): Uint8Array {
+  const random = makeRandom(seed);
+  const words = WORDS[lang] ?? [];
+  const word = (): string => words[random(words.length)] ?? 'x';
+  const phrase = (n: number): string => Array.from({ length: n }, word).join(' ');
+  const concepts = Array.from({ length: 24 }, (_, i) => `eConcept${i}`);
+  const doc: TrsxDocument = {
+    lang, version: '2.6', enginePackVersion: 'hosted', ontologyBase: 'http://localhost:8080/resources/ontology-1.0.xml',
+    metadata: [{ key: 'created_by', value: 'bench' }, { key: 'description', value: 'generated & large' }],
+    sources: [{ name: 'nuance_custom_data', displayName: 'nuance_custom_data', version: '1.0', type: 'CUSTOM', useForOOV: true }],
+    intents: Array.from({ length: 60 }, (_, i) => ({ name: `iIntent${i}`, links: [{ conceptref: concepts[i % 24] as string }, { conceptref: 'nuance_CALENDARX' }] })),
+    concepts: concepts.map((name, i) => ({
+      name, dataType: i % 3 === 0 ? 'date' : 'alphanum', settings: i === 1 ? [{ name: 'isSensitive', value: 'true' }] : [],
+      relations: i % 3 === 0 ? [{ type: 'isA', conceptref: 'DATE' }] : [], ...(i === 2 ? { regex: '[0-9]{4}-[A-Z]{2}' } : {}),
+    })),
+    dictionaries: concepts.filter((_, i) => i % 3 !== 0).map((conceptref) => ({
+      conceptref, entries: Array.from({ length: 40 }, (_, k) => ({ literal: `${phrase(2)} ${k}`, value: `v${k}` })),
+    })),
+    samples: [],
+  };
+  for (let i = 0; i < SAMPLES_PER_LOCALE; i++) {
+    const content: SampleNode[] = [`${phrase(3 + random(6))} ${i}`];
+    const kind = random(4);
+    if (kind === 1) content.push({ conceptref: concepts[1 + random(23)] as string, content: [phrase(2)] }, `${phrase(2)}`);
+    else if (kind === 2) {
+      const c = concepts[3 * random(8)] as string;
+      content.push({ conceptref: c, content: ['\n    ', { conceptref: 'DATE', content: [{ conceptref: 'nuance_CALENDARX', content: [phrase(2)] }] }, '\n  '] });
+    }
+    doc.samples.push({ intentref: i % 97 === 0 ? 'NO_INTENT' : `iIntent${random(60)}`, count: 1 + random(3), excluded: false, fullyVerified: true, content });
+  }
+  return new TextEncoder().encode(buildTrsx(doc));
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function retainedMb(run: () => unknown): number {
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const result = run();
+  gc?.();
+  const after = process.memoryUsage().heapUsed;
+  if (result === undefined) throw new Error('no result');
+  return (after - before) / 1024 / 1024;
+}
+
+function main(): void {
+  const docs = [generate('eng-USA', 1), generate('fra-CAN', 2)];
+  const totalMb = docs.reduce((n, d) => n + d.length, 0) / 1024 / 1024;
+  const fxp = new XMLParser();
+  const ours = (): unknown => docs.map((bytes) => {
+    const result = parseTrsxBytes(bytes);
+    const diagnostics = validateTrsx(result);
+    if (diagnostics.some((d) => d.severity === 'error') || result.diagnostics.length > 0) throw new Error(`generated TRSX has errors: ${JSON.stringify(diagnostics.slice(0, 3))}`);
+    return result;
+  });
+  const baseline = (): unknown => docs.map((bytes) => fxp.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown);
+  const time = (fn: () => unknown): number => { const t0 = performance.now(); fn(); return performance.now() - t0; };
+
+  for (let i = 0; i < WARMUP; i++) { time(ours); time(baseline); }
+  const oursMs: number[] = [];
+  const baseMs: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    if (i % 2 === 0) { oursMs.push(time(ours)); baseMs.push(time(baseline)); } else { baseMs.push(time(baseline)); oursMs.push(time(ours)); }
+  }
+  const o = median(oursMs);
+  const b = median(baseMs);
+  const ratio = median(oursMs.map((x, i) => x / (baseMs[i] ?? x)));
+  console.log(`workload: 2 documents (eng-USA, fra-CAN) × ${SAMPLES_PER_LOCALE} samples = ${2 * SAMPLES_PER_LOCALE} samples, ${totalMb.toFixed(1)} MB`);
+  console.log(`ours (parse + validate): median ${o.toFixed(0)} ms, best ${Math.min(...oursMs).toFixed(0)} ms (${(totalMb / (o / 1000)).toFixed(1)} MB/s)  rounds: ${oursMs.map((x) => x.toFixed(0)).join(' ')}`);
+  console.log(`fast-xml-parser parse:   median ${b.toFixed(0)} ms, best ${Math.min(...baseMs).toFixed(0)} ms (${(totalMb / (b / 1000)).toFixed(1)} MB/s)  rounds: ${baseMs.map((x) => x.toFixed(0)).join(' ')}`);
+  console.log(`ratio: ${ratio.toFixed(2)}× (median of per-round ratios; medians ${(o / b).toFixed(2)}×, best runs ${(Math.min(...oursMs) / Math.min(...baseMs)).toFixed(2)}×) — goal ≤ ${GOAL}×: ${ratio <= GOAL ? 'OK' : 'ABOVE GOAL'}`);
+  if (gc) {
+    const oursHeap = retainedMb(ours);
+    const baseHeap = retainedMb(baseline);
+    console.log(`heap retained by the result: ours ${oursHeap.toFixed(0)} MB, fast-xml-parser ${baseHeap.toFixed(0)} MB (${(oursHeap / baseHeap).toFixed(2)}×)`);
+  } else console.log('heap retained: run with --expose-gc to measure');
+  console.log(`peak RSS of the whole run: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+}
+
+main();

@@ -1,0 +1,65 @@
+// `npm test`: type-check, lint, bundle, then run every test tier.
+//   --unit   only the plain-Node tier (core, sandbox, cli) — fast inner loop
+//   FILTER=<substring> runs only the unit test files whose path contains it
+//   SKIP_STATIC=1 skips typecheck and lint; SKIP_BUNDLE=1 skips the esbuild bundles (inner loop only)
+// Each tier's failure makes the whole run fail; node's test runner prints the closing summary.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = new URL('..', import.meta.url).pathname;
+const unitOnly = process.argv.includes('--unit');
+
+function run(label, cmd, args, opts = {}) {
+  const t0 = Date.now();
+  console.log(`\n== ${label}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  console.log(`== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function walk(dir, pred, out = []) {
+  let entries;
+  try { entries = readdirSync(dir); } catch { return out; }
+  for (const name of entries) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, pred, out);
+    else if (pred(p)) out.push(p);
+  }
+  return out;
+}
+
+if (!process.env.SKIP_STATIC) {
+  run('typecheck', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.']);
+  run('lint', process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), 'src', 'test', 'bench']);
+}
+if (!process.env.SKIP_BUNDLE) run('bundle', process.execPath, [join(root, 'esbuild.mjs')]);
+
+// Transpile (not bundle) src/ and test/ into out/, keeping the folder layout so relative imports hold.
+// A folder per run, so concurrent runs (several terminals, helpers) never delete each other's files.
+const outDir = join(root, 'out', `test-${process.pid}`);
+rmSync(outDir, { recursive: true, force: true });
+process.on('exit', () => { if (!process.env.KEEP_OUT) rmSync(outDir, { recursive: true, force: true }); });
+const sources = [...walk(join(root, 'src'), (p) => p.endsWith('.ts')), ...walk(join(root, 'test'), (p) => p.endsWith('.ts'))]
+  .filter((p) => !p.includes(`${join('test', 'vscode')}`));
+await esbuild.build({
+  entryPoints: sources, outdir: outDir, outbase: root, platform: 'node', target: 'node20',
+  format: 'cjs', sourcemap: 'inline', bundle: false, logLevel: 'warning',
+});
+
+const filter = process.env.FILTER;
+const unitTests = walk(join(outDir, 'test', 'unit'), (p) => p.endsWith('.test.js'))
+  .filter((p) => !filter || p.includes(filter))
+  .map((p) => relative(root, p))
+  .sort();
+if (unitTests.length === 0) { console.error('no unit tests found'); process.exit(1); }
+run('unit tests (plain Node, sandbox over HTTP)', process.execPath,
+  ['--enable-source-maps', '--test', '--test-reporter=spec', '--test-concurrency=2', ...unitTests],
+  { env: { ...process.env, CSTUDIO_TEST: '1' } });
+
+if (!unitOnly) {
+  const vscodeRunner = join(root, 'test', 'vscode', 'run.mjs');
+  try { statSync(vscodeRunner); } catch { process.exit(0); }
+  run('extension-host tests (real VS Code via code-server)', process.execPath, [vscodeRunner]);
+}

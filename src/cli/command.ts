@@ -1,0 +1,30 @@
+// The contract every CLI command module implements. main.ts owns dispatch; a command owns its flags,
+// its output and its exit code (0 ok, 1 failure/rejection, 2 usage or invalid input).
+
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Reads one answer from the user (for confirmations); undefined when stdin is not interactive. */
+  prompt?(question: string): Promise<string | undefined>;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  /** Aborted on SIGINT; every long operation must honour it. */
+  readonly signal: AbortSignal;
+}
+
+export interface CliCommand {
+  /** Words that select the command, e.g. `['validate']` or `['projects', 'list']`. */
+  readonly path: readonly string[];
+  readonly summary: string;
+  /** Usage text printed for `--help` and on usage errors. */
+  readonly usage: string;
+  run(args: string[], io: CliIO): Promise<number>;
+}
+
+/** A usage problem: main prints the message and the command's usage, and exits 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

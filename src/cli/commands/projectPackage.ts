@@ -1,0 +1,66 @@
+// `cstudio projects export|replace`: the project package (and metadata) as files.
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { path } from '../../core/platform/paths';
+import { readZip } from '../../core/package/zip';
+import { UsageError } from '../command';
+import { requirePositional } from '../args';
+import { confirm } from '../confirm';
+import { waitAndReport } from '../jobOutput';
+import { printJson } from '../output';
+import { platformCommand, stringFlag } from '../platformCommand';
+
+/** `-o` may name a file or an existing folder; with a folder (or nothing), the server's export name is used. */
+async function targetPath(cwd: string, out: string | undefined, serverName: string | undefined, fallback: string): Promise<string> {
+  const name = (serverName ?? fallback).replace(/[/\\:*?"<>|\0]/g, '_');
+  if (!out) return join(cwd, name);
+  const abs = resolve(cwd, out);
+  const info = await stat(abs).catch(() => undefined);
+  return info?.isDirectory() ? join(abs, name) : abs;
+}
+
+export const projectsExport = platformCommand({
+  path: ['projects', 'export'],
+  summary: 'Download the project package zip (or, with --metadata, the metadata JSON).',
+  synopsis: '<projectId> [-o FILE|DIR] [--metadata]',
+  flags: { output: { type: 'string', short: 'o' }, metadata: { type: 'boolean' } },
+  check: (p) => { requirePositional(p, 0, 'projectId'); },
+  async run({ session, io, positionals, values, json }) {
+    const id = requirePositional(positionals, 0, 'projectId');
+    const download = values.metadata === true
+      ? await session.client.download({ method: 'GET', path: path`/v4/projects/${id}/metadata/.export`, resource: `project ${id}`, signal: io.signal })
+      : await session.client.projects.exportPackage(id, { signal: io.signal });
+    const file = await targetPath(io.cwd, stringFlag(values, 'output'), download.fileName, `${id}${values.metadata === true ? '-metadata.json' : '.zip'}`);
+    const bytes = await download.toFile(file);
+    if (json) printJson(io, { projectId: id, file, bytes });
+    else io.stdout(`Saved ${file} (${bytes} bytes).\n`);
+    return 0;
+  },
+});
+
+export const projectsReplace = platformCommand({
+  path: ['projects', 'replace'],
+  summary: 'Replace the project content with a package zip (destructive; asks first unless --yes) and wait for the job.',
+  synopsis: '<projectId> <package.zip> [--yes] [--no-wait]',
+  flags: { yes: { type: 'boolean' }, 'no-wait': { type: 'boolean' } },
+  check: (p) => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'package.zip'); },
+  async run({ session, io, positionals, values, json }) {
+    const id = requirePositional(positionals, 0, 'projectId');
+    const file = resolve(io.cwd, requirePositional(positionals, 1, 'package.zip'));
+    const zip = await readFile(file).catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+    });
+    // Refuse unsafe or corrupt archives before anything is sent.
+    const entries = readZip(zip);
+    if (values.yes !== true) {
+      await confirm(io, `Replace ALL content of project ${id} with ${file} (${entries.size} files)? This may permanently delete data. [y/N] `);
+    }
+    const job = await session.client.projects.replacePackage(id, zip, { fileName: file.split(/[/\\]/).pop(), signal: io.signal });
+    if (values['no-wait'] === true) {
+      if (json) printJson(io, job);
+      else io.stdout(`Started replace job ${job.id}; follow it with: cstudio jobs watch ${id} ${job.id}\n`);
+      return 0;
+    }
+    return waitAndReport(session.client, id, job, io, json);
+  },
+});

@@ -1,0 +1,20 @@
+// `cstudio sandbox`: runs the local platform sandbox in the foreground until Ctrl+C (io.signal).
+import { UsageError, type CliCommand, type CliIO } from '../command';
+import { parseSandboxFlags, SANDBOX_USAGE, SandboxFlagError } from '../../sandbox/flags';
+import { runSandbox } from '../../sandbox/run';
+
+export const sandboxCommand: CliCommand = {
+  path: ['sandbox'],
+  summary: 'Run the local platform sandbox (management API, OAuth, event logs)',
+  usage: SANDBOX_USAGE,
+  async run(args: string[], io: CliIO): Promise<number> {
+    let invocation;
+    try {
+      invocation = parseSandboxFlags(args, io.env, io.cwd);
+    } catch (err) {
+      if (err instanceof SandboxFlagError) throw new UsageError(err.message);
+      throw err;
+    }
+    return runSandbox(invocation, io);
+  },
+};

@@ -1,0 +1,91 @@
+// `cstudio validate`: checks TRSX, GrXML/SRGS, .list, .nmlist and .txt sample files and prints every
+// problem as `file:line:col: severity code: message` (or a JSON array), so editors and CI can link to it.
+import type { Diagnostic } from '../../core/formats/diagnostic';
+import { parseGrxmlBytes } from '../../core/formats/grxml/parse';
+import { createFileResolver } from '../../core/formats/grxml/resolveFile';
+import { validateGrxml } from '../../core/formats/grxml/validate';
+import { parseList } from '../../core/formats/lists/list';
+import { parseNmlist } from '../../core/formats/lists/nmlist';
+import { parseSamplesTxt } from '../../core/formats/lists/samplesTxt';
+import { parseTrsxBytes } from '../../core/formats/trsx/parse';
+import { sortDiagnostics, validateTrsx } from '../../core/formats/trsx/validate';
+import { throwIfAborted } from '../../core/progress';
+import { parseFlags } from '../args';
+import { UsageError, type CliCommand, type CliIO } from '../command';
+import { printJson } from '../output';
+import {
+  InputFileError, KNOWN_EXTENSIONS, displayName, formatLocated, locate, readInput, resolveInput, sourceFormat,
+  type LocatedDiagnostic, type SourceFormat,
+} from '../sourceFiles';
+
+const USAGE = `Usage: cstudio validate <files...> [--json]
+
+Checks files by extension: .trsx, .grxml/.srgs, .list, .nmlist, .txt (samples).
+Prints file:line:col: severity code: message for every problem, or a JSON array with --json.
+GrXML external rule references are read from local files only (never fetched).
+Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage problem or unreadable file.`;
+
+interface Checked {
+  text: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Parses and validates one file's bytes according to its format. */
+function checkSource(format: SourceFormat, bytes: Uint8Array, path: string): Checked {
+  switch (format) {
+    case 'trsx': {
+      const parsed = parseTrsxBytes(bytes);
+      return { text: parsed.tree.text, diagnostics: sortDiagnostics([...parsed.diagnostics, ...validateTrsx(parsed)]) };
+    }
+    case 'grxml': {
+      const parsed = parseGrxmlBytes(bytes, { uri: path });
+      return { text: parsed.tree.text, diagnostics: sortDiagnostics(validateGrxml(parsed, { resolveExternal: createFileResolver() })) };
+    }
+    case 'list': return parseList(bytes);
+    case 'nmlist': return parseNmlist(bytes);
+    case 'txt': return parseSamplesTxt(bytes);
+  }
+}
+
+export const validateCommand: CliCommand = {
+  path: ['validate'],
+  summary: 'Check TRSX, GrXML, .list, .nmlist and .txt files',
+  usage: USAGE,
+  async run(args: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseFlags(args, { json: { type: 'boolean' } });
+    if (positionals.length === 0) throw new UsageError('Give at least one file to validate.');
+    const unknown = positionals.filter((f) => sourceFormat(f) === undefined);
+    if (unknown.length > 0) throw new UsageError(`Unknown file type: ${unknown.join(', ')}; supported: ${KNOWN_EXTENSIONS}.`);
+
+    const all: LocatedDiagnostic[] = [];
+    let unreadable = 0;
+    for (const file of positionals) {
+      throwIfAborted(io.signal);
+      let bytes: Uint8Array;
+      try {
+        bytes = await readInput(io, file);
+      } catch (e) {
+        if (!(e instanceof InputFileError)) throw e;
+        io.stderr(`${e.message}\n`);
+        unreadable++;
+        continue;
+      }
+      const checked = checkSource(sourceFormat(file) as SourceFormat, bytes, resolveInput(io, file));
+      const located = locate(displayName(io, file), checked.text, checked.diagnostics);
+      all.push(...located);
+      if (!values.json) for (const d of located) io.stdout(`${formatLocated(d)}\n`);
+    }
+    if (values.json) printJson(io, all);
+    else io.stdout(`${summary(positionals.length - unreadable, all)}\n`);
+    if (unreadable > 0) return 2;
+    return all.some((d) => d.severity === 'error') ? 1 : 0;
+  },
+};
+
+function summary(files: number, all: readonly LocatedDiagnostic[]): string {
+  const count = (s: string): number => all.filter((d) => d.severity === s).length;
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const checked = `${plural(files, 'file')} checked`;
+  if (all.length === 0) return `${checked}: no problems.`;
+  return `${checked}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')}.`;
+}

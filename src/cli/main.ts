@@ -1,0 +1,103 @@
+// `cstudio` entry: picks the command by its leading words, gives it a CliIO, and turns failures into
+// one-line messages and exit codes (0 ok, 1 failure, 2 usage). SIGINT aborts the running operation.
+import { createInterface } from 'node:readline/promises';
+import { UsageError, type CliCommand, type CliIO } from './command';
+import { allCommands } from './registry';
+import { PlatformError, isCancellation } from '../core/platform/errors';
+
+function findCommand(argv: string[]): { command: CliCommand; rest: string[] } | undefined {
+  let best: CliCommand | undefined;
+  for (const c of allCommands) {
+    if (c.path.every((w, i) => argv[i] === w) && (!best || c.path.length > best.path.length)) best = c;
+  }
+  return best ? { command: best, rest: argv.slice(best.path.length) } : undefined;
+}
+
+function overview(prefix: string[] = []): string {
+  const rows = allCommands
+    .filter((c) => prefix.every((w, i) => c.path[i] === w))
+    .map((c) => [`cstudio ${c.path.join(' ')}`, c.summary] as const);
+  const width = Math.max(...rows.map(([a]) => a.length));
+  return [
+    'Conversational Studio command line',
+    '',
+    'Usage: cstudio <command> [options]      (cstudio <command> --help for details)',
+    '',
+    ...rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}`),
+    '',
+    'Connection (for commands that talk to the platform): --base-url, --auth-url, --log-url, --client-id and',
+    'the environment CSTUDIO_BASE_URL, CSTUDIO_AUTH_URL, CSTUDIO_LOG_URL, CSTUDIO_CLIENT_ID, CSTUDIO_CLIENT_SECRET;',
+    'or --sandbox to run against an embedded local sandbox.',
+    '',
+  ].join('\n');
+}
+
+function processIO(signal: AbortSignal): CliIO {
+  return {
+    stdout: (t) => { process.stdout.write(t); },
+    stderr: (t) => { process.stderr.write(t); },
+    prompt: process.stdin.isTTY
+      ? async (question: string): Promise<string | undefined> => {
+        const rl = createInterface({ input: process.stdin, output: process.stderr });
+        try { return await rl.question(question, { signal }); } finally { rl.close(); }
+      }
+      : undefined,
+    env: process.env,
+    cwd: process.cwd(),
+    signal,
+  };
+}
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.stdout(overview());
+    return argv.length === 0 ? 2 : 0;
+  }
+  if (argv[0] === '--version' || argv[0] === '-v') {
+    io.stdout(`${process.env.CSTUDIO_VERSION ?? 'cstudio'}\n`);
+    return 0;
+  }
+  const found = findCommand(argv);
+  if (!found) {
+    const group = allCommands.some((c) => c.path[0] === argv[0]);
+    io.stderr(group ? overview([argv[0] ?? '']) : `cstudio: unknown command "${argv.join(' ')}". Run "cstudio --help".\n`);
+    return 2;
+  }
+  const { command, rest } = found;
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(command.usage.endsWith('\n') ? command.usage : command.usage + '\n');
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`cstudio ${command.path.join(' ')}: ${err.message}\n${command.usage.trimEnd()}\n`);
+      return 2;
+    }
+    if (isCancellation(err)) {
+      io.stderr('cstudio: cancelled.\n');
+      return 130;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`cstudio ${command.path.join(' ')}: ${message.split('\n')[0]}\n`);
+    if (io.env.CSTUDIO_DEBUG && err instanceof Error && !(err instanceof PlatformError)) io.stderr(`${err.stack ?? ''}\n`);
+    return 1;
+  }
+}
+
+/** Process entry, called by bin/cstudio.js. */
+export function main(argv: string[] = process.argv.slice(2)): void {
+  const controller = new AbortController();
+  let interrupted = 0;
+  process.on('SIGINT', () => {
+    interrupted++;
+    if (interrupted > 1) process.exit(130);
+    controller.abort();
+  });
+  process.on('SIGTERM', () => controller.abort());
+  runCli(argv, processIO(controller.signal)).then(
+    (code) => { process.exitCode = code; },
+    (err: unknown) => { process.stderr.write(`cstudio: ${String(err)}\n`); process.exitCode = 1; },
+  );
+}

@@ -1,0 +1,62 @@
+// One diagnostic shape for every format (TRSX, GrXML, lists) so the CLI, the language services and the
+// sandbox's import validation report problems the same way.
+
+/** Half-open range of UTF-16 offsets into the document text. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  /** Stable code, e.g. `TRSX012` or `SRGS003`; never reused for another meaning. */
+  code: string;
+  severity: Severity;
+  message: string;
+  range: TextRange;
+}
+
+export interface LineColumn {
+  /** 1-based line. */
+  line: number;
+  /** 1-based column, in UTF-16 code units. */
+  column: number;
+}
+
+/** Maps offsets to 1-based line:column in O(log n) after an O(n) scan. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.starts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.starts.push(i + 1);
+    }
+  }
+
+  position(offset: number): LineColumn {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (this.starts[lo] ?? 0) + 1 };
+  }
+
+  offset(pos: LineColumn): number {
+    const start = this.starts[Math.max(0, Math.min(this.starts.length - 1, pos.line - 1))] ?? 0;
+    return start + pos.column - 1;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}

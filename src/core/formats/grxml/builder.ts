@@ -1,0 +1,339 @@
+// GrXML document → grammar model, built as the XML scanner reads the document (an XmlSink): no positioned tree
+// is kept for it (parse.ts builds one only when asked), and the content-model checks (contentModel.ts) and the
+// grammar element's (grammarElement.ts) run in the same pass. One pass, keeping nothing but the model, is what
+// makes large grammars fast: the tree of a 10,000-rule grammar is ~35 MB that the garbage collector would copy.
+// The model is tolerant: it holds what the document says even when it breaks SRGS rules.
+
+import type { Diagnostic, TextRange } from '../diagnostic';
+import type { ScannedElement } from '../xml/nodes';
+import { attributeValue, getAttribute, type XmlElement, type XmlNode, type XmlText } from '../xml/tree';
+import type { XmlSink } from '../xml/treeBuilder';
+import { parseRepeat, parseRepeatProb, parseRuleRefTarget, parseWeight } from './attributes';
+import { ContentModelChecker, type ContentFrame } from './contentModel';
+import { checkGrammarElement } from './grammarElement';
+import type {
+  Example, Expansion, Grammar, ItemExpansion, OneOfExpansion, RepeatSpec, Rule, RuleRefExpansion, SequenceExpansion,
+  TagExpansion,
+} from './model';
+import { normalizeSpace, tokenizeText } from './tokens';
+import { enterElement, localName, namespaceOf, scopeAt, type NamespaceScope } from './xmlNames';
+
+/** The repeat of an item without a repeat attribute, shared (read-only) by all of them. */
+const ONCE: RepeatSpec = Object.freeze({ min: 1, max: 1 });
+
+/** What the builder makes of an element (undefined: nothing, and it does not look inside). */
+type Build = 'grammar' | 'lexicon' | 'meta' | 'metadata' | 'rule' | 'example' | 'token' | 'ruleref' | 'item' | 'one-of' | 'tag';
+
+/** An open element. Frames are reused from one element to the next at the same depth. */
+interface Frame extends ContentFrame {
+  el: ScannedElement | undefined;
+  /** Namespace bindings inside the element. */
+  scope: NamespaceScope;
+  build: Build | undefined;
+  /** Where the element's expansions (rule, item) or items (one-of) begin in `pending`. */
+  from: number;
+  /** one-of: expansions other than items, placed among them at the end. */
+  stray: Expansion[] | undefined;
+  /** rule: its <example>s. */
+  examples: Example[] | undefined;
+  /** tag, token, example: the character data inside, nested elements included. */
+  text: string;
+}
+
+/** SRGS problems of the document's structure, found while reading it; `validateGrxml` reports them. */
+export interface GrxmlStructure {
+  /** The grammar element's checks, then content models and attributes in document order. */
+  diagnostics: Diagnostic[];
+  /** The open tag of the root element, where grammar-wide problems are reported (empty at 0 without a root). */
+  grammarTag: TextRange;
+}
+
+export class GrammarBuilder implements XmlSink {
+  readonly grammar: Grammar;
+  private readonly rulesById = new Map<string, Rule>();
+  private root: ScannedElement | undefined;
+  /** The namespace of <grammar>: children count as SRGS elements when they share it (even when it is none). */
+  private srgsNs: string | undefined;
+  private checker: ContentModelChecker | undefined;
+  private readonly frames: Frame[] = [];
+  private depth = 0;
+  /**
+   * Expansions of the sequences and alternatives being built, innermost last. Each gets an exact-size copy when
+   * it is complete: arrays grown by push keep spare capacity, megabytes of empty slots on large grammars.
+   */
+  private readonly pending: Expansion[] = [];
+  /** Parsed `repeat` values by text: shared, read-only (like ONCE), as a grammar repeats the same few values. */
+  private readonly repeats = new Map<string, RepeatSpec | undefined>();
+  /** The open tag, token or example: it takes all character data until it closes. */
+  private collector: Frame | undefined;
+
+  constructor(private readonly text: string) {
+    this.grammar = {
+      mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules: [], rulesById: this.rulesById,
+      range: { start: 0, end: 0 },
+    };
+  }
+
+  add(node: XmlNode, parent: ScannedElement | undefined, open: boolean): void {
+    if (node.kind === 'element') {
+      this.enter(node as ScannedElement, parent !== undefined);
+      if (!open) this.exit();
+    } else if (node.kind === 'text' && parent !== undefined) this.addText(node);
+  }
+
+  close(): void {
+    this.exit();
+  }
+
+  /** Whitespace-only text is neither a token nor a content-model problem; only a tag, token or example keeps it. */
+  skipsWhitespace(): boolean {
+    return this.collector === undefined;
+  }
+
+  /** Once the whole document has been read. */
+  finish(): GrxmlStructure {
+    const diagnostics: Diagnostic[] = [];
+    checkGrammarElement(this.root, this.grammar, diagnostics);
+    if (this.checker) for (const d of this.checker.out) diagnostics.push(d);
+    return { diagnostics, grammarTag: this.root ? this.root.openTagRange : { start: 0, end: 0 } };
+  }
+
+  private enter(el: ScannedElement, nested: boolean): void {
+    const up = nested ? this.frames[this.depth - 1] as Frame : undefined;
+    const frame = this.frames[this.depth] ?? newFrame();
+    this.frames[this.depth++] = frame;
+    frame.el = el;
+    frame.build = undefined;
+    frame.model = undefined;
+    frame.local = '';
+    frame.items = 0;
+    frame.hasText = false;
+    frame.from = this.pending.length;
+    frame.stray = undefined;
+    frame.examples = undefined;
+    frame.text = '';
+    if (!up) {
+      frame.scope = scopeAt(el);
+      if (!this.root) this.enterRoot(frame, el);
+      return;
+    }
+    frame.scope = up.scope;
+    const looksInside = up.build === 'grammar' || up.build === 'rule' || up.build === 'item' || up.build === 'one-of';
+    if (up.model === undefined && !looksInside) return; // nothing inside `up` is checked or built
+    frame.scope = enterElement(up.scope, el);
+    const ns = namespaceOf(frame.scope, el.name);
+    const local = localName(el.name);
+    frame.local = local;
+    if (up.model !== undefined) frame.model = (this.checker as ContentModelChecker).element(up, el, ns, local);
+    if (looksInside && ns === this.srgsNs) frame.build = childBuild(up, local);
+    if (frame.build === 'rule') frame.examples = [];
+    else if (frame.build === 'tag' || frame.build === 'token' || frame.build === 'example') this.collector = frame;
+  }
+
+  private enterRoot(frame: Frame, el: ScannedElement): void {
+    this.root = el;
+    const grammar = this.grammar;
+    grammar.elementName = el.name;
+    grammar.namespace = namespaceOf(frame.scope, el.name);
+    if (localName(el.name) !== 'grammar') return;
+    this.srgsNs = grammar.namespace;
+    grammar.version = attributeValue(el, 'version');
+    grammar.lang = attributeValue(el, 'xml:lang');
+    grammar.modeAttribute = attributeValue(el, 'mode');
+    grammar.mode = grammar.modeAttribute?.trim() === 'dtmf' ? 'dtmf' : 'voice';
+    grammar.root = attributeValue(el, 'root')?.trim();
+    grammar.tagFormat = attributeValue(el, 'tag-format')?.trim();
+    grammar.base = attributeValue(el, 'xml:base');
+    frame.build = 'grammar';
+    frame.local = 'grammar';
+    this.checker = new ContentModelChecker(this.srgsNs);
+    frame.model = this.checker.grammar(el);
+  }
+
+  private addText(node: XmlText): void {
+    const up = this.frames[this.depth - 1] as Frame;
+    if (up.model !== undefined) (this.checker as ContentModelChecker).text(up, node);
+    if (this.collector) this.collector.text += node.value;
+    else if (up.build === 'rule' || up.build === 'item') this.pushTokens(node, this.pending);
+    else if (up.build === 'one-of') this.pushTokens(node, up.stray ??= []);
+  }
+
+  private exit(): void {
+    const frame = this.frames[--this.depth] as Frame;
+    const el = frame.el as ScannedElement;
+    frame.el = undefined;
+    if (el === this.root) this.grammar.range = el.range; // whatever the root element is
+    if (frame.model !== undefined) (this.checker as ContentModelChecker).close(frame, el);
+    if (frame.build === undefined) return;
+    if (this.collector === frame) this.collector = undefined;
+    const grammar = this.grammar;
+    switch (frame.build) {
+      case 'grammar': break;
+      case 'lexicon': grammar.lexicons.push({ uri: attributeValue(el, 'uri'), type: attributeValue(el, 'type'), range: el.range }); break;
+      case 'meta':
+        grammar.metas.push({
+          name: attributeValue(el, 'name'), httpEquiv: attributeValue(el, 'http-equiv'),
+          content: attributeValue(el, 'content'), range: el.range,
+        });
+        break;
+      case 'metadata': grammar.metadata.push({ text: this.text.slice(el.start, el.end), range: el.range }); break;
+      case 'rule': {
+        const rule = this.rule(frame, el);
+        grammar.rules.push(rule);
+        if (rule.id !== '' && !this.rulesById.has(rule.id)) this.rulesById.set(rule.id, rule);
+        break;
+      }
+      case 'example': {
+        const rule = this.frames[this.depth - 1] as Frame;
+        (rule.examples as Example[]).push({ text: normalizeSpace(frame.text), range: el.range });
+        break;
+      }
+      case 'tag': this.deliver({ kind: 'tag', text: frame.text, range: el.range }); break;
+      case 'token': {
+        const text = normalizeSpace(frame.text);
+        if (text.length > 0) this.deliver({ kind: 'token', text, quoted: true, lang: attributeValue(el, 'xml:lang'), range: el.range });
+        break;
+      }
+      case 'ruleref': this.deliver(ruleref(el)); break;
+      case 'item': this.deliver(this.item(frame, el)); break;
+      case 'one-of': this.deliver(this.oneOf(frame, el)); break;
+    }
+  }
+
+  /** Hands a finished expansion to the element around it (now the innermost frame). */
+  private deliver(expansion: Expansion): void {
+    const up = this.frames[this.depth - 1] as Frame;
+    if (up.build === 'grammar') this.grammar.tags.push(expansion as TagExpansion);
+    else if (up.build === 'one-of' && expansion.kind !== 'item') (up.stray ??= []).push(expansion);
+    else this.pending.push(expansion);
+  }
+
+  private rule(frame: Frame, el: ScannedElement): Rule {
+    const idAttr = getAttribute(el, 'id');
+    const scopeAttr = getAttribute(el, 'scope');
+    const range = el.range; // one object for the rule and its body (ranges are read-only)
+    const body = this.sequence(frame, range);
+    return {
+      id: idAttr?.value.trim() ?? '',
+      scope: scopeAttr?.value.trim() === 'public' ? 'public' : 'private',
+      scopeAttribute: scopeAttr?.value,
+      lang: attributeValue(el, 'xml:lang'),
+      body, examples: frame.examples as Example[], range,
+      idRange: idAttr ? idAttr.valueRange : el.openTagRange,
+    };
+  }
+
+  /** The expansions collected for a rule or item, in document order. */
+  private sequence(frame: Frame, range: TextRange): SequenceExpansion {
+    return { kind: 'sequence', children: this.takePending(frame.from), range };
+  }
+
+  /** `pending` from `from` on, removed from it. */
+  private takePending(from: number): Expansion[] {
+    const pending = this.pending;
+    const taken = pending.slice(from);
+    // pop() for the few children of most elements: setting length is a slower runtime call.
+    if (taken.length <= 8) while (pending.length > from) pending.pop();
+    else pending.length = from;
+    return taken;
+  }
+
+  private item(frame: Frame, el: ScannedElement): ItemExpansion {
+    let repeatAttribute: string | undefined;
+    let repeatProbAttribute: string | undefined;
+    let weightAttribute: string | undefined;
+    let lang: string | undefined;
+    for (const a of el.attributes) {
+      switch (a.name) {
+        case 'repeat': repeatAttribute = a.value; break;
+        case 'repeat-prob': repeatProbAttribute = a.value; break;
+        case 'weight': weightAttribute = a.value; break;
+        case 'xml:lang': lang = a.value; break;
+        default: break;
+      }
+    }
+    const range = el.range; // one object for the item and its body (ranges are read-only)
+    // One object literal with every field, so all items share one shape (this runs for every <item>).
+    return {
+      kind: 'item', body: this.sequence(frame, range),
+      repeat: (repeatAttribute === undefined ? undefined : this.repeat(repeatAttribute)) ?? ONCE, repeatAttribute,
+      repeatProb: repeatProbAttribute === undefined ? undefined : parseRepeatProb(repeatProbAttribute), repeatProbAttribute,
+      weight: (weightAttribute === undefined ? undefined : parseWeight(weightAttribute)) ?? 1, weightAttribute,
+      lang, range,
+    };
+  }
+
+  private repeat(value: string): RepeatSpec | undefined {
+    let spec = this.repeats.get(value);
+    if (spec === undefined && !this.repeats.has(value)) {
+      const parsed = parseRepeat(value);
+      spec = parsed && Object.freeze(parsed);
+      this.repeats.set(value, spec);
+    }
+    return spec;
+  }
+
+  /**
+   * Only <item>s belong in <one-of> (validation reports anything else). To keep real-world grammars matchable,
+   * a <tag> right after an item joins that item, and any other stray expansion becomes an alternative of its own.
+   */
+  private oneOf(frame: Frame, el: ScannedElement): OneOfExpansion {
+    const items = this.takePending(frame.from) as ItemExpansion[];
+    const stray = frame.stray;
+    if (stray && stray.length > 0) {
+      for (const expansion of stray) {
+        const previous = items.filter((i) => i.range.end <= expansion.range.start).pop();
+        if (expansion.kind === 'tag' && previous) previous.body.children.push(expansion);
+        else items.push(wrapAsItem(expansion));
+      }
+      items.sort((a, b) => a.range.start - b.range.start);
+    }
+    return { kind: 'one-of', items, lang: attributeValue(el, 'xml:lang'), range: el.range };
+  }
+
+  private pushTokens(node: XmlText, into: Expansion[]): void {
+    // Exact source offsets when the text was written without escapes; else every token gets the node's range.
+    const base = node.cdata ? node.range.start + 9 : node.range.start;
+    const exact = node.cdata ? node.raw.length === node.value.length + 12 : node.raw === node.value;
+    tokenizeText(node.value, (text, quoted, start, end) => {
+      const range = exact ? { start: base + start, end: base + end } : { start: node.range.start, end: node.range.end };
+      into.push({ kind: 'token', text, quoted, range });
+    });
+  }
+}
+
+/** What the builder makes of an SRGS child element `local` of an element it builds. */
+function childBuild(up: Frame, local: string): Build | undefined {
+  switch (local) {
+    case 'lexicon': case 'meta': case 'metadata': case 'rule':
+      return up.build === 'grammar' ? local : undefined;
+    case 'tag':
+      return local;
+    case 'example':
+      return up.build === 'rule' ? local : undefined;
+    case 'token': case 'ruleref': case 'item': case 'one-of':
+      return up.build === 'grammar' ? undefined : local;
+    default:
+      return undefined;
+  }
+}
+
+function ruleref(el: XmlElement): RuleRefExpansion {
+  const uri = attributeValue(el, 'uri');
+  const special = attributeValue(el, 'special');
+  return { kind: 'ruleref', uri, special, type: attributeValue(el, 'type'), target: parseRuleRefTarget(uri, special), range: el.range };
+}
+
+function wrapAsItem(expansion: Expansion): ItemExpansion {
+  return {
+    kind: 'item', body: { kind: 'sequence', children: [expansion], range: expansion.range },
+    repeat: ONCE, weight: 1, range: expansion.range,
+  };
+}
+
+function newFrame(): Frame {
+  return {
+    el: undefined, scope: new Map(), build: undefined, model: undefined, local: '', items: 0, hasText: false,
+    from: 0, stray: undefined, examples: undefined, text: '',
+  };
+}

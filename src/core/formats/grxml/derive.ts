@@ -1,0 +1,259 @@
+// The matcher's engine: for each grammar node and input position, the set of positions where a match can end,
+// each with the best derivation reaching it (memoised, so ambiguous grammars cost polynomial time, never
+// exponential). "Best" = highest product of one-of weights, then least GARBAGE (GARBAGE is lazy), then the
+// first alternative in document order. Derivations also count how many distinct parses reach each end.
+
+import { ExternalGrammars } from './externalRefs';
+import type {
+  Expansion, Grammar, ItemExpansion, OneOfExpansion, Rule, RuleRefExpansion, SequenceExpansion, TagExpansion,
+  TokenExpansion,
+} from './model';
+import { concat, type ParseNode, type Rope, type RuleParseNode, type TagParseNode } from './parseTree';
+import { dtmfKeys, splitWords, voiceKey } from './tokens';
+
+export interface Derivation {
+  /** Sum of log(normalized weight) of the one-of alternatives taken. */
+  score: number;
+  /** Input words swallowed by GARBAGE. */
+  garbage: number;
+  /** Distinct parses reaching this end (saturates at Number.MAX_SAFE_INTEGER). */
+  count: number;
+  rope: Rope;
+}
+
+export type Ends = Map<number, Derivation>;
+
+export class MatchLimitError extends Error {
+  override name = 'MatchLimitError';
+}
+
+/** Where each rule and tag node of the tree came from (semantics needs the grammar and the tag element). */
+export interface NodeOrigins {
+  rules: WeakMap<RuleParseNode, { rule: Rule; grammar: Grammar }>;
+  tags: WeakMap<TagParseNode, TagExpansion>;
+}
+
+export interface DeriveOptions {
+  /** Input words as given (shown in the tree) and their comparison keys. */
+  words: readonly string[];
+  keys: readonly string[];
+  dtmf: boolean;
+  maxSteps: number;
+  signal?: AbortSignal;
+  external: ExternalGrammars;
+}
+
+const EMPTY: Derivation = { score: 0, garbage: 0, count: 1, rope: null };
+const TIE = 1e-9;
+
+export class Deriver {
+  readonly origins: NodeOrigins = { rules: new WeakMap(), tags: new WeakMap() };
+  /** Problems met on the way (unreadable external grammars…): they explain a rejection. */
+  readonly problems = new Set<string>();
+  private steps = 0;
+  private readonly n: number;
+  private readonly memo = new WeakMap<object, (Ends | undefined)[]>();
+  private readonly active = new WeakMap<Rule, Set<number>>();
+  private readonly ruleStack: string[] = [];
+  private readonly tokenKeys = new WeakMap<TokenExpansion, string[]>();
+
+  constructor(private readonly opts: DeriveOptions) {
+    this.n = opts.keys.length;
+  }
+
+  /** Where a match of `rule` (of `grammar`) starting at `start` can end. */
+  rule(rule: Rule, grammar: Grammar, start: number, uri?: string): Ends {
+    return this.memoised(rule, start, () => {
+      const active = this.active.get(rule) ?? new Set<number>();
+      this.active.set(rule, active);
+      if (active.has(start)) {
+        const chain = [...this.ruleStack.slice(this.ruleStack.lastIndexOf(rule.id)), rule.id].join(' → ');
+        throw new MatchLimitError(`left recursion: rule "${rule.id}" reaches itself without consuming input (${chain}); SRGS grammars for this matcher must not be left-recursive`);
+      }
+      active.add(start);
+      this.ruleStack.push(rule.id);
+      try {
+        const out: Ends = new Map();
+        for (const [end, d] of this.sequence(rule.body, start, grammar)) {
+          const make = (children: ParseNode[]): ParseNode => {
+            const node: RuleParseNode = {
+              kind: 'rule', rule: rule.id, text: this.opts.words.slice(start, end).join(' '), start, end, children, range: rule.range,
+            };
+            if (uri !== undefined) node.uri = uri;
+            this.origins.rules.set(node, { rule, grammar });
+            return node;
+          };
+          out.set(end, { ...d, rope: { kind: 'wrap', inner: d.rope, make } });
+        }
+        return out;
+      } finally {
+        active.delete(start);
+        this.ruleStack.pop();
+      }
+    });
+  }
+
+  private expansion(e: Expansion, start: number, g: Grammar): Ends {
+    switch (e.kind) {
+      case 'sequence': return this.sequence(e, start, g);
+      case 'token': return this.token(e, start);
+      case 'tag': {
+        const node: TagParseNode = { kind: 'tag', text: e.text, at: start, range: e.range };
+        this.origins.tags.set(node, e);
+        return new Map([[start, { ...EMPTY, rope: node }]]);
+      }
+      case 'ruleref': return this.ruleref(e, start, g);
+      case 'item': return this.memoised(e, start, () => this.item(e, start, g));
+      case 'one-of': return this.memoised(e, start, () => this.oneOf(e, start, g));
+    }
+  }
+
+  private sequence(seq: SequenceExpansion, start: number, g: Grammar): Ends {
+    let current: Ends = new Map([[start, EMPTY]]);
+    for (const child of seq.children) {
+      const next: Ends = new Map();
+      for (const [pos, d] of current) {
+        for (const [end, c] of this.expansion(child, pos, g)) this.merge(next, end, combine(d, c));
+      }
+      if (next.size === 0) return next;
+      current = next;
+    }
+    return current;
+  }
+
+  private token(t: TokenExpansion, start: number): Ends {
+    let keys = this.tokenKeys.get(t);
+    if (!keys) {
+      keys = this.opts.dtmf ? dtmfKeys(t.text) : splitWords(t.text).map(voiceKey);
+      this.tokenKeys.set(t, keys);
+    }
+    this.tick();
+    const end = start + keys.length;
+    if (keys.length === 0 || end > this.n) return new Map();
+    for (let i = 0; i < keys.length; i++) if (this.opts.keys[start + i] !== keys[i]) return new Map();
+    const node: ParseNode = { kind: 'token', token: t.text, words: this.opts.words.slice(start, end), start, end, range: t.range };
+    return new Map([[end, { ...EMPTY, rope: node }]]);
+  }
+
+  private ruleref(ref: RuleRefExpansion, start: number, g: Grammar): Ends {
+    const target = ref.target;
+    switch (target.kind) {
+      case 'local': {
+        const rule = g.rulesById.get(target.rule);
+        if (!rule) this.problems.add(`rule "${target.rule}" is referenced but not defined`);
+        return rule ? this.rule(rule, g, start) : new Map();
+      }
+      case 'special': return this.special(target.name, ref, start);
+      case 'invalid': return new Map();
+      case 'external': {
+        const found = this.opts.external.rule(target.uri, target.rule, g);
+        if ('error' in found) { this.problems.add(found.error); return new Map(); }
+        if (found.grammar.mode !== g.mode) {
+          this.problems.add(`${ref.uri ?? target.uri} is a ${found.grammar.mode} grammar, referenced from a ${g.mode} grammar`);
+          return new Map();
+        }
+        return this.rule(found.rule, found.grammar, start, target.uri);
+      }
+    }
+  }
+
+  private special(name: 'NULL' | 'VOID' | 'GARBAGE', ref: RuleRefExpansion, start: number): Ends {
+    const out: Ends = new Map();
+    if (name === 'NULL') out.set(start, { ...EMPTY, rope: { kind: 'special', name, words: [], start, end: start, range: ref.range } });
+    if (name === 'GARBAGE') {
+      // At least one word; the lazy preference comes from the `garbage` tie-break, shortest first.
+      for (let end = start + 1; end <= this.n; end++) {
+        this.tick();
+        const node: ParseNode = { kind: 'special', name, words: this.opts.words.slice(start, end), start, end, range: ref.range };
+        out.set(end, { score: 0, garbage: end - start, count: 1, rope: node });
+      }
+    }
+    return out;
+  }
+
+  private item(item: ItemExpansion, start: number, g: Grammar, weight?: number): Ends {
+    const { min, max } = item.repeat;
+    const result: Ends = new Map();
+    if (max === 0) { result.set(start, EMPTY); return result; }
+    const wrap = (d: Derivation, reps: number, end: number): Derivation => ({
+      ...d,
+      rope: {
+        kind: 'wrap', inner: d.rope,
+        make: (children) => ({
+          kind: 'item', repetitions: reps, start, end, children, range: item.range,
+          ...(item.repeatAttribute !== undefined ? { repeat: item.repeatAttribute } : {}),
+          ...(weight !== undefined ? { weight } : {}),
+        }),
+      },
+    });
+    if (min === 0) this.merge(result, start, wrap(EMPTY, 0, start));
+    let current: Ends = new Map([[start, EMPTY]]);
+    for (let k = 1; max === null || k <= max; k++) {
+      const next: Ends = new Map();
+      for (const [pos, d] of current) {
+        for (const [end, b] of this.memoised(item.body, pos, () => this.sequence(item.body, pos, g))) {
+          // Past the minimum, an iteration must consume input: otherwise `repeat="0-"` over an
+          // empty-matching body would loop (and count) forever.
+          if (k > min && end === pos) continue;
+          this.merge(next, end, combine(d, b));
+        }
+      }
+      if (next.size === 0) break;
+      if (k >= min) for (const [end, d] of next) this.merge(result, end, wrap(d, k, end));
+      current = next;
+    }
+    return result;
+  }
+
+  private oneOf(oneOf: OneOfExpansion, start: number, g: Grammar): Ends {
+    const out: Ends = new Map();
+    const total = oneOf.items.reduce((sum, i) => sum + i.weight, 0);
+    for (const item of oneOf.items) {
+      const logWeight = total > 0 ? Math.log(item.weight / total) : 0;
+      const ends = this.memoised(item, start, () => this.item(item, start, g, item.weightAttribute !== undefined ? item.weight : undefined));
+      for (const [end, d] of ends) this.merge(out, end, { ...d, score: d.score + logWeight });
+    }
+    return out;
+  }
+
+  private memoised(key: object, start: number, compute: () => Ends): Ends {
+    let row = this.memo.get(key);
+    if (!row) { row = new Array<Ends | undefined>(this.n + 1); this.memo.set(key, row); }
+    const hit = row[start];
+    if (hit) return hit;
+    const value = compute();
+    row[start] = value;
+    return value;
+  }
+
+  /** Keeps the better derivation for `end` and adds up the parse counts. */
+  private merge(into: Ends, end: number, d: Derivation): void {
+    this.tick();
+    const old = into.get(end);
+    if (!old) { into.set(end, d); return; }
+    const best = better(d, old) ? d : old;
+    into.set(end, { ...best, count: Math.min(Number.MAX_SAFE_INTEGER, old.count + d.count) });
+  }
+
+  private tick(): void {
+    this.steps++;
+    if (this.steps > this.opts.maxSteps) {
+      throw new MatchLimitError(`step limit of ${this.opts.maxSteps} reached: the input is too long or the grammar too ambiguous to finish (raise maxSteps to search further)`);
+    }
+    if ((this.steps & 0xfff) === 0 && this.opts.signal?.aborted) throw new MatchLimitError('matching was cancelled');
+  }
+}
+
+function combine(a: Derivation, b: Derivation): Derivation {
+  return {
+    score: a.score + b.score,
+    garbage: a.garbage + b.garbage,
+    count: Math.min(Number.MAX_SAFE_INTEGER, a.count * b.count),
+    rope: concat(a.rope, b.rope),
+  };
+}
+
+function better(a: Derivation, b: Derivation): boolean {
+  if (Math.abs(a.score - b.score) > TIE && a.score !== b.score) return a.score > b.score;
+  return a.garbage < b.garbage;
+}

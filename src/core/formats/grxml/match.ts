@@ -1,0 +1,160 @@
+// Does a grammar accept a sentence? `matchGrammar` tokenizes the input (voice: whitespace-separated words,
+// compared case-insensitively; dtmf: one key per character), searches from the root rule or a named public
+// rule (derive.ts), and returns the best parse tree, how many parses exist, and the semantic result of its tags.
+
+import { Deriver, MatchLimitError, type Derivation } from './derive';
+import { ExternalGrammars, type GrammarResolver } from './externalRefs';
+import type { Expansion, Grammar, GrammarMode, Rule } from './model';
+import { flattenRope, type ParseNode, type RuleParseNode } from './parseTree';
+import { evaluateSemantics } from './semantics';
+import { dtmfKeys, isDtmfKey, splitWords, voiceKey } from './tokens';
+
+export interface MatchOptions {
+  /** Start rule (default: the grammar's root). A private rule can only start a match if it is the root. */
+  rule?: string;
+  /** The input's mode; defaults to the grammar's. A mismatch is an error (a dtmf grammar never hears words). */
+  mode?: GrammarMode;
+  resolveExternal?: GrammarResolver;
+  /** Let http(s) rule references reach `resolveExternal` (off by default; the file resolver never fetches). */
+  allowHttp?: boolean;
+  /** Work limit of the search (default 2,000,000 steps). */
+  maxSteps?: number;
+  /** Evaluate semantic tags (default true). */
+  semantics?: boolean;
+  /** Time limit for all semantic tags of this match (default 200 ms). */
+  semanticsTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface MatchResult {
+  accepted: boolean;
+  /** The start rule's parse (best by weights, then lazy GARBAGE, then document order). */
+  tree?: RuleParseNode;
+  /** The start rule's semantic result, as plain JSON. */
+  semantics?: unknown;
+  /** How many distinct parses accept the input (saturates at Number.MAX_SAFE_INTEGER). */
+  alternatives?: number;
+  /** Why the input could not be matched at all (bad start rule, step limit, unreadable external grammar…). */
+  error?: string;
+  /** The input was accepted but its tags failed (syntax error, exception, time limit). */
+  semanticError?: string;
+  /** The input as matched: words (voice) or keys (dtmf). */
+  words: string[];
+  /** Remarks worth showing (case-insensitive matches, tags not evaluated…). */
+  notes: string[];
+}
+
+export const DEFAULT_MAX_STEPS = 2_000_000;
+
+export function matchGrammar(grammar: Grammar, input: string | readonly string[], options: MatchOptions = {}): MatchResult {
+  const mode = options.mode ?? grammar.mode;
+  const dtmf = mode === 'dtmf';
+  const words = (typeof input === 'string' ? [input] : [...input]).flatMap((w) => (dtmf ? dtmfKeys(w) : splitWords(w)));
+  const notes: string[] = [];
+  const fail = (error: string): MatchResult => ({ accepted: false, error, words, notes });
+  if (mode !== grammar.mode) {
+    return fail(`mode mismatch: this is a ${grammar.mode} grammar but the input was given as ${mode}`);
+  }
+  const badKey = dtmf ? words.find((k) => !isDtmfKey(k)) : undefined;
+  if (badKey !== undefined) return fail(`"${badKey}" is not a DTMF key (use 0-9, *, #, A-D)`);
+  const start = startRule(grammar, options.rule);
+  if ('error' in start) return fail(start.error);
+
+  const deriver = new Deriver({
+    words, keys: dtmf ? words : words.map(voiceKey), dtmf,
+    maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, signal: options.signal,
+    external: new ExternalGrammars({ resolveExternal: options.resolveExternal, allowHttp: options.allowHttp }),
+  });
+  let best: Derivation | undefined;
+  try {
+    best = deriveFromStart(deriver, grammar, start.rule, words.length);
+  } catch (e) {
+    if (e instanceof MatchLimitError) return fail(e.message);
+    if (isStackOverflow(e)) return fail(TOO_DEEP);
+    throw e;
+  }
+  if (!best) {
+    const problems = [...deriver.problems];
+    return problems.length > 0 ? fail(problems.join('; ')) : { accepted: false, words, notes };
+  }
+  const tree = flattenRope(best.rope)[0] as RuleParseNode;
+  if (!dtmf && hasCaseDifference(tree)) notes.push('voice tokens are compared case-insensitively: some input words differ in case from the grammar');
+  const result: MatchResult = { accepted: true, tree, alternatives: best.count, words, notes };
+  if (options.semantics !== false) {
+    const outcome = evaluateSemantics(tree, deriver.origins, { timeoutMs: options.semanticsTimeoutMs });
+    notes.push(...outcome.notes);
+    if (outcome.error !== undefined) result.semanticError = outcome.error;
+    else result.semantics = outcome.value;
+  }
+  return result;
+}
+
+/**
+ * Matches from the start rule. Deep right recursion (a long list written as `item <ruleref uri="#list"/>`) can
+ * exhaust the call stack; then the memo is filled from the end of the input backwards, so that no call has
+ * to go deeper than one level of recursion, and the match is tried again.
+ */
+function deriveFromStart(deriver: Deriver, grammar: Grammar, rule: Rule, n: number): Derivation | undefined {
+  try {
+    return deriver.rule(rule, grammar, 0).get(n);
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+  }
+  const rules = reachableLocalRules(grammar, rule);
+  for (let pos = n; pos >= 0; pos--) for (const r of rules) deriver.rule(r, grammar, pos);
+  return deriver.rule(rule, grammar, 0).get(n);
+}
+
+function reachableLocalRules(grammar: Grammar, start: Rule): Rule[] {
+  const seen = new Set<Rule>([start]);
+  const stack: Expansion[] = [start.body];
+  while (stack.length > 0) {
+    const e = stack.pop() as Expansion;
+    switch (e.kind) {
+      case 'sequence': stack.push(...e.children); break;
+      case 'item': stack.push(e.body); break;
+      case 'one-of': stack.push(...e.items); break;
+      case 'ruleref': {
+        const rule = e.target.kind === 'local' ? grammar.rulesById.get(e.target.rule) : undefined;
+        if (rule && !seen.has(rule)) { seen.add(rule); stack.push(rule.body); }
+        break;
+      }
+      default: break;
+    }
+  }
+  return [...seen];
+}
+
+const TOO_DEEP = 'the input nests rule references deeper than the matcher can follow (stack exhausted); '
+  + 'for long inputs, write the grammar with repeat="1-" instead of recursion';
+
+function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
+function startRule(grammar: Grammar, name: string | undefined): { rule: Rule } | { error: string } {
+  if (name !== undefined) {
+    const rule = grammar.rulesById.get(name);
+    if (!rule) return { error: `rule "${name}" is not defined in this grammar` };
+    if (rule.scope !== 'public' && name !== grammar.root) {
+      return { error: `rule "${name}" is private: only a public rule (or the root rule) can start a match; add scope="public" to it` };
+    }
+    return { rule };
+  }
+  if (grammar.root === undefined) {
+    if (grammar.rules.length === 0) return { error: 'the grammar defines no rules, so it cannot match anything' };
+    return { error: 'the grammar has no root rule: name a public rule to start from (the --rule option)' };
+  }
+  const rule = grammar.rulesById.get(grammar.root);
+  return rule ? { rule } : { error: `the root rule "${grammar.root}" is not defined in this grammar` };
+}
+
+function hasCaseDifference(tree: ParseNode): boolean {
+  const stack: ParseNode[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as ParseNode;
+    if (node.kind === 'token' && node.words.join(' ') !== node.token) return true;
+    if (node.kind === 'rule' || node.kind === 'item') stack.push(...node.children);
+  }
+  return false;
+}

@@ -1,0 +1,217 @@
+// The sandbox that runs SISR script tags: a `node:vm` context with a null-prototype global (so no host object,
+// and through it no host `Function`, is reachable), no string or wasm code generation, microtasks drained
+// inside each run, and every run under the remaining time budget. Nothing host-side is handed in but strings
+// and functions compiled inside the context; results come back as one JSON string.
+// Limits: `vm` is not a security boundary against memory exhaustion (a tag can still allocate a lot within
+// its time); tags share one global scope per evaluation, even across grammars.
+
+import vm from 'node:vm';
+import { types } from 'node:util';
+
+/** One matched rule as the sandbox sees it: its compiled tag function (if any), events in order, its text. */
+export interface SandboxInstance {
+  f?: string;
+  ev: SandboxEvent[];
+  text: string;
+}
+
+/** [0, heard words] | [1, tag index in the rule's function] | [2, rule name, child] | [3, literal tag text]. */
+export type SandboxEvent = [0, string] | [1, number] | [2, string, SandboxInstance] | [3, string];
+
+export class SemanticError extends Error {
+  override name = 'SemanticError';
+}
+
+/**
+ * Syntax that would create promises (async functions, `await`, dynamic `import()`): refused before compiling,
+ * because promise jobs escape the time limit. Keywords cannot be written with escapes and no code can be
+ * generated from strings, so a plain text search cannot be evaded; it may refuse a tag whose string merely
+ * contains the word "async".
+ */
+export function unsupportedScript(code: string): string | undefined {
+  if (/\b(?:async|await)\b/.test(code)) return 'async functions and await are not available in semantic tags';
+  if (/\bimport\b(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*[(.]/.test(code)) return 'import() is not available in semantic tags';
+  return undefined;
+}
+
+// Runs once per context, before any grammar code: captures the intrinsics it needs, removes the globals
+// that could block past the time limit, and installs the evaluator (default assignment per SISR: a rule
+// whose tags leave `out` untouched yields its latest rule reference's value, else the words it matched).
+const BOOTSTRAP = `(function (G) {
+  var parse = JSON.parse, stringify = JSON.stringify, keys = Object.keys, apply = Reflect.apply;
+  var hasOwn = Object.prototype.hasOwnProperty, ProxyC = Proxy, StringC = String;
+  // Anything that can run code later (promise jobs, finalizers, async waits) would run outside the time
+  // limit, and a rejected promise nobody handles would take the host process down: none of it is needed.
+  delete G.SharedArrayBuffer; delete G.Atomics; delete G.WebAssembly; delete G.Promise;
+  delete G.FinalizationRegistry; delete G.WeakRef; delete Array.fromAsync;
+  function evalRule(inst) {
+    var init = {}, rules = {}, meta = {}, heard = [], ev = inst.ev, pos = 0;
+    var latest, latestMeta, hasLatest = false, literal, hasLiteral = false;
+    rules.latest = function () { return latest; };
+    meta.current = function () { return { text: heard.join(' '), score: 1 }; };
+    meta.latest = function () { return latestMeta; };
+    function next() {
+      while (pos < ev.length) {
+        var e = ev[pos++];
+        if (e[0] === 0) heard.push(e[1]);
+        else if (e[0] === 1) return e[1];
+        else if (e[0] === 3) { literal = e[1]; hasLiteral = true; }
+        else {
+          var v = evalRule(e[2]);
+          latest = v; hasLatest = true; rules[e[1]] = v;
+          latestMeta = { text: e[2].text, score: 1 }; meta[e[1]] = latestMeta;
+          if (e[2].text) heard.push(e[2].text);
+        }
+      }
+      return -1;
+    }
+    var out = init, dollar = init;
+    if (inst.f) {
+      var draft = new ProxyC({}, {
+        has: function (t, k) { return typeof k === 'string' && k.length > 1 && k[0] === '$' && (k === '$$' || apply(hasOwn, rules, [k.slice(1)])); },
+        get: function (t, k) { return k === '$$' ? latest : typeof k === 'string' ? rules[k.slice(1)] : undefined; }
+      });
+      var box = { done: false };
+      var ret = G[inst.f](init, rules, meta, init, next, draft, box);
+      if (box.done) { out = box.out; dollar = box.dollar; } else out = ret;
+    } else { next(); if (hasLiteral) out = literal; }
+    if (out !== init) return out;
+    if (dollar !== init) return dollar;
+    if (keys(init).length > 0) return init;
+    return hasLatest ? latest : inst.text;
+  }
+  G.__cstudioEvaluate = function (input) {
+    try {
+      var s = stringify({ v: evalRule(parse(input)) });
+      return s === undefined ? '{}' : s;
+    } catch (e) {
+      var m;
+      try { m = e !== null && typeof e === 'object' && 'message' in e ? StringC(e.message) : StringC(e); } catch (e2) { m = 'an exception that cannot be shown'; }
+      return stringify({ e: m });
+    }
+  };
+})(this);`;
+
+const RULE_PARAMS = ['out', 'rules', 'meta', '$', '__next', '__draft', '__box'];
+
+export class SisrSandbox {
+  private readonly global: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  private readonly context: vm.Context;
+  private readonly deadline: number;
+  private functions = 0;
+
+  constructor(private readonly timeoutMs: number) {
+    this.context = vm.createContext(this.global, {
+      name: 'grammar semantic tags',
+      codeGeneration: { strings: false, wasm: false },
+      microtaskMode: 'afterEvaluate',
+    });
+    this.deadline = Date.now() + timeoutMs;
+    new vm.Script(BOOTSTRAP, { filename: 'cstudio-sisr-bootstrap.js' }).runInContext(this.context);
+  }
+
+  /** Runs a grammar header tag at global scope (its `var`s become visible to every rule's tags). */
+  runGlobal(code: string, label: string): void {
+    const refused = unsupportedScript(code);
+    if (refused !== undefined) throw new SemanticError(`${label}: ${refused}`);
+    const script = this.compileScript(code, label);
+    this.guard(label, () => script.runInContext(this.context, { timeout: this.remaining() }));
+  }
+
+  /** Compiles one rule's tags into a function; returns its global name. Each tag must be valid on its own. */
+  compileRule(tags: readonly string[], label: string): string {
+    tags.forEach((tag, i) => {
+      const refused = unsupportedScript(tag);
+      if (refused !== undefined) throw new SemanticError(`tag ${i + 1} of ${label}: ${refused}`);
+      try {
+        vm.compileFunction(tag, RULE_PARAMS.slice(0, 4), { parsingContext: this.context });
+      } catch (e) {
+        throw new SemanticError(`tag ${i + 1} of ${label} is not valid ECMAScript: ${safeErrorText(e)}`);
+      }
+    });
+    const cases = tags.map((tag, i) => `case ${i}: {\n${tag}\n}\nbreak;`).join('\n');
+    const loop = `while ((__i = __next()) >= 0) {\nswitch (__i) {\n${cases}\n}\n}`;
+    // Draft SISR wrote `$` for out, `$name` for rules.name and `$$` for rules.latest(); only rules that use `$`
+    // pay for the `with` that provides them.
+    const usesDraft = tags.some((t) => t.includes('$'));
+    const body = `var __i;\n${usesDraft ? `with (__draft) {\n${loop}\n}` : loop}\n__box.done = true; __box.out = out; __box.dollar = $;\nreturn out;`;
+    let fn: unknown;
+    try {
+      fn = vm.compileFunction(body, RULE_PARAMS, { parsingContext: this.context });
+    } catch (e) {
+      throw new SemanticError(`the tags of ${label} do not form valid ECMAScript together: ${safeErrorText(e)}`);
+    }
+    const name = `__cstudioRule${this.functions++}`;
+    this.define(name, fn);
+    return name;
+  }
+
+  /** Evaluates the rule instance tree; returns the root's value as plain JSON (undefined when none). */
+  evaluate(root: SandboxInstance): unknown {
+    this.define('__cstudioInput', JSON.stringify(root));
+    const script = new vm.Script('__cstudioEvaluate(__cstudioInput)', { filename: 'cstudio-sisr-run.js' });
+    const raw: unknown = this.guard('the semantic tags', () => script.runInContext(this.context, { timeout: this.remaining() }));
+    if (typeof raw !== 'string') throw new SemanticError('semantic evaluation returned no result');
+    const parsed = JSON.parse(raw) as { v?: unknown; e?: string };
+    if (parsed.e !== undefined) throw new SemanticError(`a semantic tag failed: ${parsed.e}`);
+    return parsed.v;
+  }
+
+  /** Defines (never assigns: an assignment could run a setter planted by a tag) a global of the context. */
+  private define(name: string, value: unknown): void {
+    try {
+      Object.defineProperty(this.global, name, { value, writable: true, configurable: true, enumerable: false });
+    } catch {
+      throw new SemanticError(`a semantic tag made the global ${name} read-only; the tags cannot be evaluated`);
+    }
+  }
+
+  private compileScript(code: string, label: string): vm.Script {
+    try {
+      return new vm.Script(code, { filename: label });
+    } catch (e) {
+      throw new SemanticError(`${label} is not valid ECMAScript: ${safeErrorText(e)}`);
+    }
+  }
+
+  private remaining(): number {
+    const left = this.deadline - Date.now();
+    if (left <= 0) throw new SemanticError(`semantic tags stopped: they ran longer than the ${this.timeoutMs} ms time limit`);
+    return Math.max(1, Math.floor(left));
+  }
+
+  private guard<T>(label: string, run: () => T): T {
+    try {
+      return run();
+    } catch (e) {
+      if (e instanceof SemanticError) throw e;
+      if (isTimeout(e)) throw new SemanticError(`semantic tags stopped: they ran longer than the ${this.timeoutMs} ms time limit`);
+      throw new SemanticError(`${label} failed: ${safeErrorText(e)}`);
+    }
+  }
+}
+
+/** The error `vm` raises at the time limit (recognised by its code, without running any sandboxed code). */
+function isTimeout(e: unknown): boolean {
+  if (e === null || typeof e !== 'object' || types.isProxy(e)) return false;
+  const code = Object.getOwnPropertyDescriptor(e, 'code');
+  return code !== undefined && 'value' in code && code.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+}
+
+/**
+ * Text of a value thrown by sandboxed code, read without running any of it: a getter or a Proxy trap would run
+ * outside the time limit, so only own data properties are read.
+ */
+export function safeErrorText(e: unknown): string {
+  if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return typeof e === 'symbol' ? e.toString() : String(e);
+  if (types.isProxy(e)) return 'a Proxy object was thrown';
+  const message = Object.getOwnPropertyDescriptor(e, 'message');
+  const text = message && 'value' in message && typeof message.value === 'string' ? message.value : 'an object was thrown';
+  let proto: unknown = Object.getPrototypeOf(e);
+  for (let i = 0; i < 4 && proto !== null && typeof proto === 'object' && !types.isProxy(proto); i++) {
+    const name = Object.getOwnPropertyDescriptor(proto, 'name');
+    if (name && 'value' in name && typeof name.value === 'string') return `${name.value}: ${text}`;
+    proto = Object.getPrototypeOf(proto);
+  }
+  return text;
+}

@@ -1,0 +1,176 @@
+// Rule-level SRGS checks over the model: rule ids (syntax, reserved names, duplicates), scopes, empty rules,
+// and every expansion inside them (repeat, repeat-prob, weight, rule references, DTMF tokens, script tags).
+// Diagnostics point at the offending attribute when the XML tree has it.
+
+import vm from 'node:vm';
+import type { Diagnostic, TextRange } from '../diagnostic';
+import { getAttribute, type XmlDocument, type XmlNode } from '../xml/tree';
+import { isLegalRuleName, isSpecialRuleName, repeatProblem } from './attributes';
+import { srgsDiagnostic } from './codes';
+import type { Expansion, Grammar, ItemExpansion, Rule, RuleRefExpansion, TagExpansion } from './model';
+import type { RuleGraph } from './ruleGraph';
+import { unsupportedScript } from './sisrSandbox';
+import { dtmfKeys, isDtmfKey } from './tokens';
+
+export interface RuleCheckOptions {
+  /** Compile script tags (never run them) to report syntax errors. */
+  checkScripts: boolean;
+}
+
+/**
+ * Checks rules and expansions; returns whether the grammar has any <tag> (header or rule). Records every rule
+ * reference in `graph` on the way (the reference checks use it).
+ */
+export function checkRules(grammar: Grammar, options: RuleCheckOptions, tree: XmlDocument, graph: RuleGraph, out: Diagnostic[]): boolean {
+  const rules = grammar.rules;
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i] as Rule;
+    if (rule.id === '') out.push(srgsDiagnostic('SRGS009', '<rule> needs a non-empty id attribute naming it.', rule.idRange));
+    else if (isSpecialRuleName(rule.id)) out.push(srgsDiagnostic('SRGS011', `"${rule.id}" is a special rule name and cannot be used as a rule id.`, rule.idRange));
+    else if (!isLegalRuleName(rule.id)) out.push(srgsDiagnostic('SRGS010', `"${rule.id}" is not a legal rule id: use letters, digits and "_" (no ".", ":" or "-", not starting with a digit).`, rule.idRange));
+    if (rule.id !== '' && graph.indexOf.get(rule.id) !== i) {
+      out.push(srgsDiagnostic('SRGS012', `Rule "${rule.id}" is defined more than once; rename or remove one definition.`, rule.idRange));
+    }
+    const scope = rule.scopeAttribute?.trim();
+    if (scope !== undefined && scope !== 'public' && scope !== 'private') {
+      out.push(srgsDiagnostic('SRGS013', `scope="${rule.scopeAttribute}" is not valid; use "public" or "private".`, attributeRange(tree, rule.range, 'scope')));
+    }
+    if (rule.body.children.length === 0) out.push(srgsDiagnostic('SRGS033', `Rule "${rule.id}" has no content; it matches only silence.`, rule.range));
+  }
+  const walker = new ExpansionChecker(grammar, tree, graph, out);
+  for (const rule of rules) {
+    graph.refStart.push(graph.refs.length);
+    walker.visit(rule.body, false);
+  }
+  graph.refStart.push(graph.refs.length);
+  if (options.checkScripts) checkScripts(walker.scripts, out);
+  return walker.tags;
+}
+
+/** Every expansion of the rules, in document order (a class with methods: this visits every expansion). */
+class ExpansionChecker {
+  tags: boolean;
+  readonly scripts: TagExpansion[];
+  private readonly dtmf: boolean;
+  /** repeatProblem by attribute text: a grammar repeats the same few values. */
+  private readonly repeatProblems = new Map<string, 'syntax' | 'order' | undefined>();
+
+  constructor(grammar: Grammar, private readonly tree: XmlDocument, private readonly graph: RuleGraph, private readonly out: Diagnostic[]) {
+    this.tags = grammar.tags.length > 0;
+    this.scripts = [...grammar.tags];
+    this.dtmf = grammar.mode === 'dtmf';
+  }
+
+  visit(e: Expansion, inOneOf: boolean): void {
+    switch (e.kind) {
+      case 'sequence': for (const c of e.children) this.visit(c, false); break;
+      case 'one-of': for (const i of e.items) this.visit(i, true); break;
+      case 'item': this.item(e, inOneOf); this.visit(e.body, false); break;
+      case 'ruleref': checkRuleRef(e, this.graph.add(e), this.out); break;
+      case 'tag': this.tags = true; this.scripts.push(e); break;
+      case 'token':
+        if (this.dtmf && !dtmfKeys(e.text).every(isDtmfKey)) {
+          this.out.push(srgsDiagnostic('SRGS043', `"${e.text}" is not a DTMF key sequence (0-9, *, #, A-D) in this dtmf grammar.`, e.range));
+        }
+        break;
+    }
+  }
+
+  private item(item: ItemExpansion, inOneOf: boolean): void {
+    const out = this.out;
+    const attr = (name: string): TextRange => attributeRange(this.tree, item.range, name);
+    if (item.repeatAttribute !== undefined) {
+      let problem = this.repeatProblems.get(item.repeatAttribute);
+      if (problem === undefined && !this.repeatProblems.has(item.repeatAttribute)) {
+        problem = repeatProblem(item.repeatAttribute);
+        this.repeatProblems.set(item.repeatAttribute, problem);
+      }
+      if (problem === 'syntax') out.push(srgsDiagnostic('SRGS014', `repeat="${item.repeatAttribute}" is not valid; use n, m-n or m- (for example 0-1 or 1-).`, attr('repeat')));
+      if (problem === 'order') out.push(srgsDiagnostic('SRGS015', `repeat="${item.repeatAttribute}": the minimum is greater than the maximum.`, attr('repeat')));
+    }
+    if (item.repeatProbAttribute !== undefined && item.repeatProb === undefined) {
+      out.push(srgsDiagnostic('SRGS016', `repeat-prob="${item.repeatProbAttribute}" must be a decimal number from 0 to 1.`, attr('repeat-prob')));
+    }
+    if (item.weightAttribute !== undefined) {
+      if (!/^(?:[0-9]+\.?|[0-9]*\.[0-9]+)$/.test(item.weightAttribute.trim())) {
+        out.push(srgsDiagnostic('SRGS017', `weight="${item.weightAttribute}" must be a non-negative decimal number such as 2 or 0.5.`, attr('weight')));
+      } else if (!inOneOf) {
+        out.push(srgsDiagnostic('SRGS018', 'weight only matters on an <item> directly inside <one-of>; here it has no effect.', attr('weight')));
+      }
+    }
+  }
+}
+
+/**
+ * The range of attribute `name` of the element at `range`, else `range`. Only called to report a problem, so
+ * the tree (built on first use) is only built for documents that have one; found by binary search at each level.
+ */
+function attributeRange(tree: XmlDocument, range: TextRange, name: string): TextRange {
+  let nodes: readonly XmlNode[] = tree.children;
+  for (;;) {
+    let lo = 0;
+    let hi = nodes.length;
+    while (lo < hi) { // the first node that ends after range.start (siblings are in document order)
+      const mid = (lo + hi) >> 1;
+      if ((nodes[mid] as XmlNode).range.end <= range.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const node = nodes[lo];
+    if (!node || node.range.start > range.start || node.kind !== 'element') return range;
+    if (node.range.start === range.start) return getAttribute(node, name)?.range ?? range;
+    nodes = node.children;
+  }
+}
+
+const SCRIPT_BATCH = 500;
+
+/**
+ * Compiles (never runs) every script tag. Tags are compiled a batch at a time, each wrapped in its own function;
+ * only a batch that fails is compiled tag by tag to find the culprits. (A deliberately crafted pair of tags
+ * could hide an error from the batch; matching compiles every tag alone before running anything.)
+ */
+function checkScripts(tags: readonly TagExpansion[], out: Diagnostic[]): void {
+  const unique = new Map<string, TagExpansion[]>();
+  for (const tag of tags) {
+    const refused = unsupportedScript(tag.text);
+    if (refused !== undefined) { out.push(srgsDiagnostic('SRGS046', `This tag cannot run: ${refused}.`, tag.range)); continue; }
+    const same = unique.get(tag.text);
+    if (same) same.push(tag);
+    else unique.set(tag.text, [tag]);
+  }
+  const texts = [...unique.keys()];
+  for (let i = 0; i < texts.length; i += SCRIPT_BATCH) {
+    const batch = texts.slice(i, i + SCRIPT_BATCH);
+    try {
+      new vm.Script(batch.map((t) => `(function (out, rules, meta, $) {\n${t}\n});`).join('\n'));
+      continue;
+    } catch {
+      // some tag of this batch is broken: find which
+    }
+    for (const text of batch) {
+      try {
+        vm.compileFunction(text, ['out', 'rules', 'meta', '$']);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        for (const tag of unique.get(text) ?? []) out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, tag.range));
+      }
+    }
+  }
+}
+
+/** `target`: the index of the rule a local reference points to, or -1. */
+function checkRuleRef(ref: RuleRefExpansion, target: number, out: Diagnostic[]): void {
+  const { uri, special } = ref;
+  const kind = ref.target.kind;
+  if (uri !== undefined && special !== undefined) {
+    out.push(srgsDiagnostic('SRGS021', '<ruleref> has both uri and special; keep one.', ref.range));
+  } else if (uri === undefined && special === undefined) {
+    out.push(srgsDiagnostic('SRGS022', '<ruleref> needs a uri (such as "#rule") or special="NULL|VOID|GARBAGE".', ref.range));
+  } else if (special !== undefined && kind === 'invalid') {
+    out.push(srgsDiagnostic('SRGS020', `special="${special}" is not valid; use NULL, VOID or GARBAGE.`, ref.range));
+  } else if (kind === 'invalid') {
+    out.push(srgsDiagnostic('SRGS022', `uri="${uri ?? ''}" is not a rule reference: write "#rule" for a local rule or "file.grxml#rule".`, ref.range));
+  } else if (ref.target.kind === 'local' && target === -1) {
+    out.push(srgsDiagnostic('SRGS019', `Rule "${ref.target.rule}" is referenced but not defined in this grammar.`, ref.range));
+  }
+}

@@ -1,0 +1,55 @@
+// `.list` entity literals: one literal per line; the value of each literal is the literal itself
+// ("chocolate" → "chocolate"). Blank lines are skipped with a warning; spaces around a literal are dropped.
+import type { DictionaryEntry, TrsxDocument } from '../trsx/model';
+import { listDiagnostic } from './codes';
+import { byPosition, readListText, trimmedRange } from './lines';
+import {
+  dictionaryEntries, entryValue, joinLines, lineFieldProblem, literalsToTrsx, reportDuplicateLiterals,
+  type LiteralEntry, type LiteralsParseResult, type SerializeResult, type SkippedEntry, type ToTrsxOptions,
+} from './literals';
+
+export function parseList(input: Uint8Array | string): LiteralsParseResult {
+  const read = readListText(input, 'The .list file');
+  const diagnostics = read.diagnostics;
+  const entries: LiteralEntry[] = [];
+  for (const line of read.lines) {
+    const literal = line.text.trim();
+    if (literal === '') {
+      diagnostics.push(listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`,
+        { start: line.start, end: line.start + line.text.length }));
+      continue;
+    }
+    entries.push({ literal, value: literal, line: line.number, range: trimmedRange(line) });
+  }
+  if (entries.length === 0) {
+    diagnostics.push(listDiagnostic('emptyFile', 'The .list file holds no literal; write one literal per line.', { start: 0, end: read.text.length }));
+  }
+  reportDuplicateLiterals(entries, diagnostics);
+  return { entries, diagnostics: byPosition(diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };
+}
+
+/**
+ * Writes literals as a .list. Entries whose value differs from their literal cannot be expressed (a .list
+ * has no values) and are returned in `skipped`, as are literals with line breaks or outer spaces.
+ */
+export function serializeList(entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[]): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
+  const lines: string[] = [];
+  const skipped: SkippedEntry<Pick<DictionaryEntry, 'literal' | 'value'>>[] = [];
+  for (const entry of entries) {
+    const problem = lineFieldProblem(entry.literal, 'literal')
+      ?? (entryValue(entry) !== entry.literal ? `its value "${entryValue(entry)}" differs from the literal (use .nmlist to keep values)` : undefined);
+    if (problem) skipped.push({ entry, reason: problem });
+    else lines.push(entry.literal);
+  }
+  return { text: joinLines(lines), skipped };
+}
+
+/** A TRSX document with `entity`'s concept and dictionary built from a .list. */
+export function listToTrsx(entity: string, parsed: Pick<LiteralsParseResult, 'entries'>, options?: ToTrsxOptions): TrsxDocument {
+  return literalsToTrsx(entity, parsed.entries, options);
+}
+
+/** The .list text of `entity`'s dictionary in a TRSX document. */
+export function listFromTrsx(doc: TrsxDocument, entity: string): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
+  return serializeList(dictionaryEntries(doc, entity));
+}

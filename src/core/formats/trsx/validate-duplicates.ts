@@ -1,0 +1,68 @@
+// Duplicates: intents and concepts declared twice, repeated samples, the same text under two intents,
+// repeated dictionaries, entries and list items.
+
+import type { TextRange } from '../diagnostic';
+import type { TrsxCode, TrsxReport } from './codes';
+import type { TrsxDocument, TrsxSample } from './model';
+import { annotatedSampleKey } from './sample-text';
+import { attributeRangeOf, rangeOf, type TrsxIndex } from './source-index';
+
+/** `texts[i]` is the normalized text of `doc.samples[i]` (computed once for all rules). */
+export function validateDuplicates(doc: TrsxDocument, index: TrsxIndex, texts: readonly string[], report: TrsxReport): void {
+  const range = (item: object, attribute: string): TextRange =>
+    attributeRangeOf(index, item, attribute) ?? rangeOf(index, item) ?? { start: 0, end: 0 };
+
+  /** Reports every item whose key was already seen in `items`. */
+  function repeated<T extends object>(items: readonly T[], key: (item: T) => string, code: TrsxCode, attribute: string, message: (item: T) => string): void {
+    const seen = new Set<string>();
+    for (const item of items) {
+      const k = key(item);
+      if (seen.has(k)) report(code, range(item, attribute), message(item));
+      else seen.add(k);
+    }
+  }
+
+  repeated(doc.intents, (i) => i.name, 'TRSX030', 'name', (i) => `Intent '${i.name}' is declared more than once.`);
+  repeated(doc.concepts, (c) => c.name, 'TRSX031', 'name', (c) => `Concept '${c.name}' is declared more than once.`);
+  repeated(doc.dictionaries, (d) => d.conceptref, 'TRSX034', 'conceptref', (d) => `A second dictionary for '${d.conceptref}'; merge it into the first.`);
+  repeated(doc.sources, (s) => s.name, 'TRSX036', 'name', (s) => `Source '${s.name}' is listed more than once.`);
+  for (const d of doc.dictionaries) {
+    repeated(d.entries, (e) => `${e.literal}\u0000${e.value ?? ''}`, 'TRSX035', 'literal', (e) => `Entry '${e.literal}' → '${e.value ?? ''}' is repeated in the dictionary of '${d.conceptref}'.`);
+  }
+  for (const i of doc.intents) {
+    repeated(i.links, (l) => l.conceptref, 'TRSX036', 'conceptref', (l) => `Intent '${i.name}' links to '${l.conceptref}' more than once.`);
+  }
+  for (const c of doc.concepts) {
+    repeated(c.relations, (r) => `${r.type}\u0000${r.conceptref}`, 'TRSX036', 'conceptref', (r) => `Concept '${c.name}' repeats the relation ${r.type} '${r.conceptref}'.`);
+    repeated(c.settings, (s) => s.name, 'TRSX036', 'name', (s) => `Concept '${c.name}' repeats the setting '${s.name}'.`);
+  }
+
+  // Samples: identical (text and annotations) within an intent; the same text under two intents. Grouped
+  // by lower-cased text first, so the annotated key is only built for the rare samples that share a text.
+  interface Seen { intentref: string; excluded: boolean; index: number; annotated?: string }
+  // A text seen once maps to its sample index (no allocation); a shared text maps to a group.
+  const byText = new Map<string, number | Seen[]>();
+  const seen = (i: number): Seen => {
+    const s = doc.samples[i] as TrsxSample;
+    return { intentref: s.intentref, excluded: s.excluded === true, index: i };
+  };
+  const annotatedOf = (entry: Seen): string => (entry.annotated ??= annotatedSampleKey(doc.samples[entry.index]?.content ?? []));
+  for (let i = 0; i < doc.samples.length; i++) {
+    const plain = texts[i] ?? '';
+    if (plain === '') continue;
+    const key = plain.toLowerCase();
+    const previous = byText.get(key);
+    if (previous === undefined) { byText.set(key, i); continue; }
+    const group = typeof previous === 'number' ? [seen(previous)] : previous;
+    if (typeof previous === 'number') byText.set(key, group);
+    const sample = doc.samples[i] as TrsxSample;
+    const current = seen(i);
+    if (group.some((g) => g.intentref === current.intentref && annotatedOf(g) === annotatedOf(current))) {
+      report('TRSX032', rangeOf(index, sample) ?? { start: 0, end: 0 }, `This sample repeats an earlier sample of '${sample.intentref}'; remove it and raise the first one's count.`);
+      continue;
+    }
+    const other = current.excluded ? undefined : group.find((g) => !g.excluded && g.intentref !== current.intentref);
+    if (other) report('TRSX033', rangeOf(index, sample) ?? { start: 0, end: 0 }, `The same text is also a sample of '${other.intentref}'; one utterance should train one intent.`);
+    group.push(current);
+  }
+}

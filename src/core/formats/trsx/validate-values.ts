@@ -1,0 +1,63 @@
+// Value rules: regexes compile, samples within the length limit and not empty, annotations not empty,
+// names usable, boolean settings, and at least one custom intent.
+
+import type { TextRange } from '../diagnostic';
+import { childElements } from '../xml/tree';
+import type { TrsxReport } from './codes';
+import type { Annotation, SampleNode, TrsxDocument } from './model';
+import { BOOLEAN_SETTINGS, SPECIAL_INTENTS } from './predefined';
+import { checkMixRegex } from './regex';
+import { hasText } from './sample-text';
+import { attributeRangeOf, rangeOf, type TrsxIndex } from './source-index';
+import { elementNameRange } from './validate-structure';
+
+export const MAX_SAMPLE_LENGTH = 500;
+
+const BAD_NAME = /[\s<>&"']/;
+
+/** `texts[i]` is the normalized text of `doc.samples[i]` (computed once for all rules). */
+export function validateValues(doc: TrsxDocument, index: TrsxIndex, texts: readonly string[], maxSampleLength: number, report: TrsxReport): void {
+  const range = (item: object, attribute?: string): TextRange =>
+    (attribute ? attributeRangeOf(index, item, attribute) : undefined) ?? rangeOf(index, item) ?? { start: 0, end: 0 };
+
+  for (const i of doc.intents) {
+    if (BAD_NAME.test(i.name)) report('TRSX044', range(i, 'name'), `Intent name '${i.name}' contains whitespace or markup characters; use letters, digits and _.`);
+  }
+  for (const c of doc.concepts) {
+    if (BAD_NAME.test(c.name)) report('TRSX044', range(c, 'name'), `Concept name '${c.name}' contains whitespace or markup characters; use letters, digits and _.`);
+    if (c.regex !== undefined) {
+      const error = checkMixRegex(c.regex);
+      if (error !== undefined) {
+        const el = index.elements.get(c);
+        const regexEl = el ? childElements(el, 'regex')[0] : undefined;
+        report('TRSX040', regexEl?.range ?? range(c), `The regex of concept '${c.name}' does not compile: ${error}`);
+      }
+    }
+    for (const s of c.settings) {
+      if (BOOLEAN_SETTINGS.has(s.name) && s.value !== 'true' && s.value !== 'false') {
+        report('TRSX046', range(s, 'value'), `Setting '${s.name}' of concept '${c.name}' must be true or false, not '${s.value}'.`);
+      }
+    }
+  }
+
+  const stack: SampleNode[] = [];
+  for (let i = 0; i < doc.samples.length; i++) {
+    const sample = doc.samples[i] as TrsxDocument['samples'][number];
+    const text = texts[i] ?? '';
+    if (text === '') report('TRSX042', range(sample), 'This sample has no text; remove it.');
+    else if (text.length > maxSampleLength) {
+      report('TRSX041', range(sample), `This sample is ${text.length} characters long; the limit is ${maxSampleLength}. Shorten or split it.`);
+    }
+    for (const n of sample.content) if (typeof n !== 'string') stack.push(n);
+    while (stack.length > 0) {
+      const a = stack.pop() as Annotation;
+      if (!hasText(a.content)) report('TRSX043', range(a), `The annotation '${a.conceptref}' covers no text; remove it.`);
+      for (const n of a.content) if (typeof n !== 'string') stack.push(n);
+    }
+  }
+
+  const ontology = index.sections.ontology[0];
+  if (ontology && !doc.intents.some((i) => !SPECIAL_INTENTS.has(i.name))) {
+    report('TRSX045', elementNameRange(ontology), 'The ontology declares no custom intent; Mix needs at least one to build a model.');
+  }
+}

@@ -1,0 +1,72 @@
+// DOCTYPE recording. The declaration is parsed only far enough to know where it ends, its root name,
+// its external id and the entity names it declares, so they can be reported. Nothing is expanded and
+// no external subset is ever read.
+
+import { scanName, skipWhitespace } from './chars';
+import type { XmlReport } from './entities';
+import type { XmlDoctype } from './tree';
+
+const ENTITY_DECL = /<!ENTITY\s+(?:%\s+)?([^\s>]+)/g;
+
+/** Scans `<!DOCTYPE ...>` starting at `lt`; returns the node (its range ends after the closing `>`). */
+export function scanDoctype(text: string, lt: number, report: XmlReport): XmlDoctype {
+  const n = text.length;
+  let p = skipWhitespace(text, lt + 9);
+  const nameEnd = scanName(text, p);
+  const name = text.slice(p, nameEnd);
+  if (nameEnd === p) report('XML005', 'DOCTYPE without a root element name.', lt, lt + 9);
+  p = skipWhitespace(text, nameEnd);
+  const externalStart = p;
+  let subsetStart = -1;
+  let subsetEnd = -1;
+  let end = -1;
+  while (p < n) {
+    const c = text.charCodeAt(p);
+    if (c === 0x22 || c === 0x27) { // quoted literal: skip to its closing quote
+      const q = text.indexOf(c === 0x22 ? '"' : "'", p + 1);
+      p = q === -1 ? n : q + 1;
+    } else if (c === 0x5b && subsetStart === -1) { // '[' internal subset
+      subsetStart = p + 1;
+      p = scanInternalSubset(text, subsetStart);
+      subsetEnd = p;
+      if (p < n) p++;
+    } else if (c === 0x3e) { // '>'
+      end = p + 1;
+      break;
+    } else p++;
+  }
+  if (end === -1) {
+    report('XML001', 'DOCTYPE is not terminated by \'>\'.', lt, n);
+    end = n;
+  }
+  const externalEnd = subsetStart === -1 ? end - 1 : subsetStart - 1;
+  const externalId = text.slice(externalStart, Math.max(externalStart, externalEnd)).trim();
+  const internalSubset = subsetStart === -1 ? undefined : text.slice(subsetStart, subsetEnd);
+  const entityNames: string[] = [];
+  if (internalSubset !== undefined) for (const m of internalSubset.matchAll(ENTITY_DECL)) entityNames.push(m[1] as string);
+  const node: XmlDoctype = { kind: 'doctype', name, entityNames, range: { start: lt, end } };
+  if (externalId) node.externalId = externalId;
+  if (internalSubset !== undefined) node.internalSubset = internalSubset;
+  report('XML016', `DOCTYPE ignored: no DTD is read${externalId ? ` and '${externalId}' is not fetched` : ''}. Remove the DOCTYPE.`, lt, end);
+  if (entityNames.length > 0) {
+    report('XML017', `DOCTYPE declares ${entityNames.length} entit${entityNames.length === 1 ? 'y' : 'ies'} (${entityNames.slice(0, 5).join(', ')}${entityNames.length > 5 ? ', …' : ''}); entities are never expanded, so references to them are errors.`, lt, end);
+  }
+  return node;
+}
+
+/** Returns the index of the `]` closing the internal subset (or text length), skipping quoted literals and comments. */
+function scanInternalSubset(text: string, p: number): number {
+  const n = text.length;
+  while (p < n) {
+    const c = text.charCodeAt(p);
+    if (c === 0x5d) return p; // ']'
+    if (c === 0x22 || c === 0x27) {
+      const q = text.indexOf(c === 0x22 ? '"' : "'", p + 1);
+      p = q === -1 ? n : q + 1;
+    } else if (c === 0x3c && text.startsWith('<!--', p)) {
+      const e = text.indexOf('-->', p + 4);
+      p = e === -1 ? n : e + 3;
+    } else p++;
+  }
+  return n;
+}

@@ -1,0 +1,308 @@
+// A small positioned XML scanner of our own: one linear pass with `indexOf` jumps and an explicit element
+// stack (no recursion, so 10,000-deep nesting cannot overflow). It keeps going after errors and reports
+// each with a range. Security: no DTD processing, no entity expansion beyond the predefined five and
+// numeric references, nothing fetched.
+
+import type { Diagnostic } from '../diagnostic';
+import { isWhitespaceOnly, scanName, skipWhitespace } from './chars';
+import { XML_CODES, type XmlCode } from './codes';
+import { scanDoctype } from './doctype';
+import { decodeXmlValue, type XmlReport } from './entities';
+import { StringPool } from './string-pool';
+import { scanCloseTag, scanOpenTag } from './tag';
+import { ScannedElement, ScannedText, type ScannedAttribute } from './nodes';
+import type { XmlDeclaration, XmlDoctype, XmlDocument, XmlNode } from './tree';
+import { XmlTreeBuilder, type XmlSink } from './treeBuilder';
+
+export interface XmlParseOptions {
+  /** Deepest element nesting kept in the tree (default 2000); deeper content is reported and dropped. */
+  maxDepth?: number;
+  /** Largest text length (UTF-16 units) parsed (default 64 MiB); larger input yields only an error. */
+  maxLength?: number;
+  /** Errors reported before giving up reporting (parsing continues); default 200. */
+  maxErrors?: number;
+  /**
+   * Elements whose content is only elements (per their schema): whitespace-only text directly inside them
+   * is not kept as nodes. It is layout, and `serializeXml` still reproduces it (it copies what lies between
+   * nodes). Saves a node per line in large files.
+   */
+  elementOnly?: ReadonlySet<string>;
+}
+
+const DECLARATION_ATTRIBUTE = /([A-Za-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/** What a scan finds besides the nodes it gives its sink. */
+export interface XmlScanResult {
+  root?: ScannedElement;
+  declaration?: XmlDeclaration;
+  doctype?: XmlDoctype;
+  errors: Diagnostic[];
+}
+
+export function parseXml(text: string, options: XmlParseOptions = {}): XmlDocument {
+  const builder = new XmlTreeBuilder();
+  const scan = scanXml(text, builder, options);
+  const doc: XmlDocument = { text, children: builder.children, errors: scan.errors };
+  if (scan.root) doc.root = scan.root;
+  if (scan.declaration) doc.declaration = scan.declaration;
+  if (scan.doctype) doc.doctype = scan.doctype;
+  return doc;
+}
+
+/** Scans `text`, giving `sink` every node kept, in document order; parseXml is this with a tree builder. */
+export function scanXml(text: string, sink: XmlSink, options: XmlParseOptions = {}): XmlScanResult {
+  return new XmlScanner(text, sink, options).run();
+}
+
+class XmlScanner {
+  private readonly doc: XmlScanResult = { errors: [] };
+  /** Open elements, outermost first; those at index maxDepth and deeper are matched but not kept. */
+  private readonly stack: ScannedElement[] = [];
+  private readonly attributeScratch: ScannedAttribute[] = [];
+  private readonly maxDepth: number;
+  private readonly maxLength: number;
+  private readonly maxErrors: number;
+  private readonly elementOnly: ReadonlySet<string> | undefined;
+  private depthReported = false;
+  private readonly pool: StringPool;
+  readonly report: XmlReport = (code, message, start, end) => this.addError(code, message, start, end);
+
+  constructor(private readonly text: string, private readonly sink: XmlSink, options: XmlParseOptions) {
+    this.pool = new StringPool(text);
+    this.maxDepth = options.maxDepth ?? 2000;
+    this.maxLength = options.maxLength ?? 64 * 1024 * 1024;
+    this.maxErrors = options.maxErrors ?? 200;
+    this.elementOnly = options.elementOnly;
+  }
+
+  run(): XmlScanResult {
+    const { text } = this;
+    if (text.length > this.maxLength) {
+      this.report('XML019', `Document is ${text.length} characters long, over the limit of ${this.maxLength}; split it into smaller files.`, 0, 0);
+      return this.doc;
+    }
+    let pos = 0;
+    let textStart = 0;
+    for (;;) {
+      const lt = text.indexOf('<', pos);
+      if (lt === -1) break;
+      const c = text.charCodeAt(lt + 1);
+      const nameEnd = c === 0x2f || c === 0x21 || c === 0x3f ? -1 : scanName(text, lt + 1); // not '/', '!', '?'
+      if (nameEnd === lt + 1) { // a stray '<' stays part of the text run
+        this.report('XML010', "Unescaped '<' in text; write '&lt;'.", lt, lt + 1);
+        pos = lt + 1;
+        continue;
+      }
+      this.flushText(textStart, lt);
+      textStart = pos = this.markup(lt, nameEnd);
+    }
+    this.flushText(textStart, text.length);
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const el = this.stack[i] as ScannedElement;
+      el.end = text.length;
+      this.closed(i);
+      this.report('XML003', `<${el.name}> is never closed; add </${el.name}>.`, el.openTagRange.start, el.openTagRange.end);
+    }
+    if (!this.doc.root) this.report('XML012', 'The document has no root element.', 0, Math.min(text.length, 1));
+    return this.doc;
+  }
+
+  /** Scans and attaches the markup at `lt` (an open tag whose name ends at `nameEnd`, or -1); returns where it ends. */
+  private markup(lt: number, nameEnd: number): number {
+    const { text } = this;
+    const c = text.charCodeAt(lt + 1);
+    if (c === 0x2f) return this.closeTag(lt); // '/'
+    if (c === 0x21) return this.declaration(lt); // '!'
+    if (c === 0x3f) return this.processingInstruction(lt); // '?'
+    const el = scanOpenTag(text, lt, nameEnd, this.report, this.pool, this.attributeScratch);
+    const end = el.openEnd;
+    if (this.stack.length === 0) {
+      if (this.doc.root) this.report('XML011', `Second top-level element <${el.name}>: a document has exactly one root element.`, lt, end);
+      else this.doc.root = el;
+    }
+    // An open tag cut off by the end of input has no content to hold: it is reported once (XML001), not pushed.
+    const cutOff = end >= text.length && text.charCodeAt(end - 1) !== 0x3e;
+    if (cutOff && !el.selfClosing) el.children = [];
+    const open = !el.selfClosing && !cutOff;
+    this.attach(el, true, open);
+    if (open) this.stack.push(el);
+    return end;
+  }
+
+  /** `stack[i]`, the innermost open element, is complete (its end is set). */
+  private closed(i: number): void {
+    if (i < this.maxDepth) this.sink.close(this.stack[i] as ScannedElement); // deeper ones were never added
+  }
+
+  private attach(node: XmlNode, isElement: boolean, open = false): void {
+    const depth = this.stack.length;
+    if (depth === 0) { this.sink.add(node, undefined, open); return; }
+    if (depth > this.maxDepth || (isElement && depth >= this.maxDepth)) {
+      if (isElement && !this.depthReported) {
+        this.depthReported = true;
+        const { start, end } = node.range;
+        this.report('XML018', `Elements nest deeper than ${this.maxDepth} levels; deeper content is ignored.`, start, end);
+      }
+      return;
+    }
+    this.sink.add(node, this.stack[depth - 1] as ScannedElement, open);
+  }
+
+  private flushText(start: number, end: number): void {
+    if (start >= end) return;
+    const { text } = this;
+    const parent = this.stack[this.stack.length - 1];
+    // One pass over the run for what used to take three searches and a scan (this runs for every text node):
+    // is it only whitespace, does it need decoding (references, carriage returns), where is a ']]>'.
+    let whitespace = true;
+    let decode = false;
+    let cdataEnd = -1;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 0x20) {
+        whitespace = false;
+        if (c === 0x26) decode = true; // '&'
+        else if (c === 0x5d && cdataEnd === -1 && i + 2 < end && text.charCodeAt(i + 1) === 0x5d && text.charCodeAt(i + 2) === 0x3e) cdataEnd = i;
+      } else if (c === 0x0d) decode = true;
+      else if (c !== 0x20 && c !== 0x0a && c !== 0x09) whitespace = false;
+    }
+    if (whitespace && parent && (this.elementOnly?.has(parent.name) || this.sink.skipsWhitespace?.(parent))) return;
+    const raw = this.pool.slice(start, end);
+    if (!parent) {
+      const from = start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start; // a byte-order mark left in the text is fine
+      if (!isWhitespaceOnly(text, from, end)) this.report('XML011', 'Text outside the root element.', start, end);
+    } else if (cdataEnd !== -1) this.report('XML015', "']]>' is not allowed in text; write ']]&gt;'.", cdataEnd, cdataEnd + 3);
+    const node = new ScannedText(decode ? decodeXmlValue(raw, start, this.report, false) : raw, raw, start, end, false);
+    this.attach(node, false);
+  }
+
+  private closeTag(lt: number): number {
+    const fast = this.closesInnermost(lt);
+    if (fast !== -1) {
+      const el = this.stack[this.stack.length - 1] as ScannedElement;
+      el.closeStart = lt;
+      el.end = fast;
+      this.closed(this.stack.length - 1);
+      this.stack.pop();
+      return fast;
+    }
+    const { name, end } = scanCloseTag(this.text, lt, this.report, this.pool);
+    const stack = this.stack;
+    let k = stack.length - 1;
+    while (k >= 0 && (stack[k] as ScannedElement).name !== name) k--;
+    if (k < 0) {
+      const open = stack[stack.length - 1];
+      this.report('XML004', open ? `</${name}> does not match the open element <${open.name}>.` : `</${name}> has no matching open element.`, lt, end);
+      return end;
+    }
+    if (k < stack.length - 1) {
+      const top = stack[stack.length - 1] as ScannedElement;
+      this.report('XML002', `</${name}> closes <${name}> while <${top.name}> is still open; add </${top.name}> first.`, lt, end);
+      for (let i = stack.length - 1; i > k; i--) {
+        const el = stack[i] as ScannedElement;
+        el.end = lt;
+        this.closed(i);
+        this.report('XML003', `<${el.name}> is never closed; add </${el.name}>.`, el.openTagRange.start, el.openTagRange.end);
+      }
+    }
+    const el = stack[k] as ScannedElement;
+    el.closeStart = lt;
+    el.end = end;
+    this.closed(k);
+    if (k === stack.length - 1) stack.pop(); // the usual case; setting length is a slower runtime call
+    else stack.length = k;
+    return end;
+  }
+
+  /**
+   * The end of the close tag at `lt` when it is a well-formed `</name>` for the innermost open element (nearly
+   * every close tag), else -1 for scanCloseTag to handle. Compares in place: no name slice, no result object.
+   */
+  private closesInnermost(lt: number): number {
+    const top = this.stack[this.stack.length - 1];
+    if (!top) return -1;
+    const { text } = this;
+    const nameEnd = lt + 2 + top.name.length;
+    if (!text.startsWith(top.name, lt + 2)) return -1;
+    const p = skipWhitespace(text, nameEnd); // a longer name (`</ab>` for <a>) fails the '>' test below
+    return text.charCodeAt(p) === 0x3e ? p + 1 : -1; // '>'
+  }
+
+  /** `<!--`, `<![CDATA[`, `<!DOCTYPE` or an unknown `<!` construct. */
+  private declaration(lt: number): number {
+    const { text } = this;
+    const n = text.length;
+    if (text.startsWith('<!--', lt)) {
+      const close = text.indexOf('-->', lt + 4);
+      const end = close === -1 ? n : close + 3;
+      const value = text.slice(lt + 4, close === -1 ? n : close);
+      if (close === -1) this.report('XML001', "Comment is not terminated by '-->'.", lt, n);
+      const dashes = value.indexOf('--');
+      if (dashes !== -1 || value.endsWith('-')) this.report('XML014', "'--' is not allowed inside a comment.", lt + 4 + (dashes === -1 ? value.length - 1 : dashes), end);
+      this.attach({ kind: 'comment', value, range: { start: lt, end } }, false);
+      return end;
+    }
+    if (text.startsWith('<![CDATA[', lt)) {
+      const close = text.indexOf(']]>', lt + 9);
+      const end = close === -1 ? n : close + 3;
+      if (close === -1) this.report('XML001', "CDATA section is not terminated by ']]>'.", lt, n);
+      if (this.stack.length === 0) this.report('XML011', 'CDATA section outside the root element.', lt, end);
+      const content = text.slice(lt + 9, close === -1 ? n : close);
+      const value = content.indexOf('\r') === -1 ? content : content.replace(/\r\n?/g, '\n');
+      this.attach(new ScannedText(value, text.slice(lt, end), lt, end, true), false);
+      return end;
+    }
+    if (text.startsWith('<!DOCTYPE', lt)) {
+      if (this.stack.length > 0 || this.doc.root) this.report('XML005', 'DOCTYPE must come before the root element.', lt, lt + 9);
+      const doctype = scanDoctype(text, lt, this.report);
+      if (!this.doc.doctype) this.doc.doctype = doctype;
+      this.attach(doctype, false);
+      return doctype.range.end;
+    }
+    const gt = text.indexOf('>', lt);
+    const end = gt === -1 ? n : gt + 1;
+    this.report('XML005', "Unknown markup '<!'; expected a comment, CDATA section or DOCTYPE.", lt, end);
+    return end;
+  }
+
+  private processingInstruction(lt: number): number {
+    const { text } = this;
+    const nameEnd = scanName(text, lt + 2);
+    const target = text.slice(lt + 2, nameEnd);
+    const close = text.indexOf('?>', nameEnd);
+    const end = close === -1 ? text.length : close + 2;
+    if (close === -1) this.report('XML001', "Processing instruction is not terminated by '?>'.", lt, end);
+    if (!target) this.report('XML005', 'Processing instruction without a target name.', lt, end);
+    const data = text.slice(nameEnd, close === -1 ? text.length : close).replace(/^[ \t\r\n]+/, '');
+    if (target.toLowerCase() === 'xml') {
+      const atStart = lt === 0 || (lt === 1 && text.charCodeAt(0) === 0xfeff);
+      if (target !== 'xml') this.report('XML021', `Processing-instruction target '${target}' is reserved.`, lt, end);
+      else if (!atStart || this.doc.declaration) this.report('XML013', 'The XML declaration must be the very first thing in the document.', lt, end);
+      else this.doc.declaration = this.parseDeclaration(data, lt, end);
+    }
+    this.attach({ kind: 'pi', target, data, range: { start: lt, end } }, false);
+    return end;
+  }
+
+  private parseDeclaration(data: string, start: number, end: number): XmlDeclaration {
+    const decl: XmlDeclaration = { range: { start, end } };
+    for (const m of data.matchAll(DECLARATION_ATTRIBUTE)) {
+      const value = m[2] ?? m[3] ?? '';
+      if (m[1] === 'version') decl.version = value;
+      else if (m[1] === 'encoding') decl.encoding = value;
+      else if (m[1] === 'standalone') decl.standalone = value;
+      else this.report('XML013', `Unknown XML declaration attribute '${m[1]}'.`, start, end);
+    }
+    if (decl.version === undefined) this.report('XML013', 'The XML declaration must state version="1.0".', start, end);
+    return decl;
+  }
+
+  private addError(code: XmlCode, message: string, start: number, end: number): void {
+    const errors = this.doc.errors;
+    if (errors.length > this.maxErrors) return;
+    const diagnostic: Diagnostic = errors.length === this.maxErrors
+      ? { code: 'XML020', severity: XML_CODES.XML020.severity, message: `More than ${this.maxErrors} problems; the rest are not reported.`, range: { start, end } }
+      : { code, severity: XML_CODES[code].severity, message, range: { start, end } };
+    errors.push(diagnostic);
+  }
+}

@@ -1,0 +1,56 @@
+// Reuses one string instance per distinct short name or value (element and attribute names, `true`,
+// `1`, intent names …) instead of slicing a fresh copy for each of 100k samples. Lookup hashes the source
+// text in place and compares it character by character, so a hit allocates nothing. Bounded, so files
+// full of unique values do not grow it without limit.
+// An open-addressing table over typed arrays rather than a Map of candidate lists: once the pool is full
+// of unique values (ids of a 10,000-rule grammar), every miss used to compare against a whole bucket.
+
+const MAX_POOLED_LENGTH = 24;
+const MAX_ENTRIES = 8192;
+/** Slots probed before giving up on a value (the table is at most half full, so collisions stay short). */
+const MAX_PROBES = 4;
+
+export class StringPool {
+  private readonly entries: string[] = [];
+  /** Entry index + 1 per slot (0: empty); the slot is chosen by a hash of the characters. */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(private readonly text: string) {
+    // Two slots per entry the document could fill, a power of two, from 256 to 2 × MAX_ENTRIES.
+    let size = 256;
+    while (size < 2 * MAX_ENTRIES && size * 8 < text.length) size *= 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+  }
+
+  /** `text.slice(start, end)`, shared with earlier equal slices when short. */
+  slice(start: number, end: number): string {
+    const length = end - start;
+    const text = this.text;
+    if (length > MAX_POOLED_LENGTH || length <= 0) return text.slice(start, end);
+    let hash = length;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    let slot = (hash ^ (hash >>> 15)) & this.mask;
+    for (let probe = 0; probe < MAX_PROBES; probe++) {
+      const index = this.slots[slot] as number;
+      if (index === 0) {
+        const s = text.slice(start, end);
+        if (this.entries.length < MAX_ENTRIES) {
+          this.entries.push(s);
+          this.slots[slot] = this.entries.length;
+        }
+        return s;
+      }
+      const candidate = this.entries[index - 1] as string;
+      if (candidate.length === length && sameText(candidate, text, start)) return candidate;
+      slot = (slot + 1) & this.mask;
+    }
+    return text.slice(start, end);
+  }
+}
+
+function sameText(candidate: string, text: string, start: number): boolean {
+  for (let i = 0; i < candidate.length; i++) if (candidate.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}

@@ -1,0 +1,98 @@
+// Everything the editor shows as problems for TRSX and GrXML documents: well-formedness and the format rules
+// (TRSX incrementally, see trsx/incrementalValidator.ts), plus the cross-file checks of the project the file
+// belongs to. The extension runs one engine in a worker thread (worker/diagnosticsWorker.ts) so validation never
+// blocks the editor; the unit tests and the benchmark drive it directly.
+
+import type { Diagnostic } from '../formats/diagnostic';
+import { validateGrxml } from '../formats/grxml/validate';
+import { sortDiagnostics } from '../formats/trsx/validate';
+import { DocumentStore, type LanguageId } from './documents';
+import type { FileSystem } from './fileSystem';
+import { projectGrammarResolver } from './grxml/resolver';
+import { GrammarChecks, grxmlProjectDiagnostics, trsxProjectDiagnostics } from './project/projectDiagnostics';
+import { ProjectIndex } from './project/projectIndex';
+import type { TextChange } from './textChange';
+import { IncrementalTrsxValidator } from './trsx/incrementalValidator';
+import type { LanguageContext } from './types';
+
+export interface DocumentDiagnostics {
+  id: string;
+  version: number;
+  diagnostics: Diagnostic[];
+  /** True when the TRSX rules were re-checked only for the edited samples. */
+  incremental: boolean;
+}
+
+export class DiagnosticsEngine {
+  readonly documents = new DocumentStore();
+  readonly projects: ProjectIndex;
+  private readonly validators = new Map<string, IncrementalTrsxValidator>();
+  private readonly grammarChecks: GrammarChecks;
+  private roots: string[] = [];
+
+  constructor(fs: FileSystem) {
+    this.projects = new ProjectIndex(fs, this.documents);
+    this.grammarChecks = new GrammarChecks(this.context, () => this.roots);
+  }
+
+  get context(): LanguageContext {
+    return { documents: this.documents, projects: this.projects };
+  }
+
+  /** Folders grammar files may be read from (the workspace folders); empty: each grammar's own folder. */
+  setRoots(roots: readonly string[]): void {
+    this.roots = [...roots];
+  }
+
+  open(id: string, languageId: LanguageId, version: number, text: string, path?: string): void {
+    this.documents.open(id, languageId, version, text, path);
+    this.validators.delete(id);
+    this.projects.invalidate();
+  }
+
+  change(id: string, version: number, changes: readonly TextChange[]): void {
+    const doc = this.documents.get(id);
+    if (!doc) throw new Error(`Document ${id} is not open in the diagnostics engine; open it before sending changes.`);
+    doc.update(version, changes);
+  }
+
+  close(id: string): void {
+    this.documents.close(id);
+    this.validators.delete(id);
+    this.projects.invalidate();
+  }
+
+  /** Files were created, deleted or renamed on disk: project layouts are read again. */
+  filesChanged(): void {
+    this.projects.invalidate();
+  }
+
+  diagnostics(id: string): DocumentDiagnostics | undefined {
+    const doc = this.documents.get(id);
+    if (!doc) return undefined;
+    const ctx = this.context;
+    if (doc.languageId === 'trsx') {
+      let validator = this.validators.get(id);
+      if (!validator) { validator = new IncrementalTrsxValidator(); this.validators.set(id, validator); }
+      const { result, transition } = doc.trsxWithTransition();
+      const validation = validator.validate(result, transition);
+      const project = trsxProjectDiagnostics(ctx, doc, result, this.grammarChecks);
+      const diagnostics = project.length === 0 ? validation.diagnostics : sortDiagnostics([...validation.diagnostics, ...project]);
+      return { id, version: doc.version, diagnostics, incremental: validation.incremental };
+    }
+    const parsed = doc.grxml();
+    const own = validateGrxml(parsed, { resolveExternal: projectGrammarResolver(this.projects, this.roots) });
+    const diagnostics = sortDiagnostics([...own, ...grxmlProjectDiagnostics(ctx, doc)]);
+    return { id, version: doc.version, diagnostics, incremental: false };
+  }
+
+  /** Open documents of the same project as `id` (their cross-file diagnostics may change with it). */
+  projectSiblings(id: string): string[] {
+    const doc = this.documents.get(id);
+    const project = doc?.path === undefined ? undefined : this.projects.projectOf(doc.path);
+    if (!project) return [];
+    return this.documents.all()
+      .filter((d) => d.id !== id && d.path !== undefined && this.projects.projectOf(d.path)?.root === project.root)
+      .map((d) => d.id);
+  }
+}

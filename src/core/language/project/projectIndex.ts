@@ -1,0 +1,212 @@
+// The project a file belongs to, for cross-file features: a pulled project is a folder with metadata.json,
+// one `<locale>/<locale>.trsx` per locale and rule-based grammars under `<locale>/grammars/`. Files open in
+// the editor are read from the document store (their unsaved text); the others from disk, parsed once per
+// modification time. Layouts are cached until `invalidate()` (the extension calls it when files are created,
+// deleted or renamed).
+
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { LineIndex } from '../../formats/diagnostic';
+import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
+import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
+import { decodeXmlBytes } from '../../formats/xml/decode';
+import type { DocumentStore } from '../documents';
+import type { FileSystem } from '../fileSystem';
+
+export const METADATA_FILE = 'metadata.json';
+export const GRAMMARS_FOLDER = 'grammars';
+
+export interface ProjectLocale {
+  locale: string;
+  trsxPath: string;
+}
+
+export interface ProjectGrammar {
+  locale: string;
+  path: string;
+  /** Path relative to the locale folder, `/`-separated (how `ruleGrammarFileName` names it). */
+  relative: string;
+}
+
+export interface Project {
+  root: string;
+  locales: ProjectLocale[];
+  grammars: ProjectGrammar[];
+}
+
+/** How far above a file the project root may be: `<root>/<locale>/grammars/<name>/<name>.grxml`. */
+const MAX_LEVELS = 5;
+const MAX_GRAMMAR_FILES = 2000;
+
+interface DiskEntry {
+  mtimeMs: number;
+  size: number;
+  text: string;
+  lines?: LineIndex;
+  trsx?: TrsxParseResult;
+  header?: TrsxParseResult;
+  grxml?: GrxmlParseResult;
+}
+
+export class ProjectIndex {
+  private readonly roots = new Map<string, string | null>();
+  private readonly layouts = new Map<string, Project>();
+  private readonly disk = new Map<string, DiskEntry>();
+
+  constructor(private readonly fs: FileSystem, private readonly documents: DocumentStore) {}
+
+  /** Forgets folder layouts (files appeared or disappeared); parsed files are re-checked by modification time anyway. */
+  invalidate(): void {
+    this.roots.clear();
+    this.layouts.clear();
+  }
+
+  projectOf(path: string): Project | undefined {
+    const root = this.rootOf(dirname(path));
+    if (root === undefined) return undefined;
+    let layout = this.layouts.get(root);
+    if (!layout) {
+      layout = this.scan(root);
+      this.layouts.set(root, layout);
+    }
+    return layout;
+  }
+
+  /** The locale folder a project file lives in (`en-US` for `<root>/en-US/...`). */
+  localeOf(project: Project, path: string): string | undefined {
+    const rel = relative(project.root, path);
+    if (rel.startsWith('..')) return undefined;
+    const first = rel.split(sep)[0];
+    return project.locales.some((l) => l.locale === first) ? first : undefined;
+  }
+
+  /** Current text of a file: the open document's, else the file's on disk. */
+  text(path: string): string | undefined {
+    return this.documents.byPath(path)?.text ?? this.entry(path)?.text;
+  }
+
+  lines(path: string): LineIndex | undefined {
+    const doc = this.documents.byPath(path);
+    if (doc) return doc.lines();
+    const entry = this.entry(path);
+    if (!entry) return undefined;
+    entry.lines ??= new LineIndex(entry.text);
+    return entry.lines;
+  }
+
+  trsx(path: string): TrsxParseResult | undefined {
+    const doc = this.documents.byPath(path);
+    if (doc) return doc.languageId === 'trsx' ? doc.trsx() : undefined;
+    const entry = this.entry(path);
+    if (!entry) return undefined;
+    entry.trsx ??= parseTrsx(entry.text);
+    return entry.trsx;
+  }
+
+  /**
+   * A parse good for the file's names (ontology and dictionaries), cheap for files not open: only the text
+   * before the first <samples> is read (the schema puts samples last), so its offsets are the file's own.
+   */
+  trsxHeader(path: string): TrsxParseResult | undefined {
+    const doc = this.documents.byPath(path);
+    if (doc) return doc.languageId === 'trsx' ? doc.trsxForNames().result : undefined;
+    const entry = this.entry(path);
+    if (!entry) return undefined;
+    if (!entry.header) {
+      const samples = entry.text.indexOf('<samples');
+      entry.header = samples === -1 ? (entry.trsx ??= parseTrsx(entry.text)) : parseTrsx(`${entry.text.slice(0, samples)}</project>`);
+    }
+    return entry.header;
+  }
+
+  grxml(path: string): GrxmlParseResult | undefined {
+    const doc = this.documents.byPath(path);
+    if (doc) return doc.languageId === 'grxml' ? doc.grxml() : undefined;
+    const entry = this.entry(path);
+    if (!entry) return undefined;
+    entry.grxml ??= parseGrxml(entry.text, { uri: path });
+    return entry.grxml;
+  }
+
+  /** Grammar files in the same folder as `path` (and the project's grammars when it is in one), `path` excluded. */
+  relatedGrammars(path: string): string[] {
+    const dir = dirname(path);
+    const found = new Set<string>();
+    for (const name of this.fs.readDirectory(dir)) if (/\.(grxml|srgs)$/i.test(name)) found.add(join(dir, name));
+    for (const g of this.projectOf(path)?.grammars ?? []) found.add(g.path);
+    for (const doc of this.documents.all()) if (doc.languageId === 'grxml' && doc.path !== undefined && dirname(doc.path) === dir) found.add(doc.path);
+    found.delete(path);
+    return [...found].sort();
+  }
+
+  exists(path: string): boolean {
+    return this.documents.byPath(path) !== undefined || this.fs.stat(path)?.isDirectory === false;
+  }
+
+  private entry(path: string): DiskEntry | undefined {
+    const info = this.fs.stat(path);
+    if (!info || info.isDirectory) {
+      this.disk.delete(path);
+      return undefined;
+    }
+    const cached = this.disk.get(path);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    const bytes = this.fs.readFile(path);
+    if (!bytes) return undefined;
+    const entry: DiskEntry = { mtimeMs: info.mtimeMs, size: info.size, text: decodeXmlBytes(bytes).text };
+    this.disk.set(path, entry);
+    return entry;
+  }
+
+  private rootOf(folder: string): string | undefined {
+    const chain: string[] = [];
+    let dir = folder;
+    let found: string | undefined;
+    for (let level = 0; level <= MAX_LEVELS; level++) {
+      const known = this.roots.get(dir);
+      if (known !== undefined) { found = known ?? undefined; break; }
+      chain.push(dir);
+      if (this.fs.stat(join(dir, METADATA_FILE))?.isDirectory === false) { found = dir; break; }
+      const up = dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    for (const d of chain) this.roots.set(d, found ?? null);
+    return found;
+  }
+
+  private scan(root: string): Project {
+    const locales: ProjectLocale[] = [];
+    const grammars: ProjectGrammar[] = [];
+    for (const name of this.fs.readDirectory(root).sort()) {
+      const trsxPath = join(root, name, `${name}.trsx`);
+      if (this.fs.stat(trsxPath)?.isDirectory !== false && !this.documents.byPath(trsxPath)) continue;
+      locales.push({ locale: name, trsxPath });
+      const localeDir = join(root, name);
+      for (const path of this.grammarFiles(join(localeDir, GRAMMARS_FOLDER), MAX_GRAMMAR_FILES - grammars.length)) {
+        grammars.push({ locale: name, path, relative: relative(localeDir, path).split(sep).join('/') });
+      }
+    }
+    return { root, locales, grammars };
+  }
+
+  private grammarFiles(folder: string, limit: number): string[] {
+    const out: string[] = [];
+    const stack = [{ dir: folder, depth: 0 }];
+    while (stack.length > 0 && out.length < limit) {
+      const { dir, depth } = stack.pop() as { dir: string; depth: number };
+      for (const name of this.fs.readDirectory(dir).sort()) {
+        const path = join(dir, name);
+        const info = this.fs.stat(path);
+        if (info?.isDirectory && depth < 3) stack.push({ dir: path, depth: depth + 1 });
+        else if (info && !info.isDirectory && /\.grxml$/i.test(name) && out.length < limit) out.push(path);
+      }
+    }
+    return out.sort();
+  }
+}
+
+/** `en-US` for `.../en-US/en-US.trsx`; undefined when the file is not laid out as a locale file. */
+export function localeOfTrsxPath(path: string): string | undefined {
+  const name = basename(path).replace(/\.trsx$/i, '');
+  return basename(dirname(path)) === name ? name : undefined;
+}

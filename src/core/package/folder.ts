@@ -1,0 +1,96 @@
+// A pulled project folder is the package (ARCHITECTURE.md): zipping it minus `.cstudio/` gives a valid
+// replacement package. Dot-files (editor and OS litter such as .DS_Store, .git) are left out too.
+// Symbolic links are refused: following one could put files from outside the project into an upload.
+import { createReadStream } from 'node:fs';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { noProgress, throwIfAborted, type Progress } from '../progress';
+import { openAtomic } from '../fs/atomicFile';
+import { ZipStreamWriter, writeZip } from './zip';
+
+export interface FolderOptions {
+  signal?: AbortSignal;
+  progress?: Progress;
+}
+
+export class PackageFolderError extends Error {
+  constructor(message: string, readonly path: string) {
+    super(message);
+    this.name = 'PackageFolderError';
+  }
+}
+
+/** Package paths (`/`-separated, sorted) of the files in a project folder. */
+export async function listPackageFolder(dir: string, options: FolderOptions = {}, exclude: ReadonlySet<string> = new Set()): Promise<string[]> {
+  const root = resolve(dir);
+  const out: string[] = [];
+  const walk = async (folder: string): Promise<void> => {
+    throwIfAborted(options.signal);
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = join(folder, entry.name);
+      if (exclude.has(full)) continue;
+      const rel = relative(root, full).split(sep).join('/');
+      if (entry.isSymbolicLink()) {
+        throw new PackageFolderError(`${full} is a symbolic link; a package holds only regular files. Replace the link with the file it points to.`, full);
+      }
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) out.push(rel);
+      else throw new PackageFolderError(`${full} is not a regular file (socket, FIFO or device); remove it from the project folder.`, full);
+    }
+  };
+  // The folder itself may be reached through a link (a user's choice); links inside it are refused.
+  const top = await stat(root).catch(() => undefined);
+  if (!top?.isDirectory()) throw new PackageFolderError(`${root} is not a folder; give the project folder to pack.`, root);
+  await walk(root);
+  return out.sort();
+}
+
+/** Reads a project folder into package files (the whole content in memory; see packFolderToFile). */
+export async function readPackageFolder(dir: string, options: FolderOptions = {}): Promise<Map<string, Uint8Array>> {
+  const paths = await listPackageFolder(dir, options);
+  const progress = options.progress ?? noProgress;
+  const files = new Map<string, Uint8Array>();
+  for (const path of paths) {
+    throwIfAborted(options.signal);
+    files.set(path, await readFile(join(resolve(dir), ...path.split('/'))));
+    progress.report({ message: path, increment: 100 / paths.length });
+  }
+  return files;
+}
+
+/** Zips a project folder in memory (holds every file and the zip; fine for typical packages of a few MB). */
+export async function packFolder(dir: string, options: FolderOptions = {}): Promise<Uint8Array> {
+  return writeZip(await readPackageFolder(dir, options));
+}
+
+/**
+ * Zips a project folder straight into `outFile`, file by file in 64 KiB chunks, so memory stays bounded
+ * whatever the package size. The zip appears only when complete (temp file, then rename); on abort or
+ * error nothing is left behind. `outFile` may lie inside the folder; it is not packed into itself.
+ */
+export async function packFolderToFile(dir: string, outFile: string, options: FolderOptions = {}): Promise<{ entries: number; bytes: number }> {
+  const target = resolve(outFile);
+  const paths = await listPackageFolder(dir, options, new Set([target]));
+  const progress = options.progress ?? noProgress;
+  const out = await openAtomic(target);
+  let bytes = 0;
+  try {
+    const writer = new ZipStreamWriter(async (chunk) => {
+      await out.handle.write(chunk);
+      bytes += chunk.length;
+    });
+    for (const path of paths) {
+      throwIfAborted(options.signal);
+      const stream = createReadStream(join(resolve(dir), ...path.split('/')), { highWaterMark: 64 * 1024, signal: options.signal });
+      await writer.addFile(path, stream as AsyncIterable<Uint8Array>);
+      progress.report({ message: path, increment: 100 / paths.length });
+    }
+    await writer.finish();
+  } catch (e) {
+    await out.abort();
+    throw e;
+  }
+  await out.commit();
+  return { entries: paths.length, bytes };
+}

@@ -1,0 +1,120 @@
+// Typed errors of the platform client. Every error names the request (method + path) and, where known,
+// the resource it was about, so a message shown to a user says what failed and what to do next.
+
+export interface ErrorContext {
+  /** HTTP method of the failed request, e.g. `GET`. */
+  readonly method?: string;
+  /** Request path (never the full URL with credentials), e.g. `/v4/projects/12`. */
+  readonly path?: string;
+  /** Human name of the resource, e.g. `project 12` or `entity "DRINK"`. */
+  readonly resource?: string;
+  /** HTTP status, when a response arrived. */
+  readonly status?: number;
+  /** The server's own message, when it sent one. */
+  readonly serverMessage?: string;
+  /** The server's error code (gateway `code` or consumer API `error_code`). */
+  readonly serverCode?: number | string;
+  /** How long the server asked us to wait (Retry-After), in milliseconds. */
+  readonly retryAfterMs?: number;
+  readonly cause?: unknown;
+}
+
+export type PlatformErrorKind =
+  | 'BadRequest'
+  | 'Unauthorized'
+  | 'Forbidden'
+  | 'NotFound'
+  | 'Conflict'
+  | 'ProjectLocked'
+  | 'RateLimited'
+  | 'FeatureNotEnabled'
+  | 'ServerError'
+  | 'Network'
+  | 'Timeout'
+  | 'Cancelled'
+  | 'TooLarge'
+  | 'InvalidResponse'
+  | 'Config';
+
+export class PlatformError extends Error {
+  readonly kind: PlatformErrorKind;
+  readonly method?: string;
+  readonly path?: string;
+  readonly resource?: string;
+  readonly status?: number;
+  readonly serverMessage?: string;
+  readonly serverCode?: number | string;
+  readonly retryAfterMs?: number;
+
+  constructor(kind: PlatformErrorKind, message: string, ctx: ErrorContext = {}) {
+    super(message, ctx.cause === undefined ? undefined : { cause: ctx.cause });
+    this.name = `${kind}Error`;
+    this.kind = kind;
+    this.method = ctx.method;
+    this.path = ctx.path;
+    this.resource = ctx.resource;
+    this.status = ctx.status;
+    this.serverMessage = ctx.serverMessage;
+    this.serverCode = ctx.serverCode;
+    this.retryAfterMs = ctx.retryAfterMs;
+  }
+
+  /** True for errors worth retrying on an idempotent request. */
+  get retryable(): boolean {
+    return this.kind === 'Network' || this.kind === 'RateLimited' || this.kind === 'ServerError' || this.kind === 'Timeout';
+  }
+}
+
+export class BadRequestError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('BadRequest', message, ctx); }
+}
+export class UnauthorizedError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('Unauthorized', message, ctx); }
+}
+export class ForbiddenError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('Forbidden', message, ctx); }
+}
+export class NotFoundError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('NotFound', message, ctx); }
+}
+export class ConflictError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('Conflict', message, ctx); }
+}
+export class ProjectLockedError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('ProjectLocked', message, ctx); }
+}
+export class RateLimitedError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('RateLimited', message, ctx); }
+}
+export class FeatureNotEnabledError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('FeatureNotEnabled', message, ctx); }
+}
+export class ServerError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('ServerError', message, ctx); }
+}
+export class NetworkError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('Network', message, ctx); }
+}
+export class TimeoutError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('Timeout', message, ctx); }
+}
+export class CancelledError extends PlatformError {
+  constructor(message = 'Cancelled', ctx: ErrorContext = {}) {
+    super('Cancelled', message, ctx);
+    // Matches the DOM convention so callers (and VS Code glue) can test `err.name === 'AbortError'`.
+    this.name = 'AbortError';
+  }
+}
+export class TooLargeError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('TooLarge', message, ctx); }
+}
+export class InvalidResponseError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('InvalidResponse', message, ctx); }
+}
+export class ConfigError extends PlatformError {
+  constructor(message: string, ctx: ErrorContext = {}) { super('Config', message, ctx); }
+}
+
+export function isCancellation(err: unknown): boolean {
+  return err instanceof CancelledError || (err instanceof Error && err.name === 'AbortError');
+}

@@ -1,0 +1,86 @@
+// Waits for a job (build, import, replace, data pack) to finish: polls with a growing interval, reports
+// status and elapsed time, and stops when cancelled or out of time. Stopping never deletes the job: the
+// task runs on in the platform, and deleting its record is a separate, explicit action.
+import { noProgress, sleep, type Progress } from '../progress';
+import { CancelledError, TimeoutError } from './errors';
+import type { JobsClient } from './jobs';
+import type { Job, JobStatus } from './types';
+
+export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['COMPLETED', 'PARTIALLY_COMPLETED', 'FAILED'];
+
+export function isTerminalJobStatus(status: JobStatus): boolean {
+  return TERMINAL_JOB_STATUSES.includes(status);
+}
+
+export interface PollOptions {
+  readonly signal?: AbortSignal;
+  readonly progress?: Progress;
+  /** Called with every job state seen, terminal ones included. */
+  readonly onUpdate?: (job: Job) => void;
+  /** Give up (TimeoutError) after this long; default: wait as long as the job runs. */
+  readonly timeoutMs?: number;
+  /** First interval between polls (default 250 ms), growing by `factor` (1.6) up to `maxDelayMs` (5 s). */
+  readonly initialDelayMs?: number;
+  readonly maxDelayMs?: number;
+  readonly factor?: number;
+  /** What the job does, for progress messages (default: the job type). */
+  readonly label?: string;
+}
+
+export class JobPoller {
+  constructor(private readonly jobs: JobsClient, private readonly now: () => number = Date.now) {}
+
+  /** Polls until the job is COMPLETED, PARTIALLY_COMPLETED or FAILED and returns that final state. */
+  async waitFor(projectId: string, job: string | Job, options: PollOptions = {}): Promise<Job> {
+    const jobId = typeof job === 'string' ? job : job.id;
+    const progress = options.progress ?? noProgress;
+    const started = this.now();
+    const deadline = options.timeoutMs === undefined ? Infinity : started + options.timeoutMs;
+    const maxDelay = options.maxDelayMs ?? 5_000;
+    const factor = options.factor ?? 1.6;
+    let delay = options.initialDelayMs ?? 250;
+    let current = typeof job === 'string' ? undefined : job;
+
+    for (;;) {
+      if (current === undefined || !isTerminalJobStatus(current.status)) {
+        current = await this.fetch(projectId, jobId, options.signal);
+      }
+      options.onUpdate?.(current);
+      const elapsed = Math.round((this.now() - started) / 1000);
+      progress.report({ message: `${options.label ?? current.type ?? 'Job'}: ${current.status} (${elapsed} s)` });
+      if (isTerminalJobStatus(current.status)) return current;
+
+      const remaining = deadline - this.now();
+      if (remaining <= 0) {
+        throw new TimeoutError(
+          `Job ${jobId} of project ${projectId} is still ${current.status} after ${elapsed} s; it keeps running on the platform. ` +
+            'Check it again later, or wait longer.',
+          { resource: `job ${jobId} of project ${projectId}` },
+        );
+      }
+      try {
+        await sleep(Math.min(delay, remaining), options.signal);
+      } catch (cause) {
+        throw this.cancelled(projectId, jobId, cause);
+      }
+      delay = Math.min(maxDelay, delay * factor);
+      current = undefined;
+    }
+  }
+
+  private async fetch(projectId: string, jobId: string, signal: AbortSignal | undefined): Promise<Job> {
+    try {
+      return await this.jobs.get(projectId, jobId, { signal });
+    } catch (err) {
+      if (signal?.aborted) throw this.cancelled(projectId, jobId, err);
+      throw err;
+    }
+  }
+
+  private cancelled(projectId: string, jobId: string, cause: unknown): CancelledError {
+    return new CancelledError(
+      `Stopped waiting for job ${jobId} of project ${projectId}; the job keeps running on the platform.`,
+      { resource: `job ${jobId} of project ${projectId}`, cause },
+    );
+  }
+}

@@ -1,0 +1,111 @@
+// The composition root: builds the services and wires the features, nothing else. Activation stays cheap:
+// the sandbox server's code is loaded and started only when first needed (or just after activation when
+// `cstudio.sandbox.autoStart` is on). VS Code does not report activation failures, so we do.
+import * as vscode from 'vscode';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from './core/logger';
+import { Redactor } from './core/platform/redact';
+import { CommandErrorHandler, CommandRegistry } from './host/commands';
+import { disposeAll, type IDisposable } from './host/lifecycle';
+import { ExtensionLog } from './host/logger';
+import { CredentialStore } from './host/secrets';
+import { Settings } from './host/settings';
+import { ShowLogCommand } from './host/showLogCommand';
+import type { LocalSandbox, SandboxLauncher } from './features/sandbox/localSandbox';
+import { SandboxFeature } from './features/sandbox/sandboxFeature';
+import { registerLanguageFeatures, type LanguageTestingApi } from './features/language/languageFeature';
+
+const LOG_NAME = 'Conversational Studio';
+
+/** What `extensions.getExtension(...).exports` returns. */
+export interface ExtensionApi {
+  /** How long `activate()` took, measured by the extension itself (milliseconds). */
+  readonly activationMs: number;
+  /** Handles for the extension-host tests; absent in production. */
+  readonly testing?: TestingApi;
+}
+
+export interface TestingApi {
+  readonly sandbox: LocalSandbox;
+  readonly settings: Settings;
+  readonly credentials: CredentialStore;
+  /** The folder VS Code writes this extension's log files into. */
+  readonly logDir: string;
+  statusBarText(): string;
+  readonly language: LanguageTestingApi;
+}
+
+/** The sandbox server's code is loaded on the first start, not at activation. */
+function sandboxLauncher(logger: Logger): SandboxLauncher {
+  return async (options) => {
+    const { startSandbox } = await import('./sandbox/server');
+    return startSandbox({ ...options, host: '127.0.0.1', logger });
+  };
+}
+
+function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<ExtensionApi, 'activationMs'> {
+  const redactor = new Redactor();
+  const redact = (text: string): string => redactor.redact(text);
+  const settings = new Settings();
+  owned.push(settings);
+  const log = new ExtensionLog(LOG_NAME, { redact, minLevel: () => settings.value.log.level });
+  owned.push(log);
+  const logger = log.logger;
+
+  const errors = new CommandErrorHandler({ logger: logger.child('commands'), presenter: vscode.window, showLog: () => log.show(), redact });
+  const commands = new CommandRegistry(errors);
+  owned.push(commands);
+  commands.register(new ShowLogCommand(log));
+  const credentials = new CredentialStore(context.secrets);
+  owned.push(credentials);
+
+  const sandbox = new SandboxFeature({
+    dataDir: join(context.globalStorageUri.fsPath, 'sandbox'),
+    launcher: sandboxLauncher(logger),
+    settings,
+    logger: logger.child('sandbox'),
+    commands,
+    errors,
+    credentials,
+    registerSecret: (secret) => redactor.register(secret),
+  });
+  owned.push(sandbox);
+  sandbox.autoStartInBackground();
+
+  const language = registerLanguageFeatures({ extensionPath: context.extensionPath, settings, logger: logger.child('language'), commands });
+  owned.push(language);
+
+  if (context.extensionMode === vscode.ExtensionMode.Production) return {};
+  return {
+    testing: {
+      sandbox: sandbox.sandbox,
+      settings,
+      credentials,
+      logDir: context.logUri.fsPath,
+      statusBarText: () => sandbox.statusBar.text,
+      language: language.testing,
+    },
+  };
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const started = performance.now();
+  // Disposed in reverse order of creation, so the log outlives everything that writes to it.
+  const owned: IDisposable[] = [];
+  context.subscriptions.push({ dispose: () => disposeAll(owned) });
+  try {
+    const api = compose(context, owned);
+    return { ...api, activationMs: performance.now() - started };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.error('Conversational Studio failed to activate', err);
+    try { disposeAll(owned); } catch { /* the activation error is the one to report */ }
+    void vscode.window.showErrorMessage(`Conversational Studio failed to activate: ${message}`);
+    throw err;
+  }
+}
+
+export function deactivate(): void {
+  // Everything is released through context.subscriptions.
+}

@@ -1,0 +1,90 @@
+// Typed facade over the `cstudio.*` settings. Values are read once and re-read only when a change touches
+// the `cstudio` section; out-of-range values fall back to the default instead of reaching the services.
+import * as vscode from 'vscode';
+import { Disposable } from './lifecycle';
+import type { LogLevelName } from './logger';
+
+export const SETTINGS_SECTION = 'cstudio';
+
+export interface SandboxSettings {
+  /** Start the local sandbox right after activation (in the background). */
+  readonly autoStart: boolean;
+  /** Loopback port of the local sandbox; 0 picks a free one. */
+  readonly port: number;
+  /** How long the sandbox's simulated jobs (builds, imports) take, in milliseconds. */
+  readonly jobDurationMs: number;
+}
+
+export interface LanguageSettings {
+  /** Typing `>` of an open tag in TRSX/GrXML inserts its close tag. */
+  readonly autoCloseTags: boolean;
+  /** Quiet time after an edit before diagnostics are recomputed, in milliseconds. */
+  readonly diagnosticsDelayMs: number;
+}
+
+export interface StudioSettings {
+  readonly sandbox: SandboxSettings;
+  readonly log: { readonly level: LogLevelName };
+  readonly language: LanguageSettings;
+}
+
+export interface SettingsChange {
+  readonly previous: StudioSettings;
+  readonly current: StudioSettings;
+  /** True when the change touched `cstudio.<key>`, e.g. `sandbox.port`. */
+  affects(key: string): boolean;
+}
+
+export const DEFAULT_SETTINGS: StudioSettings = {
+  sandbox: { autoStart: true, port: 0, jobDurationMs: 1500 },
+  log: { level: 'info' },
+  language: { autoCloseTags: true, diagnosticsDelayMs: 250 },
+};
+
+const LOG_LEVELS: readonly LogLevelName[] = ['trace', 'debug', 'info', 'warn', 'error'];
+
+function integerIn(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+}
+
+/** Reads and validates the section; exported for tests that feed their own configuration. */
+export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>): StudioSettings {
+  const d = DEFAULT_SETTINGS;
+  const level = config.get<unknown>('log.level');
+  const autoStart = config.get<unknown>('sandbox.autoStart');
+  const autoCloseTags = config.get<unknown>('language.autoCloseTags');
+  return {
+    sandbox: {
+      autoStart: typeof autoStart === 'boolean' ? autoStart : d.sandbox.autoStart,
+      port: integerIn(config.get<unknown>('sandbox.port'), 0, 65535, d.sandbox.port),
+      jobDurationMs: integerIn(config.get<unknown>('sandbox.jobDurationMs'), 0, 3_600_000, d.sandbox.jobDurationMs),
+    },
+    log: { level: LOG_LEVELS.find((l) => l === level) ?? d.log.level },
+    language: {
+      autoCloseTags: typeof autoCloseTags === 'boolean' ? autoCloseTags : d.language.autoCloseTags,
+      diagnosticsDelayMs: integerIn(config.get<unknown>('language.diagnosticsDelayMs'), 0, 10_000, d.language.diagnosticsDelayMs),
+    },
+  };
+}
+
+export class Settings extends Disposable {
+  private current: StudioSettings;
+  private readonly changed = this._register(new vscode.EventEmitter<SettingsChange>());
+  /** Fires only for changes inside the `cstudio` section. */
+  readonly onDidChange: vscode.Event<SettingsChange> = this.changed.event;
+
+  constructor() {
+    super();
+    this.current = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
+      const previous = this.current;
+      this.current = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
+      this.changed.fire({ previous, current: this.current, affects: (key) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`) });
+    }));
+  }
+
+  get value(): StudioSettings {
+    return this.current;
+  }
+}

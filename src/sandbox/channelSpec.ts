@@ -1,0 +1,41 @@
+// Channel modes and colors as the real service names them (the official CLI's enums), and the parsing of
+// the channel parts of create/update requests.
+import { randomUUID } from 'node:crypto';
+import { badRequest } from './errors';
+import type { ChannelRecord } from './state';
+import { requireDisplayName, requireEnum, requireObject, typeName, type JsonObject } from './validate';
+
+export const CHANNEL_MODES = ['AUDIO_SCRIPT', 'DTMF', 'INTERACTIVITY', 'RICH_TEXT', 'TTS'] as const;
+/** `COLOR_UNSPECIFIED` first: it asks the sandbox to pick the next free color. */
+export const CHANNEL_COLORS = [
+  'COLOR_UNSPECIFIED', 'PURPLE', 'LIGHT_ORANGE', 'GREEN', 'CORN_FLOWER', 'PINK', 'YELLOW', 'TEAL', 'LIGHT_GREY', 'SALMON',
+  'BROWN', 'SKY', 'GREY', 'LIGHT_PURPLE', 'RUBY', 'LIGHT_GREEN', 'BLUE', 'LIGHT_PINK', 'ORANGE', 'CYAN', 'INDIGO',
+] as const;
+
+export function parseModes(value: unknown, field: string): string[] {
+  if (!Array.isArray(value)) throw badRequest(`Field "${field}" must be an array of modes (got ${typeName(value)}); allowed: ${CHANNEL_MODES.join(', ')}.`);
+  if (value.length === 0) throw badRequest(`Field "${field}" must name at least one mode: ${CHANNEL_MODES.join(', ')}.`);
+  const modes = value.map((m, i) => requireEnum(m, CHANNEL_MODES, `${field}[${i}]`));
+  return [...new Set(modes)];
+}
+
+export function parseColor(value: unknown, field: string): string {
+  return requireEnum(value, CHANNEL_COLORS, field);
+}
+
+/** A concrete color: the requested one, or the first palette color no other channel of the project uses. */
+export function resolveColor(requested: string | undefined, siblings: readonly ChannelRecord[]): string {
+  if (requested && requested !== 'COLOR_UNSPECIFIED') return requested;
+  const used = new Set(siblings.map((c) => c.color));
+  return CHANNEL_COLORS.slice(1).find((c) => !used.has(c)) ?? 'PURPLE';
+}
+
+/** `{displayName, modes, color?}` of a channel to create. */
+export function parseNewChannel(raw: unknown, field: string, siblings: readonly ChannelRecord[]): ChannelRecord {
+  const obj: JsonObject = requireObject(raw, field);
+  const displayName = requireDisplayName(obj, 'displayName', 100);
+  if (siblings.some((c) => c.displayName === displayName)) throw badRequest(`A channel named "${displayName}" already exists in this project; choose another name.`);
+  const modes = parseModes(obj.modes, `${field}.modes`);
+  const color = resolveColor(obj.color === undefined ? undefined : parseColor(obj.color, `${field}.color`), siblings);
+  return { id: randomUUID(), displayName, codeName: displayName, modes, color, isActive: true };
+}

@@ -1,0 +1,132 @@
+// The event logs one simulated conversation writes, in the public collector's record schema: every value is
+// `{specversion, service, source, type, id, timestamp, appid, datacontenttype, data}`. A session opens a
+// dialog (DLGaaS Start), then for each turn the prompt is synthesized (TTSaaS), the caller's speech
+// recognized (ASRaaS Recognize + asr-callsummary with the utterance's audioUrn), interpreted (NLUaaS) and
+// acted on (DLGaaS Execute); a name turn also goes through name resolution (NRaaS nrc-callsummary); the
+// session ends with DLGaaS Stop.
+import { randomUUID } from 'node:crypto';
+import type { AudioEntry, LogEntry } from './logStore';
+
+export interface Utterance {
+  text: string;
+  intent: string;
+  entities: Array<{ name: string; literal: string }>;
+}
+
+export interface SessionScript {
+  /** The runtime app ID: topic and `appid`. */
+  topic: string;
+  contextTag: string;
+  locale: string;
+  channel: string;
+  sampleRate: 8000 | 16000;
+  builds: { asr?: string; nlu?: string; dialog?: string };
+  turns: Array<{ prompt: string; utterance: Utterance }>;
+}
+
+export interface SessionLogs {
+  entries: LogEntry[];
+  audio: AudioEntry[];
+}
+
+const SERVICE_SHORT: Record<string, string> = { ASRaaS: 'asraas', NRaaS: 'nrcaas' };
+
+/** Builds the records of one session whose first event happens at `startMs`. */
+export function sessionEvents(script: SessionScript, startMs: number, rand: () => number): SessionLogs {
+  const sessionId = randomUUID();
+  const entries: LogEntry[] = [];
+  const audio: AudioEntry[] = [];
+  let clock = startMs;
+  let seq = 0;
+  const clientData = { 'x-nuance-dialog-session-id': sessionId };
+  const emit = (service: string, type: string, data: Record<string, unknown>, contentType = 'application/json', source = service): void => {
+    const id = randomUUID();
+    clock += 20 + Math.floor(rand() * 180);
+    entries.push({
+      partitionKey: sessionId, service, id,
+      value: { specversion: '1.0', service, source, type, id, timestamp: new Date(clock).toISOString(), appid: script.topic, datacontenttype: contentType, data },
+    });
+  };
+  const selector = { channel: script.channel, language: script.locale, library: 'default' };
+  const modelUrn = (kind: string): string => `urn:nuance-mix:tag:model/${script.contextTag}/mix.${kind}?=language=${script.locale}`;
+
+  emit('DLGaaS', 'Start', {
+    sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale, sessionTimeoutSec: 900,
+    request: { sessionId, selector, payload: { modelRef: { uri: `urn:nuance-mix:tag:model/${script.contextTag}/mix.dialog` } }, sessionTimeoutSec: 900 },
+    response: { payload: { sessionId } },
+    events: [{ name: 'session-start', dialogBuild: script.builds.dialog ?? '' }],
+  });
+
+  for (const turn of script.turns) {
+    emit('TTSaaS', 'Synthesize', {
+      locale: script.locale, clientData,
+      request: { voice: { name: 'Evan', model: 'enhanced' }, input: { text: { text: turn.prompt } } },
+      response: { events: [{ name: 'synthesis-complete', durationMs: 600 + turn.prompt.length * 55 }] },
+    });
+    const u = turn.utterance;
+    const asrSessionId = randomUUID();
+    const durationMs = Math.min(6000, 500 + u.text.length * 65);
+    const confidence = Math.round((0.72 + rand() * 0.27) * 1000) / 1000;
+    const audioFormat = `audio/L16;rate=${script.sampleRate}`;
+    const hypotheses = [{ formattedText: u.text, minimallyFormattedText: u.text.toLowerCase(), averageConfidence: confidence, words: u.text.split(/\s+/).map((text) => ({ text })) }];
+    emit('ASRaaS', 'Recognize', {
+      asrSessionid: asrSessionId, locale: script.locale, clientData,
+      request: { recognitionInitMessage: { parameters: { language: script.locale, audioFormat: { pcm: { sampleRateHz: script.sampleRate } }, resultType: 'FINAL' }, resources: script.builds.asr ? [{ externalReference: { type: 'DOMAIN_LM', uri: modelUrn('asr') } }] : [], clientData } },
+      response: { result: { resultType: 1, hypotheses, dataPack: { language: script.locale, version: '4.7.0' } } },
+    });
+    const facts = { text: u.text, confidence, durationMs, audioFormat, clientData, endMs: clock, script };
+    const asrSummary = callSummary('ASRaaS', asrSessionId, facts, rand);
+    audio.push(asrSummary.audio);
+    emit('ASRaaS', 'asr-callsummary', asrSummary.data, 'application/x-nuance-asr-callsummary.v1+json');
+    if (u.entities.some((e) => /NAME/i.test(e.name))) {
+      const nrSummary = callSummary('NRaaS', randomUUID(), facts, rand);
+      audio.push(nrSummary.audio);
+      emit('NRaaS', 'nrc-callsummary', nrSummary.data, 'application/x-nuance-nrc-callsummary.v1+json');
+    }
+    const entities = Object.fromEntries(u.entities.map((e) => [e.name, { entities: [{ textRange: { startIndex: Math.max(0, u.text.indexOf(e.literal)), endIndex: Math.max(0, u.text.indexOf(e.literal)) + e.literal.length }, confidence, stringValue: e.literal, literal: e.literal }] }]));
+    emit('NLUaaS', 'Interpret', {
+      locale: script.locale, clientData,
+      request: { model: { uri: modelUrn('nlu') }, input: { text: u.text }, parameters: { interpretationResultType: 'SINGLE_INTENT' } },
+      response: { result: { literal: u.text, formattedLiteral: u.text, sensitive: false, interpretations: [{ singleIntentInterpretation: { intent: u.intent, confidence, origin: 'STATISTICAL', entities } }] } },
+    });
+    emit('DLGaaS', 'Execute', {
+      sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale,
+      request: { sessionId, selector, payload: { userInput: { userText: u.text, interpretation: { intent: u.intent, confidence } } } },
+      response: { payload: { messages: [], qaAction: { message: { visual: [{ text: turn.prompt }], audio: [{ text: turn.prompt }] } } } },
+      events: [{ name: 'intent-matched', value: u.intent }, ...u.entities.map((e) => ({ name: 'entity-collected', entity: e.name, value: e.literal }))],
+    });
+  }
+
+  emit('DLGaaS', 'Stop', { sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale, request: { sessionId }, response: {}, events: [{ name: 'session-end', reason: 'completed' }] });
+  return { entries, audio };
+}
+
+interface SummaryFacts {
+  text: string;
+  confidence: number;
+  durationMs: number;
+  audioFormat: string;
+  clientData: Record<string, string>;
+  endMs: number;
+  script: SessionScript;
+}
+
+/** A call summary's data (with `audioUrn` at the top and in `callsummary.recognize[0]`, where the collector reads it) and its audio. */
+function callSummary(service: 'ASRaaS' | 'NRaaS', sessionId: string, f: SummaryFacts, rand: () => number): { data: Record<string, unknown>; audio: AudioEntry } {
+  const audioUrn = `urn:svc:log:service:audio/${SERVICE_SHORT[service] ?? 'asraas'}/${randomUUID()}`;
+  const audio: AudioEntry = { urn: audioUrn, topic: f.script.topic, sampleRate: f.script.sampleRate, durationMs: f.durationMs, seed: Math.floor(rand() * 2 ** 31) };
+  const contentType = service === 'ASRaaS' ? 'application/x-nuance-asr-callsummary.v1+json' : 'application/x-nuance-nrc-callsummary.v1+json';
+  const data = {
+    dataContentType: contentType, asrSessionid: sessionId, audioUrn, audioDurationMs: f.durationMs, locale: f.script.locale, clientData: f.clientData,
+    callsummary: {
+      sessionId, clientData: f.clientData, absStartTime: f.endMs - f.durationMs, absEndTime: f.endMs,
+      dataPack: { language: f.script.locale, version: '4.7.0' },
+      recognize: [{
+        audioUrn, audioDurationMs: f.durationMs, status: 'SUCCESS',
+        recognitionParameters: { audioFormat: f.audioFormat, language: f.script.locale, resultType: 'FINAL' },
+        finalResult: { formattedText: f.text, confidence: f.confidence },
+      }],
+    },
+  };
+  return { data, audio };
+}

@@ -1,0 +1,71 @@
+// Upload checks shared by the NLU imports: which format a file is (by its name, else by its first bytes), and
+// turning a file's error diagnostics into one 400 that names the file and its first problems by line.
+import { LineIndex, type Diagnostic } from '../../core/formats/diagnostic';
+import type { TrsxDocument } from '../../core/formats/trsx/model';
+import { parseTrsxBytes } from '../../core/formats/trsx/parse';
+import { validateTrsx, type TrsxValidationOptions } from '../../core/formats/trsx/validate';
+import { readZip, ZipSafetyError } from '../../core/package/zip';
+import { badRequest } from '../errors';
+
+export type UploadFormat = 'trsx' | 'list' | 'nmlist' | 'txt';
+
+const SHOWN = 5;
+export const NLU_ZIP_LIMITS = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 5000 };
+
+/** The format of an upload among `allowed`, from its extension (`.xml` counts as TRSX), else sniffed. */
+export function uploadFormat(fileName: string, data: Uint8Array, allowed: readonly UploadFormat[], what: string): UploadFormat {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  const byName: UploadFormat | undefined = ext === 'xml' ? 'trsx' : (allowed as readonly string[]).includes(ext ?? '') ? (ext as UploadFormat) : undefined;
+  if (byName && allowed.includes(byName)) return byName;
+  const list = allowed.map((f) => `.${f}`).join(', ');
+  if (ext !== undefined && ext !== '' && fileName !== '') {
+    throw badRequest(`The file "${fileName}" is not one ${what} accept; send ${list}.`);
+  }
+  // No usable name: an XML document is TRSX, anything else the first plain-text format allowed.
+  const head = Buffer.from(data.subarray(0, 64)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (head.startsWith('<') && allowed.includes('trsx')) return 'trsx';
+  const text = allowed.find((f) => f !== 'trsx');
+  if (!text) throw badRequest(`The upload is not an XML (TRSX) document; ${what} accept ${list}.`);
+  return text;
+}
+
+/** Throws a 400 listing the first error diagnostics of `label`; warnings and infos pass. */
+export function rejectErrors(label: string, diagnostics: readonly Diagnostic[], text: string): void {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return;
+  throw badRequest(`${label} has ${errors.length} error${errors.length === 1 ? '' : 's'}: ${summarize(errors, text)}. Fix the file and upload it again; nothing was changed.`);
+}
+
+export function summarize(diagnostics: readonly Diagnostic[], text: string): string {
+  const lines = new LineIndex(text);
+  const shown = diagnostics.slice(0, SHOWN).map((d) => {
+    const p = lines.position(d.range.start);
+    return `line ${p.line}:${p.column} ${d.code} ${d.message}`;
+  });
+  return shown.join('; ') + (diagnostics.length > SHOWN ? ` (and ${diagnostics.length - SHOWN} more)` : '');
+}
+
+/** The entries of an uploaded zip; 400 when it is not a safe, readable zip. */
+export function readUploadZip(data: Uint8Array, label: string): Map<string, Uint8Array> {
+  try {
+    const entries = readZip(data, NLU_ZIP_LIMITS);
+    for (const name of [...entries.keys()]) {
+      if (name.endsWith('/') || name.startsWith('__MACOSX/') || name.split('/').pop() === '.DS_Store') entries.delete(name);
+    }
+    return entries;
+  } catch (err) {
+    if (err instanceof ZipSafetyError) throw badRequest(`${label} was refused: ${err.message}`);
+    throw badRequest(`${label} is not a readable zip archive: ${(err as Error).message}`);
+  }
+}
+
+/** A TRSX upload as a model; 400 with its diagnostics when it is not well-formed, valid TRSX. */
+export function parseTrsxUpload(data: Uint8Array, label: string, known: TrsxValidationOptions): TrsxDocument {
+  const parsed = parseTrsxBytes(data);
+  if (parsed.tree.root !== undefined && parsed.tree.root.name !== 'project') {
+    throw badRequest(`${label} is not TRSX: its root element is <${parsed.tree.root.name}>, expected <project>.`);
+  }
+  rejectErrors(label, [...parsed.diagnostics, ...validateTrsx(parsed, known)], parsed.tree.text);
+  if (!parsed.tree.root) throw badRequest(`${label} holds no XML element; send a TRSX document with a <project> root.`);
+  return parsed.document;
+}

@@ -1,0 +1,69 @@
+// Applications: the list of one organization (`{applications, totalSize}`), the all-applications v2 list
+// at GET /v4/apps (the path the public CLI uses; paged, `orgId` required except for provider staff) and
+// application credentials. `view` (AV_FULL, AV_FULL_AVAILABLE_CONFIGS, AV_FULL_LIVE_CONFIGS) adds configurations.
+import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { isStaff, requireVisibleOrganization } from '../access';
+import { configsForView, parseView } from '../apps/configFilters';
+import { canSeeOrganization, configsOf, requireVisibleApplication } from '../apps/lookup';
+import type { ApplicationRecord } from '../apps/model';
+import { applicationView, credentialView } from '../apps/views';
+import type { SandboxContext } from '../context';
+import { badRequest, forbidden, notFound } from '../errors';
+import { json, type Router } from '../router';
+import type { SandboxState } from '../state';
+import { pageOf, paging } from '../validate';
+
+const byId = (a: ApplicationRecord, b: ApplicationRecord): number => Number(a.id) - Number(b.id);
+
+function matchesFilters(app: ApplicationRecord, query: URLSearchParams): boolean {
+  const filter = query.get('filter');
+  const runtimeAppId = query.get('appId');
+  return (!filter || app.applicationName.includes(filter)) && (!runtimeAppId || app.credentials.some((c) => c.appId === runtimeAppId));
+}
+
+export function credentialsReply(state: SandboxState, app: ApplicationRecord, query: URLSearchParams): Record<string, unknown> {
+  const geoName = query.get('envGeographyName');
+  const credentials = app.credentials.filter((c) => !geoName || c.envGeographyIds.some((id) => state.environments.some((e) => e.geographies.some((g) => g.id === id && g.name === geoName))));
+  return { credentials: credentials.map((c) => credentialView(state, c)) };
+}
+
+export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
+  const { state } = ctx;
+
+  router.add({
+    method: 'GET', path: '/v4/organizations/:orgId/apps', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const principal = caller(req);
+      const org = requireVisibleOrganization(state, principal, req.params.orgId ?? '');
+      if (!canSeeOrganization(state, principal, org.id)) throw forbidden(`${principal.user.name} is not a member of organization ${org.id}; its applications are visible to its members only.`);
+      const view = parseView(req.query.get('view'), 'AV');
+      const applications = state.applications.filter((a) => a.orgId === org.id && matchesFilters(a, req.query)).sort(byId)
+        .map((a) => applicationView(state, a, configsForView(state, configsOf(state, a.id), view), false));
+      return json({ applications, totalSize: applications.length });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/apps', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const principal = caller(req);
+      const orgId = req.query.get('orgId') || undefined;
+      if (!orgId && !isStaff(principal.user)) {
+        throw badRequest('Query parameter "orgId" is required: only professional-services and global admin users may list the applications of every organization.');
+      }
+      if (orgId) {
+        if (!state.organizations.some((o) => o.id === orgId)) throw notFound(`Organization ${orgId} not found.`);
+        if (!canSeeOrganization(state, principal, orgId)) throw forbidden(`${principal.user.name} has no access to organization ${orgId}; name an organization you belong to.`);
+      }
+      const view = parseView(req.query.get('view'), 'AV');
+      const applications = state.applications.filter((a) => (!orgId || a.orgId === orgId) && matchesFilters(a, req.query)).sort(byId)
+        .map((a) => applicationView(state, a, configsForView(state, configsOf(state, a.id), view), true));
+      return json(pageOf('applications', applications, paging(req.query)));
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/apps/:applicationId/credentials', auth: MANAGEMENT_SCOPES,
+    handler: (req) => json(credentialsReply(state, requireVisibleApplication(state, caller(req), req.params.applicationId ?? ''), req.query)),
+  });
+}

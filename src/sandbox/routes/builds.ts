@@ -1,0 +1,97 @@
+// Builds: start (a BUILD_MODELS job), list, latest, get, delete and download. Starting is a project edit
+// (Owner or Admin, not while another user holds the lock); reading follows project visibility; deleting a
+// build is a project edit too. Builds of a project the caller cannot see answer 404 like missing ones.
+import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
+import { requireProjectAction, requireVisibleProject } from '../access';
+import { parseBuildRequest } from '../builds/buildRequest';
+import { runBuildTask } from '../builds/buildTask';
+import { BUILD_SERVICES, type BuildRecord } from '../builds/model';
+import { findBuild } from '../builds/records';
+import { buildArchive, buildView, latestBuildsView } from '../builds/views';
+import type { SandboxContext } from '../context';
+import { notFound } from '../errors';
+import { attachment } from '../http';
+import { bytes, json, type Router } from '../router';
+import { jobView, statusObject } from '../views';
+import { pageOf, paging, requireEnum } from '../validate';
+
+export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
+  const { state, store } = ctx;
+  ctx.jobs.registerExecutor('build', (job, task) => {
+    if (task.kind !== 'build') throw new Error(`Job ${job.id} is not a build.`);
+    return runBuildTask(ctx, job, task);
+  });
+
+  const visibleBuild = (principal: Principal, label: string): BuildRecord => {
+    const build = findBuild(state, label);
+    const project = build && state.projects.find((p) => p.id === build.projectId);
+    if (!build || !project) throw notFound(`Build ${label} not found.`);
+    try {
+      requireVisibleProject(state, principal, project.id);
+    } catch {
+      throw notFound(`Build ${label} not found.`);
+    }
+    return build;
+  };
+
+  router.add({
+    method: 'POST', path: '/v4/projects/:projectId/.build', auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const principal = caller(req);
+      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'build models');
+      const raw = (await req.body()).length === 0 ? {} : await req.json();
+      const task = parseBuildRequest(raw, project, store.content(project.id));
+      const job = ctx.jobs.create({ projectId: project.id, type: 'BUILD_MODELS', task, createdBy: principal.user.id });
+      await store.commit();
+      return json(jobView(job, ctx.now()));
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/projects/:projectId/builds', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const rawType = req.query.get('type');
+      const type = rawType ? requireEnum(rawType.toUpperCase(), BUILD_SERVICES, 'type') : undefined;
+      // Newest first, like the job list.
+      const builds = state.builds.filter((b) => b.projectId === project.id && (!type || b.buildType === type)).reverse().map(buildView);
+      return json({ projectId: project.id, ...pageOf('builds', builds, paging(req.query)) });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/projects/:projectId/builds/.latest', auth: MANAGEMENT_SCOPES,
+    handler: (req) => json(latestBuildsView(state, requireVisibleProject(state, caller(req), req.params.projectId ?? '').project.id)),
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/builds/:buildLabel', auth: MANAGEMENT_SCOPES,
+    handler: (req) => json(buildView(visibleBuild(caller(req), req.params.buildLabel ?? ''))),
+  });
+
+  router.add({
+    method: 'DELETE', path: '/v4/builds/:buildLabel', auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const principal = caller(req);
+      const build = visibleBuild(principal, req.params.buildLabel ?? '');
+      requireProjectAction(state, principal, build.projectId, 'edit', 'delete builds');
+      state.builds = state.builds.filter((b) => b !== build);
+      const content = store.content(build.projectId);
+      if (content.buildSnapshots?.[build.buildLabel]) {
+        delete content.buildSnapshots[build.buildLabel];
+        store.touchContent(build.projectId);
+      }
+      await store.commit();
+      return json(statusObject(`Build ${build.buildLabel} deleted.`));
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/builds/:buildLabel/.download', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const build = visibleBuild(caller(req), req.params.buildLabel ?? '');
+      const zip = buildArchive(build, store.content(build.projectId));
+      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(`${build.buildLabel}.zip`) });
+    },
+  });
+}

@@ -1,0 +1,93 @@
+// File endpoints of an entity: rule-based grammars (export and replace; professional-services and Expert users
+// only) and literals (export; append and replace as jobs, from .trsx, .list or .nmlist, with `?locale=`).
+import { entityLiteralsFileName, grammarsFileName } from '../../core/package/fileNames';
+import { requireProjectAction, requireVisibleProject } from '../access';
+import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { isoNow, type SandboxContext } from '../context';
+import { badRequest } from '../errors';
+import { attachment } from '../http';
+import { requireEntity } from '../nlu/entityEdits';
+import { kindOf, WRAPPER_KEY } from '../nlu/entityKinds';
+import { entityView } from '../nlu/entityViews';
+import { grammarsZip, readGrammarsZip, requireGrammarRights } from '../nlu/grammars';
+import { startImport, uploadOf } from '../nlu/imports';
+import { literalsZip } from '../nlu/literals';
+import { exportLocales, importLocale, localeContent } from '../nlu/model';
+import { bytes, json, type Router, type SandboxRequest } from '../router';
+import type { ProjectContent, ProjectRecord } from '../state';
+import type { TrsxConcept } from '../../core/formats/trsx/model';
+
+const ENTITY = '/v4/projects/:projectId/entities/:entityName';
+
+export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): void {
+  const { state, store } = ctx;
+  const entityName = (req: SandboxRequest): string => req.params.entityName ?? '';
+  const ruleBased = (content: ProjectContent, project: ProjectRecord, name: string): TrsxConcept => {
+    const concept = requireEntity(content, project, name);
+    const kind = kindOf(concept);
+    if (kind !== 'RULE_BASED') throw badRequest(`Entity "${name}" is a ${WRAPPER_KEY[kind]}; only rule-based entities have grammars.`);
+    return concept;
+  };
+
+  router.add({
+    method: 'GET', path: `${ENTITY}/grammars/.export`, auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const principal = caller(req);
+      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      requireGrammarRights(state, principal, project, 'export rule-based grammars');
+      const content = store.content(project.id);
+      const concept = ruleBased(content, project, entityName(req));
+      const zip = grammarsZip(content, project, concept, new Date(ctx.now()));
+      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(grammarsFileName(project.id, concept.name)) });
+    },
+  });
+
+  router.add({
+    method: 'POST', path: `${ENTITY}/grammars/.replace`, auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const principal = caller(req);
+      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'replace rule-based grammars');
+      requireGrammarRights(state, principal, project, 'replace rule-based grammars');
+      const content = store.content(project.id);
+      const concept = ruleBased(content, project, entityName(req));
+      const { data } = await uploadOf(req);
+      const grammars = readGrammarsZip(data, project, concept.name);
+      for (const [locale, grammar] of grammars) {
+        const lc = localeContent(content, locale);
+        const path = lc.trsx.concepts.find((c) => c.name === concept.name)?.ruleGrammarFileName ?? concept.ruleGrammarFileName ?? '';
+        lc.files[path] = Buffer.from(grammar).toString('base64');
+      }
+      store.touchContent(project.id);
+      project.updateTime = isoNow(ctx);
+      await store.commit();
+      return json({ entity: entityView(project, content, concept, true), replacedLocales: [...grammars.keys()] });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: `${ENTITY}/literals/.export`, auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const content = store.content(project.id);
+      const concept = requireEntity(content, project, entityName(req));
+      const at = new Date(ctx.now());
+      const zip = literalsZip(content, concept, exportLocales(req.query, project), at);
+      return bytes(zip, 'application/octet-stream', {
+        'content-disposition': attachment(entityLiteralsFileName(project.id, project.displayName, concept.name, at)),
+      });
+    },
+  });
+
+  for (const [method, mode] of [['PUT', 'append'], ['POST', 'replace']] as const) {
+    router.add({
+      method, path: `${ENTITY}/literals/.${mode}`, auth: MANAGEMENT_SCOPES,
+      handler: async (req) => {
+        const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', `${mode} entity literals`);
+        requireEntity(store.content(project.id), project, entityName(req));
+        const locale = importLocale(req.query, project);
+        const { data, fileName } = await uploadOf(req);
+        return startImport(ctx, req, project, { target: 'literals', mode, name: entityName(req), locale, fileName }, data);
+      },
+    });
+  }
+}

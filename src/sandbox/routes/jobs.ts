@@ -1,0 +1,51 @@
+// Jobs of a project: list, get, delete. Deleting removes the record only; the task runs on (jobs.ts).
+import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { requireProjectAction, requireVisibleProject } from '../access';
+import type { SandboxContext } from '../context';
+import { notFound } from '../errors';
+import { json, type Router } from '../router';
+import type { JobRecord } from '../state';
+import { jobView, statusObject } from '../views';
+import { pageOf, paging } from '../validate';
+
+export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
+  const { state, store } = ctx;
+  const findJob = (projectId: string, jobId: string): JobRecord => {
+    const job = state.jobs.find((j) => j.id === jobId && j.projectId === projectId && !j.deleted);
+    if (!job) throw notFound(`Job ${jobId} not found in project ${projectId}.`);
+    return job;
+  };
+
+  router.add({
+    method: 'GET', path: '/v4/projects/:projectId/jobs', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const type = req.query.get('type');
+      const jobs = state.jobs
+        .filter((j) => j.projectId === project.id && !j.deleted && (!type || j.type === type))
+        // Newest first; jobs created in the same millisecond keep their reverse creation order (stable sort).
+        .reverse()
+        .sort((a, b) => (a.createTime < b.createTime ? 1 : a.createTime > b.createTime ? -1 : 0))
+        .map((j) => jobView(j, ctx.now()));
+      return json(pageOf('jobs', jobs, paging(req.query)));
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/projects/:projectId/jobs/:jobId', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      return json(jobView(findJob(project.id, req.params.jobId ?? ''), ctx.now()));
+    },
+  });
+
+  router.add({
+    method: 'DELETE', path: '/v4/projects/:projectId/jobs/:jobId', auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', 'delete job records');
+      ctx.jobs.delete(findJob(project.id, req.params.jobId ?? ''));
+      await store.commit();
+      return json(statusObject('Job deleted.'));
+    },
+  });
+}

@@ -1,0 +1,83 @@
+// Project locks: held by one user; others can read but not edit the project (409) and may not unlock it
+// (403) unless they are professional-services or global-admin users. The locks list is for those staff only.
+import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { isStaff, lockOf, requireProjectAction, requireVisibleProject, userName } from '../access';
+import { isoNow, type SandboxContext } from '../context';
+import { badRequest, forbidden } from '../errors';
+import { json, type Router } from '../router';
+import { nextId, type LockRecord, type SandboxState } from '../state';
+import { lockView, statusObject } from '../views';
+import { optionalString, pageOf, paging, requireObject } from '../validate';
+
+const SORT_FIELDS = ['lockId', 'projectId', 'createTime', 'lockOwner'] as const;
+
+export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
+  const { state, store } = ctx;
+
+  router.add({
+    method: 'GET', path: '/v4/projects/:projectId/.lock', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const lock = lockOf(state, project.id);
+      return json(lock ? { lock: lockView(state, lock) } : {});
+    },
+  });
+
+  router.add({
+    method: 'PUT', path: '/v4/projects/:projectId/.lock', auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const principal = caller(req);
+      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'lock the project');
+      const raw = (await req.body()).length === 0 ? {} : await req.json();
+      const notes = optionalString(requireObject(raw, 'lock request'), 'notes') ?? '';
+      if (notes.length > 1000) throw badRequest(`Field "notes" is ${notes.length} characters long; the maximum is 1000.`);
+      if (lockOf(state, project.id)) throw badRequest(`Project ${project.id} is already locked by you; unlock it first to change the notes.`);
+      const lock: LockRecord = { lockId: nextId(state, 'lock'), projectId: project.id, ownerId: principal.user.id, notes, createTime: isoNow(ctx) };
+      state.locks.push(lock);
+      await store.commit();
+      return json({ lock: lockView(state, lock) });
+    },
+  });
+
+  router.add({
+    method: 'PUT', path: '/v4/projects/:projectId/.unlock', auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const principal = caller(req);
+      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const lock = lockOf(state, project.id);
+      if (!lock) throw badRequest(`Project ${project.id} is not locked.`);
+      if (lock.ownerId !== principal.user.id && !isStaff(principal.user)) {
+        throw forbidden(`Project ${project.id} is locked by ${userName(state, lock.ownerId)}; only that user or a professional-services or global-admin user can unlock it.`);
+      }
+      state.locks = state.locks.filter((l) => l !== lock);
+      await store.commit();
+      return json(statusObject(`Project ${project.id} unlocked.`));
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/projects/.locks', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const { user } = caller(req);
+      if (!isStaff(user)) throw forbidden(`${user.name} may not list project locks; the locks list is restricted to professional-services and global-admin users.`);
+      const q = req.query;
+      const locks = state.locks.filter((l) => (!q.get('projectId') || l.projectId === q.get('projectId'))
+        && (!q.get('userId') || l.ownerId === q.get('userId'))
+        && (!q.get('orgId') || state.projects.find((p) => p.id === l.projectId)?.orgId === q.get('orgId')));
+      const sorted = sortLocks(state, locks, q.get('sort') ?? q.get('sortBy') ?? '+lockId');
+      return json(pageOf('locks', sorted.map((l) => lockView(state, l)), paging(q)));
+    },
+  });
+}
+
+/** `+field` / `-field` / `field`; ids sort alphabetically, as the spec says of the default lock-id order. */
+function sortLocks(state: SandboxState, locks: LockRecord[], spec: string): LockRecord[] {
+  const m = /^([+-]?)(\w+)$/.exec(spec.trim());
+  const field = m?.[2];
+  if (!m || !(SORT_FIELDS as readonly string[]).includes(field ?? '')) {
+    throw badRequest(`Query parameter "sort" must be +field or -field with field one of ${SORT_FIELDS.join(', ')} (got "${spec}").`);
+  }
+  const key = (l: LockRecord): string => (field === 'lockOwner' ? userName(state, l.ownerId) : String(l[field as keyof LockRecord]));
+  const sign = m[1] === '-' ? -1 : 1;
+  return [...locks].sort((a, b) => sign * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}

@@ -1,0 +1,48 @@
+// The project ontology: export (grammars only for professional-services users), append (a zip of TRSX and
+// GrXML, as a job) and the platform's entity-types list. This module also registers the executor of every
+// NLU import job (literals, samples, ontology), which the other NLU route modules start.
+import { ontologyFileName } from '../../core/package/fileNames';
+import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
+import { caller, MANAGEMENT_SCOPES } from '../auth';
+import type { SandboxContext } from '../context';
+import { attachment } from '../http';
+import { COMPATIBLE_DATA_TYPES, ENTITY_KINDS, KIND_DESCRIPTIONS } from '../nlu/entityKinds';
+import { canUseGrammars } from '../nlu/grammars';
+import { registerImportExecutor, startImport, uploadOf } from '../nlu/imports';
+import { exportLocales } from '../nlu/model';
+import { ontologyZip } from '../nlu/ontology';
+import { bytes, json, type Router } from '../router';
+
+export function registerOntologyRoutes(router: Router, ctx: SandboxContext): void {
+  const { state, store } = ctx;
+  registerImportExecutor(ctx);
+
+  router.add({
+    method: 'GET', path: '/v4/projects/:projectId/ontology/.export', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const principal = caller(req);
+      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const at = new Date(ctx.now());
+      const zip = ontologyZip(store.content(project.id), project, exportLocales(req.query, project), isProfessionalServices(principal.user), at);
+      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(ontologyFileName(project.id, project.displayName, at)) });
+    },
+  });
+
+  router.add({
+    method: 'PUT', path: '/v4/projects/:projectId/ontology/.append', auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const principal = caller(req);
+      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'append to the ontology');
+      const { data, fileName } = await uploadOf(req);
+      const spec = { target: 'ontology', mode: 'append', fileName, grammarsAllowed: canUseGrammars(state, principal, project) } as const;
+      return startImport(ctx, req, project, spec, data);
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/ontology/entity-types', auth: MANAGEMENT_SCOPES,
+    handler: () => json({
+      entityTypes: ENTITY_KINDS.map((name) => ({ name, description: KIND_DESCRIPTIONS[name], compatibleDataTypes: [...COMPATIBLE_DATA_TYPES[name]] })),
+    }),
+  });
+}

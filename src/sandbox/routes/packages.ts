@@ -1,0 +1,103 @@
+// Project package endpoints: export (zip), metadata export (json), replace (zip → job) and the data pack
+// update (→ job), with the executors that apply those jobs when they run.
+import { metadataFileName, packageFileName } from '../../core/package/fileNames';
+import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
+import { isoNow, type SandboxContext } from '../context';
+import { badRequest } from '../errors';
+import { attachment } from '../http';
+import type { TaskOutcome } from '../jobs';
+import { uploadedFile } from '../multipart';
+import { applyPackage, buildMetadata, buildPackage, validatePackage } from '../projectPackage';
+import { bytes, json, type Router } from '../router';
+import type { JobRecord, JobTask } from '../state';
+import { jobView } from '../views';
+import { requireLocale, requireObject, requireString } from '../validate';
+
+export function registerPackageRoutes(router: Router, ctx: SandboxContext): void {
+  const { state, store } = ctx;
+  ctx.jobs.registerExecutor('replace', (job, task) => runReplace(ctx, job, task));
+  ctx.jobs.registerExecutor('datapack', (job, task) => runDatapack(ctx, job, task));
+
+  router.add({
+    method: 'GET', path: '/v4/projects/:projectId/.export', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const principal = caller(req);
+      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const at = new Date(ctx.now());
+      const zip = buildPackage(state, project, store.content(project.id), isProfessionalServices(principal.user), at);
+      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(packageFileName(project.id, project.displayName, at)) });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/projects/:projectId/metadata/.export', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const at = new Date(ctx.now());
+      const text = `${JSON.stringify(buildMetadata(state, project, store.content(project.id)), null, 2)}\n`;
+      return bytes(Buffer.from(text), 'application/json', { 'content-disposition': attachment(metadataFileName(project.id, project.displayName, at)) });
+    },
+  });
+
+  router.add({
+    method: 'POST', path: '/v4/projects/:projectId/.replace', auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const principal = caller(req);
+      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'replace the project content');
+      const file = uploadedFile(await req.form());
+      const ps = isProfessionalServices(principal.user);
+      validatePackage(file.data, project, ps);
+      const stagedFile = await store.stage(file.data, '.zip');
+      const job = ctx.jobs.create({ projectId: project.id, type: 'REPLACE_PROJECT', task: { kind: 'replace', stagedFile, professionalServices: ps }, createdBy: principal.user.id });
+      await store.commit();
+      return json(jobView(job, ctx.now()));
+    },
+  });
+
+  router.add({
+    method: 'PUT', path: '/v4/projects/:projectId/.datapack', auth: MANAGEMENT_SCOPES,
+    handler: async (req) => {
+      const principal = caller(req);
+      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'update the data pack');
+      const body = requireObject(await req.json(), 'data pack request');
+      const locale = requireLocale(requireString(body, 'locale'), 'locale');
+      const version = requireString(body, 'version');
+      if (!project.languages.includes(locale)) throw badRequest(`Project ${project.id} has no language ${locale}; its languages are ${project.languages.join(', ')}.`);
+      if (!/^\d+(\.\d+){1,3}$/.test(version)) throw badRequest(`Field "version" must be a data pack version like "4.7.0" (got "${version}").`);
+      const job = ctx.jobs.create({ projectId: project.id, type: 'UPDATE_DATAPACK', task: { kind: 'datapack', locale, version }, createdBy: principal.user.id });
+      await store.commit();
+      return json(jobView(job, ctx.now()));
+    },
+  });
+}
+
+async function runReplace(ctx: SandboxContext, job: JobRecord, task: JobTask): Promise<TaskOutcome> {
+  if (task.kind !== 'replace') throw new Error(`replace executor got a ${task.kind} task`);
+  try {
+    const project = ctx.state.projects.find((p) => p.id === job.projectId);
+    if (!project) throw new Error(`Project ${job.projectId} no longer exists; nothing was replaced.`);
+    // Validate again: the project's languages may have changed since the upload was accepted.
+    const pkg = validatePackage(await ctx.store.readStaged(task.stagedFile), project, task.professionalServices);
+    ctx.store.setContent(project.id, applyPackage(ctx.store.content(project.id), pkg, task.professionalServices));
+    project.updateTime = isoNow(ctx);
+    const reports: Array<Record<string, unknown>> = [...pkg.locales.keys()].map((locale) => ({ locale, status: 'COMPLETED', createTime: isoNow(ctx) }));
+    for (const locale of pkg.skippedLocales) {
+      reports.push({ locale, status: 'FAILED', createTime: isoNow(ctx), errors: { errors: [{ code: '-1', message: `Locale ${locale} is not a language of project ${project.id}; its files were skipped.` }] } });
+    }
+    return { status: pkg.skippedLocales.length > 0 ? 'PARTIALLY_COMPLETED' : 'COMPLETED', report: { replaceReports: { reports } } };
+  } finally {
+    await ctx.store.removeStaged(task.stagedFile);
+  }
+}
+
+function runDatapack(ctx: SandboxContext, job: JobRecord, task: JobTask): TaskOutcome {
+  if (task.kind !== 'datapack') throw new Error(`datapack executor got a ${task.kind} task`);
+  const project = ctx.state.projects.find((p) => p.id === job.projectId);
+  if (!project) throw new Error(`Project ${job.projectId} no longer exists.`);
+  const pack = project.datapacks.find((d) => d.displayName === task.locale);
+  if (!pack) throw new Error(`Project ${project.id} no longer has the language ${task.locale}.`);
+  pack.version = task.version;
+  project.updateTime = isoNow(ctx);
+  return { status: 'COMPLETED', report: { datapackReports: { reports: [{ locale: task.locale, version: task.version, status: 'COMPLETED' }] } } };
+}

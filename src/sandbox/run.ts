@@ -1,0 +1,72 @@
+// Runs a sandbox until a signal aborts: start, announce (stdout and the optional ready file), wait, close.
+// Shared by `cstudio sandbox` and the standalone dist/sandbox.js.
+import { rm } from 'node:fs/promises';
+import type { Logger } from '../core/logger';
+import { writeFileAtomic } from '../core/fs/atomicFile';
+import type { SandboxInvocation } from './flags';
+import { startSandbox, type RunningSandbox } from './server';
+
+export interface RunIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readonly signal: AbortSignal;
+}
+
+/** The ready file's content: where the sandbox listens and the demo clients (owner first, then the Admin). */
+export function readyFileContent(s: RunningSandbox): Record<string, unknown> {
+  return {
+    baseUrl: s.baseUrl, authUrl: s.authUrl, logUrl: s.logUrl,
+    ...(s.caFile ? { caFile: s.caFile } : {}),
+    clients: s.clients.map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret, user: c.user, roles: c.roles, key: c.key, userId: c.userId, email: c.email })),
+  };
+}
+
+export function describeSandbox(s: RunningSandbox, dataDir: string): string {
+  const lines = [
+    `Sandbox listening (data: ${dataDir})`,
+    `  base URL: ${s.baseUrl}`,
+    `  auth URL: ${s.authUrl}   (POST /oauth2/token, scopes svc-api | mix-api | log)`,
+    `  log URL:  ${s.logUrl}`,
+    ...(s.caFile ? [`  caFile:   ${s.caFile}   (trust this certificate)`] : []),
+    '',
+    'Demo clients:',
+  ];
+  for (const c of s.clients) {
+    lines.push(`  ${c.user} <${c.email}>: ${c.roles.join('; ') || 'no roles'}`);
+    lines.push(`    client id: ${c.clientId}`);
+    lines.push(`    secret:    ${c.clientSecret}`);
+  }
+  lines.push('', 'Press Ctrl+C to stop.');
+  return lines.join('\n') + '\n';
+}
+
+/** Stderr logger for the command line (info and above). */
+export function stderrLogger(write: (text: string) => void, component = ''): Logger {
+  const line = (level: string, message: string | Error): void => {
+    const text = typeof message === 'string' ? message : (message.stack ?? message.message);
+    write(`${new Date().toISOString()} ${level}${component ? ` [${component}]` : ''} ${text}\n`);
+  };
+  return {
+    trace: () => undefined,
+    debug: () => undefined,
+    info: (m) => line('info', m),
+    warn: (m) => line('warn', m),
+    error: (m) => line('error', m),
+    child: (c) => stderrLogger(write, component ? `${component}/${c}` : c),
+  };
+}
+
+/** Runs until `io.signal` aborts; returns the exit code. */
+export async function runSandbox(invocation: SandboxInvocation, io: RunIO): Promise<number> {
+  const sandbox = await startSandbox({ ...invocation.options, logger: stderrLogger(io.stderr) });
+  try {
+    if (invocation.readyFile) await writeFileAtomic(invocation.readyFile, `${JSON.stringify(readyFileContent(sandbox), null, 2)}\n`, 0o600);
+    io.stdout(describeSandbox(sandbox, invocation.options.dataDir));
+    if (!io.signal.aborted) await new Promise<void>((resolve) => io.signal.addEventListener('abort', () => resolve(), { once: true }));
+    io.stderr('Stopping the sandbox…\n');
+  } finally {
+    await sandbox.close();
+    if (invocation.readyFile) await rm(invocation.readyFile, { force: true });
+  }
+  return 0;
+}

@@ -1,0 +1,113 @@
+// Browser UI check of TRSX language support in real VS Code (code-server), driven by playwright-core with headless
+// Chromium: open a TRSX file of the test workspace's project, wait for its diagnostics (squiggles and the Problems
+// panel), show the hover of an intent reference, and take the screenshot the README uses
+// (.screenshots/trsx-diagnostics-hover.png). Then test a sentence against a grammar with "Test Grammar…" and
+// screenshot the report. test/vscode/run.mjs calls runLanguageUiCheck() after ui.mjs; `node test/e2e/languageUi.mjs`
+// runs it alone.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureVscodeEnv, findChromium } from '../../scripts/vscode-env.mjs';
+import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
+
+const QUICK_INPUT = '.quick-input-widget input';
+
+async function palette(page, prefix, text, pick) {
+  await page.keyboard.press(prefix === '>' ? 'F1' : 'Control+P');
+  const input = page.locator(QUICK_INPUT);
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`${prefix}${text}`);
+  if (pick) await page.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+}
+
+/** 1-based line and column of `needle` (+ delta) in a file. */
+function lineColumn(file, needle, delta) {
+  const text = readFileSync(file, 'utf8');
+  const at = text.indexOf(needle) + delta;
+  const before = text.slice(0, at).split('\n');
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+}
+
+export async function runLanguageUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
+  mkdirSync(shotsDir, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const shot = async (name) => { await page.screenshot({ path: join(shotsDir, name) }); log(`screenshot ${join(shotsDir, name)}`); };
+  try {
+    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]));
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    log('UI (language): workbench up');
+
+    await palette(page, '', 'en-US.trsx', 'en-US.trsx');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30_000 });
+    log('UI (language): TRSX squiggles shown');
+
+    await palette(page, '>', 'View: Focus Problems (Errors, Warnings, Infos)', 'Focus Problems');
+    const problems = page.locator('.markers-panel');
+    await problems.filter({ hasText: /GREET/ }).first().waitFor({ timeout: 30_000 });
+    log('UI (language): the Problems panel lists the TRSX diagnostics');
+
+    // Back to the editor, cursor on the undeclared intent reference, then the hover.
+    await palette(page, '>', 'View: Focus Active Editor Group', 'Focus Active Editor Group');
+    const at = lineColumn(join(root, 'test', 'fixtures', 'workspace', 'coffee-shop', 'en-US', 'en-US.trsx'), 'intentref="GREET"', 'intentref="GR'.length);
+    await page.keyboard.press('Control+G');
+    await page.locator(QUICK_INPUT).waitFor({ state: 'visible' });
+    await page.locator(QUICK_INPUT).fill(`:${at.line}:${at.column}`);
+    await page.keyboard.press('Enter');
+    await palette(page, '>', 'Show or Focus Hover', 'Show or Focus Hover');
+    const hover = page.locator('.monaco-hover').filter({ hasText: /Intent/ });
+    await hover.filter({ hasText: /GREET[\s\S]*Samples — en-US: 1 sample · fr-CA: 1 sample/ }).first().waitFor({ timeout: 15_000 });
+    await shot('trsx-diagnostics-hover.png');
+    log(`UI (language): hover shows "${(await hover.first().innerText()).replace(/\s+/g, ' ').slice(0, 160)}…"`);
+
+    await palette(page, '', 'yesno.grxml', 'yesno.grxml');
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'Test Grammar' }).first().waitFor({ timeout: 30_000 });
+    await palette(page, '>', 'Conversational Studio: Test Grammar…', 'Test Grammar');
+    await page.locator(QUICK_INPUT).waitFor({ state: 'visible' });
+    await page.locator(QUICK_INPUT).fill('yeah please');
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-lines', { hasText: 'ACCEPTED' }).first().waitFor({ timeout: 30_000 });
+    log('UI (language): Test Grammar shows the ACCEPTED report beside the grammar');
+    await shot('grammar-test-report.png');
+    return { ok: true };
+  } catch (e) {
+    log(`UI check (language) failed: ${e instanceof Error ? e.message : e}`);
+    try { await shot('language-ui-failure.png'); } catch { /* page gone */ }
+    return { ok: false };
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
+
+async function main() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  if (!findChromium()) {
+    console.log('UI check SKIPPED: Chromium not found (install Debian\'s `chromium` or set CHROMIUM=/path/to/chromium)');
+    process.exit(0);
+  }
+  if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+  const env = await ensureVscodeEnv();
+  const workspace = mkdtempSync(join(tmpdir(), 'cstudio-ws-'));
+  cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  const server = await startCodeServer({ env });
+  let browser;
+  let result = { ok: false };
+  try {
+    browser = await launchChromium(env.chromium, server);
+    result = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots') });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    server.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  }
+  console.log(`UI check (language) ${result.ok ? 'passed' : 'FAILED'}`);
+  process.exit(result.ok ? 0 : 1);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -1,0 +1,60 @@
+// Shared by the GrXML tests: where the fixtures and the real-world corpus are (tests run from out/, so both are
+// found by walking up to the repo root), and one-liners to load, validate and match a grammar.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Diagnostic } from '../../../../src/core/formats/diagnostic';
+import { createFileResolver } from '../../../../src/core/formats/grxml/resolveFile';
+import { matchGrammar, type MatchOptions, type MatchResult } from '../../../../src/core/formats/grxml/match';
+import { parseGrxml, parseGrxmlBytes, type GrxmlParseResult } from '../../../../src/core/formats/grxml/parse';
+import { validateGrxml } from '../../../../src/core/formats/grxml/validate';
+
+export function repoRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${__dirname}`);
+    dir = up;
+  }
+  return dir;
+}
+
+export function fixture(...parts: string[]): string {
+  return join(repoRoot(), 'test', 'fixtures', 'grxml', ...parts);
+}
+
+/** `<repo root>/../shared/corpus/grxml/<folder>`, or undefined when absent (tests skip with a message). */
+export function corpusFolder(folder: string): string | undefined {
+  const dir = join(repoRoot(), '..', 'shared', 'corpus', 'grxml', folder);
+  return existsSync(dir) ? dir : undefined;
+}
+
+export function loadFile(path: string): GrxmlParseResult {
+  return parseGrxmlBytes(readFileSync(path), { uri: path });
+}
+
+export function loadFixture(...parts: string[]): GrxmlParseResult {
+  return loadFile(fixture(...parts));
+}
+
+export function diagnosticsOf(parsed: GrxmlParseResult): Diagnostic[] {
+  return validateGrxml(parsed, { resolveExternal: createFileResolver() });
+}
+
+export function errorsOf(parsed: GrxmlParseResult): Diagnostic[] {
+  return diagnosticsOf(parsed).filter((d) => d.severity === 'error');
+}
+
+export const HEADER = '<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US"';
+
+/** A voice grammar from rule markup, root "main" unless `attrs` says otherwise. */
+export function grammarText(rules: string, attrs = 'root="main"'): string {
+  return `${HEADER} ${attrs}>${rules}</grammar>`;
+}
+
+export function match(text: string, input: string | string[], options: MatchOptions = {}): MatchResult {
+  return matchGrammar(parseGrxml(text).grammar, input, options);
+}
+
+export function matchFixture(name: string, input: string | string[], options: MatchOptions = {}): MatchResult {
+  return matchGrammar(loadFixture('valid', name).grammar, input, { resolveExternal: createFileResolver(), ...options });
+}

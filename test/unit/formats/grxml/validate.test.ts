@@ -1,0 +1,112 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { SRGS_CODES, type SrgsCode } from '../../../../src/core/formats/grxml/codes';
+import { parseGrxml } from '../../../../src/core/formats/grxml/parse';
+import { validateGrxml } from '../../../../src/core/formats/grxml/validate';
+import { diagnosticsOf, errorsOf, fixture, grammarText, loadFixture } from './helpers';
+
+describe('validateGrxml: one fixture per rule (test/fixtures/grxml/rules/<CODE>-*.grxml)', () => {
+  const files = readdirSync(fixture('rules')).filter((f) => f.endsWith('.grxml'));
+
+  test('every SRGS code has a fixture', () => {
+    const covered = new Set(files.map((f) => f.split('-')[0]));
+    const missing = Object.keys(SRGS_CODES).filter((c) => !covered.has(c));
+    assert.deepEqual(missing, []);
+  });
+
+  for (const file of files) {
+    const code = file.split('-')[0] as string;
+    test(`${file} reports ${code}`, () => {
+      const diagnostics = diagnosticsOf(loadFixture('rules', file));
+      const hit = diagnostics.find((d) => d.code === code);
+      assert.ok(hit, `expected ${code}, got ${diagnostics.map((d) => `${d.code} ${d.message}`).join(' | ')}`);
+      if (code in SRGS_CODES) assert.equal(hit.severity, SRGS_CODES[code as SrgsCode].severity);
+      assert.ok(hit.range.start <= hit.range.end);
+      assert.ok(hit.message.length > 10);
+    });
+  }
+});
+
+describe('validateGrxml: valid grammars', () => {
+  for (const file of readdirSync(fixture('valid'))) {
+    test(`${file} has no errors`, () => {
+      assert.deepEqual(errorsOf(loadFixture('valid', file)).map((d) => `${d.code} ${d.message}`), []);
+    });
+  }
+
+  test('the http reference is not fetched: a warning says so', () => {
+    const warning = diagnosticsOf(loadFixture('valid', 'http-ref.grxml')).find((d) => d.code === 'SRGS032');
+    assert.match(warning?.message ?? '', /external http grammar not fetched: http:\/\/example\.com\/grammars\/cities\.grxml/);
+  });
+});
+
+describe('validateGrxml: specifics', () => {
+  const codes = (text: string): string[] => validateGrxml(parseGrxml(text)).map((d) => d.code);
+
+  test('well-formedness errors are included with the scanner codes', () => {
+    assert.ok(diagnosticsOf(loadFixture('rules', 'XML002-not-well-formed.grxml')).some((d) => d.code.startsWith('XML') && d.severity === 'error'));
+  });
+
+  test('a dtmf grammar needs no xml:lang; a voice grammar (mode absent) does', () => {
+    assert.ok(!codes('<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" mode="dtmf" root="m"><rule id="m">1</rule></grammar>').includes('SRGS005'));
+    assert.ok(codes('<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" root="m"><rule id="m">hi</rule></grammar>').includes('SRGS005'));
+  });
+
+  test('repeat forms: n, m-n and m- are fine; -n, a-b and 3-1 are not', () => {
+    const of = (repeat: string): string[] => codes(grammarText(`<rule id="main"><item repeat="${repeat}">a</item></rule>`));
+    for (const ok of ['0', '3', '0-1', '2-5', '1-', '0-']) assert.deepEqual(of(ok).filter((c) => c === 'SRGS014' || c === 'SRGS015'), [], ok);
+    assert.ok(of('-3').includes('SRGS014'));
+    assert.ok(of('a-b').includes('SRGS014'));
+    assert.ok(of('3-1').includes('SRGS015'));
+  });
+
+  test('repeat-prob and weight forms', () => {
+    const of = (attrs: string): string[] => codes(grammarText(`<rule id="main"><one-of><item ${attrs}>a</item></one-of></rule>`));
+    assert.deepEqual(of('repeat="0-1" repeat-prob="0.25"').filter((c) => c === 'SRGS016'), []);
+    assert.ok(of('repeat="0-1" repeat-prob="-0.1"').includes('SRGS016'));
+    assert.ok(of('repeat="0-1" repeat-prob="abc"').includes('SRGS016'));
+    for (const w of ['1', '2.', '.5', '0.75']) assert.ok(!of(`weight="${w}"`).includes('SRGS017'), w);
+    for (const w of ['1e3', 'heavy', '1.2.3']) assert.ok(of(`weight="${w}"`).includes('SRGS017'), w);
+  });
+
+  test('rule ids: xsd:ID without . : -, not NULL/VOID/GARBAGE', () => {
+    const of = (id: string): string[] => codes(grammarText(`<rule id="${id}">a</rule>`, `root="${id}"`));
+    for (const ok of ['main', '_x1', 'Ünïcode', 'a_b']) assert.deepEqual(of(ok).filter((c) => /SRGS01[01]/.test(c)), [], ok);
+    for (const bad of ['a.b', 'a:b', 'a-b', '1abc']) assert.ok(of(bad).includes('SRGS010'), bad);
+    for (const special of ['NULL', 'VOID', 'GARBAGE']) assert.ok(of(special).includes('SRGS011'), special);
+  });
+
+  test('left recursion is found through nullable prefixes; right recursion is fine', () => {
+    const through = grammarText('<rule id="main"><item repeat="0-1">um</item><ruleref uri="#b"/></rule><rule id="b"><ruleref special="NULL"/><ruleref uri="#main"/> x</rule>');
+    const hits = validateGrxml(parseGrxml(through)).filter((d) => d.code === 'SRGS041');
+    assert.equal(hits.length, 2);
+    assert.match(hits[0]?.message ?? '', /main → b → main|b → main → b/);
+    assert.ok(!codes(grammarText('<rule id="main">a <item repeat="0-1"><ruleref uri="#main"/></item></rule>')).includes('SRGS041'));
+  });
+
+  test('the schema and the tag scripts are checked without running anything', () => {
+    const text = grammarText('<rule id="main">a<tag>while(true){}</tag></rule>', 'root="main" tag-format="semantics/1.0"');
+    const t0 = Date.now();
+    assert.deepEqual(validateGrxml(parseGrxml(text)).filter((d) => d.severity !== 'info'), []);
+    assert.ok(Date.now() - t0 < 1000);
+  });
+
+  test('a 10,000-rule grammar validates quickly and without stack overflow', () => {
+    const rules: string[] = [];
+    for (let i = 0; i < 10_000; i++) rules.push(`<rule id="r${i}" scope="public"><ruleref uri="#r${i + 1}"/> w${i}</rule>`);
+    rules.push('<rule id="r10000">end</rule>');
+    const t0 = Date.now();
+    const diagnostics = validateGrxml(parseGrxml(grammarText(rules.join(''), 'root="r0"')));
+    assert.deepEqual(diagnostics, []);
+    assert.ok(Date.now() - t0 < 5000, `took ${Date.now() - t0} ms`);
+  });
+
+  test('code table: every code has a severity and one line of meaning', () => {
+    for (const [code, info] of Object.entries(SRGS_CODES)) {
+      assert.match(code, /^SRGS\d{3}$/);
+      assert.ok(['error', 'warning', 'info'].includes(info.severity));
+      assert.ok(info.meaning.length > 10 && !info.meaning.includes('\n'));
+    }
+  });
+});

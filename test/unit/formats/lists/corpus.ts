@@ -1,0 +1,22 @@
+// Locates the shared real-world corpus (`<repo root>/../shared/corpus`) from a test file compiled anywhere
+// under the repo; undefined when it is absent, so tests can skip with a message.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export function corpusDir(): string | undefined {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+  const corpus = join(dir, '..', 'shared', 'corpus');
+  return existsSync(corpus) ? corpus : undefined;
+}
+
+/** Absolute path of a corpus file, or undefined when the corpus or the file is missing. */
+export function corpusFile(...parts: string[]): string | undefined {
+  const root = corpusDir();
+  const file = root && join(root, ...parts);
+  return file && existsSync(file) ? file : undefined;
+}

@@ -1,0 +1,102 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { zipSync, strToU8 } from 'fflate';
+import { ZipSafetyError, ZipStreamWriter, readZip, writeZip } from '../../../src/core/package/zip';
+
+const refusal = (name: string | undefined, pattern: RegExp) => (e: unknown): boolean => {
+  assert.ok(e instanceof ZipSafetyError, `expected ZipSafetyError, got ${String(e)}`);
+  assert.match(e.message, pattern);
+  assert.equal(e.entry, name);
+  return true;
+};
+
+describe('zip safety', () => {
+  test('round-trips files and skips folder entries', () => {
+    const bytes = writeZip(new Map([['a/b.txt', strToU8('hello')], ['empty', new Uint8Array(0)]]));
+    const files = readZip(bytes);
+    assert.deepEqual([...files.keys()], ['a/b.txt', 'empty']);
+    assert.equal(new TextDecoder().decode(files.get('a/b.txt')), 'hello');
+    assert.equal(files.get('empty')?.length, 0);
+    assert.deepEqual(writeZip({ x: strToU8('1') }), writeZip({ x: strToU8('1') }), 'reproducible bytes');
+  });
+
+  for (const [name, why] of [
+    ['../evil', /"\.\." segment/],
+    ['a/../../evil', /"\.\." segment/],
+    ['/abs', /absolute path/],
+    ['C:/x', /drive letter/],
+    ['a\\..\\b', /backslash/],
+  ] as const) {
+    test(`refuses the entry "${name}" and names it`, () => {
+      const bytes = zipSync({ 'ok.txt': strToU8('fine'), [name]: strToU8('pwned') });
+      assert.throws(() => readZip(bytes), refusal(name, why));
+      assert.throws(() => writeZip(new Map([[name, strToU8('x')]])), refusal(name, why));
+    });
+  }
+
+  test('refuses a symbolic link entry found in the central directory', () => {
+    // Unix host (os 3), mode lrwxrwxrwx in the high 16 bits of the external attributes.
+    const bytes = zipSync({
+      'ok.txt': strToU8('fine'),
+      'en-US/link': [strToU8('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
+    });
+    assert.throws(() => readZip(bytes), refusal('en-US/link', /symbolic link/));
+    // The same mode bits from a non-unix host mean nothing and are accepted.
+    const dos = zipSync({ 'x': [strToU8('y'), { os: 0, attrs: (0o120777 << 16) >>> 0 }] });
+    assert.equal(readZip(dos).size, 1);
+  });
+
+  test('refuses an archive that expands beyond the byte limit (a real bomb, stopped early)', () => {
+    const bomb = zipSync({ 'zeros.bin': new Uint8Array(12 * 1024 * 1024) }, { level: 9 });
+    assert.ok(bomb.length < 64 * 1024, `bomb is ${bomb.length} bytes`);
+    assert.throws(() => readZip(bomb, { maxTotalBytes: 1024 * 1024, maxEntries: 10 }), refusal('zeros.bin', /more than 1048576 bytes/));
+  });
+
+  test('counts inflated bytes, so lying size fields do not help a bomb', () => {
+    const bomb = zipSync({ 'zeros.bin': new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    view.setUint32(22, 10, true); // local header: uncompressed size
+    for (let i = 0; i + 4 <= bomb.length; i++) {
+      if (view.getUint32(i, true) === 0x02014b50) { view.setUint32(i + 24, 10, true); break; } // central header
+    }
+    assert.throws(() => readZip(bomb, { maxTotalBytes: 1024 * 1024, maxEntries: 10 }), refusal('zeros.bin', /possible zip bomb/));
+  });
+
+  test('refuses too many entries and duplicate names', () => {
+    const many: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 30; i++) many[`f${i}`] = strToU8('x');
+    assert.throws(() => readZip(zipSync(many), { maxTotalBytes: 1e6, maxEntries: 20 }), refusal(undefined, /more than 20 entries/));
+    // Two entries named "a": craft by renaming "b" in both headers.
+    const dup = zipSync({ a: strToU8('first'), b: strToU8('second') }, { level: 0 });
+    for (let i = 0; i + 4 <= dup.length; i++) {
+      const sig = new DataView(dup.buffer, dup.byteOffset).getUint32(i, true);
+      if (sig === 0x04034b50 && dup[i + 30] === 0x62) dup[i + 30] = 0x61;
+      if (sig === 0x02014b50 && dup[i + 46] === 0x62) dup[i + 46] = 0x61;
+    }
+    assert.throws(() => readZip(dup), refusal('a', /appears twice/));
+  });
+
+  test('refuses bytes that are not a zip', () => {
+    assert.throws(() => readZip(strToU8('just text, not a zip archive at all')), /not a zip archive/i);
+  });
+
+  test('the streaming writer produces an archive readZip accepts', async () => {
+    const chunks: Uint8Array[] = [];
+    const writer = new ZipStreamWriter(async (c) => { chunks.push(c); });
+    await writer.addFile('a.txt', [strToU8('hel'), strToU8('lo')]);
+    await writer.addFile('empty.txt', []);
+    await writer.addFile('big.bin', (function* () { for (let i = 0; i < 20; i++) yield new Uint8Array(64 * 1024).fill(i); })());
+    await assert.rejects(writer.addFile('a.txt', []), /added twice/);
+    await assert.rejects(writer.addFile('../x', []), refusal('../x', /"\.\." segment/));
+    await writer.finish();
+    const total = chunks.reduce((n, c) => n + c.length, 0);
+    const bytes = new Uint8Array(total);
+    let o = 0;
+    for (const c of chunks) { bytes.set(c, o); o += c.length; }
+    const files = readZip(bytes);
+    assert.equal(new TextDecoder().decode(files.get('a.txt')), 'hello');
+    assert.equal(files.get('empty.txt')?.length, 0);
+    assert.equal(files.get('big.bin')?.length, 20 * 64 * 1024);
+    assert.equal(files.get('big.bin')?.[19 * 64 * 1024], 19);
+  });
+});

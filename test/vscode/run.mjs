@@ -1,0 +1,124 @@
+// The extension-host tier, in one command: `node test/vscode/run.mjs`.
+// Builds the extension and the test bundle, makes sure the real VS Code (code-server + Node 24, cached per
+// user) and headless Chromium are there, runs the mocha suites inside the real extension host, then the
+// browser UI check (test/e2e/ui.mjs) against the same code-server. Ends with "N passed, N failed".
+//   CSTUDIO_TEST_GREP=<text>  only tests whose title matches     SKIP_UI=1  skip the UI check
+//   TEST_TIMEOUT_MS=<ms>      whole-run guard (default 180000)    VERBOSE=1  show workbench noise too
+//   KEEP_TMP=1                keep code-server's temp folder (user data, logs) for inspection
+//   SKIP_BUNDLE=1             use the dist/extension.js already built (as scripts/test.mjs does)
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { ensureVscodeEnv } from '../../scripts/vscode-env.mjs';
+import { launchChromium, relayConsole, startCodeServer } from '../../scripts/code-server.mjs';
+import { runUiCheck } from '../e2e/ui.mjs';
+import { runLanguageUiCheck } from '../e2e/languageUi.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// Not under out/: scripts/test.mjs empties out/ at every unit run, and other runs may be going on in this
+// tree; one folder per run so two runs never share a bundle.
+const outDir = join(root, '.cache', 'vscode-tests', `run-${process.pid}`);
+const RESULT_MARKER = 'CSTUDIO_MOCHA_RESULT';
+const t0 = Date.now();
+const lap = (m) => console.error(`[vscode-tier ${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
+
+/** Bundles the mocha entry and every suite (with the src/ modules they import); vscode and mocha stay external. */
+export async function buildTestBundle(dir = outDir) {
+  const suiteDir = join(root, 'test', 'vscode', 'suite');
+  const suites = readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
+  rmSync(dir, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: [join(root, 'test', 'vscode', 'index.ts'), ...suites],
+    outdir: dir, outbase: join(root, 'test', 'vscode'),
+    bundle: true, platform: 'node', target: 'node22', format: 'cjs', sourcemap: 'inline',
+    external: ['vscode', 'mocha'], logLevel: 'warning',
+  });
+  return join(dir, 'index.js');
+}
+
+export function buildExtension() {
+  const r = spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('building the extension (node esbuild.mjs) failed');
+}
+
+/** A throw-away copy of test/fixtures/workspace. */
+export function tempWorkspace() {
+  const dir = mkdtempSync(join(tmpdir(), 'cstudio-ws-'));
+  cpSync(join(root, 'test', 'fixtures', 'workspace'), dir, { recursive: true });
+  return dir;
+}
+
+async function runMocha(server, browser, workspace, testsEntry) {
+  const page = await browser.newPage();
+  let result;
+  relayConsole(page, (line) => {
+    if (line.startsWith(RESULT_MARKER)) result = JSON.parse(line.slice(RESULT_MARKER.length));
+    else console.log(line);
+  });
+  const exitCode = new Promise((resolve) => { void page.exposeFunction('codeAutomationExit', (code) => resolve(code)); });
+  await page.goto(server.url(workspace, [['extensionDevelopmentPath', root], ['extensionTestsPath', testsEntry]]));
+  lap('workbench loading; tests run in the extension host');
+  const code = await exitCode;
+  await new Promise((r) => setTimeout(r, 300)); // trailing console events
+  await page.close();
+  lap(`extension host finished with exit code ${code}`);
+  return { code, result };
+}
+
+async function main() {
+  let server;
+  let browser;
+  const workspace = tempWorkspace();
+  const cleanup = async () => {
+    try { await browser?.close(); } catch { /* already closed */ }
+    server?.stop();
+    rmSync(workspace, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { void cleanup().then(() => process.exit(130)); });
+  let guard;
+
+  let mocha = { code: 1, result: undefined };
+  let ui = { ok: true, skipped: 'SKIP_UI=1' };
+  try {
+    if (!process.env.SKIP_BUNDLE) buildExtension();
+    const testsEntry = await buildTestBundle();
+    lap('extension and test bundles built');
+    // The first install (minutes, once per machine) is not part of the run's time budget.
+    const env = await ensureVscodeEnv({ log: (m) => lap(m) });
+    guard = setTimeout(() => {
+      console.error(`extension-host tier timed out after ${timeoutMs} ms\n--- code-server output ---\n${server?.output() ?? ''}`);
+      void cleanup().then(() => process.exit(124));
+    }, timeoutMs);
+    server = await startCodeServer({ env, log: lap });
+    lap(`code-server listening on ${server.port}`);
+    browser = await launchChromium(env.chromium, server);
+    mocha = await runMocha(server, browser, workspace, testsEntry);
+    if (!process.env.SKIP_UI) {
+      ui = await runUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
+      const languageUi = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
+      ui = { ok: ui.ok && languageUi.ok };
+    }
+  } catch (e) {
+    console.error(e instanceof Error ? e.stack : e);
+    if (server && !mocha.result) console.error(`--- code-server output ---\n${server.output()}`);
+  } finally {
+    clearTimeout(guard);
+    await cleanup();
+  }
+  if (ui.skipped) lap(`UI check skipped: ${ui.skipped}`);
+  else lap(`UI check ${ui.ok ? 'passed' : 'FAILED'}`);
+  // No result line means the entry never ran its suites (bundle missing, host crashed): count that as a failure.
+  const r = mocha.result ?? { passed: 0, failed: 1 };
+  if (!mocha.result) lap('the extension host reported no mocha result');
+  lap(`done in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  const failed = r.failed + (ui.ok ? 0 : 1);
+  console.log(`${r.passed + (ui.ok && !ui.skipped ? 1 : 0)} passed, ${failed} failed`);
+  process.exit(mocha.code === 0 && mocha.result && ui.ok ? 0 : 1);
+}
+
+const timeoutMs = Number(process.env.TEST_TIMEOUT_MS || 180_000);
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
