@@ -15,7 +15,7 @@ import { parseJsonBody, readBody, writeReply } from './http';
 import { JobRunner } from './jobs';
 import { LogService } from './logs/logService';
 import { parseMultipart, type MultipartPart } from './multipart';
-import { json, Router, type Reply, type SandboxRequest } from './router';
+import { json, Router, type Reply, type RouteSpec, type SandboxRequest } from './router';
 import { routeModules } from './routes/registry';
 import { createSeed, describeClients, type SandboxClientInfo } from './seed';
 import { Store } from './store';
@@ -51,8 +51,17 @@ export interface SandboxOptions {
   /** Consumer- and audio-API requests per second per client before 429; 0 disables; default 100. */
   logRateLimit?: number;
   logger?: Logger;
+  /** Told about every answered request with its route pattern (conformance recording, diagnostics). */
+  onExchange?: (exchange: SandboxExchange) => void;
   /** Clock (epoch ms); default Date.now. */
   now?: () => number;
+}
+
+export interface SandboxExchange {
+  method: string;
+  /** The matched route pattern (`/v4/projects/:projectId`), or undefined when no route matched. */
+  route: string | undefined;
+  status: number;
 }
 
 export interface RunningSandbox {
@@ -99,7 +108,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     active++;
     res.on('close', () => { active--; });
-    handle(req, res, { router, ctx, maxBody, logger }).catch((err: unknown) => logger.error(`unhandled: ${String(err)}`));
+    handle(req, res, { router, ctx, maxBody, logger, onExchange: options.onExchange }).catch((err: unknown) => logger.error(`unhandled: ${String(err)}`));
   };
   const server: Server = certificate
     ? createHttpsServer({ key: certificate.keyPem, cert: certificate.certPem }, onRequest)
@@ -145,6 +154,7 @@ interface HandleDeps {
   ctx: SandboxContext;
   maxBody: number;
   logger: Logger;
+  onExchange?: (exchange: SandboxExchange) => void;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDeps): Promise<void> {
@@ -174,7 +184,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
     }
     reply = await route(req, method, rawPath, query, body, deps);
   } catch (err) {
-    reply = errorReply(err, deps.logger, `${method} ${rawPath}`, errorShape(deps.router, method, rawPath));
+    reply = errorReply(err, deps.logger, `${method} ${rawPath}`, matchedRoute(deps.router, method, rawPath)?.errorBody);
   }
   // Drain whatever the handler did not read, so the connection can be reused.
   if (!bodyPromise && !req.complete) req.resume();
@@ -182,7 +192,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
   if (reply.status === 413) reply.headers = { ...reply.headers, connection: 'close' };
   if (!res.destroyed) writeReply(res, reply);
   deps.logger.debug(`${method} ${rawPath} → ${reply.status} (${Date.now() - started} ms)`);
+  if (deps.onExchange) deps.onExchange({ method, route: matchedRoute(deps.router, method, rawPath)?.path, status: reply.status });
 }
+
 
 async function route(req: IncomingMessage, method: string, rawPath: string, query: URLSearchParams, body: () => Promise<Buffer>, deps: HandleDeps): Promise<Reply> {
   const match = deps.router.match(method, rawPath);
@@ -205,11 +217,11 @@ async function route(req: IncomingMessage, method: string, rawPath: string, quer
   return spec.handler(request);
 }
 
-/** The error body shape of the route a request was meant for (the consumer API has its own). */
-function errorShape(router: Router, method: string, rawPath: string): ((err: ApiError) => unknown) | undefined {
+/** The route a request was meant for, if any (for its error shape and for exchange reports). */
+function matchedRoute(router: Router, method: string, rawPath: string): RouteSpec | undefined {
   try {
     const match = router.match(method, rawPath);
-    return match.found ? match.route.errorBody : undefined;
+    return match.found ? match.route : undefined;
   } catch {
     return undefined;
   }

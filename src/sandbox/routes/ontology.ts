@@ -5,6 +5,8 @@ import { ontologyFileName } from '../../core/package/fileNames';
 import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
 import { caller, MANAGEMENT_SCOPES } from '../auth';
 import type { SandboxContext } from '../context';
+import { badRequest } from '../errors';
+import { requireFeature } from '../features';
 import { attachment } from '../http';
 import { COMPATIBLE_DATA_TYPES, ENTITY_KINDS, KIND_DESCRIPTIONS } from '../nlu/entityKinds';
 import { canUseGrammars } from '../nlu/grammars';
@@ -41,8 +43,16 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
 
   router.add({
     method: 'GET', path: '/v4/ontology/entity-types', auth: MANAGEMENT_SCOPES,
-    handler: () => json({
-      entityTypes: ENTITY_KINDS.map((name) => ({ name, description: KIND_DESCRIPTIONS[name], compatibleDataTypes: [...COMPATIBLE_DATA_TYPES[name]] })),
-    }),
+    handler: (req) => {
+      requireFeature(ctx.featuresOff, 'entity-types');
+      // Optional `type` filter (one or more entity kinds); an unknown kind is the documented 400.
+      const wanted = req.query.getAll('type');
+      const unknown = wanted.filter((t) => !(ENTITY_KINDS as readonly string[]).includes(t));
+      if (unknown.length > 0) throw badRequest(`Unknown entity type ${unknown.map((t) => `"${t}"`).join(', ')}; use one of ${ENTITY_KINDS.join(', ')}.`);
+      const kinds = wanted.length > 0 ? ENTITY_KINDS.filter((k) => wanted.includes(k)) : ENTITY_KINDS;
+      return json({
+        entityTypes: kinds.map((name) => ({ name, description: KIND_DESCRIPTIONS[name], compatibleDataTypes: [...COMPATIBLE_DATA_TYPES[name]] })),
+      });
+    },
   });
 }

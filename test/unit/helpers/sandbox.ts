@@ -1,5 +1,6 @@
 // Starts a real sandbox on 127.0.0.1:0 over a fresh temporary data folder (removed on close). `restart()`
 // closes and starts it again on the same data folder (and, when free, the same port) to test persistence.
+import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,9 @@ export interface TestSandbox {
 export async function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'cstudio-sandbox-')));
   const ownsDir = options.dataDir === undefined;
-  const base: SandboxOptions = { jobDurationMs: 100, ...options, host: options.host ?? '127.0.0.1', dataDir };
+  const base: SandboxOptions = {
+    jobDurationMs: 100, onExchange: conformanceRecorder(), ...options, host: options.host ?? '127.0.0.1', dataDir,
+  };
   let sandbox = await startSandbox(base);
   let closed = false;
 
@@ -58,4 +61,15 @@ export async function startTestSandbox(options: Partial<SandboxOptions> = {}): P
       if (ownsDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * With CSTUDIO_CONFORMANCE_DIR set (by `npm run conformance`), every exchange is appended to a JSON-lines
+ * file there, so the conformance table can say which statuses each endpoint was tested with.
+ */
+function conformanceRecorder(): SandboxOptions['onExchange'] {
+  const dir = process.env.CSTUDIO_CONFORMANCE_DIR;
+  if (!dir) return undefined;
+  const file = join(dir, `exchanges-${process.pid}.jsonl`);
+  return (e) => { appendFileSync(file, JSON.stringify(e) + '\n'); };
 }
