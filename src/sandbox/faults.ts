@@ -2,6 +2,8 @@
 // Every draw comes from a PRNG seeded by `seed`, so the same requests in the same order meet the same
 // faults. The token endpoint is spared unless `auth=1`, so a client can always sign in.
 
+import { prng } from './prng';
+
 export interface FaultSpec {
   /** Delay added before every eligible request, in ms. */
   latencyMs: number;
@@ -49,18 +51,6 @@ export function parseFaults(text: string): FaultSpec {
   }
   if (spec.error5xx + spec.reset + spec.rate429 > 1) throw new Error('error5xx + reset + rate429 must not exceed 1.');
   return spec;
-}
-
-/** mulberry32: tiny, fast, and good enough to spread faults evenly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export class Faults {

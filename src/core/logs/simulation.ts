@@ -14,6 +14,9 @@ export interface SimulationRequest {
   rate?: number;
 }
 
+export type SimulationState = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
+
+/** A simulation as the sandbox's admin API reports it (the sandbox serves exactly this shape). */
 export interface Simulation {
   id: string;
   appId: string;
@@ -22,8 +25,10 @@ export interface Simulation {
   completedSessions: number;
   records: number;
   rate: number;
-  status: 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
+  status: SimulationState;
   error?: string;
+  createTime?: string;
+  updateTime?: string;
 }
 
 function simulationOf(reply: unknown): Simulation {

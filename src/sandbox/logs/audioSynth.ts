@@ -3,6 +3,8 @@
 // pitch, weighted by the vowel's formant resonances) with noise bursts for consonants and short pauses.
 // Deterministic: the same seed, rate and duration always give the same bytes.
 
+import { prng } from '../prng';
+
 const VOWELS: ReadonlyArray<readonly [number, number, number]> = [
   [730, 1090, 2440], // a
   [530, 1840, 2480], // e
@@ -12,18 +14,6 @@ const VOWELS: ReadonlyArray<readonly [number, number, number]> = [
   [660, 1720, 2410], // æ
 ];
 const BANDWIDTHS = [90, 110, 170];
-
-/** mulberry32 */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function formantGain(freq: number, formants: readonly number[]): number {
   let g = 0;

@@ -3,24 +3,12 @@
 // ends. Simulations run in the background; their status is polled and they can be cancelled.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../core/logger';
+import type { Simulation } from '../../core/logs/simulation';
 import type { LogStore } from './logStore';
 import { sessionEvents, type SessionScript } from './sessionEvents';
 
-export type SimulationState = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
-
-export interface SimulationStatus {
-  id: string;
-  appId: string;
-  configs: Array<{ id: string; tag: string }>;
-  sessions: number;
-  completedSessions: number;
-  records: number;
-  rate: number;
-  status: SimulationState;
-  error?: string;
-  createTime: string;
-  updateTime: string;
-}
+/** The wire shape lives with its client in core; here every status carries its times. */
+export type SimulationStatus = Simulation & { createTime: string; updateTime: string };
 
 export interface SimulationPlan {
   topic: string;
