@@ -41,6 +41,17 @@ export async function readInput(io: CliIO, file: string): Promise<Uint8Array> {
   }
 }
 
+/** Reads a file, or prints why it cannot be read and returns undefined (the caller exits 2 or skips it). */
+export async function readInputOrReport(io: CliIO, file: string): Promise<Uint8Array | undefined> {
+  try {
+    return await readInput(io, file);
+  } catch (e) {
+    if (!(e instanceof InputFileError)) throw e;
+    io.stderr(`${e.message}\n`);
+    return undefined;
+  }
+}
+
 export interface LocatedDiagnostic {
   file: string;
   line: number;

@@ -12,7 +12,7 @@ import { parseTrsxBytes } from '../../core/formats/trsx/parse';
 import { writeFileAtomic } from '../../core/fs/atomicFile';
 import { parseFlags, requirePositional } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
-import { InputFileError, displayName, formatLocated, locate, readInput, resolveInput, sourceFormat } from '../sourceFiles';
+import { displayName, formatLocated, locate, readInputOrReport, resolveInput, sourceFormat } from '../sourceFiles';
 
 type Target = 'trsx' | 'nmlist' | 'list' | 'txt';
 const TARGETS: readonly Target[] = ['trsx', 'nmlist', 'list', 'txt'];
@@ -65,14 +65,8 @@ export const convertCommand: CliCommand = {
     const from = sourceFormat(input);
     if (from === undefined || from === 'grxml') throw new UsageError(`Cannot convert ${input}: give a .list, .nmlist, .txt or .trsx file.`);
 
-    let bytes: Uint8Array;
-    try {
-      bytes = await readInput(io, input);
-    } catch (e) {
-      if (!(e instanceof InputFileError)) throw e;
-      io.stderr(`${e.message}\n`);
-      return 2;
-    }
+    const bytes = await readInputOrReport(io, input);
+    if (!bytes) return 2;
     const name = displayName(io, input);
     const { loaded, text, diagnostics } = load(from, bytes);
     for (const line of locate(name, text, diagnostics).map(formatLocated)) io.stderr(`${line}\n`);

@@ -10,7 +10,7 @@ import { decodeXmlBytes } from '../../core/formats/xml/decode';
 import { writeFileAtomic } from '../../core/fs/atomicFile';
 import { parseFlags, requirePositional } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
-import { InputFileError, displayName, formatLocated, locate, readInput, resolveInput, sourceFormat } from '../sourceFiles';
+import { displayName, formatLocated, locate, readInputOrReport, resolveInput, sourceFormat } from '../sourceFiles';
 
 const USAGE = `Usage: cstudio format <file.trsx> [--check | --write]
 
@@ -36,14 +36,8 @@ export const formatCommand: CliCommand = {
     if (format === 'grxml') throw new UsageError(`${file}: formatting GrXML is not supported (text between its tags is data); only .trsx files are formatted.`);
     if (format !== 'trsx') throw new UsageError(`${file}: only .trsx files can be formatted.`);
 
-    let bytes: Uint8Array;
-    try {
-      bytes = await readInput(io, file);
-    } catch (e) {
-      if (!(e instanceof InputFileError)) throw e;
-      io.stderr(`${e.message}\n`);
-      return 2;
-    }
+    const bytes = await readInputOrReport(io, file);
+    if (!bytes) return 2;
     const decoded = decodeXmlBytes(bytes);
     if (decoded.encoding !== 'utf-8' && decoded.encoding !== 'us-ascii') {
       io.stderr(`${file} is encoded as ${decoded.encoding}; format rewrites UTF-8 files only. Save it as UTF-8 first.\n`);

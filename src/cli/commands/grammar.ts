@@ -12,7 +12,7 @@ import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { printJson } from '../output';
 import {
-  InputFileError, displayName, formatLocated, locate, readInput, resolveInput, sourceFormat, type LocatedDiagnostic,
+  displayName, formatLocated, locate, readInputOrReport, resolveInput, sourceFormat, type LocatedDiagnostic,
 } from '../sourceFiles';
 
 const USAGE = `Usage: cstudio grammar test <file.grxml> <sentence...> [--rule R] [--mode voice|dtmf] [--json]
@@ -39,14 +39,8 @@ export const grammarTestCommand: CliCommand = {
     if (mode !== undefined && mode !== 'voice' && mode !== 'dtmf') throw new UsageError(`--mode must be voice or dtmf, got "${mode}".`);
     const sentence = words.join(' ');
 
-    let bytes: Uint8Array;
-    try {
-      bytes = await readInput(io, file);
-    } catch (e) {
-      if (!(e instanceof InputFileError)) throw e;
-      io.stderr(`${e.message}\n`);
-      return 2;
-    }
+    const bytes = await readInputOrReport(io, file);
+    if (!bytes) return 2;
     const resolver = createFileResolver();
     const parsed = parseGrxmlBytes(bytes, { uri: resolveInput(io, file) });
     const diagnostics = locate(displayName(io, file), parsed.tree.text, sortDiagnostics(validateGrxml(parsed, { resolveExternal: resolver })));

@@ -14,7 +14,7 @@ import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { printJson } from '../output';
 import {
-  InputFileError, KNOWN_EXTENSIONS, displayName, formatLocated, locate, readInput, resolveInput, sourceFormat,
+  KNOWN_EXTENSIONS, displayName, formatLocated, locate, readInputOrReport, resolveInput, sourceFormat,
   type LocatedDiagnostic, type SourceFormat,
 } from '../sourceFiles';
 
@@ -61,12 +61,8 @@ export const validateCommand: CliCommand = {
     let unreadable = 0;
     for (const file of positionals) {
       throwIfAborted(io.signal);
-      let bytes: Uint8Array;
-      try {
-        bytes = await readInput(io, file);
-      } catch (e) {
-        if (!(e instanceof InputFileError)) throw e;
-        io.stderr(`${e.message}\n`);
+      const bytes = await readInputOrReport(io, file);
+      if (!bytes) {
         unreadable++;
         continue;
       }
