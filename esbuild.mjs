@@ -1,9 +1,13 @@
 // Bundles the entry points: the extension (vscode external) and its language worker, the CLI and the standalone sandbox.
-// `--release` minifies and drops sourcemaps; `--watch` rebuilds on change.
+// `--release` minifies and drops sourcemaps; `--watch` rebuilds on change; `--outdir DIR` writes into DIR instead of
+// dist/ (scripts/package.mjs builds the .vsix's bundles in a folder of its own, so no other build can mix in).
 import * as esbuild from 'esbuild';
 
 const release = process.argv.includes('--release');
 const watch = process.argv.includes('--watch');
+const outdirAt = process.argv.indexOf('--outdir');
+const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : undefined;
+if (outdirAt > 0 && !outdir) throw new Error('--outdir needs a folder');
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -22,12 +26,17 @@ const builds = [
   { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
   // The TRSX/GrXML diagnostics worker thread the extension starts (src/features/language).
   { ...common, entryPoints: { languageWorker: 'src/core/language/worker/diagnosticsWorker.ts' }, outdir: 'dist' },
+  // The platform client (with undici), which the extension loads on first use (src/host/platformClientLoader.ts).
+  { ...common, entryPoints: { platformClient: 'src/core/platform/client.ts' }, outdir: 'dist' },
+  // The local sandbox server, which the extension loads when it first starts the sandbox (src/extension.ts).
+  { ...common, entryPoints: { sandboxServer: 'src/sandbox/server.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: 'dist' },
 ];
 
+const targets = outdir ? builds.map((b) => ({ ...b, outdir })) : builds;
 if (watch) {
-  for (const b of builds) await (await esbuild.context(b)).watch();
+  for (const b of targets) await (await esbuild.context(b)).watch();
 } else {
-  await Promise.all(builds.map((b) => esbuild.build(b)));
+  await Promise.all(targets.map((b) => esbuild.build(b)));
 }

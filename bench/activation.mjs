@@ -40,6 +40,9 @@ function releaseExtension(dir) {
   const size = statSync(bundle).size;
   mkdirSync(join(dir, 'dist'), { recursive: true });
   copyFileSync(bundle, join(dir, 'dist', 'extension.js'));
+  // Loaded on first use only (the platform client), so not part of the bundle size measured here.
+  copyFileSync(join(root, 'dist', 'platformClient.js'), join(dir, 'dist', 'platformClient.js'));
+  copyFileSync(join(root, 'dist', 'sandboxServer.js'), join(dir, 'dist', 'sandboxServer.js'));
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   cpSync(join(root, 'media'), join(dir, 'media'), { recursive: true });
   build([]);

@@ -8,6 +8,7 @@
 // per-round ratios (each round's two runs are back to back, so they share the machine's load at that
 // moment); medians and best runs are printed too. Goal: ≤ 1.5×.
 // Memory: heap retained by each result (after a forced GC, result still alive) and peak RSS.
+import { loadavg } from 'node:os';
 import { XMLParser } from 'fast-xml-parser';
 import { parseTrsxBytes } from '../src/core/formats/trsx/parse';
 import { validateTrsx } from '../src/core/formats/trsx/validate';
@@ -101,7 +102,7 @@ function main(): void {
   const o = median(oursMs);
   const b = median(baseMs);
   const ratio = median(oursMs.map((x, i) => x / (baseMs[i] ?? x)));
-  console.log(`workload: 2 documents (eng-USA, fra-CAN) × ${SAMPLES_PER_LOCALE} samples = ${2 * SAMPLES_PER_LOCALE} samples, ${totalMb.toFixed(1)} MB`);
+  console.log(`workload: 2 documents (eng-USA, fra-CAN) × ${SAMPLES_PER_LOCALE} samples = ${2 * SAMPLES_PER_LOCALE} samples, ${totalMb.toFixed(1)} MB (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
   console.log(`ours (parse + validate): median ${o.toFixed(0)} ms, best ${Math.min(...oursMs).toFixed(0)} ms (${(totalMb / (o / 1000)).toFixed(1)} MB/s)  rounds: ${oursMs.map((x) => x.toFixed(0)).join(' ')}`);
   console.log(`fast-xml-parser parse:   median ${b.toFixed(0)} ms, best ${Math.min(...baseMs).toFixed(0)} ms (${(totalMb / (b / 1000)).toFixed(1)} MB/s)  rounds: ${baseMs.map((x) => x.toFixed(0)).join(' ')}`);
   console.log(`ratio: ${ratio.toFixed(2)}× (median of per-round ratios; medians ${(o / b).toFixed(2)}×, best runs ${(Math.min(...oursMs) / Math.min(...baseMs)).toFixed(2)}×) — goal ≤ ${GOAL}×: ${ratio <= GOAL ? 'OK' : 'ABOVE GOAL'}`);

@@ -11,10 +11,20 @@ import { disposeAll, type IDisposable } from './host/lifecycle';
 import { ExtensionLog } from './host/logger';
 import { CredentialStore } from './host/secrets';
 import { Settings } from './host/settings';
+import { lazyPlatformClientFactory } from './host/platformClientLoader';
+import { separateBundle } from './host/separateBundle';
+import type * as SandboxServer from './sandbox/server';
+import { SwitchablePrompter, WindowPrompter, type Prompter } from './host/prompter';
 import { ShowLogCommand } from './host/showLogCommand';
 import type { LocalSandbox, SandboxLauncher } from './features/sandbox/localSandbox';
 import { SandboxFeature } from './features/sandbox/sandboxFeature';
+import { SandboxConnection } from './features/sandbox/sandboxConnection';
+import { ConnectionsFeature } from './features/connections/connectionsFeature';
+import type { ConnectionRegistry } from './core/connections/connectionRegistry';
+import { ExplorerFeature, type ExplorerTestingApi } from './features/explorer/explorerFeature';
 import { registerLanguageFeatures, type LanguageTestingApi } from './features/language/languageFeature';
+import { LogsFeature, type LogsTestingApi } from './features/logs/logsFeature';
+import { SyncFeature, type SyncTestingApi } from './features/sync/syncFeature';
 
 const LOG_NAME = 'Conversational Studio';
 
@@ -34,14 +44,18 @@ export interface TestingApi {
   readonly logDir: string;
   statusBarText(): string;
   readonly language: LanguageTestingApi;
+  readonly connections: ConnectionRegistry;
+  readonly explorer: ExplorerTestingApi;
+  readonly logs: LogsTestingApi;
+  readonly sync: SyncTestingApi;
+  /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
+  usePrompter(prompter: Prompter | undefined): void;
 }
 
-/** The sandbox server's code is loaded on the first start, not at activation. */
-function sandboxLauncher(logger: Logger): SandboxLauncher {
-  return async (options) => {
-    const { startSandbox } = await import('./sandbox/server');
-    return startSandbox({ ...options, host: '127.0.0.1', logger });
-  };
+/** The sandbox server is a separate bundle (dist/sandboxServer.js), loaded on the first start, not at activation. */
+function sandboxLauncher(extensionPath: string, logger: Logger): SandboxLauncher {
+  const load = separateBundle<typeof SandboxServer>(join(extensionPath, 'dist', 'sandboxServer.js'));
+  return (options) => load().startSandbox({ ...options, host: '127.0.0.1', logger });
 }
 
 function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<ExtensionApi, 'activationMs'> {
@@ -62,7 +76,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
 
   const sandbox = new SandboxFeature({
     dataDir: join(context.globalStorageUri.fsPath, 'sandbox'),
-    launcher: sandboxLauncher(logger),
+    launcher: sandboxLauncher(context.extensionPath, logger),
     settings,
     logger: logger.child('sandbox'),
     commands,
@@ -72,6 +86,40 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   });
   owned.push(sandbox);
   sandbox.autoStartInBackground();
+
+  const prompter = new SwitchablePrompter(new WindowPrompter());
+  const connections = new ConnectionsFeature({
+    builtIn: new SandboxConnection(sandbox.sandbox),
+    credentials,
+    createClient: lazyPlatformClientFactory(join(context.extensionPath, 'dist', 'platformClient.js')),
+    prompter,
+    commands,
+    logger: logger.child('connections'),
+    registerSecret: (secret) => redactor.register(secret),
+  });
+  owned.push(connections);
+  const explorer = new ExplorerFeature({
+    extensionUri: context.extensionUri,
+    registry: connections.registry,
+    prompter,
+    commands,
+    logger: logger.child('explorer'),
+    pageSize: () => settings.value.explorer.pageSize,
+  });
+  owned.push(explorer);
+  const logs = new LogsFeature({
+    registry: connections.registry,
+    prompter,
+    commands,
+    errors,
+    logger: logger.child('logs'),
+    storageUri: context.globalStorageUri,
+    extensionUri: context.extensionUri,
+    testing: context.extensionMode !== vscode.ExtensionMode.Production,
+  });
+  owned.push(logs);
+  const sync = new SyncFeature({ registry: connections.registry, prompter, commands, logger: logger.child('sync') });
+  owned.push(sync);
 
   const language = registerLanguageFeatures({ extensionPath: context.extensionPath, settings, logger: logger.child('language'), commands });
   owned.push(language);
@@ -85,6 +133,11 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       logDir: context.logUri.fsPath,
       statusBarText: () => sandbox.statusBar.text,
       language: language.testing,
+      connections: connections.registry,
+      explorer: explorer.testing,
+      logs: logs.testing,
+      sync: sync.testing,
+      usePrompter: (p) => prompter.use(p),
     },
   };
 }

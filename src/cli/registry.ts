@@ -26,6 +26,12 @@ import { configsOverride, configsUpdate } from './commands/configChanges';
 import { configsCreate, configsDelete, configsDownload, configsGet, configsList } from './commands/configs';
 import { deployCommand, undeployCommand } from './commands/deploy';
 import { envConfigsDelete, envConfigsList, envConfigsSet } from './commands/envConfigs';
+import { syncPull } from './commands/syncPull';
+import { syncStatus } from './commands/syncStatus';
+import { syncDiff } from './commands/syncDiff';
+import { syncPush } from './commands/syncPush';
+import { backupsList, backupsRestore } from './commands/syncBackups';
+import { syncCompare } from './commands/syncCompare';
 
 export const allCommands: readonly CliCommand[] = [
   orgsList,
@@ -38,6 +44,7 @@ export const allCommands: readonly CliCommand[] = [
   intentsList, intentsGet, intentsCreate, intentsRename, intentsDelete,
   samplesExport, samplesAppend, samplesReplace,
   ontologyExport, ontologyAppend, ontologyEntityTypes,
+  syncPull, syncStatus, syncDiff, syncPush, backupsList, backupsRestore, syncCompare,
   buildsStart, buildsList, buildsLatest, buildsGet, buildsDelete, buildsDownload,
   appsList, appsCredentials,
   configsList, configsGet, configsCreate, configsUpdate, configsOverride, configsDelete, configsDownload,

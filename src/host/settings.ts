@@ -22,8 +22,14 @@ export interface LanguageSettings {
   readonly diagnosticsDelayMs: number;
 }
 
+export interface ExplorerSettings {
+  /** Items the explorer fetches per "Load more…" page. */
+  readonly pageSize: number;
+}
+
 export interface StudioSettings {
   readonly sandbox: SandboxSettings;
+  readonly explorer: ExplorerSettings;
   readonly log: { readonly level: LogLevelName };
   readonly language: LanguageSettings;
 }
@@ -37,6 +43,7 @@ export interface SettingsChange {
 
 export const DEFAULT_SETTINGS: StudioSettings = {
   sandbox: { autoStart: true, port: 0, jobDurationMs: 1500 },
+  explorer: { pageSize: 50 },
   log: { level: 'info' },
   language: { autoCloseTags: true, diagnosticsDelayMs: 250 },
 };
@@ -59,6 +66,7 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
       port: integerIn(config.get<unknown>('sandbox.port'), 0, 65535, d.sandbox.port),
       jobDurationMs: integerIn(config.get<unknown>('sandbox.jobDurationMs'), 0, 3_600_000, d.sandbox.jobDurationMs),
     },
+    explorer: { pageSize: integerIn(config.get<unknown>('explorer.pageSize'), 1, 1000, d.explorer.pageSize) },
     log: { level: LOG_LEVELS.find((l) => l === level) ?? d.log.level },
     language: {
       autoCloseTags: typeof autoCloseTags === 'boolean' ? autoCloseTags : d.language.autoCloseTags,

@@ -63,6 +63,7 @@ export async function runLanguageUiCheck({ server, browser, workspace, root, sho
     await palette(page, '>', 'Show or Focus Hover', 'Show or Focus Hover');
     const hover = page.locator('.monaco-hover').filter({ hasText: /Intent/ });
     await hover.filter({ hasText: /GREET[\s\S]*Samples — en-US: 1 sample · fr-CA: 1 sample/ }).first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(600); // the hover fades in
     await shot('trsx-diagnostics-hover.png');
     log(`UI (language): hover shows "${(await hover.first().innerText()).replace(/\s+/g, ' ').slice(0, 160)}…"`);
 

@@ -1,12 +1,15 @@
 // Browser UI check of the extension loaded from source (extensionDevelopmentPath) in real VS Code
 // (code-server), driven by playwright-core with headless Chromium: open the Conversational Studio view, see
 // the local sandbox node, run "Restart Local Sandbox" from the palette, find its notification in the
-// notification center (toasts are hidden under the smoke-test driver). Screenshots go to .screenshots/.
+// notification center (toasts are hidden under the smoke-test driver), then expand the explorer down to a
+// project's intents and run "Create Intent…" from the palette; then "Compare Packages…" on two package zips,
+// whose Package Comparison view and side-by-side diff are captured. Screenshots go to .screenshots/.
 // test/vscode/run.mjs calls runUiCheck() with its own code-server; `node test/e2e/ui.mjs` runs it alone.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureVscodeEnv, findChromium } from '../../scripts/vscode-env.mjs';
 import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
@@ -20,6 +23,154 @@ async function runPaletteCommand(page, title) {
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
   await page.keyboard.press('Enter');
+}
+
+/** The explorer's row whose label is exactly `label` (descriptions follow the label in the row's text). */
+function treeRow(page, label) {
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
+}
+
+/** Drags the sash between the side bar and the editor so descriptions fit on screen. */
+async function widenSidebar(page, by) {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  const x = box.x + box.width + 1;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + by / 2, y);
+  await page.mouse.move(x + by, y);
+  await page.mouse.up();
+}
+
+async function expand(page, label) {
+  const row = treeRow(page, label);
+  await row.waitFor({ timeout: 30_000 });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 30_000 });
+}
+
+/**
+ * The explorer over the sandbox's demo data: connection → organization → project → Intents, then
+ * "Create Intent…" from the palette, answered in its quick pick and input box, and the new intent in the tree.
+ */
+async function exploreTree(page, shot, shotsDir, log) {
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await runPaletteCommand(page, 'Notifications: Hide Notifications');
+  await widenSidebar(page, 160);
+  for (const label of ['Local sandbox', 'Demo Coffee Co.', 'Coffee Shop', 'Intents']) await expand(page, label);
+  await treeRow(page, 'ORDER_COFFEE').waitFor({ timeout: 30_000 });
+  await expand(page, 'Entities');
+  await expand(page, 'List');
+  log(`UI: tree expanded to ${(await page.locator('.pane-body .monaco-list-row').count())} rows`);
+  await page.mouse.move(900, 600);
+  await shot('explorer-tree.png');
+  // Small images of just the view, for the README.
+  const sidebar = await page.locator('.part.sidebar').boundingBox();
+  await page.screenshot({ path: join(shotsDir, 'explorer-tree-sidebar.png'), clip: { x: 0, y: 0, width: sidebar.x + sidebar.width, height: 640 } });
+  await treeRow(page, 'Coffee Shop').hover();
+  await page.locator('.monaco-hover', { hasText: 'Locales (2): en-US, fr-CA' }).waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: join(shotsDir, 'explorer-project-tooltip.png'), clip: { x: 0, y: 0, width: sidebar.x + sidebar.width + 260, height: 420 } });
+  log('screenshots explorer-tree-sidebar.png, explorer-project-tooltip.png');
+  await page.mouse.move(900, 600);
+
+  await runPaletteCommand(page, 'Conversational Studio: Create Intent…');
+  const input = page.locator(PALETTE_INPUT);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Travel Desk' }).waitFor({ timeout: 30_000 });
+  await input.fill('Coffee Shop');
+  await shot('palette-create-intent.png');
+  await page.screenshot({ path: join(shotsDir, 'palette-create-intent-pick.png'), clip: { x: 0, y: 0, width: 1000, height: 640 } });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget', { hasText: 'Create Intent in "Coffee Shop"' }).waitFor({ timeout: 30_000 });
+  await input.fill('UI_CHECK');
+  await page.keyboard.press('Enter');
+  await treeRow(page, 'UI_CHECK').waitFor({ timeout: 30_000 });
+  log('UI: "Create Intent…" from the palette added UI_CHECK, which the tree shows');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await shot('explorer-new-intent.png');
+  await page.screenshot({ path: join(shotsDir, 'palette-create-intent-result.png'), clip: { x: 0, y: 0, width: 1000, height: 640 } });
+}
+
+/** Two versions of a small project package, written into the workspace for "Compare Packages…". */
+function writeComparedPackages(workspace) {
+  const enc = (text) => new TextEncoder().encode(text);
+  const lines = (xml, indent) => xml.replace(/></g, `>\n${indent}<`);
+  const trsx = (intents, dictionary, samples) => enc(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6">
+  <ontology>
+    <intents>
+      ${lines(intents, '      ')}
+    </intents>
+    <concepts>
+      <concept name="COFFEE_SIZE"/>
+    </concepts>
+  </ontology>
+  <dictionaries>
+    <dictionary conceptref="COFFEE_SIZE">
+      ${lines(dictionary, '      ')}
+    </dictionary>
+  </dictionaries>
+  <samples>
+    ${lines(samples, '    ')}
+  </samples>
+</project>
+`);
+  const v1 = {
+    'metadata.json': enc('{"name": "Coffee Shop"}\n'), 'dialog.json': enc('{"nodes": []}\n'),
+    'en-US/en-US.trsx': trsx('<intent name="ORDER_COFFEE"/><intent name="ASK_HOURS"/>',
+      '<entry literal="small" value="S"/><entry literal="venti" value="L"/>',
+      '<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">small</annotation> latte</sample><sample intentref="ASK_HOURS" count="1">when do you open</sample>'),
+  };
+  const v2 = {
+    ...v1, 'dialog.json': enc('{"nodes": [{"id": "greeting"}]}\n'),
+    'en-US/en-US.trsx': trsx('<intent name="ORDER_COFFEE"/><intent name="ASK_HOURS"/><intent name="CANCEL_ORDER"/>',
+      '<entry literal="small" value="S"/><entry literal="medium" value="M"/>',
+      '<sample intentref="ORDER_COFFEE" count="3">a <annotation conceptref="COFFEE_SIZE">small</annotation> latte</sample><sample intentref="ASK_HOURS" count="1">when do you open</sample><sample intentref="CANCEL_ORDER" count="1">cancel my order</sample>'),
+  };
+  mkdirSync(join(workspace, 'packages'), { recursive: true });
+  const a = join(workspace, 'packages', 'coffee-v1.zip');
+  const b = join(workspace, 'packages', 'coffee-v2.zip');
+  writeFileSync(a, zipSync(v1));
+  writeFileSync(b, zipSync(v2));
+  return { a, b };
+}
+
+/** VS Code's own file dialog in the browser is a quick input titled `title`: type the path, press OK. */
+async function answerFileDialog(page, title, path) {
+  const dialog = page.locator('.quick-input-widget', { hasText: title });
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  // It fills in its starting folder once that is listed; typing before then would be overwritten.
+  await dialog.locator('.quick-input-list .monaco-list-row', { hasText: '..' }).first().waitFor({ timeout: 15_000 });
+  await dialog.locator('input').fill(path);
+  // The dialog validates the typed path before OK accepts it.
+  await dialog.locator('.quick-input-list .monaco-list-row', { hasText: basename(path) }).first().waitFor({ timeout: 15_000 });
+  await dialog.locator('.monaco-button', { hasText: 'OK' }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+}
+
+/**
+ * "Compare Packages…" on two zips from the palette: the Package Comparison view lists the files that differ
+ * with the semantic report under the TRSX file, and a file opens side by side.
+ */
+async function comparePackages(page, shot, shotsDir, workspace, log) {
+  const { a, b } = writeComparedPackages(workspace);
+  await runPaletteCommand(page, 'Conversational Studio: Compare Packages…');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Two Package Zips' }).first().click({ timeout: 30_000 });
+  await answerFileDialog(page, 'the first package zip', a);
+  await answerFileDialog(page, 'the second package zip', b);
+  await treeRow(page, 'en-US/en-US.trsx').waitFor({ timeout: 30_000 });
+  // The comparison shares the side bar with the platform explorer: fold the explorer to give it room.
+  const explorerHeader = page.locator('.pane-header[aria-expanded="true"]', { hasText: /^Explorer/i });
+  if (await explorerHeader.count()) await explorerHeader.first().click();
+  await page.locator('.pane-body .monaco-list-row', { hasText: 'sample "cancel my order" of CANCEL_ORDER' }).first().waitFor({ timeout: 30_000 });
+  log('UI: Compare Packages lists en-US/en-US.trsx with its semantic changes');
+  await treeRow(page, 'en-US/en-US.trsx').click();
+  await page.locator('.monaco-diff-editor .view-lines', { hasText: 'cancel my order' }).first().waitFor({ timeout: 30_000 });
+  await page.mouse.move(1300, 850);
+  await shot('package-comparison.png');
+  const sidebar = await page.locator('.part.sidebar').boundingBox();
+  await page.screenshot({ path: join(shotsDir, 'package-comparison-view.png'), clip: { x: 0, y: 0, width: sidebar.x + sidebar.width, height: 640 } });
+  log('screenshot package-comparison-view.png');
 }
 
 /**
@@ -62,6 +213,9 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
     const status = page.locator('.statusbar-item', { hasText: /Sandbox :\d+/ });
     await status.first().waitFor({ timeout: 10_000 });
     log(`UI: status bar shows "${(await status.first().innerText()).trim()}"`);
+
+    await exploreTree(page, shot, shotsDir, log);
+    await comparePackages(page, shot, shotsDir, workspace, log);
     return { ok: true };
   } catch (e) {
     log(`UI check failed: ${e instanceof Error ? e.message : e}`);

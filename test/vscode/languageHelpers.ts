@@ -47,3 +47,13 @@ export async function textAt(location: vscode.Location): Promise<string> {
   const doc = await vscode.workspace.openTextDocument(location.uri);
   return doc.getText(location.range);
 }
+
+/** Puts `doc` back to `text` and saves it (whatever editor is active), so later tests see the fixture as written. */
+export async function restoreDocument(doc: vscode.TextDocument, text: string): Promise<void> {
+  if (doc.getText() !== text) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+    await vscode.workspace.applyEdit(edit);
+  }
+  if (doc.isDirty) await doc.save();
+}

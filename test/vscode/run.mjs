@@ -3,8 +3,9 @@
 // user) and headless Chromium are there, runs the mocha suites inside the real extension host, then the
 // browser UI check (test/e2e/ui.mjs) against the same code-server. Ends with "N passed, N failed".
 //   CSTUDIO_TEST_GREP=<text>  only tests whose title matches     SKIP_UI=1  skip the UI check
-//   TEST_TIMEOUT_MS=<ms>      whole-run guard (default 180000)    VERBOSE=1  show workbench noise too
+//   TEST_TIMEOUT_MS=<ms>      whole-run guard (default 300000)    VERBOSE=1  show workbench noise too
 //   KEEP_TMP=1                keep code-server's temp folder (user data, logs) for inspection
+//   SKIP_VSIX=1               skip the last step: package the .vsix, install it, smoke-test the installed copy
 //   SKIP_BUNDLE=1             use the dist/extension.js already built (as scripts/test.mjs does)
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -16,6 +17,9 @@ import { ensureVscodeEnv } from '../../scripts/vscode-env.mjs';
 import { launchChromium, relayConsole, startCodeServer } from '../../scripts/code-server.mjs';
 import { runUiCheck } from '../e2e/ui.mjs';
 import { runLanguageUiCheck } from '../e2e/languageUi.mjs';
+import { runVsixCheck } from './vsix.mjs';
+import { runLogsUiCheck } from '../e2e/logsUi.mjs';
+import { runDeployUiCheck } from '../e2e/deployUi.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Not under out/: scripts/test.mjs empties out/ at every unit run, and other runs may be going on in this
@@ -83,6 +87,7 @@ async function main() {
 
   let mocha = { code: 1, result: undefined };
   let ui = { ok: true, skipped: 'SKIP_UI=1' };
+  let vsix = { passed: 0, failed: 0, skipped: 'SKIP_VSIX=1' };
   try {
     if (!process.env.SKIP_BUNDLE) buildExtension();
     const testsEntry = await buildTestBundle();
@@ -100,7 +105,13 @@ async function main() {
     if (!process.env.SKIP_UI) {
       ui = await runUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const languageUi = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      ui = { ok: ui.ok && languageUi.ok };
+      const logsUi = await runLogsUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
+      const deployUi = await runDeployUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
+      ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok };
+    }
+    if (!process.env.SKIP_VSIX) {
+      lap('installed .vsix: npm run package, code-server --install-extension, smoke suite (test/vscode/vsix.mjs)');
+      vsix = await runVsixCheck({ env, browser, root, log: lap });
     }
   } catch (e) {
     console.error(e instanceof Error ? e.stack : e);
@@ -115,10 +126,11 @@ async function main() {
   const r = mocha.result ?? { passed: 0, failed: 1 };
   if (!mocha.result) lap('the extension host reported no mocha result');
   lap(`done in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
-  const failed = r.failed + (ui.ok ? 0 : 1);
-  console.log(`${r.passed + (ui.ok && !ui.skipped ? 1 : 0)} passed, ${failed} failed`);
-  process.exit(mocha.code === 0 && mocha.result && ui.ok ? 0 : 1);
+  lap(vsix.skipped ? `installed .vsix check skipped: ${vsix.skipped}` : `installed .vsix check: ${vsix.passed} passed, ${vsix.failed} failed`);
+  const failed = r.failed + (ui.ok ? 0 : 1) + vsix.failed;
+  console.log(`${r.passed + (ui.ok && !ui.skipped ? 1 : 0) + vsix.passed} passed, ${failed} failed`);
+  process.exit(mocha.code === 0 && mocha.result && ui.ok && vsix.failed === 0 ? 0 : 1);
 }
 
-const timeoutMs = Number(process.env.TEST_TIMEOUT_MS || 180_000);
+const timeoutMs = Number(process.env.TEST_TIMEOUT_MS || 300_000);
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -1,6 +1,6 @@
 // CodeLens data: above each TRSX intent, its sample counts (this file, then the project's other locales), a
-// click away from the samples themselves; above each GrXML rule that can start a match (public, or the root),
-// "Test Grammar".
+// click away from its references (the samples, found when clicked: a lens refresh must stay cheap on 100k
+// samples); above each GrXML rule that can start a match (public, or the root), "Test Grammar".
 
 import type { LanguageDocument } from './documents';
 import { grxmlSymbols } from './grxml/symbols';
@@ -9,28 +9,22 @@ import { trsxSymbols } from './trsx/symbols';
 import type { CodeLensInfo, LanguageContext } from './types';
 
 export function trsxCodeLenses(ctx: LanguageContext, doc: LanguageDocument): CodeLensInfo[] {
-  let { result, current } = doc.trsxForNames();
-  const lastIntent = result.index.sections.intents.at(-1);
+  const names = doc.trsxForNames();
+  const lastIntent = names.result.index.sections.intents.at(-1);
   // Stale offsets are fine before the edited span (the usual case: samples edited below the ontology).
   const editStart = doc.pendingEditStart;
-  if (!current && lastIntent && editStart !== undefined && editStart <= lastIntent.range.end) {
-    result = doc.trsx();
-    current = true;
-  }
+  const stale = !names.current && lastIntent !== undefined && editStart !== undefined && editStart <= lastIntent.range.end;
+  const result = stale ? doc.trsx() : names.result;
   const symbols = trsxSymbols(result);
   const counts = symbols.sampleCounts();
   const others = otherLocaleSymbols(ctx, doc.path);
   const project = doc.path === undefined ? undefined : ctx.projects.projectOf(doc.path);
   const here = localeOf(project, doc.path);
-  const references = current ? symbols.intentReferences() : [];
   return symbols.intents.map((intent) => {
     const n = counts.get(intent.name)?.samples ?? 0;
     const parts = [`${n} sample${n === 1 ? '' : 's'}${others.length > 0 && here ? ` (${here})` : ''}`];
     for (const o of others) parts.push(`${o.locale} ${o.symbols.sampleCounts().get(intent.name)?.samples ?? 0}`);
-    return {
-      kind: 'references', range: intent.nameRange, title: parts.join(' · '),
-      locations: references.filter((r) => r.name === intent.name).map((r) => ({ path: doc.id, range: r.range })),
-    };
+    return { kind: 'references', range: intent.nameRange, title: parts.join(' · ') };
   });
 }
 

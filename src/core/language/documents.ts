@@ -15,6 +15,9 @@ import { positionIn } from './xml/treeQuery';
 
 export type LanguageId = 'trsx' | 'grxml';
 
+/** Edits closer than this (characters) to pending ones are merged with them. */
+const NEARBY = 2048;
+
 export function languageOfPath(path: string): LanguageId | undefined {
   const lower = path.toLowerCase();
   if (lower.endsWith('.trsx')) return 'trsx';
@@ -61,12 +64,17 @@ export class LanguageDocument {
 
   /** Applies the editor's changes (in order, each against the text the previous one produced). */
   update(version: number, changes: readonly TextChange[]): void {
-    let text = this.currentText;
     for (const change of changes) {
-      text = applyChange(text, change);
-      if (this.trsxBase) this.dirty = mergeDirty(this.dirty, change);
+      const next = applyChange(this.currentText, change);
+      if (this.trsxBase) {
+        // Pending edits far from this one are applied first, while they can be on their own: merged, they would
+        // make one wide span that the next incremental update has to re-read in full.
+        if (this.dirty && (change.end < this.dirty.start - NEARBY || change.start > this.dirty.end + NEARBY)) this.tryPatch();
+        this.dirty = mergeDirty(this.dirty, change);
+      }
+      this.currentText = next;
     }
-    this.replace(version, text, false);
+    this.replace(version, this.currentText, false);
   }
 
   /** Replaces the whole text (a reload, or a client that sends full texts). */

@@ -81,9 +81,9 @@ export interface CodeActionInfo {
   preferred?: boolean;
 }
 
-/** A CodeLens: a title over a range and what clicking it does. */
+/** A CodeLens: a title over a range and what clicking it does (`references`: find the references there). */
 export type CodeLensInfo =
-  | { kind: 'references'; range: TextRange; title: string; locations: Location[] }
+  | { kind: 'references'; range: TextRange; title: string }
   | { kind: 'testGrammar'; range: TextRange; title: string; rule: string };
 
 export interface RenamePreparation {

@@ -36,7 +36,32 @@ export type PlatformErrorKind =
   | 'InvalidResponse'
   | 'Config';
 
+/**
+ * Marks platform errors across bundles. The extension loads the platform client from its own bundle
+ * (dist/platformClient.js), so an error thrown there is built by another copy of these classes; a
+ * registry-wide symbol plus `Symbol.hasInstance` keeps `err instanceof NotFoundError` true whichever
+ * copy made it, so recovery code never has to re-wrap errors.
+ */
+const BRAND = Symbol.for('conversational-studio.PlatformError');
+
+function brandOf(value: unknown): PlatformErrorKind | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const kind = (value as { [BRAND]?: unknown })[BRAND];
+  return typeof kind === 'string' ? (kind as PlatformErrorKind) : undefined;
+}
+
 export class PlatformError extends Error {
+  /** The kind a subclass stands for; undefined on PlatformError itself (it matches every kind). */
+  static readonly kindOfClass: PlatformErrorKind | undefined = undefined;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    const kind = brandOf(value);
+    if (kind === undefined) return false;
+    const wanted = (this as unknown as { kindOfClass?: PlatformErrorKind }).kindOfClass;
+    return wanted === undefined || wanted === kind;
+  }
+
   readonly kind: PlatformErrorKind;
   readonly method?: string;
   readonly path?: string;
@@ -57,6 +82,7 @@ export class PlatformError extends Error {
     this.serverMessage = ctx.serverMessage;
     this.serverCode = ctx.serverCode;
     this.retryAfterMs = ctx.retryAfterMs;
+    Object.defineProperty(this, BRAND, { value: kind, enumerable: false });
   }
 
   /** True for errors worth retrying on an idempotent request. */
@@ -66,39 +92,51 @@ export class PlatformError extends Error {
 }
 
 export class BadRequestError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'BadRequest';
   constructor(message: string, ctx: ErrorContext = {}) { super('BadRequest', message, ctx); }
 }
 export class UnauthorizedError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'Unauthorized';
   constructor(message: string, ctx: ErrorContext = {}) { super('Unauthorized', message, ctx); }
 }
 export class ForbiddenError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'Forbidden';
   constructor(message: string, ctx: ErrorContext = {}) { super('Forbidden', message, ctx); }
 }
 export class NotFoundError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'NotFound';
   constructor(message: string, ctx: ErrorContext = {}) { super('NotFound', message, ctx); }
 }
 export class ConflictError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'Conflict';
   constructor(message: string, ctx: ErrorContext = {}) { super('Conflict', message, ctx); }
 }
 export class ProjectLockedError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'ProjectLocked';
   constructor(message: string, ctx: ErrorContext = {}) { super('ProjectLocked', message, ctx); }
 }
 export class RateLimitedError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'RateLimited';
   constructor(message: string, ctx: ErrorContext = {}) { super('RateLimited', message, ctx); }
 }
 export class FeatureNotEnabledError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'FeatureNotEnabled';
   constructor(message: string, ctx: ErrorContext = {}) { super('FeatureNotEnabled', message, ctx); }
 }
 export class ServerError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'ServerError';
   constructor(message: string, ctx: ErrorContext = {}) { super('ServerError', message, ctx); }
 }
 export class NetworkError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'Network';
   constructor(message: string, ctx: ErrorContext = {}) { super('Network', message, ctx); }
 }
 export class TimeoutError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'Timeout';
   constructor(message: string, ctx: ErrorContext = {}) { super('Timeout', message, ctx); }
 }
 export class CancelledError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'Cancelled';
   constructor(message = 'Cancelled', ctx: ErrorContext = {}) {
     super('Cancelled', message, ctx);
     // Matches the DOM convention so callers (and VS Code glue) can test `err.name === 'AbortError'`.
@@ -106,12 +144,15 @@ export class CancelledError extends PlatformError {
   }
 }
 export class TooLargeError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'TooLarge';
   constructor(message: string, ctx: ErrorContext = {}) { super('TooLarge', message, ctx); }
 }
 export class InvalidResponseError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'InvalidResponse';
   constructor(message: string, ctx: ErrorContext = {}) { super('InvalidResponse', message, ctx); }
 }
 export class ConfigError extends PlatformError {
+  static override readonly kindOfClass: PlatformErrorKind = 'Config';
   constructor(message: string, ctx: ErrorContext = {}) { super('Config', message, ctx); }
 }
 

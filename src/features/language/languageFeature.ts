@@ -61,7 +61,7 @@ class LanguageFeature extends Disposable {
     const env = (): TesterEnvironment => ({ ctx: services.context, grammars: grammarChecks, roots: roots() });
 
     const navigation = new NavigationProvider(services, sync, locator);
-    const lenses = this._register(new CodeLensProvider(services, sync, locator));
+    const lenses = this._register(new CodeLensProvider(services, sync));
     const symbols = new WorkspaceSymbolProvider(services, locator);
     this._register(vscode.languages.registerCompletionItemProvider(selector, new CompletionProvider(services, sync), ...CompletionProvider.triggers));
     this._register(vscode.languages.registerHoverProvider(selector, navigation));

@@ -15,6 +15,10 @@ export interface SandboxClientCredentials {
   readonly key?: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** The demo user the client acts as (the explorer tells "your" locks from others'). */
+  readonly userId?: string;
+  readonly user?: string;
+  readonly email?: string;
 }
 
 /** What the sandbox server hands back once it listens. */

@@ -1,11 +1,11 @@
-// Wires the local sandbox into the window: its status bar item, explorer node, commands, context key and
+// Wires the local sandbox into the window: its status bar item, commands, context key and
 // the connection's credential in SecretStorage. Starting is lazy (first use or a command) unless
 // `cstudio.sandbox.autoStart` asks for a start right after activation — always in the background.
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
 import type { CommandRegistry, CommandErrorHandler } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
-import { ContextKeys, ViewIds } from '../../host/contextValues';
+import { ContextKeys } from '../../host/contextValues';
 import { Disposable } from '../../host/lifecycle';
 import type { CredentialStore } from '../../host/secrets';
 import type { Settings } from '../../host/settings';
@@ -14,7 +14,6 @@ import {
   StartSandboxCommand, StopSandboxCommand,
 } from './commands';
 import { LOCAL_SANDBOX_CONNECTION_ID, LocalSandbox, type SandboxLauncher, type SandboxState } from './localSandbox';
-import { SandboxTreeProvider } from './sandboxTree';
 import { SandboxStatusBar } from './statusBar';
 
 export interface SandboxFeatureDeps {
@@ -41,7 +40,6 @@ export class SandboxFeature extends Disposable {
       dataDir: deps.dataDir, launcher: deps.launcher, logger, settings: () => deps.settings.value.sandbox,
     }));
     this.statusBar = this._register(new SandboxStatusBar(this.sandbox));
-    this._register(vscode.window.registerTreeDataProvider(ViewIds.explorer, this._register(new SandboxTreeProvider(this.sandbox))));
     this._register(this.sandbox.onDidChangeState((state) => this.onStateChanged(state)));
     void vscode.commands.executeCommand('setContext', ContextKeys.sandboxState, this.sandbox.state.kind);
 

@@ -3,6 +3,7 @@
 // half-written, which is when completion is needed most.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { closeNameAfterSlash, closeTagAfterGt } from '../../../src/core/language/xml/autoClose';
 import { tagContextAt, openElementsBetween } from '../../../src/core/language/xml/cursorContext';
 import { at, EN, servicesWith, YESNO } from './services';
 
@@ -125,5 +126,26 @@ describe('cursor context', () => {
     const text = '<s><a x="1">t</a><b><c/>';
     assert.deepEqual(openElementsBetween(text, 3, text.length, ['p', 's']), ['p', 's', 'b']);
     assert.deepEqual(openElementsBetween('</s><x', 0, 6, ['p', 's']), ['p']);
+  });
+});
+
+describe('auto-closing tags', () => {
+  test('after the > of an open tag, its close tag', () => {
+    const close = (text: string): string | undefined => closeTagAfterGt(text, text.length);
+    assert.equal(close('<samples>'), '</samples>');
+    assert.equal(close('<sample intentref="A" count="2">'), '</sample>');
+    assert.equal(close('<annotation conceptref=\'X\' >'), '</annotation>');
+    assert.equal(close('<link conceptref="A"/>'), undefined, 'self-closing');
+    assert.equal(close('</sample>'), undefined, 'a close tag');
+    assert.equal(close('<sample intentref="a>'), undefined, 'inside a value');
+    assert.equal(close('<a>x >'), undefined, 'a > in text');
+    assert.equal(close('<!-- <a>'), undefined, 'in a comment');
+    assert.equal(closeTagAfterGt('<a></a>', 3), undefined, 'already closed');
+  });
+
+  test('after </, the name of the element open there', () => {
+    assert.equal(closeNameAfterSlash('<a><b></', 8, ['a', 'b']), 'b>');
+    assert.equal(closeNameAfterSlash('<a></b', 5, ['a']), undefined, 'a name follows already');
+    assert.equal(closeNameAfterSlash('a/', 2, ['a']), undefined);
   });
 });

@@ -147,8 +147,7 @@ describe('code lenses', () => {
     const s = servicesWith(EN, YESNO);
     const lenses = s.codeLenses(EN);
     assert.deepEqual(lenses.map((l) => l.title), ['3 samples (en-US) · fr-CA 2', '1 sample (en-US) · fr-CA 0']);
-    const first = lenses[0];
-    assert.ok(first?.kind === 'references' && first.locations.length === 3);
+    assert.ok(lenses.every((l) => l.kind === 'references'));
     assert.deepEqual(s.codeLenses(YESNO).map((l) => (l.kind === 'testGrammar' ? l.rule : '')), ['answer']);
     const offset = at(s, EN, 'ORDER_COFFEE');
     assert.equal(lenses[0]?.range.start, offset);

@@ -69,6 +69,19 @@ describe('testing sentences', () => {
   });
 });
 
+describe('semantic tags', () => {
+  test('a runaway tag is stopped by the sandbox time limit and reported, the editor keeps going', () => {
+    const { env, services } = environment();
+    const path = workspacePath('grammars', 'loop.grxml');
+    openFile(services, path, '<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" root="r" tag-format="semantics/1.0"><rule id="r" scope="public">go<tag>while (true) {}</tag></rule></grammar>');
+    const started = Date.now();
+    const outcome = testSentence(env, path, 'go');
+    assert.ok(Date.now() - started < 5000);
+    assert.ok(outcome.kind === 'matched' && outcome.result.accepted && outcome.result.semanticError !== undefined);
+    assert.match(renderSentenceReport(outcome, { input: 'go' }), /Semantic result:\n {2}error: .*time/i);
+  });
+});
+
 describe('batch runs', () => {
   test('the fixture file passes; a wrong expectation fails with what happened', () => {
     const { env } = environment();

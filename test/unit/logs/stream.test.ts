@@ -75,14 +75,17 @@ function scenarios(name: string, faults: string | undefined): void {
 
     test('two streams of one group split the partitions and together read everything once', async () => {
       const ready: Array<Promise<void>> = [];
-      const member = (): { s: LogStream; got: LogRecord[]; done: Promise<void> } => {
+      const member = (): { s: LogStream; got: LogRecord[]; names: Set<string>; done: Promise<void> } => {
         let streaming!: () => void;
         ready.push(new Promise<void>((r) => { streaming = r; }));
         const s = stream({ partitions: 'subscribe', clientName: 'pair', requestTimeoutMs: 200, onStatus: (st) => { if (st.state === 'streaming') streaming(); } });
         const got: LogRecord[] = [];
-        const done = (async () => { for await (const r of s) got.push(r); })();
+        // Consumer instances this member used: a fault can make it recreate its consumer, and the
+        // group then rebalances, so partition ownership is only fixed while both keep their first one.
+        const names = new Set<string>();
+        const done = (async () => { for await (const r of s) { got.push(r); names.add(s.consumerName ?? ''); } })();
         done.catch(() => undefined);
-        return { s, got, done };
+        return { s, got, names, done };
       };
       const a = member();
       await ready[0];
@@ -99,13 +102,22 @@ function scenarios(name: string, faults: string | undefined): void {
         };
         const pa = await owned(a.s);
         const pb = await owned(b.s);
+        const firstNames = [a.s.consumerName, b.s.consumerName];
         assert.deepEqual([...pa, ...pb].sort(), [0, 1, 2, 3]);
         assert.equal(pa.length, 2);
         const written = await simulate(l, 12);
         for (let i = 0; i < 200 && a.got.length + b.got.length < written; i++) await sleep(50);
+        const lastNames = [a.s.consumerName, b.s.consumerName];
+        const finalAssignments = [await owned(a.s), await owned(b.s)];
         await Promise.all([a.s.stop(), b.s.stop()]);
         await Promise.all([a.done, b.done]);
-        assert.ok(a.got.every((r) => pa.includes(r.partition)) && b.got.every((r) => pb.includes(r.partition)), 'each read only its partitions');
+        // Ownership is fixed only while the group does not rebalance: an expiry (this suite idles consumers
+        // out after 400 ms, which a loaded machine can reach) moves partitions, legitimately.
+        const stable = JSON.stringify(finalAssignments) === JSON.stringify([pa, pb]);
+        const kept = stable && a.names.size <= 1 && b.names.size <= 1 && lastNames[0] === firstNames[0] && lastNames[1] === firstNames[1];
+        if (kept) {
+          assert.ok(a.got.every((r) => pa.includes(r.partition)) && b.got.every((r) => pb.includes(r.partition)), 'each read only its partitions');
+        }
         assert.ok(a.got.length > 0 && b.got.length > 0, `${a.got.length} / ${b.got.length}`);
         assert.equal(new Set(keys([...a.got, ...b.got])).size, written);
         assert.equal(a.got.length + b.got.length, written, 'no record read twice');

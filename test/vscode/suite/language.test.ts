@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { formatTrsx } from '../../../src/core/formats/trsx/format';
 import { extensionApi, waitFor } from '../helpers';
-import { corpusPath, openLanguageDocument, positionOf, textAt, workspaceFile } from '../languageHelpers';
+import { corpusPath, openLanguageDocument, positionOf, restoreDocument, textAt, workspaceFile } from '../languageHelpers';
 
 const EN = (): string => workspaceFile('coffee-shop', 'en-US', 'en-US.trsx');
 const FR = (): string => workspaceFile('coffee-shop', 'fr-CA', 'fr-CA.trsx');
@@ -28,7 +28,7 @@ suite('language: TRSX', () => {
 
   test('diagnostics: format rules and cross-locale checks, with exact ranges', async () => {
     const doc = await openLanguageDocument(EN());
-    await waitFor('TRSX diagnostics', () => codes(doc.uri).length >= 4, 20_000);
+    await waitFor('TRSX diagnostics', () => codes(doc.uri).length >= 4, 30_000);
     assert.deepEqual(codes(doc.uri), ['PRJ002', 'PRJ003', 'TRSX020', 'TRSX032']);
     const byCode = new Map(vscode.languages.getDiagnostics(doc.uri).map((d) => [String(d.code), d]));
     assert.equal(doc.getText(byCode.get('TRSX020')?.range), 'GREET');
@@ -41,6 +41,7 @@ suite('language: TRSX', () => {
   test('diagnostics follow edits as you type (inside a sample: incrementally)', async () => {
     const { testing } = await extensionApi();
     const doc = await openLanguageDocument(EN());
+    const original = doc.getText();
     await waitFor('first diagnostics', () => codes(doc.uri).includes('TRSX020'), 20_000);
     const published: boolean[] = [];
     const listener = testing.language.diagnostics.onDidPublish((e) => { if (e.uri.toString() === doc.uri.toString()) published.push(e.incremental); });
@@ -48,15 +49,15 @@ suite('language: TRSX', () => {
       const edit = new vscode.WorkspaceEdit();
       edit.insert(doc.uri, positionOf(doc, 'I want a coffee', 'I want a coffee'.length, 1), ' now');
       assert.ok(await vscode.workspace.applyEdit(edit));
-      await waitFor('the duplicate to go', () => !codes(doc.uri).includes('TRSX032'), 10_000);
+      await waitFor('the duplicate to go', () => !codes(doc.uri).includes('TRSX032'), 30_000);
       assert.ok(published.includes(true), 'validated incrementally');
       const declare = new vscode.WorkspaceEdit();
       declare.insert(doc.uri, positionOf(doc, '<intent name="CANCEL"/>', '<intent name="CANCEL"/>'.length), '\n      <intent name="GREET"/>');
       assert.ok(await vscode.workspace.applyEdit(declare));
-      await waitFor('TRSX020 to go', () => !codes(doc.uri).includes('TRSX020'), 10_000);
+      await waitFor('TRSX020 to go', () => !codes(doc.uri).includes('TRSX020'), 30_000);
     } finally {
       listener.dispose();
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await restoreDocument(doc, original);
     }
   });
 
@@ -125,7 +126,8 @@ suite('language: TRSX', () => {
 
   test('code actions: declare the missing intent; remove the duplicate sample', async () => {
     const doc = await openLanguageDocument(EN());
-    await waitFor('diagnostics', () => codes(doc.uri).includes('TRSX020') && codes(doc.uri).includes('TRSX032'), 20_000);
+    const original = doc.getText();
+    await waitFor('diagnostics', () => codes(doc.uri).includes('TRSX020') && codes(doc.uri).includes('TRSX032'), 30_000);
     const missing = vscode.languages.getDiagnostics(doc.uri).find((d) => d.code === 'TRSX020');
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, missing?.range);
     const declare = actions.find((a) => a.title === "Declare intent 'GREET'");
@@ -137,9 +139,9 @@ suite('language: TRSX', () => {
     try {
       assert.ok(await vscode.workspace.applyEdit(declare.edit));
       assert.match(doc.getText(), /<intent name="CANCEL"\/>\n {6}<intent name="GREET"\/>/);
-      await waitFor('TRSX020 to go', () => !codes(doc.uri).includes('TRSX020'), 10_000);
+      await waitFor('TRSX020 to go', () => !codes(doc.uri).includes('TRSX020'), 30_000);
     } finally {
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await restoreDocument(doc, original);
     }
   });
 
@@ -147,7 +149,9 @@ suite('language: TRSX', () => {
     const doc = await openLanguageDocument(EN());
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
     assert.deepEqual(lenses.map((l) => l.command?.title), ['3 samples (en-US) · fr-CA 2', '1 sample (en-US) · fr-CA 0']);
-    assert.equal(lenses[0]?.command?.command, 'editor.action.showReferences');
+    assert.equal(lenses[0]?.command?.command, 'editor.action.findReferences');
+    assert.ok((await vscode.commands.getCommands(true)).includes('editor.action.findReferences'));
+    assert.equal(lenses[0]?.command?.arguments?.[1].line, positionOf(doc, '<intent name="ORDER_COFFEE"').line);
   });
 
   test('auto-closing tags while typing', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BatchTestSummary, SentenceTestSummary } from '../../../src/features/language/grammarTesterCommands';
 import { extensionApi, waitFor } from '../helpers';
-import { corpusPath, openLanguageDocument, positionOf, textAt, workspaceFile } from '../languageHelpers';
+import { corpusPath, openLanguageDocument, positionOf, restoreDocument, textAt, workspaceFile } from '../languageHelpers';
 
 const YESNO = (): string => workspaceFile('grammars', 'yesno.grxml');
 
@@ -20,6 +20,7 @@ suite('language: GrXML', () => {
 
   test('diagnostics: clean grammars have none; an undefined rule reference and a bad root are reported', async () => {
     const doc = await openLanguageDocument(YESNO());
+    const original = doc.getText();
     assert.equal(doc.languageId, 'grxml');
     const { testing } = await extensionApi();
     await waitFor('validation', () => testing.language.services.documents.get(doc.uri.fsPath) !== undefined);
@@ -29,7 +30,7 @@ suite('language: GrXML', () => {
     edit.replace(doc.uri, new vscode.Range(positionOf(doc, 'repeat="0-1"', 8), positionOf(doc, 'repeat="0-1"', 11)), '?');
     try {
       assert.ok(await vscode.workspace.applyEdit(edit));
-      await waitFor('SRGS diagnostics', () => vscode.languages.getDiagnostics(doc.uri).length >= 4, 10_000);
+      await waitFor('SRGS diagnostics', () => vscode.languages.getDiagnostics(doc.uri).length >= 4, 30_000);
       const found = vscode.languages.getDiagnostics(doc.uri).map((d) => `${String(d.code)} ${doc.getText(d.range)}`).sort();
       assert.deepEqual(found, ['SRGS007 root="answr"', 'SRGS014 repeat="?"', 'SRGS019 <ruleref uri="#nay"/>', 'SRGS048 no']);
       const root = vscode.languages.getDiagnostics(doc.uri).find((d) => d.code === 'SRGS007');
@@ -41,9 +42,9 @@ suite('language: GrXML', () => {
       assert.ok(normalize?.edit && await vscode.workspace.applyEdit(normalize.edit));
       assert.match(doc.getText(), /repeat="0-1"/);
     } finally {
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await restoreDocument(doc, original);
     }
-    await waitFor('diagnostics to clear', () => vscode.languages.getDiagnostics(doc.uri).length === 0, 10_000);
+    await waitFor('diagnostics to clear', () => vscode.languages.getDiagnostics(doc.uri).length === 0, 30_000);
   });
 
   test('completion of rule references and repeat forms', async () => {
@@ -98,7 +99,7 @@ suite('language: GrXML', () => {
     const { testing } = await extensionApi();
     const tests = testing.language.grammarTests;
     const fileId = vscode.Uri.file(workspaceFile('grammars', 'yesno.grxml-test')).toString();
-    const file = await waitFor('the test file item', () => tests.controller.items.get(fileId), 10_000);
+    const file = await waitFor('the test file item', () => tests.controller.items.get(fileId), 30_000);
     assert.equal(file.children.size, 5);
     const source = new vscode.CancellationTokenSource();
     await tests.runProfile.runHandler(new vscode.TestRunRequest([file]), source.token);

@@ -5,21 +5,15 @@
 // The model is tolerant: it holds what the document says even when it breaks SRGS rules.
 
 import type { Diagnostic, TextRange } from '../diagnostic';
-import type { ScannedElement } from '../xml/nodes';
-import { attributeValue, getAttribute, type XmlElement, type XmlNode, type XmlText } from '../xml/tree';
+import type { ScannedElement, ScannedText } from '../xml/nodes';
+import { attributeValue, getAttribute, type XmlNode } from '../xml/tree';
 import type { XmlSink } from '../xml/treeBuilder';
-import { parseRepeat, parseRepeatProb, parseRuleRefTarget, parseWeight } from './attributes';
 import { ContentModelChecker, type ContentFrame } from './contentModel';
+import { ExpansionMaker, oneOf, ruleref } from './expansions';
 import { checkGrammarElement } from './grammarElement';
-import type {
-  Example, Expansion, Grammar, ItemExpansion, OneOfExpansion, RepeatSpec, Rule, RuleRefExpansion, SequenceExpansion,
-  TagExpansion,
-} from './model';
-import { normalizeSpace, tokenizeText } from './tokens';
+import type { Example, Expansion, Grammar, ItemExpansion, Rule, SequenceExpansion, TagExpansion } from './model';
+import { normalizeSpace } from './tokens';
 import { enterElement, localName, namespaceOf, scopeAt, type NamespaceScope } from './xmlNames';
-
-/** The repeat of an item without a repeat attribute, shared (read-only) by all of them. */
-const ONCE: RepeatSpec = Object.freeze({ min: 1, max: 1 });
 
 /** What the builder makes of an element (undefined: nothing, and it does not look inside). */
 type Build = 'grammar' | 'lexicon' | 'meta' | 'metadata' | 'rule' | 'example' | 'token' | 'ruleref' | 'item' | 'one-of' | 'tag';
@@ -62,10 +56,9 @@ export class GrammarBuilder implements XmlSink {
    * it is complete: arrays grown by push keep spare capacity, megabytes of empty slots on large grammars.
    */
   private readonly pending: Expansion[] = [];
-  /** Parsed `repeat` values by text: shared, read-only (like ONCE), as a grammar repeats the same few values. */
-  private readonly repeats = new Map<string, RepeatSpec | undefined>();
   /** The open tag, token or example: it takes all character data until it closes. */
   private collector: Frame | undefined;
+  private readonly make = new ExpansionMaker();
 
   constructor(private readonly text: string) {
     this.grammar = {
@@ -78,7 +71,7 @@ export class GrammarBuilder implements XmlSink {
     if (node.kind === 'element') {
       this.enter(node as ScannedElement, parent !== undefined);
       if (!open) this.exit();
-    } else if (node.kind === 'text' && parent !== undefined) this.addText(node);
+    } else if (node.kind === 'text' && parent !== undefined) this.addText(node as ScannedText); // the scanner's own nodes
   }
 
   close(): void {
@@ -150,12 +143,12 @@ export class GrammarBuilder implements XmlSink {
     frame.model = this.checker.grammar(el);
   }
 
-  private addText(node: XmlText): void {
+  private addText(node: ScannedText): void {
     const up = this.frames[this.depth - 1] as Frame;
     if (up.model !== undefined) (this.checker as ContentModelChecker).text(up, node);
     if (this.collector) this.collector.text += node.value;
-    else if (up.build === 'rule' || up.build === 'item') this.pushTokens(node, this.pending);
-    else if (up.build === 'one-of') this.pushTokens(node, up.stray ??= []);
+    else if (up.build === 'rule' || up.build === 'item') this.make.pushTokens(node, this.pending);
+    else if (up.build === 'one-of') this.make.pushTokens(node, up.stray ??= []);
   }
 
   private exit(): void {
@@ -195,8 +188,8 @@ export class GrammarBuilder implements XmlSink {
         break;
       }
       case 'ruleref': this.deliver(ruleref(el)); break;
-      case 'item': this.deliver(this.item(frame, el)); break;
-      case 'one-of': this.deliver(this.oneOf(frame, el)); break;
+      case 'item': this.deliver(this.make.item(el, this.sequence(frame, el.range))); break; // the item's range is its body's
+      case 'one-of': this.deliver(oneOf(el, this.takePending(frame.from) as ItemExpansion[], frame.stray, el.range)); break;
     }
   }
 
@@ -237,69 +230,6 @@ export class GrammarBuilder implements XmlSink {
     else pending.length = from;
     return taken;
   }
-
-  private item(frame: Frame, el: ScannedElement): ItemExpansion {
-    let repeatAttribute: string | undefined;
-    let repeatProbAttribute: string | undefined;
-    let weightAttribute: string | undefined;
-    let lang: string | undefined;
-    for (const a of el.attributes) {
-      switch (a.name) {
-        case 'repeat': repeatAttribute = a.value; break;
-        case 'repeat-prob': repeatProbAttribute = a.value; break;
-        case 'weight': weightAttribute = a.value; break;
-        case 'xml:lang': lang = a.value; break;
-        default: break;
-      }
-    }
-    const range = el.range; // one object for the item and its body (ranges are read-only)
-    // One object literal with every field, so all items share one shape (this runs for every <item>).
-    return {
-      kind: 'item', body: this.sequence(frame, range),
-      repeat: (repeatAttribute === undefined ? undefined : this.repeat(repeatAttribute)) ?? ONCE, repeatAttribute,
-      repeatProb: repeatProbAttribute === undefined ? undefined : parseRepeatProb(repeatProbAttribute), repeatProbAttribute,
-      weight: (weightAttribute === undefined ? undefined : parseWeight(weightAttribute)) ?? 1, weightAttribute,
-      lang, range,
-    };
-  }
-
-  private repeat(value: string): RepeatSpec | undefined {
-    let spec = this.repeats.get(value);
-    if (spec === undefined && !this.repeats.has(value)) {
-      const parsed = parseRepeat(value);
-      spec = parsed && Object.freeze(parsed);
-      this.repeats.set(value, spec);
-    }
-    return spec;
-  }
-
-  /**
-   * Only <item>s belong in <one-of> (validation reports anything else). To keep real-world grammars matchable,
-   * a <tag> right after an item joins that item, and any other stray expansion becomes an alternative of its own.
-   */
-  private oneOf(frame: Frame, el: ScannedElement): OneOfExpansion {
-    const items = this.takePending(frame.from) as ItemExpansion[];
-    const stray = frame.stray;
-    if (stray && stray.length > 0) {
-      for (const expansion of stray) {
-        const previous = items.filter((i) => i.range.end <= expansion.range.start).pop();
-        if (expansion.kind === 'tag' && previous) previous.body.children.push(expansion);
-        else items.push(wrapAsItem(expansion));
-      }
-      items.sort((a, b) => a.range.start - b.range.start);
-    }
-    return { kind: 'one-of', items, lang: attributeValue(el, 'xml:lang'), range: el.range };
-  }
-
-  private pushTokens(node: XmlText, into: Expansion[]): void {
-    // Exact source offsets when the text was written without escapes; else every token gets the node's range.
-    const base = node.cdata ? node.range.start + 9 : node.range.start;
-    const exact = node.cdata ? node.raw.length === node.value.length + 12 : node.raw === node.value;
-    tokenizeText(node.value, (text, quoted, start, end) => {
-      const range = exact ? { start: base + start, end: base + end } : { start: node.range.start, end: node.range.end };
-      into.push({ kind: 'token', text, quoted, range });
-    });
-  }
 }
 
 /** What the builder makes of an SRGS child element `local` of an element it builds. */
@@ -316,19 +246,6 @@ function childBuild(up: Frame, local: string): Build | undefined {
     default:
       return undefined;
   }
-}
-
-function ruleref(el: XmlElement): RuleRefExpansion {
-  const uri = attributeValue(el, 'uri');
-  const special = attributeValue(el, 'special');
-  return { kind: 'ruleref', uri, special, type: attributeValue(el, 'type'), target: parseRuleRefTarget(uri, special), range: el.range };
-}
-
-function wrapAsItem(expansion: Expansion): ItemExpansion {
-  return {
-    kind: 'item', body: { kind: 'sequence', children: [expansion], range: expansion.range },
-    repeat: ONCE, weight: 1, range: expansion.range,
-  };
 }
 
 function newFrame(): Frame {

@@ -31,6 +31,16 @@ const MODELS: Readonly<Record<string, ElementModel>> = {
   example: { children: [], text: true, attributes: [] },
 };
 
+/** The models with their names as sets, looked up without touching MODELS' prototype (see `element`). */
+interface CheckedModel extends ElementModel {
+  childSet: ReadonlySet<string>;
+  attributeSet: ReadonlySet<string>;
+}
+
+const CHECKED: ReadonlyMap<string, CheckedModel> = new Map(Object.entries(MODELS).map(([name, m]) => [
+  name, { ...m, childSet: new Set(m.children), attributeSet: new Set(m.attributes) },
+]));
+
 /** The content model of an SRGS element by local name (editor completion reads it), or undefined. */
 export function srgsElementModel(local: string): ElementModel | undefined {
   return Object.hasOwn(MODELS, local) ? MODELS[local] : undefined;
@@ -39,7 +49,7 @@ export function srgsElementModel(local: string): ElementModel | undefined {
 /** What the checker tracks for an open element whose content it checks. */
 export interface ContentFrame {
   /** The element's content model; undefined when its content is not checked (not SRGS, misplaced, metadata). */
-  model: ElementModel | undefined;
+  model: CheckedModel | undefined;
   /** Its local name. */
   local: string;
   /** <item> children so far (a <one-of> needs one). */
@@ -60,8 +70,8 @@ export class ContentModelChecker {
   constructor(private readonly srgsNs: string | undefined) {}
 
   /** The <grammar> element itself: checks its attributes and returns its model. */
-  grammar(el: XmlElement): ElementModel {
-    const model = MODELS.grammar as ElementModel;
+  grammar(el: XmlElement): CheckedModel {
+    const model = CHECKED.get('grammar') as CheckedModel;
     checkAttributes(el, 'grammar', model, this.out);
     return model;
   }
@@ -70,19 +80,21 @@ export class ContentModelChecker {
    * `child` (namespace `ns`, local name `childLocal`) inside `parent`, whose content is checked. Returns the
    * child's model when its own content is to be checked, else undefined (nothing inside it is reported).
    */
-  element(parent: ContentFrame, child: XmlElement, ns: string | undefined, childLocal: string): ElementModel | undefined {
+  element(parent: ContentFrame, child: XmlElement, ns: string | undefined, childLocal: string): CheckedModel | undefined {
     const out = this.out;
     const local = parent.local;
-    const model = parent.model as ElementModel;
+    const model = parent.model as CheckedModel;
     if (ns !== this.srgsNs) {
       out.push(srgsDiagnostic('SRGS044', `<${child.name}> is not an SRGS element (namespace ${ns ?? 'none'}); it is ignored.`, child.openTagRange));
       return undefined;
     }
-    if (!(childLocal in MODELS) && childLocal !== 'metadata') {
+    // `in` also finds Object.prototype's names (<toString>); they fail the next test, as they always have.
+    const childModel = CHECKED.get(childLocal);
+    if (!childModel && !(childLocal in MODELS) && childLocal !== 'metadata') {
       out.push(srgsDiagnostic('SRGS025', `<${child.name}> is not an SRGS element; remove it or move it into <metadata>.`, child.openTagRange));
       return undefined;
     }
-    if (!model.children.includes(childLocal)) {
+    if (!model.childSet.has(childLocal)) {
       out.push(srgsDiagnostic('SRGS025', `<${childLocal}> is not allowed inside <${local}>${childHint(local)}.`, child.openTagRange));
       return undefined;
     }
@@ -97,7 +109,6 @@ export class ContentModelChecker {
       checkAttributes(child, 'metadata', undefined, out);
       return undefined;
     }
-    const childModel = MODELS[childLocal] as ElementModel;
     checkAttributes(child, childLocal, childModel, out);
     return childModel;
   }
@@ -106,7 +117,7 @@ export class ContentModelChecker {
   text(parent: ContentFrame, node: XmlText): void {
     if (!hasNonSpace(node.value)) return;
     parent.hasText = true;
-    if (!(parent.model as ElementModel).text) {
+    if (!(parent.model as CheckedModel).text) {
       this.out.push(srgsDiagnostic('SRGS027', `Text is not allowed directly inside <${parent.local}>${textHint(parent.local)}.`, node.range));
     }
   }
@@ -130,12 +141,12 @@ function hasNonSpace(s: string): boolean {
   return false;
 }
 
-function checkAttributes(el: XmlElement, local: string, model: ElementModel | undefined, out: Diagnostic[]): void {
+function checkAttributes(el: XmlElement, local: string, model: CheckedModel | undefined, out: Diagnostic[]): void {
   for (const a of el.attributes) {
     if (a.name === 'xml:lang' && !isLanguageTag(a.value.trim())) {
       out.push(srgsDiagnostic('SRGS045', `xml:lang="${a.value}" is not a language tag such as "en-US".`, a.valueRange));
     }
-    if (!model || isForeignAttribute(a.name) || model.attributes.includes(a.name)) continue;
+    if (!model || isForeignAttribute(a.name) || model.attributeSet.has(a.name)) continue;
     out.push(srgsDiagnostic('SRGS035', `${a.name} is not an SRGS attribute of <${local}>; it is ignored.`, a.nameRange));
   }
   if (local === 'lexicon' && !el.attributes.some((a) => a.name === 'uri')) {

@@ -25,18 +25,16 @@ export function checkLeftRecursion(rules: readonly Rule[], graph: RuleGraph, out
  * For each rule, the rules it can reach before consuming input, in walk order. Which rules can match the empty
  * input is a fixpoint (a rule is nullable when what it starts with is), found by walking all rules until no
  * more become nullable; each walk also collects the left edges, so those of the last walk (the one with no
- * change) are final.
+ * change) are final. checkRules' walk was the first one: when no rule turned out nullable, it is also the last.
  */
 function leftEdges(rules: readonly Rule[], graph: RuleGraph): number[][] {
-  const walker = new LeftWalker(rules.length, graph);
+  if (graph.settled) return graph.leftEdges;
+  const walker = new LeftWalker(graph);
   let edges: number[][];
   do {
     walker.changed = false;
     edges = [];
-    for (let i = 0; i < rules.length; i++) {
-      const edgesOfRule = walker.rule(rules[i] as Rule, i);
-      edges.push(edgesOfRule);
-    }
+    for (let i = 0; i < rules.length; i++) edges.push(walker.rule(rules[i] as Rule, i));
   } while (walker.changed);
   return edges;
 }
@@ -44,6 +42,7 @@ function leftEdges(rules: readonly Rule[], graph: RuleGraph): number[][] {
 /** Walks the left edge of a rule: everything that can come first. Loops, not closures: this visits a lot. */
 class LeftWalker {
   changed = false;
+  /** The graph's marks, carried on from checkRules' walk. */
   private readonly nullable: Uint8Array;
   /** Stamp per target rule, to collect each rule's edges without a Set. */
   private readonly seen: Int32Array;
@@ -53,9 +52,9 @@ class LeftWalker {
   private cursor = 0;
   private end = 0;
 
-  constructor(count: number, private readonly graph: RuleGraph) {
-    this.nullable = new Uint8Array(count);
-    this.seen = new Int32Array(count).fill(-1);
+  constructor(private readonly graph: RuleGraph) {
+    this.nullable = graph.nullable;
+    this.seen = new Int32Array(graph.nullable.length).fill(-1);
   }
 
   /** The left edges of rule `i`; marks it nullable (and `changed`) when it newly turns out to be. */

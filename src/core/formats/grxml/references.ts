@@ -53,11 +53,13 @@ export function checkReferences(grammar: Grammar, options: ExternalOptions, grap
 }
 
 function checkReachability(grammar: Grammar, graph: RuleGraph, out: Diagnostic[]): void {
-  const { indexOf, targets, refStart } = graph;
-  const reached = new Uint8Array(grammar.rules.length);
+  const { first, targets, refStart } = graph;
+  const rules = grammar.rules;
+  const reached = new Uint8Array(rules.length);
   const queue: number[] = [];
-  for (const [id, i] of indexOf) {
-    if ((grammar.rules[i] as Rule).scope === 'public' || id === grammar.root) { reached[i] = 1; queue.push(i); }
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i] as Rule;
+    if (first[i] === 1 && (rule.scope === 'public' || rule.id === grammar.root)) { reached[i] = 1; queue.push(i); }
   }
   while (queue.length > 0) {
     const v = queue.pop() as number;
@@ -66,8 +68,8 @@ function checkReachability(grammar: Grammar, graph: RuleGraph, out: Diagnostic[]
       if (t !== -1 && reached[t] === 0) { reached[t] = 1; queue.push(t); }
     }
   }
-  for (const i of indexOf.values()) {
-    const rule = grammar.rules[i] as Rule;
-    if (reached[i] === 0) out.push(srgsDiagnostic('SRGS048', `Private rule "${rule.id}" is never referenced and is not the root; nothing can reach it.`, rule.idRange));
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i] as Rule;
+    if (first[i] === 1 && reached[i] === 0) out.push(srgsDiagnostic('SRGS048', `Private rule "${rule.id}" is never referenced and is not the root; nothing can reach it.`, rule.idRange));
   }
 }

@@ -7,14 +7,28 @@ const WHITESPACE = /\s+/;
 
 /** Collapses runs of whitespace to one space and trims. */
 export function normalizeSpace(text: string): string {
-  return text.split(WHITESPACE).filter((w) => w.length > 0).join(' ');
+  return isNormalAscii(text) ? text : text.split(WHITESPACE).filter((w) => w.length > 0).join(' ');
 }
 
-/**
- * Splits character data into tokens, calling `emit(text, quoted, start, end)` for each (offsets into `text`;
- * a callback rather than an array, as grammars hold many tokens).
- */
-export function tokenizeText(text: string, emit: (token: string, quoted: boolean, start: number, end: number) => void): void {
+/** Printable ASCII with single inner spaces: already normalized (the usual case, checked without allocating). */
+function isNormalAscii(text: string): boolean {
+  const n = text.length;
+  if (n === 0 || text.charCodeAt(0) === 0x20 || text.charCodeAt(n - 1) === 0x20) return n === 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 ? text.charCodeAt(i + 1) === 0x20 : c < 0x21 || c > 0x7e) return false;
+  }
+  return true;
+}
+
+/** Receives the tokens of a text (an object rather than a closure: the parser reuses one for every text node). */
+export interface TokenSink {
+  /** `start`, `end`: offsets into the text (including the quotes of a quoted token). */
+  token(text: string, quoted: boolean, start: number, end: number): void;
+}
+
+/** Splits character data into tokens, giving each to `sink` (a sink rather than an array, as grammars hold many). */
+export function tokenizeText(text: string, sink: TokenSink): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -24,13 +38,13 @@ export function tokenizeText(text: string, emit: (token: string, quoted: boolean
       const close = text.indexOf('"', i + 1);
       const end = close === -1 ? n : close + 1;
       const inner = normalizeSpace(text.slice(i + 1, close === -1 ? n : close));
-      if (inner.length > 0) emit(inner, true, i, end);
+      if (inner.length > 0) sink.token(inner, true, i, end);
       i = end;
       continue;
     }
     let j = i + 1;
     while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 0x22) j++;
-    emit(text.slice(i, j), false, i, j);
+    sink.token(text.slice(i, j), false, i, j);
     i = j;
   }
 }

@@ -28,7 +28,7 @@ export function checkRules(grammar: Grammar, options: RuleCheckOptions, tree: Xm
     if (rule.id === '') out.push(srgsDiagnostic('SRGS009', '<rule> needs a non-empty id attribute naming it.', rule.idRange));
     else if (isSpecialRuleName(rule.id)) out.push(srgsDiagnostic('SRGS011', `"${rule.id}" is a special rule name and cannot be used as a rule id.`, rule.idRange));
     else if (!isLegalRuleName(rule.id)) out.push(srgsDiagnostic('SRGS010', `"${rule.id}" is not a legal rule id: use letters, digits and "_" (no ".", ":" or "-", not starting with a digit).`, rule.idRange));
-    if (rule.id !== '' && graph.indexOf.get(rule.id) !== i) {
+    if (rule.id !== '' && graph.first[i] === 0) {
       out.push(srgsDiagnostic('SRGS012', `Rule "${rule.id}" is defined more than once; rename or remove one definition.`, rule.idRange));
     }
     const scope = rule.scopeAttribute?.trim();
@@ -38,16 +38,19 @@ export function checkRules(grammar: Grammar, options: RuleCheckOptions, tree: Xm
     if (rule.body.children.length === 0) out.push(srgsDiagnostic('SRGS033', `Rule "${rule.id}" has no content; it matches only silence.`, rule.range));
   }
   const walker = new ExpansionChecker(grammar, tree, graph, out);
-  for (const rule of rules) {
-    graph.refStart.push(graph.refs.length);
-    walker.visit(rule.body, false);
+  for (let i = 0; i < rules.length; i++) {
+    graph.startRule(i);
+    if (walker.visit((rules[i] as Rule).body, false, true)) graph.ruleIsNullable();
   }
-  graph.refStart.push(graph.refs.length);
+  graph.finish();
   if (options.checkScripts) checkScripts(walker.scripts, out);
   return walker.tags;
 }
 
-/** Every expansion of the rules, in document order (a class with methods: this visits every expansion). */
+/**
+ * Every expansion of the rules, in document order (a class with methods: this visits every expansion). The walk
+ * also tells the rule graph which references come first in their rule (`left`) and what can match nothing.
+ */
 class ExpansionChecker {
   tags: boolean;
   readonly scripts: TagExpansion[];
@@ -61,18 +64,42 @@ class ExpansionChecker {
     this.dtmf = grammar.mode === 'dtmf';
   }
 
-  visit(e: Expansion, inOneOf: boolean): void {
+  /**
+   * Checks `e` and everything in it; `left`: nothing before `e` in its rule needs to match input. Returns whether
+   * `e` can match the empty input (with what the graph knows of the rules it refers to so far).
+   */
+  visit(e: Expansion, inOneOf: boolean, left: boolean): boolean {
     switch (e.kind) {
-      case 'sequence': for (const c of e.children) this.visit(c, false); break;
-      case 'one-of': for (const i of e.items) this.visit(i, true); break;
-      case 'item': this.item(e, inOneOf); this.visit(e.body, false); break;
-      case 'ruleref': checkRuleRef(e, this.graph.add(e), this.out); break;
-      case 'tag': this.tags = true; this.scripts.push(e); break;
+      case 'sequence': {
+        let nullable = true;
+        for (const c of e.children) if (!this.visit(c, false, left && nullable)) nullable = false;
+        return nullable;
+      }
+      case 'one-of': {
+        let nullable = false;
+        for (const i of e.items) if (this.visit(i, true, left)) nullable = true;
+        return nullable;
+      }
+      case 'item': {
+        this.item(e, inOneOf);
+        const body = this.visit(e.body, false, left && e.repeat.max !== 0); // repeat="0": never entered
+        return e.repeat.min === 0 || body;
+      }
+      case 'ruleref': {
+        const target = this.graph.add(e, left);
+        checkRuleRef(e, target, this.out);
+        if (e.target.kind === 'special') return e.target.name === 'NULL';
+        return target !== -1 && this.graph.nullable[target] === 1;
+      }
+      case 'tag':
+        this.tags = true;
+        this.scripts.push(e);
+        return true;
       case 'token':
         if (this.dtmf && !dtmfKeys(e.text).every(isDtmfKey)) {
           this.out.push(srgsDiagnostic('SRGS043', `"${e.text}" is not a DTMF key sequence (0-9, *, #, A-D) in this dtmf grammar.`, e.range));
         }
-        break;
+        return false;
     }
   }
 
@@ -130,15 +157,16 @@ const SCRIPT_BATCH = 500;
  * could hide an error from the batch; matching compiles every tag alone before running anything.)
  */
 function checkScripts(tags: readonly TagExpansion[], out: Diagnostic[]): void {
-  const unique = new Map<string, TagExpansion[]>();
+  // Each distinct text once (grammars repeat the same tags): refused or not, and the tags that have it.
+  const unique = new Map<string, { refused: string | undefined; tags: TagExpansion[] }>();
   for (const tag of tags) {
-    const refused = unsupportedScript(tag.text);
-    if (refused !== undefined) { out.push(srgsDiagnostic('SRGS046', `This tag cannot run: ${refused}.`, tag.range)); continue; }
-    const same = unique.get(tag.text);
-    if (same) same.push(tag);
-    else unique.set(tag.text, [tag]);
+    let entry = unique.get(tag.text);
+    if (!entry) unique.set(tag.text, (entry = { refused: unsupportedScript(tag.text), tags: [] }));
+    if (entry.refused !== undefined) out.push(srgsDiagnostic('SRGS046', `This tag cannot run: ${entry.refused}.`, tag.range));
+    else entry.tags.push(tag);
   }
-  const texts = [...unique.keys()];
+  const texts: string[] = [];
+  for (const [text, entry] of unique) if (entry.refused === undefined) texts.push(text);
   for (let i = 0; i < texts.length; i += SCRIPT_BATCH) {
     const batch = texts.slice(i, i + SCRIPT_BATCH);
     try {
@@ -152,7 +180,7 @@ function checkScripts(tags: readonly TagExpansion[], out: Diagnostic[]): void {
         vm.compileFunction(text, ['out', 'rules', 'meta', '$']);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        for (const tag of unique.get(text) ?? []) out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, tag.range));
+        for (const tag of unique.get(text)?.tags ?? []) out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, tag.range));
       }
     }
   }

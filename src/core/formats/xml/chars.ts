@@ -38,3 +38,27 @@ export function isWhitespaceOnly(text: string, start: number, end: number): bool
   for (let i = start; i < end; i++) if (!isXmlWhitespace(text.charCodeAt(i))) return false;
   return true;
 }
+
+/** Bits of `textRunFlags`. */
+export const TEXT_WHITESPACE = 1;
+export const TEXT_DECODE = 2;
+export const TEXT_BRACKET = 4;
+
+/**
+ * What a text run holds, in one pass (the scanner asks for every text node): only XML whitespace
+ * (TEXT_WHITESPACE), something to decode — a reference or a carriage return (TEXT_DECODE) — or a `]`
+ * (TEXT_BRACKET, for the rare `]]>` check). Bits, so that nothing is allocated.
+ */
+export function textRunFlags(text: string, start: number, end: number): number {
+  let flags = TEXT_WHITESPACE;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x20) {
+      flags &= ~TEXT_WHITESPACE;
+      if (c === 0x26) flags |= TEXT_DECODE; // '&'
+      else if (c === 0x5d) flags |= TEXT_BRACKET; // ']'
+    } else if (c === 0x0d) flags |= TEXT_DECODE;
+    else if (c !== 0x20 && c !== 0x0a && c !== 0x09) flags &= ~TEXT_WHITESPACE;
+  }
+  return flags;
+}

@@ -1,12 +1,27 @@
-// DOCTYPE recording. The declaration is parsed only far enough to know where it ends, its root name,
-// its external id and the entity names it declares, so they can be reported. Nothing is expanded and
-// no external subset is ever read.
+// DOCTYPE recording, and the XML declaration. The DOCTYPE is parsed only far enough to know where it ends,
+// its root name, its external id and the entity names it declares, so they can be reported. Nothing is
+// expanded and no external subset is ever read.
 
 import { scanName, skipWhitespace } from './chars';
 import type { XmlReport } from './entities';
-import type { XmlDoctype } from './tree';
+import type { XmlDeclaration, XmlDoctype } from './tree';
 
 const ENTITY_DECL = /<!ENTITY\s+(?:%\s+)?([^\s>]+)/g;
+const DECLARATION_ATTRIBUTE = /([A-Za-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/** The pseudo-attributes of `<?xml … ?>` (`data`: what follows the target), from `start` to `end`. */
+export function parseXmlDeclaration(data: string, start: number, end: number, report: XmlReport): XmlDeclaration {
+  const decl: XmlDeclaration = { range: { start, end } };
+  for (const m of data.matchAll(DECLARATION_ATTRIBUTE)) {
+    const value = m[2] ?? m[3] ?? '';
+    if (m[1] === 'version') decl.version = value;
+    else if (m[1] === 'encoding') decl.encoding = value;
+    else if (m[1] === 'standalone') decl.standalone = value;
+    else report('XML013', `Unknown XML declaration attribute '${m[1]}'.`, start, end);
+  }
+  if (decl.version === undefined) report('XML013', 'The XML declaration must state version="1.0".', start, end);
+  return decl;
+}
 
 /** Scans `<!DOCTYPE ...>` starting at `lt`; returns the node (its range ends after the closing `>`). */
 export function scanDoctype(text: string, lt: number, report: XmlReport): XmlDoctype {

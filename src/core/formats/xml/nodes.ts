@@ -38,7 +38,7 @@ export class ScannedElement implements XmlElement {
   constructor(
     readonly name: string,
     readonly attributes: XmlAttribute[],
-    /** Filled in by the scanner when the element is closed (it collects children on a shared stack meanwhile). */
+    /** Set by the tree builder when the element closes (treeBuilder.ts); CHILDREN_PENDING until then (tag.ts). */
     public children: XmlNode[],
     public start: number,
     public openEnd: number,

@@ -4,9 +4,9 @@
 // numeric references, nothing fetched.
 
 import type { Diagnostic } from '../diagnostic';
-import { isWhitespaceOnly, scanName, skipWhitespace } from './chars';
+import { TEXT_BRACKET, TEXT_DECODE, TEXT_WHITESPACE, isWhitespaceOnly, scanName, skipWhitespace, textRunFlags } from './chars';
 import { XML_CODES, type XmlCode } from './codes';
-import { scanDoctype } from './doctype';
+import { parseXmlDeclaration, scanDoctype } from './doctype';
 import { decodeXmlValue, type XmlReport } from './entities';
 import { StringPool } from './string-pool';
 import { scanCloseTag, scanOpenTag } from './tag';
@@ -28,8 +28,6 @@ export interface XmlParseOptions {
    */
   elementOnly?: ReadonlySet<string>;
 }
-
-const DECLARATION_ATTRIBUTE = /([A-Za-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** What a scan finds besides the nodes it gives its sink. */
 export interface XmlScanResult {
@@ -152,28 +150,19 @@ class XmlScanner {
     if (start >= end) return;
     const { text } = this;
     const parent = this.stack[this.stack.length - 1];
-    // One pass over the run for what used to take three searches and a scan (this runs for every text node):
-    // is it only whitespace, does it need decoding (references, carriage returns), where is a ']]>'.
-    let whitespace = true;
-    let decode = false;
-    let cdataEnd = -1;
-    for (let i = start; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (c > 0x20) {
-        whitespace = false;
-        if (c === 0x26) decode = true; // '&'
-        else if (c === 0x5d && cdataEnd === -1 && i + 2 < end && text.charCodeAt(i + 1) === 0x5d && text.charCodeAt(i + 2) === 0x3e) cdataEnd = i;
-      } else if (c === 0x0d) decode = true;
-      else if (c !== 0x20 && c !== 0x0a && c !== 0x09) whitespace = false;
-    }
+    const flags = textRunFlags(text, start, end);
+    const whitespace = (flags & TEXT_WHITESPACE) !== 0;
     if (whitespace && parent && (this.elementOnly?.has(parent.name) || this.sink.skipsWhitespace?.(parent))) return;
     const raw = this.pool.slice(start, end);
     if (!parent) {
       const from = start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start; // a byte-order mark left in the text is fine
       if (!isWhitespaceOnly(text, from, end)) this.report('XML011', 'Text outside the root element.', start, end);
-    } else if (cdataEnd !== -1) this.report('XML015', "']]>' is not allowed in text; write ']]&gt;'.", cdataEnd, cdataEnd + 3);
-    const node = new ScannedText(decode ? decodeXmlValue(raw, start, this.report, false) : raw, raw, start, end, false);
-    this.attach(node, false);
+    } else if ((flags & TEXT_BRACKET) !== 0) {
+      const cdataEnd = raw.indexOf(']]>');
+      if (cdataEnd !== -1) this.report('XML015', "']]>' is not allowed in text; write ']]&gt;'.", start + cdataEnd, start + cdataEnd + 3);
+    }
+    const value = (flags & TEXT_DECODE) !== 0 ? decodeXmlValue(raw, start, this.report, false) : raw;
+    this.attach(new ScannedText(value, raw, start, end, false), false);
   }
 
   private closeTag(lt: number): number {
@@ -278,23 +267,10 @@ class XmlScanner {
       const atStart = lt === 0 || (lt === 1 && text.charCodeAt(0) === 0xfeff);
       if (target !== 'xml') this.report('XML021', `Processing-instruction target '${target}' is reserved.`, lt, end);
       else if (!atStart || this.doc.declaration) this.report('XML013', 'The XML declaration must be the very first thing in the document.', lt, end);
-      else this.doc.declaration = this.parseDeclaration(data, lt, end);
+      else this.doc.declaration = parseXmlDeclaration(data, lt, end, this.report);
     }
     this.attach({ kind: 'pi', target, data, range: { start: lt, end } }, false);
     return end;
-  }
-
-  private parseDeclaration(data: string, start: number, end: number): XmlDeclaration {
-    const decl: XmlDeclaration = { range: { start, end } };
-    for (const m of data.matchAll(DECLARATION_ATTRIBUTE)) {
-      const value = m[2] ?? m[3] ?? '';
-      if (m[1] === 'version') decl.version = value;
-      else if (m[1] === 'encoding') decl.encoding = value;
-      else if (m[1] === 'standalone') decl.standalone = value;
-      else this.report('XML013', `Unknown XML declaration attribute '${m[1]}'.`, start, end);
-    }
-    if (decl.version === undefined) this.report('XML013', 'The XML declaration must state version="1.0".', start, end);
-    return decl;
   }
 
   private addError(code: XmlCode, message: string, start: number, end: number): void {

@@ -12,16 +12,19 @@ const MAX_PROBES = 4;
 
 export class StringPool {
   private readonly entries: string[] = [];
+  /** The hash of each entry: most candidates that are not the value are told apart without reading them. */
+  private readonly hashes: Int32Array;
   /** Entry index + 1 per slot (0: empty); the slot is chosen by a hash of the characters. */
   private readonly slots: Int32Array;
   private readonly mask: number;
 
   constructor(private readonly text: string) {
-    // Two slots per entry the document could fill, a power of two, from 256 to 2 × MAX_ENTRIES.
+    // Two slots per entry (short probes), a power of two growing with the text, from 256 to 2 × MAX_ENTRIES.
     let size = 256;
     while (size < 2 * MAX_ENTRIES && size * 8 < text.length) size *= 2;
     this.slots = new Int32Array(size);
     this.mask = size - 1;
+    this.hashes = new Int32Array(size >> 1);
   }
 
   /** `text.slice(start, end)`, shared with earlier equal slices when short. */
@@ -36,14 +39,17 @@ export class StringPool {
       const index = this.slots[slot] as number;
       if (index === 0) {
         const s = text.slice(start, end);
-        if (this.entries.length < MAX_ENTRIES) {
+        if (this.entries.length < this.hashes.length) {
+          this.hashes[this.entries.length] = hash;
           this.entries.push(s);
           this.slots[slot] = this.entries.length;
         }
         return s;
       }
-      const candidate = this.entries[index - 1] as string;
-      if (candidate.length === length && sameText(candidate, text, start)) return candidate;
+      if (this.hashes[index - 1] === hash) {
+        const candidate = this.entries[index - 1] as string;
+        if (candidate.length === length && sameText(candidate, text, start)) return candidate;
+      }
       slot = (slot + 1) & this.mask;
     }
     return text.slice(start, end);

@@ -11,7 +11,7 @@ import { getAttribute } from '../../formats/xml/tree';
 import { projectDiagnostic } from '../codes';
 import type { LanguageDocument } from '../documents';
 import { projectGrammarResolver } from '../grxml/resolver';
-import { grammarFilePath } from '../trsx/navigation';
+import { ruleGrammarPath } from '../trsx/navigation';
 import { localeOf, otherLocaleDeclarations } from '../trsx/projectFiles';
 import { trsxSymbols } from '../trsx/symbols';
 import type { LanguageContext } from '../types';
@@ -66,7 +66,7 @@ export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocume
     const el = symbols.element(concept.concept);
     const range = el ? getAttribute(el, 'ruleGrammarFileName')?.valueRange : undefined;
     if (file === undefined || file.trim() === '' || !range || /^(?:[\\/]|[A-Za-z]:|[A-Za-z][A-Za-z0-9+.-]*:)/.test(file) || file.split(/[\\/]/).includes('..')) continue;
-    const grammarPath = grammarFilePath(path, file);
+    const grammarPath = ruleGrammarPath(path, file);
     if (!ctx.projects.exists(grammarPath)) {
       const near = project.grammars.filter((g) => g.locale === locale && basename(g.path) === basename(file)).map((g) => g.relative);
       out.push(projectDiagnostic('PRJ004', `The grammar of rule-based concept '${concept.name}' is missing: ${file} (looked for ${grammarPath}).${near.length > 0 ? ` Did you mean '${near[0]}'?` : ' Pull the project again or add the file.'}`, range));
@@ -103,7 +103,7 @@ export function grxmlProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocum
   if (!header) return [];
   const used = trsxSymbols(header).concepts.some((c) => {
     const file = c.concept.ruleGrammarFileName;
-    return file !== undefined && grammarFilePath(trsx.trsxPath, file) === path;
+    return file !== undefined && ruleGrammarPath(trsx.trsxPath, file) === path;
   });
   if (used) return [];
   const root = doc.grxml().tree.root;

@@ -20,6 +20,12 @@ export interface TesterEnvironment {
   roots: readonly string[];
 }
 
+/**
+ * Time limit for a sentence's semantic tags. Longer than the matcher's default (200 ms): a test run must not fail
+ * because the machine is busy, and a runaway tag (an endless loop) is still stopped after a second.
+ */
+export const TESTER_SEMANTICS_TIMEOUT_MS = 1000;
+
 export interface SentenceOptions {
   rule?: string;
   mode?: GrammarMode;
@@ -42,7 +48,7 @@ export function testSentence(env: TesterEnvironment, path: string, input: string
   if (!loaded) return { kind: 'unreadable', path, message: `Cannot read the grammar ${path}; check that the file exists.` };
   if (loaded.errors.length > 0) return { kind: 'invalid', path, errors: loaded.errors };
   const result = matchGrammar(loaded.parsed.grammar, input, {
-    rule: options.rule, mode: options.mode, signal: options.signal,
+    rule: options.rule, mode: options.mode, signal: options.signal, semanticsTimeoutMs: TESTER_SEMANTICS_TIMEOUT_MS,
     resolveExternal: projectGrammarResolver(env.ctx.projects, env.roots),
   });
   return { kind: 'matched', path, result };

@@ -96,7 +96,10 @@ export function patchTrsx(base: TrsxParseResult, dirty: DirtyRegion, newText: st
   for (const s of removedSamples) forgetSample(index, s);
   const addedElements = fragment.nodes.filter(isSampleElement);
   const addedSamples = readSampleElements(addedElements, index);
-  const samples = document.samples.slice(0, sampleIndex).concat(addedSamples, document.samples.slice(sampleIndex + removedSamples.length));
+  // In place (the base is consumed): copying 100k references per keystroke would only feed the garbage collector.
+  let samples = document.samples;
+  if (addedSamples.length < 10_000) samples.splice(sampleIndex, removedSamples.length, ...addedSamples);
+  else samples = samples.slice(0, sampleIndex).concat(addedSamples, samples.slice(sampleIndex + removedSamples.length)); // too many to spread
 
   const fragmentErrors = fragment.errors.map((e) => ({ ...e, range: { start: e.range.start + start, end: e.range.end + start } }));
   const errors = mergeErrors(tree.errors, start, oldEnd, delta, fragmentErrors);

@@ -9,7 +9,7 @@ import { otherLocaleDeclarations, otherLocaleSymbols } from './projectFiles';
 import { trsxSymbolAt, trsxSymbols, type TrsxSymbolAt, type TrsxSymbols } from './symbols';
 
 /** Where a concept's `ruleGrammarFileName` points: relative to the folder of its TRSX file (the locale folder). */
-export function grammarFilePath(trsxPath: string, fileName: string): string {
+export function ruleGrammarPath(trsxPath: string, fileName: string): string {
   return resolve(dirname(trsxPath), fileName);
 }
 
@@ -20,7 +20,7 @@ export function trsxDefinition(ctx: LanguageContext, doc: LanguageDocument, offs
   const here = trsxSymbols(result);
   switch (at.kind) {
     case 'grammarFile':
-      return doc.path === undefined ? [] : [{ path: grammarFilePath(doc.path, at.name), range: { start: 0, end: 0 } }];
+      return doc.path === undefined ? [] : [{ path: ruleGrammarPath(doc.path, at.name), range: { start: 0, end: 0 } }];
     case 'dataType':
       return [];
     case 'intent': {

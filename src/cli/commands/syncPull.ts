@@ -1,0 +1,44 @@
+// `cstudio pull [projectId] [dir]`: export a project into a folder (the package layout plus .cstudio/), or
+// bring a pulled folder up to date, merging remote changes with local edits.
+import { resolve } from 'node:path';
+import { findWorkspaceRoot, readWorkspaceState, WorkspacePaths } from '../../core/sync/workspace';
+import { pull } from '../../core/sync/pull';
+import { UsageError } from '../command';
+import { printJson } from '../output';
+import { platformCommand } from '../platformCommand';
+import { formatPull } from '../syncOutput';
+
+/** Where to pull: the given folder; else the pulled folder around cwd; else `./<projectId>`. */
+async function targetDir(cwd: string, projectId: string | undefined, dir: string | undefined): Promise<string> {
+  if (dir !== undefined) return resolve(cwd, dir);
+  const around = await findWorkspaceRoot(cwd);
+  if (around) {
+    const state = await readWorkspaceState(new WorkspacePaths(around));
+    if (projectId === undefined || state?.projectId === projectId) return around;
+  }
+  if (projectId === undefined) throw new UsageError(`${cwd} is not inside a pulled project folder; give the project to pull: cstudio pull <projectId> [dir].`);
+  return resolve(cwd, projectId);
+}
+
+export const syncPull = platformCommand({
+  path: ['pull'],
+  summary: 'Pull a project into a folder, or update a pulled folder (remote changes merge with local edits; conflicts are listed).',
+  synopsis: '[<projectId>] [dir] [--keep-local | --take-remote]\n\n' +
+    '  Without dir: the pulled folder around the current one, else ./<projectId>.\n' +
+    '  --keep-local   settle conflicts with the local version of each conflicting item\n' +
+    '  --take-remote  settle conflicts with the remote version (local versions are saved in .cstudio/backups/)',
+  flags: { 'keep-local': { type: 'boolean' }, 'take-remote': { type: 'boolean' } },
+  check: (p, v) => {
+    if (v['keep-local'] === true && v['take-remote'] === true) throw new UsageError('Choose one of --keep-local and --take-remote.');
+    if (p.length > 2) throw new UsageError(`Too many arguments: ${p.join(' ')}.`);
+  },
+  async run({ session, io, positionals, values, json }) {
+    const [projectId, dir] = positionals;
+    const root = await targetDir(io.cwd, projectId, dir);
+    const prefer = values['keep-local'] === true ? 'local' : values['take-remote'] === true ? 'remote' : undefined;
+    const result = await pull(session.client, root, projectId, { signal: io.signal, prefer });
+    if (json) printJson(io, result);
+    else io.stdout(formatPull(result));
+    return result.conflicts.length > 0 ? 1 : 0;
+  },
+});

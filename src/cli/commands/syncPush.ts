@@ -1,0 +1,63 @@
+// `cstudio push [dir] --append|--replace`: builds the plan, prints it, asks (twice for a replace, which
+// deletes on the platform) unless --yes, then sends it and reports exactly what was applied.
+import { executePush, preparePush } from '../../core/sync/push';
+import { PushRefusedError } from '../../core/sync/pushErrors';
+import { formatPlan, isDestructive } from '../../core/sync/pushPlan';
+import { formatProblem } from '../../core/sync/validation';
+import { UsageError } from '../command';
+import { confirm } from '../confirm';
+import { printJson } from '../output';
+import { platformCommand, stringFlag } from '../platformCommand';
+import { formatOutcome, planJson, workspaceRoot } from '../syncOutput';
+
+export const syncPush = platformCommand({
+  path: ['push'],
+  summary: 'Send local changes to the platform by append (additions only) or replace (a backup is saved first).',
+  synopsis: '[dir] --append|--replace [--package] [--yes] [--lock] [--notes TEXT]\n\n' +
+    '  --append    send only additions: new samples, literals, intents and entities\n' +
+    '  --replace   replace samples per intent and literals per entity (or, when needed, the whole package)\n' +
+    '  --package   with --replace: always replace the whole package\n' +
+    '  --lock      lock the project while pushing (notes from --notes), unlock afterwards\n' +
+    '  --yes       do not ask; without it the plan is printed and confirmed first',
+  flags: {
+    append: { type: 'boolean' }, replace: { type: 'boolean' }, package: { type: 'boolean' },
+    yes: { type: 'boolean' }, lock: { type: 'boolean' }, notes: { type: 'string' },
+  },
+  check: (p, v) => {
+    if ((v.append === true) === (v.replace === true)) throw new UsageError('Say how to push: --append or --replace.');
+    if (v.package === true && v.replace !== true) throw new UsageError('--package goes with --replace.');
+    if (p.length > 1) throw new UsageError(`Too many arguments: ${p.join(' ')}.`);
+  },
+  async run({ session, io, positionals, values, json }) {
+    const root = await workspaceRoot(io.cwd, positionals[0]);
+    const mode = values.replace === true ? 'replace' : 'append';
+    const notes = stringFlag(values, 'notes') ?? 'cstudio push';
+    try {
+      const prepared = await preparePush(session.client, root, {
+        mode, scope: values.package === true ? 'package' : 'auto', lock: values.lock === true ? { notes } : undefined, signal: io.signal,
+      });
+      const { plan } = prepared;
+      for (const w of prepared.warnings) io.stderr(`${formatProblem(w)}\n`);
+      if (!json) io.stdout(formatPlan(plan));
+      if (plan.operations.length === 0) {
+        if (json) printJson(io, { plan: planJson(plan), outcome: { status: 'nothing' } });
+        else io.stdout('Nothing to push.\n');
+        return 0;
+      }
+      if (values.yes !== true) {
+        await confirm(io, `Send these ${plan.operations.length} operation(s) to project ${plan.projectId}? [y/N] `);
+        if (isDestructive(plan)) {
+          await confirm(io, `This deletes content on the platform (the remote package is saved into .cstudio/backups/ first). Type the project id ${plan.projectId} to go ahead: `, plan.projectId);
+        }
+      }
+      const outcome = await executePush(session.client, prepared, { signal: io.signal, progress: { report: ({ message }) => { if (message) io.stderr(`${message}\n`); } } });
+      if (json) printJson(io, { plan: planJson(plan), outcome: { ...outcome, results: outcome.results.map((r) => ({ ...r, operation: r.operation.title })), notAttempted: outcome.notAttempted.map((o) => o.title) } });
+      else io.stdout(formatOutcome(outcome));
+      return outcome.status === 'completed' ? 0 : 1;
+    } catch (err) {
+      if (!(err instanceof PushRefusedError)) throw err;
+      io.stderr(`cstudio push: ${err.message}\n`);
+      return 1;
+    }
+  },
+});

@@ -1,0 +1,120 @@
+// Text and JSON renderings shared by the sync commands (pull, status, diff, push, backups, compare).
+import { resolve } from 'node:path';
+import type { FileChange, PackageComparison } from '../core/sync/compare';
+import type { PullResult } from '../core/sync/pull';
+import type { PushOutcome } from '../core/sync/push';
+import type { PushPlan } from '../core/sync/pushPlan';
+import { summarizeCounts } from '../core/sync/semantic/trsxDiff';
+import type { WorkspaceStatus } from '../core/sync/status';
+import { findWorkspaceRoot } from '../core/sync/workspace';
+import { UsageError } from './command';
+
+const LETTER: Record<FileChange['change'], string> = { added: 'A', removed: 'D', modified: 'M', reformatted: 'R' };
+
+/** The pulled workspace at or above `dir` (relative to cwd), or a usage error saying how to get one. */
+export async function workspaceRoot(cwd: string, dir: string | undefined): Promise<string> {
+  const start = resolve(cwd, dir ?? '.');
+  const root = await findWorkspaceRoot(start);
+  if (!root) throw new UsageError(`${start} is not inside a pulled project folder; pull one first: cstudio pull <projectId> [dir].`);
+  return root;
+}
+
+export function fileLine(f: FileChange): string {
+  const summary = f.semantic ? summarizeCounts(f.semantic.counts).join('; ') : '';
+  const note = f.change === 'reformatted' ? 'layout only, same meaning'
+    : f.problem ?? (f.kind === 'unknown' ? 'not part of the package layout' : f.restricted ? 'restricted file' : summary);
+  return `  ${LETTER[f.change]} ${f.path}${note ? `   ${note}` : ''}`;
+}
+
+/** Every semantic change of the files, one line each: `+ sample "…" of X (en-US)`. */
+export function semanticLines(files: readonly FileChange[], max = 200): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    out.push(fileLine(f).trimStart());
+    for (const c of f.semantic?.changes ?? []) {
+      if (out.length >= max) { out.push('  …'); return out; }
+      const mark = c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~';
+      out.push(`    ${mark} ${c.label}${c.detail ? ` (${c.detail})` : ''}`);
+    }
+  }
+  return out;
+}
+
+export function formatStatus(s: WorkspaceStatus): string {
+  const { state } = s;
+  const lines = [
+    `Project ${state.projectId}${state.projectName ? ` "${state.projectName}"` : ''} in ${s.root}`,
+    `Pulled ${state.pulledAt} from ${state.connection.name ? `${state.connection.name} (${state.connection.baseUrl})` : state.connection.baseUrl}`,
+    `State: ${s.sync} — ${s.ahead} local change(s), ${s.behind === undefined ? 'remote not checked' : `${s.behind} remote change(s)`}`,
+  ];
+  const local = s.local.filter((f) => f.change !== 'reformatted');
+  lines.push(local.length > 0 ? 'Local changes:' : 'Local changes: none');
+  for (const f of local) lines.push(fileLine(f));
+  if (s.remote) {
+    lines.push(s.remote.length > 0 ? 'Remote changes since the pull:' : 'Remote changes since the pull: none');
+    for (const f of s.remote) lines.push(fileLine(f));
+  }
+  if (s.conflicts.length > 0) {
+    lines.push('Conflicts (settle with: cstudio pull --keep-local | --take-remote):');
+    for (const c of s.conflicts) for (const i of c.items) lines.push(`  ${c.path}: ${i.label} (local ${i.local}, remote ${i.remote})`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function statusJson(s: WorkspaceStatus): unknown {
+  return {
+    root: s.root, projectId: s.state.projectId, projectName: s.state.projectName, pulledAt: s.state.pulledAt,
+    connection: s.state.connection, sync: s.sync, ahead: s.ahead, behind: s.behind,
+    local: s.local.map(changeJson), remote: s.remote?.map(changeJson), conflicts: s.conflicts,
+  };
+}
+
+export function changeJson(f: FileChange): unknown {
+  return {
+    path: f.path, change: f.change, kind: f.kind, locale: f.locale, restricted: f.restricted, problem: f.problem,
+    semantic: f.semantic ? {
+      counts: f.semantic.counts,
+      changes: f.semantic.changes.map((c) => ({ kind: c.kind, change: c.change, label: c.label, detail: c.detail })),
+    } : undefined,
+  };
+}
+
+export function comparisonJson(c: PackageComparison): unknown {
+  return { before: c.before, after: c.after, unchanged: c.unchanged, files: c.files.map(changeJson) };
+}
+
+export function formatPull(r: PullResult): string {
+  const lines = [`${r.fresh ? 'Pulled' : 'Updated'} project ${r.projectId} into ${r.root}.`];
+  const list = (title: string, items: readonly string[]): void => { if (items.length > 0) lines.push(`${title}: ${items.join(', ')}`); };
+  list('Took the remote version', r.updated);
+  list('Deleted (removed remotely)', r.deleted);
+  list('Merged remote changes with local edits', r.merged);
+  list('Kept local edits', r.keptLocal);
+  if (r.savedLocalCopies) lines.push(`Local versions replaced by your choice were saved in ${r.savedLocalCopies}`);
+  if (r.conflicts.length > 0) {
+    lines.push('Conflicts — these local files were left untouched; settle them with --keep-local or --take-remote:');
+    for (const c of r.conflicts) for (const i of c.items) lines.push(`  ${c.path}: ${i.label} (local ${i.local}, remote ${i.remote})`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The plan without the uploaded bytes. */
+export function planJson(plan: PushPlan): unknown {
+  return { ...plan, operations: plan.operations.map(({ upload, ...op }) => ({ ...op, upload: upload ? { fileName: upload.fileName, bytes: upload.data.length } : undefined })) };
+}
+
+export function formatOutcome(o: PushOutcome): string {
+  const total = o.results.length + o.notAttempted.length;
+  const applied = o.results.filter((r) => r.status === 'applied').length;
+  const lines = [o.status === 'completed' ? `Push completed: ${applied} of ${total} operation(s) applied.` : `Push ${o.status}: ${applied} of ${total} operation(s) applied.`];
+  if (o.backup) lines.push(`Backup of the remote package: ${o.backup.path}`);
+  for (const r of o.results) {
+    const mark = r.status === 'applied' ? '✔' : r.status === 'failed' ? '✖ failed' : '? unknown';
+    lines.push(`  ${mark} ${r.operation.method} ${r.operation.endpoint} — ${r.operation.title}${r.job ? ` (job ${r.job.id} ${r.job.status})` : ''}${r.error ? `: ${r.error}` : ''}`);
+  }
+  for (const op of o.notAttempted) lines.push(`  · not attempted: ${op.method} ${op.endpoint} — ${op.title}`);
+  if (o.lockProblem) lines.push(o.lockProblem);
+  if (o.refresh?.ok === true) lines.push('The base was refreshed from the platform; `cstudio status` shows what remains to push.');
+  else if (o.refresh) lines.push(`The base was not refreshed: ${o.refresh.error}`);
+  return `${lines.join('\n')}\n`;
+}

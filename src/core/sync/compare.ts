@@ -1,0 +1,83 @@
+// Comparing two packages (zips, folders, a workspace and its base, a remote export): the files added,
+// removed or modified, and for TRSX files the semantic changes per locale. A TRSX file whose text changed
+// but whose meaning did not is "reformatted" rather than modified.
+import { classifyPackagePath, type PackagePathKind } from '../package/layout';
+import { noProgress, throwIfAborted, type Progress } from '../progress';
+import type { PackageFiles } from './packageFiles';
+import { diffItems, type TrsxDiff } from './semantic/trsxDiff';
+import { isTrsxPath, readTrsxItems } from './trsxFile';
+import { matchesBase, type BaseFileRecord } from './workspace';
+
+export type FileChangeType = 'added' | 'removed' | 'modified' | 'reformatted';
+
+export interface FileChange {
+  readonly path: string;
+  readonly change: FileChangeType;
+  readonly kind: PackagePathKind;
+  readonly locale?: string;
+  readonly restricted: boolean;
+  /** TRSX only: what changed in meaning (before → after). */
+  readonly semantic?: TrsxDiff;
+  /** TRSX only: why no semantic diff could be made (a file that does not parse). */
+  readonly problem?: string;
+}
+
+export interface PackageComparison {
+  readonly before: string;
+  readonly after: string;
+  /** Changed files, sorted by path. */
+  readonly files: FileChange[];
+  readonly unchanged: number;
+}
+
+export interface CompareOptions {
+  readonly signal?: AbortSignal;
+  readonly progress?: Progress;
+  /** Skip the semantic TRSX diff (file level only). */
+  readonly fileLevelOnly?: boolean;
+  /** Known hashes of the `before` side (a workspace's base), so its files are read only when they differ. */
+  readonly beforeRecords?: Readonly<Record<string, BaseFileRecord>>;
+  /** Paths left out of the comparison. */
+  readonly exclude?: (path: string) => boolean;
+}
+
+export async function comparePackages(before: PackageFiles, after: PackageFiles, options: CompareOptions = {}): Promise<PackageComparison> {
+  const progress = options.progress ?? noProgress;
+  const records = options.beforeRecords;
+  const beforeList = records ? Object.keys(records) : await before.list(options.signal);
+  const paths = [...new Set([...beforeList, ...(await after.list(options.signal))])]
+    .filter((p) => !options.exclude?.(p))
+    .sort();
+  const files: FileChange[] = [];
+  let unchanged = 0;
+  for (const path of paths) {
+    throwIfAborted(options.signal);
+    const afterHash = await after.hash(path, options.signal);
+    const same = records ? matchesBase(records[path], afterHash) : (await before.hash(path, options.signal)) === afterHash;
+    progress.report({ message: path, increment: 100 / paths.length });
+    if (same) { unchanged++; continue; }
+    const existsBefore = records ? records[path] !== undefined : (await before.hash(path, options.signal)) !== undefined;
+    const change: FileChangeType = !existsBefore ? 'added' : afterHash === undefined ? 'removed' : 'modified';
+    files.push(await describeChange(path, change, before, after, options));
+  }
+  return { before: before.label, after: after.label, files, unchanged };
+}
+
+async function describeChange(path: string, change: FileChangeType, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<FileChange> {
+  const info = classifyPackagePath(path);
+  const base: FileChange = { path, change, kind: info.kind, locale: info.locale, restricted: info.restricted };
+  if (!isTrsxPath(path) || options.fileLevelOnly) return base;
+  // One model alive at a time: the before side is kept as strings only.
+  const b = readTrsxItems(await before.read(path, options.signal), `${path} in ${before.label}`, false);
+  if (!b.ok) return { ...base, problem: b.problem };
+  const a = readTrsxItems(await after.read(path, options.signal), `${path} in ${after.label}`, true);
+  if (!a.ok) return { ...base, problem: a.problem };
+  const semantic = diffItems(b.items, a.items);
+  if (change === 'modified' && semantic.changes.length === 0) return { ...base, change: 'reformatted', semantic };
+  return { ...base, semantic };
+}
+
+/** Changed files that mean something (reformatted TRSX left out). */
+export function meaningfulChanges(files: readonly FileChange[]): FileChange[] {
+  return files.filter((f) => f.change !== 'reformatted');
+}

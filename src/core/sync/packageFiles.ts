@@ -1,0 +1,129 @@
+// One read-only view over the places a package can be: a workspace folder, the base copy, a zip on disk
+// (an export, a backup, a user's file) or files in memory. Comparison, status and merge read through it,
+// one file at a time.
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { listPackageFolder } from '../package/folder';
+import { hashFile, sha256, StreamingHash } from './hashing';
+import { ZipArchive } from './zipArchive';
+
+export interface PackageFiles {
+  /** Says what this is in messages: "the workspace", "backup 2024-…zip". */
+  readonly label: string;
+  /** Package paths (`/`-separated), sorted. */
+  list(signal?: AbortSignal): Promise<string[]>;
+  /** The file's bytes, or undefined when the package has no such file. */
+  read(path: string, signal?: AbortSignal): Promise<Uint8Array | undefined>;
+  /** The file's sha256, or undefined when absent. */
+  hash(path: string, signal?: AbortSignal): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+/** Files larger than this are hashed as a stream rather than read whole. */
+const STREAM_ABOVE = 32 * 1024 * 1024;
+
+/** A folder laid out as a package; dot-files and dot-folders (`.cstudio/`, `.git/`) are not part of it. */
+export class FolderFiles implements PackageFiles {
+  readonly root: string;
+  private cache: string[] | undefined;
+
+  constructor(dir: string, readonly label: string = dir) {
+    this.root = resolve(dir);
+  }
+
+  async list(signal?: AbortSignal): Promise<string[]> {
+    this.cache ??= await listPackageFolder(this.root, { signal });
+    return [...this.cache];
+  }
+
+  fullPath(path: string): string {
+    return join(this.root, ...path.split('/'));
+  }
+
+  async read(path: string): Promise<Uint8Array | undefined> {
+    return readFile(this.fullPath(path)).catch(absent);
+  }
+
+  async hash(path: string, signal?: AbortSignal): Promise<string | undefined> {
+    const info = await stat(this.fullPath(path)).catch(absent);
+    if (!info?.isFile()) return undefined;
+    // One read is much faster than a stream; only very large files are streamed.
+    if (info.size > STREAM_ABOVE) return hashFile(this.fullPath(path), signal);
+    const data = await this.read(path);
+    return data ? sha256(data) : undefined;
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** A package zip on disk, read entry by entry. */
+export class ZipFiles implements PackageFiles {
+  /** Hashes already computed: an entry is inflated to hash it, so each is hashed once. */
+  private readonly hashes = new Map<string, string>();
+
+  private constructor(readonly archive: ZipArchive, readonly label: string) {}
+
+  static async open(path: string, label: string = path): Promise<ZipFiles> {
+    return new ZipFiles(await ZipArchive.open(path), label);
+  }
+
+  list(): Promise<string[]> {
+    return Promise.resolve(this.archive.names);
+  }
+
+  async read(path: string, signal?: AbortSignal): Promise<Uint8Array | undefined> {
+    return this.archive.has(path) ? this.archive.read(path, signal) : undefined;
+  }
+
+  async hash(path: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (!this.archive.has(path)) return undefined;
+    const known = this.hashes.get(path);
+    if (known !== undefined) return known;
+    const h = new StreamingHash();
+    for await (const chunk of this.archive.chunks(path, signal)) h.update(chunk);
+    const digest = h.digest();
+    this.hashes.set(path, digest);
+    return digest;
+  }
+
+  close(): Promise<void> {
+    return this.archive.close();
+  }
+}
+
+/** Files held in memory (tests, small uploads). */
+export class MapFiles implements PackageFiles {
+  constructor(private readonly files: ReadonlyMap<string, Uint8Array>, readonly label: string) {}
+
+  list(): Promise<string[]> {
+    return Promise.resolve([...this.files.keys()].filter((n) => !n.endsWith('/')).sort());
+  }
+
+  read(path: string): Promise<Uint8Array | undefined> {
+    return Promise.resolve(this.files.get(path));
+  }
+
+  hash(path: string): Promise<string | undefined> {
+    const data = this.files.get(path);
+    return Promise.resolve(data ? sha256(data) : undefined);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** A folder or a zip file, whichever `path` is. */
+export async function openPackageFiles(path: string, label?: string): Promise<PackageFiles> {
+  const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
+    throw new Error(`Cannot open ${path}: ${e.code === 'ENOENT' ? 'no such file or folder' : e.message}. Give a package zip or a project folder.`);
+  });
+  return info.isDirectory() ? new FolderFiles(path, label ?? path) : ZipFiles.open(path, label ?? path);
+}
+
+function absent(err: NodeJS.ErrnoException): undefined {
+  if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return undefined;
+  throw err;
+}

@@ -1,0 +1,49 @@
+// The zip a whole-package replace sends: the workspace's package files (metadata.json, dialog.json, each
+// locale's TRSX and, only when the pull could see them, the restricted files), written entry by entry
+// into a temp file and uploaded from disk, so memory stays bounded whatever the package size.
+import { createReadStream, openAsBlob } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Blob } from 'node:buffer';
+import { openAtomic } from '../fs/atomicFile';
+import { classifyPackagePath } from '../package/layout';
+import { ZipStreamWriter } from '../package/zip';
+import { throwIfAborted } from '../progress';
+import type { FolderFiles } from './packageFiles';
+import type { WorkspacePaths } from './workspace';
+
+/** Whether a workspace file belongs in a replacement package. */
+export function uploadsWithPackage(path: string, restrictedVisible: boolean): boolean {
+  const info = classifyPackagePath(path);
+  if (info.restricted) return restrictedVisible;
+  return info.kind === 'metadata' || info.kind === 'dialog' || info.kind === 'trsx';
+}
+
+export interface PackedUpload {
+  readonly file: string;
+  readonly blob: Blob;
+  readonly entries: string[];
+  dispose(): Promise<void>;
+}
+
+export async function packWorkspace(local: FolderFiles, paths: WorkspacePaths, restrictedVisible: boolean, signal?: AbortSignal): Promise<PackedUpload> {
+  const entries = (await local.list(signal)).filter((p) => uploadsWithPackage(p, restrictedVisible));
+  await mkdir(paths.tmpDir, { recursive: true });
+  const file = join(paths.tmpDir, `upload-${randomBytes(6).toString('hex')}.zip`);
+  const out = await openAtomic(file);
+  try {
+    const writer = new ZipStreamWriter(async (chunk) => { await out.handle.write(chunk); });
+    for (const path of entries) {
+      throwIfAborted(signal);
+      await writer.addFile(path, createReadStream(local.fullPath(path), { highWaterMark: 64 * 1024, signal }) as AsyncIterable<Uint8Array>);
+    }
+    await writer.finish();
+  } catch (err) {
+    await out.abort();
+    throw err;
+  }
+  await out.commit();
+  const blob = await openAsBlob(file, { type: 'application/zip' });
+  return { file, blob, entries, dispose: () => rm(file, { force: true }) };
+}

@@ -1,0 +1,83 @@
+// What both push plans start from: the local changes against the base, with the local model of each changed
+// TRSX file, and the non-TRSX changes sorted into what a push may send and what it must leave alone. Each
+// changed TRSX file is parsed once: validated (its problems collected), then diffed against the base, whose
+// side is read as strings only, so one model is alive at a time.
+import type { TrsxDocument } from '../formats/trsx/model';
+import { path as apiPath, queryString } from '../platform/paths';
+import { throwIfAborted } from '../progress';
+import type { FileChange } from './compare';
+import type { PackageFiles } from './packageFiles';
+import { diffItems, type SemanticChange, type TrsxDiff } from './semantic/trsxDiff';
+import { trsxItems } from './semantic/trsxItems';
+import { readTrsxItems } from './trsxFile';
+import { validateTrsxFile, type ValidationProblem } from './validation';
+
+export interface LocaleChanges {
+  readonly locale: string;
+  readonly path: string;
+  readonly local: TrsxDocument;
+  readonly diff: TrsxDiff;
+}
+
+export interface PlanContext {
+  readonly projectId: string;
+  /** Whether the base held restricted files, i.e. the pull could see them. */
+  readonly restrictedVisible: boolean;
+  readonly local: PackageFiles;
+  /** Modified TRSX files with their semantic changes. */
+  readonly locales: LocaleChanges[];
+  /** Every other meaningful change (JSON files, restricted files, added or removed TRSX, unknown files). */
+  readonly otherFiles: FileChange[];
+}
+
+export interface AnalyzedChanges {
+  readonly locales: LocaleChanges[];
+  readonly otherFiles: FileChange[];
+  readonly problems: ValidationProblem[];
+}
+
+/** Validates and diffs the changed files found by a file-level comparison of base and workspace. */
+export async function analyzeChanges(local: PackageFiles, base: PackageFiles, changes: readonly FileChange[], signal?: AbortSignal): Promise<AnalyzedChanges> {
+  const locales: LocaleChanges[] = [];
+  const otherFiles: FileChange[] = [];
+  const problems: ValidationProblem[] = [];
+  for (const change of changes) {
+    throwIfAborted(signal);
+    const bytes = change.kind === 'trsx' && change.change !== 'removed' ? await local.read(change.path, signal) : undefined;
+    if (!bytes) { otherFiles.push(change); continue; }
+    const checked = validateTrsxFile(change.path, bytes);
+    problems.push(...checked.problems);
+    if (change.change !== 'modified' || !change.locale || checked.problems.some((p) => p.severity === 'error')) { otherFiles.push(change); continue; }
+    const before = readTrsxItems(await base.read(change.path, signal), `the base copy of ${change.path}`, false);
+    if (!before.ok) { otherFiles.push({ ...change, problem: before.problem }); continue; }
+    const diff = diffItems(before.items, trsxItems(checked.document));
+    if (diff.changes.length > 0) locales.push({ locale: change.locale, path: change.path, local: checked.document, diff });
+  }
+  return { locales, otherFiles, problems };
+}
+
+export function changesOf(l: LocaleChanges, kind: SemanticChange['kind'], change?: SemanticChange['change']): SemanticChange[] {
+  return l.diff.changes.filter((c) => c.kind === kind && (change === undefined || c.change === change));
+}
+
+/** `label (en-US)` */
+export function inLocale(label: string, locale: string): string {
+  return `${label} (${locale})`;
+}
+
+export const endpoints = {
+  ontologyAppend: (p: string): string => apiPath`/v4/projects/${p}/ontology/.append`,
+  samples: (p: string, intent: string, action: '.append' | '.replace', locale: string): string =>
+    `${apiPath`/v4/projects/${p}/intents/${intent}/samples`}/${action}${queryString({ locale })}`,
+  literals: (p: string, entity: string, action: '.append' | '.replace', locale: string): string =>
+    `${apiPath`/v4/projects/${p}/entities/${entity}/literals`}/${action}${queryString({ locale })}`,
+  packageReplace: (p: string): string => apiPath`/v4/projects/${p}/.replace`,
+};
+
+/** Why a non-TRSX file change is not sent by the granular operations. */
+export function describeOtherChange(f: FileChange): string {
+  if (f.kind === 'metadata') return `${f.path} ${f.change}: project settings never change through a push; rename the project or edit its channels on the platform.`;
+  if (f.kind === 'unknown') return `${f.path} ${f.change}: not part of the package layout, so never sent.`;
+  if (f.problem) return `${f.path} ${f.change}: ${f.problem}`;
+  return `${f.path} ${f.change}`;
+}

@@ -1,0 +1,173 @@
+// Pull: export the project, then bring every package file of the workspace up to date without ever losing
+// a local edit. Unchanged local files take the remote version; local edits stay; files changed on both
+// sides merge item by item (TRSX); conflicts are listed and their local file is left untouched (unless the
+// caller chose a side). Each file is written locally first, then its base copy, and state.json last, so an
+// interruption at any point is caught by the next pull (a base file that no longer matches its recorded hash
+// is not trusted, and a local file already equal to the remote one merges trivially).
+import { mkdir, rm } from 'node:fs/promises';
+import type { PlatformClient } from '../platform/client';
+import { noProgress, throwIfAborted, type Progress } from '../progress';
+import { classifyPackagePath } from '../package/layout';
+import { sha256 } from './hashing';
+import { FolderFiles, type PackageFiles } from './packageFiles';
+import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
+import type { ConflictPreference } from './semantic/trsxMerge';
+import { decideFile, type FileDecision } from './threeWay';
+import { LocalCopies } from './localCopies';
+import { checkPackageNames, removeFile, writeConfined } from './writeFiles';
+import {
+  WorkspaceError, WorkspacePaths, readWorkspaceState, writeWorkspaceState,
+  type BaseFileRecord, type ConflictRecord, type WorkspaceState,
+} from './workspace';
+
+export interface PullOptions {
+  readonly signal?: AbortSignal;
+  readonly progress?: Progress;
+  /** How to settle conflicts; without it they are listed and their files left untouched. */
+  readonly prefer?: ConflictPreference;
+}
+
+export interface PullResult {
+  readonly root: string;
+  readonly projectId: string;
+  /** True for the first pull into the folder. */
+  readonly fresh: boolean;
+  /** Files that took the remote version (written or deleted). */
+  readonly updated: string[];
+  readonly deleted: string[];
+  /** Files rewritten with a merge of local edits and remote changes. */
+  readonly merged: string[];
+  /** Files whose local edits were kept as they are. */
+  readonly keptLocal: string[];
+  readonly conflicts: ConflictRecord[];
+  /** Where local versions overridden by `prefer: 'remote'` were saved. */
+  readonly savedLocalCopies?: string;
+}
+
+/** Pulls `projectId` (or, for a pulled folder, its own project) into `dir`. */
+export async function pull(client: PlatformClient, dir: string, projectId: string | undefined, options: PullOptions = {}): Promise<PullResult> {
+  const paths = new WorkspacePaths(dir);
+  const state = await readWorkspaceState(paths);
+  if (state) {
+    requireSameConnection(client, state, paths.root);
+    if (projectId !== undefined && projectId !== state.projectId) {
+      throw new WorkspaceError(`${paths.root} holds project ${state.projectId}; pull project ${projectId} into another folder.`, paths.root);
+    }
+  }
+  const id = projectId ?? state?.projectId;
+  if (id === undefined) throw new WorkspaceError(`${paths.root} is not a pulled project folder; say which project to pull (cstudio pull <projectId> [dir]).`, paths.root);
+  await mkdir(paths.root, { recursive: true });
+  const project = await client.projects.get(id, { signal: options.signal });
+  const remote = await downloadExport(client, id, paths, options);
+  try {
+    return await integrate(client, paths, state, remote, { id, orgId: project.orgId, name: project.displayName }, options);
+  } finally {
+    await remote.files.close();
+  }
+}
+
+/**
+ * Brings the workspace up to date with an export already on disk; the push uses it to refresh the base
+ * after sending. Local edits are never lost.
+ */
+export async function integrate(
+  client: PlatformClient, paths: WorkspacePaths, state: WorkspaceState | undefined, remote: RemoteExport,
+  project: { id: string; orgId?: string; name?: string }, options: PullOptions = {},
+): Promise<PullResult> {
+  const progress = options.progress ?? noProgress;
+  const local = new FolderFiles(paths.root, 'the workspace');
+  const base = new FolderFiles(paths.baseDir, 'the base copy');
+  const remoteNames = await remote.files.list();
+  checkPackageNames(remoteNames);
+  // Restricted files missing from an export the caller could not see them in are not deletions.
+  const inScope = (p: string): boolean => remote.restrictedVisible || !classifyPackagePath(p).restricted;
+  const oldBase = state?.base ?? {};
+  const all = new Set([...remoteNames, ...Object.keys(oldBase), ...(await local.list(options.signal))]);
+  const result: PullResult = {
+    root: paths.root, projectId: project.id, fresh: state === undefined,
+    updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [],
+  };
+  const newBase: Record<string, BaseFileRecord> = {};
+  const copies = new LocalCopies(paths);
+  const baseWritten = new Set<string>();
+  const sorted = [...all].sort();
+  for (const path of sorted) {
+    throwIfAborted(options.signal);
+    const record = oldBase[path];
+    if (!inScope(path)) {
+      if (record) newBase[path] = record;
+      continue;
+    }
+    const localHash = await local.hash(path, options.signal);
+    const remoteHash = await remote.files.hash(path, options.signal);
+    const decision = await decideFile({
+      path, base: record, localHash, remoteHash,
+      readBase: () => readVerified(base, path, record),
+      readLocal: () => local.read(path),
+      readRemote: () => remote.files.read(path, options.signal),
+    }, options.prefer);
+    const next = await applyDecision(decision, { path, record, localHash, remoteHash });
+    if (next) newBase[path] = next;
+    progress.report({ message: path, increment: 100 / sorted.length });
+  }
+
+  /** Applies one decision to the local file and returns the path's new base record. */
+  async function applyDecision(d: FileDecision, f: { path: string; record?: BaseFileRecord; localHash?: string; remoteHash?: string }): Promise<BaseFileRecord | undefined> {
+    const { path, record, localHash, remoteHash } = f;
+    const remoteRecord = remoteHash === undefined ? undefined : { hash: remoteHash };
+    switch (d.action) {
+      case 'conflict':
+        result.conflicts.push({ path, remoteHash, items: d.items });
+        return record;
+      case 'take': {
+        if (d.overridesLocal && localHash !== undefined) await copies.save(path, await local.read(path));
+        const data = remoteHash === undefined ? undefined : await remote.files.read(path, options.signal);
+        if (data) {
+          // Local file first, then its base copy: an interruption between them leaves a base that no longer
+          // matches its recorded hash, which the next pull does not trust.
+          await writeConfined(paths.root, path, data);
+          if (record?.hash !== remoteHash) await writeConfined(paths.baseDir, path, data);
+          baseWritten.add(path);
+          result.updated.push(path);
+        } else if (localHash !== undefined) {
+          await removeFile(paths.root, path);
+          result.deleted.push(path);
+        }
+        return remoteRecord;
+      }
+      case 'merge':
+        if (d.conflictsResolved > 0 && options.prefer === 'remote') await copies.save(path, await local.read(path));
+        await writeConfined(paths.root, path, d.bytes);
+        result.merged.push(path);
+        return remoteRecord && d.same ? { ...remoteRecord, same: [sha256(d.bytes)] } : remoteRecord;
+      case 'keep':
+        if (localHash !== undefined && !d.same) result.keptLocal.push(path);
+        if (record && record.hash === remoteHash) return record;
+        return remoteRecord && d.same && localHash !== undefined && localHash !== remoteHash ? { ...remoteRecord, same: [localHash] } : remoteRecord;
+    }
+  }
+
+  for (const [path, record] of Object.entries(newBase)) {
+    if (oldBase[path]?.hash === record.hash || baseWritten.has(path)) continue;
+    const data = await remote.files.read(path, options.signal);
+    if (data) await writeConfined(paths.baseDir, path, data);
+  }
+  for (const path of Object.keys(oldBase)) {
+    if (!(path in newBase)) await removeFile(paths.baseDir, path);
+  }
+  await writeWorkspaceState(paths, {
+    connection: { name: client.connection.name, baseUrl: client.connection.baseUrl },
+    orgId: project.orgId, projectId: project.id, projectName: project.name,
+    pulledAt: new Date().toISOString(), exportFileName: remote.fileName,
+    restrictedVisible: remote.restrictedVisible, base: newBase, conflicts: result.conflicts,
+  });
+  await rm(paths.tmpDir, { recursive: true, force: true });
+  return copies.folder ? { ...result, savedLocalCopies: copies.folder } : result;
+}
+
+/** A base file's bytes, trusted only when they still match the recorded hash. */
+async function readVerified(base: PackageFiles, path: string, record: BaseFileRecord | undefined): Promise<Uint8Array | undefined> {
+  if (!record) return undefined;
+  const data = await base.read(path);
+  return data && sha256(data) === record.hash ? data : undefined;
+}

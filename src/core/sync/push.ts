@@ -1,0 +1,154 @@
+// Push in two steps, as a wizard: `preparePush` checks everything and builds the plan without sending a
+// thing (refusing when there are unresolved conflicts, invalid files, or remote changes since the base);
+// the caller shows the plan and asks; `executePush` then locks (optionally), checks the remote once more,
+// saves a backup before destructive operations, runs the operations, unlocks, and refreshes the base.
+import type { PlatformClient } from '../platform/client';
+import { classifyPackagePath } from '../package/layout';
+import { noProgress, type Progress } from '../progress';
+import { buildAppendPlan } from './appendPlan';
+import { saveBackup, type BackupInfo } from './backups';
+import { comparePackages, type FileChange } from './compare';
+import { packWorkspace, type PackedUpload } from './packageUpload';
+import { FolderFiles } from './packageFiles';
+import { analyzeChanges, type PlanContext } from './planContext';
+import { integrate, type PullResult } from './pull';
+import { PushRefusedError } from './pushErrors';
+import type { PushMode, PushPlan, ReplaceScope } from './pushPlan';
+import { acquireLock, releaseLock, runOperations, type HeldLock, type OperationResult } from './pushRun';
+import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
+import { buildReplacePlan } from './replacePlan';
+import { formatProblem, validateLayout, validationErrors, type ValidationProblem } from './validation';
+import { WorkspacePaths, requireWorkspaceState, type WorkspaceState } from './workspace';
+
+export interface PreparePushOptions {
+  readonly mode: PushMode;
+  readonly scope?: ReplaceScope;
+  /** Lock the project with these notes while pushing. */
+  readonly lock?: { readonly notes: string };
+  readonly signal?: AbortSignal;
+  readonly progress?: Progress;
+}
+
+export interface PreparedPush {
+  readonly paths: WorkspacePaths;
+  readonly state: WorkspaceState;
+  readonly plan: PushPlan;
+  /** Validation warnings (errors refuse the push). */
+  readonly warnings: readonly ValidationProblem[];
+}
+
+export async function preparePush(client: PlatformClient, dir: string, options: PreparePushOptions): Promise<PreparedPush> {
+  const paths = new WorkspacePaths(dir);
+  const state = await requireWorkspaceState(paths);
+  requireSameConnection(client, state, paths.root);
+  if (state.conflicts.length > 0) {
+    throw new PushRefusedError('conflicts', `The last pull left conflicts in ${state.conflicts.map((c) => c.path).join(', ')}; settle them first (pull again choosing a side: cstudio pull --keep-local or --take-remote).`);
+  }
+  const progress = options.progress ?? noProgress;
+  progress.report({ message: 'Comparing the workspace with the base…' });
+  const local = new FolderFiles(paths.root, 'the workspace');
+  const base = new FolderFiles(paths.baseDir, 'the base');
+  const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, signal: options.signal });
+  const analyzed = await analyzeChanges(local, base, comparison.files, options.signal);
+  const problems = [...(await validateLayout(local, options.signal)), ...analyzed.problems];
+  const errors = validationErrors(problems);
+  if (errors.length > 0) throw new PushRefusedError('invalid', `The workspace has ${errors.length} error(s); fix them before pushing:`, errors.slice(0, 20).map(formatProblem));
+  const remote = await downloadExport(client, state.projectId, paths, { signal: options.signal, progress });
+  try {
+    requireRemoteAtBase(state, await remoteChanges(state, paths, remote, options.signal), remote);
+  } finally {
+    await remote.files.close();
+  }
+  const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
+  const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
+  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error') };
+}
+
+export type PushStatus = 'completed' | 'partial' | 'failed' | 'nothing';
+
+export interface PushOutcome {
+  readonly status: PushStatus;
+  readonly results: OperationResult[];
+  readonly notAttempted: PushPlan['operations'];
+  readonly backup?: BackupInfo;
+  /** A problem releasing the lock, to show the user. */
+  readonly lockProblem?: string;
+  readonly refresh?: { readonly ok: true; readonly result: PullResult } | { readonly ok: false; readonly error: string };
+}
+
+export interface ExecuteOptions {
+  readonly signal?: AbortSignal;
+  readonly progress?: Progress;
+}
+
+export async function executePush(client: PlatformClient, prepared: PreparedPush, options: ExecuteOptions = {}): Promise<PushOutcome> {
+  const { paths, state, plan } = prepared;
+  if (plan.operations.length === 0) return { status: 'nothing', results: [], notAttempted: [] };
+  const lock: HeldLock = plan.lock ? await acquireLock(client, state.projectId, plan.lock.notes, options.signal) : { acquired: false };
+  let backup: BackupInfo | undefined;
+  let packed: PackedUpload | undefined;
+  let run: Awaited<ReturnType<typeof runOperations>> | undefined;
+  let lockProblem: string | undefined;
+  try {
+    // The plan may have waited on the user: the remote must still be at the base when we send.
+    const remote = await downloadExport(client, state.projectId, paths, options);
+    try {
+      requireRemoteAtBase(state, await remoteChanges(state, paths, remote, options.signal), remote);
+      if (plan.backup) backup = await saveBackup(paths, remote.path, state.projectId, plan.mode);
+    } finally {
+      await remote.files.close();
+    }
+    run = await runOperations(client, state.projectId, plan.operations, {
+      ...options,
+      packageBlob: async () => {
+        packed = await packWorkspace(new FolderFiles(paths.root), paths, state.restrictedVisible, options.signal);
+        return { blob: packed.blob, fileName: `${state.projectId}.zip` };
+      },
+    });
+  } finally {
+    await packed?.dispose();
+    lockProblem = await releaseLock(client, state.projectId, lock);
+  }
+  const applied = run.results.filter((r) => r.status === 'applied').length;
+  const status: PushStatus = applied === plan.operations.length ? 'completed'
+    : applied > 0 || run.results.some((r) => r.status === 'unknown') ? 'partial' : 'failed';
+  const refresh = options.signal?.aborted ? undefined : await refreshBase(client, paths, state, options);
+  return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, refresh };
+}
+
+/** Re-exports and merges into the workspace (local edits kept), so the base matches the platform again. */
+async function refreshBase(client: PlatformClient, paths: WorkspacePaths, state: WorkspaceState, options: ExecuteOptions): Promise<PushOutcome['refresh']> {
+  try {
+    const remote = await downloadExport(client, state.projectId, paths, options);
+    try {
+      const result = await integrate(client, paths, state, remote, { id: state.projectId, orgId: state.orgId, name: state.projectName }, options);
+      return { ok: true, result };
+    } finally {
+      await remote.files.close();
+    }
+  } catch (err) {
+    return { ok: false, error: `${err instanceof Error ? err.message : String(err)} — the base was not refreshed; pull to bring it up to date.` };
+  }
+}
+
+/** Remote files that differ from the base (file level; restricted files only when the export shows them). */
+export async function remoteChanges(state: WorkspaceState, paths: WorkspacePaths, remote: RemoteExport, signal?: AbortSignal): Promise<FileChange[]> {
+  const comparison = await comparePackages(new FolderFiles(paths.baseDir, 'the base'), remote.files, {
+    beforeRecords: state.base, fileLevelOnly: true, signal,
+    exclude: (p) => !remote.restrictedVisible && classifyPackagePath(p).restricted,
+  });
+  return comparison.files;
+}
+
+function requireRemoteAtBase(state: WorkspaceState, changed: readonly FileChange[], remote: RemoteExport): void {
+  if (changed.length === 0) return;
+  const unseen = changed.filter((f) => f.restricted && f.change === 'added' && !state.restrictedVisible && remote.restrictedVisible);
+  if (unseen.length > 0) {
+    throw new PushRefusedError('remoteChanged', 'The project holds restricted files your last pull could not see; nothing was sent. Pull again (as this user) so the workspace holds them — a push must never delete what it could not see:', unseen.map((f) => f.path));
+  }
+  throw new PushRefusedError(
+    'remoteChanged',
+    `Project ${state.projectId} changed on the platform since the last pull; nothing was sent. Pull to merge the remote changes (your local edits are kept), then push again:`,
+    changed.map((f) => `${f.path} ${f.change} remotely`),
+  );
+}

@@ -1,0 +1,183 @@
+// A TRSX document as keyed items, the unit of semantic diffs and three-way merges: the header (language,
+// version, metadata, sources), each intent and entity by name, each literal by (entity, literal, value) and
+// each sample by (intent, text with annotations). Order carries no meaning in TRSX, so it is not compared;
+// attribute defaults the platform fills in (count 1, value = literal) compare equal to their absence.
+import type {
+  DictionaryEntry, SampleNode, TrsxConcept, TrsxDocument, TrsxIntent, TrsxSample,
+} from '../../formats/trsx/model';
+import { annotatedSampleKey } from '../../formats/trsx/sample-text';
+
+export type ItemKind = 'header' | 'intent' | 'entity' | 'literal' | 'sample';
+
+export const ITEM_KINDS: readonly ItemKind[] = ['header', 'intent', 'entity', 'literal', 'sample'];
+
+export interface HeaderPart {
+  lang?: string;
+  version?: string;
+  enginePackVersion?: string;
+  ontologyBase?: string;
+  metadata: TrsxDocument['metadata'];
+  sources: TrsxDocument['sources'];
+}
+
+export type ItemSource =
+  | { kind: 'header'; header: HeaderPart }
+  | { kind: 'intent'; intent: TrsxIntent }
+  | { kind: 'entity'; concept: TrsxConcept }
+  | { kind: 'literal'; entity: string; entry: DictionaryEntry }
+  | { kind: 'sample'; sample: TrsxSample };
+
+export interface TrsxItem {
+  readonly kind: ItemKind;
+  /** Unique within the document and kind. */
+  readonly key: string;
+  /** Canonical form of what the item says; equal values mean equal items. */
+  readonly value: string;
+  /** The model object the item came from; absent when read with `sources: false`. */
+  readonly source?: ItemSource;
+}
+
+/** Items by `kind + NUL + key`, in document order. */
+export type TrsxItems = Map<string, TrsxItem>;
+
+export function itemId(kind: ItemKind, key: string): string {
+  return `${kind}\u0000${key}`;
+}
+
+export interface ItemOptions {
+  /**
+   * Keep a reference to each item's model object (default true). Without them the items are plain strings
+   * and the document can be freed: comparisons of large files then hold one model at a time.
+   */
+  readonly sources?: boolean;
+}
+
+export function trsxItems(doc: TrsxDocument, options: ItemOptions = {}): TrsxItems {
+  const collector = new ItemCollector(options);
+  collector.addDocument(doc);
+  for (const sample of doc.samples) collector.addSample(sample);
+  return collector.items;
+}
+
+/** Builds items piece by piece, so samples can be added as a streaming reader meets them. */
+export class ItemCollector {
+  readonly items: TrsxItems = new Map();
+  private readonly keepSources: boolean;
+  /** Most samples share their attribute values: one string per distinct value (large files hold 100k samples). */
+  private readonly values = new Map<string, string>();
+
+  constructor(options: ItemOptions = {}) {
+    this.keepSources = options.sources !== false;
+  }
+
+  private add(full: TrsxItem): void {
+    let id = itemId(full.kind, full.key);
+    // Duplicates (a validation warning) stay distinct items so neither is lost.
+    for (let n = 2; this.items.has(id); n++) id = itemId(full.kind, `${full.key}\u0000#${n}`);
+    const known = this.values.get(full.value);
+    const value = known ?? full.value;
+    if (known === undefined) this.values.set(value, value);
+    // The id is flat once it is a map key; the key is a slice of it rather than a second copy.
+    const key = id.slice(full.kind.length + 1);
+    const item: TrsxItem = this.keepSources && full.source ? { kind: full.kind, key, value, source: full.source } : { kind: full.kind, key, value };
+    this.items.set(id, item);
+  }
+
+  /** Everything but the samples. */
+  addDocument(doc: TrsxDocument): void {
+    const header: HeaderPart = {
+      lang: doc.lang, version: doc.version, enginePackVersion: doc.enginePackVersion, ontologyBase: doc.ontologyBase,
+      metadata: doc.metadata, sources: doc.sources,
+    };
+    this.add({ kind: 'header', key: 'header', value: stable(header), source: { kind: 'header', header } });
+    for (const intent of doc.intents) {
+      this.add({
+        kind: 'intent', key: intent.name,
+        value: stable({ sourceref: intent.sourceref, links: [...new Set(intent.links.map((l) => l.conceptref))].sort() }),
+        source: { kind: 'intent', intent },
+      });
+    }
+    for (const concept of doc.concepts) {
+      const { name: _name, settings, relations, ...rest } = concept;
+      this.add({
+        kind: 'entity', key: concept.name,
+        value: stable({
+          ...rest,
+          freetext: concept.freetext === true ? true : undefined,
+          dynamic: concept.dynamic === true ? true : undefined,
+          settings: [...settings].sort((a, b) => compare(a.name, b.name)).map((x) => [x.name, x.value]),
+          relations: relations.map((r) => `${r.type}\u0000${r.conceptref}`).sort(),
+        }),
+        source: { kind: 'entity', concept },
+      });
+    }
+    for (const dictionary of doc.dictionaries) {
+      for (const entry of dictionary.entries) {
+        const value = entry.value ?? entry.literal;
+        this.add({
+          kind: 'literal', key: `${dictionary.conceptref}\u0000${entry.literal}\u0000${value}`,
+          value: stable({ sourceref: entry.sourceref, protected: entry.protected === true ? true : undefined }),
+          source: { kind: 'literal', entity: dictionary.conceptref, entry },
+        });
+      }
+    }
+  }
+
+  addSample(sample: TrsxSample): void {
+    this.add({
+      kind: 'sample', key: `${sample.intentref}\u0000${annotatedSampleKey(sample.content)}`,
+      value: sampleValue(sample),
+      source: { kind: 'sample', sample },
+    });
+  }
+}
+
+/** The attributes of a sample that the key does not hold, defaults filled in. */
+export function sampleValue(s: TrsxSample): string {
+  return stable({
+    count: s.count ?? 1, excluded: s.excluded === true, fullyVerified: s.fullyVerified === true,
+    protected: s.protected === true, description: s.description, sourceref: s.sourceref,
+  });
+}
+
+/** JSON with object keys sorted and undefined members dropped, so equal meaning gives equal text. */
+export function stable(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      return Object.fromEntries(Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+    }
+    return v;
+  });
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** What a person calls an item: `intent ORDER_COFFEE`, `sample "a [SIZE: large] latte" of ORDER_COFFEE`. */
+export function itemLabel(item: Pick<TrsxItem, 'kind' | 'key'>): string {
+  const [first = '', second = '', third = '', duplicate] = item.key.split('\u0000');
+  const nth = (part: string | undefined): string => (part?.startsWith('#') ? ` (${part.slice(1)}. copy)` : '');
+  switch (item.kind) {
+    case 'header': return 'project header (language, version, metadata, sources)';
+    case 'intent': return `intent ${first}`;
+    case 'entity': return `entity ${first}`;
+    case 'literal': return `literal "${second}"${third === second ? '' : ` → ${third}`} of ${first}${nth(duplicate)}`;
+    case 'sample': return `sample "${shorten(second)}" of ${first}${nth(third)}`;
+  }
+}
+
+function shorten(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The annotated entities of sample content, at any depth. */
+export function annotatedEntities(nodes: readonly SampleNode[], into: Set<string> = new Set()): Set<string> {
+  for (const n of nodes) {
+    if (typeof n === 'string') continue;
+    into.add(n.conceptref);
+    annotatedEntities(n.content, into);
+  }
+  return into;
+}

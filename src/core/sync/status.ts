@@ -1,0 +1,73 @@
+// Status of a pulled workspace: local against the base (hash every file; parse only those that differ) and,
+// when a client is given, remote against the base (a fresh export). Ahead, behind and conflict follow.
+import type { PlatformClient } from '../platform/client';
+import { classifyPackagePath } from '../package/layout';
+import type { Progress } from '../progress';
+import { comparePackages, meaningfulChanges, type FileChange } from './compare';
+import { FolderFiles } from './packageFiles';
+import { downloadExport, requireSameConnection } from './remote';
+import { WorkspacePaths, requireWorkspaceState, type ConflictRecord, type WorkspaceState } from './workspace';
+
+export type SyncState = 'clean' | 'ahead' | 'behind' | 'diverged' | 'conflict';
+
+export interface WorkspaceStatus {
+  readonly root: string;
+  readonly state: WorkspaceState;
+  /** Local changes against the base (reformatted TRSX files included, flagged). */
+  readonly local: FileChange[];
+  /** Remote changes against the base; undefined when the remote was not checked. */
+  readonly remote?: FileChange[];
+  readonly remoteCheckedAt?: string;
+  readonly conflicts: readonly ConflictRecord[];
+  /** Files with local changes that mean something. */
+  readonly ahead: number;
+  /** Files changed on the remote; undefined when not checked. */
+  readonly behind?: number;
+  readonly sync: SyncState;
+}
+
+export interface StatusOptions {
+  readonly signal?: AbortSignal;
+  readonly progress?: Progress;
+  /** Also re-export the project and compare it with the base. */
+  readonly client?: PlatformClient;
+  /** File level only (no TRSX parsing). */
+  readonly fileLevelOnly?: boolean;
+}
+
+export async function workspaceStatus(dir: string, options: StatusOptions = {}): Promise<WorkspaceStatus> {
+  const paths = new WorkspacePaths(dir);
+  const state = await requireWorkspaceState(paths);
+  const base = new FolderFiles(paths.baseDir, 'the base');
+  const local = await comparePackages(base, new FolderFiles(paths.root, 'the workspace'), {
+    signal: options.signal, progress: options.progress, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly,
+  });
+  let remote: FileChange[] | undefined;
+  let remoteCheckedAt: string | undefined;
+  if (options.client) {
+    requireSameConnection(options.client, state, paths.root);
+    const exported = await downloadExport(options.client, state.projectId, paths, options);
+    try {
+      const visible = exported.restrictedVisible;
+      const comparison = await comparePackages(base, exported.files, {
+        signal: options.signal, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly,
+        exclude: (p) => !visible && classifyPackagePath(p).restricted,
+      });
+      remote = meaningfulChanges(comparison.files);
+      remoteCheckedAt = new Date().toISOString();
+    } finally {
+      await exported.files.close();
+    }
+  }
+  const ahead = meaningfulChanges(local.files).length;
+  const behind = remote?.length;
+  return { root: paths.root, state, local: local.files, remote, remoteCheckedAt, conflicts: state.conflicts, ahead, behind, sync: syncState(ahead, behind, state.conflicts.length) };
+}
+
+export function syncState(ahead: number, behind: number | undefined, conflicts: number): SyncState {
+  if (conflicts > 0) return 'conflict';
+  if (ahead > 0 && (behind ?? 0) > 0) return 'diverged';
+  if (ahead > 0) return 'ahead';
+  if ((behind ?? 0) > 0) return 'behind';
+  return 'clean';
+}

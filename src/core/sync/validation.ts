@@ -1,0 +1,56 @@
+// What a push checks in the workspace before anything is sent: the package layout, the JSON files, and every
+// changed TRSX file (well-formedness and TRSX rules; see planContext.ts). Errors refuse the push; warnings are shown.
+import { LineIndex } from '../formats/diagnostic';
+import type { TrsxDocument } from '../formats/trsx/model';
+import { parseTrsxBytes } from '../formats/trsx/parse';
+import { sortDiagnostics, validateTrsx } from '../formats/trsx/validate';
+import { DIALOG_FILE, METADATA_FILE, validatePackageLayout } from '../package/layout';
+import type { PackageFiles } from './packageFiles';
+
+export interface ValidationProblem {
+  readonly path?: string;
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly code: string;
+  readonly message: string;
+  /** 1-based position in the file, when the problem has one. */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** The package layout and the JSON files of the workspace. */
+export async function validateLayout(local: PackageFiles, signal?: AbortSignal): Promise<ValidationProblem[]> {
+  const problems: ValidationProblem[] = validatePackageLayout(await local.list(signal))
+    .filter((i) => i.code !== 'PKG008')
+    .map((i) => ({ path: i.path, severity: i.severity, code: i.code, message: i.message }));
+  for (const file of [METADATA_FILE, DIALOG_FILE]) {
+    const bytes = await local.read(file, signal);
+    if (!bytes) continue;
+    try {
+      JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, ''));
+    } catch (err) {
+      problems.push({ path: file, severity: 'error', code: 'PKG005', message: `${file} is not valid JSON (${(err as Error).message}); fix or restore it.` });
+    }
+  }
+  return problems;
+}
+
+/** Well-formedness and TRSX rules of one file, and its model (the XML tree is not kept). */
+export function validateTrsxFile(path: string, bytes: Uint8Array): { problems: ValidationProblem[]; document: TrsxDocument } {
+  const parsed = parseTrsxBytes(bytes);
+  const lines = new LineIndex(parsed.tree.text);
+  const problems = sortDiagnostics([...parsed.diagnostics, ...validateTrsx(parsed)]).map((d): ValidationProblem => {
+    const at = lines.position(d.range.start);
+    return { path, severity: d.severity, code: d.code, message: d.message, line: at.line, column: at.column };
+  });
+  return { problems, document: parsed.document };
+}
+
+export function validationErrors(problems: readonly ValidationProblem[]): ValidationProblem[] {
+  return problems.filter((p) => p.severity === 'error');
+}
+
+/** `en-US/en-US.trsx:12:5 error TRSX020 …` */
+export function formatProblem(p: ValidationProblem): string {
+  const where = p.path ? `${p.path}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ` : '';
+  return `${where}${p.severity} ${p.code} ${p.message}`;
+}

@@ -1,0 +1,149 @@
+// The private state of a pulled project folder (ARCHITECTURE.md, "The local workspace of a pulled project"):
+//   .cstudio/state.json   where the package came from, when, and the content hash of every base file
+//   .cstudio/base/        the package as last pulled (the base of status, merges and conflicts)
+//   .cstudio/backups/     the remote package saved before every destructive push or restore
+//   .cstudio/remote.zip   the last remote export seen (for "remote against working" diffs)
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { writeFileAtomic } from '../fs/atomicFile';
+
+export const STATE_DIR = '.cstudio';
+const STATE_VERSION = 1;
+
+export interface WorkspaceConnection {
+  /** The connection's name ("Local sandbox", "cli"). */
+  readonly name?: string;
+  readonly baseUrl: string;
+}
+
+/** A base file's record: its hash, plus local hashes known to be semantically identical to it. */
+export interface BaseFileRecord {
+  readonly hash: string;
+  /** Hashes of local versions that differ only in layout (written by a merge or left by a push). */
+  readonly same?: readonly string[];
+}
+
+export interface ConflictItem {
+  readonly locale?: string;
+  /** intent, entity, literal, sample, header, or file for a whole non-TRSX file. */
+  readonly kind: string;
+  readonly label: string;
+  readonly local: string;
+  readonly remote: string;
+}
+
+export interface ConflictRecord {
+  readonly path: string;
+  /** Hash of the remote version the conflict was found against. */
+  readonly remoteHash?: string;
+  readonly items: readonly ConflictItem[];
+}
+
+export interface WorkspaceState {
+  readonly version: number;
+  readonly connection: WorkspaceConnection;
+  readonly orgId?: string;
+  readonly projectId: string;
+  readonly projectName?: string;
+  /** ISO time of the last pull (or of the refresh after a push). */
+  readonly pulledAt: string;
+  /** Server's name of the export the base came from. */
+  readonly exportFileName?: string;
+  /** Whether the export held restricted files: only then may a push replace them. */
+  readonly restrictedVisible: boolean;
+  readonly base: Readonly<Record<string, BaseFileRecord>>;
+  /** Unresolved conflicts of the last pull; a push is refused while there are any. */
+  readonly conflicts: readonly ConflictRecord[];
+}
+
+export class WorkspaceError extends Error {
+  constructor(message: string, readonly dir: string) {
+    super(message);
+    this.name = 'WorkspaceError';
+  }
+}
+
+/** Paths of one workspace. */
+export class WorkspacePaths {
+  readonly root: string;
+  constructor(dir: string) {
+    this.root = resolve(dir);
+  }
+  get stateDir(): string { return join(this.root, STATE_DIR); }
+  get stateFile(): string { return join(this.stateDir, 'state.json'); }
+  get baseDir(): string { return join(this.stateDir, 'base'); }
+  get backupsDir(): string { return join(this.stateDir, 'backups'); }
+  get remoteZip(): string { return join(this.stateDir, 'remote.zip'); }
+  get tmpDir(): string { return join(this.stateDir, 'tmp'); }
+  file(path: string): string { return join(this.root, ...path.split('/')); }
+  baseFile(path: string): string { return join(this.baseDir, ...path.split('/')); }
+}
+
+/** The nearest folder at or above `dir` that holds `.cstudio/state.json`, or undefined. */
+export async function findWorkspaceRoot(dir: string): Promise<string | undefined> {
+  let current = resolve(dir);
+  for (;;) {
+    const info = await stat(join(current, STATE_DIR, 'state.json')).catch(() => undefined);
+    if (info?.isFile()) return current;
+    const parent = dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+export async function readWorkspaceState(paths: WorkspacePaths): Promise<WorkspaceState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(paths.stateFile, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new WorkspaceError(`${paths.stateFile} is not valid JSON (${(err as Error).message}); pull the project into a fresh folder, or restore the file.`, paths.root);
+  }
+  return checkState(value, paths);
+}
+
+/** The state of a pulled workspace; a clear error when `dir` was never pulled. */
+export async function requireWorkspaceState(paths: WorkspacePaths): Promise<WorkspaceState> {
+  const state = await readWorkspaceState(paths);
+  if (!state) throw new WorkspaceError(`${paths.root} is not a pulled project folder (no ${STATE_DIR}/state.json); pull a project into it first (cstudio pull <projectId> [dir]).`, paths.root);
+  return state;
+}
+
+export async function writeWorkspaceState(paths: WorkspacePaths, state: Omit<WorkspaceState, 'version'>): Promise<void> {
+  await mkdir(paths.stateDir, { recursive: true });
+  const sortedBase = Object.fromEntries(Object.keys(state.base).sort().map((k) => [k, state.base[k]]));
+  await writeFileAtomic(paths.stateFile, `${JSON.stringify({ version: STATE_VERSION, ...state, base: sortedBase }, null, 2)}\n`);
+}
+
+function checkState(value: unknown, paths: WorkspacePaths): WorkspaceState {
+  const bad = (what: string): WorkspaceError =>
+    new WorkspaceError(`${paths.stateFile} is damaged (${what}); pull the project into a fresh folder, or restore the file.`, paths.root);
+  if (typeof value !== 'object' || value === null) throw bad('not an object');
+  const v = value as Record<string, unknown>;
+  if (v.version !== STATE_VERSION) throw bad(`version ${String(v.version)}, expected ${STATE_VERSION}`);
+  if (typeof v.projectId !== 'string' || v.projectId === '') throw bad('no projectId');
+  const connection = v.connection as Record<string, unknown> | undefined;
+  if (typeof connection?.baseUrl !== 'string') throw bad('no connection.baseUrl');
+  if (typeof v.base !== 'object' || v.base === null) throw bad('no base');
+  for (const [path, record] of Object.entries(v.base as Record<string, unknown>)) {
+    if (typeof (record as BaseFileRecord | undefined)?.hash !== 'string') throw bad(`base entry "${path}" has no hash`);
+  }
+  if (v.conflicts !== undefined && !Array.isArray(v.conflicts)) throw bad('conflicts is not a list');
+  return {
+    ...(v as unknown as WorkspaceState),
+    restrictedVisible: v.restrictedVisible === true,
+    conflicts: (v.conflicts as ConflictRecord[] | undefined) ?? [],
+  };
+}
+
+/** True when `hash` is the base file's, or a local version known to mean the same. */
+export function matchesBase(record: BaseFileRecord | undefined, hash: string | undefined): boolean {
+  if (!record || hash === undefined) return record === undefined && hash === undefined;
+  return record.hash === hash || (record.same?.includes(hash) ?? false);
+}

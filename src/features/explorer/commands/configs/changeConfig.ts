@@ -1,0 +1,106 @@
+// Override, update and delete a configuration. A deployed configuration cannot be updated or deleted (the
+// platform answers 400): the commands say so up front, and turn the platform's refusal into the same words.
+import type { AppConfig, RequestBuilds } from '../../../../core/platform/appTypes';
+import { BadRequestError, CancelledError } from '../../../../core/platform/errors';
+import { BUILD_SERVICES, type BuildService } from '../../../../core/platform/buildTypes';
+import { CommandIds } from '../../../../host/commandIds';
+import type { Command } from '../../../../host/commands';
+import { answered } from '../../../../host/prompter';
+import type { ExplorerCommandDeps } from '../../commandDeps';
+import { geographyDeployments } from '../../nodes/applicationNodes';
+import { refreshApplications, resolveConfig, type ConfigTarget } from './configTarget';
+
+function liveNames(config: AppConfig): string[] {
+  return geographyDeployments(config).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography.geography.displayName);
+}
+
+function deployedRefusal(config: AppConfig, what: string, live: readonly string[]): Error {
+  return new Error(`Cannot ${what} configuration "${config.tag}" (${config.id}): it is deployed to ${live.join(', ') || 'an environment'}, and the platform refuses changes to a live configuration. Undeploy it first, or use Override Configuration to make a new one with the same tag.`);
+}
+
+/** The project the configuration's builds come from. */
+function projectOf(config: AppConfig): string | undefined {
+  return config.builds.dialog?.projectId ?? config.builds.nlu?.projectId ?? config.builds.asr?.projectId;
+}
+
+export class OverrideConfigCommand implements Command {
+  readonly id = CommandIds.appConfigOverride;
+  constructor(private readonly deps: ExplorerCommandDeps) {}
+
+  async execute(arg?: unknown): Promise<AppConfig> {
+    const target = await resolveConfig(this.deps, arg, 'Override Configuration');
+    const { config } = target;
+    const ok = await this.deps.prompter.confirm(`Override "${config.tag}" (configuration ${config.id}) with the latest builds of its project?`, {
+      detail: 'This creates a new configuration with the same tag and deployment flow; data hosts are copied. Deploy it to replace the live one.',
+      action: 'Override',
+    });
+    if (!ok) throw new CancelledError('Override Configuration was cancelled.');
+    const created = await this.deps.prompter.withProgress({ title: `Overriding "${config.tag}"` }, (_p, signal) =>
+      target.client.appConfigs.override(config.id, {}, { latest: true, signal }));
+    refreshApplications(this.deps.model, target.connectionId);
+    void this.deps.prompter.info(`Configuration ${created.id} overrides "${config.tag}" (${config.id}); deploy it to make it live.`);
+    return created;
+  }
+}
+
+/** Update Configuration…: the chosen services take the latest builds of the configuration's project. */
+export class UpdateConfigCommand implements Command {
+  readonly id = CommandIds.appConfigUpdate;
+  constructor(private readonly deps: ExplorerCommandDeps) {}
+
+  async execute(arg?: unknown): Promise<AppConfig> {
+    const target = await resolveConfig(this.deps, arg, 'Update Configuration');
+    const { config } = target;
+    const live = liveNames(config);
+    if (live.length > 0) throw deployedRefusal(config, 'update', live);
+    const projectId = projectOf(config);
+    if (!projectId) throw new Error(`Configuration "${config.tag}" (${config.id}) has no builds to tell its project; override it with chosen builds instead.`);
+    const services = await answered(this.deps.prompter.pickMany(BUILD_SERVICES.map((s) => ({ label: s, value: s, picked: true })),
+      { title: `Update "${config.tag}" (configuration ${config.id})`, placeholder: `Services that take the latest builds of project ${projectId}` }), 'Update Configuration');
+    if (services.length === 0) throw new CancelledError('Update Configuration: no service chosen.');
+    const requestModels = await latestRequest(target, projectId, services);
+    try {
+      const updated = await this.deps.prompter.withProgress({ title: `Updating "${config.tag}"` }, (_p, signal) =>
+        target.client.appConfigs.update(config.id, { requestModels }, { signal }));
+      void this.deps.prompter.info(`Configuration "${config.tag}" (${config.id}) now uses the latest ${services.join(', ')} builds of project ${projectId}.`);
+      return updated;
+    } catch (err) {
+      // Deployed in the meantime (or by someone else): the platform's 400 says little about what to do.
+      if (err instanceof BadRequestError && /deploy/i.test(err.message)) throw deployedRefusal(config, 'update', liveNames(await target.client.appConfigs.get(config.id)));
+      throw err;
+    } finally {
+      refreshApplications(this.deps.model, target.connectionId);
+    }
+  }
+}
+
+async function latestRequest(target: ConfigTarget, projectId: string, services: readonly BuildService[]): Promise<RequestBuilds> {
+  const latest = await target.client.builds.latest(projectId);
+  const refs = (list: ReadonlyArray<{ buildLabel: string; locale: string }> | undefined): Array<{ buildLabel: string; locale: string }> => (list ?? []).map((b) => ({ buildLabel: b.buildLabel, locale: b.locale }));
+  const out: { asr?: RequestBuilds['asr']; nlu?: RequestBuilds['nlu']; dialog?: RequestBuilds['dialog'] } = {};
+  if (services.includes('ASR') && latest.asr) out.asr = refs(latest.asr.builds);
+  if (services.includes('NLU') && latest.nlu) out.nlu = refs(latest.nlu.builds);
+  if (services.includes('DIALOG') && latest.dialog) out.dialog = { buildLabel: latest.dialog.buildLabel };
+  if (Object.keys(out).length === 0) throw new Error(`Project ${projectId} has no completed ${services.join(', ')} build; build it first (Build Project…).`);
+  return out;
+}
+
+export class DeleteConfigCommand implements Command {
+  readonly id = CommandIds.appConfigDelete;
+  constructor(private readonly deps: ExplorerCommandDeps) {}
+
+  async execute(arg?: unknown): Promise<string> {
+    const target = await resolveConfig(this.deps, arg, 'Delete Configuration');
+    const { config } = target;
+    const live = liveNames(config);
+    if (live.length > 0) throw deployedRefusal(config, 'delete', live);
+    const ok = await this.deps.prompter.confirm(`Delete configuration "${config.tag}" (${config.id}) of "${target.applicationName}"?`, {
+      detail: 'Its builds stay; the configuration and its deployment history are removed. This cannot be undone.', action: 'Delete',
+    });
+    if (!ok) throw new CancelledError('Delete Configuration was cancelled.');
+    await this.deps.prompter.withProgress({ title: `Deleting configuration "${config.tag}"` }, (_p, signal) => target.client.appConfigs.delete(config.id, { signal }));
+    refreshApplications(this.deps.model, target.connectionId);
+    void this.deps.prompter.info(`Configuration "${config.tag}" (${config.id}) deleted.`);
+    return config.id;
+  }
+}

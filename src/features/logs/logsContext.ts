@@ -1,0 +1,27 @@
+// What the event-log commands share, built once by the feature.
+import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
+import type { Logger } from '../../core/logger';
+import type { Prompter } from '../../host/prompter';
+import type { AudioPlayer } from './audioPlayer';
+import type { LogSessions } from './logSessions';
+import type { LogTargetResolver } from './logTargets';
+import type { RecordDocuments } from './recordDocuments';
+
+export interface LogsContext {
+  readonly registry: ConnectionRegistry;
+  readonly prompter: Prompter;
+  readonly sessions: LogSessions;
+  readonly targets: LogTargetResolver;
+  readonly records: RecordDocuments;
+  readonly player: AudioPlayer;
+  readonly logger: Logger;
+  /** Mirror channel lines for the extension-host tests (never in production). */
+  readonly mirrorChannels: boolean;
+  /** Runs another command through VS Code (so it goes through the registry's error wrapper). */
+  runCommand(id: string, arg?: unknown): Thenable<unknown>;
+}
+
+/** A plain object argument (automation, the actions pick), or an empty one. */
+export function argObject(arg: unknown): Record<string, unknown> {
+  return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
+}

@@ -1,0 +1,139 @@
+// Browser UI check of builds, deployments and bots in real VS Code (code-server), driven by playwright-core
+// with headless Chromium, in a window whose workspace makes sandbox jobs last a few seconds (so the build's
+// progress can be seen): "Build Project…" from the palette on "Travel Desk", its progress and then its
+// per-locale report in the notification center (.screenshots/build-progress.png, build-report.png); the
+// deployment tree of "Coffee Shop Assistant" with each geography's status (deployment-tree.png); "Show
+// Integration Details" of the bot configuration coffee-main (bot-integration-details.png).
+// test/vscode/run.mjs calls runDeployUiCheck() after the other UI checks; `node test/e2e/deployUi.mjs` runs it alone.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureVscodeEnv, findChromium } from '../../scripts/vscode-env.mjs';
+import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
+
+const QUICK_INPUT = '.quick-input-widget input';
+const ROW = '.monaco-list-row';
+
+async function palette(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator(QUICK_INPUT);
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator(`.quick-input-list ${ROW}`, { hasText: title.replace(/^Conversational Studio: /, '') }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Answers the question now showing: picks the row with `text`, or (text undefined) accepts it as offered. */
+async function answer(page, text) {
+  const input = page.locator(QUICK_INPUT);
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await page.waitForTimeout(300);
+  if (text !== undefined) {
+    await input.fill(text);
+    await page.locator(`.quick-input-list ${ROW}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
+  }
+  await page.keyboard.press('Enter');
+}
+
+async function expand(tree, label, child) {
+  const row = tree.locator(ROW, { hasText: label }).first();
+  await row.waitFor({ timeout: 30_000 });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await tree.locator(ROW, { hasText: child }).first().waitFor({ timeout: 30_000 });
+}
+
+export async function runDeployUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
+  mkdirSync(shotsDir, { recursive: true });
+  // A workspace of its own: jobs of this window's sandbox last 6 s, long enough to photograph a build's progress.
+  const slow = mkdtempSync(join(tmpdir(), 'cstudio-ws-deploy-'));
+  cpSync(workspace, slow, { recursive: true });
+  mkdirSync(join(slow, '.vscode'), { recursive: true });
+  writeFileSync(join(slow, '.vscode', 'settings.json'), JSON.stringify({ 'cstudio.sandbox.jobDurationMs': 6000 }, null, 2));
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const shot = async (name) => { await page.screenshot({ path: join(shotsDir, name) }); log(`screenshot ${join(shotsDir, name)}`); };
+  try {
+    await page.goto(server.url(slow, [['extensionDevelopmentPath', root]]));
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    log('UI (deploy): workbench up');
+    await page.getByRole('tab', { name: /Conversational Studio/ }).first().click({ timeout: 30_000 });
+    const tree = page.locator('.pane-body').filter({ has: page.locator(ROW, { hasText: 'Local sandbox' }) }).first();
+    await tree.locator(ROW, { hasText: /Local sandbox/ }).filter({ hasText: /running/ }).first().waitFor({ timeout: 30_000 });
+    await expand(tree, 'Local sandbox', 'Demo Coffee Co.');
+    await expand(tree, 'Demo Coffee Co.', 'Travel Desk');
+
+    await palette(page, 'Conversational Studio: Build Project…');
+    await answer(page, 'Travel Desk');
+    await answer(page); // services: all, as pre-selected
+    await answer(page); // notes: none
+    await answer(page, 'FAST');
+    await answer(page); // data sources: the default
+    await palette(page, 'Notifications: Show Notifications');
+    const center = page.locator('.notifications-center');
+    await center.locator('.notification-list-item', { hasText: 'Build of "Travel Desk"' }).first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500); // the palette fades out
+    await shot('build-progress.png');
+    log('UI (deploy): the build\'s progress in the notification center');
+    const done = center.locator('.notification-list-item', { hasText: /completed.*✓/ }).first();
+    await done.waitFor({ timeout: 60_000 });
+    // A long message shows collapsed to one line; expand it so the per-locale report reads in full.
+    await done.hover();
+    await done.locator('.codicon-notifications-expand').first().click({ timeout: 5000 }).catch(() => undefined);
+    await page.waitForTimeout(300);
+    await shot('build-report.png');
+    log(`UI (deploy): build finished: "${(await center.locator('.notification-list-item', { hasText: /completed.*✓/ }).first().innerText()).replace(/\s+/g, ' ').trim()}"`);
+    await palette(page, 'Notifications: Hide Notifications');
+
+    await expand(tree, 'Demo Coffee Co.', 'Applications');
+    await expand(tree, /^Applications/, 'Coffee Shop Assistant');
+    await expand(tree, 'Coffee Shop Assistant', 'coffee-main');
+    await expand(tree, 'coffee-main', 'Sandbox US');
+    await tree.locator(ROW, { hasText: 'Sandbox US' }).filter({ hasText: /deployed/ }).first().waitFor({ timeout: 15_000 });
+    await shot('deployment-tree.png');
+    log('UI (deploy): the deployment tree with statuses');
+
+    await palette(page, 'Conversational Studio: Show Integration Details');
+    await answer(page, 'Coffee Shop Assistant');
+    await answer(page, 'coffee-main');
+    await page.locator('.tab', { hasText: 'Integration' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.view-lines', { hasText: 'Context tag' }).first().waitFor({ timeout: 15_000 });
+    await shot('bot-integration-details.png');
+    log('UI (deploy): the bot\'s integration details document');
+    return { ok: true };
+  } catch (e) {
+    log(`UI check (deploy) failed: ${e instanceof Error ? e.message : e}`);
+    try { await shot('deploy-ui-failure.png'); } catch { /* page gone */ }
+    return { ok: false };
+  } finally {
+    await page.close().catch(() => undefined);
+    rmSync(slow, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  if (!findChromium()) {
+    console.log('UI check SKIPPED: Chromium not found (install Debian\'s `chromium` or set CHROMIUM=/path/to/chromium)');
+    process.exit(0);
+  }
+  if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+  const env = await ensureVscodeEnv();
+  const workspace = mkdtempSync(join(tmpdir(), 'cstudio-ws-'));
+  cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  const server = await startCodeServer({ env });
+  let browser;
+  let result = { ok: false };
+  try {
+    browser = await launchChromium(env.chromium, server);
+    result = await runDeployUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots') });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    server.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  }
+  console.log(`UI check (deploy) ${result.ok ? 'passed' : 'FAILED'}`);
+  process.exit(result.ok ? 0 : 1);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
