@@ -5,13 +5,11 @@
 // deployment tree of "Coffee Shop Assistant" with each geography's status (deployment-tree.png); "Show
 // Integration Details" of the bot configuration coffee-main (bot-integration-details.png).
 // test/vscode/run.mjs calls runDeployUiCheck() after the other UI checks; `node test/e2e/deployUi.mjs` runs it alone.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureVscodeEnv, findChromium } from '../../scripts/vscode-env.mjs';
-import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
+import { runStandalone } from './standalone.mjs';
 
 const QUICK_INPUT = '.quick-input-widget input';
 const ROW = '.monaco-list-row';
@@ -112,28 +110,7 @@ export async function runDeployUiCheck({ server, browser, workspace, root, shots
 }
 
 async function main() {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  if (!findChromium()) {
-    console.log('UI check SKIPPED: Chromium not found (install Debian\'s `chromium` or set CHROMIUM=/path/to/chromium)');
-    process.exit(0);
-  }
-  if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-  const env = await ensureVscodeEnv();
-  const workspace = mkdtempSync(join(tmpdir(), 'cstudio-ws-'));
-  cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const server = await startCodeServer({ env });
-  let browser;
-  let result = { ok: false };
-  try {
-    browser = await launchChromium(env.chromium, server);
-    result = await runDeployUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots') });
-  } finally {
-    await browser?.close().catch(() => undefined);
-    server.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  }
-  console.log(`UI check (deploy) ${result.ok ? 'passed' : 'FAILED'}`);
-  process.exit(result.ok ? 0 : 1);
+  await runStandalone('UI check (deploy)', runDeployUiCheck);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

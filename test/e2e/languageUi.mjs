@@ -4,13 +4,10 @@
 // (.screenshots/trsx-diagnostics-hover.png). Then test a sentence against a grammar with "Test Grammar…" and
 // screenshot the report. test/vscode/run.mjs calls runLanguageUiCheck() after ui.mjs; `node test/e2e/languageUi.mjs`
 // runs it alone.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureVscodeEnv, findChromium } from '../../scripts/vscode-env.mjs';
-import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
+import { runStandalone } from './standalone.mjs';
 
 const QUICK_INPUT = '.quick-input-widget input';
 
@@ -87,28 +84,7 @@ export async function runLanguageUiCheck({ server, browser, workspace, root, sho
 }
 
 async function main() {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  if (!findChromium()) {
-    console.log('UI check SKIPPED: Chromium not found (install Debian\'s `chromium` or set CHROMIUM=/path/to/chromium)');
-    process.exit(0);
-  }
-  if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-  const env = await ensureVscodeEnv();
-  const workspace = mkdtempSync(join(tmpdir(), 'cstudio-ws-'));
-  cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const server = await startCodeServer({ env });
-  let browser;
-  let result = { ok: false };
-  try {
-    browser = await launchChromium(env.chromium, server);
-    result = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots') });
-  } finally {
-    await browser?.close().catch(() => undefined);
-    server.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  }
-  console.log(`UI check (language) ${result.ok ? 'passed' : 'FAILED'}`);
-  process.exit(result.ok ? 0 : 1);
+  await runStandalone('UI check (language)', runLanguageUiCheck);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -5,14 +5,11 @@
 // project's intents and run "Create Intent…" from the palette; then "Compare Packages…" on two package zips,
 // whose Package Comparison view and side-by-side diff are captured. Screenshots go to .screenshots/.
 // test/vscode/run.mjs calls runUiCheck() with its own code-server; `node test/e2e/ui.mjs` runs it alone.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureVscodeEnv, findChromium } from '../../scripts/vscode-env.mjs';
-import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
+import { runStandalone } from './standalone.mjs';
 
 const PALETTE_INPUT = '.quick-input-widget input';
 
@@ -227,28 +224,7 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
 }
 
 async function main() {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  if (!findChromium()) {
-    console.log('UI check SKIPPED: Chromium not found (install Debian\'s `chromium` or set CHROMIUM=/path/to/chromium)');
-    process.exit(0);
-  }
-  if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-  const env = await ensureVscodeEnv();
-  const workspace = mkdtempSync(join(tmpdir(), 'cstudio-ws-'));
-  cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const server = await startCodeServer({ env });
-  let browser;
-  let result = { ok: false };
-  try {
-    browser = await launchChromium(env.chromium, server);
-    result = await runUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots') });
-  } finally {
-    await browser?.close().catch(() => undefined);
-    server.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  }
-  console.log(`UI check ${result.ok ? 'passed' : 'FAILED'}`);
-  process.exit(result.ok ? 0 : 1);
+  await runStandalone('UI check', runUiCheck);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
