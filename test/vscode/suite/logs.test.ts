@@ -16,10 +16,14 @@ import { APP_NAME, CONNECTION, recordLines, RECORD_LINE, session, simulate, stop
 
 suite('event logs', () => {
   const prompter = usePrompterForSuite();
-  const dir = mkdtempSync(join(tmpdir(), 'cstudio-logs-'));
+  // Made in suiteSetup, not when the file loads: a suite that --grep leaves out never runs its teardown.
+  let dir = '';
+  suiteSetup(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cstudio-logs-'));
+  });
   suiteTeardown(async () => {
     await stopIfRunning();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   test('Stream Event Logs on the application node follows the topic: formatted lines arrive, the status bar counts', async () => {

@@ -17,11 +17,15 @@ import { CONNECTION, session, simulate, stopIfRunning, stream } from '../logsHel
 
 suite('event logs: utterance audio', () => {
   const prompter = usePrompterForSuite();
-  const dir = mkdtempSync(join(tmpdir(), 'cstudio-audio-'));
+  // Made in suiteSetup, not when the file loads: a suite that --grep leaves out never runs its teardown.
+  let dir = '';
+  suiteSetup(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cstudio-audio-'));
+  });
   suiteTeardown(async () => {
     await stopIfRunning();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   test('Save Utterance Audio writes a WAV: RIFF header, the record\'s rate, the PCM\'s length', async () => {

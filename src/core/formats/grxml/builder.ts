@@ -5,13 +5,14 @@
 // The model is tolerant: it holds what the document says even when it breaks SRGS rules.
 
 import type { Diagnostic, TextRange } from '../diagnostic';
-import type { ScannedElement, ScannedText } from '../xml/nodes';
+import type { ScannedAttribute, ScannedElement, ScannedText } from '../xml/nodes';
 import { attributeValue, getAttribute, type XmlNode } from '../xml/tree';
 import type { XmlSink } from '../xml/treeBuilder';
 import { ContentModelChecker, type ContentFrame } from './contentModel';
 import { ExpansionMaker, oneOf, ruleref } from './expansions';
 import { checkGrammarElement } from './grammarElement';
-import type { Example, Expansion, Grammar, ItemExpansion, Rule, SequenceExpansion, TagExpansion } from './model';
+import type { Example, Expansion, Grammar, ItemExpansion, Rule, TagExpansion } from './model';
+import { RuleNode, SequenceNode, TagNode, TokenNode } from './modelNodes';
 import { normalizeSpace } from './tokens';
 import { enterElement, localName, namespaceOf, scopeAt, type NamespaceScope } from './xmlNames';
 
@@ -28,7 +29,7 @@ interface Frame extends ContentFrame {
   from: number;
   /** one-of: expansions other than items, placed among them at the end. */
   stray: Expansion[] | undefined;
-  /** rule: its <example>s. */
+  /** rule: its <example>s (created by the first one: most rules have none). */
   examples: Example[] | undefined;
   /** tag, token, example: the character data inside, nested elements included. */
   text: string;
@@ -43,6 +44,8 @@ export interface GrxmlStructure {
 }
 
 export class GrammarBuilder implements XmlSink {
+  /** Elements are read as they come (the root aside, nothing is kept): the scanner may reuse their objects. */
+  readonly transient = true;
   readonly grammar: Grammar;
   private readonly rulesById = new Map<string, Rule>();
   private root: ScannedElement | undefined;
@@ -119,8 +122,7 @@ export class GrammarBuilder implements XmlSink {
     frame.local = local;
     if (up.model !== undefined) frame.model = (this.checker as ContentModelChecker).element(up, el, ns, local);
     if (looksInside && ns === this.srgsNs) frame.build = childBuild(up, local);
-    if (frame.build === 'rule') frame.examples = [];
-    else if (frame.build === 'tag' || frame.build === 'token' || frame.build === 'example') this.collector = frame;
+    if (frame.build === 'tag' || frame.build === 'token' || frame.build === 'example') this.collector = frame;
   }
 
   private enterRoot(frame: Frame, el: ScannedElement): void {
@@ -178,18 +180,18 @@ export class GrammarBuilder implements XmlSink {
       }
       case 'example': {
         const rule = this.frames[this.depth - 1] as Frame;
-        (rule.examples as Example[]).push({ text: normalizeSpace(frame.text), range: el.range });
+        (rule.examples ??= []).push({ text: normalizeSpace(frame.text), range: el.range });
         break;
       }
-      case 'tag': this.deliver({ kind: 'tag', text: frame.text, range: el.range }); break;
+      case 'tag': this.deliver(new TagNode(frame.text, el.start, el.end)); break;
       case 'token': {
         const text = normalizeSpace(frame.text);
-        if (text.length > 0) this.deliver({ kind: 'token', text, quoted: true, lang: attributeValue(el, 'xml:lang'), range: el.range });
+        if (text.length > 0) this.deliver(new TokenNode(text, true, attributeValue(el, 'xml:lang'), el.start, el.end));
         break;
       }
       case 'ruleref': this.deliver(ruleref(el)); break;
-      case 'item': this.deliver(this.make.item(el, this.sequence(frame, el.range))); break; // the item's range is its body's
-      case 'one-of': this.deliver(oneOf(el, this.takePending(frame.from) as ItemExpansion[], frame.stray, el.range)); break;
+      case 'item': this.deliver(this.make.item(el, this.sequence(frame, el))); break; // the item's range is its body's
+      case 'one-of': this.deliver(oneOf(el, this.takePending(frame.from) as ItemExpansion[], frame.stray, el.start, el.end)); break;
     }
   }
 
@@ -201,24 +203,22 @@ export class GrammarBuilder implements XmlSink {
     else this.pending.push(expansion);
   }
 
-  private rule(frame: Frame, el: ScannedElement): Rule {
-    const idAttr = getAttribute(el, 'id');
+  private rule(frame: Frame, el: ScannedElement): RuleNode {
+    const idAttr = getAttribute(el, 'id') as ScannedAttribute | undefined;
     const scopeAttr = getAttribute(el, 'scope');
-    const range = el.range; // one object for the rule and its body (ranges are read-only)
-    const body = this.sequence(frame, range);
-    return {
-      id: idAttr?.value.trim() ?? '',
-      scope: scopeAttr?.value.trim() === 'public' ? 'public' : 'private',
-      scopeAttribute: scopeAttr?.value,
-      lang: attributeValue(el, 'xml:lang'),
-      body, examples: frame.examples as Example[], range,
-      idRange: idAttr ? idAttr.valueRange : el.openTagRange,
-    };
+    return new RuleNode(
+      idAttr?.value.trim() ?? '',
+      scopeAttr?.value.trim() === 'public' ? 'public' : 'private',
+      scopeAttr?.value,
+      attributeValue(el, 'xml:lang'),
+      this.sequence(frame, el), frame.examples ?? NO_EXAMPLES,
+      idAttr ? idAttr.valueStart : el.start, idAttr ? idAttr.valueEnd : el.openEnd,
+    );
   }
 
-  /** The expansions collected for a rule or item, in document order. */
-  private sequence(frame: Frame, range: TextRange): SequenceExpansion {
-    return { kind: 'sequence', children: this.takePending(frame.from), range };
+  /** The expansions collected for a rule or item, in document order, with the element's range. */
+  private sequence(frame: Frame, el: ScannedElement): SequenceNode {
+    return new SequenceNode(this.takePending(frame.from), el.start, el.end);
   }
 
   /** `pending` from `from` on, removed from it. */
@@ -247,6 +247,9 @@ function childBuild(up: Frame, local: string): Build | undefined {
       return undefined;
   }
 }
+
+/** The examples of every rule that has none (shared, read-only). */
+const NO_EXAMPLES: readonly Example[] = Object.freeze([]);
 
 function newFrame(): Frame {
   return {

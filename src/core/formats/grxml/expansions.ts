@@ -1,45 +1,36 @@
 // Model objects made from scanned elements, for the builder (builder.ts): items, alternatives, rule references,
 // and the tokens of character data. The builder collects what goes inside them; these functions shape them.
 
-import type { TextRange } from '../diagnostic';
-import type { ScannedText } from '../xml/nodes';
+import type { ScannedElement, ScannedText } from '../xml/nodes';
 import { attributeValue, type XmlElement } from '../xml/tree';
 import { parseRepeat, parseRepeatProb, parseRuleRefTarget, parseWeight } from './attributes';
-import type { Expansion, ItemExpansion, OneOfExpansion, RepeatSpec, RuleRefExpansion, SequenceExpansion } from './model';
+import type { Expansion, ItemExpansion } from './model';
+import { ItemNode, ONCE, OneOfNode, PLAIN_ITEM, RuleRefNode, SequenceNode, TokenNode, type ItemSpec } from './modelNodes';
 import { tokenizeText, type TokenSink } from './tokens';
 
-/** The repeat of an item without a repeat attribute, shared (read-only) by all of them. */
-const ONCE: RepeatSpec = Object.freeze({ min: 1, max: 1 });
-
-/** What one grammar's expansions share while it is built: parsed repeats, and the token collector. */
+/** What one grammar's expansions share while it is built: item attributes, and the token collector. */
 export class ExpansionMaker {
-  /** Parsed `repeat` values by text: shared, read-only (like ONCE), as a grammar repeats the same few values. */
-  private readonly repeats = new Map<string, RepeatSpec | undefined>();
+  /** Item attributes by repeat, then repeat-prob, then weight text: shared, read-only (grammars repeat a few values). */
+  private readonly specs = new Map<string | undefined, Map<string | undefined, Map<string | undefined, ItemSpec>>>();
   private readonly tokens = new TokenCollector();
 
   /** `body` holds the item's content and has the item's range. */
-  item(el: XmlElement, body: SequenceExpansion): ItemExpansion {
-    let repeatAttribute: string | undefined;
-    let repeatProbAttribute: string | undefined;
-    let weightAttribute: string | undefined;
+  item(el: XmlElement, body: SequenceNode): ItemNode {
+    let repeat: string | undefined;
+    let repeatProb: string | undefined;
+    let weight: string | undefined;
     let lang: string | undefined;
     for (const a of el.attributes) {
       switch (a.name) {
-        case 'repeat': repeatAttribute = a.value; break;
-        case 'repeat-prob': repeatProbAttribute = a.value; break;
-        case 'weight': weightAttribute = a.value; break;
+        case 'repeat': repeat = a.value; break;
+        case 'repeat-prob': repeatProb = a.value; break;
+        case 'weight': weight = a.value; break;
         case 'xml:lang': lang = a.value; break;
         default: break;
       }
     }
-    // One object literal with every field, so all items share one shape (this runs for every <item>).
-    return {
-      kind: 'item', body,
-      repeat: (repeatAttribute === undefined ? undefined : this.repeat(repeatAttribute)) ?? ONCE, repeatAttribute,
-      repeatProb: repeatProbAttribute === undefined ? undefined : parseRepeatProb(repeatProbAttribute), repeatProbAttribute,
-      weight: (weightAttribute === undefined ? undefined : parseWeight(weightAttribute)) ?? 1, weightAttribute,
-      lang, range: body.range,
-    };
+    const plain = repeat === undefined && repeatProb === undefined && weight === undefined;
+    return new ItemNode(body, lang, plain ? PLAIN_ITEM : this.itemSpec(repeat, repeatProb, weight));
   }
 
   /** The tokens of a text node, appended to `into` (its offsets read directly: `range` would allocate). */
@@ -54,12 +45,20 @@ export class ExpansionMaker {
     tokenizeText(node.value, tokens);
   }
 
-  private repeat(value: string): RepeatSpec | undefined {
-    let spec = this.repeats.get(value);
-    if (spec === undefined && !this.repeats.has(value)) {
-      const parsed = parseRepeat(value);
-      spec = parsed && Object.freeze(parsed);
-      this.repeats.set(value, spec);
+  private itemSpec(repeat: string | undefined, repeatProb: string | undefined, weight: string | undefined): ItemSpec {
+    let byProb = this.specs.get(repeat);
+    if (!byProb) this.specs.set(repeat, (byProb = new Map()));
+    let byWeight = byProb.get(repeatProb);
+    if (!byWeight) byProb.set(repeatProb, (byWeight = new Map()));
+    let spec = byWeight.get(weight);
+    if (spec === undefined) {
+      const parsedRepeat = repeat === undefined ? undefined : parseRepeat(repeat);
+      spec = Object.freeze({
+        repeat: parsedRepeat ? Object.freeze(parsedRepeat) : ONCE, repeatAttribute: repeat,
+        repeatProb: repeatProb === undefined ? undefined : parseRepeatProb(repeatProb), repeatProbAttribute: repeatProb,
+        weight: (weight === undefined ? undefined : parseWeight(weight)) ?? 1, weightAttribute: weight,
+      });
+      byWeight.set(weight, spec);
     }
     return spec;
   }
@@ -69,7 +68,7 @@ export class ExpansionMaker {
  * Only <item>s belong in <one-of> (validation reports anything else). To keep real-world grammars matchable,
  * a <tag> right after an item joins that item, and any other stray expansion becomes an alternative of its own.
  */
-export function oneOf(el: XmlElement, items: ItemExpansion[], stray: readonly Expansion[] | undefined, range: TextRange): OneOfExpansion {
+export function oneOf(el: XmlElement, items: ItemExpansion[], stray: readonly Expansion[] | undefined, start: number, end: number): OneOfNode {
   if (stray && stray.length > 0) {
     for (const expansion of stray) {
       const previous = items.filter((i) => i.range.end <= expansion.range.start).pop();
@@ -78,20 +77,18 @@ export function oneOf(el: XmlElement, items: ItemExpansion[], stray: readonly Ex
     }
     items.sort((a, b) => a.range.start - b.range.start);
   }
-  return { kind: 'one-of', items, lang: attributeValue(el, 'xml:lang'), range };
+  return new OneOfNode(items, attributeValue(el, 'xml:lang'), start, end);
 }
 
-export function ruleref(el: XmlElement): RuleRefExpansion {
+export function ruleref(el: ScannedElement): RuleRefNode {
   const uri = attributeValue(el, 'uri');
   const special = attributeValue(el, 'special');
-  return { kind: 'ruleref', uri, special, type: attributeValue(el, 'type'), target: parseRuleRefTarget(uri, special), range: el.range };
+  return new RuleRefNode(uri, special, attributeValue(el, 'type'), parseRuleRefTarget(uri, special), el.start, el.end);
 }
 
-function wrapAsItem(expansion: Expansion): ItemExpansion {
-  return {
-    kind: 'item', body: { kind: 'sequence', children: [expansion], range: expansion.range },
-    repeat: ONCE, weight: 1, range: expansion.range,
-  };
+function wrapAsItem(expansion: Expansion): ItemNode {
+  const { start, end } = expansion.range;
+  return new ItemNode(new SequenceNode([expansion], start, end), undefined, PLAIN_ITEM);
 }
 
 /** Turns the tokens of one text node into token expansions; set up anew for each node (see pushTokens). */
@@ -105,7 +102,8 @@ class TokenCollector implements TokenSink {
   exact = true;
 
   token(text: string, quoted: boolean, start: number, end: number): void {
-    const range = this.exact ? { start: this.base + start, end: this.base + end } : { start: this.start, end: this.end };
-    this.into.push({ kind: 'token', text, quoted, range });
+    this.into.push(this.exact
+      ? new TokenNode(text, quoted, undefined, this.base + start, this.base + end)
+      : new TokenNode(text, quoted, undefined, this.start, this.end));
   }
 }

@@ -1,6 +1,6 @@
-// The semantic model of an SRGS 1.0 grammar in XML form (GrXML). `parse.ts` fills it from the positioned XML
-// tree, keeping the source range of every element so diagnostics, the matcher's parse tree and the language
-// services can point back into the text. The model is tolerant: it holds what the document says even when the
+// The semantic model of an SRGS 1.0 grammar in XML form (GrXML). The builder (builder.ts) fills it while the
+// document is scanned, keeping the source range of every element so diagnostics, the matcher's parse tree and
+// the language services can point back into the text; its objects are the compact classes of modelNodes.ts. The model is tolerant: it holds what the document says even when the
 // document is invalid; `validate.ts` judges it.
 
 import type { TextRange } from '../diagnostic';
@@ -61,21 +61,21 @@ export interface Metadata {
 }
 
 export interface Rule {
-  id: string;
+  readonly id: string;
   /** Effective scope (`private` when absent or invalid). */
-  scope: RuleScope;
-  scopeAttribute?: string;
-  lang?: string;
-  body: SequenceExpansion;
-  examples: Example[];
-  range: TextRange;
+  readonly scope: RuleScope;
+  readonly scopeAttribute?: string;
+  readonly lang?: string;
+  readonly body: SequenceExpansion;
+  readonly examples: readonly Example[];
+  readonly range: TextRange;
   /** Range of the id attribute's value (the whole open tag when the id is missing). */
-  idRange: TextRange;
+  readonly idRange: TextRange;
 }
 
 export interface Example {
-  text: string;
-  range: TextRange;
+  readonly text: string;
+  readonly range: TextRange;
 }
 
 export type Expansion =
@@ -88,19 +88,19 @@ export type Expansion =
 
 /** Children matched one after the other (a rule body, an item body). */
 export interface SequenceExpansion {
-  kind: 'sequence';
-  children: Expansion[];
-  range: TextRange;
+  readonly kind: 'sequence';
+  readonly children: Expansion[];
+  readonly range: TextRange;
 }
 
 export interface TokenExpansion {
-  kind: 'token';
+  readonly kind: 'token';
   /** Whitespace-normalized token text; may hold several words when it came from `<token>` or double quotes. */
-  text: string;
+  readonly text: string;
   /** The token came from a `<token>` element or a double-quoted run, so it is one token even with spaces. */
-  quoted: boolean;
-  lang?: string;
-  range: TextRange;
+  readonly quoted: boolean;
+  readonly lang?: string;
+  readonly range: TextRange;
 }
 
 export type RuleRefTarget =
@@ -112,47 +112,47 @@ export type RuleRefTarget =
   | { kind: 'invalid' };
 
 export interface RuleRefExpansion {
-  kind: 'ruleref';
-  uri?: string;
-  special?: string;
-  type?: string;
-  target: RuleRefTarget;
-  range: TextRange;
+  readonly kind: 'ruleref';
+  readonly uri?: string;
+  readonly special?: string;
+  readonly type?: string;
+  readonly target: RuleRefTarget;
+  readonly range: TextRange;
 }
 
 export interface RepeatSpec {
-  min: number;
+  readonly min: number;
   /** null: unbounded (`m-`). */
-  max: number | null;
+  readonly max: number | null;
 }
 
 export interface ItemExpansion {
-  kind: 'item';
-  body: SequenceExpansion;
+  readonly kind: 'item';
+  readonly body: SequenceExpansion;
   /** Effective repeat (1-1 when absent or invalid). `repeat="0"` is 0-0: the item matches nothing, as if absent. */
-  repeat: RepeatSpec;
-  repeatAttribute?: string;
-  repeatProb?: number;
-  repeatProbAttribute?: string;
+  readonly repeat: RepeatSpec;
+  readonly repeatAttribute?: string;
+  readonly repeatProb?: number;
+  readonly repeatProbAttribute?: string;
   /** Effective weight (1 when absent or invalid). */
-  weight: number;
-  weightAttribute?: string;
-  lang?: string;
-  range: TextRange;
+  readonly weight: number;
+  readonly weightAttribute?: string;
+  readonly lang?: string;
+  readonly range: TextRange;
 }
 
 export interface OneOfExpansion {
-  kind: 'one-of';
-  items: ItemExpansion[];
-  lang?: string;
-  range: TextRange;
+  readonly kind: 'one-of';
+  readonly items: ItemExpansion[];
+  readonly lang?: string;
+  readonly range: TextRange;
 }
 
 export interface TagExpansion {
-  kind: 'tag';
+  readonly kind: 'tag';
   /** Script or literal text, unescaped (CDATA included). */
-  text: string;
-  range: TextRange;
+  readonly text: string;
+  readonly range: TextRange;
 }
 
 export function isPublic(rule: Rule): boolean {

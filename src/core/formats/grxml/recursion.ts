@@ -9,9 +9,7 @@ import type { RuleGraph } from './ruleGraph';
 
 export function checkLeftRecursion(rules: readonly Rule[], graph: RuleGraph, out: Diagnostic[]): void {
   const edges = leftEdges(rules, graph);
-  for (const component of stronglyConnected(edges)) {
-    const first = component[0] as number;
-    if (component.length === 1 && !(edges[first] as number[]).includes(first)) continue;
+  for (const component of recursiveComponents(edges)) {
     const members = new Set(component);
     for (const i of component) {
       const rule = rules[i] as Rule;
@@ -124,8 +122,12 @@ class LeftWalker {
   }
 }
 
-/** Tarjan's strongly connected components, iterative (no recursion, whatever the grammar's size). */
-function stronglyConnected(edges: readonly (readonly number[])[]): number[][] {
+/**
+ * The strongly connected components that are cycles: more than one rule, or one rule with an edge to itself.
+ * Tarjan's algorithm, iterative (no recursion, whatever the grammar's size); the single-rule components of
+ * everything else (nearly every rule) are never materialized.
+ */
+function recursiveComponents(edges: readonly (readonly number[])[]): number[][] {
   const n = edges.length;
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
@@ -158,6 +160,11 @@ function stronglyConnected(edges: readonly (readonly number[])[]): number[][] {
       const parent = work[work.length - 1];
       if (parent !== undefined) low[parent] = Math.min(low[parent] as number, low[v] as number);
       if (low[v] === index[v]) {
+        if (stack[stack.length - 1] === v && !out.includes(v)) { // a lone rule that does not reach itself
+          stack.pop();
+          onStack[v] = 0;
+          continue;
+        }
         const component: number[] = [];
         let w: number;
         do { w = stack.pop() as number; onStack[w] = 0; component.push(w); } while (w !== v);

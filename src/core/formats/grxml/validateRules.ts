@@ -105,24 +105,23 @@ class ExpansionChecker {
 
   private item(item: ItemExpansion, inOneOf: boolean): void {
     const out = this.out;
-    const attr = (name: string): TextRange => attributeRange(this.tree, item.range, name);
     if (item.repeatAttribute !== undefined) {
       let problem = this.repeatProblems.get(item.repeatAttribute);
       if (problem === undefined && !this.repeatProblems.has(item.repeatAttribute)) {
         problem = repeatProblem(item.repeatAttribute);
         this.repeatProblems.set(item.repeatAttribute, problem);
       }
-      if (problem === 'syntax') out.push(srgsDiagnostic('SRGS014', `repeat="${item.repeatAttribute}" is not valid; use n, m-n or m- (for example 0-1 or 1-).`, attr('repeat')));
-      if (problem === 'order') out.push(srgsDiagnostic('SRGS015', `repeat="${item.repeatAttribute}": the minimum is greater than the maximum.`, attr('repeat')));
+      if (problem === 'syntax') out.push(srgsDiagnostic('SRGS014', `repeat="${item.repeatAttribute}" is not valid; use n, m-n or m- (for example 0-1 or 1-).`, attributeRange(this.tree, item.range, 'repeat')));
+      if (problem === 'order') out.push(srgsDiagnostic('SRGS015', `repeat="${item.repeatAttribute}": the minimum is greater than the maximum.`, attributeRange(this.tree, item.range, 'repeat')));
     }
     if (item.repeatProbAttribute !== undefined && item.repeatProb === undefined) {
-      out.push(srgsDiagnostic('SRGS016', `repeat-prob="${item.repeatProbAttribute}" must be a decimal number from 0 to 1.`, attr('repeat-prob')));
+      out.push(srgsDiagnostic('SRGS016', `repeat-prob="${item.repeatProbAttribute}" must be a decimal number from 0 to 1.`, attributeRange(this.tree, item.range, 'repeat-prob')));
     }
     if (item.weightAttribute !== undefined) {
       if (!/^(?:[0-9]+\.?|[0-9]*\.[0-9]+)$/.test(item.weightAttribute.trim())) {
-        out.push(srgsDiagnostic('SRGS017', `weight="${item.weightAttribute}" must be a non-negative decimal number such as 2 or 0.5.`, attr('weight')));
+        out.push(srgsDiagnostic('SRGS017', `weight="${item.weightAttribute}" must be a non-negative decimal number such as 2 or 0.5.`, attributeRange(this.tree, item.range, 'weight')));
       } else if (!inOneOf) {
-        out.push(srgsDiagnostic('SRGS018', 'weight only matters on an <item> directly inside <one-of>; here it has no effect.', attr('weight')));
+        out.push(srgsDiagnostic('SRGS018', 'weight only matters on an <item> directly inside <one-of>; here it has no effect.', attributeRange(this.tree, item.range, 'weight')));
       }
     }
   }
@@ -151,22 +150,44 @@ function attributeRange(tree: XmlDocument, range: TextRange, name: string): Text
 
 const SCRIPT_BATCH = 500;
 
+/** A property path: `.name` steps (any identifier name is allowed after a dot, keywords included). */
+const PATH = String.raw`(?:\s*\.\s*[A-Za-z_$][\w$]*)`;
+/** A value whose syntax is plain: a quoted string without escapes or line breaks, a number, a literal or a rule's value. */
+const VALUE = String.raw`(?:"[^"\\\n\r\u2028\u2029]*"|'[^'\\\n\r\u2028\u2029]*'|-?[0-9]+(?:\.[0-9]+)?|true|false|null|(?:rules|meta)${PATH}+(?:\s*\(\s*\))?)`;
 /**
- * Compiles (never runs) every script tag. Tags are compiled a batch at a time, each wrapped in its own function;
- * only a batch that fails is compiled tag by tag to find the culprits. (A deliberately crafted pair of tags
- * could hide an error from the batch; matching compiles every tag alone before running anything.)
+ * `out = value;` and `out.a.b = value;`, the statements nearly every grammar's tags consist of, one or more. Such
+ * a text is valid ECMAScript whatever the value, so it needs no compiler (which is most of validation's time on
+ * large grammars); everything else is compiled. Only for short texts: the pattern is cheap there.
+ */
+const PLAIN_ASSIGNMENTS = new RegExp(String.raw`^(?:\s*out${PATH}*\s*=\s*${VALUE}\s*;)*(?:\s*out${PATH}*\s*=\s*${VALUE})?\s*;?\s*$`);
+const PLAIN_MAX_LENGTH = 200;
+
+/** Whether `text` is only plain assignments to `out` (see PLAIN_ASSIGNMENTS): valid without compiling it. */
+export function isPlainAssignments(text: string): boolean {
+  return text.length <= PLAIN_MAX_LENGTH && PLAIN_ASSIGNMENTS.test(text);
+}
+
+/**
+ * Compiles (never runs) every script tag that is not plain assignments. Tags are compiled a batch at a time, each
+ * wrapped in its own function; only a batch that fails is compiled tag by tag to find the culprits. (A
+ * deliberately crafted pair of tags could hide an error from the batch; matching compiles every tag alone before
+ * running anything.)
  */
 function checkScripts(tags: readonly TagExpansion[], out: Diagnostic[]): void {
-  // Each distinct text once (grammars repeat the same tags): refused or not, and the tags that have it.
-  const unique = new Map<string, { refused: string | undefined; tags: TagExpansion[] }>();
+  // Each distinct text once (grammars repeat the same tags): the tags that have it.
+  const unique = new Map<string, TagExpansion[]>();
   for (const tag of tags) {
-    let entry = unique.get(tag.text);
-    if (!entry) unique.set(tag.text, (entry = { refused: unsupportedScript(tag.text), tags: [] }));
-    if (entry.refused !== undefined) out.push(srgsDiagnostic('SRGS046', `This tag cannot run: ${entry.refused}.`, tag.range));
-    else entry.tags.push(tag);
+    const text = tag.text;
+    const refused = unsupportedScript(text);
+    if (refused !== undefined) out.push(srgsDiagnostic('SRGS046', `This tag cannot run: ${refused}.`, tag.range));
+    else if (isPlainAssignments(text)) continue;
+    else {
+      const same = unique.get(text);
+      if (same) same.push(tag);
+      else unique.set(text, [tag]);
+    }
   }
-  const texts: string[] = [];
-  for (const [text, entry] of unique) if (entry.refused === undefined) texts.push(text);
+  const texts = [...unique.keys()];
   for (let i = 0; i < texts.length; i += SCRIPT_BATCH) {
     const batch = texts.slice(i, i + SCRIPT_BATCH);
     try {
@@ -180,7 +201,7 @@ function checkScripts(tags: readonly TagExpansion[], out: Diagnostic[]): void {
         vm.compileFunction(text, ['out', 'rules', 'meta', '$']);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        for (const tag of unique.get(text)?.tags ?? []) out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, tag.range));
+        for (const tag of unique.get(text) ?? []) out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, tag.range));
       }
     }
   }

@@ -27,6 +27,9 @@ export class ScannedAttribute implements XmlAttribute {
   get valueRange(): TextRange { return { start: this.valueStart, end: this.valueEnd }; }
 }
 
+// Fields without `readonly` below are written by the scanner only: it reuses the objects of a finished element or
+// text node for the next one when its sink keeps none of them (XmlSink.transient); everyone else sees them
+// through the read-only tree interfaces.
 export class ScannedElement implements XmlElement {
   declare readonly kind: 'element'; // on the prototype (below)
   parent: XmlElement | undefined = undefined;
@@ -36,15 +39,27 @@ export class ScannedElement implements XmlElement {
   closeStart = -1;
 
   constructor(
-    readonly name: string,
-    readonly attributes: XmlAttribute[],
+    public name: string,
+    public attributes: XmlAttribute[],
     /** Set by the tree builder when the element closes (treeBuilder.ts); CHILDREN_PENDING until then (tag.ts). */
     public children: XmlNode[],
     public start: number,
     public openEnd: number,
-    readonly selfClosing: boolean,
+    public selfClosing: boolean,
   ) {
     this.end = openEnd;
+  }
+
+  /** Makes this (finished, unreferenced) element the one just scanned; see the note above the class. */
+  reuse(name: string, children: XmlNode[], start: number, openEnd: number, selfClosing: boolean): this {
+    this.name = name;
+    this.children = children;
+    this.start = start;
+    this.openEnd = openEnd;
+    this.end = openEnd;
+    this.selfClosing = selfClosing;
+    this.closeStart = -1;
+    return this;
   }
 
   get range(): TextRange { return { start: this.start, end: this.end }; }
@@ -59,14 +74,24 @@ export class ScannedText implements XmlText {
   parent: XmlElement | undefined = undefined;
 
   constructor(
-    readonly value: string,
-    readonly raw: string,
+    public value: string,
+    public raw: string,
     public start: number,
     public end: number,
-    readonly cdata: boolean,
+    public cdata: boolean,
   ) {}
 
   get range(): TextRange { return { start: this.start, end: this.end }; }
+
+  /** Makes this (unreferenced) text node the one just scanned; see the note above ScannedElement. */
+  reuse(value: string, raw: string, start: number, end: number, cdata: boolean): this {
+    this.value = value;
+    this.raw = raw;
+    this.start = start;
+    this.end = end;
+    this.cdata = cdata;
+    return this;
+  }
 }
 
 // `kind` lives on the prototypes rather than in every instance: one field less on each of the 100k+ nodes of

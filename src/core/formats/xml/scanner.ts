@@ -63,6 +63,12 @@ class XmlScanner {
   private readonly elementOnly: ReadonlySet<string> | undefined;
   private depthReported = false;
   private readonly pool: StringPool;
+  /** Whether the sink keeps no node (XmlSink.transient), so that finished nodes are reused. */
+  private readonly transient: boolean;
+  /** Finished elements the sink no longer references, for reuse. */
+  private readonly recycled: ScannedElement[] = [];
+  /** The one text node a transient sink gets, refilled for each text run. */
+  private readonly sharedText = new ScannedText('', '', 0, 0, false);
   readonly report: XmlReport = (code, message, start, end) => this.addError(code, message, start, end);
 
   constructor(private readonly text: string, private readonly sink: XmlSink, options: XmlParseOptions) {
@@ -71,6 +77,7 @@ class XmlScanner {
     this.maxLength = options.maxLength ?? 64 * 1024 * 1024;
     this.maxErrors = options.maxErrors ?? 200;
     this.elementOnly = options.elementOnly;
+    this.transient = sink.transient === true;
   }
 
   run(): XmlScanResult {
@@ -112,7 +119,7 @@ class XmlScanner {
     if (c === 0x2f) return this.closeTag(lt); // '/'
     if (c === 0x21) return this.declaration(lt); // '!'
     if (c === 0x3f) return this.processingInstruction(lt); // '?'
-    const el = scanOpenTag(text, lt, nameEnd, this.report, this.pool, this.attributeScratch);
+    const el = scanOpenTag(text, lt, nameEnd, this.report, this.pool, this.attributeScratch, this.recycled.pop());
     const end = el.openEnd;
     if (this.stack.length === 0) {
       if (this.doc.root) this.report('XML011', `Second top-level element <${el.name}>: a document has exactly one root element.`, lt, end);
@@ -124,12 +131,25 @@ class XmlScanner {
     const open = !el.selfClosing && !cutOff;
     this.attach(el, true, open);
     if (open) this.stack.push(el);
+    else this.recycle(el);
     return end;
   }
 
   /** `stack[i]`, the innermost open element, is complete (its end is set). */
   private closed(i: number): void {
-    if (i < this.maxDepth) this.sink.close(this.stack[i] as ScannedElement); // deeper ones were never added
+    if (i >= this.maxDepth) return; // deeper ones were never added
+    const el = this.stack[i] as ScannedElement;
+    this.sink.close(el);
+    this.recycle(el);
+  }
+
+  /** `el` is finished and handed over: a transient sink no longer references it (see XmlSink.transient). */
+  private recycle(el: ScannedElement): void {
+    if (this.transient && el !== this.doc.root) this.recycled.push(el);
+  }
+
+  private textNode(value: string, raw: string, start: number, end: number, cdata: boolean): ScannedText {
+    return this.transient ? this.sharedText.reuse(value, raw, start, end, cdata) : new ScannedText(value, raw, start, end, cdata);
   }
 
   private attach(node: XmlNode, isElement: boolean, open = false): void {
@@ -162,7 +182,7 @@ class XmlScanner {
       if (cdataEnd !== -1) this.report('XML015', "']]>' is not allowed in text; write ']]&gt;'.", start + cdataEnd, start + cdataEnd + 3);
     }
     const value = (flags & TEXT_DECODE) !== 0 ? decodeXmlValue(raw, start, this.report, false) : raw;
-    this.attach(new ScannedText(value, raw, start, end, false), false);
+    this.attach(this.textNode(value, raw, start, end, false), false);
   }
 
   private closeTag(lt: number): number {
@@ -238,7 +258,7 @@ class XmlScanner {
       if (this.stack.length === 0) this.report('XML011', 'CDATA section outside the root element.', lt, end);
       const content = text.slice(lt + 9, close === -1 ? n : close);
       const value = content.indexOf('\r') === -1 ? content : content.replace(/\r\n?/g, '\n');
-      this.attach(new ScannedText(value, text.slice(lt, end), lt, end, true), false);
+      this.attach(this.textNode(value, text.slice(lt, end), lt, end, true), false);
       return end;
     }
     if (text.startsWith('<!DOCTYPE', lt)) {

@@ -12,9 +12,11 @@ export const CHILDREN_PENDING: XmlNode[] = Object.freeze([]) as unknown as XmlNo
 /**
  * Scans the open tag at `lt` (whose name is known to end at `nameEnd`); `range.end` is the tag end.
  * `scratch` is an empty array the caller lends for collecting attributes (left empty again on return).
+ * `recycled`: a finished element nobody references any more, to be filled in rather than a new one made.
  */
 export function scanOpenTag(
   text: string, lt: number, nameEnd: number, report: XmlReport, pool: StringPool, scratch: ScannedAttribute[],
+  recycled?: ScannedElement,
 ): ScannedElement {
   const n = text.length;
   const name = pool.slice(lt + 1, nameEnd);
@@ -58,6 +60,13 @@ export function scanOpenTag(
     attributes.push(attribute);
     p = attribute.valueEnd + 1;
     if (p >= n) break;
+  }
+  if (recycled) {
+    const own = recycled.attributes; // the recycled element's own array: refilled
+    while (own.length > attributes.length) own.pop();
+    for (let i = 0; i < attributes.length; i++) own[i] = attributes[i] as ScannedAttribute;
+    while (attributes.length > 0) attributes.pop();
+    return recycled.reuse(name, selfClosing ? [] : CHILDREN_PENDING, lt, p, selfClosing);
   }
   // An array grown by push keeps spare capacity (17 slots after the first push): the attributes are collected
   // in the reused scratch array and copied once at their exact size, which matters on files with 100k elements.

@@ -19,6 +19,13 @@ export interface XmlSink {
    * text); the tree builder keeps it unless `elementOnly` says otherwise. Lossless serialization is unaffected.
    */
   skipsWhitespace?(parent: ScannedElement): boolean;
+  /**
+   * The sink keeps no reference to an element once `close` (or, for an element complete when added, `add`) has
+   * returned, nor to a text node once `add` has returned; it copies what it needs. The scanner then reuses those
+   * objects for the nodes that follow: no garbage per node, which is most of the allocation on large files. The
+   * root element is never reused.
+   */
+  readonly transient?: boolean;
 }
 
 /** Builds the tree: parents and children linked, children arrays at their exact size. */

@@ -4,6 +4,8 @@ import { readdirSync } from 'node:fs';
 import { SRGS_CODES, type SrgsCode } from '../../../../src/core/formats/grxml/codes';
 import { parseGrxml } from '../../../../src/core/formats/grxml/parse';
 import { validateGrxml } from '../../../../src/core/formats/grxml/validate';
+import { isPlainAssignments } from '../../../../src/core/formats/grxml/validateRules';
+import vm from 'node:vm';
 import { diagnosticsOf, errorsOf, fixture, grammarText, loadFixture } from './helpers';
 
 describe('validateGrxml: one fixture per rule (test/fixtures/grxml/rules/<CODE>-*.grxml)', () => {
@@ -108,5 +110,46 @@ describe('validateGrxml: specifics', () => {
       assert.ok(['error', 'warning', 'info'].includes(info.severity));
       assert.ok(info.meaning.length > 10 && !info.meaning.includes('\n'));
     }
+  });
+});
+
+describe('script tags: plain assignments need no compiler', () => {
+  const compiles = (text: string): boolean => {
+    try {
+      vm.compileFunction(text, ['out', 'rules', 'meta', '$']);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  test('the usual SISR statements are recognized; anything else is left to the compiler', () => {
+    for (const text of ['out = "w1";', "out='x'", 'out = rules.latest();', 'out.size = rules.size; out.n = -1.5;', 'out . a . if = meta.x()', '', ' ;']) {
+      assert.ok(isPlainAssignments(text), text);
+    }
+    for (const text of ['out = 1 out = 2', 'out = "a\\"b";', 'out = meta.current().text;', 'out = "a" // c', 'var x = 1;', 'out = "a\nb";', `out = "${'x'.repeat(300)}";`]) {
+      assert.equal(isPlainAssignments(text), false, text);
+    }
+  });
+
+  test('every text recognized compiles (random statements from the same pieces)', () => {
+    const pieces = ['out', '.', 'a', 'if', ' ', '=', '"s"', "'t'", '1', '-2.5', 'rules', 'meta', '()', ';', '"', '\\', '\n', '(', 'x', 'true', 'null'];
+    let seed = 7;
+    const next = (n: number): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+    let recognized = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let text = i % 2 === 0 ? 'out' : '';
+      for (let k = next(12); k > 0; k--) text += pieces[next(pieces.length)];
+      if (!isPlainAssignments(text)) continue;
+      recognized++;
+      assert.ok(compiles(text), `recognized but not valid: ${JSON.stringify(text)}`);
+    }
+    assert.ok(recognized > 50, `only ${recognized} texts were recognized: the test would prove little`);
+  });
+
+  test('a broken tag is still reported next to plain ones', () => {
+    const text = grammarText('<rule id="main">a<tag>out = "x";</tag><tag>out = ;</tag><tag>out.y = rules.latest();</tag></rule>', 'root="main" tag-format="semantics/1.0"');
+    const codes = validateGrxml(parseGrxml(text)).filter((d) => d.code === 'SRGS046');
+    assert.equal(codes.length, 1);
   });
 });

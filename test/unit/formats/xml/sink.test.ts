@@ -70,6 +70,43 @@ describe('scanXml: a sink of ones own', () => {
   });
 });
 
+/** A sink that keeps no node (XmlSink.transient): records what it is given, and which objects it was given. */
+class TransientSink extends RecordingSink {
+  readonly transient = true;
+  readonly objects = new Set<XmlNode>();
+  override add(node: XmlNode, parent: ScannedElement | undefined, open: boolean): void {
+    super.add(node, parent, open);
+    this.objects.add(node);
+    if (node.kind === 'element') this.events.push(`@${node.range.start}-${node.range.end}:${node.attributes.map((a) => `${a.name}=${a.value}`).join(',')}`);
+  }
+}
+
+describe('scanXml: a transient sink', () => {
+  const text = '<?xml version="1.0"?><g v="1"><a x="1">t<b/><c y="2" z="3">u</c></a><a>w<b q="4"/></a><a/><![CDATA[d]]></g>';
+
+  test('gets the same events, offsets and attributes as a sink that keeps its nodes', () => {
+    const keeping = new TransientSink();
+    Object.defineProperty(keeping, 'transient', { value: false });
+    const reusing = new TransientSink();
+    const scan = scanXml(text, reusing);
+    scanXml(text, keeping);
+    assert.deepEqual(reusing.events, keeping.events);
+    assert.deepEqual(scan.errors, []);
+  });
+
+  test('finished elements and text nodes are reused; the root element never is', () => {
+    const reusing = new TransientSink();
+    const scan = scanXml(text, reusing);
+    const elements = reusing.events.filter((e) => e.startsWith('@')).length;
+    const distinct = [...reusing.objects].filter((n) => n.kind === 'element').length;
+    assert.ok(distinct < elements, `${distinct} element objects for ${elements} elements`);
+    assert.equal([...reusing.objects].filter((n) => n.kind === 'text').length, 1, 'one text node object for every text run');
+    assert.equal(scan.root?.name, 'g');
+    assert.equal(scan.root?.attributes[0]?.value, '1', 'the root element still holds its own attributes');
+    assert.equal(scan.root?.range.end, text.length);
+  });
+});
+
 describe('lazyXmlDocument', () => {
   const text = '<?xml version="1.0"?>\n<!DOCTYPE g>\n<g a="1">\n  <r>w &amp; v</r>\n</g>\n';
   const lazyOf = (): XmlDocument => lazyXmlDocument(text, scanXml(text, new RecordingSink()), {});
