@@ -21,7 +21,7 @@ import { parseXml } from '../src/core/formats/xml/scanner';
 /** Warm-up rounds (at least this many, and at least WARMUP_MS of our own work, so the JIT has settled). */
 const WARMUP = 3;
 const WARMUP_MS = 1500;
-const ROUNDS = 9;
+const ROUNDS = 15;
 const GOAL = 1.5;
 const RULES = 10_000;
 

@@ -10,18 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-
-const QUICK_INPUT = '.quick-input-widget input';
-const ROW = '.monaco-list-row';
-
-async function palette(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator(QUICK_INPUT);
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator(`.quick-input-list ${ROW}`, { hasText: title.replace(/^Conversational Studio: /, '') }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
-}
+import { expand, openPage, palette, QUICK_INPUT, ROW, verdict } from './workbench.mjs';
 
 /** Answers the question now showing: picks the row with `text`, or (text undefined) accepts it as offered. */
 async function answer(page, text) {
@@ -35,13 +24,6 @@ async function answer(page, text) {
   await page.keyboard.press('Enter');
 }
 
-async function expand(tree, label, child) {
-  const row = tree.locator(ROW, { hasText: label }).first();
-  await row.waitFor({ timeout: 30_000 });
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-  await tree.locator(ROW, { hasText: child }).first().waitFor({ timeout: 30_000 });
-}
-
 export async function runDeployUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });
   // A workspace of its own: jobs of this window's sandbox last 6 s, long enough to photograph a build's progress.
@@ -49,9 +31,8 @@ export async function runDeployUiCheck({ server, browser, workspace, root, shots
   cpSync(workspace, slow, { recursive: true });
   mkdirSync(join(slow, '.vscode'), { recursive: true });
   writeFileSync(join(slow, '.vscode', 'settings.json'), JSON.stringify({ 'cstudio.sandbox.jobDurationMs': 6000 }, null, 2));
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const shot = async (name) => { await page.screenshot({ path: join(shotsDir, name) }); log(`screenshot ${join(shotsDir, name)}`); };
-  try {
+  const { page, shot } = await openPage(browser, shotsDir, log);
+  return verdict({ label: 'UI check (deploy)', page, shot, failureShot: 'deploy-ui-failure.png', log, cleanup: () => rmSync(slow, { recursive: true, force: true }) }, async () => {
     await page.goto(server.url(slow, [['extensionDevelopmentPath', root]]));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI (deploy): workbench up');
@@ -98,15 +79,7 @@ export async function runDeployUiCheck({ server, browser, workspace, root, shots
     await page.locator('.view-lines', { hasText: 'Context tag' }).first().waitFor({ timeout: 15_000 });
     await shot('bot-integration-details.png');
     log('UI (deploy): the bot\'s integration details document');
-    return { ok: true };
-  } catch (e) {
-    log(`UI check (deploy) failed: ${e instanceof Error ? e.message : e}`);
-    try { await shot('deploy-ui-failure.png'); } catch { /* page gone */ }
-    return { ok: false };
-  } finally {
-    await page.close().catch(() => undefined);
-    rmSync(slow, { recursive: true, force: true });
-  }
+  });
 }
 
 async function main() {

@@ -8,18 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-
-const QUICK_INPUT = '.quick-input-widget input';
-
-async function palette(page, prefix, text, pick) {
-  await page.keyboard.press(prefix === '>' ? 'F1' : 'Control+P');
-  const input = page.locator(QUICK_INPUT);
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`${prefix}${text}`);
-  if (pick) await page.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
-}
+import { openPage, palette, QUICK_INPUT, verdict } from './workbench.mjs';
 
 /** 1-based line and column of `needle` (+ delta) in a file. */
 function lineColumn(file, needle, delta) {
@@ -31,56 +20,48 @@ function lineColumn(file, needle, delta) {
 
 export async function runLanguageUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const shot = async (name) => { await page.screenshot({ path: join(shotsDir, name) }); log(`screenshot ${join(shotsDir, name)}`); };
-  try {
+  const { page, shot } = await openPage(browser, shotsDir, log);
+  return verdict({ label: 'UI check (language)', page, shot, failureShot: 'language-ui-failure.png', log }, async () => {
     await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI (language): workbench up');
 
-    await palette(page, '', 'en-US.trsx', 'en-US.trsx');
+    await palette(page, 'en-US.trsx', { prefix: '', pick: 'en-US.trsx', waitClosed: true });
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.waitFor({ timeout: 30_000 });
     await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
     await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30_000 });
     log('UI (language): TRSX squiggles shown');
 
-    await palette(page, '>', 'View: Focus Problems (Errors, Warnings, Infos)', 'Focus Problems');
+    await palette(page, 'View: Focus Problems (Errors, Warnings, Infos)', { prefix: '>', pick: 'Focus Problems', waitClosed: true });
     const problems = page.locator('.markers-panel');
     await problems.filter({ hasText: /GREET/ }).first().waitFor({ timeout: 30_000 });
     log('UI (language): the Problems panel lists the TRSX diagnostics');
 
     // Back to the editor, cursor on the undeclared intent reference, then the hover.
-    await palette(page, '>', 'View: Focus Active Editor Group', 'Focus Active Editor Group');
+    await palette(page, 'View: Focus Active Editor Group', { prefix: '>', pick: 'Focus Active Editor Group', waitClosed: true });
     const at = lineColumn(join(root, 'test', 'fixtures', 'workspace', 'coffee-shop', 'en-US', 'en-US.trsx'), 'intentref="GREET"', 'intentref="GR'.length);
     await page.keyboard.press('Control+G');
     await page.locator(QUICK_INPUT).waitFor({ state: 'visible' });
     await page.locator(QUICK_INPUT).fill(`:${at.line}:${at.column}`);
     await page.keyboard.press('Enter');
-    await palette(page, '>', 'Show or Focus Hover', 'Show or Focus Hover');
+    await palette(page, 'Show or Focus Hover', { prefix: '>', pick: 'Show or Focus Hover', waitClosed: true });
     const hover = page.locator('.monaco-hover').filter({ hasText: /Intent/ });
     await hover.filter({ hasText: /GREET[\s\S]*Samples — en-US: 1 sample · fr-CA: 1 sample/ }).first().waitFor({ timeout: 15_000 });
     await page.waitForTimeout(600); // the hover fades in
     await shot('trsx-diagnostics-hover.png');
     log(`UI (language): hover shows "${(await hover.first().innerText()).replace(/\s+/g, ' ').slice(0, 160)}…"`);
 
-    await palette(page, '', 'yesno.grxml', 'yesno.grxml');
+    await palette(page, 'yesno.grxml', { prefix: '', pick: 'yesno.grxml', waitClosed: true });
     await page.locator('.monaco-editor .codelens-decoration', { hasText: 'Test Grammar' }).first().waitFor({ timeout: 30_000 });
-    await palette(page, '>', 'Conversational Studio: Test Grammar…', 'Test Grammar');
+    await palette(page, 'Conversational Studio: Test Grammar…', { prefix: '>', pick: 'Test Grammar', waitClosed: true });
     await page.locator(QUICK_INPUT).waitFor({ state: 'visible' });
     await page.locator(QUICK_INPUT).fill('yeah please');
     await page.keyboard.press('Enter');
     await page.locator('.monaco-editor .view-lines', { hasText: 'ACCEPTED' }).first().waitFor({ timeout: 30_000 });
     log('UI (language): Test Grammar shows the ACCEPTED report beside the grammar');
     await shot('grammar-test-report.png');
-    return { ok: true };
-  } catch (e) {
-    log(`UI check (language) failed: ${e instanceof Error ? e.message : e}`);
-    try { await shot('language-ui-failure.png'); } catch { /* page gone */ }
-    return { ok: false };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  });
 }
 
 async function main() {

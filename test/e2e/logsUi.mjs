@@ -6,21 +6,9 @@
 // (.screenshots/utterance-audio-player.png), and "Stop Event Logs" ends the stream.
 // test/vscode/run.mjs calls runLogsUiCheck() after the other UI checks; `node test/e2e/logsUi.mjs` runs it alone.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-
-const QUICK_INPUT = '.quick-input-widget input';
-const ROW = '.monaco-list-row';
-
-async function palette(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator(QUICK_INPUT);
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator(`.quick-input-list ${ROW}`, { hasText: title.replace(/^Conversational Studio: /, '') }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
-}
+import { expand, openPage, palette, QUICK_INPUT, ROW, verdict } from './workbench.mjs';
 
 /** Answers the quick pick or input box now showing: picks the row with `text`, or types `text` and accepts. */
 async function answer(page, text, { type = false } = {}) {
@@ -34,14 +22,6 @@ async function answer(page, text, { type = false } = {}) {
     await page.locator(`.quick-input-list ${ROW}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
   }
   await page.keyboard.press('Enter');
-}
-
-/** Expands the explorer row with `label` (a click toggles it) and waits for a child row with `child`. */
-async function expand(tree, label, child) {
-  const row = tree.locator(ROW, { hasText: label }).first();
-  await row.waitFor({ timeout: 30_000 });
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-  await tree.locator(ROW, { hasText: child }).first().waitFor({ timeout: 30_000 });
 }
 
 /** Runs a context-menu item of `row`; the menu sometimes takes a moment to accept clicks, so retry. */
@@ -77,9 +57,8 @@ async function waitForAudioDuration(page, timeoutMs = 30_000) {
 
 export async function runLogsUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const shot = async (name) => { await page.screenshot({ path: join(shotsDir, name) }); log(`screenshot ${join(shotsDir, name)}`); };
-  try {
+  const { page, shot } = await openPage(browser, shotsDir, log);
+  return verdict({ label: 'UI check (logs)', page, shot, failureShot: 'logs-ui-failure.png', log }, async () => {
     await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI (logs): workbench up');
@@ -120,14 +99,7 @@ export async function runLogsUiCheck({ server, browser, workspace, root, shotsDi
     await palette(page, 'Conversational Studio: Stop Event Logs');
     await page.locator('.statusbar-item', { hasText: /COFFEE-DEV stopped/ }).first().waitFor({ timeout: 15_000 });
     log('UI (logs): stream stopped');
-    return { ok: true };
-  } catch (e) {
-    log(`UI check (logs) failed: ${e instanceof Error ? e.message : e}`);
-    try { await shot('logs-ui-failure.png'); } catch { /* page gone */ }
-    return { ok: false };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  });
 }
 
 async function main() {

@@ -10,17 +10,7 @@ import { zipSync } from 'fflate';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-
-const PALETTE_INPUT = '.quick-input-widget input';
-
-async function runPaletteCommand(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator(PALETTE_INPUT);
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
+import { openPage, palette, QUICK_INPUT, verdict } from './workbench.mjs';
 
 /** The explorer's row whose label is exactly `label` (descriptions follow the label in the row's text). */
 function treeRow(page, label) {
@@ -53,7 +43,7 @@ async function expand(page, label) {
  */
 async function exploreTree(page, shot, shotsDir, log) {
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  await runPaletteCommand(page, 'Notifications: Hide Notifications');
+  await palette(page, 'Notifications: Hide Notifications');
   await widenSidebar(page, 160);
   for (const label of ['Local sandbox', 'Demo Coffee Co.', 'Coffee Shop', 'Intents']) await expand(page, label);
   await treeRow(page, 'ORDER_COFFEE').waitFor({ timeout: 30_000 });
@@ -71,8 +61,8 @@ async function exploreTree(page, shot, shotsDir, log) {
   log('screenshots explorer-tree-sidebar.png, explorer-project-tooltip.png');
   await page.mouse.move(900, 600);
 
-  await runPaletteCommand(page, 'Conversational Studio: Create Intent…');
-  const input = page.locator(PALETTE_INPUT);
+  await palette(page, 'Conversational Studio: Create Intent…');
+  const input = page.locator(QUICK_INPUT);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Travel Desk' }).waitFor({ timeout: 30_000 });
   await input.fill('Coffee Shop');
   await shot('palette-create-intent.png');
@@ -151,7 +141,7 @@ async function answerFileDialog(page, title, path) {
  */
 async function comparePackages(page, shot, shotsDir, workspace, log) {
   const { a, b } = writeComparedPackages(workspace);
-  await runPaletteCommand(page, 'Conversational Studio: Compare Packages…');
+  await palette(page, 'Conversational Studio: Compare Packages…');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Two Package Zips' }).first().click({ timeout: 30_000 });
   await answerFileDialog(page, 'the first package zip', a);
   await answerFileDialog(page, 'the second package zip', b);
@@ -176,9 +166,8 @@ async function comparePackages(page, shot, shotsDir, workspace, log) {
  */
 export async function runUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const shot = async (name) => { await page.screenshot({ path: join(shotsDir, name) }); log(`screenshot ${join(shotsDir, name)}`); };
-  try {
+  const { page, shot } = await openPage(browser, shotsDir, log);
+  return verdict({ label: 'UI check', page, shot, failureShot: 'ui-check-failure.png', log }, async () => {
     await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI: workbench up');
@@ -190,7 +179,7 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
     await shot('explorer-local-sandbox.png');
 
     // Stopped, the tree is empty and the view's welcome content offers the start.
-    await runPaletteCommand(page, 'Conversational Studio: Stop Local Sandbox');
+    await palette(page, 'Conversational Studio: Stop Local Sandbox');
     const startButton = page.locator('.welcome-view-content a, .welcome-view-content .monaco-button', { hasText: 'Start Local Sandbox' });
     await startButton.first().waitFor({ timeout: 30_000 });
     await shot('explorer-welcome.png');
@@ -198,8 +187,8 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
     await sandboxRow.filter({ hasText: /running · 127\.0\.0\.1:\d+/ }).waitFor({ timeout: 30_000 });
     log('UI: stopped → welcome view → "Start Local Sandbox" → running again');
 
-    await runPaletteCommand(page, 'Conversational Studio: Restart Local Sandbox');
-    await runPaletteCommand(page, 'Notifications: Show Notifications');
+    await palette(page, 'Conversational Studio: Restart Local Sandbox');
+    await palette(page, 'Notifications: Show Notifications');
     const center = page.locator('.notifications-center');
     await center.filter({ hasText: /Local sandbox restarted at http:\/\/127\.0\.0\.1:\d+/ }).waitFor({ timeout: 30_000 });
     await sandboxRow.filter({ hasText: /running · 127\.0\.0\.1:\d+/ }).waitFor({ timeout: 30_000 });
@@ -213,14 +202,7 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
 
     await exploreTree(page, shot, shotsDir, log);
     await comparePackages(page, shot, shotsDir, workspace, log);
-    return { ok: true };
-  } catch (e) {
-    log(`UI check failed: ${e instanceof Error ? e.message : e}`);
-    try { await shot('ui-check-failure.png'); } catch { /* page gone */ }
-    return { ok: false };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  });
 }
 
 async function main() {

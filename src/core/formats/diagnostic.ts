@@ -17,6 +17,12 @@ export interface Diagnostic {
   range: TextRange;
 }
 
+/** What each format's code table (`codes.ts`) says of a code: how severe it is, and what it means in one line. */
+export interface CodeInfo {
+  severity: Severity;
+  meaning: string;
+}
+
 export interface LineColumn {
   /** 1-based line. */
   line: number;

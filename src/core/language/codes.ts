@@ -2,12 +2,7 @@
 // line of meaning each. Single-file rules keep their formats' codes (XML…, TRSX…, SRGS…).
 // Codes are stable: never renumber, never reuse a retired code for another meaning.
 
-import type { Diagnostic, Severity, TextRange } from '../formats/diagnostic';
-
-export interface ProjectCodeInfo {
-  severity: Severity;
-  meaning: string;
-}
+import type { CodeInfo, Diagnostic, TextRange } from '../formats/diagnostic';
 
 export const PROJECT_CODES = {
   PRJ001: { severity: 'warning', meaning: 'An intent of this locale is not declared in another locale of the project.' },
@@ -18,7 +13,7 @@ export const PROJECT_CODES = {
   PRJ006: { severity: 'info', meaning: 'A grammar under <locale>/grammars/ is not used by any concept of that locale.' },
   PRJ007: { severity: 'warning', meaning: "A rule-based concept's grammar has no root rule (the entity matches through its root rule)." },
   PRJ008: { severity: 'warning', meaning: "The file's xml:lang does not match its locale folder." },
-} as const satisfies Record<string, ProjectCodeInfo>;
+} as const satisfies Record<string, CodeInfo>;
 
 export type ProjectCode = keyof typeof PROJECT_CODES;
 

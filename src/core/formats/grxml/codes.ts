@@ -2,12 +2,7 @@
 // decoding problems keep the XML scanner's own `XML…` codes (xml/codes.ts).
 // Codes are stable: never renumber, never reuse a retired code for another meaning.
 
-import type { Diagnostic, Severity, TextRange } from '../diagnostic';
-
-export interface SrgsCodeInfo {
-  severity: Severity;
-  meaning: string;
-}
+import type { CodeInfo, Diagnostic, TextRange } from '../diagnostic';
 
 export const SRGS_CODES = {
   SRGS001: { severity: 'error', meaning: 'The root element is not <grammar> (or the document has no root element).' },
@@ -58,7 +53,7 @@ export const SRGS_CODES = {
   SRGS046: { severity: 'warning', meaning: 'A semantic tag is not valid ECMAScript for its script tag-format.' },
   SRGS047: { severity: 'error', meaning: 'A rule reference refers to a grammar of another media type than the one it declares.' },
   SRGS048: { severity: 'warning', meaning: 'A rule is never referenced and is not the root nor public: it is unreachable.' },
-} as const satisfies Record<string, SrgsCodeInfo>;
+} as const satisfies Record<string, CodeInfo>;
 
 export type SrgsCode = keyof typeof SRGS_CODES;
 

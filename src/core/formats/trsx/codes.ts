@@ -1,12 +1,7 @@
 // Every TRSX diagnostic code, its severity and a one-line meaning. Codes are stable: never renumber,
 // never reuse a retired code for another meaning. Well-formedness codes (`XML…`) live in xml/codes.ts.
 
-import type { Diagnostic, Severity, TextRange } from '../diagnostic';
-
-export interface TrsxCodeInfo {
-  severity: Severity;
-  meaning: string;
-}
+import type { CodeInfo, Diagnostic, TextRange } from '../diagnostic';
 
 export const TRSX_CODES = {
   // Structure (validate-structure.ts)
@@ -50,7 +45,7 @@ export const TRSX_CODES = {
   TRSX044: { severity: 'warning', meaning: 'Intent or concept name contains whitespace or markup characters.' },
   TRSX045: { severity: 'info', meaning: 'No custom intent: Mix will not build a model from this project.' },
   TRSX046: { severity: 'warning', meaning: 'Setting value must be `true` or `false` for this setting.' },
-} as const satisfies Record<string, TrsxCodeInfo>;
+} as const satisfies Record<string, CodeInfo>;
 
 export type TrsxCode = keyof typeof TRSX_CODES;
 

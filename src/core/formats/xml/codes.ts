@@ -1,12 +1,7 @@
 // Well-formedness and decoding diagnostic codes of the XML scanner, one line of meaning each.
 // Codes are stable: never renumber, never reuse a retired code for another meaning.
 
-import type { Severity } from '../diagnostic';
-
-export interface XmlCodeInfo {
-  severity: Severity;
-  meaning: string;
-}
+import type { CodeInfo } from '../diagnostic';
 
 export const XML_CODES = {
   XML001: { severity: 'error', meaning: 'Input ends inside markup (tag, comment, CDATA, PI or DOCTYPE not terminated).' },
@@ -32,6 +27,6 @@ export const XML_CODES = {
   XML021: { severity: 'error', meaning: 'Processing-instruction target `xml` is reserved (misplaced declaration).' },
   XML022: { severity: 'error', meaning: 'Invalid byte sequence for the declared or detected encoding.' },
   XML023: { severity: 'warning', meaning: 'Unsupported or conflicting encoding declaration; decoded as UTF-8.' },
-} as const satisfies Record<string, XmlCodeInfo>;
+} as const satisfies Record<string, CodeInfo>;
 
 export type XmlCode = keyof typeof XML_CODES;

@@ -1,0 +1,55 @@
+// What the UI checks do to the VS Code workbench (code-server in headless Chromium, through playwright-core):
+// run a palette command, expand an explorer row, and turn a check's run into its verdict. One copy here, so
+// that a workbench change (a selector, a timing) is fixed once for every check.
+import { join } from 'node:path';
+
+export const QUICK_INPUT = '.quick-input-widget input';
+export const ROW = '.monaco-list-row';
+
+/**
+ * Runs `text` from the quick open box: a command (prefix `>`, F1) or a file (prefix '', Ctrl+P). Waits for a row
+ * with `pick` (by default the command title without its category) before accepting; `waitClosed` then waits for
+ * the box to close (not for commands that ask a question right away).
+ */
+export async function palette(page, text, { prefix = '>', pick = text.replace(/^Conversational Studio: /, ''), waitClosed = false } = {}) {
+  await page.keyboard.press(prefix === '>' ? 'F1' : 'Control+P');
+  const input = page.locator(QUICK_INPUT);
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`${prefix}${text}`);
+  if (pick) await page.locator(`.quick-input-list ${ROW}`, { hasText: pick }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  if (waitClosed) await input.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+}
+
+/** Expands the explorer row with `label` (a click toggles it) and waits for a child row with `child`. */
+export async function expand(tree, label, child) {
+  const row = tree.locator(ROW, { hasText: label }).first();
+  await row.waitFor({ timeout: 30_000 });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await tree.locator(ROW, { hasText: child }).first().waitFor({ timeout: 30_000 });
+}
+
+/** A page of its own for a check, and `shot(name)`, which saves a screenshot of it into `shotsDir`. */
+export async function openPage(browser, shotsDir, log) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const shot = async (name) => { await page.screenshot({ path: join(shotsDir, name) }); log(`screenshot ${join(shotsDir, name)}`); };
+  return { page, shot };
+}
+
+/**
+ * `{ok: true}` when `body()` completes; otherwise logs why, takes `failureShot` and gives `{ok: false}`. The page
+ * is closed either way, after `cleanup`.
+ */
+export async function verdict({ label, page, shot, failureShot, log, cleanup }, body) {
+  try {
+    await body();
+    return { ok: true };
+  } catch (e) {
+    log(`${label} failed: ${e instanceof Error ? e.message : e}`);
+    try { await shot(failureShot); } catch { /* page gone */ }
+    return { ok: false };
+  } finally {
+    await page.close().catch(() => undefined);
+    cleanup?.();
+  }
+}
