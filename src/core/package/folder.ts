@@ -1,12 +1,32 @@
 // A pulled project folder is the package (ARCHITECTURE.md): zipping it minus `.cstudio/` gives a valid
 // replacement package. Dot-files (editor and OS litter such as .DS_Store, .git) are left out too.
 // Symbolic links are refused: following one could put files from outside the project into an upload.
-import { createReadStream } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { open, readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { openAtomic } from '../fs/atomicFile';
 import { ZipStreamWriter, writeZip } from './zip';
+
+/** Files are zipped through one buffer of this size, refilled (see fileChunks). */
+export const FILE_CHUNK = 256 * 1024;
+
+/**
+ * A file's bytes as views of `buffer`, refilled for each chunk: the consumer must be done with a chunk before
+ * asking for the next (ZipStreamWriter is). Reading a package this way leaves no buffer per chunk behind.
+ */
+export async function* fileChunks(path: string, buffer: Uint8Array, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    for (;;) {
+      throwIfAborted(signal);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 export interface FolderOptions {
   signal?: AbortSignal;
@@ -80,10 +100,10 @@ export async function packFolderToFile(dir: string, outFile: string, options: Fo
       await out.handle.write(chunk);
       bytes += chunk.length;
     });
+    const buffer = new Uint8Array(FILE_CHUNK);
     for (const path of paths) {
       throwIfAborted(options.signal);
-      const stream = createReadStream(join(resolve(dir), ...path.split('/')), { highWaterMark: 64 * 1024, signal: options.signal });
-      await writer.addFile(path, stream as AsyncIterable<Uint8Array>);
+      await writer.addFile(path, fileChunks(join(resolve(dir), ...path.split('/')), buffer, options.signal));
       progress.report({ message: path, increment: 100 / paths.length });
     }
     await writer.finish();

@@ -1,7 +1,8 @@
 // Safe zip reading and writing over fflate. Every archive that comes from outside (a user's file, a
 // server's export, a replace upload) goes through readZip, which refuses zip slip, symlinks and bombs
 // before any byte lands on disk or in a model.
-import { Unzip, UnzipInflate, UnzipPassThrough, Zip, ZipDeflate, zipSync, type Zippable } from 'fflate';
+import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { Unzip, UnzipInflate, UnzipPassThrough, Zip, zipSync, type AsyncFlateStreamHandler, type ZipInputFile, type Zippable } from 'fflate';
 
 export interface ZipLimits {
   /** Total uncompressed bytes across entries. */
@@ -145,6 +146,35 @@ export function writeZip(files: ReadonlyMap<string, Uint8Array> | Record<string,
   return zipSync(tree);
 }
 
+/** Resolves once zlib has taken `chunk` in (it no longer needs the bytes). */
+function deflated(deflate: DeflateRaw, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    deflate.write(chunk, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+/** An entry whose deflated bytes come from zlib; fflate's Zip frames them (headers, data descriptor, directory). */
+class DeflatedEntry implements ZipInputFile {
+  size = 0;
+  crc = 0;
+  readonly compression = 8;
+  /** Deflate at the default level (the general purpose flag's bits 1-2). */
+  readonly flag = 0;
+  ondata?: AsyncFlateStreamHandler;
+
+  constructor(readonly filename: string, readonly mtime: Date) {}
+
+  /** Counts uncompressed bytes into the size and CRC the data descriptor gives. */
+  count(chunk: Uint8Array): void {
+    this.size += chunk.length;
+    this.crc = crc32(chunk, this.crc);
+  }
+
+  emit(deflated: Uint8Array<ArrayBuffer>, final: boolean): void {
+    this.ondata?.(null, deflated, final);
+  }
+}
+
 /**
  * Writes an archive entry by entry to an async sink (a file handle, a request body), so memory stays
  * bounded by one input chunk and its deflated output instead of the whole package. Entries are written
@@ -164,21 +194,41 @@ export class ZipStreamWriter {
     });
   }
 
-  /** Adds one file from its chunks (read lazily); resolves when its compressed bytes reached the sink. */
+  /**
+   * Adds one file from its chunks (read lazily, each one used up before the next is asked for); resolves when its
+   * compressed bytes reached the sink. Deflated natively (zlib) chunk by chunk: fflate's streaming deflate left
+   * several times each chunk in short-lived buffers.
+   */
   async addFile(name: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
     checkEntryName(name);
     if (this.names.has(name)) throw new ZipSafetyError(`Zip entry "${name}" was added twice.`, name);
     this.names.add(name);
-    const file = new ZipDeflate(name, { level: 6 });
-    file.mtime = this.mtime;
-    this.zip.add(file);
-    // Hold one chunk back so the last one can be pushed with `final` set.
-    let held: Uint8Array | undefined;
-    for await (const chunk of chunks) {
-      if (held) { file.push(held); await this.flush(); }
-      held = chunk;
+    const entry = new DeflatedEntry(name, this.mtime);
+    this.zip.add(entry);
+    const deflate = createDeflateRaw({ level: 6 });
+    const emitted = (async (): Promise<void> => {
+      for await (const out of deflate) {
+        entry.emit(out as Buffer<ArrayBuffer>, false);
+        await this.flush();
+      }
+    })();
+    // Its failure is awaited below; until then it must not count as unhandled (the source may be slow).
+    emitted.catch(() => undefined);
+    try {
+      for await (const chunk of chunks) {
+        entry.count(chunk);
+        // Each chunk is deflated before the next is asked for, so a source may refill one buffer (fileChunks);
+        // the sink failing stops the output side, so that is raced too.
+        await Promise.race([deflated(deflate, chunk), emitted]);
+      }
+      deflate.end();
+      await emitted;
+    } catch (err) {
+      deflate.destroy();
+      await emitted.catch(() => undefined);
+      throw err;
     }
-    file.push(held ?? new Uint8Array(0), true);
+    entry.emit(new Uint8Array(0), true);
     await this.flush();
   }
 

@@ -1,11 +1,12 @@
 // One read-only view over the places a package can be: a workspace folder, the base copy, a zip on disk
 // (an export, a backup, a user's file) or files in memory. Comparison, status and merge read through it,
 // one file at a time.
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { listPackageFolder } from '../package/folder';
-import { hashFile, sha256, StreamingHash } from './hashing';
-import { ZipArchive } from './zipArchive';
+import { throwIfAborted } from '../progress';
+import { sha256, StreamingHash } from './hashing';
+import { EntryScratch, ZipArchive } from './zipArchive';
 
 export interface PackageFiles {
   /** Says what this is in messages: "the workspace", "backup 2024-…zip". */
@@ -19,13 +20,16 @@ export interface PackageFiles {
   close(): Promise<void>;
 }
 
-/** Files larger than this are hashed as a stream rather than read whole. */
+/** Zip entries larger than this are hashed as a stream rather than inflated whole. */
 const STREAM_ABOVE = 32 * 1024 * 1024;
+/** Files are hashed through one buffer of this size, reused: reading each whole left its size in garbage. */
+const HASH_BUFFER = 1024 * 1024;
 
 /** A folder laid out as a package; dot-files and dot-folders (`.cstudio/`, `.git/`) are not part of it. */
 export class FolderFiles implements PackageFiles {
   readonly root: string;
   private cache: string[] | undefined;
+  private hashBuffer: Buffer | undefined;
 
   constructor(dir: string, readonly label: string = dir) {
     this.root = resolve(dir);
@@ -47,10 +51,21 @@ export class FolderFiles implements PackageFiles {
   async hash(path: string, signal?: AbortSignal): Promise<string | undefined> {
     const info = await stat(this.fullPath(path)).catch(absent);
     if (!info?.isFile()) return undefined;
-    // One read is much faster than a stream; only very large files are streamed.
-    if (info.size > STREAM_ABOVE) return hashFile(this.fullPath(path), signal);
-    const data = await this.read(path);
-    return data ? sha256(data) : undefined;
+    const handle = await open(this.fullPath(path), 'r').catch(absent);
+    if (!handle) return undefined;
+    try {
+      this.hashBuffer ??= Buffer.allocUnsafe(HASH_BUFFER);
+      const hash = new StreamingHash();
+      for (;;) {
+        throwIfAborted(signal);
+        const { bytesRead } = await handle.read(this.hashBuffer, 0, HASH_BUFFER, null);
+        if (bytesRead === 0) break;
+        hash.update(this.hashBuffer.subarray(0, bytesRead));
+      }
+      return hash.digest();
+    } finally {
+      await handle.close();
+    }
   }
 
   close(): Promise<void> {
@@ -62,11 +77,11 @@ export class FolderFiles implements PackageFiles {
 export class ZipFiles implements PackageFiles {
   /** Hashes already computed: an entry is inflated to hash it, so each is hashed once. */
   private readonly hashes = new Map<string, string>();
+  /** `scratch`: where entries are inflated to be hashed, one pair of buffers for the whole archive (or more). */
+  private constructor(readonly archive: ZipArchive, readonly label: string, private readonly scratch: EntryScratch) {}
 
-  private constructor(readonly archive: ZipArchive, readonly label: string) {}
-
-  static async open(path: string, label: string = path): Promise<ZipFiles> {
-    return new ZipFiles(await ZipArchive.open(path), label);
+  static async open(path: string, label: string = path, scratch: EntryScratch = new EntryScratch()): Promise<ZipFiles> {
+    return new ZipFiles(await ZipArchive.open(path), label, scratch);
   }
 
   list(): Promise<string[]> {
@@ -81,9 +96,13 @@ export class ZipFiles implements PackageFiles {
     if (!this.archive.has(path)) return undefined;
     const known = this.hashes.get(path);
     if (known !== undefined) return known;
-    const h = new StreamingHash();
-    for await (const chunk of this.archive.chunks(path, signal)) h.update(chunk);
-    const digest = h.digest();
+    let digest: string;
+    if ((this.archive.entry(path)?.size ?? 0) <= STREAM_ABOVE) digest = sha256(await this.archive.readInto(path, this.scratch, signal));
+    else {
+      const h = new StreamingHash();
+      for await (const chunk of this.archive.chunks(path, signal)) h.update(chunk);
+      digest = h.digest();
+    }
     this.hashes.set(path, digest);
     return digest;
   }

@@ -1,13 +1,14 @@
 // The zip a whole-package replace sends: the workspace's package files (metadata.json, dialog.json, each
 // locale's TRSX and, only when the pull could see them, the restricted files), written entry by entry
 // into a temp file and uploaded from disk, so memory stays bounded whatever the package size.
-import { createReadStream, openAsBlob } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Blob } from 'node:buffer';
 import { openAtomic } from '../fs/atomicFile';
 import { classifyPackagePath } from '../package/layout';
+import { FILE_CHUNK, fileChunks } from '../package/folder';
 import { ZipStreamWriter } from '../package/zip';
 import { throwIfAborted } from '../progress';
 import type { FolderFiles } from './packageFiles';
@@ -34,9 +35,10 @@ export async function packWorkspace(local: FolderFiles, paths: WorkspacePaths, r
   const out = await openAtomic(file);
   try {
     const writer = new ZipStreamWriter(async (chunk) => { await out.handle.write(chunk); });
+    const buffer = new Uint8Array(FILE_CHUNK);
     for (const path of entries) {
       throwIfAborted(signal);
-      await writer.addFile(path, createReadStream(local.fullPath(path), { highWaterMark: 64 * 1024, signal }) as AsyncIterable<Uint8Array>);
+      await writer.addFile(path, fileChunks(local.fullPath(path), buffer, signal));
     }
     await writer.finish();
   } catch (err) {

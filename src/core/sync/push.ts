@@ -15,10 +15,11 @@ import { integrate, type PullResult } from './pull';
 import { PushRefusedError } from './pushErrors';
 import type { PushMode, PushPlan, ReplaceScope } from './pushPlan';
 import { acquireLock, releaseLock, runOperations, type HeldLock, type OperationResult } from './pushRun';
-import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
+import { downloadExport, requireSameConnection, type ExportOptions, type RemoteExport } from './remote';
 import { buildReplacePlan } from './replacePlan';
 import { formatProblem, validateLayout, validationErrors, type ValidationProblem } from './validation';
 import { WorkspacePaths, requireWorkspaceState, type WorkspaceState } from './workspace';
+import { EntryScratch } from './zipArchive';
 
 export interface PreparePushOptions {
   readonly mode: PushMode;
@@ -49,16 +50,19 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   const local = new FolderFiles(paths.root, 'the workspace');
   const base = new FolderFiles(paths.baseDir, 'the base');
   const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, signal: options.signal });
+  // The remote is checked before the workspace's files are validated, while little is in memory (the first
+  // download of a process also compiles the HTTP parser, tens of MB for a moment), but its refusal still comes
+  // after the workspace's own: an invalid workspace is refused as such whatever the remote says or does.
+  const remote = await remoteAgainstBase(client, state, paths, { signal: options.signal, progress }).then(
+    (check) => ({ ok: true as const, check }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
   const analyzed = await analyzeChanges(local, base, comparison.files, options.signal);
   const problems = [...(await validateLayout(local, options.signal)), ...analyzed.problems];
   const errors = validationErrors(problems);
   if (errors.length > 0) throw new PushRefusedError('invalid', `The workspace has ${errors.length} error(s); fix them before pushing:`, errors.slice(0, 20).map(formatProblem));
-  const remote = await downloadExport(client, state.projectId, paths, { signal: options.signal, progress });
-  try {
-    requireRemoteAtBase(state, await remoteChanges(state, paths, remote, options.signal), remote);
-  } finally {
-    await remote.files.close();
-  }
+  if (!remote.ok) throw remote.error;
+  requireRemoteAtBase(state, remote.check);
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
   return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error') };
@@ -85,15 +89,17 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   const { paths, state, plan } = prepared;
   if (plan.operations.length === 0) return { status: 'nothing', results: [], notAttempted: [] };
   const lock: HeldLock = plan.lock ? await acquireLock(client, state.projectId, plan.lock.notes, options.signal) : { acquired: false };
+  // The check before sending and the refresh after hash their exports in the same buffers.
+  const exportOptions = { ...options, scratch: new EntryScratch() };
   let backup: BackupInfo | undefined;
   let packed: PackedUpload | undefined;
   let run: Awaited<ReturnType<typeof runOperations>> | undefined;
   let lockProblem: string | undefined;
   try {
     // The plan may have waited on the user: the remote must still be at the base when we send.
-    const remote = await downloadExport(client, state.projectId, paths, options);
+    const remote = await downloadExport(client, state.projectId, paths, exportOptions);
     try {
-      requireRemoteAtBase(state, await remoteChanges(state, paths, remote, options.signal), remote);
+      requireRemoteAtBase(state, { changed: await remoteChanges(state, paths, remote, options.signal), restrictedVisible: remote.restrictedVisible });
       if (plan.backup) backup = await saveBackup(paths, remote.path, state.projectId, plan.mode);
     } finally {
       await remote.files.close();
@@ -112,12 +118,12 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   const applied = run.results.filter((r) => r.status === 'applied').length;
   const status: PushStatus = applied === plan.operations.length ? 'completed'
     : applied > 0 || run.results.some((r) => r.status === 'unknown') ? 'partial' : 'failed';
-  const refresh = options.signal?.aborted ? undefined : await refreshBase(client, paths, state, options);
+  const refresh = options.signal?.aborted ? undefined : await refreshBase(client, paths, state, exportOptions);
   return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, refresh };
 }
 
 /** Re-exports and merges into the workspace (local edits kept), so the base matches the platform again. */
-async function refreshBase(client: PlatformClient, paths: WorkspacePaths, state: WorkspaceState, options: ExecuteOptions): Promise<PushOutcome['refresh']> {
+async function refreshBase(client: PlatformClient, paths: WorkspacePaths, state: WorkspaceState, options: ExportOptions): Promise<PushOutcome['refresh']> {
   try {
     const remote = await downloadExport(client, state.projectId, paths, options);
     try {
@@ -140,7 +146,23 @@ export async function remoteChanges(state: WorkspaceState, paths: WorkspacePaths
   return comparison.files;
 }
 
-function requireRemoteAtBase(state: WorkspaceState, changed: readonly FileChange[], remote: RemoteExport): void {
+interface RemoteCheck {
+  /** Remote files that differ from the base. */
+  readonly changed: readonly FileChange[];
+  readonly restrictedVisible: boolean;
+}
+
+/** Exports the project and compares it with the base (the export is closed again). */
+async function remoteAgainstBase(client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExecuteOptions): Promise<RemoteCheck> {
+  const remote = await downloadExport(client, state.projectId, paths, options);
+  try {
+    return { changed: await remoteChanges(state, paths, remote, options.signal), restrictedVisible: remote.restrictedVisible };
+  } finally {
+    await remote.files.close();
+  }
+}
+
+function requireRemoteAtBase(state: WorkspaceState, { changed, ...remote }: RemoteCheck): void {
   if (changed.length === 0) return;
   const unseen = changed.filter((f) => f.restricted && f.change === 'added' && !state.restrictedVisible && remote.restrictedVisible);
   if (unseen.length > 0) {

@@ -7,6 +7,7 @@ import type { PlatformClient } from '../platform/client';
 import { noProgress, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
 import { ZipFiles } from './packageFiles';
+import type { EntryScratch } from './zipArchive';
 import { WorkspaceError, type WorkspacePaths, type WorkspaceState } from './workspace';
 
 /** Exports can be large; this is the same cap as the package reader's. */
@@ -25,6 +26,8 @@ export interface RemoteExport {
 export interface ExportOptions {
   readonly signal?: AbortSignal;
   readonly progress?: Progress;
+  /** Buffers to hash the export's entries in, shared by the exports of one operation (see ZipFiles). */
+  readonly scratch?: EntryScratch;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function downloadExport(client: PlatformClient, projectId: string, 
     const download = await client.projects.exportPackage(projectId, { signal: options.signal, maxBytes: MAX_EXPORT_BYTES });
     const bytes = await download.toFile(temp);
     await rename(temp, paths.remoteZip);
-    const files = await ZipFiles.open(paths.remoteZip, `the remote export of project ${projectId}`);
+    const files = await ZipFiles.open(paths.remoteZip, `the remote export of project ${projectId}`, options.scratch);
     const restrictedVisible = files.archive.names.some((n) => classifyPackagePath(n).restricted);
     return { files, path: paths.remoteZip, fileName: download.fileName, bytes, restrictedVisible };
   } finally {

@@ -2,7 +2,7 @@
 // the local file stays, takes the remote version, gets a merged TRSX, or is a conflict left untouched.
 // Nothing here writes; pull.ts applies the decisions.
 import { sameTrsx, mergeTrsx, type ConflictPreference } from './semantic/trsxMerge';
-import { isTrsxPath, readTrsxDocument, readTrsxItems, trsxBytes } from './trsxFile';
+import { isTrsxPath, readTrsxDigest, readTrsxDocument, trsxBytes } from './trsxFile';
 import { matchesBase, type BaseFileRecord, type ConflictItem } from './workspace';
 
 export interface FileSides {
@@ -34,12 +34,12 @@ export async function decideFile(sides: FileSides, prefer?: ConflictPreference):
 
   const locale = sides.path.split('/')[0];
   if (isTrsxPath(sides.path) && localHash !== undefined && remoteHash !== undefined) {
-    // Cheap checks first, one model alive at a time: the sides may already mean the same.
-    const localItems = readTrsxItems(await sides.readLocal(), sides.path, false);
-    const remoteItems = readTrsxItems(await sides.readRemote(), `the remote ${sides.path}`, false);
-    if (localItems.ok && remoteItems.ok && sameTrsx(localItems.items, remoteItems.items)) return { action: 'keep', same: true };
-    const baseItems = base ? readTrsxItems(await sides.readBase(), `the base copy of ${sides.path}`, false) : undefined;
-    if (baseItems?.ok && localItems.ok && sameTrsx(baseItems.items, localItems.items)) return { action: 'take', overridesLocal: false };
+    // Cheap checks first, one side read at a time and only its digest kept: the sides may already mean the same.
+    const local = readTrsxDigest(await sides.readLocal(), sides.path);
+    const remote = readTrsxDigest(await sides.readRemote(), `the remote ${sides.path}`);
+    if (local.ok && remote.ok && local.digest === remote.digest) return { action: 'keep', same: true };
+    const baseRead = base ? readTrsxDigest(await sides.readBase(), `the base copy of ${sides.path}`) : undefined;
+    if (baseRead?.ok && local.ok && baseRead.digest === local.digest) return { action: 'take', overridesLocal: false };
     const baseDoc = readTrsxDocument(await sides.readBase(), `the base copy of ${sides.path}`);
     const localDoc = readTrsxDocument(await sides.readLocal(), sides.path);
     const remoteDoc = readTrsxDocument(await sides.readRemote(), `the remote ${sides.path}`);

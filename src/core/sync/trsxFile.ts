@@ -3,9 +3,9 @@ import { hasErrors } from '../formats/diagnostic';
 import { emptyTrsxDocument, type TrsxDocument, type TrsxSample } from '../formats/trsx/model';
 import { decodeXmlBytes } from '../formats/xml/decode';
 import { buildTrsx } from '../formats/trsx/build';
+import { readTrsxSamplesApart } from '../formats/trsx/stream';
 import { classifyPackagePath } from '../package/layout';
-import { streamTrsx } from './semantic/streamTrsx';
-import { ItemCollector, trsxItems, type TrsxItems } from './semantic/trsxItems';
+import { ItemCollector, ItemDigest, trsxItems, type TrsxItems } from './semantic/trsxItems';
 
 export type TrsxRead = { ok: true; document: TrsxDocument } | { ok: false; problem: string };
 
@@ -13,7 +13,7 @@ export function isTrsxPath(path: string): boolean {
   return classifyPackagePath(path).kind === 'trsx';
 }
 
-/** The model of a TRSX file (no XML tree kept: see streamTrsx), or why it cannot be read. */
+/** The model of a TRSX file (no XML tree kept: see readTrsxSamplesApart), or why it cannot be read. */
 export function readTrsxDocument(bytes: Uint8Array | undefined, label: string): TrsxRead {
   if (!bytes) return { ok: true, document: emptyTrsxDocument() };
   const samples: TrsxSample[] = [];
@@ -25,8 +25,8 @@ export function readTrsxDocument(bytes: Uint8Array | undefined, label: string): 
 
 function stream(bytes: Uint8Array, label: string, onSample: (s: TrsxSample) => void): TrsxRead {
   const decoded = decodeXmlBytes(bytes);
-  const streamed = streamTrsx(decoded.text, onSample);
-  const diagnostics = [...decoded.diagnostics, ...streamed.errors];
+  const streamed = readTrsxSamplesApart(decoded.text, onSample);
+  const diagnostics = [...decoded.diagnostics, ...streamed.diagnostics];
   if (hasErrors(diagnostics)) {
     const first = diagnostics.find((d) => d.severity === 'error');
     return { ok: false, problem: `${label} is not well-formed XML (${first?.message ?? 'parse error'}); fix it first.` };
@@ -55,4 +55,19 @@ export function readTrsxItems(bytes: Uint8Array | undefined, label: string, sour
   if (!read.ok) return read;
   collector.addDocument(read.document);
   return { ok: true, items: collector.items };
+}
+
+export type DigestRead = { ok: true; digest: string } | { ok: false; problem: string };
+
+/** What a file means, as a digest (see ItemDigest): files compared this way cost one file's item ids at a time. */
+export function readTrsxDigest(bytes: Uint8Array | undefined, label: string): DigestRead {
+  const digest = new ItemDigest();
+  if (!bytes) {
+    digest.addDocument(emptyTrsxDocument());
+    return { ok: true, digest: digest.digest() };
+  }
+  const read = stream(bytes, label, (s) => digest.addSample(s));
+  if (!read.ok) return read;
+  digest.addDocument(read.document);
+  return { ok: true, digest: digest.digest() };
 }

@@ -2,8 +2,8 @@
 // changed TRSX file (well-formedness and TRSX rules; see planContext.ts). Errors refuse the push; warnings are shown.
 import { LineIndex } from '../formats/diagnostic';
 import type { TrsxDocument } from '../formats/trsx/model';
-import { parseTrsxBytes } from '../formats/trsx/parse';
-import { sortDiagnostics, validateTrsx } from '../formats/trsx/validate';
+import { readAndValidateTrsxBytes } from '../formats/trsx/stream';
+import { sortDiagnostics } from '../formats/trsx/validate';
 import { DIALOG_FILE, METADATA_FILE, validatePackageLayout } from '../package/layout';
 import type { PackageFiles } from './packageFiles';
 
@@ -34,15 +34,19 @@ export async function validateLayout(local: PackageFiles, signal?: AbortSignal):
   return problems;
 }
 
-/** Well-formedness and TRSX rules of one file, and its model (the XML tree is not kept). */
+/**
+ * Well-formedness and TRSX rules of one file, and its model, read in one scan that builds no XML tree (a large
+ * locale file's tree is over 20 times its size; this is what keeps a push's memory within a few times the package).
+ */
 export function validateTrsxFile(path: string, bytes: Uint8Array): { problems: ValidationProblem[]; document: TrsxDocument } {
-  const parsed = parseTrsxBytes(bytes);
-  const lines = new LineIndex(parsed.tree.text);
-  const problems = sortDiagnostics([...parsed.diagnostics, ...validateTrsx(parsed)]).map((d): ValidationProblem => {
-    const at = lines.position(d.range.start);
+  const read = readAndValidateTrsxBytes(bytes);
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...read.validation]);
+  const lines = diagnostics.length > 0 ? new LineIndex(read.text) : undefined;
+  const problems = diagnostics.map((d): ValidationProblem => {
+    const at = (lines as LineIndex).position(d.range.start);
     return { path, severity: d.severity, code: d.code, message: d.message, line: at.line, column: at.column };
   });
-  return { problems, document: parsed.document };
+  return { problems, document: read.document };
 }
 
 export function validationErrors(problems: readonly ValidationProblem[]): ValidationProblem[] {

@@ -3,10 +3,11 @@
 // whole in memory. Every name is checked (zip slip), links and duplicates are refused, and inflation is
 // capped by the declared size and the archive's total, so a lying header cannot turn into a bomb.
 import { open, type FileHandle } from 'node:fs/promises';
-import { Inflate } from 'fflate';
+import { Readable } from 'node:stream';
+import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
+import { inflateSync } from 'fflate';
 import { DEFAULT_ZIP_LIMITS, ZipSafetyError, checkEntryName, type ZipLimits } from '../package/zip';
 import { throwIfAborted } from '../progress';
-import { crc32Update } from './crc32';
 
 export interface ZipArchiveEntry {
   /** Entry name (`/`-separated); folders are not listed. */
@@ -27,6 +28,8 @@ const LOCAL_SIGNATURE = 0x04034b50;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const CHUNK = 64 * 1024;
+/** Entries up to this size are inflated whole even when asked for in chunks (one buffer, no per-chunk garbage). */
+const WHOLE_UP_TO = 32 * 1024 * 1024;
 
 export class ZipArchive {
   private constructor(
@@ -64,54 +67,135 @@ export class ZipArchive {
     return this.byName.has(name);
   }
 
-  /** The entry's bytes, chunk by chunk; the CRC is checked at the end. */
+  /**
+   * The entry's bytes, chunk by chunk, for entries too large to hold whole (smaller ones come as one chunk,
+   * read as `read` does); the size and CRC are checked at the end.
+   */
   async *chunks(name: string, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
-    const entry = this.byName.get(name);
-    if (!entry) throw new ZipSafetyError(`${this.path} has no entry "${name}".`, name);
-    const header = Buffer.alloc(30);
-    await this.handle.read(header, 0, 30, entry.localHeaderOffset);
-    if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new ZipSafetyError(`Zip entry "${name}" in ${this.path} has no local header where the directory says; the archive is corrupt.`, name);
-    let position = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-    let remaining = entry.compressedSize;
+    const entry = this.require(name);
+    if (entry.size <= WHOLE_UP_TO) {
+      yield await this.read(name, signal);
+      return;
+    }
+    const pieces = Readable.from(this.storedPieces(entry, signal), { objectMode: false });
+    const inflate = entry.method === 8 ? createInflateRaw({ chunkSize: CHUNK }) : undefined;
+    const output: Readable = inflate ? pieces.pipe(inflate) : pieces;
+    if (inflate) pieces.once('error', (err) => inflate.destroy(err));
     let produced = 0;
     let crc = 0;
-    const out: Uint8Array[] = [];
-    const accept = (chunk: Uint8Array): void => {
-      produced += chunk.length;
-      if (produced > entry.size) throw new ZipSafetyError(`Zip entry "${name}" inflates past its declared ${entry.size} bytes; refusing it as a possible zip bomb.`, name);
-      crc = crc32Update(crc, chunk);
-      out.push(chunk);
-    };
-    const inflate = entry.method === 8 ? new Inflate((chunk) => accept(chunk)) : undefined;
-    while (remaining > 0) {
-      throwIfAborted(signal);
-      const length = Math.min(CHUNK, remaining);
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await this.handle.read(buffer, 0, length, position);
-      if (bytesRead === 0) throw new ZipSafetyError(`Zip entry "${name}" in ${this.path} is truncated.`, name);
-      position += bytesRead;
-      remaining -= bytesRead;
-      const piece = buffer.subarray(0, bytesRead);
-      try {
-        if (inflate) inflate.push(piece, remaining === 0);
-        else accept(piece);
-      } catch (err) {
-        if (err instanceof ZipSafetyError) throw err;
-        throw new ZipSafetyError(`Zip entry "${name}" in ${this.path} is corrupt: ${(err as Error).message}`, name);
+    try {
+      for await (const chunk of output) {
+        const bytes = chunk as Buffer;
+        produced += bytes.length;
+        if (produced > entry.size) throw this.tooLong(entry);
+        crc = crc32(bytes, crc);
+        yield bytes;
       }
-      yield* out.splice(0);
+    } catch (err) {
+      throw signal?.aborted ? err : this.failure(entry, err);
+    } finally {
+      pieces.destroy();
+      inflate?.destroy();
     }
-    if (entry.compressedSize === 0 && inflate) inflate.push(new Uint8Array(0), true);
-    yield* out.splice(0);
-    if (produced !== entry.size) throw new ZipSafetyError(`Zip entry "${name}" holds ${produced} bytes, not the ${entry.size} its header declares; the archive is corrupt.`, name);
-    if ((crc >>> 0) !== entry.crc) throw new ZipSafetyError(`Zip entry "${name}" fails its CRC check; the archive is corrupt.`, name);
+    this.checkOutput(entry, produced, crc);
   }
 
-  /** The entry's bytes in one buffer. */
+  /**
+   * The entry's bytes in one buffer, inflated in one native call into a buffer of the declared size: no
+   * intermediate chunks to concatenate and no copies, which is what keeps reading a package's files within
+   * about their own size (a JS inflater allocated several times each entry's size in short-lived buffers).
+   */
   async read(name: string, signal?: AbortSignal): Promise<Uint8Array> {
-    const parts: Uint8Array[] = [];
-    for await (const c of this.chunks(name, signal)) parts.push(c);
-    return parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts);
+    const entry = this.require(name);
+    const stored = await this.stored(entry, signal);
+    let data: Buffer;
+    try {
+      // One byte of room past the declared size: zlib then ends in that buffer instead of allocating another.
+      data = entry.method === 8 ? inflateRawSync(stored, { chunkSize: Math.max(64, entry.size + 1), maxOutputLength: Math.max(1, entry.size) }) : stored;
+    } catch (err) {
+      throw this.failure(entry, err);
+    }
+    this.checkOutput(entry, data.length, crc32(data));
+    // A plain view (no copy): callers get the same kind of bytes whichever way the entry was stored.
+    return new Uint8Array(data.buffer, data.byteOffset, data.length);
+  }
+
+  /**
+   * The entry's bytes, read and inflated into `scratch`'s buffers: valid only until the next call with the same
+   * scratch. For passes over every entry (hashing a package) that keep nothing: no garbage per entry.
+   */
+  async readInto(name: string, scratch: EntryScratch, signal?: AbortSignal): Promise<Uint8Array> {
+    const entry = this.require(name);
+    const stored = scratch.stored(entry.compressedSize);
+    let filled = 0;
+    for await (const piece of this.storedPieces(entry, signal, stored)) filled += piece.length;
+    let data = stored.subarray(0, filled);
+    if (entry.method === 8) {
+      // One byte of room past the declared size shows an entry that inflates further (writes past the
+      // buffer are dropped, so it can never grow into a bomb).
+      try {
+        data = inflateSync(data, { out: scratch.output(entry.size + 1) });
+      } catch (err) {
+        throw this.failure(entry, err);
+      }
+      if (data.length > entry.size) throw this.tooLong(entry);
+    }
+    this.checkOutput(entry, data.length, crc32(data));
+    return data;
+  }
+
+  private require(name: string): ZipArchiveEntry {
+    const entry = this.byName.get(name);
+    if (!entry) throw new ZipSafetyError(`${this.path} has no entry "${name}".`, name);
+    return entry;
+  }
+
+  /** Where the entry's stored bytes begin, past its local header. */
+  private async dataStart(entry: ZipArchiveEntry): Promise<number> {
+    const header = Buffer.alloc(30);
+    await this.handle.read(header, 0, 30, entry.localHeaderOffset);
+    if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new ZipSafetyError(`Zip entry "${entry.name}" in ${this.path} has no local header where the directory says; the archive is corrupt.`, entry.name);
+    return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  }
+
+  /** The entry's stored (compressed) bytes in a buffer of their own. */
+  private async stored(entry: ZipArchiveEntry, signal?: AbortSignal): Promise<Buffer> {
+    const buffer = Buffer.allocUnsafe(entry.compressedSize);
+    let filled = 0;
+    for await (const piece of this.storedPieces(entry, signal, buffer)) filled += piece.length;
+    return buffer.subarray(0, filled);
+  }
+
+  /** The entry's stored bytes in pieces of up to CHUNK bytes: fresh ones, or consecutive slices of `into`. */
+  private async *storedPieces(entry: ZipArchiveEntry, signal?: AbortSignal, into?: Uint8Array): AsyncGenerator<Uint8Array> {
+    let position = await this.dataStart(entry);
+    let done = 0;
+    while (done < entry.compressedSize) {
+      throwIfAborted(signal);
+      const length = Math.min(CHUNK, entry.compressedSize - done);
+      const target = into ? into.subarray(done, done + length) : Buffer.allocUnsafe(length);
+      const { bytesRead } = await this.handle.read(target, 0, length, position);
+      if (bytesRead === 0) throw new ZipSafetyError(`Zip entry "${entry.name}" in ${this.path} is truncated.`, entry.name);
+      position += bytesRead;
+      done += bytesRead;
+      yield target.subarray(0, bytesRead);
+    }
+  }
+
+  private checkOutput(entry: ZipArchiveEntry, produced: number, crc: number): void {
+    if (produced !== entry.size) throw new ZipSafetyError(`Zip entry "${entry.name}" holds ${produced} bytes, not the ${entry.size} its header declares; the archive is corrupt.`, entry.name);
+    if ((crc >>> 0) !== entry.crc) throw new ZipSafetyError(`Zip entry "${entry.name}" fails its CRC check; the archive is corrupt.`, entry.name);
+  }
+
+  private tooLong(entry: ZipArchiveEntry): ZipSafetyError {
+    return new ZipSafetyError(`Zip entry "${entry.name}" inflates past its declared ${entry.size} bytes; refusing it as a possible zip bomb.`, entry.name);
+  }
+
+  /** Inflation failures as the archive's errors: past the declared size, or corrupt data. */
+  private failure(entry: ZipArchiveEntry, err: unknown): Error {
+    if (err instanceof ZipSafetyError) return err;
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return this.tooLong(entry);
+    return new ZipSafetyError(`Zip entry "${entry.name}" in ${this.path} is corrupt: ${(err as Error).message}`, entry.name);
   }
 
   close(): Promise<void> {
@@ -172,6 +256,28 @@ async function readCentralDirectory(handle: FileHandle, path: string, limits: Zi
     entries.set(name, { name, size: uncompressed, compressedSize, mtime, method, crc, localHeaderOffset });
   }
   return entries;
+}
+
+/** Buffers reused from one `readInto` to the next, grown to the largest entry met. */
+export class EntryScratch {
+  private storedBuffer = new Uint8Array(0);
+  private outputBuffer = new Uint8Array(0);
+
+  stored(size: number): Uint8Array {
+    if (this.storedBuffer.length < size) this.storedBuffer = new Uint8Array(roundUp(size));
+    return this.storedBuffer;
+  }
+
+  output(size: number): Uint8Array {
+    if (this.outputBuffer.length < size) this.outputBuffer = new Uint8Array(roundUp(size));
+    return this.outputBuffer.subarray(0, size);
+  }
+}
+
+/** Sizes grow by steps of 1 MiB, so a few similar entries share one buffer. */
+function roundUp(size: number): number {
+  const step = 1024 * 1024;
+  return Math.ceil(Math.max(size, 1) / step) * step;
 }
 
 function dosTime(date: number, time: number): Date {

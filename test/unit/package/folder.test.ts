@@ -4,7 +4,7 @@ import { mkdtemp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8 } from 'fflate';
-import { PackageFolderError, listPackageFolder, packFolder, packFolderToFile } from '../../../src/core/package/folder';
+import { FILE_CHUNK, PackageFolderError, fileChunks, listPackageFolder, packFolder, packFolderToFile } from '../../../src/core/package/folder';
 import { unpackPackage } from '../../../src/core/package/unpack';
 import { ZipSafetyError, readZip } from '../../../src/core/package/zip';
 
@@ -46,6 +46,21 @@ describe('project folders', () => {
     assert.equal(new TextDecoder().decode(streamed.get('metadata.json')), '{"name":"P"}');
     assert.equal(Math.round(increments.reduce((a, b) => a + b, 0)), 100);
     assert.deepEqual((await readdir(dir)).filter((n) => n.endsWith('.tmp')), [], 'no temp file left');
+  });
+
+  test('streamed packing reads files larger than its buffer through that one buffer, bytes intact', async () => {
+    const dir = await projectFolder('pack-large');
+    const large = new Uint8Array(3 * FILE_CHUNK + 12_345).map((_, i) => (i * 31 + (i >> 9)) & 0xff);
+    await writeFile(join(dir, 'en-US', 'en-US.trsx'), large);
+    const out = join(tmp, 'large.zip');
+    await packFolderToFile(dir, out);
+    const files = readZip(await readFile(out));
+    assert.deepEqual(files.get('en-US/en-US.trsx'), large);
+    assert.equal(new TextDecoder().decode(files.get('en-US/grammars/G.grxml')), '<grammar/>');
+    const views: Uint8Array[] = [];
+    for await (const chunk of fileChunks(join(dir, 'en-US', 'en-US.trsx'), new Uint8Array(FILE_CHUNK))) views.push(chunk);
+    assert.equal(views.length, 4);
+    assert.ok(views.every((v) => v.buffer === views[0]?.buffer), 'one buffer, refilled');
   });
 
   test('packing refuses symbolic links and aborts cleanly', async () => {

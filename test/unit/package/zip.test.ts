@@ -99,4 +99,15 @@ describe('zip safety', () => {
     assert.equal(files.get('big.bin')?.length, 20 * 64 * 1024);
     assert.equal(files.get('big.bin')?.[19 * 64 * 1024], 19);
   });
+
+  test('the streaming writer stops (without hanging) when its sink or its source fails', async () => {
+    const random = (n: number): Uint8Array => { const b = new Uint8Array(n); for (let i = 0; i < n; i++) b[i] = (i * 7919 + (i >> 3) * 104729) & 0xff; return b; };
+    const failing = new ZipStreamWriter(async () => { throw new Error('disk full'); });
+    await assert.rejects(failing.addFile('big.bin', (function* () { for (let i = 0; i < 64; i++) yield random(256 * 1024); })()), /disk full/);
+    const slowSource = (async function* () { for (let i = 0; i < 64; i++) { await new Promise((r) => setTimeout(r, 1)); yield random(256 * 1024); } })();
+    await assert.rejects(new ZipStreamWriter(async () => { throw new Error('disk full'); }).addFile('big.bin', slowSource), /disk full/);
+    const writer = new ZipStreamWriter(async () => undefined);
+    const source = (async function* () { yield random(1024); throw new Error('read failed'); })();
+    await assert.rejects(writer.addFile('a.bin', source), /read failed/);
+  });
 });

@@ -101,4 +101,22 @@ describe('a second user edits the remote meanwhile', () => {
       await ws.cleanup();
     }
   });
+
+  test('a workspace with errors is refused as such even when the remote changed too (its check runs first, its refusal after)', async () => {
+    const ws = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const file = join(ws.dir, 'en-US', 'en-US.trsx');
+      await insertBefore(file, '</samples>', '  <sample intentref="NO_SUCH_INTENT">hello</sample>');
+      await remoteAppend(admin, 'ASK_HOURS', 'open on sundays');
+      const refused = await rejectsWith(preparePush(owner, ws.dir, { mode: 'append' }), PushRefusedError);
+      assert.equal(refused.reason, 'invalid');
+      assert.match(refused.message, /error TRSX020/);
+      await replaceText(file, '<sample intentref="NO_SUCH_INTENT">hello</sample>', '<sample intentref="ASK_HOURS">hello</sample>');
+      const remoteFirst = await rejectsWith(preparePush(owner, ws.dir, { mode: 'append' }), PushRefusedError);
+      assert.equal(remoteFirst.reason, 'remoteChanged');
+    } finally {
+      await ws.cleanup();
+    }
+  });
 });

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseTrsx, parseTrsxBytes } from '../../../src/core/formats/trsx/parse';
-import { readTrsxDocument } from '../../../src/core/sync/trsxFile';
+import { buildTrsx } from '../../../src/core/formats/trsx/build';
+import { readTrsxDigest, readTrsxDocument, readTrsxItems } from '../../../src/core/sync/trsxFile';
 import type { TrsxDocument } from '../../../src/core/formats/trsx/model';
 import { diffTrsx, summarizeCounts } from '../../../src/core/sync/semantic/trsxDiff';
 import { mergeTrsx, sameTrsx } from '../../../src/core/sync/semantic/trsxMerge';
@@ -87,5 +88,56 @@ describe('reading TRSX without a tree', () => {
       assert.ok(streamed.ok, f);
       assert.deepEqual(streamed.document, parseTrsxBytes(bytes).document, f);
     }
+  });
+});
+
+describe('TRSX digests (one file read at a time)', () => {
+  const bytesOf = (d: TrsxDocument): Uint8Array => new TextEncoder().encode(buildTrsx(d));
+  const digestOf = (d: TrsxDocument): string => {
+    const r = readTrsxDigest(bytesOf(d), 'the file');
+    assert.ok(r.ok);
+    return r.digest;
+  };
+  const sameByItems = (a: TrsxDocument, b: TrsxDocument): boolean => {
+    const x = readTrsxItems(bytesOf(a), 'a', false);
+    const y = readTrsxItems(bytesOf(b), 'b', false);
+    assert.ok(x.ok && y.ok);
+    return sameTrsx(x.items, y.items);
+  };
+
+  test('equal exactly when the item lists say the documents mean the same', () => {
+    const sample = base.samples[0] as TrsxDocument['samples'][number];
+    const variants: TrsxDocument[] = [
+      base,
+      { ...base, samples: [...base.samples].reverse() },
+      { ...base, samples: [{ ...sample, count: 3 }, ...base.samples.slice(1)] },
+      { ...base, samples: [...base.samples, sample] },
+      { ...base, samples: [sample, ...base.samples] },
+      { ...base, samples: [...base.samples, { ...sample, count: 2 }] },
+      { ...base, samples: [{ ...sample, count: 2 }, ...base.samples] },
+      { ...base, samples: base.samples.slice(1) },
+      { ...base, intents: base.intents.slice(1) },
+      { ...base, dictionaries: [] },
+      { ...base, lang: 'fr-CA' },
+    ];
+    let equalPairs = 0;
+    for (const [i, a] of variants.entries()) {
+      for (const [j, b] of variants.entries()) {
+        const same = sameByItems(a, b);
+        if (same && i !== j) equalPairs++;
+        assert.equal(digestOf(a) === digestOf(b), same, `variants ${i} and ${j}`);
+      }
+    }
+    // Reordered samples mean the same; a duplicate's attributes follow the document order (as item ids do).
+    assert.ok(equalPairs >= 2, `expected some equal variants, found ${equalPairs / 2} pair(s)`);
+  });
+
+  test('an absent file is an empty document; a file that is not TRSX says why', () => {
+    const empty = readTrsxDigest(undefined, 'none');
+    assert.ok(empty.ok);
+    assert.notEqual(empty.digest, digestOf(base));
+    assert.equal(empty.digest.split(':')[0], '1', 'an empty document has its header only');
+    const bad = readTrsxDigest(new TextEncoder().encode('<grammar/>'), 'the remote en-US/en-US.trsx');
+    assert.deepEqual(bad, { ok: false, problem: 'the remote en-US/en-US.trsx is not TRSX (its root is <grammar>, expected <project>).' });
   });
 });

@@ -4,7 +4,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { ZipSafetyError, writeZip } from '../../../src/core/package/zip';
-import { ZipArchive } from '../../../src/core/sync/zipArchive';
+import { createHash } from 'node:crypto';
+import { EntryScratch, ZipArchive } from '../../../src/core/sync/zipArchive';
+import { FolderFiles, ZipFiles } from '../../../src/core/sync/packageFiles';
 import { comparePackagePaths } from '../../../src/core/sync/packageComparison';
 import { rejectsWith } from '../platform/support';
 import { tempDir } from './support';
@@ -52,6 +54,127 @@ describe('ZipArchive', () => {
       }
       await writeFile(file, zipSync({ 'a.txt': new Uint8Array(2_000_000) }));
       await rejectsWith(ZipArchive.open(file, { maxTotalBytes: 1_000_000, maxEntries: 10 }), ZipSafetyError);
+    } finally {
+      await ws.cleanup();
+    }
+  });
+});
+
+describe('reading entries without garbage', () => {
+  const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+
+  test('readInto reuses one scratch for entry after entry and checks each like read', async () => {
+    const ws = await tempDir();
+    try {
+      const file = join(ws.dir, 'p.zip');
+      const big = enc.encode('abc '.repeat(400_000));
+      const small = enc.encode('hello');
+      await writeFile(file, zipSync({ 'a.txt': big, 'b.txt': [small, { level: 0 }], 'c.txt': new Uint8Array(0) }));
+      const archive = await ZipArchive.open(file);
+      const scratch = new EntryScratch();
+      try {
+        assert.deepEqual(await archive.readInto('a.txt', scratch), big);
+        const first = (await archive.readInto('a.txt', scratch)).buffer;
+        assert.deepEqual(await archive.readInto('b.txt', scratch), small);
+        assert.equal((await archive.readInto('a.txt', scratch)).buffer, first, 'the same buffer serves the next entries');
+        assert.equal((await archive.readInto('c.txt', scratch)).length, 0);
+        assert.deepEqual(await archive.read('a.txt'), big);
+        const chunks: Uint8Array[] = [];
+        for await (const c of archive.chunks('a.txt')) chunks.push(c);
+        assert.deepEqual(Buffer.concat(chunks), Buffer.from(big));
+      } finally {
+        await archive.close();
+      }
+      const zips = await ZipFiles.open(file);
+      try {
+        assert.equal(await zips.hash('a.txt'), sha(big));
+        assert.equal(await zips.hash('b.txt'), sha(small));
+        assert.equal(await zips.hash('nope.txt'), undefined);
+      } finally {
+        await zips.close();
+      }
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  test('entries too large to hold whole are streamed, checked, and hashed as a stream', async () => {
+    const ws = await tempDir();
+    try {
+      const file = join(ws.dir, 'large.zip');
+      const huge = new Uint8Array(33 * 1024 * 1024).fill(0x61);
+      await writeFile(file, zipSync({ 'huge.txt': huge }));
+      const archive = await ZipArchive.open(file);
+      try {
+        let count = 0;
+        let bytes = 0;
+        const hash = createHash('sha256');
+        for await (const c of archive.chunks('huge.txt')) { count++; bytes += c.length; hash.update(c); }
+        assert.ok(count > 1, 'streamed in chunks');
+        assert.equal(bytes, huge.length);
+        assert.equal(hash.digest('hex'), sha(huge));
+      } finally {
+        await archive.close();
+      }
+      const zips = await ZipFiles.open(file);
+      try {
+        assert.equal(await zips.hash('huge.txt'), sha(huge));
+      } finally {
+        await zips.close();
+      }
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  test('an entry that inflates past its declared size, or fails its CRC, is refused either way', async () => {
+    const ws = await tempDir();
+    try {
+      const file = join(ws.dir, 'lying.zip');
+      const bytes = zipSync({ 'a.txt': enc.encode('x'.repeat(10_000)) });
+      const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+      // Declare 100 bytes in the central directory (uncompressed size at offset 24 of its entry).
+      const central = view.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      view.writeUInt32LE(100, central + 24);
+      await writeFile(file, view);
+      const archive = await ZipArchive.open(file);
+      try {
+        await assert.rejects(archive.read('a.txt'), (e: unknown) => e instanceof ZipSafetyError && /inflates past its declared 100 bytes/.test(e.message));
+        await assert.rejects(archive.readInto('a.txt', new EntryScratch()), (e: unknown) => e instanceof ZipSafetyError && /inflates past its declared 100 bytes/.test(e.message));
+      } finally {
+        await archive.close();
+      }
+      const crc = zipSync({ 'a.txt': enc.encode('y'.repeat(10_000)) });
+      const crcView = Buffer.from(crc.buffer, crc.byteOffset, crc.length);
+      const at = crcView.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      crcView.writeUInt32LE((crcView.readUInt32LE(at + 16) ^ 1) >>> 0, at + 16);
+      await writeFile(file, crcView);
+      const damaged = await ZipArchive.open(file);
+      try {
+        await assert.rejects(damaged.read('a.txt'), /fails its CRC check/);
+        await assert.rejects(damaged.readInto('a.txt', new EntryScratch()), /fails its CRC check/);
+      } finally {
+        await damaged.close();
+      }
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  test('folder files are hashed through a reused buffer, larger files included', async () => {
+    const ws = await tempDir();
+    try {
+      const large = new Uint8Array(2_500_000).map((_, i) => i % 251);
+      await writeFile(join(ws.dir, 'large.bin'), large);
+      await writeFile(join(ws.dir, 'small.txt'), 'hi');
+      await mkdir(join(ws.dir, 'sub'));
+      const folder = new FolderFiles(ws.dir);
+      assert.equal(await folder.hash('large.bin'), sha(large));
+      assert.equal(await folder.hash('small.txt'), sha(enc.encode('hi')));
+      assert.equal(await folder.hash('sub'), undefined);
+      assert.equal(await folder.hash('missing.txt'), undefined);
+      const aborted = AbortSignal.abort();
+      await assert.rejects(folder.hash('large.bin', aborted));
     } finally {
       await ws.cleanup();
     }

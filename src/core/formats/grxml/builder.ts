@@ -6,8 +6,8 @@
 
 import type { Diagnostic, TextRange } from '../diagnostic';
 import type { ScannedAttribute, ScannedElement, ScannedText } from '../xml/nodes';
-import { attributeValue, getAttribute, type XmlNode } from '../xml/tree';
-import type { XmlSink } from '../xml/treeBuilder';
+import { attributeValue, getAttribute } from '../xml/tree';
+import { ElementSink } from '../xml/treeBuilder';
 import { ContentModelChecker, type ContentFrame } from './contentModel';
 import { ExpansionMaker, oneOf, ruleref } from './expansions';
 import { checkGrammarElement } from './grammarElement';
@@ -43,7 +43,7 @@ export interface GrxmlStructure {
   grammarTag: TextRange;
 }
 
-export class GrammarBuilder implements XmlSink {
+export class GrammarBuilder extends ElementSink {
   /** Elements are read as they come (the root aside, nothing is kept): the scanner may reuse their objects. */
   readonly transient = true;
   readonly grammar: Grammar;
@@ -64,21 +64,11 @@ export class GrammarBuilder implements XmlSink {
   private readonly make = new ExpansionMaker();
 
   constructor(private readonly text: string) {
+    super();
     this.grammar = {
       mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules: [], rulesById: this.rulesById,
       range: { start: 0, end: 0 },
     };
-  }
-
-  add(node: XmlNode, parent: ScannedElement | undefined, open: boolean): void {
-    if (node.kind === 'element') {
-      this.enter(node as ScannedElement, parent !== undefined);
-      if (!open) this.exit();
-    } else if (node.kind === 'text' && parent !== undefined) this.addText(node as ScannedText); // the scanner's own nodes
-  }
-
-  close(): void {
-    this.exit();
   }
 
   /** Whitespace-only text is neither a token nor a content-model problem; only a tag, token or example keeps it. */
@@ -94,7 +84,7 @@ export class GrammarBuilder implements XmlSink {
     return { diagnostics, grammarTag: this.root ? this.root.openTagRange : { start: 0, end: 0 } };
   }
 
-  private enter(el: ScannedElement, nested: boolean): void {
+  protected override enter(el: ScannedElement, nested: boolean): void {
     const up = nested ? this.frames[this.depth - 1] as Frame : undefined;
     const frame = this.frames[this.depth] ?? newFrame();
     this.frames[this.depth++] = frame;
@@ -145,7 +135,7 @@ export class GrammarBuilder implements XmlSink {
     frame.model = this.checker.grammar(el);
   }
 
-  private addText(node: ScannedText): void {
+  protected override addText(node: ScannedText): void {
     const up = this.frames[this.depth - 1] as Frame;
     if (up.model !== undefined) (this.checker as ContentModelChecker).text(up, node);
     if (this.collector) this.collector.text += node.value;
@@ -153,7 +143,7 @@ export class GrammarBuilder implements XmlSink {
     else if (up.build === 'one-of') this.make.pushTokens(node, up.stray ??= []);
   }
 
-  private exit(): void {
+  protected override exit(): void {
     const frame = this.frames[--this.depth] as Frame;
     const el = frame.el as ScannedElement;
     frame.el = undefined;

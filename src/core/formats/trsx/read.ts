@@ -64,6 +64,113 @@ export function readSampleElements(elements: readonly XmlElement[], index: TrsxI
   return elements.map((el) => reader.sample(el));
 }
 
+// One reader per element kind: the attributes an element contributes to its model object. The tree reader
+// (TrsxReader below) and the streaming reader (stream-reader.ts) both build the model with these, so the two
+// cannot drift apart; children (links, entries, content) are added by whichever walks them.
+
+export function readMetadataEntry(el: XmlElement, value: string): MetadataEntry {
+  return { key: attributeValue(el, 'key') ?? '', value };
+}
+
+export function readSource(el: XmlElement): TrsxSource {
+  const source: TrsxSource = { name: attributeValue(el, 'name') ?? '' };
+  set(source, 'displayName', attributeValue(el, 'displayName'));
+  set(source, 'version', attributeValue(el, 'version'));
+  set(source, 'type', attributeValue(el, 'type'));
+  set(source, 'useForOOV', parseTrsxBoolean(attributeValue(el, 'useForOOV')));
+  set(source, 'uri', attributeValue(el, 'uri'));
+  return source;
+}
+
+/** The intent without its links. */
+export function readIntent(el: XmlElement): TrsxIntent {
+  const intent: TrsxIntent = { name: attributeValue(el, 'name') ?? '', links: [] };
+  set(intent, 'sourceref', attributeValue(el, 'sourceref'));
+  return intent;
+}
+
+export function readLink(el: XmlElement): IntentLink {
+  return { conceptref: attributeValue(el, 'conceptref') ?? '' };
+}
+
+/** The concept without its regex, settings and relations. */
+export function readConcept(el: XmlElement): TrsxConcept {
+  const concept: TrsxConcept = { name: attributeValue(el, 'name') ?? '', settings: [], relations: [] };
+  set(concept, 'dataType', attributeValue(el, 'dataType'));
+  set(concept, 'freetext', parseTrsxBoolean(attributeValue(el, 'freetext')));
+  set(concept, 'dynamic', parseTrsxBoolean(attributeValue(el, 'dynamic')));
+  set(concept, 'sourceref', attributeValue(el, 'sourceref'));
+  set(concept, 'ruleGrammarFileName', attributeValue(el, 'ruleGrammarFileName'));
+  return concept;
+}
+
+export function readSetting(el: XmlElement): ConceptSetting {
+  return { name: attributeValue(el, 'name') ?? '', value: attributeValue(el, 'value') ?? '' };
+}
+
+export function readRelation(el: XmlElement): ConceptRelation {
+  return { type: attributeValue(el, 'type') ?? '', conceptref: attributeValue(el, 'conceptref') ?? '' };
+}
+
+/** The dictionary without its entries. */
+export function readDictionary(el: XmlElement): TrsxDictionary {
+  return { conceptref: attributeValue(el, 'conceptref') ?? '', entries: [] };
+}
+
+export function readDictionaryEntry(el: XmlElement): DictionaryEntry {
+  const entry: DictionaryEntry = { literal: attributeValue(el, 'literal') ?? '' };
+  set(entry, 'value', attributeValue(el, 'value'));
+  set(entry, 'sourceref', attributeValue(el, 'sourceref'));
+  set(entry, 'protected', parseTrsxBoolean(attributeValue(el, 'protected')));
+  return entry;
+}
+
+/** The sample with `content` as given (the caller reads the mixed content). */
+export function readSample(el: XmlElement, content: SampleNode[]): TrsxSample {
+  const sample: TrsxSample = { intentref: '', content };
+  // One pass over the attributes (the first of a repeated one wins, like attributeValue): this runs per sample.
+  let seen = 0;
+  for (const a of el.attributes) {
+    const bit = SAMPLE_ATTRIBUTE_BITS.get(a.name);
+    if (bit === undefined || (seen & bit) !== 0) continue;
+    seen |= bit;
+    switch (a.name) {
+      case 'intentref': sample.intentref = a.value; break;
+      case 'count': set(sample, 'count', parseTrsxCount(a.value)); break;
+      case 'excluded': set(sample, 'excluded', parseTrsxBoolean(a.value)); break;
+      case 'fullyVerified': set(sample, 'fullyVerified', parseTrsxBoolean(a.value)); break;
+      case 'protected': set(sample, 'protected', parseTrsxBoolean(a.value)); break;
+      case 'description': sample.description = a.value; break;
+      case 'sourceref': sample.sourceref = a.value; break;
+    }
+  }
+  return sample;
+}
+
+export function readAnnotation(el: XmlElement, content: SampleNode[]): Annotation {
+  return { conceptref: attributeValue(el, 'conceptref') ?? '', content };
+}
+
+/** The attributes of <project> and <ontology> that the document keeps. */
+export function readProjectHeader(root: XmlElement, doc: TrsxDocument): void {
+  const prefix = nuancePrefix(root);
+  set(doc, 'lang', attributeValue(root, 'xml:lang'));
+  set(doc, 'version', attributeValue(root, `${prefix}:version`));
+  set(doc, 'enginePackVersion', attributeValue(root, `${prefix}:enginePackVersion`));
+}
+
+export function readOntologyHeader(section: XmlElement, doc: TrsxDocument): void {
+  set(doc, 'ontologyBase', attributeValue(section, 'base'));
+}
+
+/** Adds a text run to mixed content: empty runs dropped, adjacent runs (split by a comment) merged. */
+export function addTextRun(content: SampleNode[], value: string): void {
+  if (value === '') return;
+  const last = content.length - 1;
+  if (last >= 0 && typeof content[last] === 'string') content[last] += value;
+  else content.push(value);
+}
+
 class TrsxReader {
   constructor(private readonly doc: TrsxDocument, private readonly index: TrsxIndex) {}
 
@@ -74,11 +181,8 @@ class TrsxReader {
 
   project(root: XmlElement): void {
     const { doc, index } = this;
-    const prefix = nuancePrefix(root);
     index.sections.project = root;
-    set(doc, 'lang', attributeValue(root, 'xml:lang'));
-    set(doc, 'version', attributeValue(root, `${prefix}:version`));
-    set(doc, 'enginePackVersion', attributeValue(root, `${prefix}:enginePackVersion`));
+    readProjectHeader(root, doc);
     for (const section of root.children) {
       if (section.kind !== 'element') continue;
       switch (section.name) {
@@ -94,24 +198,16 @@ class TrsxReader {
 
   private metadata(section: XmlElement): void {
     for (const el of elements(section, 'entry')) {
-      this.doc.metadata.push(this.keep<MetadataEntry>({ key: attributeValue(el, 'key') ?? '', value: textOf(el) }, el));
+      this.doc.metadata.push(this.keep(readMetadataEntry(el, textOf(el)), el));
     }
   }
 
   private sources(section: XmlElement): void {
-    for (const el of elements(section, 'source')) {
-      const source: TrsxSource = { name: attributeValue(el, 'name') ?? '' };
-      set(source, 'displayName', attributeValue(el, 'displayName'));
-      set(source, 'version', attributeValue(el, 'version'));
-      set(source, 'type', attributeValue(el, 'type'));
-      set(source, 'useForOOV', parseTrsxBoolean(attributeValue(el, 'useForOOV')));
-      set(source, 'uri', attributeValue(el, 'uri'));
-      this.doc.sources.push(this.keep(source, el));
-    }
+    for (const el of elements(section, 'source')) this.doc.sources.push(this.keep(readSource(el), el));
   }
 
   private ontology(section: XmlElement): void {
-    set(this.doc, 'ontologyBase', attributeValue(section, 'base'));
+    readOntologyHeader(section, this.doc);
     for (const intents of elements(section, 'intents')) {
       this.index.sections.intents.push(intents);
       for (const el of elements(intents, 'intent')) this.doc.intents.push(this.intent(el));
@@ -123,34 +219,22 @@ class TrsxReader {
   }
 
   private intent(el: XmlElement): TrsxIntent {
-    const intent: TrsxIntent = { name: attributeValue(el, 'name') ?? '', links: [] };
-    set(intent, 'sourceref', attributeValue(el, 'sourceref'));
+    const intent = readIntent(el);
     for (const links of elements(el, 'links')) {
-      for (const link of elements(links, 'link')) {
-        intent.links.push(this.keep<IntentLink>({ conceptref: attributeValue(link, 'conceptref') ?? '' }, link));
-      }
+      for (const link of elements(links, 'link')) intent.links.push(this.keep(readLink(link), link));
     }
     return this.keep(intent, el);
   }
 
   private concept(el: XmlElement): TrsxConcept {
-    const concept: TrsxConcept = { name: attributeValue(el, 'name') ?? '', settings: [], relations: [] };
-    set(concept, 'dataType', attributeValue(el, 'dataType'));
-    set(concept, 'freetext', parseTrsxBoolean(attributeValue(el, 'freetext')));
-    set(concept, 'dynamic', parseTrsxBoolean(attributeValue(el, 'dynamic')));
-    set(concept, 'sourceref', attributeValue(el, 'sourceref'));
-    set(concept, 'ruleGrammarFileName', attributeValue(el, 'ruleGrammarFileName'));
+    const concept = readConcept(el);
     for (const child of el.children) {
       if (child.kind !== 'element') continue;
       if (child.name === 'regex') concept.regex = textOf(child);
       else if (child.name === 'settings') {
-        for (const s of elements(child, 'setting')) {
-          concept.settings.push(this.keep<ConceptSetting>({ name: attributeValue(s, 'name') ?? '', value: attributeValue(s, 'value') ?? '' }, s));
-        }
+        for (const s of elements(child, 'setting')) concept.settings.push(this.keep(readSetting(s), s));
       } else if (child.name === 'relations') {
-        for (const r of elements(child, 'relation')) {
-          concept.relations.push(this.keep<ConceptRelation>({ type: attributeValue(r, 'type') ?? '', conceptref: attributeValue(r, 'conceptref') ?? '' }, r));
-        }
+        for (const r of elements(child, 'relation')) concept.relations.push(this.keep(readRelation(r), r));
       }
     }
     return this.keep(concept, el);
@@ -158,14 +242,8 @@ class TrsxReader {
 
   private dictionaries(section: XmlElement): void {
     for (const el of elements(section, 'dictionary')) {
-      const dictionary: TrsxDictionary = { conceptref: attributeValue(el, 'conceptref') ?? '', entries: [] };
-      for (const e of elements(el, 'entry')) {
-        const entry: DictionaryEntry = { literal: attributeValue(e, 'literal') ?? '' };
-        set(entry, 'value', attributeValue(e, 'value'));
-        set(entry, 'sourceref', attributeValue(e, 'sourceref'));
-        set(entry, 'protected', parseTrsxBoolean(attributeValue(e, 'protected')));
-        dictionary.entries.push(this.keep(entry, e));
-      }
+      const dictionary = readDictionary(el);
+      for (const e of elements(el, 'entry')) dictionary.entries.push(this.keep(readDictionaryEntry(e), e));
       this.doc.dictionaries.push(this.keep(dictionary, el));
     }
   }
@@ -177,24 +255,7 @@ class TrsxReader {
   }
 
   sample(el: XmlElement): TrsxSample {
-    const sample: TrsxSample = { intentref: '', content: this.mixedContent(el.children) };
-    // One pass over the attributes (the first of a repeated one wins, like attributeValue): this runs per sample.
-    let seen = 0;
-    for (const a of el.attributes) {
-      const bit = SAMPLE_ATTRIBUTE_BITS.get(a.name);
-      if (bit === undefined || (seen & bit) !== 0) continue;
-      seen |= bit;
-      switch (a.name) {
-        case 'intentref': sample.intentref = a.value; break;
-        case 'count': set(sample, 'count', parseTrsxCount(a.value)); break;
-        case 'excluded': set(sample, 'excluded', parseTrsxBoolean(a.value)); break;
-        case 'fullyVerified': set(sample, 'fullyVerified', parseTrsxBoolean(a.value)); break;
-        case 'protected': set(sample, 'protected', parseTrsxBoolean(a.value)); break;
-        case 'description': sample.description = a.value; break;
-        case 'sourceref': sample.sourceref = a.value; break;
-      }
-    }
-    return this.keep(sample, el);
+    return this.keep(readSample(el, this.mixedContent(el.children)), el);
   }
 
   /**
@@ -204,22 +265,15 @@ class TrsxReader {
   private mixedContent(nodes: readonly XmlNode[]): SampleNode[] {
     const out: SampleNode[] = [];
     for (const n of nodes) {
-      if (n.kind === 'text') {
-        if (n.value === '') continue;
-        const last = out.length - 1;
-        if (last >= 0 && typeof out[last] === 'string') out[last] += n.value;
-        else out.push(n.value);
-      } else if (n.kind === 'element' && n.name === 'annotation') {
-        const annotation: Annotation = { conceptref: attributeValue(n, 'conceptref') ?? '', content: this.mixedContent(n.children) };
-        out.push(this.keep(annotation, n));
-      }
+      if (n.kind === 'text') addTextRun(out, n.value);
+      else if (n.kind === 'element' && n.name === 'annotation') out.push(this.keep(readAnnotation(n, this.mixedContent(n.children)), n));
     }
     return out.length === 0 ? [] : out.slice(); // exact size: content arrays live as long as the model
   }
 }
 
 /** Text content of a simple element (metadata entry, regex): direct text children only. */
-function textOf(el: XmlElement): string {
+export function textOf(el: XmlElement): string {
   let out = '';
   for (const c of el.children) if (c.kind === 'text') out += c.value;
   return out;

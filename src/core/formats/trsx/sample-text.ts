@@ -7,6 +7,8 @@ import type { SampleNode } from './model';
 
 /** Leading/trailing whitespace, a whitespace run, or whitespace other than a plain space. */
 const UNTIDY = /^\s|\s$|\s\s|[^\S ]/;
+/** Untidy inside: a whitespace run or whitespace other than a plain space (else only single end spaces). */
+const UNTIDY_INSIDE = /\s\s|[^\S ]/;
 const WHITESPACE_RUN = /\s+/g;
 
 /** Appends text collapsing whitespace runs to one space, without leading or trailing space. */
@@ -17,7 +19,8 @@ class CollapsedText {
   add(s: string): void {
     if (s === '') return;
     if (!UNTIDY.test(s)) { this.append(s); return; }
-    const collapsed = s.replace(WHITESPACE_RUN, ' ');
+    // Most untidy runs only have a space at an end (text beside an annotation): no need to rewrite them.
+    const collapsed = UNTIDY_INSIDE.test(s) ? s.replace(WHITESPACE_RUN, ' ') : s;
     let start = 0;
     let end = collapsed.length;
     if (collapsed.charCodeAt(0) === 0x20) { this.pendingSpace = true; start = 1; }

@@ -5,12 +5,17 @@ import type { TextRange } from '../diagnostic';
 import type { TrsxCode, TrsxReport } from './codes';
 import type { TrsxDocument, TrsxSample } from './model';
 import { annotatedSampleKey } from './sample-text';
-import { attributeRangeOf, rangeOf, type TrsxIndex } from './source-index';
+import { indexLocator, type TrsxIndex, type TrsxLocator } from './source-index';
+
+/** The duplicate rules, with ranges from the tree's index (the language services re-check edits with it). */
+export function validateDuplicates(doc: TrsxDocument, index: TrsxIndex, texts: readonly string[], report: TrsxReport): void {
+  checkDuplicates(doc, indexLocator(index), texts, report);
+}
 
 /** `texts[i]` is the normalized text of `doc.samples[i]` (computed once for all rules). */
-export function validateDuplicates(doc: TrsxDocument, index: TrsxIndex, texts: readonly string[], report: TrsxReport): void {
+export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, texts: readonly string[], report: TrsxReport): void {
   const range = (item: object, attribute: string): TextRange =>
-    attributeRangeOf(index, item, attribute) ?? rangeOf(index, item) ?? { start: 0, end: 0 };
+    at.attributeRange(item, attribute) ?? at.range(item) ?? { start: 0, end: 0 };
 
   /** Reports every item whose key was already seen in `items`. */
   function repeated<T extends object>(items: readonly T[], key: (item: T) => string, code: TrsxCode, attribute: string, message: (item: T) => string): void {
@@ -58,11 +63,11 @@ export function validateDuplicates(doc: TrsxDocument, index: TrsxIndex, texts: r
     const sample = doc.samples[i] as TrsxSample;
     const current = seen(i);
     if (group.some((g) => g.intentref === current.intentref && annotatedOf(g) === annotatedOf(current))) {
-      report('TRSX032', rangeOf(index, sample) ?? { start: 0, end: 0 }, `This sample repeats an earlier sample of '${sample.intentref}'; remove it and raise the first one's count.`);
+      report('TRSX032', at.range(sample) ?? { start: 0, end: 0 }, `This sample repeats an earlier sample of '${sample.intentref}'; remove it and raise the first one's count.`);
       continue;
     }
     const other = current.excluded ? undefined : group.find((g) => !g.excluded && g.intentref !== current.intentref);
-    if (other) report('TRSX033', rangeOf(index, sample) ?? { start: 0, end: 0 }, `The same text is also a sample of '${other.intentref}'; one utterance should train one intent.`);
+    if (other) report('TRSX033', at.range(sample) ?? { start: 0, end: 0 }, `The same text is also a sample of '${other.intentref}'; one utterance should train one intent.`);
     group.push(current);
   }
 }

@@ -5,8 +5,7 @@ import type { TextRange } from '../diagnostic';
 import type { TrsxReport } from './codes';
 import type { Annotation, SampleNode, TrsxDocument } from './model';
 import { SPECIAL_INTENTS, isPredefinedConcept } from './predefined';
-import { attributeRangeOf, rangeOf, type TrsxIndex } from './source-index';
-import { elementNameRange } from './validate-structure';
+import { indexLocator, type TrsxIndex, type TrsxLocator } from './source-index';
 
 export interface ReferenceScope {
   intents?: Iterable<string>;
@@ -30,15 +29,20 @@ class NameSet {
   }
 }
 
+/** The reference rules, with ranges from the tree's index (the language services re-check edits with it). */
 export function validateReferences(doc: TrsxDocument, index: TrsxIndex, scope: ReferenceScope, report: TrsxReport): void {
-  const root = index.sections.project;
+  checkReferences(doc, indexLocator(index), scope, report);
+}
+
+export function checkReferences(doc: TrsxDocument, at: TrsxLocator, scope: ReferenceScope, report: TrsxReport): void {
+  const root = at.projectName;
   if (!root) return;
   const range = (item: object, attribute: string): TextRange =>
-    attributeRangeOf(index, item, attribute) ?? rangeOf(index, item) ?? elementNameRange(root);
+    at.attributeRange(item, attribute) ?? at.range(item) ?? root;
   checkGrammarPaths(doc, range, report);
-  if (index.sections.ontology.length === 0 && scope.intents === undefined && scope.concepts === undefined) {
+  if (at.ontologyName === undefined && scope.intents === undefined && scope.concepts === undefined) {
     if (doc.samples.length > 0 || doc.dictionaries.length > 0) {
-      report('TRSX026', elementNameRange(root), 'This file declares no <ontology>: its intent and concept references are checked against the project when it is imported.');
+      report('TRSX026', root, 'This file declares no <ontology>: its intent and concept references are checked against the project when it is imported.');
     }
     return;
   }

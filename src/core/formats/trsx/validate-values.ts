@@ -2,23 +2,26 @@
 // names usable, boolean settings, and at least one custom intent.
 
 import type { TextRange } from '../diagnostic';
-import { childElements } from '../xml/tree';
 import type { TrsxReport } from './codes';
 import type { Annotation, SampleNode, TrsxDocument } from './model';
 import { BOOLEAN_SETTINGS, SPECIAL_INTENTS } from './predefined';
 import { checkMixRegex } from './regex';
 import { hasText } from './sample-text';
-import { attributeRangeOf, rangeOf, type TrsxIndex } from './source-index';
-import { elementNameRange } from './validate-structure';
+import { indexLocator, type TrsxIndex, type TrsxLocator } from './source-index';
 
 export const MAX_SAMPLE_LENGTH = 500;
 
 const BAD_NAME = /[\s<>&"']/;
 
-/** `texts[i]` is the normalized text of `doc.samples[i]` (computed once for all rules). */
+/** The value rules, with ranges from the tree's index (the language services re-check edits with it). */
 export function validateValues(doc: TrsxDocument, index: TrsxIndex, texts: readonly string[], maxSampleLength: number, report: TrsxReport): void {
+  checkValues(doc, indexLocator(index), texts, maxSampleLength, report);
+}
+
+/** `texts[i]` is the normalized text of `doc.samples[i]` (computed once for all rules). */
+export function checkValues(doc: TrsxDocument, at: TrsxLocator, texts: readonly string[], maxSampleLength: number, report: TrsxReport): void {
   const range = (item: object, attribute?: string): TextRange =>
-    (attribute ? attributeRangeOf(index, item, attribute) : undefined) ?? rangeOf(index, item) ?? { start: 0, end: 0 };
+    (attribute ? at.attributeRange(item, attribute) : undefined) ?? at.range(item) ?? { start: 0, end: 0 };
 
   for (const i of doc.intents) {
     if (BAD_NAME.test(i.name)) report('TRSX044', range(i, 'name'), `Intent name '${i.name}' contains whitespace or markup characters; use letters, digits and _.`);
@@ -28,9 +31,7 @@ export function validateValues(doc: TrsxDocument, index: TrsxIndex, texts: reado
     if (c.regex !== undefined) {
       const error = checkMixRegex(c.regex);
       if (error !== undefined) {
-        const el = index.elements.get(c);
-        const regexEl = el ? childElements(el, 'regex')[0] : undefined;
-        report('TRSX040', regexEl?.range ?? range(c), `The regex of concept '${c.name}' does not compile: ${error}`);
+        report('TRSX040', at.regexRange(c) ?? range(c), `The regex of concept '${c.name}' does not compile: ${error}`);
       }
     }
     for (const s of c.settings) {
@@ -56,8 +57,8 @@ export function validateValues(doc: TrsxDocument, index: TrsxIndex, texts: reado
     }
   }
 
-  const ontology = index.sections.ontology[0];
+  const ontology = at.ontologyName;
   if (ontology && !doc.intents.some((i) => !SPECIAL_INTENTS.has(i.name))) {
-    report('TRSX045', elementNameRange(ontology), 'The ontology declares no custom intent; Mix needs at least one to build a model.');
+    report('TRSX045', ontology, 'The ontology declares no custom intent; Mix needs at least one to build a model.');
   }
 }

@@ -3,13 +3,15 @@
 
 import type { Diagnostic } from '../diagnostic';
 import type { XmlParseOptions } from '../xml/scanner';
-import { trsxReporter } from './codes';
+import { trsxReporter, type TrsxReport } from './codes';
+import type { TrsxDocument } from './model';
 import { normalizedSampleText } from './sample-text';
 import { parseTrsx, type TrsxParseResult } from './parse';
-import { validateDuplicates } from './validate-duplicates';
-import { validateReferences } from './validate-references';
+import { indexLocator, type TrsxLocator } from './source-index';
+import { checkDuplicates } from './validate-duplicates';
+import { checkReferences } from './validate-references';
 import { validateStructure } from './validate-structure';
-import { MAX_SAMPLE_LENGTH, validateValues } from './validate-values';
+import { MAX_SAMPLE_LENGTH, checkValues } from './validate-values';
 
 export interface TrsxValidationOptions {
   /** Intents declared elsewhere in the project (split ontology/samples files); they resolve references. */
@@ -26,13 +28,19 @@ export function validateTrsx(result: TrsxParseResult, options: TrsxValidationOpt
   const report = trsxReporter(out);
   const { document, index, tree } = result;
   validateStructure(tree.root, report);
-  if (tree.root?.name === 'project') {
-    validateReferences(document, index, { intents: options.knownIntents, concepts: options.knownConcepts }, report);
-    const texts = document.samples.map((s) => normalizedSampleText(s.content));
-    validateDuplicates(document, index, texts, report);
-    validateValues(document, index, texts, options.maxSampleLength ?? MAX_SAMPLE_LENGTH, report);
-  }
+  if (tree.root?.name === 'project') validateModel(document, indexLocator(index), options, report);
   return sortDiagnostics(out);
+}
+
+/**
+ * The rules over the model of a <project> document (references, duplicates, values), after its structure
+ * rules: the tree path and the streaming one (stream.ts) both end with this, so their diagnostics agree.
+ */
+export function validateModel(document: TrsxDocument, at: TrsxLocator, options: TrsxValidationOptions, report: TrsxReport): void {
+  checkReferences(document, at, { intents: options.knownIntents, concepts: options.knownConcepts }, report);
+  const texts = document.samples.map((s) => normalizedSampleText(s.content));
+  checkDuplicates(document, at, texts, report);
+  checkValues(document, at, texts, options.maxSampleLength ?? MAX_SAMPLE_LENGTH, report);
 }
 
 /** Parse and validate: every diagnostic for a TRSX text, in document order. */

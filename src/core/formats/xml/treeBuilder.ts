@@ -2,7 +2,7 @@
 // can read the document in the same single pass with a sink of its own instead, and build only its model
 // (GrXML does: see grxml/parse.ts), which saves keeping a whole tree alive on large files.
 
-import type { ScannedElement } from './nodes';
+import type { ScannedElement, ScannedText } from './nodes';
 import type { XmlNode } from './tree';
 
 /** Receives every node the scanner keeps (not what the depth limit drops), in document order. */
@@ -26,6 +26,31 @@ export interface XmlSink {
    * root element is never reused.
    */
   readonly transient?: boolean;
+}
+
+/**
+ * A sink that reads the document as element entries and exits (an element complete on arrival is entered and
+ * left at once) and the text inside the root element: what formats that build their model in the scanning pass
+ * (GrXML's builder, TRSX's stream reader) implement.
+ */
+export abstract class ElementSink implements XmlSink {
+  add(node: XmlNode, parent: ScannedElement | undefined, open: boolean): void {
+    if (node.kind === 'element') {
+      this.enter(node as ScannedElement, parent !== undefined);
+      if (!open) this.exit();
+    } else if (node.kind === 'text' && parent !== undefined) this.addText(node as ScannedText); // the scanner's own nodes
+  }
+
+  close(): void {
+    this.exit();
+  }
+
+  /** `nested`: the element is inside another (false for a top-level element). */
+  protected abstract enter(el: ScannedElement, nested: boolean): void;
+  /** The innermost entered element is complete. */
+  protected abstract exit(): void;
+  /** Text directly inside the innermost entered element. */
+  protected abstract addText(node: ScannedText): void;
 }
 
 /** Builds the tree: parents and children linked, children arrays at their exact size. */

@@ -2,6 +2,7 @@
 // version, metadata, sources), each intent and entity by name, each literal by (entity, literal, value) and
 // each sample by (intent, text with annotations). Order carries no meaning in TRSX, so it is not compared;
 // attribute defaults the platform fills in (count 1, value = literal) compare equal to their absence.
+import { hash } from 'node:crypto';
 import type {
   DictionaryEntry, SampleNode, TrsxConcept, TrsxDocument, TrsxIntent, TrsxSample,
 } from '../../formats/trsx/model';
@@ -70,7 +71,7 @@ export class ItemCollector {
     this.keepSources = options.sources !== false;
   }
 
-  private add(full: TrsxItem): void {
+  protected add(full: TrsxItem): void {
     let id = itemId(full.kind, full.key);
     // Duplicates (a validation warning) stay distinct items so neither is lost.
     for (let n = 2; this.items.has(id); n++) id = itemId(full.kind, `${full.key}\u0000#${n}`);
@@ -132,11 +133,58 @@ export class ItemCollector {
   }
 }
 
-/** The attributes of a sample that the key does not hold, defaults filled in. */
+/** Digests are sums of per-item hashes modulo 2^256, so the order items come in does not matter. */
+const DIGEST_MASK = (1n << 256n) - 1n;
+
+/**
+ * Items folded into one digest as they come, instead of kept: two documents have equal digests exactly when
+ * `sameTrsx` says they mean the same (but for a SHA-256 collision). Only the item ids stay alive (duplicates
+ * are numbered as in the item lists), which is what lets large files be compared one at a time, cheaply.
+ */
+export class ItemDigest extends ItemCollector {
+  /** A hash of each id met: ids are built from many pieces of the file's text, which they would keep alive. */
+  private readonly ids = new Set<string>();
+  private count = 0;
+  private sum = 0n;
+
+  constructor() {
+    super({ sources: false });
+  }
+
+  protected override add(full: TrsxItem): void {
+    let id = itemId(full.kind, full.key);
+    let idHash = hashOf(id, 'base64');
+    for (let n = 2; this.ids.has(idHash); n++) {
+      id = itemId(full.kind, `${full.key}\u0000#${n}`);
+      idHash = hashOf(id, 'base64');
+    }
+    this.ids.add(idHash);
+    this.fold(id, full.value);
+  }
+
+  /** Lengths first, so no two different items can run together into the same text. */
+  private fold(id: string, value: string): void {
+    this.count++;
+    this.sum = (this.sum + BigInt(`0x${hashOf(`${id.length}:${id}${value.length}:${value}`, 'hex')}`)) & DIGEST_MASK;
+  }
+
+  digest(): string {
+    return `${this.count}:${this.sum.toString(16)}`;
+  }
+}
+
+function hashOf(text: string, encoding: 'hex' | 'base64'): string {
+  return hash('sha256', text, encoding);
+}
+
+/**
+ * The attributes of a sample that the key does not hold, defaults filled in: `stable` of them, written directly
+ * (members in sorted order, undefined ones dropped by JSON.stringify) since it runs for every sample.
+ */
 export function sampleValue(s: TrsxSample): string {
-  return stable({
-    count: s.count ?? 1, excluded: s.excluded === true, fullyVerified: s.fullyVerified === true,
-    protected: s.protected === true, description: s.description, sourceref: s.sourceref,
+  return JSON.stringify({
+    count: s.count ?? 1, description: s.description, excluded: s.excluded === true, fullyVerified: s.fullyVerified === true,
+    protected: s.protected === true, sourceref: s.sourceref,
   });
 }
 

@@ -1,6 +1,6 @@
 // Locates the shared real-world corpus (`<repo root>/../shared/corpus`) from a test file compiled anywhere
 // under the repo; undefined when it is absent, so tests can skip with a message.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export function corpusDir(): string | undefined {
@@ -19,4 +19,11 @@ export function corpusFile(...parts: string[]): string | undefined {
   const root = corpusDir();
   const file = root && join(root, ...parts);
   return file && existsSync(file) ? file : undefined;
+}
+
+/** The corpus's real TRSX files (name and absolute path), or undefined when the corpus is absent. */
+export function corpusTrsxFiles(): { name: string; path: string }[] | undefined {
+  const root = corpusDir();
+  if (!root) return undefined;
+  return readdirSync(join(root, 'trsx')).filter((n) => n.endsWith('.trsx')).map((name) => ({ name, path: join(root, 'trsx', name) }));
 }

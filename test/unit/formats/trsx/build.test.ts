@@ -1,12 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { buildTrsx } from '../../../../src/core/formats/trsx/build';
 import { emptyTrsxDocument, type TrsxDocument } from '../../../../src/core/formats/trsx/model';
 import { parseTrsx } from '../../../../src/core/formats/trsx/parse';
 import { checkTrsx } from '../../../../src/core/formats/trsx/validate';
-import { corpusDir } from '../lists/corpus';
+import { corpusTrsxFiles } from '../lists/corpus';
 import { readFixture } from './fixtures';
 
 function roundTrip(doc: TrsxDocument): void {
@@ -87,10 +86,10 @@ describe('buildTrsx', () => {
 
   test('round-trips the hand-written fixture and every corpus file', (t) => {
     roundTrip(parseTrsx(readFixture('valid.trsx')).document);
-    const root = corpusDir();
-    if (!root) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
-    for (const name of readdirSync(join(root, 'trsx')).filter((n) => n.endsWith('.trsx'))) {
-      roundTrip(parseTrsx(readFileSync(join(root, 'trsx', name), 'utf8')).document);
+    const files = corpusTrsxFiles();
+    if (!files) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    for (const { path } of files) {
+      roundTrip(parseTrsx(readFileSync(path, 'utf8')).document);
     }
   });
 });

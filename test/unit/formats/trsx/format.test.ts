@@ -1,10 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { formatTrsx } from '../../../../src/core/formats/trsx/format';
 import { parseTrsx } from '../../../../src/core/formats/trsx/parse';
-import { corpusDir } from '../lists/corpus';
+import { corpusTrsxFiles } from '../lists/corpus';
 import { readFixture } from './fixtures';
 
 function assertLayoutOnly(before: string, after: string, indent?: number): void {
@@ -60,10 +59,10 @@ describe('formatTrsx', () => {
     const fixture = readFixture('valid.trsx');
     assertLayoutOnly(fixture, formatTrsx(fixture));
     assert.equal(formatTrsx(fixture, { indent: 4 }), fixture);
-    const root = corpusDir();
-    if (!root) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
-    for (const name of readdirSync(join(root, 'trsx')).filter((n) => n.endsWith('.trsx'))) {
-      const text: string = readFileSync(join(root, 'trsx', name), 'utf8');
+    const files = corpusTrsxFiles();
+    if (!files) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    for (const { name, path } of files) {
+      const text: string = readFileSync(path, 'utf8');
       const formatted = formatTrsx(text);
       assertLayoutOnly(text, formatted);
       assert.equal(formatTrsx(formatted, { indent: 4 }), text.endsWith('\n') ? text : `${text}\n`, name);
