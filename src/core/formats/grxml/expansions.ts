@@ -4,8 +4,8 @@
 import type { ScannedElement, ScannedText } from '../xml/nodes';
 import { attributeValue, type XmlElement } from '../xml/tree';
 import { parseRepeat, parseRepeatProb, parseRuleRefTarget, parseWeight } from './attributes';
-import type { Expansion, ItemExpansion } from './model';
-import { ItemNode, ONCE, OneOfNode, PLAIN_ITEM, RuleRefNode, SequenceNode, TokenNode, type ItemSpec } from './modelNodes';
+import type { Expansion, ItemExpansion, ItemSpec } from './model';
+import { ItemNode, ONCE, OneOfNode, PLAIN_ITEM, RuleRefNode, SequenceNode, TokenNode } from './modelNodes';
 import { tokenizeText, type TokenSink } from './tokens';
 
 /** What one grammar's expansions share while it is built: item attributes, and the token collector. */

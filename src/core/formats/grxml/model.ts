@@ -126,9 +126,8 @@ export interface RepeatSpec {
   readonly max: number | null;
 }
 
-export interface ItemExpansion {
-  readonly kind: 'item';
-  readonly body: SequenceExpansion;
+/** An item's repeat, repeat-prob and weight: as they take effect, and as written. */
+export interface ItemSpec {
   /** Effective repeat (1-1 when absent or invalid). `repeat="0"` is 0-0: the item matches nothing, as if absent. */
   readonly repeat: RepeatSpec;
   readonly repeatAttribute?: string;
@@ -137,6 +136,11 @@ export interface ItemExpansion {
   /** Effective weight (1 when absent or invalid). */
   readonly weight: number;
   readonly weightAttribute?: string;
+}
+
+export interface ItemExpansion extends ItemSpec {
+  readonly kind: 'item';
+  readonly body: SequenceExpansion;
   readonly lang?: string;
   readonly range: TextRange;
 }

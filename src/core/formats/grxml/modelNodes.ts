@@ -7,7 +7,7 @@
 
 import type { TextRange } from '../diagnostic';
 import type {
-  Example, Expansion, ItemExpansion, OneOfExpansion, RepeatSpec, Rule, RuleRefExpansion, RuleRefTarget,
+  Example, Expansion, ItemExpansion, ItemSpec, OneOfExpansion, RepeatSpec, Rule, RuleRefExpansion, RuleRefTarget,
   RuleScope, SequenceExpansion, TagExpansion, TokenExpansion,
 } from './model';
 
@@ -48,25 +48,16 @@ export class RuleRefNode implements RuleRefExpansion {
   get range(): TextRange { return { start: this.start, end: this.end }; }
 }
 
-/**
- * An item's repeat, repeat-prob and weight, as written and as they take effect. Grammars repeat the same few
- * values, so items with the same attributes share one of these (the builder keeps them by text).
- */
-export interface ItemSpec {
-  readonly repeat: RepeatSpec;
-  readonly repeatAttribute?: string;
-  readonly repeatProb?: number;
-  readonly repeatProbAttribute?: string;
-  readonly weight: number;
-  readonly weightAttribute?: string;
-}
-
 /** The repeat of an item without a repeat attribute, shared (read-only) by all of them. */
 export const ONCE: RepeatSpec = Object.freeze({ min: 1, max: 1 });
 
 /** An item without repeat, repeat-prob or weight. */
 export const PLAIN_ITEM: ItemSpec = Object.freeze({ repeat: ONCE, weight: 1 });
 
+/**
+ * An item. Its ItemSpec is a separate object because grammars repeat the same few attribute values: items with
+ * the same ones share it (the builder keeps them by text).
+ */
 export class ItemNode implements ItemExpansion {
   declare readonly kind: 'item';
   constructor(
