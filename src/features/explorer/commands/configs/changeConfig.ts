@@ -14,8 +14,32 @@ function liveNames(config: AppConfig): string[] {
   return geographyDeployments(config).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography.geography.displayName);
 }
 
-function deployedRefusal(config: AppConfig, what: string, live: readonly string[]): Error {
+type LiveChange = 'update' | 'delete';
+
+function deployedRefusal(config: AppConfig, what: LiveChange, live: readonly string[]): Error {
   return new Error(`Cannot ${what} configuration "${config.tag}" (${config.id}): it is deployed to ${live.join(', ') || 'an environment'}, and the platform refuses changes to a live configuration. Undeploy it first, or use Override Configuration to make a new one with the same tag.`);
+}
+
+/** Refuses, before asking anything, a change to a configuration that is deployed somewhere. */
+function requireUndeployed(config: AppConfig, what: LiveChange): void {
+  const live = liveNames(config);
+  if (live.length > 0) throw deployedRefusal(config, what, live);
+}
+
+/**
+ * Runs `change` on the target configuration. When it was deployed in the meantime (or by someone else), the
+ * platform's 400 says little about what to do: it becomes the same refusal as up front. The tree is refreshed
+ * either way.
+ */
+async function changeUndeployed<T>(deps: ExplorerCommandDeps, target: ConfigTarget, what: LiveChange, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (err instanceof BadRequestError && /deploy/i.test(err.message)) throw deployedRefusal(target.config, what, liveNames(await target.client.appConfigs.get(target.config.id)));
+    throw err;
+  } finally {
+    refreshApplications(deps.model, target.connectionId);
+  }
 }
 
 /** The project the configuration's builds come from. */
@@ -51,26 +75,17 @@ export class UpdateConfigCommand implements Command {
   async execute(arg?: unknown): Promise<AppConfig> {
     const target = await resolveConfig(this.deps, arg, 'Update Configuration');
     const { config } = target;
-    const live = liveNames(config);
-    if (live.length > 0) throw deployedRefusal(config, 'update', live);
+    requireUndeployed(config, 'update');
     const projectId = projectOf(config);
     if (!projectId) throw new Error(`Configuration "${config.tag}" (${config.id}) has no builds to tell its project; override it with chosen builds instead.`);
     const services = await answered(this.deps.prompter.pickMany(BUILD_SERVICES.map((s) => ({ label: s, value: s, picked: true })),
       { title: `Update "${config.tag}" (configuration ${config.id})`, placeholder: `Services that take the latest builds of project ${projectId}` }), 'Update Configuration');
     if (services.length === 0) throw new CancelledError('Update Configuration: no service chosen.');
     const requestModels = await latestRequest(target, projectId, services);
-    try {
-      const updated = await this.deps.prompter.withProgress({ title: `Updating "${config.tag}"` }, (_p, signal) =>
-        target.client.appConfigs.update(config.id, { requestModels }, { signal }));
-      void this.deps.prompter.info(`Configuration "${config.tag}" (${config.id}) now uses the latest ${services.join(', ')} builds of project ${projectId}.`);
-      return updated;
-    } catch (err) {
-      // Deployed in the meantime (or by someone else): the platform's 400 says little about what to do.
-      if (err instanceof BadRequestError && /deploy/i.test(err.message)) throw deployedRefusal(config, 'update', liveNames(await target.client.appConfigs.get(config.id)));
-      throw err;
-    } finally {
-      refreshApplications(this.deps.model, target.connectionId);
-    }
+    const updated = await changeUndeployed(this.deps, target, 'update', () => this.deps.prompter.withProgress({ title: `Updating "${config.tag}"` }, (_p, signal) =>
+      target.client.appConfigs.update(config.id, { requestModels }, { signal })));
+    void this.deps.prompter.info(`Configuration "${config.tag}" (${config.id}) now uses the latest ${services.join(', ')} builds of project ${projectId}.`);
+    return updated;
   }
 }
 
@@ -92,14 +107,13 @@ export class DeleteConfigCommand implements Command {
   async execute(arg?: unknown): Promise<string> {
     const target = await resolveConfig(this.deps, arg, 'Delete Configuration');
     const { config } = target;
-    const live = liveNames(config);
-    if (live.length > 0) throw deployedRefusal(config, 'delete', live);
+    requireUndeployed(config, 'delete');
     const ok = await this.deps.prompter.confirm(`Delete configuration "${config.tag}" (${config.id}) of "${target.applicationName}"?`, {
       detail: 'Its builds stay; the configuration and its deployment history are removed. This cannot be undone.', action: 'Delete',
     });
     if (!ok) throw new CancelledError('Delete Configuration was cancelled.');
-    await this.deps.prompter.withProgress({ title: `Deleting configuration "${config.tag}"` }, (_p, signal) => target.client.appConfigs.delete(config.id, { signal }));
-    refreshApplications(this.deps.model, target.connectionId);
+    await changeUndeployed(this.deps, target, 'delete', () =>
+      this.deps.prompter.withProgress({ title: `Deleting configuration "${config.tag}"` }, (_p, signal) => target.client.appConfigs.delete(config.id, { signal })));
     void this.deps.prompter.info(`Configuration "${config.tag}" (${config.id}) deleted.`);
     return config.id;
   }
