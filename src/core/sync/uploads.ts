@@ -2,9 +2,9 @@
 // platform's own exports use: header, the declarations they refer to, then the content) and the ontology
 // append zip (`<locale>/<locale>.trsx` plus the grammars new rule-based entities reference).
 import type { DictionaryEntry, TrsxConcept, TrsxDocument, TrsxIntent, TrsxSample } from '../formats/trsx/model';
+import { annotatedConcepts, conceptStub, headerOnly } from '../formats/trsx/partial';
 import { writeZip } from '../package/zip';
 import { trsxPath } from '../package/layout';
-import { annotatedEntities } from './semantic/trsxItems';
 import { trsxBytes } from './trsxFile';
 
 export interface UploadFile {
@@ -21,29 +21,11 @@ export function entityKind(concept: TrsxConcept): 'LIST' | 'FREEFORM' | 'REGEX' 
   return 'LIST';
 }
 
-/** An empty document with a locale document's header (language, version, sources). */
-export function headerOnly(doc: TrsxDocument): TrsxDocument {
-  const out: TrsxDocument = { metadata: [], sources: doc.sources.map((s) => ({ ...s })), intents: [], concepts: [], dictionaries: [], samples: [] };
-  if (doc.lang !== undefined) out.lang = doc.lang;
-  if (doc.version !== undefined) out.version = doc.version;
-  if (doc.ontologyBase !== undefined) out.ontologyBase = doc.ontologyBase;
-  return out;
-}
-
-/** A concept's identity and settings, without relations (what a partial export declares). */
-export function conceptStub(c: TrsxConcept): TrsxConcept {
-  const stub: TrsxConcept = { name: c.name, settings: c.settings.map((s) => ({ ...s })), relations: [] };
-  if (c.dataType !== undefined) stub.dataType = c.dataType;
-  if (c.freetext === true) stub.freetext = true;
-  if (c.dynamic === true) stub.dynamic = true;
-  return stub;
-}
-
 export function samplesUpload(locale: string, source: TrsxDocument, intent: string, samples: readonly TrsxSample[]): UploadFile {
   const doc = headerOnly(source);
   doc.intents = [{ name: intent, links: [] }];
   const used = new Set<string>();
-  for (const s of samples) annotatedEntities(s.content, used);
+  for (const s of samples) annotatedConcepts(s.content, used);
   doc.concepts = source.concepts.filter((c) => used.has(c.name)).map(conceptStub);
   doc.samples = samples.map((s) => ({ ...s, intentref: intent }));
   return { fileName: `${locale}-samples.trsx`, data: trsxBytes(doc) };

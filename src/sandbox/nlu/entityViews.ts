@@ -4,7 +4,8 @@ import { isPredefinedConcept } from '../../core/formats/trsx/predefined';
 import type { TrsxConcept } from '../../core/formats/trsx/model';
 import type { ProjectContent, ProjectRecord } from '../state';
 import { anaphoraOf, kindOf, settingsOf, wireDataType, WRAPPER_KEY, type EntityKind } from './entityKinds';
-import { annotatedConcepts, localeDocs, nluId, unique } from './model';
+import { annotatedConcepts } from '../../core/formats/trsx/partial';
+import { localeDocs, nluId, unique } from './model';
 
 export type EntityView = Record<string, Record<string, unknown>>;
 

@@ -10,7 +10,8 @@ import { badRequest } from '../errors';
 import type { ProjectContent, ProjectRecord } from '../state';
 import { appendLiterals, pairKey } from './entityEdits';
 import { parseTrsxUpload, rejectErrors, uploadFormat } from './fileChecks';
-import { conceptNames, conceptStub, intentNames, localeContent, partialDoc } from './model';
+import { conceptStub, headerOnly } from '../../core/formats/trsx/partial';
+import { conceptNames, intentNames, localeContent } from './model';
 
 const encoder = new TextEncoder();
 
@@ -64,7 +65,7 @@ export function literalsZip(content: ProjectContent, concept: TrsxConcept, local
   const files = new Map<string, Uint8Array>();
   for (const locale of locales) {
     const source = localeContent(content, locale).trsx;
-    const doc = partialDoc(source);
+    const doc = headerOnly(source);
     const declared = source.concepts.find((c) => c.name === concept.name) ?? concept;
     doc.concepts = [conceptStub(declared)];
     const entries = source.dictionaries.filter((d) => d.conceptref === concept.name).flatMap((d) => d.entries.map((e) => ({ ...e })));

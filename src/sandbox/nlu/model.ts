@@ -131,16 +131,6 @@ export function annotates(nodes: readonly SampleNode[], name: string): boolean {
   return nodes.some((n) => typeof n !== 'string' && (n.conceptref === name || annotates(n.content, name)));
 }
 
-/** Every concept name annotated in `nodes`, at any depth. */
-export function annotatedConcepts(nodes: readonly SampleNode[], into: Set<string> = new Set()): Set<string> {
-  for (const n of nodes) {
-    if (typeof n === 'string') continue;
-    into.add(n.conceptref);
-    annotatedConcepts(n.content, into);
-  }
-  return into;
-}
-
 /** The locales an export covers: repeated `?locales=` (or `?locale=`), all project languages by default. */
 export function exportLocales(query: URLSearchParams, project: ProjectRecord): string[] {
   const asked = [...query.getAll('locales'), ...query.getAll('locale')].flatMap((l) => l.split(',')).map((l) => l.trim()).filter(Boolean);
@@ -157,24 +147,4 @@ export function importLocale(query: URLSearchParams, project: ProjectRecord): st
   if (!locale) throw badRequest(`Say which language the file is for with ?locale=; project ${project.id} has ${project.languages.join(', ')}.`);
   if (!project.languages.includes(locale)) throw badRequest(`Project ${project.id} has no language ${locale}; its languages are ${project.languages.join(', ')}.`);
   return locale;
-}
-
-/** A concept declaration for a partial export (literals, samples): identity and settings, no relations. */
-export function conceptStub(c: TrsxConcept): TrsxConcept {
-  const stub: TrsxConcept = { name: c.name, settings: c.settings.map((s) => ({ ...s })), relations: [] };
-  if (c.dataType !== undefined) stub.dataType = c.dataType;
-  if (c.freetext === true) stub.freetext = true;
-  if (c.dynamic === true) stub.dynamic = true;
-  return stub;
-}
-
-/** An empty document with the header (language, version, sources) of a locale's document. */
-export function partialDoc(doc: TrsxDocument): TrsxDocument {
-  const out: TrsxDocument = {
-    metadata: [], sources: doc.sources.map((s) => ({ ...s })), intents: [], concepts: [], dictionaries: [], samples: [],
-  };
-  if (doc.lang !== undefined) out.lang = doc.lang;
-  if (doc.version !== undefined) out.version = doc.version;
-  if (doc.ontologyBase !== undefined) out.ontologyBase = doc.ontologyBase;
-  return out;
 }

@@ -11,7 +11,8 @@ import { writeZip } from '../../core/package/zip';
 import { badRequest } from '../errors';
 import type { ProjectContent, ProjectRecord } from '../state';
 import { parseTrsxUpload, rejectErrors, uploadFormat } from './fileChecks';
-import { annotatedConcepts, conceptNames, conceptStub, intentNames, localeContent, partialDoc } from './model';
+import { annotatedConcepts, conceptStub, headerOnly } from '../../core/formats/trsx/partial';
+import { conceptNames, intentNames, localeContent } from './model';
 
 const encoder = new TextEncoder();
 
@@ -95,7 +96,7 @@ export function samplesZip(content: ProjectContent, intent: string, locales: rea
   const files = new Map<string, Uint8Array>();
   for (const locale of locales) {
     const source = localeContent(content, locale).trsx;
-    const doc = partialDoc(source);
+    const doc = headerOnly(source);
     const declared = source.intents.find((i) => i.name === intent);
     doc.intents = [declared ? structuredClone(declared) : { name: intent, links: [] }];
     doc.samples = source.samples.filter((s) => s.intentref === intent).map((s) => structuredClone(s));

@@ -4,7 +4,7 @@
 // attribute defaults the platform fills in (count 1, value = literal) compare equal to their absence.
 import { hash } from 'node:crypto';
 import type {
-  DictionaryEntry, SampleNode, TrsxConcept, TrsxDocument, TrsxIntent, TrsxSample,
+  DictionaryEntry, TrsxConcept, TrsxDocument, TrsxIntent, TrsxSample,
 } from '../../formats/trsx/model';
 import { annotatedSampleKey } from '../../formats/trsx/sample-text';
 
@@ -218,14 +218,4 @@ export function itemLabel(item: Pick<TrsxItem, 'kind' | 'key'>): string {
 
 function shorten(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** The annotated entities of sample content, at any depth. */
-export function annotatedEntities(nodes: readonly SampleNode[], into: Set<string> = new Set()): Set<string> {
-  for (const n of nodes) {
-    if (typeof n === 'string') continue;
-    into.add(n.conceptref);
-    annotatedEntities(n.content, into);
-  }
-  return into;
 }
