@@ -12,6 +12,14 @@ export interface Command<Id extends string = CommandId> {
   execute(...args: unknown[]): unknown;
 }
 
+/**
+ * A command's argument as a plain object of named fields (automation, tests and the tree's nodes pass one), or an
+ * empty one for anything else: no argument, a string, or the array of selected nodes VS Code adds on multi-select.
+ */
+export function argObject(arg: unknown): Readonly<Record<string, unknown>> {
+  return typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : {};
+}
+
 /** The window API the error wrapper needs; `vscode.window` in the extension, a recorder in tests. */
 export interface ErrorPresenter {
   showErrorMessage(message: string, ...actions: string[]): Thenable<string | undefined>;

@@ -16,6 +16,7 @@ import { JobNode } from './nodes/jobNodes';
 import { OrganizationNode } from './nodes/organizationNode';
 import type { InProject } from './nodes/projectGroup';
 import { ProjectNode } from './nodes/projectNode';
+import { argObject } from '../../host/commands';
 
 export interface OrganizationTarget {
   readonly connectionId: string;
@@ -40,7 +41,7 @@ export interface ProjectTarget {
 type Ids = { connectionId?: unknown; orgId?: unknown; projectId?: unknown; channelId?: unknown; entityName?: unknown; intentName?: unknown; jobId?: unknown };
 
 function ids(arg: unknown): Ids {
-  return typeof arg === 'object' && arg !== null && !(arg instanceof Array) ? (arg as Ids) : {};
+  return argObject(arg);
 }
 
 function str(value: unknown): string | undefined {

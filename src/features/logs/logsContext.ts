@@ -20,8 +20,3 @@ export interface LogsContext {
   /** Runs another command through VS Code (so it goes through the registry's error wrapper). */
   runCommand(id: string, arg?: unknown): Thenable<unknown>;
 }
-
-/** A plain object argument (automation, the actions pick), or an empty one. */
-export function argObject(arg: unknown): Record<string, unknown> {
-  return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
-}

@@ -1,7 +1,7 @@
 // The local sandbox's commands, one class each. Failures go to the registry's error wrapper.
 import * as vscode from 'vscode';
 import { CommandIds } from '../../host/commandIds';
-import type { Command } from '../../host/commands';
+import { argObject, type Command } from '../../host/commands';
 import type { LocalSandbox } from './localSandbox';
 
 /** Notifications the commands raise; `vscode.window` in the extension. */
@@ -49,7 +49,7 @@ export class RestartSandboxCommand implements Command {
 
 /** Programmatic callers (automation, tests) may pass `{ confirmed: true }` to skip the modal question. */
 function isPreConfirmed(arg: unknown): boolean {
-  return typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
+  return argObject(arg).confirmed === true;
 }
 
 export class ResetSandboxCommand implements Command {

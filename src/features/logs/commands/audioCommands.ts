@@ -9,10 +9,10 @@ import { summaryOf } from '../../../core/logs/formatter';
 import { sessionOf, type LogRecord } from '../../../core/logs/records';
 import { resolveConnection } from '../../../host/connectionPick';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { answered, type PickItem } from '../../../host/prompter';
 import type { PlayableAudio } from '../audioPlayer';
-import { argObject, type LogsContext } from '../logsContext';
+import type { LogsContext } from '../logsContext';
 import { newestFirst } from './recordCommands';
 
 export interface AudioResult {

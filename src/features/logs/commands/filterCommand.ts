@@ -4,10 +4,10 @@
 import { describeFilter, parseFilters, type LogFilter } from '../../../core/logs/filters';
 import { eventTypeOf, serviceOf, sessionOf, type LogRecord } from '../../../core/logs/records';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { answered, type PickItem } from '../../../host/prompter';
 import type { LogSession } from '../logSession';
-import { argObject, type LogsContext } from '../logsContext';
+import type { LogsContext } from '../logsContext';
 
 type Kind = 'services' | 'types' | 'sessions' | 'texts' | 'expression' | 'clear';
 

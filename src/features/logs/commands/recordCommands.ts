@@ -8,10 +8,10 @@ import { summaryOf } from '../../../core/logs/formatter';
 import { LogStream } from '../../../core/logs/stream';
 import { clientNameOf } from '../../../core/logs/consumer';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { answered, type PickItem } from '../../../host/prompter';
 import type { LogSession } from '../logSession';
-import { argObject, type LogsContext } from '../logsContext';
+import type { LogsContext } from '../logsContext';
 
 const MAX_PICK_ITEMS = 1000;
 

@@ -4,10 +4,10 @@
 // then offers to stream the topic. `{ wait: false }` returns as soon as it started.
 import { startSimulation, waitForSimulation, type Simulation } from '../../../core/logs/simulation';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { answered } from '../../../host/prompter';
 import { sessionKey } from '../logSessions';
-import { argObject, type LogsContext } from '../logsContext';
+import type { LogsContext } from '../logsContext';
 
 const TITLE = 'Simulate Traffic';
 const MAX_SESSIONS = 100_000;

@@ -4,11 +4,11 @@
 import { clientNameOf } from '../../../core/logs/consumer';
 import { parseFilters, type LogFilter } from '../../../core/logs/filters';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { answered } from '../../../host/prompter';
 import { readLogViewSettings } from '../logSettings';
 import { sessionKey } from '../logSessions';
-import { argObject, type LogsContext } from '../logsContext';
+import type { LogsContext } from '../logsContext';
 import { isStreamMode, STREAM_MODES, type StreamMode } from '../streamModes';
 
 export interface StreamResult {

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { comparePackagePaths, compareRemoteWithWorkspace } from '../../../core/sync/packageComparison';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { answered } from '../../../host/prompter';
 import type { ComparisonReport } from '../comparisonView';
 import type { SyncCommandDeps } from '../syncDeps';
@@ -26,7 +26,7 @@ export class ComparePackagesCommand implements Command {
   constructor(private readonly deps: SyncCommandDeps) {}
 
   async execute(arg?: unknown): Promise<ComparisonReport> {
-    const a = (typeof arg === 'object' && arg !== null ? arg : {}) as CompareArg;
+    const a: CompareArg = argObject(arg);
     if (typeof a.before === 'string' && typeof a.after === 'string') return this.paths(a.before, a.after);
     if (a.remote !== undefined) return this.remote(a.remote);
     const kind = await answered(this.deps.prompter.pick<Kind>([

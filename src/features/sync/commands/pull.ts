@@ -8,7 +8,7 @@ import type { Project } from '../../../core/platform/types';
 import { pull, type PullResult } from '../../../core/sync/pull';
 import type { ConflictPreference } from '../../../core/sync/semantic/trsxMerge';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { resolveConnection } from '../../../host/connectionPick';
 import { answered } from '../../../host/prompter';
 import type { SyncCommandDeps } from '../syncDeps';
@@ -30,7 +30,7 @@ export class PullCommand implements Command {
   constructor(private readonly deps: SyncCommandDeps) {}
 
   async execute(arg?: unknown): Promise<PullResult | undefined> {
-    const a = (typeof arg === 'object' && arg !== null ? arg : {}) as PullArg;
+    const a: PullArg = argObject(arg);
     const projectId = typeof a.projectId === 'string' ? a.projectId : typeof a.project?.id === 'string' ? a.project.id : undefined;
     const prefer = a.prefer === 'local' || a.prefer === 'remote' ? a.prefer : undefined;
     if (projectId === undefined && (arg !== undefined || this.deps.model.list().length > 0)) {

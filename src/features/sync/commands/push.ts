@@ -8,7 +8,7 @@ import { formatPlan, isDestructive, type PushMode, type ReplaceScope } from '../
 import { formatProblem } from '../../../core/sync/validation';
 import { PushRefusedError } from '../../../core/sync/pushErrors';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { answered } from '../../../host/prompter';
 import { CancelledError } from '../../../core/platform/errors';
 import type { SyncCommandDeps } from '../syncDeps';
@@ -31,7 +31,7 @@ export class PushCommand implements Command {
   constructor(private readonly deps: SyncCommandDeps) {}
 
   async execute(arg?: unknown): Promise<PushOutcome> {
-    const a = (typeof arg === 'object' && arg !== null ? arg : {}) as PushArg;
+    const a: PushArg = argObject(arg);
     const root = await resolveRoot(this.deps, arg, 'Push');
     const { client, state } = await clientForRoot(this.deps, root);
     const name = state.projectName ?? `project ${state.projectId}`;

@@ -4,7 +4,7 @@ import { listBackups } from '../../../core/sync/backups';
 import { checkBackup, restoreBackup, type RestoreOutcome } from '../../../core/sync/restore';
 import { WorkspacePaths } from '../../../core/sync/workspace';
 import { CommandIds } from '../../../host/commandIds';
-import type { Command } from '../../../host/commands';
+import { argObject, type Command } from '../../../host/commands';
 import { answered } from '../../../host/prompter';
 import { CancelledError } from '../../../core/platform/errors';
 import type { SyncCommandDeps } from '../syncDeps';
@@ -16,7 +16,7 @@ export class RestoreBackupCommand implements Command {
 
   async execute(arg?: unknown): Promise<RestoreOutcome> {
     const root = await resolveRoot(this.deps, arg, 'Restore Backup');
-    const wanted = typeof arg === 'object' && arg !== null ? (arg as { backup?: unknown }).backup : undefined;
+    const wanted = argObject(arg).backup;
     const backups = await listBackups(new WorkspacePaths(root));
     if (backups.length === 0) throw new Error('This folder has no backups yet; a replace push saves one before it sends anything.');
     const name = typeof wanted === 'string' ? wanted : await answered(this.deps.prompter.pick(backups.map((b) => ({

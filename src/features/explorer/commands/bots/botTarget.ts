@@ -6,6 +6,7 @@ import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { BotConfigNode } from '../../nodes/botNodes';
 import { resolveOrganization } from '../../targets';
+import { argObject } from '../../../../host/commands';
 
 export interface BotConfigTarget {
   readonly connectionId: string;
@@ -20,7 +21,7 @@ export async function resolveBotConfig(deps: ExplorerCommandDeps, arg: unknown, 
     return { connectionId: arg.connectionId, client, bot: arg.botNode.bot, config: arg.config };
   }
   const org = await resolveOrganization(deps, arg, title);
-  const wanted = typeof arg === 'object' && arg !== null ? (arg as { botId?: unknown; configId?: unknown }) : {};
+  const wanted: { botId?: unknown; configId?: unknown } = argObject(arg);
   const bots = await org.client.bots.list(org.orgId, { view: 'full' });
   const bot = typeof wanted.botId === 'string' ? bots.find((b) => b.id === wanted.botId)
     : await answered(deps.prompter.pick(bots.map((b) => ({ label: b.applicationName, description: b.id, value: b })), { title, placeholder: 'Bot' }), title);

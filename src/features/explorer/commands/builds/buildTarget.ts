@@ -5,6 +5,7 @@ import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { BuildNode } from '../../nodes/buildNodes';
 import { resolveProject, type ProjectTarget } from '../../targets';
+import { argObject } from '../../../../host/commands';
 
 export interface BuildTarget extends ProjectTarget {
   readonly build: Build;
@@ -13,7 +14,7 @@ export interface BuildTarget extends ProjectTarget {
 export async function resolveBuild(deps: ExplorerCommandDeps, arg: unknown, title: string): Promise<BuildTarget> {
   const target = await resolveProject(deps, arg, title);
   if (arg instanceof BuildNode) return { ...target, build: arg.build };
-  const wanted = typeof arg === 'object' && arg !== null ? (arg as { buildLabel?: unknown }).buildLabel : undefined;
+  const wanted = argObject(arg).buildLabel;
   if (typeof wanted === 'string' && wanted !== '') return { ...target, build: await target.client.builds.get(wanted) };
   const page = await target.client.builds.listPage(target.projectId, 50, 0);
   if (page.items.length === 0) throw new Error(`Project "${target.projectName}" has no builds; build it first (Build Project…).`);

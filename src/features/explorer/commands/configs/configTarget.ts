@@ -8,6 +8,7 @@ import type { ExplorerModel } from '../../explorerModel';
 import { AppConfigNode, ApplicationNode, ApplicationsGroupNode, DeploymentNode } from '../../nodes/applicationNodes';
 import { BotConfigNode, BotsGroupNode } from '../../nodes/botNodes';
 import { resolveOrganization, type OrganizationTarget } from '../../targets';
+import { argObject } from '../../../../host/commands';
 
 export interface ConfigTarget extends Pick<OrganizationTarget, 'connectionId' | 'client'> {
   readonly applicationId: string;
@@ -35,7 +36,7 @@ export async function resolveConfig(deps: ExplorerCommandDeps, arg: unknown, tit
     return { ...fromNode, client, config: await client.appConfigs.get(fromNode.configId) };
   }
   const org = await resolveOrganization(deps, arg, title);
-  const wanted = typeof arg === 'object' && arg !== null ? (arg as { applicationId?: unknown; configId?: unknown }) : {};
+  const wanted: { applicationId?: unknown; configId?: unknown } = argObject(arg);
   const apps = await org.client.apps.listByOrg(org.orgId, { view: 'full' });
   const app = typeof wanted.applicationId === 'string' ? apps.find((a) => a.id === wanted.applicationId)
     : await answered(deps.prompter.pick(apps.map((a) => ({ label: a.applicationName, description: `${a.id} · ${a.configs.length} configurations`, value: a })),
