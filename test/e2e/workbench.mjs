@@ -7,9 +7,10 @@ export const QUICK_INPUT = '.quick-input-widget input';
 export const ROW = '.monaco-list-row';
 
 /**
- * Runs `text` from the quick open box: a command (prefix `>`, F1) or a file (prefix '', Ctrl+P). Waits for a row
- * with `pick` (by default the command title without its category) before accepting; `waitClosed` then waits for
- * the box to close (not for commands that ask a question right away).
+ * Runs `text` from the quick open box: a command (prefix `>`, F1), a file (prefix '', Ctrl+P) or a line:column
+ * (prefix ':'). Waits for a row with `pick` (by default the command title without its category; '' waits for
+ * none) before accepting; `waitClosed` then waits for the box to close (not for commands that ask a question
+ * right away).
  */
 export async function palette(page, text, { prefix = '>', pick = text.replace(/^Conversational Studio: /, ''), waitClosed = false } = {}) {
   await page.keyboard.press(prefix === '>' ? 'F1' : 'Control+P');
