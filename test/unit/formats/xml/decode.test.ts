@@ -26,6 +26,18 @@ describe('decodeXmlBytes', () => {
     assert.equal(withBom.encoding, 'utf-8');
   });
 
+  test('ASCII files, large ones included, decode as UTF-8 does; a non-ASCII byte takes the UTF-8 path', () => {
+    const large = `<a>${'plain ascii text, line after line\n'.repeat(40_000)}</a>`; // over Node's 1 MB external-string size
+    for (const text of ['<a/>', large, '<?xml version="1.0" encoding="us-ascii"?><a>b</a>']) {
+      const decoded = decodeXmlBytes(utf8(text));
+      assert.equal(decoded.text, text);
+      assert.deepEqual(decoded.diagnostics, []);
+    }
+    assert.equal(decodeXmlBytes(utf8(`${large}é`)).text, `${large}é`);
+    const declaredAscii = decodeXmlBytes(utf8('<?xml version="1.0" encoding="us-ascii"?><a>é</a>'));
+    assert.deepEqual(declaredAscii.diagnostics.map((d) => d.code), ['XML022']);
+  });
+
   test('UTF-16 LE and BE with a BOM are decoded and parse cleanly', () => {
     const text = readFixture('valid.trsx').replace('encoding="UTF-8"', 'encoding="UTF-16"');
     for (const bigEndian of [false, true]) {
