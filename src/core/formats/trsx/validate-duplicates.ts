@@ -8,12 +8,12 @@ import { annotatedSampleKey } from './sample-text';
 import { indexLocator, type TrsxIndex, type TrsxLocator } from './source-index';
 
 /** The duplicate rules, with ranges from the tree's index (the language services re-check edits with it). */
-export function validateDuplicates(doc: TrsxDocument, index: TrsxIndex, texts: readonly string[], report: TrsxReport): void {
-  checkDuplicates(doc, indexLocator(index), texts, report);
+export function validateDuplicates(doc: TrsxDocument, index: TrsxIndex, textOf: (sample: TrsxSample) => string, report: TrsxReport): void {
+  checkDuplicates(doc, indexLocator(index), textOf, report);
 }
 
-/** `texts[i]` is the normalized text of `doc.samples[i]` (computed once for all rules). */
-export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, texts: readonly string[], report: TrsxReport): void {
+/** `textOf` gives a sample's normalized text (see validateModel). */
+export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, textOf: (sample: TrsxSample) => string, report: TrsxReport): void {
   const range = (item: object, attribute: string): TextRange =>
     at.attributeRange(item, attribute) ?? at.range(item) ?? { start: 0, end: 0 };
 
@@ -43,31 +43,45 @@ export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, texts: reado
   }
 
   // Samples: identical (text and annotations) within an intent; the same text under two intents. Grouped
-  // by lower-cased text first, so the annotated key is only built for the rare samples that share a text.
-  interface Seen { intentref: string; excluded: boolean; index: number; annotated?: string }
-  // A text seen once maps to its sample index (no allocation); a shared text maps to a group.
-  const byText = new Map<string, number | Seen[]>();
-  const seen = (i: number): Seen => {
-    const s = doc.samples[i] as TrsxSample;
-    return { intentref: s.intentref, excluded: s.excluded === true, index: i };
+  // by lower-cased text first, so the annotated key is only built for the rare samples that share a text. The
+  // groups are found by a small-integer hash of the text, not the text itself: a file of 100k samples then keeps
+  // no string per sample alive, and the texts of a group are compared only when two samples share a hash.
+  interface Seen { intentref: string; excluded: boolean; index: number; lower?: string; annotated?: string }
+  // A hash seen once maps to its sample index (no allocation); a shared hash maps to a group.
+  const byHash = new Map<number, number | Seen[]>();
+  const sampleAt = (i: number): TrsxSample => doc.samples[i] as TrsxSample;
+  const seen = (i: number, lower?: string): Seen => {
+    const s = sampleAt(i);
+    return { intentref: s.intentref, excluded: s.excluded === true, index: i, lower };
   };
-  const annotatedOf = (entry: Seen): string => (entry.annotated ??= annotatedSampleKey(doc.samples[entry.index]?.content ?? []));
+  const lowerOf = (entry: Seen): string => (entry.lower ??= textOf(sampleAt(entry.index)).toLowerCase());
+  const annotatedOf = (entry: Seen): string => (entry.annotated ??= annotatedSampleKey(sampleAt(entry.index).content));
   for (let i = 0; i < doc.samples.length; i++) {
-    const plain = texts[i] ?? '';
+    const sample = sampleAt(i);
+    const plain = textOf(sample);
     if (plain === '') continue;
-    const key = plain.toLowerCase();
-    const previous = byText.get(key);
-    if (previous === undefined) { byText.set(key, i); continue; }
-    const group = typeof previous === 'number' ? [seen(previous)] : previous;
-    if (typeof previous === 'number') byText.set(key, group);
-    const sample = doc.samples[i] as TrsxSample;
-    const current = seen(i);
+    const lower = plain.toLowerCase();
+    const hash = smallHash(lower);
+    const previous = byHash.get(hash);
+    if (previous === undefined) { byHash.set(hash, i); continue; }
+    const shared = typeof previous === 'number' ? [seen(previous)] : previous;
+    if (typeof previous === 'number') byHash.set(hash, shared);
+    const current = seen(i, lower);
+    shared.push(current);
+    const group = shared.filter((g) => g !== current && lowerOf(g) === lower);
     if (group.some((g) => g.intentref === current.intentref && annotatedOf(g) === annotatedOf(current))) {
       report('TRSX032', at.range(sample) ?? { start: 0, end: 0 }, `This sample repeats an earlier sample of '${sample.intentref}'; remove it and raise the first one's count.`);
+      shared.pop(); // a repeat is reported once and never compared with again
       continue;
     }
     const other = current.excluded ? undefined : group.find((g) => !g.excluded && g.intentref !== current.intentref);
     if (other) report('TRSX033', at.range(sample) ?? { start: 0, end: 0 }, `The same text is also a sample of '${other.intentref}'; one utterance should train one intent.`);
-    group.push(current);
   }
+}
+
+/** FNV-1a over the UTF-16 code units, cut to 30 bits so that V8 keeps it unboxed (a Smi) as a map key. */
+function smallHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h & 0x3fffffff;
 }

@@ -3,7 +3,7 @@
 
 import type { TextRange } from '../diagnostic';
 import type { TrsxReport } from './codes';
-import type { Annotation, SampleNode, TrsxDocument } from './model';
+import type { Annotation, SampleNode, TrsxDocument, TrsxSample } from './model';
 import { BOOLEAN_SETTINGS, SPECIAL_INTENTS } from './predefined';
 import { checkMixRegex } from './regex';
 import { hasText } from './sample-text';
@@ -14,12 +14,12 @@ export const MAX_SAMPLE_LENGTH = 500;
 const BAD_NAME = /[\s<>&"']/;
 
 /** The value rules, with ranges from the tree's index (the language services re-check edits with it). */
-export function validateValues(doc: TrsxDocument, index: TrsxIndex, texts: readonly string[], maxSampleLength: number, report: TrsxReport): void {
-  checkValues(doc, indexLocator(index), texts, maxSampleLength, report);
+export function validateValues(doc: TrsxDocument, index: TrsxIndex, textOf: (sample: TrsxSample) => string, maxSampleLength: number, report: TrsxReport): void {
+  checkValues(doc, indexLocator(index), textOf, maxSampleLength, report);
 }
 
-/** `texts[i]` is the normalized text of `doc.samples[i]` (computed once for all rules). */
-export function checkValues(doc: TrsxDocument, at: TrsxLocator, texts: readonly string[], maxSampleLength: number, report: TrsxReport): void {
+/** `textOf` gives a sample's normalized text (see validateModel). */
+export function checkValues(doc: TrsxDocument, at: TrsxLocator, textOf: (sample: TrsxSample) => string, maxSampleLength: number, report: TrsxReport): void {
   const range = (item: object, attribute?: string): TextRange =>
     (attribute ? at.attributeRange(item, attribute) : undefined) ?? at.range(item) ?? { start: 0, end: 0 };
 
@@ -42,9 +42,8 @@ export function checkValues(doc: TrsxDocument, at: TrsxLocator, texts: readonly 
   }
 
   const stack: SampleNode[] = [];
-  for (let i = 0; i < doc.samples.length; i++) {
-    const sample = doc.samples[i] as TrsxDocument['samples'][number];
-    const text = texts[i] ?? '';
+  for (const sample of doc.samples) {
+    const text = textOf(sample);
     if (text === '') report('TRSX042', range(sample), 'This sample has no text; remove it.');
     else if (text.length > maxSampleLength) {
       report('TRSX041', range(sample), `This sample is ${text.length} characters long; the limit is ${maxSampleLength}. Shorten or split it.`);

@@ -117,9 +117,9 @@ export class IncrementalTrsxValidator {
       }, report);
     }
     const withoutOntology: TrsxIndex = { elements: index.elements, sections: { ...index.sections, ontology: [] } };
-    validateValues(added, withoutOntology, patch.addedSamples.map((s) => this.textOf(s)), this.options.maxSampleLength ?? MAX_SAMPLE_LENGTH, report);
+    validateValues(added, withoutOntology, (s) => this.textOf(s), this.options.maxSampleLength ?? MAX_SAMPLE_LENGTH, report);
     for (const group of regrouped) {
-      validateDuplicates({ ...added, samples: group }, index, group.map((s) => this.textOf(s)), report);
+      validateDuplicates({ ...added, samples: group }, index, (s) => this.textOf(s), report);
     }
     return { result, diagnostics: sortDiagnostics(out), incremental: true };
   }
