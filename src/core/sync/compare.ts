@@ -4,8 +4,8 @@
 import { classifyPackagePath, type PackagePathKind } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import type { PackageFiles } from './packageFiles';
-import { diffItems, type TrsxDiff } from './semantic/trsxDiff';
-import { isTrsxPath, readTrsxItems } from './trsxFile';
+import { diffWalks, type TrsxDiff } from './semantic/trsxDiff';
+import { isTrsxPath, walkTrsxBytes } from './trsxFile';
 import { matchesBase, type BaseFileRecord } from './workspace';
 
 export type FileChangeType = 'added' | 'removed' | 'modified' | 'reformatted';
@@ -67,12 +67,13 @@ async function describeChange(path: string, change: FileChangeType, before: Pack
   const info = classifyPackagePath(path);
   const base: FileChange = { path, change, kind: info.kind, locale: info.locale, restricted: info.restricted };
   if (!isTrsxPath(path) || options.fileLevelOnly) return base;
-  // One model alive at a time: the before side is kept as strings only.
-  const b = readTrsxItems(await before.read(path, options.signal), `${path} in ${before.label}`, false);
-  if (!b.ok) return { ...base, problem: b.problem };
-  const a = readTrsxItems(await after.read(path, options.signal), `${path} in ${after.label}`, true);
-  if (!a.ok) return { ...base, problem: a.problem };
-  const semantic = diffItems(b.items, a.items);
+  // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks).
+  const read = diffWalks(
+    walkTrsxBytes(await before.read(path, options.signal), `${path} in ${before.label}`),
+    walkTrsxBytes(await after.read(path, options.signal), `${path} in ${after.label}`),
+  );
+  if (!read.ok) return { ...base, problem: read.problem };
+  const semantic = read.diff;
   if (change === 'modified' && semantic.changes.length === 0) return { ...base, change: 'reformatted', semantic };
   return { ...base, semantic };
 }

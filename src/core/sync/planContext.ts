@@ -1,15 +1,15 @@
 // What both push plans start from: the local changes against the base, with the local model of each changed
 // TRSX file, and the non-TRSX changes sorted into what a push may send and what it must leave alone. Each
-// changed TRSX file is parsed once: validated (its problems collected), then diffed against the base, whose
-// side is read as strings only, so one model is alive at a time.
+// changed TRSX file is parsed once: validated (its problems collected), then diffed against the base, of
+// which only hashes of its items are kept (diffWalks), so one model is alive at a time.
 import type { TrsxDocument } from '../formats/trsx/model';
 import { path as apiPath, queryString } from '../platform/paths';
 import { throwIfAborted } from '../progress';
 import type { FileChange } from './compare';
 import type { PackageFiles } from './packageFiles';
-import { diffItems, type SemanticChange, type TrsxDiff } from './semantic/trsxDiff';
-import { trsxItems } from './semantic/trsxItems';
-import { readTrsxItems } from './trsxFile';
+import { diffWalks, type SemanticChange, type TrsxDiff } from './semantic/trsxDiff';
+import { walkDocument } from './semantic/trsxItems';
+import { walkTrsxBytes } from './trsxFile';
 import { validateTrsxFile, type ValidationProblem } from './validation';
 
 export interface LocaleChanges {
@@ -48,9 +48,9 @@ export async function analyzeChanges(local: PackageFiles, base: PackageFiles, ch
     const checked = validateTrsxFile(change.path, bytes);
     problems.push(...checked.problems);
     if (change.change !== 'modified' || !change.locale || checked.problems.some((p) => p.severity === 'error')) { otherFiles.push(change); continue; }
-    const before = readTrsxItems(await base.read(change.path, signal), `the base copy of ${change.path}`, false);
-    if (!before.ok) { otherFiles.push({ ...change, problem: before.problem }); continue; }
-    const diff = diffItems(before.items, trsxItems(checked.document));
+    const read = diffWalks(walkTrsxBytes(await base.read(change.path, signal), `the base copy of ${change.path}`), walkDocument(checked.document));
+    if (!read.ok) { otherFiles.push({ ...change, problem: read.problem }); continue; }
+    const diff = read.diff;
     if (diff.changes.length > 0) locales.push({ locale: change.locale, path: change.path, local: checked.document, diff });
   }
   return { locales, otherFiles, problems };

@@ -5,7 +5,7 @@ import { decodeXmlBytes } from '../formats/xml/decode';
 import { buildTrsx } from '../formats/trsx/build';
 import { readTrsxSamplesApart } from '../formats/trsx/stream';
 import { classifyPackagePath } from '../package/layout';
-import { ItemCollector, ItemDigest, trsxItems, type TrsxItems } from './semantic/trsxItems';
+import { ItemDigest, type ItemWalk } from './semantic/trsxItems';
 
 export type TrsxRead = { ok: true; document: TrsxDocument } | { ok: false; problem: string };
 
@@ -41,20 +41,22 @@ export function trsxBytes(doc: TrsxDocument): Uint8Array {
   return encoder.encode(buildTrsx(doc));
 }
 
-export type ItemsRead = { ok: true; items: TrsxItems } | { ok: false; problem: string };
-
 /**
- * A file's items. Without sources only strings stay alive (the model is freed as soon as this returns),
- * which is how large files are compared one model at a time.
+ * A file's items, streamed to the sink as they are read (samples first, the rest when the scan is done): no
+ * model of the file is kept, so large files are compared a file at a time for the size of what the sink keeps.
+ * An absent file is an empty document.
  */
-export function readTrsxItems(bytes: Uint8Array | undefined, label: string, sources: boolean): ItemsRead {
-  if (!bytes) return { ok: true, items: trsxItems(emptyTrsxDocument(), { sources }) };
-  const collector = new ItemCollector({ sources });
-  // Samples become items as they are read; the rest of the document is added when the scan is done.
-  const read = stream(bytes, label, (s) => collector.addSample(s));
-  if (!read.ok) return read;
-  collector.addDocument(read.document);
-  return { ok: true, items: collector.items };
+export function walkTrsxBytes(bytes: Uint8Array | undefined, label: string): ItemWalk {
+  return (sink) => {
+    if (!bytes) {
+      sink.addDocument(emptyTrsxDocument());
+      return { ok: true };
+    }
+    const read = stream(bytes, label, (s) => sink.addSample(s));
+    if (!read.ok) return read;
+    sink.addDocument(read.document);
+    return { ok: true };
+  };
 }
 
 export type DigestRead = { ok: true; digest: string } | { ok: false; problem: string };
@@ -62,12 +64,6 @@ export type DigestRead = { ok: true; digest: string } | { ok: false; problem: st
 /** What a file means, as a digest (see ItemDigest): files compared this way cost one file's item ids at a time. */
 export function readTrsxDigest(bytes: Uint8Array | undefined, label: string): DigestRead {
   const digest = new ItemDigest();
-  if (!bytes) {
-    digest.addDocument(emptyTrsxDocument());
-    return { ok: true, digest: digest.digest() };
-  }
-  const read = stream(bytes, label, (s) => digest.addSample(s));
-  if (!read.ok) return read;
-  digest.addDocument(read.document);
-  return { ok: true, digest: digest.digest() };
+  const read = walkTrsxBytes(bytes, label)(digest);
+  return read.ok ? { ok: true, digest: digest.digest() } : read;
 }

@@ -4,9 +4,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseTrsx, parseTrsxBytes } from '../../../src/core/formats/trsx/parse';
 import { buildTrsx } from '../../../src/core/formats/trsx/build';
-import { readTrsxDigest, readTrsxDocument, readTrsxItems } from '../../../src/core/sync/trsxFile';
+import { readTrsxDigest, readTrsxDocument, walkTrsxBytes } from '../../../src/core/sync/trsxFile';
 import type { TrsxDocument } from '../../../src/core/formats/trsx/model';
-import { diffTrsx, summarizeCounts } from '../../../src/core/sync/semantic/trsxDiff';
+import { diffTrsx, diffWalks, summarizeCounts, type SemanticChange } from '../../../src/core/sync/semantic/trsxDiff';
+import { itemLabel, trsxItems } from '../../../src/core/sync/semantic/trsxItems';
 import { mergeTrsx, sameTrsx } from '../../../src/core/sync/semantic/trsxMerge';
 
 function doc(body: string): TrsxDocument {
@@ -39,6 +40,42 @@ describe('semantic TRSX diff', () => {
       'added sample "stop it" of CANCEL',
     ]);
     assert.deepEqual(summarizeCounts(diff.counts), ['intents +1', 'literals +1 −1', 'samples +1 ~1']);
+  });
+  test('files streamed against each other diff as their item lists do: duplicates, removals and bad files too', () => {
+    const bytesOf = (d: TrsxDocument): Uint8Array => new TextEncoder().encode(buildTrsx(d));
+    // The oracle: both documents as full item lists, compared id by id.
+    const expected = (a: TrsxDocument, b: TrsxDocument): string[] => {
+      const x = trsxItems(a);
+      const y = trsxItems(b);
+      const out: string[] = [];
+      for (const [id, i] of x) if (!y.has(id)) out.push(`removed ${itemLabel(i)}`);
+      for (const [id, i] of x) if (y.has(id) && y.get(id)?.value !== i.value) out.push(`changed ${itemLabel(i)}`);
+      for (const [id, i] of y) if (!x.has(id)) out.push(`added ${itemLabel(i)}`);
+      return out.sort();
+    };
+    const sample = base.samples[0] as TrsxDocument['samples'][number];
+    const variants: TrsxDocument[] = [
+      base,
+      { ...base, samples: [...base.samples, sample, { ...sample, count: 4 }] },
+      { ...base, samples: [{ ...sample, count: 4 }, sample] },
+      { ...base, samples: [] },
+      { ...base, intents: base.intents.slice(1), dictionaries: [] },
+      { ...base, lang: 'fr-CA', samples: [...base.samples].reverse() },
+    ];
+    for (const [i, a] of variants.entries()) {
+      for (const [j, b] of variants.entries()) {
+        const read = diffWalks(walkTrsxBytes(bytesOf(a), 'a'), walkTrsxBytes(bytesOf(b), 'b'));
+        assert.ok(read.ok);
+        assert.deepEqual(read.diff.changes.map((c) => `${c.change} ${c.label}`).sort(), expected(a, b), `variants ${i} → ${j}`);
+        // Streamed files and models in memory give the same changes, in the same order, with details.
+        const line = (c: SemanticChange): string => `${c.change} ${c.label} ${c.detail ?? ''}`;
+        assert.deepEqual(read.diff.changes.map(line), diffTrsx(a, b).changes.map(line), `variants ${i} → ${j} (models)`);
+        // What a push sends comes from the after side's sources.
+        assert.ok(read.diff.changes.every((c) => c.after === undefined || c.after.source !== undefined));
+      }
+    }
+    const bad = diffWalks(walkTrsxBytes(bytesOf(base), 'the base'), walkTrsxBytes(new TextEncoder().encode('<project><samples>'), 'the workspace copy'));
+    assert.ok(!bad.ok && /the workspace copy is not well-formed XML/.test(bad.problem));
   });
 });
 
@@ -99,10 +136,10 @@ describe('TRSX digests (one file read at a time)', () => {
     return r.digest;
   };
   const sameByItems = (a: TrsxDocument, b: TrsxDocument): boolean => {
-    const x = readTrsxItems(bytesOf(a), 'a', false);
-    const y = readTrsxItems(bytesOf(b), 'b', false);
+    const x = readTrsxDocument(bytesOf(a), 'a');
+    const y = readTrsxDocument(bytesOf(b), 'b');
     assert.ok(x.ok && y.ok);
-    return sameTrsx(x.items, y.items);
+    return sameTrsx(x.document, y.document);
   };
 
   test('equal exactly when the item lists say the documents mean the same', () => {

@@ -34,7 +34,7 @@ export interface TrsxItem {
   readonly key: string;
   /** Canonical form of what the item says; equal values mean equal items. */
   readonly value: string;
-  /** The model object the item came from; absent when read with `sources: false`. */
+  /** The model object the item came from; a diff's before side has none (see diffWalks). */
   readonly source?: ItemSource;
 }
 
@@ -45,43 +45,24 @@ export function itemId(kind: ItemKind, key: string): string {
   return `${kind}\u0000${key}`;
 }
 
-export interface ItemOptions {
-  /**
-   * Keep a reference to each item's model object (default true). Without them the items are plain strings
-   * and the document can be freed: comparisons of large files then hold one model at a time.
-   */
-  readonly sources?: boolean;
-}
-
-export function trsxItems(doc: TrsxDocument, options: ItemOptions = {}): TrsxItems {
-  const collector = new ItemCollector(options);
-  collector.addDocument(doc);
-  for (const sample of doc.samples) collector.addSample(sample);
+export function trsxItems(doc: TrsxDocument): TrsxItems {
+  const collector = new ItemCollector();
+  walkDocument(doc)(collector);
   return collector.items;
 }
 
-/** Builds items piece by piece, so samples can be added as a streaming reader meets them. */
-export class ItemCollector {
-  readonly items: TrsxItems = new Map();
-  private readonly keepSources: boolean;
+/** Receives a document's items one by one, as a streaming reader or a walk over a model produces them. */
+export abstract class ItemSink {
   /** Most samples share their attribute values: one string per distinct value (large files hold 100k samples). */
-  private readonly values = new Map<string, string>();
+  private readonly interned = new Map<string, string>();
 
-  constructor(options: ItemOptions = {}) {
-    this.keepSources = options.sources !== false;
-  }
+  protected abstract add(item: Required<TrsxItem>): void;
 
-  protected add(full: TrsxItem): void {
-    let id = itemId(full.kind, full.key);
-    // Duplicates (a validation warning) stay distinct items so neither is lost.
-    for (let n = 2; this.items.has(id); n++) id = itemId(full.kind, `${full.key}\u0000#${n}`);
-    const known = this.values.get(full.value);
-    const value = known ?? full.value;
-    if (known === undefined) this.values.set(value, value);
-    // The id is flat once it is a map key; the key is a slice of it rather than a second copy.
-    const key = id.slice(full.kind.length + 1);
-    const item: TrsxItem = this.keepSources && full.source ? { kind: full.kind, key, value, source: full.source } : { kind: full.kind, key, value };
-    this.items.set(id, item);
+  protected intern(value: string): string {
+    const known = this.interned.get(value);
+    if (known !== undefined) return known;
+    this.interned.set(value, value);
+    return value;
   }
 
   /** Everything but the samples. */
@@ -133,32 +114,79 @@ export class ItemCollector {
   }
 }
 
+/** Feeds a document's items to a sink, or says why the document cannot be read. */
+export type ItemWalk = (sink: ItemSink) => { ok: true } | { ok: false; problem: string };
+
+/** The items of a model already in memory. */
+export function walkDocument(doc: TrsxDocument): ItemWalk {
+  return (sink) => {
+    sink.addDocument(doc);
+    for (const sample of doc.samples) sink.addSample(sample);
+    return { ok: true };
+  };
+}
+
+/** Every item, with its source, in a map by id: what a three-way merge looks items up in. */
+export class ItemCollector extends ItemSink {
+  readonly items: TrsxItems = new Map();
+
+  protected add(full: Required<TrsxItem>): void {
+    let id = itemId(full.kind, full.key);
+    // Duplicates (a validation warning) stay distinct items so neither is lost.
+    for (let n = 2; this.items.has(id); n++) id = itemId(full.kind, `${full.key}\u0000#${n}`);
+    // The id is flat once it is a map key; the key is a slice of it rather than a second copy.
+    const key = id.slice(full.kind.length + 1);
+    this.items.set(id, { kind: full.kind, key, value: this.intern(full.value), source: full.source });
+  }
+}
+
+/**
+ * An item's key, numbered as ItemCollector numbers duplicates (`key NUL #2`…), and a hash of its id: for sinks
+ * that remember hashes instead of ids, which are built from many pieces of the file's text and would keep it
+ * alive. `hashId` hashes an id (idHash, idNumber); `taken` says whether a hash was already met.
+ */
+export function numberedItem<H>(kind: ItemKind, key: string, hashId: (id: string) => H, taken: (hash: H) => boolean): { key: string; id: string; hash: H } {
+  let numbered = key;
+  let id = itemId(kind, key);
+  let idHashed = hashId(id);
+  for (let n = 2; taken(idHashed); n++) {
+    numbered = `${key}\u0000#${n}`;
+    id = itemId(kind, numbered);
+    idHashed = hashId(id);
+  }
+  return { key: numbered, id, hash: idHashed };
+}
+
+/** SHA-256 of an item id: what tells two items apart when a diff matches them. */
+export function idHash(id: string): string {
+  return hashOf(id, 'base64');
+}
+
+/**
+ * 52 bits of an id's SHA-256, as a number (a few bytes where the base64 text takes 64): enough to number
+ * duplicates, where a collision could only make two documents look different, never alike (a numbered id has
+ * one more NUL-separated part than any id a file can give, so no other document holds it unnumbered).
+ */
+function idNumber(id: string): number {
+  return parseInt(hashOf(id, 'hex').slice(0, 13), 16);
+}
+
 /** Digests are sums of per-item hashes modulo 2^256, so the order items come in does not matter. */
 const DIGEST_MASK = (1n << 256n) - 1n;
 
 /**
  * Items folded into one digest as they come, instead of kept: two documents have equal digests exactly when
- * `sameTrsx` says they mean the same (but for a SHA-256 collision). Only the item ids stay alive (duplicates
- * are numbered as in the item lists), which is what lets large files be compared one at a time, cheaply.
+ * `sameTrsx` says they mean the same (but for a SHA-256 collision). Only hashes of the item ids stay alive (to
+ * number duplicates as the item lists do), which is what lets large files be compared one at a time, cheaply.
  */
-export class ItemDigest extends ItemCollector {
-  /** A hash of each id met: ids are built from many pieces of the file's text, which they would keep alive. */
-  private readonly ids = new Set<string>();
+export class ItemDigest extends ItemSink {
+  private readonly ids = new Set<number>();
   private count = 0;
   private sum = 0n;
 
-  constructor() {
-    super({ sources: false });
-  }
-
-  protected override add(full: TrsxItem): void {
-    let id = itemId(full.kind, full.key);
-    let idHash = hashOf(id, 'base64');
-    for (let n = 2; this.ids.has(idHash); n++) {
-      id = itemId(full.kind, `${full.key}\u0000#${n}`);
-      idHash = hashOf(id, 'base64');
-    }
-    this.ids.add(idHash);
+  protected add(full: Required<TrsxItem>): void {
+    const { id, hash } = numberedItem(full.kind, full.key, idNumber, (h) => this.ids.has(h));
+    this.ids.add(hash);
     this.fold(id, full.value);
   }
 
