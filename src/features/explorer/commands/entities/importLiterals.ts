@@ -1,11 +1,9 @@
-import { basename } from 'node:path';
 import { CommandIds } from '../../../../host/commandIds';
 import type { Command } from '../../../../host/commands';
-import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
-import { runJob, type JobOutcome } from '../../jobRunner';
-import { pickLocale, resolveEntity } from '../../targets';
-import { readImportFile } from '../importFile';
+import type { JobOutcome } from '../../jobRunner';
+import { resolveEntity } from '../../targets';
+import { importForLocale } from '../localeImport';
 
 const LITERAL_FILES = ['.trsx', '.list', '.nmlist'];
 
@@ -16,24 +14,18 @@ abstract class ImportLiteralsCommand implements Command {
   constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<JobOutcome | undefined> {
-    const verb = this.replace ? 'Replace' : 'Append';
-    const title = `${verb} Entity Literals`;
+    const title = `${this.replace ? 'Replace' : 'Append'} Entity Literals`;
     const target = await resolveEntity(this.deps, arg, title, (e) => e.kind === 'LIST');
     const name = target.entity.name;
-    const path = await answered(this.deps.prompter.openFile({
-      title: `${title}: "${name}"`, filters: { 'Literals (TRSX, .list, .nmlist)': ['trsx', 'list', 'nmlist'] },
-    }), title);
-    const file = await readImportFile(path, LITERAL_FILES, 'entity literals');
-    const locale = await pickLocale(this.deps, target, `${title}: locale`);
-    if (this.replace) {
-      const ok = await this.deps.prompter.confirm(`Replace the ${locale} literals of "${name}" with ${basename(path)}?`, {
-        detail: 'The existing literal/value pairs of this locale are deleted first.', action: 'Replace',
-      });
-      if (!ok) return undefined;
-    }
-    return runJob(this.deps, target, `${verb} ${locale} literals of "${name}" from ${file.fileName}`, (signal) => this.replace
-      ? target.client.entities.replaceLiterals(target.projectId, name, locale, file, { signal })
-      : target.client.entities.appendLiterals(target.projectId, name, locale, file, { signal }), ['entities']);
+    return importForLocale(this.deps, target, {
+      replace: this.replace, title, name, content: 'literals', kind: 'entity literals',
+      extensions: LITERAL_FILES, filterLabel: 'Literals (TRSX, .list, .nmlist)',
+      replaceDetail: 'The existing literal/value pairs of this locale are deleted first.',
+      send: (locale, file, signal) => this.replace
+        ? target.client.entities.replaceLiterals(target.projectId, name, locale, file, { signal })
+        : target.client.entities.appendLiterals(target.projectId, name, locale, file, { signal }),
+      afterwards: ['entities'],
+    });
   }
 }
 
