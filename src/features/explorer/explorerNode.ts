@@ -34,8 +34,14 @@ export abstract class ExplorerNode {
 
   constructor(readonly parent: ExplorerNode | undefined, protected readonly ctx: ExplorerContext) {}
 
-  /** The connection every node below a connection belongs to (commands read it from any node). */
-  abstract readonly connectionId: string;
+  /**
+   * The connection every node below a connection belongs to (commands read it from any node): the parent's,
+   * up to the connection's own node, which says it.
+   */
+  get connectionId(): string {
+    if (!this.parent) throw new Error(`Explorer node ${this.id} has no parent to take its connection from.`);
+    return this.parent.connectionId;
+  }
 
   abstract getTreeItem(): vscode.TreeItem;
 

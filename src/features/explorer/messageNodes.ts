@@ -12,10 +12,6 @@ abstract class MessageNode extends ExplorerNode {
   constructor(parent: ExplorerNode, ctx: ExplorerContext) {
     super(parent, ctx);
   }
-
-  get connectionId(): string {
-    return (this.parent as ExplorerNode).connectionId;
-  }
 }
 
 export type ErrorReason = 'signedOut' | 'rejected' | 'unreachable' | 'other';

@@ -38,10 +38,6 @@ export class ApplicationsGroupNode extends ContainerNode {
     this.id = childId(org.id, 'applications');
   }
 
-  get connectionId(): string {
-    return this.org.connectionId;
-  }
-
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Applications', vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon('layers');
@@ -67,10 +63,6 @@ export class ApplicationNode extends ExplorerNode {
       new CredentialsGroupNode(this, ctx, app.id),
       ...(app.configs.length > 0 ? app.configs.map((c) => new AppConfigNode(this, ctx, c)) : [ctx.emptyNode(this, 'No configurations')]),
     ];
-  }
-
-  get connectionId(): string {
-    return this.group.connectionId;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -101,10 +93,6 @@ export class AppConfigNode extends ExplorerNode {
     this.id = childId(parent.id, config.id);
     const deployments = geographyDeployments(config);
     this.children = deployments.length > 0 ? deployments.map((d) => new DeploymentNode(this, ctx, d)) : [ctx.emptyNode(this, 'Not deployed')];
-  }
-
-  get connectionId(): string {
-    return (this.parent as ExplorerNode).connectionId;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -139,10 +127,6 @@ export class DeploymentNode extends ExplorerNode {
   constructor(readonly configNode: AppConfigNode, ctx: ExplorerContext, readonly deployment: EnvGeographyDeployment) {
     super(configNode, ctx);
     this.id = childId(configNode.id, deployment.envGeography.id);
-  }
-
-  get connectionId(): string {
-    return this.configNode.connectionId;
   }
 
   getTreeItem(): vscode.TreeItem {

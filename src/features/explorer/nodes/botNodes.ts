@@ -16,10 +16,6 @@ export class BotsGroupNode extends ContainerNode {
     this.id = childId(org.id, 'bots');
   }
 
-  get connectionId(): string {
-    return this.org.connectionId;
-  }
-
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Bots', vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon('hubot');
@@ -42,10 +38,6 @@ export class BotNode extends ExplorerNode {
     super(group, ctx);
     this.id = childId(group.id, bot.id);
     this.children = bot.configs.length > 0 ? bot.configs.map((c) => new BotConfigNode(this, ctx, c)) : [ctx.emptyNode(this, 'No configurations')];
-  }
-
-  get connectionId(): string {
-    return this.group.connectionId;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -73,10 +65,6 @@ export class BotConfigNode extends ExplorerNode {
   constructor(readonly botNode: BotNode, ctx: ExplorerContext, readonly config: AppConfig) {
     super(botNode, ctx);
     this.id = childId(botNode.id, config.id);
-  }
-
-  get connectionId(): string {
-    return this.botNode.connectionId;
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -37,10 +37,6 @@ export class BuildServiceNode extends PagedContainerNode<Build> implements InPro
     this.emptyLabel = `No ${SERVICE_LABELS[service]} builds`;
   }
 
-  get connectionId(): string {
-    return this.group.connectionId;
-  }
-
   get projectNode(): ProjectNode {
     return this.group.projectNode;
   }
@@ -68,10 +64,6 @@ export class BuildNode extends ExplorerNode implements InProject {
   constructor(readonly serviceNode: BuildServiceNode, ctx: ExplorerContext, readonly build: Build) {
     super(serviceNode, ctx);
     this.id = childId(serviceNode.id, build.buildLabel);
-  }
-
-  get connectionId(): string {
-    return this.serviceNode.connectionId;
   }
 
   get projectNode(): ProjectNode {

@@ -39,10 +39,6 @@ export class ChannelNode extends ExplorerNode implements InProject {
     this.id = childId(group.id, entry.channel.id);
   }
 
-  get connectionId(): string {
-    return this.group.connectionId;
-  }
-
   get projectNode(): ProjectNode {
     return this.group.projectNode;
   }

@@ -20,7 +20,7 @@ export class ConnectionNode extends PagedContainerNode<Organization> {
     this.id = `connection/${encodeURIComponent(entry.id)}`;
   }
 
-  get connectionId(): string {
+  override get connectionId(): string {
     return this.entry.id;
   }
 

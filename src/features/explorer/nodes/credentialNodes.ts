@@ -15,10 +15,6 @@ export class CredentialsGroupNode extends ContainerNode {
     this.id = childId(parent.id, 'credentials');
   }
 
-  get connectionId(): string {
-    return (this.parent as ExplorerNode).connectionId;
-  }
-
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Credentials', vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon('key');
@@ -39,10 +35,6 @@ export class CredentialNode extends ExplorerNode {
   constructor(readonly group: CredentialsGroupNode, ctx: ExplorerContext, readonly credential: AppCredential) {
     super(group, ctx);
     this.id = childId(group.id, credential.id);
-  }
-
-  get connectionId(): string {
-    return this.group.connectionId;
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -47,10 +47,6 @@ export class EntityKindNode extends ExplorerNode implements InProject {
     this.children = entities.map((e) => new EntityNode(this, ctx, e));
   }
 
-  get connectionId(): string {
-    return this.group.connectionId;
-  }
-
   get projectNode(): ProjectNode {
     return this.group.projectNode;
   }
@@ -78,10 +74,6 @@ export class EntityNode extends ExplorerNode implements InProject {
   constructor(readonly kindNode: EntityKindNode, ctx: ExplorerContext, readonly entity: Entity) {
     super(kindNode, ctx);
     this.id = childId(kindNode.id, entity.name);
-  }
-
-  get connectionId(): string {
-    return this.kindNode.connectionId;
   }
 
   get projectNode(): ProjectNode {

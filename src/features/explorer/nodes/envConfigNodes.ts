@@ -49,10 +49,6 @@ export class EnvConfigNode extends ExplorerNode implements InProject {
     this.id = childId(group.id, scope.geographyId ?? 'default');
   }
 
-  get connectionId(): string {
-    return this.group.connectionId;
-  }
-
   get projectNode(): ProjectNode {
     return this.group.projectNode;
   }

@@ -32,10 +32,6 @@ export class IntentNode extends ExplorerNode implements InProject {
     this.id = childId(group.id, intent.name);
   }
 
-  get connectionId(): string {
-    return this.group.connectionId;
-  }
-
   get projectNode(): ProjectNode {
     return this.group.projectNode;
   }

@@ -24,10 +24,6 @@ export class JobsGroupNode extends PagedContainerNode<Job> implements InProject 
     this.id = childId(projectNode.id, 'jobs');
   }
 
-  get connectionId(): string {
-    return this.projectNode.connectionId;
-  }
-
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Jobs', vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon('tasklist');
@@ -81,10 +77,6 @@ export class JobNode extends ExplorerNode implements InProject {
   constructor(readonly group: JobsGroupNode, ctx: ExplorerContext, readonly job: Job) {
     super(group, ctx);
     this.id = childId(group.id, job.id);
-  }
-
-  get connectionId(): string {
-    return this.group.connectionId;
   }
 
   get projectNode(): ProjectNode {

@@ -14,10 +14,6 @@ export class LockNode extends ExplorerNode implements InProject {
     this.id = childId(projectNode.id, 'lock');
   }
 
-  get connectionId(): string {
-    return this.projectNode.connectionId;
-  }
-
   getTreeItem(): vscode.TreeItem {
     const state = this.projectNode.lockState;
     const item = new vscode.TreeItem('Lock', vscode.TreeItemCollapsibleState.None);

@@ -19,10 +19,6 @@ export class OrganizationNode extends PagedContainerNode<Project> {
     this.id = childId(parent.id, `org:${organization.id}`);
   }
 
-  get connectionId(): string {
-    return (this.parent as ExplorerNode).connectionId;
-  }
-
   get orgId(): string {
     return this.organization.id;
   }

@@ -21,10 +21,6 @@ export abstract class ProjectGroupNode extends ContainerNode implements InProjec
     this.id = childId(projectNode.id, segment);
   }
 
-  get connectionId(): string {
-    return this.projectNode.connectionId;
-  }
-
   get projectId(): string {
     return this.projectNode.projectId;
   }

@@ -43,10 +43,6 @@ export class ProjectNode extends ContainerNode {
     this.id = childId(parent.id, `project:${project.id}`);
   }
 
-  get connectionId(): string {
-    return (this.parent as ExplorerNode).connectionId;
-  }
-
   get projectId(): string {
     return this.project.id;
   }
