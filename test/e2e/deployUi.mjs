@@ -10,19 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { expand, openPage, palette, QUICK_INPUT, ROW, verdict } from './workbench.mjs';
-
-/** Answers the question now showing: picks the row with `text`, or (text undefined) accepts it as offered. */
-async function answer(page, text) {
-  const input = page.locator(QUICK_INPUT);
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
-  await page.waitForTimeout(300);
-  if (text !== undefined) {
-    await input.fill(text);
-    await page.locator(`.quick-input-list ${ROW}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
-  }
-  await page.keyboard.press('Enter');
-}
+import { answer, expand, openPage, palette, ROW, verdict } from './workbench.mjs';
 
 export async function runDeployUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });

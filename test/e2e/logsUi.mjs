@@ -8,21 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { expand, openPage, palette, QUICK_INPUT, ROW, verdict } from './workbench.mjs';
-
-/** Answers the quick pick or input box now showing: picks the row with `text`, or types `text` and accepts. */
-async function answer(page, text, { type = false } = {}) {
-  const input = page.locator(QUICK_INPUT);
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
-  if (type) {
-    await input.fill(text);
-  } else {
-    await page.locator(`.quick-input-list ${ROW}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
-    await input.fill(text);
-    await page.locator(`.quick-input-list ${ROW}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
-  }
-  await page.keyboard.press('Enter');
-}
+import { answer, expand, openPage, palette, QUICK_INPUT, ROW, verdict } from './workbench.mjs';
 
 /** Runs a context-menu item of `row`; the menu sometimes takes a moment to accept clicks, so retry. */
 async function contextMenu(page, row, item) {

@@ -22,6 +22,22 @@ export async function palette(page, text, { prefix = '>', pick = text.replace(/^
   if (waitClosed) await input.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
 }
 
+/**
+ * Answers the quick pick or input box now showing: picks the row with `text` (with `type`, types `text` as an
+ * input box's value instead), or, without `text`, accepts what is offered.
+ */
+export async function answer(page, text, { type = false } = {}) {
+  const input = page.locator(QUICK_INPUT);
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  // The question may still be taking the place of the one just answered, in the same widget.
+  await page.waitForTimeout(300);
+  if (text !== undefined) {
+    await input.fill(text);
+    if (!type) await page.locator(`.quick-input-list ${ROW}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
+  }
+  await page.keyboard.press('Enter');
+}
+
 /** Expands the explorer row with `label` (a click toggles it) and waits for a child row with `child`. */
 export async function expand(tree, label, child) {
   const row = tree.locator(ROW, { hasText: label }).first();

@@ -14,7 +14,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { ensureVscodeEnv } from '../../scripts/vscode-env.mjs';
-import { launchChromium, relayConsole, startCodeServer } from '../../scripts/code-server.mjs';
+import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
+import { runExtensionTests } from './extensionTests.mjs';
 import { runUiCheck } from '../e2e/ui.mjs';
 import { runLanguageUiCheck } from '../e2e/languageUi.mjs';
 import { runVsixCheck } from './vsix.mjs';
@@ -25,7 +26,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Not under out/: scripts/test.mjs empties out/ at every unit run, and other runs may be going on in this
 // tree; one folder per run so two runs never share a bundle.
 const outDir = join(root, '.cache', 'vscode-tests', `run-${process.pid}`);
-const RESULT_MARKER = 'CSTUDIO_MOCHA_RESULT';
 const t0 = Date.now();
 const lap = (m) => console.error(`[vscode-tier ${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
 
@@ -53,23 +53,6 @@ export function tempWorkspace() {
   const dir = mkdtempSync(join(tmpdir(), 'cstudio-ws-'));
   cpSync(join(root, 'test', 'fixtures', 'workspace'), dir, { recursive: true });
   return dir;
-}
-
-async function runMocha(server, browser, workspace, testsEntry) {
-  const page = await browser.newPage();
-  let result;
-  relayConsole(page, (line) => {
-    if (line.startsWith(RESULT_MARKER)) result = JSON.parse(line.slice(RESULT_MARKER.length));
-    else console.log(line);
-  });
-  const exitCode = new Promise((resolve) => { void page.exposeFunction('codeAutomationExit', (code) => resolve(code)); });
-  await page.goto(server.url(workspace, [['extensionDevelopmentPath', root], ['extensionTestsPath', testsEntry]]));
-  lap('workbench loading; tests run in the extension host');
-  const code = await exitCode;
-  await new Promise((r) => setTimeout(r, 300)); // trailing console events
-  await page.close();
-  lap(`extension host finished with exit code ${code}`);
-  return { code, result };
 }
 
 async function main() {
@@ -101,7 +84,9 @@ async function main() {
     server = await startCodeServer({ env, log: lap });
     lap(`code-server listening on ${server.port}`);
     browser = await launchChromium(env.chromium, server);
-    mocha = await runMocha(server, browser, workspace, testsEntry);
+    lap('workbench loading; tests run in the extension host');
+    mocha = await runExtensionTests(server, browser, workspace, { developmentPath: root, testsPath: testsEntry });
+    lap(`extension host finished with exit code ${mocha.code}`);
     if (!process.env.SKIP_UI) {
       ui = await runUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const languageUi = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });

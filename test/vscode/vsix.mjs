@@ -11,10 +11,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { ensureVscodeEnv } from '../../scripts/vscode-env.mjs';
-import { launchChromium, relayConsole, startCodeServer } from '../../scripts/code-server.mjs';
+import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
+import { answer, palette } from '../e2e/workbench.mjs';
+import { runExtensionTests } from './extensionTests.mjs';
 import { inspectVsix } from './vsixContents.mjs';
 
-const RESULT_MARKER = 'CSTUDIO_MOCHA_RESULT';
 const SMOKE_TIMEOUT_MS = 90_000;
 const tail = (text, n = 40) => text.split('\n').slice(-n).join('\n');
 
@@ -57,38 +58,6 @@ function smokeRunnerExtension(dir) {
   return dir;
 }
 
-async function runSmokeMocha(server, browser, workspace, entry, runner, log) {
-  const page = await browser.newPage();
-  let result;
-  relayConsole(page, (line) => {
-    if (line.startsWith(RESULT_MARKER)) result = JSON.parse(line.slice(RESULT_MARKER.length));
-    else console.log(line);
-  });
-  const exitCode = new Promise((resolve) => { void page.exposeFunction('codeAutomationExit', (code) => resolve(code)); });
-  await page.goto(server.url(workspace, [['extensionDevelopmentPath', runner], ['extensionTestsPath', entry]]));
-  let timer;
-  const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), SMOKE_TIMEOUT_MS); });
-  const code = await Promise.race([exitCode, timedOut]);
-  clearTimeout(timer);
-  await new Promise((r) => setTimeout(r, 300)); // trailing console events
-  await page.close();
-  log(code === 'timeout' ? `vsix: the smoke suite did not finish within ${SMOKE_TIMEOUT_MS} ms` : `vsix: smoke suite finished with exit code ${code}`);
-  return { code, result };
-}
-
-async function runPaletteCommand(page, title, pick = title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
-  if (pick === title) return;
-  await input.fill(pick);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
 async function frameWithText(page, text, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -116,7 +85,8 @@ async function runSmokeUi(server, browser, workspace, shotsDir, walkthroughTitle
     await page.locator('.monaco-list-row', { hasText: 'Demo Coffee Co.' }).waitFor({ timeout: 30_000 });
     await shot('vsix-explorer.png');
     log('vsix: the activity bar shows Conversational Studio, the explorer a running local sandbox and its demo organization');
-    await runPaletteCommand(page, 'Welcome: Open Walkthrough...', walkthroughTitle);
+    await palette(page, 'Welcome: Open Walkthrough...');
+    await answer(page, walkthroughTitle);
     await page.locator('.gettingStartedContainer', { hasText: 'Start the local sandbox' }).waitFor({ timeout: 30_000 });
     // The step's markdown media (media/walkthrough/start-sandbox.md from the .vsix) renders in a webview frame.
     await frameWithText(page, 'The local sandbox', 30_000);
@@ -171,7 +141,8 @@ export async function runVsixCheck({ env, browser, root, shotsDir = join(root, '
     // Under the repo (not tmp) so the extension host resolves the external `mocha` from node_modules/.
     const entry = await buildSmokeBundle(root, bundleDir);
     server = await startCodeServer({ env, extensionsDir, log });
-    const mocha = await runSmokeMocha(server, browser, workspace, entry, smokeRunnerExtension(join(tmp, 'runner')), log);
+    const mocha = await runExtensionTests(server, browser, workspace, { developmentPath: smokeRunnerExtension(join(tmp, 'runner')), testsPath: entry, timeoutMs: SMOKE_TIMEOUT_MS });
+    log(mocha.code === 'timeout' ? `vsix: the smoke suite did not finish within ${SMOKE_TIMEOUT_MS} ms` : `vsix: smoke suite finished with exit code ${mocha.code}`);
     const r = mocha.result ?? { passed: 0, failed: 1 };
     if (!mocha.result) log('vsix: the extension host reported no smoke result');
     passed += r.passed;
