@@ -6,6 +6,7 @@ import { buildTrsx } from '../core/formats/trsx/build';
 import { parseTrsxBytes } from '../core/formats/trsx/parse';
 import type { TrsxDocument } from '../core/formats/trsx/model';
 import { LineIndex, type Diagnostic } from '../core/formats/diagnostic';
+import { isLocaleName } from '../core/package/locale';
 import { readZip, writeZip, ZipSafetyError } from '../core/package/zip';
 import { badRequest } from './errors';
 import type { ProjectContent, ProjectRecord, SandboxState } from './state';
@@ -15,7 +16,6 @@ export function isRestrictedFile(relativePath: string): boolean {
   return relativePath.startsWith('grammars/') || relativePath === '_client_prons.txt' || relativePath === '_tmfe.tsv';
 }
 
-const LOCALE = /^[a-z]{2,3}-[A-Z]{2}$/;
 const PACKAGE_LIMITS = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 5000 };
 const MODE_NAMES: Readonly<Record<string, string>> = {
   AUDIO_SCRIPT: 'Audio Script', DTMF: 'DTMF', INTERACTIVITY: 'Interactivity', RICH_TEXT: 'Rich Text', TTS: 'TTS',
@@ -92,8 +92,8 @@ export function validatePackage(bytes: Uint8Array, project: ProjectRecord, profe
     const slash = name.indexOf('/');
     const locale = name.slice(0, slash);
     const rel = name.slice(slash + 1);
-    if (slash > 0 && LOCALE.test(locale) && rel === `${locale}.trsx`) { trsxTexts.set(locale, data); continue; }
-    if (slash > 0 && LOCALE.test(locale) && isRestrictedFile(rel)) {
+    if (slash > 0 && isLocaleName(locale) && rel === `${locale}.trsx`) { trsxTexts.set(locale, data); continue; }
+    if (slash > 0 && isLocaleName(locale) && isRestrictedFile(rel)) {
       if (!professionalServices) {
         throw badRequest(`The package contains the restricted file "${name}"; only professional-services users may replace grammar, pronunciation and transformation files. Remove it from the package (your replace keeps the project's existing restricted files).`);
       }

@@ -1,5 +1,6 @@
 // Request validation. Every check throws a 400 that names the field and says what is expected, and runs
 // before any state changes, so a bad request leaves data untouched.
+import { isLocaleName, LOCALE_EXAMPLE } from '../core/package/locale';
 import { badRequest } from './errors';
 
 export type JsonObject = Record<string, unknown>;
@@ -51,9 +52,9 @@ export function requireEnum<T extends string>(value: unknown, allowed: readonly 
   return value as T;
 }
 
-/** BCP 47-style locale as the platform spells it: `en-US`, `fr-CA`. */
+/** A locale as the platform spells it (core/package/locale.ts): `en-US`, `fr-CA`, `zh-Hant-TW`. */
 export function requireLocale(value: string, field: string): string {
-  if (!/^[a-z]{2,3}-[A-Z]{2}$/.test(value)) throw badRequest(`Field "${field}" must be a locale like "en-US" (got "${value}").`);
+  if (!isLocaleName(value)) throw badRequest(`Field "${field}" must be a locale like "${LOCALE_EXAMPLE}" (got "${value}").`);
   return value;
 }
 

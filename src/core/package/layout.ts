@@ -2,6 +2,7 @@
 //   metadata.json, dialog.json, <locale>/<locale>.trsx, and the restricted files <locale>/grammars/*,
 //   <locale>/_client_prons.txt, <locale>/_tmfe.tsv (professional-services users only).
 // A replacement zip "must follow this same structure", so a pushed folder is checked against these rules.
+import { isLocaleName } from './locale';
 
 export type PackagePathKind = 'metadata' | 'dialog' | 'trsx' | 'grammar' | 'prons' | 'tmfe' | 'unknown';
 
@@ -19,12 +20,6 @@ export const PRONS_FILE = '_client_prons.txt';
 export const TMFE_FILE = '_tmfe.tsv';
 export const GRAMMARS_FOLDER = 'grammars';
 
-/** `en-US`, `fr-CA`, `zh-CN`, also a script subtag (`zh-Hant-TW`) or a numeric region (`es-419`). */
-const LOCALE = /^[a-z]{2,3}(-[A-Z][a-z]{3})?-([A-Z]{2}|[0-9]{3})$/;
-
-export function isLocaleName(name: string): boolean {
-  return LOCALE.test(name);
-}
 
 /** Where a TRSX file of `locale` belongs in a package. */
 export function trsxPath(locale: string): string {

@@ -1,7 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { strToU8 } from 'fflate';
-import { classifyPackagePath, hasPackageErrors, isLocaleName, validatePackageLayout } from '../../../src/core/package/layout';
+import { classifyPackagePath, hasPackageErrors, validatePackageLayout } from '../../../src/core/package/layout';
+import { isLocaleName } from '../../../src/core/package/locale';
 import { readProjectPackage, withoutRestricted, writeProjectPackage } from '../../../src/core/package/packageZip';
 
 const TRSX = '<?xml version="1.0" encoding="UTF-8"?><project xml:lang="en-US" xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" nuance:version="2.6"/>';

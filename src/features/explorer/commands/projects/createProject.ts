@@ -1,3 +1,4 @@
+import { isLocaleName } from '../../../../core/package/locale';
 import type { Project, ProjectRequest } from '../../../../core/platform/types';
 import { CommandIds } from '../../../../host/commandIds';
 import type { Command } from '../../../../host/commands';
@@ -6,8 +7,6 @@ import type { ExplorerCommandDeps } from '../../commandDeps';
 import { refreshOrganization } from '../../refreshAfter';
 import { resolveOrganization } from '../../targets';
 
-const LOCALE = /^[a-z]{2,3}-[A-Z]{2}$/;
-
 export function parseLocales(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).map((l) => l.trim()).filter(Boolean))];
 }
@@ -15,8 +14,8 @@ export function parseLocales(text: string): string[] {
 function checkLocales(text: string): string | undefined {
   const locales = parseLocales(text);
   if (locales.length === 0) return 'Give at least one locale, e.g. en-US.';
-  const bad = locales.find((l) => !LOCALE.test(l));
-  return bad ? `"${bad}" is not a locale code such as en-US or fr-CA.` : undefined;
+  const bad = locales.find((l) => !isLocaleName(l));
+  return bad ? `"${bad}" is not a locale code such as en-US, fr-CA or zh-Hant-TW.` : undefined;
 }
 
 /**
