@@ -116,6 +116,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     storageUri: context.globalStorageUri,
     extensionUri: context.extensionUri,
     testing: context.extensionMode !== vscode.ExtensionMode.Production,
+    logSettings: () => settings.value.logs,
   });
   owned.push(logs);
   const sync = new SyncFeature({ registry: connections.registry, prompter, commands, logger: logger.child('sync') });

@@ -27,11 +27,20 @@ export interface ExplorerSettings {
   readonly pageSize: number;
 }
 
+/** `cstudio.logs.*`, read when a stream starts (they apply to the next stream). */
+export interface LogViewSettings {
+  /** Records kept in memory per stream (Show Record JSON, Save Logs, audio, re-filtering). */
+  readonly keptRecords: number;
+  /** Lines an event-log channel holds before its oldest lines are trimmed; at least twice the kept records. */
+  readonly maxChannelLines: number;
+}
+
 export interface StudioSettings {
   readonly sandbox: SandboxSettings;
   readonly explorer: ExplorerSettings;
   readonly log: { readonly level: LogLevelName };
   readonly language: LanguageSettings;
+  readonly logs: LogViewSettings;
 }
 
 export interface SettingsChange {
@@ -46,6 +55,7 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   explorer: { pageSize: 50 },
   log: { level: 'info' },
   language: { autoCloseTags: true, diagnosticsDelayMs: 250 },
+  logs: { keptRecords: 2000, maxChannelLines: 20_000 },
 };
 
 const LOG_LEVELS: readonly LogLevelName[] = ['trace', 'debug', 'info', 'warn', 'error'];
@@ -60,6 +70,9 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
   const level = config.get<unknown>('log.level');
   const autoStart = config.get<unknown>('sandbox.autoStart');
   const autoCloseTags = config.get<unknown>('language.autoCloseTags');
+  // Out-of-range values fall back to the defaults, so a typo in settings.json cannot make memory unbounded.
+  const keptRecords = integerIn(config.get<unknown>('logs.keptRecords'), 100, 100_000, d.logs.keptRecords);
+  const maxChannelLines = integerIn(config.get<unknown>('logs.maxChannelLines'), 1000, 1_000_000, d.logs.maxChannelLines);
   return {
     sandbox: {
       autoStart: typeof autoStart === 'boolean' ? autoStart : d.sandbox.autoStart,
@@ -72,6 +85,7 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
       autoCloseTags: typeof autoCloseTags === 'boolean' ? autoCloseTags : d.language.autoCloseTags,
       diagnosticsDelayMs: integerIn(config.get<unknown>('language.diagnosticsDelayMs'), 0, 10_000, d.language.diagnosticsDelayMs),
     },
+    logs: { keptRecords, maxChannelLines: Math.max(maxChannelLines, keptRecords * 2) },
   };
 }
 

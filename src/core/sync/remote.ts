@@ -3,6 +3,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { normalizeUrl } from '../connections/connectionConfig';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
@@ -52,9 +53,9 @@ export async function downloadExport(client: PlatformClient, projectId: string, 
 }
 
 /** Refuses a client of another platform than the one the workspace was pulled from. */
-export function requireSameConnection(client: PlatformClient, state: WorkspaceState, root: string): void {
+export function requireSameConnection(client: Pick<PlatformClient, 'connection'>, state: WorkspaceState, root: string): void {
   const here = client.connection;
-  const sameUrl = normalizeUrl(here.baseUrl) === normalizeUrl(state.connection.baseUrl);
+  const sameUrl = sameSpelling(here.baseUrl) === sameSpelling(state.connection.baseUrl);
   const sameName = here.name !== undefined && state.connection.name !== undefined && here.name === state.connection.name;
   if (sameUrl || sameName) return;
   throw new WorkspaceError(
@@ -65,6 +66,7 @@ export function requireSameConnection(client: PlatformClient, state: WorkspaceSt
   );
 }
 
-function normalizeUrl(url: string): string {
-  return url.replace(/\/+$/, '').toLowerCase();
+/** The connection's own spelling rule (host case, default port, trailing slash), or the text when it is no URL. */
+function sameSpelling(url: string): string {
+  try { return normalizeUrl(url); } catch { return url; }
 }

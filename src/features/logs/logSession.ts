@@ -13,7 +13,7 @@ import { LogStream } from '../../core/logs/stream';
 import type { LogStreamStatus } from '../../core/logs/streamOptions';
 import type { Requester } from '../../core/platform/requester';
 import { ChannelWriter, type ChannelSink } from './channelWriter';
-import type { LogViewSettings } from './logSettings';
+import type { LogViewSettings } from '../../host/settings';
 import { describeMode, streamModeInfo, type StreamMode } from './streamModes';
 
 export type SessionState = 'starting' | 'streaming' | 'recovering' | 'paused' | 'ended' | 'stopped' | 'failed';

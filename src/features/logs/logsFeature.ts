@@ -8,6 +8,7 @@ import type { CommandErrorHandler, CommandRegistry } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
+import type { LogViewSettings } from '../../host/settings';
 import { AudioPlayer, type PlayerView } from './audioPlayer';
 import { PlayUtteranceAudioCommand, SaveUtteranceAudioCommand } from './commands/audioCommands';
 import { EventLogActionsCommand, PauseEventLogsCommand, ResumeEventLogsCommand, StopEventLogsCommand } from './commands/controlCommands';
@@ -33,6 +34,7 @@ export interface LogsFeatureDeps {
   readonly extensionUri: vscode.Uri;
   /** Mirror channel lines for the extension-host tests (never in production). */
   readonly testing: boolean;
+  readonly logSettings: () => LogViewSettings;
 }
 
 /** What the extension-host tests read. */
@@ -58,6 +60,7 @@ export class LogsFeature extends Disposable {
       registry: deps.registry, prompter: deps.prompter, sessions, records, player, logger,
       targets: new LogTargetResolver(deps.registry, deps.prompter),
       mirrorChannels: deps.testing,
+      logSettings: deps.logSettings,
       runCommand: (id, arg) => vscode.commands.executeCommand(id, arg),
     };
     deps.commands.register(

@@ -6,7 +6,6 @@ import { parseFilters, type LogFilter } from '../../../core/logs/filters';
 import { CommandIds } from '../../../host/commandIds';
 import { argObject, type Command } from '../../../host/commands';
 import { answered } from '../../../host/prompter';
-import { readLogViewSettings } from '../logSettings';
 import { sessionKey } from '../logSessions';
 import type { LogsContext } from '../logsContext';
 import { isStreamMode, STREAM_MODES, type StreamMode } from '../streamModes';
@@ -39,7 +38,7 @@ export class StreamEventLogsCommand implements Command {
       target, mode, filter,
       requester: client.requester,
       clientName: clientNameOf(client.connection.clientId) ?? 'cstudio',
-      settings: readLogViewSettings(),
+      settings: ctx.logSettings(),
       mirror: ctx.mirrorChannels,
       logger: ctx.logger,
     });
