@@ -1,4 +1,5 @@
 // `cstudio intents list|get|create|rename|delete`
+import { listProjectIntents } from '../../core/nlu/projectIntents';
 import type { Intent } from '../../core/platform/nluTypes';
 import { requirePositional } from '../args';
 import { confirm } from '../confirm';
@@ -15,7 +16,7 @@ export const intentsList = platformCommand({
   check: (p) => { requirePositional(p, 0, 'projectId'); },
   async run({ session, io, positionals, json }) {
     const id = requirePositional(positionals, 0, 'projectId');
-    const intents = await session.client.intents.list(id, { signal: io.signal });
+    const intents = await listProjectIntents(session.client, id, { signal: io.signal });
     printRows(io, intents, [{ header: 'NAME', value: (i) => i.name }, { header: 'ENTITIES', value: entityRefs }], json, `No intents in project ${id}.`);
     return 0;
   },

@@ -103,7 +103,7 @@ export class PlatformClient {
     this.jobPoller = new JobPoller(this.jobs);
     this.entities = new EntitiesClient(this.requester);
     this.ontology = new OntologyClient(this.requester);
-    this.intents = new IntentsClient(this.requester, this.ontology);
+    this.intents = new IntentsClient(this.requester);
     this.samples = new SamplesClient(this.requester);
     this.builds = new BuildsClient(this.requester);
     this.apps = new AppsClient(this.requester);

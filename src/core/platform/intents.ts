@@ -1,32 +1,21 @@
 // Intents of a project (endpoints of the real service, not in the spec's tables): list, get, create, rename,
-// delete (which removes the intent's samples). A platform without `/intents` answers 404: the list then falls
-// back to the ontology export and reads the intents from its TRSX.
-import { parseTrsxBytes } from '../formats/trsx/parse';
-import { readZip } from '../package/zip';
-import { BadRequestError, NotFoundError } from './errors';
+// delete (which removes the intent's samples). A platform without `/intents` answers 404; core/nlu/projectIntents.ts
+// then reads the intents from the ontology export.
+import { BadRequestError } from './errors';
 import type { Intent } from './nluTypes';
 import { readIntent, readItems } from './nluWire';
-import type { OntologyClient } from './ontology';
 import { path } from './paths';
 import type { CallOptions, Requester } from './requester';
 import type { StatusObject } from './types';
 import { isObject } from './wire';
 
-/** Ontology exports read for the fallback are capped; an ontology is text, rarely more than a few MiB. */
-const FALLBACK_EXPORT_CAP = 64 * 1024 * 1024;
-
 export class IntentsClient {
-  constructor(private readonly api: Requester, private readonly ontology: OntologyClient) {}
+  constructor(private readonly api: Requester) {}
 
-  /** The project's intents; from the ontology export when the platform has no intents endpoint. */
+  /** The project's intents (404 on a platform without the endpoint: see core/nlu/projectIntents.ts). */
   async list(projectId: string, options: CallOptions = {}): Promise<Intent[]> {
     const req = { method: 'GET', path: path`/v4/projects/${projectId}/intents`, resource: `project ${projectId}` } as const;
-    try {
-      return readItems(await this.api.request({ ...req, signal: options.signal }), 'intents', req).map((i) => readIntent(i, req));
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-      return this.listFromOntology(projectId, err, options);
-    }
+    return readItems(await this.api.request({ ...req, signal: options.signal }), 'intents', req).map((i) => readIntent(i, req));
   }
 
   async get(projectId: string, intentName: string, options: CallOptions = {}): Promise<Intent> {
@@ -54,24 +43,6 @@ export class IntentsClient {
       method: 'DELETE', path: path`/v4/projects/${projectId}/intents/${intentName}`, resource: resource(projectId, intentName), signal: options.signal,
     });
     return isObject(body) ? (body as StatusObject) : {};
-  }
-
-  /** Intents of the first locale's TRSX in the ontology export; ids are the names (TRSX has none). */
-  private async listFromOntology(projectId: string, original: NotFoundError, options: CallOptions): Promise<Intent[]> {
-    let zip: Uint8Array;
-    try {
-      const download = await this.ontology.export(projectId, { signal: options.signal, maxBytes: FALLBACK_EXPORT_CAP });
-      zip = await download.toBuffer();
-    } catch (err) {
-      // The project itself is missing (or hidden): report the original request.
-      if (err instanceof NotFoundError) throw original;
-      throw err;
-    }
-    const entries = readZip(zip);
-    const trsx = [...entries.keys()].filter((n) => /^[^/]+\/[^/]+\.trsx$/i.test(n)).sort()[0];
-    if (!trsx) return [];
-    const { document } = parseTrsxBytes(entries.get(trsx) ?? new Uint8Array());
-    return document.intents.map((i) => ({ id: i.name, name: i.name, links: i.links.map((l) => ({ entityRef: l.conceptref })) }));
   }
 }
 

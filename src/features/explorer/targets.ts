@@ -2,6 +2,7 @@
 // user picks the connection, organization, project and item in quick picks, each list fetched on demand.
 // Automation may pass plain ids instead: `{ connectionId, projectId, intentName }`.
 import type { ConnectionSession } from '../../core/connections/connectionRegistry';
+import { listProjectIntents } from '../../core/nlu/projectIntents';
 import type { PlatformClient } from '../../core/platform/client';
 import { collect } from '../../core/platform/paging';
 import type { Entity } from '../../core/platform/nluTypes';
@@ -127,7 +128,7 @@ export async function resolveIntent(deps: ExplorerCommandDeps, arg: unknown, tit
   if (arg instanceof IntentNode) return { ...target, intentName: arg.intentName };
   const wanted = str(ids(arg).intentName);
   if (wanted !== undefined) return { ...target, intentName: wanted };
-  const intents = await target.client.intents.list(target.projectId);
+  const intents = await listProjectIntents(target.client, target.projectId);
   const intentName = await pickOne(deps, intents.map((i) => ({ label: i.name, description: `${i.links.length} linked entities`, value: i.name })),
     title, 'Intent', `Project "${target.projectName}" has no intents.`);
   return { ...target, intentName };

@@ -1,10 +1,11 @@
 // Intents and samples through the platform client against the real sandbox: the intents endpoints of the
-// real service (and the client's fallback to the ontology export), sample export, append and replace with
+// real service (and core/nlu's fallback to the ontology export), sample export, append and replace with
 // counts, including export → edit → replace → export.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { BadRequestError, ForbiddenError, NotFoundError, ProjectLockedError } from '../../../src/core/platform/errors';
+import { listProjectIntents } from '../../../src/core/nlu/projectIntents';
 import { IntentsClient } from '../../../src/core/platform/intents';
 import { collect } from '../../../src/core/platform/paging';
 import type { Requester } from '../../../src/core/platform/requester';
@@ -47,11 +48,12 @@ describe('platform client: intents and samples', () => {
     });
 
     test('a platform that answers 404 on /intents: the list comes from the ontology export', async () => {
-      const fallback = new IntentsClient(withoutIntentsEndpoint(owner.requester), owner.ontology);
-      const intents = await fallback.list('1001');
+      const fallback = { intents: new IntentsClient(withoutIntentsEndpoint(owner.requester)), ontology: owner.ontology };
+      await rejectsWith(fallback.intents.list('1001'), NotFoundError);
+      const intents = await listProjectIntents(fallback, '1001');
       assert.deepEqual(intents.map((i) => [i.id, i.name]), (await owner.intents.list('1001')).map((i) => [i.name, i.name]));
       assert.deepEqual(intents[0]?.links.map((l) => l.entityRef), ['COFFEE_TYPE', 'COFFEE_SIZE', 'CUSTOMER_NAME', 'PICKUP_TIME', 'DRINK']);
-      const missing = await rejectsWith(fallback.list('99999'), NotFoundError);
+      const missing = await rejectsWith(listProjectIntents(fallback, '99999'), NotFoundError);
       assert.match(missing.message, /GET \/v4\/projects\/99999\/intents-unavailable/);
     });
   });

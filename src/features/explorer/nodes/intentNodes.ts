@@ -1,5 +1,6 @@
 // Intents of a project, with the entities each links.
 import * as vscode from 'vscode';
+import { listProjectIntents } from '../../../core/nlu/projectIntents';
 import type { Intent } from '../../../core/platform/nluTypes';
 import { contextValue, NodeKinds } from '../../../host/contextValues';
 import { childId, ExplorerNode, type ExplorerContext } from '../explorerNode';
@@ -19,7 +20,7 @@ export class IntentsGroupNode extends ProjectGroupNode {
 
   protected async loadChildren(signal: AbortSignal): Promise<ExplorerNode[]> {
     const { client } = await this.session();
-    const intents = await client.intents.list(this.projectId, { signal });
+    const intents = await listProjectIntents(client, this.projectId, { signal });
     return [...intents].sort((a, b) => a.name.localeCompare(b.name)).map((i) => new IntentNode(this, this.ctx, i));
   }
 }

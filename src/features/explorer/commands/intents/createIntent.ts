@@ -1,3 +1,4 @@
+import { listProjectIntents } from '../../../../core/nlu/projectIntents';
 import type { Intent } from '../../../../core/platform/nluTypes';
 import { CommandIds } from '../../../../host/commandIds';
 import type { Command } from '../../../../host/commands';
@@ -14,7 +15,7 @@ export class CreateIntentCommand implements Command {
   async execute(arg?: unknown): Promise<Intent> {
     const title = 'Create Intent';
     const target = await resolveProject(this.deps, arg, title);
-    const existing = new Set((await target.client.intents.list(target.projectId)).map((i) => i.name));
+    const existing = new Set((await listProjectIntents(target.client, target.projectId)).map((i) => i.name));
     const name = (await answered(this.deps.prompter.input({
       title: `${title} in "${target.projectName}"`, prompt: 'Intent name (case-sensitive), e.g. ORDER_COFFEE',
       validate: (v) => (v.trim() === '' ? 'Give the intent a name.' : existing.has(v.trim()) ? `The project has an intent named "${v.trim()}" already.` : undefined),
