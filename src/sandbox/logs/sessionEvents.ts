@@ -3,7 +3,9 @@
 // dialog (DLGaaS Start), then for each turn the prompt is synthesized (TTSaaS), the caller's speech
 // recognized (ASRaaS Recognize + asr-callsummary with the utterance's audioUrn), interpreted (NLUaaS) and
 // acted on (DLGaaS Execute); a name turn also goes through name resolution (NRaaS nrc-callsummary); the
-// session ends with DLGaaS Stop.
+// session ends with DLGaaS Stop. As on the platform, a dialog answers with the prompt it says NEXT: Start
+// answers with the first turn's prompt, each Execute with the following turn's (the last with a goodbye), and
+// that prompt is then synthesized, so a prompt is never shown as the reply to the intent it preceded.
 import { randomUUID } from 'node:crypto';
 import type { AudioEntry, LogEntry } from './logStore';
 
@@ -30,6 +32,13 @@ export interface SessionLogs {
 }
 
 const SERVICE_SHORT: Record<string, string> = { ASRaaS: 'asraas', NRaaS: 'nrcaas' };
+/** What the dialog says after the caller's last turn. */
+export const CLOSING_PROMPT = 'Thank you. Goodbye!';
+
+/** The dialog's reply payload: the prompt it says next. */
+function promptPayload(text: string): Record<string, unknown> {
+  return { messages: [], qaAction: { message: { visual: [{ text }], audio: [{ text }] } } };
+}
 
 /** Builds the records of one session whose first event happens at `startMs`. */
 export function sessionEvents(script: SessionScript, startMs: number, rand: () => number): SessionLogs {
@@ -53,16 +62,18 @@ export function sessionEvents(script: SessionScript, startMs: number, rand: () =
   emit('DLGaaS', 'Start', {
     sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale, sessionTimeoutSec: 900,
     request: { sessionId, selector, payload: { modelRef: { uri: `urn:nuance-mix:tag:model/${script.contextTag}/mix.dialog` } }, sessionTimeoutSec: 900 },
-    response: { payload: { sessionId } },
+    response: { payload: { sessionId, ...promptPayload(script.turns[0]?.prompt ?? CLOSING_PROMPT) } },
     events: [{ name: 'session-start', dialogBuild: script.builds.dialog ?? '' }],
   });
 
-  for (const turn of script.turns) {
-    emit('TTSaaS', 'Synthesize', {
-      locale: script.locale, clientData,
-      request: { voice: { name: 'Evan', model: 'enhanced' }, input: { text: { text: turn.prompt } } },
-      response: { events: [{ name: 'synthesis-complete', durationMs: 600 + turn.prompt.length * 55 }] },
-    });
+  const synthesize = (prompt: string): void => emit('TTSaaS', 'Synthesize', {
+    locale: script.locale, clientData,
+    request: { voice: { name: 'Evan', model: 'enhanced' }, input: { text: { text: prompt } } },
+    response: { events: [{ name: 'synthesis-complete', durationMs: 600 + prompt.length * 55 }] },
+  });
+
+  script.turns.forEach((turn, index) => {
+    synthesize(turn.prompt);
     const u = turn.utterance;
     const asrSessionId = randomUUID();
     const durationMs = Math.min(6000, 500 + u.text.length * 65);
@@ -89,13 +100,15 @@ export function sessionEvents(script: SessionScript, startMs: number, rand: () =
       request: { model: { uri: modelUrn('nlu') }, input: { text: u.text }, parameters: { interpretationResultType: 'SINGLE_INTENT' } },
       response: { result: { literal: u.text, formattedLiteral: u.text, sensitive: false, interpretations: [{ singleIntentInterpretation: { intent: u.intent, confidence, origin: 'STATISTICAL', entities } }] } },
     });
+    const reply = script.turns[index + 1]?.prompt ?? CLOSING_PROMPT;
     emit('DLGaaS', 'Execute', {
       sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale,
       request: { sessionId, selector, payload: { userInput: { userText: u.text, interpretation: { intent: u.intent, confidence } } } },
-      response: { payload: { messages: [], qaAction: { message: { visual: [{ text: turn.prompt }], audio: [{ text: turn.prompt }] } } } },
+      response: { payload: promptPayload(reply) },
       events: [{ name: 'intent-matched', value: u.intent }, ...u.entities.map((e) => ({ name: 'entity-collected', entity: e.name, value: e.literal }))],
     });
-  }
+  });
+  if (script.turns.length > 0) synthesize(CLOSING_PROMPT);
 
   emit('DLGaaS', 'Stop', { sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale, request: { sessionId }, response: {}, events: [{ name: 'session-end', reason: 'completed' }] });
   return { entries, audio };
