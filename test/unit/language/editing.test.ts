@@ -105,6 +105,30 @@ describe('code actions', () => {
     assert.ok(!diagnosticsOf(fixed).some((d) => d.code === 'TRSX021' && fixed.slice(d.range.start, d.range.end) === 'DRINK'));
   });
 
+  test('an unknown conceptref is offered the nearest declared names before "declare" (did you mean COFFEE_SIZE?)', () => {
+    const text = readFileSync(EN, 'utf8').replace('<annotation conceptref="COFFEE_SIZE">large', '<annotation conceptref="COFEE_SIZE">large');
+    const s = servicesWith();
+    openFile(s, EN, text);
+    const missing = diagnosticsOf(text).filter((d) => d.code === 'TRSX021' && text.slice(d.range.start, d.range.end) === 'COFEE_SIZE');
+    assert.equal(missing.length, 1);
+    const actions = s.codeActions(EN, missing[0]?.range ?? { start: 0, end: 0 }, missing);
+    assert.deepEqual(actions.map((a) => a.title), ["Did you mean 'COFFEE_SIZE'? (replace 'COFEE_SIZE')", "Declare concept 'COFEE_SIZE'"]);
+    assert.equal(actions[0]?.preferred, true);
+    assert.equal(actions[1]?.preferred, false);
+    const fixed = applyEdits(text, actions[0]?.edits[0]?.edits ?? []);
+    assert.equal(fixed, readFileSync(EN, 'utf8'));
+  });
+
+  test('an intentref typo is offered the declared intent; a name far from every declared one (GREET) only "declare"', () => {
+    const text = readFileSync(EN, 'utf8').replace('intentref="CANCEL"', 'intentref="CANCL"');
+    const s = servicesWith();
+    openFile(s, EN, text);
+    const missing = diagnosticsOf(text).filter((d) => d.code === 'TRSX020');
+    const titles = missing.flatMap((d) => s.codeActions(EN, d.range, [d]).map((a) => a.title));
+    assert.ok(titles.includes("Did you mean 'CANCEL'? (replace 'CANCL')"), titles.join(' | '));
+    assert.ok(titles.includes("Declare intent 'GREET'") && !titles.some((t) => t.includes("replace 'GREET'")), titles.join(' | '));
+  });
+
   test('remove a duplicate sample, adding its count to the first', () => {
     const s = servicesWith(EN);
     const text = readFileSync(EN, 'utf8');

@@ -1,5 +1,6 @@
-// TRSX quick fixes: declare an intent or concept that samples, annotations, links, relations or dictionaries
-// refer to; remove a duplicate sample (optionally adding its count to the first occurrence).
+// TRSX quick fixes: for an intent or concept that samples, annotations, links, relations or dictionaries refer
+// to but nobody declares, first the nearest declared names (a typo is likelier than a new name), then declare
+// it; remove a duplicate sample (optionally adding its count to the first occurrence).
 
 import type { Diagnostic } from '../../formats/diagnostic';
 import { escapeXmlAttribute } from '../../formats/xml/entities';
@@ -7,6 +8,7 @@ import type { TrsxSample } from '../../formats/trsx/model';
 import { annotatedSampleKey } from '../../formats/trsx/sample-text';
 import { getAttribute, type XmlElement } from '../../formats/xml/tree';
 import type { LanguageDocument } from '../documents';
+import { nearestNames } from '../nearestNames';
 import type { CodeActionInfo, TextEdit } from '../types';
 import { appendChild, removeElement } from '../xml/insertion';
 import { positionIn } from '../xml/treeQuery';
@@ -20,13 +22,28 @@ export function trsxCodeActions(doc: LanguageDocument, diagnostics: readonly Dia
   const declared = new Set<string>();
   for (const d of diagnostics) {
     if (MISSING_INTENT.has(d.code) || MISSING_CONCEPT.has(d.code)) {
-      const action = declareAction(doc, d, MISSING_INTENT.has(d.code) ? 'intent' : 'concept');
-      if (action && !declared.has(action.title)) { declared.add(action.title); out.push(action); }
+      const kind = MISSING_INTENT.has(d.code) ? 'intent' : 'concept';
+      for (const action of [...nearestNameActions(doc, d, kind), declareAction(doc, d, kind)]) {
+        if (action && !declared.has(action.title)) { declared.add(action.title); out.push(action); }
+      }
     } else if (d.code === 'TRSX032') {
       out.push(...duplicateActions(doc, d));
     }
   }
   return out;
+}
+
+/** "Did you mean COFFEE_SIZE?": replaces the unknown reference with a declared name close to it. */
+function nearestNameActions(doc: LanguageDocument, d: Diagnostic, kind: 'intent' | 'concept'): CodeActionInfo[] {
+  const result = doc.trsx();
+  const at = trsxSymbolAt(result, d.range.start);
+  if (!at || at.kind !== kind || at.name === '') return [];
+  const symbols = trsxSymbols(result);
+  const declared = (kind === 'intent' ? symbols.intents : symbols.concepts).map((s) => s.name);
+  return nearestNames(at.name, declared).map((name, i) => ({
+    title: `Did you mean '${name}'? (replace '${at.name}')`, kind: 'quickfix', diagnostic: d, preferred: i === 0,
+    edits: [{ path: doc.id, edits: [{ range: at.range, newText: escapeXmlAttribute(name) }] }],
+  }));
 }
 
 function declareAction(doc: LanguageDocument, d: Diagnostic, kind: 'intent' | 'concept'): CodeActionInfo | undefined {
@@ -35,7 +52,8 @@ function declareAction(doc: LanguageDocument, d: Diagnostic, kind: 'intent' | 'c
   if (!at || at.kind !== kind || at.name === '') return undefined;
   const edit = declarationEdit(doc, kind, at.name);
   if (!edit) return undefined;
-  return { title: `Declare ${kind} '${at.name}'`, kind: 'quickfix', edits: [{ path: doc.id, edits: [edit] }], diagnostic: d, preferred: true };
+  const preferred = nearestNameActions(doc, d, kind).length === 0;
+  return { title: `Declare ${kind} '${at.name}'`, kind: 'quickfix', edits: [{ path: doc.id, edits: [edit] }], diagnostic: d, preferred };
 }
 
 /** Adds `<intent name=…/>` to <intents> or `<concept name=…/>` to <concepts> (creating the section in <ontology> if needed). */
