@@ -6,15 +6,11 @@ import { buildTrsx } from '../core/formats/trsx/build';
 import { parseTrsxBytes } from '../core/formats/trsx/parse';
 import type { TrsxDocument } from '../core/formats/trsx/model';
 import { LineIndex, type Diagnostic } from '../core/formats/diagnostic';
+import { classifyPackagePath } from '../core/package/layout';
 import { isLocaleName } from '../core/package/locale';
 import { readZip, writeZip, ZipSafetyError } from '../core/package/zip';
 import { badRequest } from './errors';
 import type { ProjectContent, ProjectRecord, SandboxState } from './state';
-
-/** Paths inside a locale folder that only professional-services users receive and may replace. */
-export function isRestrictedFile(relativePath: string): boolean {
-  return relativePath.startsWith('grammars/') || relativePath === '_client_prons.txt' || relativePath === '_tmfe.tsv';
-}
 
 const PACKAGE_LIMITS = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 5000 };
 const MODE_NAMES: Readonly<Record<string, string>> = {
@@ -93,7 +89,7 @@ export function validatePackage(bytes: Uint8Array, project: ProjectRecord, profe
     const locale = name.slice(0, slash);
     const rel = name.slice(slash + 1);
     if (slash > 0 && isLocaleName(locale) && rel === `${locale}.trsx`) { trsxTexts.set(locale, data); continue; }
-    if (slash > 0 && isLocaleName(locale) && isRestrictedFile(rel)) {
+    if (slash > 0 && isLocaleName(locale) && classifyPackagePath(name).restricted) {
       if (!professionalServices) {
         throw badRequest(`The package contains the restricted file "${name}"; only professional-services users may replace grammar, pronunciation and transformation files. Remove it from the package (your replace keeps the project's existing restricted files).`);
       }

@@ -1,5 +1,7 @@
-// `cstudio validate`: checks TRSX, GrXML/SRGS, .list, .nmlist and .txt sample files and prints every
-// problem as `file:line:col: severity code: message` (or a JSON array), so editors and CI can link to it.
+// `cstudio validate`: checks TRSX, GrXML/SRGS, .list, .nmlist and .txt sample files, and pulled project
+// folders with the editor's project-level checks, and prints every problem as
+// `file:line:col: severity code: message` (or a JSON array), so editors and CI can link to it.
+import { stat } from 'node:fs/promises';
 import type { Diagnostic } from '../../core/formats/diagnostic';
 import { parseGrxmlBytes } from '../../core/formats/grxml/parse';
 import { createFileResolver } from '../../core/formats/grxml/resolveFile';
@@ -8,6 +10,8 @@ import { parseList } from '../../core/formats/lists/list';
 import { parseNmlist } from '../../core/formats/lists/nmlist';
 import { parseSamplesTxt } from '../../core/formats/lists/samplesTxt';
 import { parseTrsxBytes } from '../../core/formats/trsx/parse';
+import { nodeFileSystem } from '../../core/language/fileSystem';
+import { checkProjectFolder } from '../../core/language/project/projectFolderCheck';
 import { sortDiagnostics, validateTrsx } from '../../core/formats/trsx/validate';
 import { throwIfAborted } from '../../core/progress';
 import { parseFlags } from '../args';
@@ -18,9 +22,11 @@ import {
   type LocatedDiagnostic, type SourceFormat,
 } from '../sourceFiles';
 
-const USAGE = `Usage: cstudio validate <files...> [--json]
+const USAGE = `Usage: cstudio validate <files or project folders...> [--json]
 
 Checks files by extension: .trsx, .grxml/.srgs, .list, .nmlist, .txt (samples).
+A folder is a pulled project (metadata.json at its root): every locale's TRSX file and grammar is checked with
+the editor's project-level checks too (locales against each other, grammar files, restricted files).
 Prints file:line:col: severity code: message for every problem, or a JSON array with --json.
 GrXML external rule references are read from local files only (never fetched).
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage problem or unreadable file.`;
@@ -53,26 +59,39 @@ export const validateCommand: CliCommand = {
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, { json: { type: 'boolean' } });
-    if (positionals.length === 0) throw new UsageError('Give at least one file to validate.');
-    const unknown = positionals.filter((f) => sourceFormat(f) === undefined);
+    if (positionals.length === 0) throw new UsageError('Give at least one file or project folder to validate.');
+    const folders = new Set<string>();
+    for (const f of positionals) if ((await stat(resolveInput(io, f)).catch(() => undefined))?.isDirectory()) folders.add(f);
+    const unknown = positionals.filter((f) => !folders.has(f) && sourceFormat(f) === undefined);
     if (unknown.length > 0) throw new UsageError(`Unknown file type: ${unknown.join(', ')}; supported: ${KNOWN_EXTENSIONS}.`);
 
     const all: LocatedDiagnostic[] = [];
     let unreadable = 0;
+    let checkedFiles = 0;
+    const report = (located: LocatedDiagnostic[]): void => {
+      all.push(...located);
+      if (!values.json) for (const d of located) io.stdout(`${formatLocated(d)}\n`);
+    };
     for (const file of positionals) {
       throwIfAborted(io.signal);
+      if (folders.has(file)) {
+        const checked = checkProjectFolder(resolveInput(io, file), nodeFileSystem, io.signal);
+        if (!checked) throw new UsageError(`${file} is not a project folder (no metadata.json at its root); pull a project into it (cstudio pull <projectId> ${file}) or name its files.`);
+        for (const c of checked) report(locate(displayName(io, c.path), c.text, c.diagnostics));
+        checkedFiles += checked.length;
+        continue;
+      }
       const bytes = await readInputOrReport(io, file);
       if (!bytes) {
         unreadable++;
         continue;
       }
       const checked = checkSource(sourceFormat(file) as SourceFormat, bytes, resolveInput(io, file));
-      const located = locate(displayName(io, file), checked.text, checked.diagnostics);
-      all.push(...located);
-      if (!values.json) for (const d of located) io.stdout(`${formatLocated(d)}\n`);
+      report(locate(displayName(io, file), checked.text, checked.diagnostics));
+      checkedFiles++;
     }
     if (values.json) printJson(io, all);
-    else io.stdout(`${summary(positionals.length - unreadable, all)}\n`);
+    else io.stdout(`${summary(checkedFiles, all)}\n`);
     if (unreadable > 0) return 2;
     return all.some((d) => d.severity === 'error') ? 1 : 0;
   },

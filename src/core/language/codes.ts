@@ -13,6 +13,7 @@ export const PROJECT_CODES = {
   PRJ006: { severity: 'info', meaning: 'A grammar under <locale>/grammars/ is not used by any concept of that locale.' },
   PRJ007: { severity: 'warning', meaning: "A rule-based concept's grammar has no root rule (the entity matches through its root rule)." },
   PRJ008: { severity: 'warning', meaning: "The file's xml:lang does not match its locale folder." },
+  PRJ009: { severity: 'info', meaning: "Rule-based concepts' grammar files are absent because the folder was pulled without restricted files (exports include them only for professional-services users)." },
 } as const satisfies Record<string, CodeInfo>;
 
 export type ProjectCode = keyof typeof PROJECT_CODES;

@@ -106,12 +106,19 @@ describe('restricted files', () => {
       assert.equal(refused.reason, 'remoteChanged');
       assert.match(refused.message, /restricted files your last pull could not see/);
 
+      // The editor no longer calls the absent grammar an error; a user who adds one anyway must not send it.
+      const before = await remoteFiles(ps, '1001');
+      await mkdir(join(ws.dir, 'en-US', 'grammars'), { recursive: true });
+      await writeFile(join(ws.dir, 'en-US', 'grammars', 'PICKUP_TIME.grxml'), '<grammar/>');
       const prepared = await preparePush(owner, ws.dir, { mode: 'replace' });
       assert.deepEqual(prepared.plan.operations.map((o) => o.kind), ['packageReplace']);
+      const listed = prepared.plan.operations.flatMap((o) => [...o.adds, ...o.changes, ...o.deletes]);
+      assert.deepEqual(listed.filter((l) => l.includes('grammars/') || l.includes('_tmfe') || l.includes('_client_prons')), [], 'no restricted file in the plan');
       const outcome = await executePush(owner, prepared);
       assert.equal(outcome.status, 'completed', JSON.stringify(outcome.results));
       const now = await remoteFiles(ps, '1001');
       assert.deepEqual([...now.keys()].filter((p) => restricted.includes(p)).sort(), restricted, 'the restricted files are all still there');
+      for (const p of restricted) assert.deepEqual(now.get(p), before.get(p), `${p} unchanged`);
       assert.match(new TextDecoder().decode(now.get('dialog.json')), /"edited":true/);
     } finally {
       await ws.cleanup();

@@ -1,9 +1,10 @@
 // Cross-file checks within a pulled project: each locale's intents and concepts against the other locales
 // (Mix projects share one ontology across locales), rule-based concepts against their grammar files (present,
-// valid, with a root rule), grammar files nobody uses, and xml:lang against the locale folder.
+// valid, with a root rule), grammar files nobody uses, and xml:lang against the locale folder. A grammar that is
+// absent because the pull could not see restricted files is no error: it is said once per file, as information.
 
 import { basename } from 'node:path';
-import type { Diagnostic } from '../../formats/diagnostic';
+import type { Diagnostic, TextRange } from '../../formats/diagnostic';
 import type { GrxmlParseResult } from '../../formats/grxml/parse';
 import { validateGrxml } from '../../formats/grxml/validate';
 import type { TrsxParseResult } from '../../formats/trsx/parse';
@@ -41,6 +42,7 @@ export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocume
   const project = path === undefined ? undefined : ctx.projects.projectOf(path);
   if (!project || path === undefined) return [];
   const out: Diagnostic[] = [];
+  const withheld: Array<{ concept: string; file: string; range: TextRange }> = [];
   const locale = localeOf(project, path);
   const symbols = trsxSymbols(result);
   const others = otherLocaleDeclarations(ctx, path);
@@ -68,8 +70,12 @@ export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocume
     if (file === undefined || file.trim() === '' || !range || /^(?:[\\/]|[A-Za-z]:|[A-Za-z][A-Za-z0-9+.-]*:)/.test(file) || file.split(/[\\/]/).includes('..')) continue;
     const grammarPath = ruleGrammarPath(path, file);
     if (!ctx.projects.exists(grammarPath)) {
+      if (project.restrictedWithheld && ctx.projects.isRestricted(project, grammarPath)) {
+        withheld.push({ concept: concept.name, file, range });
+        continue;
+      }
       const near = project.grammars.filter((g) => g.locale === locale && basename(g.path) === basename(file)).map((g) => g.relative);
-      out.push(projectDiagnostic('PRJ004', `The grammar of rule-based concept '${concept.name}' is missing: ${file} (looked for ${grammarPath}).${near.length > 0 ? ` Did you mean '${near[0]}'?` : ' Pull the project again or add the file.'}`, range));
+      out.push(projectDiagnostic('PRJ004', `The grammar of rule-based concept '${concept.name}' is missing: ${file} (looked for ${grammarPath}).${near.length > 0 ? ` Did you mean '${near[0]}'?` : ' Add the file, or restore it if it was deleted.'}`, range));
       continue;
     }
     const parsed = ctx.projects.grxml(grammarPath);
@@ -84,12 +90,21 @@ export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocume
     }
   }
 
+  const first = withheld[0];
+  if (first) out.push(projectDiagnostic('PRJ009', withheldMessage(withheld), first.range));
+
   const root = result.tree.root;
   const lang = root ? getAttribute(root, 'xml:lang') : undefined;
   if (lang && locale !== undefined && BCP47.test(lang.value) && BCP47.test(locale) && lang.value.toLowerCase() !== locale.toLowerCase()) {
     out.push(projectDiagnostic('PRJ008', `xml:lang="${lang.value}" but the file is in the locale folder ${locale}; one of them is wrong.`, lang.valueRange));
   }
   return out;
+}
+
+function withheldMessage(withheld: ReadonlyArray<{ concept: string; file: string }>): string {
+  const list = withheld.map((w) => `'${w.concept}' (${w.file})`).join(', ');
+  const one = withheld.length === 1;
+  return `The grammar${one ? '' : 's'} of rule-based concept${one ? '' : 's'} ${list} ${one ? 'is' : 'are'} not in this folder: grammars are restricted files, which project exports include only for professional-services users. ${one ? 'It stays' : 'They stay'} on the platform and a push keeps ${one ? 'it' : 'them'}.`;
 }
 
 export function grxmlProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocument): Diagnostic[] {

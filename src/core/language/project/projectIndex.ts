@@ -9,6 +9,8 @@ import { LineIndex } from '../../formats/diagnostic';
 import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
 import { decodeXmlBytes } from '../../formats/xml/decode';
+import { classifyPackagePath, PRONS_FILE, TMFE_FILE } from '../../package/layout';
+import { WorkspacePaths } from '../../sync/workspace';
 import type { DocumentStore } from '../documents';
 import type { FileSystem } from '../fileSystem';
 
@@ -31,6 +33,11 @@ export interface Project {
   root: string;
   locales: ProjectLocale[];
   grammars: ProjectGrammar[];
+  /**
+   * Whether the folder was pulled without the restricted files (grammars, pronunciations, transformations):
+   * exports include them only for professional-services users, so their absence is expected, not damage.
+   */
+  restrictedWithheld: boolean;
 }
 
 /** How far above a file the project root may be: `<root>/<locale>/grammars/<name>/<name>.grxml`. */
@@ -186,7 +193,28 @@ export class ProjectIndex {
         grammars.push({ locale: name, path, relative: relative(localeDir, path).split(sep).join('/') });
       }
     }
-    return { root, locales, grammars };
+    return { root, locales, grammars, restrictedWithheld: this.restrictedWithheld(root, locales, grammars) };
+  }
+
+  /** The pull's own record when the folder was pulled; else: no restricted file anywhere in it (a regular user's export). */
+  private restrictedWithheld(root: string, locales: readonly ProjectLocale[], grammars: readonly ProjectGrammar[]): boolean {
+    const state = this.fs.readFile(new WorkspacePaths(root).stateFile);
+    if (state) {
+      try {
+        const visible = (JSON.parse(new TextDecoder().decode(state)) as { restrictedVisible?: unknown }).restrictedVisible;
+        if (typeof visible === 'boolean') return !visible;
+      } catch {
+        // An unreadable state file: judge by the folder's content, as for a folder that was never pulled.
+      }
+    }
+    if (grammars.length > 0) return false;
+    return !locales.some((l) => [PRONS_FILE, TMFE_FILE].some((name) => this.fs.stat(join(root, l.locale, name))?.isDirectory === false));
+  }
+
+  /** Whether `path` is one of the files only professional-services users receive (the package layout's rule). */
+  isRestricted(project: Project, path: string): boolean {
+    const rel = relative(project.root, path);
+    return !rel.startsWith('..') && classifyPackagePath(rel.split(sep).join('/')).restricted;
   }
 
   private grammarFiles(folder: string, limit: number): string[] {
