@@ -20,6 +20,14 @@ export function buildReportSummary(lines: readonly BuildReportLine[]): string {
   return lines.map((l) => (failed(l) ? `${lineName(l)} ${l.status.toLowerCase() || 'failed'}` : `${lineName(l)}${l.version ? ` v${l.version}` : ''} ✓`)).join(', ');
 }
 
+/** `3 builds ✓` or `1 of 3 failed: NLU en-US` — short, so a notification shows it on one line. */
+export function buildReportHeadline(lines: readonly BuildReportLine[]): string {
+  const failures = lines.filter(failed);
+  if (failures.length === 0) return lines.length === 0 ? 'no build reported' : `${lines.length} build${lines.length === 1 ? '' : 's'} ✓`;
+  const named = failures.slice(0, 2).map(lineName).join(', ');
+  return `${failures.length} of ${lines.length} failed: ${named}${failures.length > 2 ? ', …' : ''}`;
+}
+
 /** True when some service or locale did not build (the report is then worth reading). */
 export function buildHasFailures(job: Job): boolean {
   return job.status !== 'COMPLETED' || buildReport(job).some(failed);

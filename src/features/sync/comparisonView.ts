@@ -1,13 +1,16 @@
 // The "Package Comparison" view: the files two packages differ in (each opens a side-by-side diff) and, under
 // each TRSX file, the semantic report — intents, entities, literals and samples added, removed or changed.
 // It shows the last comparison asked for: two zips, a zip and a folder, the platform's export and a
-// workspace, or a workspace and its base.
+// workspace, or a workspace and its base. A report with a pulled folder on one side is computed again when that
+// folder changes (for the platform's export: when its base changes), so it never lists what a push already sent.
 import * as vscode from 'vscode';
+import type { Logger } from '../../core/logger';
 import type { FileChange, PackageComparison } from '../../core/sync/compare';
 import { summarizeCounts } from '../../core/sync/semantic/trsxDiff';
 import { CommandIds } from '../../host/commandIds';
 import { ContextKeys, ViewIds } from '../../host/contextValues';
 import { Disposable } from '../../host/lifecycle';
+import type { SyncModel } from './syncModel';
 
 export interface ComparisonReport {
   readonly title: string;
@@ -15,6 +18,20 @@ export interface ComparisonReport {
   /** The document of `path` on the before side (an empty one when that side lacks it). */
   readonly before: (path: string) => vscode.Uri;
   readonly after: (path: string) => vscode.Uri;
+  /** Set when a side is a pulled folder: the report is computed again when that folder changes. */
+  readonly source?: ComparisonSource;
+}
+
+export interface ComparisonSource {
+  readonly root: string;
+  /**
+   * `folder`: any change of the folder's status (edits, pull, push); `base`: only a new base (a pull or a push),
+   * for reports that download the platform's export.
+   */
+  readonly follows: 'folder' | 'base';
+  /** The base the report was computed against. */
+  readonly pulledAt?: string;
+  readonly recompute: (signal: AbortSignal) => Promise<ComparisonReport>;
 }
 
 export type ComparisonNode =
@@ -32,10 +49,40 @@ export class ComparisonView extends Disposable implements vscode.TreeDataProvide
   private readonly changed = this._register(new vscode.EventEmitter<ComparisonNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<ComparisonNode>;
+  private refreshing: { controller: AbortController; again: boolean } | undefined;
 
-  constructor() {
+  constructor(private readonly model: SyncModel, private readonly logger: Logger) {
     super();
     this.view = this._register(vscode.window.createTreeView(ViewIds.syncComparison, { treeDataProvider: this, showCollapseAll: true }));
+    this._register(model.onDidChange((root) => this.sourceChanged(root)));
+    this._register({ dispose: () => this.refreshing?.controller.abort() });
+  }
+
+  /** The report follows its folder: a pushed change leaves the list, a pulled one joins it. */
+  private sourceChanged(root: string | undefined): void {
+    const source = this.report?.source;
+    if (!source || (root !== undefined && root !== source.root)) return;
+    if (source.follows === 'base' && this.model.get(source.root)?.status?.state.pulledAt === source.pulledAt) return;
+    if (this.refreshing) { this.refreshing.again = true; return; }
+    void this.recompute(source);
+  }
+
+  private async recompute(source: ComparisonSource): Promise<void> {
+    const run = { controller: new AbortController(), again: false };
+    this.refreshing = run;
+    try {
+      const next = await source.recompute(run.controller.signal);
+      // Another comparison may have been shown meanwhile: it wins.
+      if (this.report?.source !== source) return;
+      this.report = next;
+      this.changed.fire(undefined);
+    } catch (err) {
+      if (!run.controller.signal.aborted) this.logger.warn(`the package comparison of ${source.root} could not be refreshed`, err);
+    } finally {
+      if (this.refreshing === run) this.refreshing = undefined;
+      const current = this.report?.source;
+      if (run.again && current && !run.controller.signal.aborted) this.sourceChanged(current.root);
+    }
   }
 
   get current(): ComparisonReport | undefined {
@@ -44,6 +91,8 @@ export class ComparisonView extends Disposable implements vscode.TreeDataProvide
 
   /** Shows a report and reveals the view. */
   async show(report: ComparisonReport): Promise<void> {
+    this.refreshing?.controller.abort();
+    this.refreshing = undefined;
     this.report = report;
     this.view.title = 'Package Comparison';
     this.view.description = report.title;

@@ -52,7 +52,7 @@ export class SyncFeature extends Disposable {
     this._register(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, base));
     const documents = this._register(new SyncDocuments());
     this._register(vscode.workspace.registerTextDocumentContentProvider(SYNC_SCHEME, documents));
-    const comparison = this._register(new ComparisonView());
+    const comparison = this._register(new ComparisonView(model, deps.logger));
     const scm = this._register(new SyncScmView(model));
     const statusBar = this._register(new SyncStatusBar(model));
     this._register(model.onDidChange(() => {

@@ -80,6 +80,21 @@ export class SyncModel extends Disposable {
     return next;
   }
 
+  /**
+   * After a pull, or a push whose base was refreshed: the base IS the platform's project now, so the remote side
+   * is known (nothing to pull) without downloading the export again.
+   */
+  async remoteAtBase(root: string): Promise<RootStatus | undefined> {
+    if (!this.roots.has(root)) return undefined; // not a folder of this window
+    const local = await this.refresh(root);
+    if (!local.status) return local;
+    const remote = { files: [], checkedAt: new Date().toISOString(), pulledAt: local.status.state.pulledAt };
+    const next: RootStatus = { ...local, remote, behind: 0, sync: syncState(local.status.ahead, 0, local.status.conflicts.length) };
+    this.roots.set(root, next);
+    this.changed.fire(root);
+    return next;
+  }
+
   /** Local and remote status; the remote check downloads the project's current export. */
   async checkRemote(root: string, client: PlatformClient, signal?: AbortSignal): Promise<RootStatus> {
     const status = await workspaceStatus(root, { client, signal });

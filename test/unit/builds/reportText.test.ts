@@ -2,7 +2,7 @@
 // integration details, from job and interface shapes the sandbox sends (docs/platform-notes.md).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildHasFailures, buildReportMarkdown, buildReportSummary } from '../../../src/core/builds/buildReportText';
+import { buildHasFailures, buildReportHeadline, buildReportMarkdown, buildReportSummary } from '../../../src/core/builds/buildReportText';
 import { integrationMarkdown } from '../../../src/core/bots/integrationDetails';
 import { buildReport } from '../../../src/core/platform/builds';
 import type { AppConfig } from '../../../src/core/platform/appTypes';
@@ -24,6 +24,15 @@ describe('build report text', () => {
     assert.equal(buildReportSummary(buildReport(partial)), 'NLU en-US v3 ✓, NLU fr-CA failed, Dialog v1 ✓');
     assert.equal(buildHasFailures(partial), true);
     assert.equal(buildHasFailures({ ...partial, status: 'COMPLETED', report: { dialogBuildReports: partial.report.dialogBuildReports } }), false);
+  });
+
+  test('the notification headline stays one short line however many locales were built', () => {
+    assert.equal(buildReportHeadline(buildReport(partial)), '1 of 3 failed: NLU fr-CA');
+    const many = { ...partial, status: 'COMPLETED', report: { nluBuildReports: { reports: Array.from({ length: 12 }, (_, i) => ({ locale: `l${i}-XX`, status: 'COMPLETED', version: '3' })) } } } as unknown as Job;
+    assert.equal(buildReportHeadline(buildReport(many)), '12 builds ✓');
+    assert.ok(buildReportSummary(buildReport(many)).length > 100, 'the full summary would not fit a notification line');
+    const failing = { ...many, report: { nluBuildReports: { reports: Array.from({ length: 12 }, (_, i) => ({ locale: `l${i}-XX`, status: 'FAILED' })) } } } as unknown as Job;
+    assert.equal(buildReportHeadline(buildReport(failing)), '12 of 12 failed: NLU l0-XX, NLU l1-XX, …');
   });
 
   test('the Markdown report: a table of every line, then the errors with platform text escaped', () => {

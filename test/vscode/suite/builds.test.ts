@@ -60,7 +60,7 @@ suite('build commands', () => {
     assert.equal(outcome.job.status, 'PARTIALLY_COMPLETED');
     assert.deepEqual(prompter.asked.map((a) => a.kind), ['pickMany', 'input', 'pick', 'pickMany']);
     assert.deepEqual(prompter.asked[0]?.offered, ['*ASR', '*NLU', '*DIALOG'], 'every service offered, all pre-selected');
-    assert.match(prompter.warnings.at(-1) ?? '', /partially completed — NLU en-US failed, Dialog v1 ✓/);
+    assert.equal(prompter.warnings.at(-1), `Build of "${NAME}" partially completed: 1 of 2 failed: NLU en-US.`, 'one short line, not cut off');
     assert.ok(prompter.progress.some((p) => /NLU en-US failed/.test(p)), `progress: ${prompter.progress.join(' | ')}`);
     assert.ok(outcome.report, 'a report document');
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(outcome.report));
@@ -81,8 +81,11 @@ suite('build commands', () => {
     const outcome = await vscode.commands.executeCommand<BuildOutcome>(CommandIds.projectBuild);
     assert.equal(prompter.asked[0]?.title, 'Build Project');
     assert.equal(outcome.job.status, 'COMPLETED');
-    assert.equal(outcome.report, undefined);
-    assert.match(prompter.infos.at(-1) ?? '', /completed.* — Dialog v2 ✓/);
+    assert.match(prompter.infos.at(-1) ?? '', new RegExp(`^"${NAME}" built( in [^:]+)?: 1 build ✓\\.$`));
+    assert.ok((prompter.infos.at(-1) ?? '').length <= NAME.length + 30, 'the notification fits one line; the report holds the rest');
+    assert.ok(outcome.report, 'the full report is a document behind "Show Report"');
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(outcome.report));
+    assert.match(doc.getText(), /\| Dialog \| — \| COMPLETED \|/);
     const shown = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, NAME, 'Builds', 'Dialog')).node, 'the new build in the tree', (c) => c.length === 2);
     assert.deepEqual(shown.map((s) => s.label), ['v2', 'v1']);
     assert.equal(shown[0]?.item.contextValue, 'build:completed');

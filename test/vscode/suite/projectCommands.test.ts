@@ -71,6 +71,7 @@ suite('project commands', () => {
     prompter.script({ input: RENAMED });
     assert.equal(await vscode.commands.executeCommand(CommandIds.projectRename, node.node), RENAMED);
     assert.equal((await owner.projects.get(project.id)).displayName, RENAMED);
+    assert.equal(prompter.infos.at(-1), `Project "${NAME}" (${project.id}) renamed to "${RENAMED}".`, 'the rename is confirmed');
 
     const renamed = await projectNode();
     await childrenOf(testing, renamed.node);
@@ -148,12 +149,14 @@ suite('project commands', () => {
     const find = async (): Promise<{ channel: { displayName: string; modes?: readonly string[]; color?: string }; isActive?: boolean } | undefined> =>
       (await owner.projects.get(project.id)).channels?.find((c) => c.channel.id === created.id);
     assert.deepEqual([(await find())?.channel.displayName, (await find())?.channel.modes, (await find())?.channel.color], ['Web', ['INTERACTIVITY', 'RICH_TEXT'], 'GREEN']);
+    assert.equal(prompter.infos.at(-1), `Channel "Web" created in "${RENAMED}".`);
 
     const web = await childrenUntil(testing, channels.node, 'the new channel', (c) => c.some((x) => x.label === 'Web'));
     const webNode = web.find((x) => x.label === 'Web');
     prompter.script({ input: 'Web chat' });
     await vscode.commands.executeCommand(CommandIds.channelRename, webNode?.node);
     assert.equal((await find())?.channel.displayName, 'Web chat');
+    assert.equal(prompter.infos.at(-1), 'Channel "Web" renamed to "Web chat".');
     await vscode.commands.executeCommand(CommandIds.channelDeactivate, webNode?.node);
     assert.equal((await find())?.isActive, false);
     const inactive = await childrenUntil(testing, channels.node, 'the inactive channel', (c) => c.some((x) => x.item.contextValue === 'channel:inactive'));
@@ -177,6 +180,7 @@ suite('project commands', () => {
     prompter.script({ input: 'MILK' }, { pick: 'List' });
     await vscode.commands.executeCommand(CommandIds.entityCreate, group.node);
     assert.equal((await owner.entities.get(project.id, 'MILK')).kind, 'LIST');
+    assert.equal(prompter.infos.at(-1), `Entity "MILK" (List) created in "${RENAMED}".`);
 
     const milk = (): Promise<Awaited<ReturnType<typeof walk>>> => waitFor('MILK in the tree', async () => {
       const list = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, RENAMED, 'Entities')).node);
@@ -212,6 +216,7 @@ suite('project commands', () => {
     prompter.script({ input: 'MILK_TYPE' });
     await vscode.commands.executeCommand(CommandIds.entityRename, (await milk()).node);
     await assert.rejects(owner.entities.get(project.id, 'MILK'), (e: unknown) => platformErrorKind(e) === 'NotFound');
+    assert.match(prompter.infos.at(-1) ?? '', /^Entity "MILK" renamed to "MILK_TYPE"/);
 
     prompter.script({ pick: RENAMED }, { pick: 'MILK_TYPE' }, { pick: 'Regex' }, { input: '([a-z' });
     await vscode.commands.executeCommand(CommandIds.entityChangeType);
@@ -231,6 +236,7 @@ suite('project commands', () => {
     prompter.script({ pick: RENAMED }, { input: 'GREET' });
     await vscode.commands.executeCommand(CommandIds.intentCreate);
     assert.ok((await owner.intents.list(project.id)).some((i) => i.name === 'GREET'));
+    assert.equal(prompter.infos.at(-1), `Intent "GREET" created in "${RENAMED}".`, 'Create Intent says what it did');
     const greet = (name = 'GREET'): Promise<Awaited<ReturnType<typeof walk>>> =>
       waitFor(`${name} in the tree`, async () => (await childrenOf(testing, (await walk(testing, SANDBOX, ORG, RENAMED, 'Intents')).node)).find((i) => i.label === name) ?? false);
     const samples = async (name = 'GREET'): Promise<string> => {
@@ -259,6 +265,7 @@ suite('project commands', () => {
     await vscode.commands.executeCommand(CommandIds.intentRename, (await greet()).node);
     assert.deepEqual((await owner.intents.list(project.id)).filter((i) => i.name.startsWith('GREET')).map((i) => i.name), ['GREETING']);
     assert.match(await samples('GREETING'), /good morning/, 'the samples follow the renamed intent');
+    assert.match(prompter.infos.at(-1) ?? '', /^Intent "GREET" renamed to "GREETING"/);
 
     prompter.script({ confirm: true });
     assert.equal(await vscode.commands.executeCommand(CommandIds.intentDelete, (await greet('GREETING')).node), true);

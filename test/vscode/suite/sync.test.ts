@@ -106,7 +106,12 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     await waitFor('the pulled folder in the model', () => testing.sync.model.get(root)?.status);
     assert.deepEqual(testing.sync.scmResources(root), { conflicts: [], local: [], remote: [] });
     await vscode.window.showTextDocument(vscode.Uri.file(trsxFile()));
-    await waitFor('the status bar', () => testing.sync.statusBarText().includes(NAME) && testing.sync.statusBarText());
+    // A pull leaves the folder at the platform's project: in sync at once, never "?" (remote unknown).
+    await waitFor('in sync in the status bar', () => testing.sync.statusBarText() === `$(check) ${NAME}`);
+    // The hidden base copies under .cstudio/ stay out of Quick Open and search (files.exclude/search.exclude).
+    const found = (await vscode.workspace.findFiles('**/en-US.trsx')).map((u) => u.fsPath).filter((f) => f.startsWith(root));
+    assert.deepEqual(found, [trsxFile()]);
+    assert.equal(vscode.workspace.getConfiguration('search').get<Record<string, boolean>>('exclude')?.['**/.cstudio'], true);
   });
 
   test('A local edit shows as a change with a diff against the base; Status checks the platform', async () => {
@@ -124,8 +129,10 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     await waitFor('ahead in the status bar', () => testing.sync.statusBarText().includes('$(cloud-upload) 1 $(cloud-download) 0'));
   });
 
-  test('Push by append shows the plan, asks, sends only additions, and refreshes the base', async () => {
+  test('Push by append shows the plan, asks, sends only additions, and refreshes the base and the views', async () => {
     const { testing } = await extensionApi();
+    const shown = await vscode.commands.executeCommand<ComparisonReport>(CommandIds.syncShowChanges, { root });
+    assert.deepEqual(shown.comparison.files.map((f) => `${f.change} ${f.path}`), ['modified en-US/en-US.trsx']);
     prompter.script({ confirm: true });
     const outcome = await vscode.commands.executeCommand<PushOutcome>(CommandIds.syncPush, { root, mode: 'append', lock: false });
     assert.equal(outcome.status, 'completed');
@@ -135,6 +142,25 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     assert.match(prompter.asked.find((a) => a.kind === 'confirm')?.title ?? '', new RegExp(`Send 1 operation to ${NAME}`));
     assert.match(await remoteSamples(owner, project.id), /a small coffee to go/);
     await waitFor('no local change left', () => testing.sync.scmResources(root).local.length === 0);
+    // The views follow their source: the comparison no longer lists the pushed change, the status bar is in sync.
+    const provider = testing.sync.comparison;
+    await waitFor('the pushed change gone from Package Comparison', () => provider.getChildren().every((n) => n.kind !== 'file'));
+    assert.equal(provider.current?.title, `base ↔ sync-${project.id}`);
+    await waitFor('in sync in the status bar', () => testing.sync.statusBarText() === `$(check) ${NAME}`);
+  });
+
+  test('A push with errors in the folder is refused before the mode and lock questions', async () => {
+    const good = readFileSync(trsxFile(), 'utf8');
+    edit('</samples>', '<sample intentref="ORDER">unclosed</samples>');
+    try {
+      await vscode.commands.executeCommand(CommandIds.syncPush, { root });
+      assert.deepEqual(prompter.asked.map((a) => `${a.kind} ${a.title}`), [], 'nothing was asked');
+      const refused = vscode.workspace.textDocuments.find((d) => d.uri.path === '/Push Refused');
+      assert.match(refused?.getText() ?? '', /The workspace has \d+ error\(s\); fix them before pushing:\n {2}en-US\/en-US\.trsx:\d+/);
+      assert.deepEqual(prompter.failures, []);
+    } finally {
+      writeFileSync(trsxFile(), good);
+    }
   });
 
   test('Push by replace asks twice and saves a backup; Restore Backup puts it back', async () => {

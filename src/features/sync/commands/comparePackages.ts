@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import type { PlatformClient } from '../../../core/platform/client';
+import type { Progress } from '../../../core/progress';
 import { comparePackagePaths, compareRemoteWithWorkspace } from '../../../core/sync/packageComparison';
 import { CommandIds } from '../../../host/commandIds';
 import { argObject, type Command } from '../../../host/commands';
@@ -62,17 +64,24 @@ export class ComparePackagesCommand implements Command {
   private async remote(arg: unknown): Promise<ComparisonReport> {
     const root = await resolveRoot(this.deps, arg, 'Compare with the Platform');
     const { client, state } = await clientForRoot(this.deps, root);
-    const comparison = await this.deps.prompter.withProgress({ title: `Exporting ${state.projectName ?? state.projectId}` },
-      (progress, signal) => compareRemoteWithWorkspace(client, root, { progress, signal }));
+    const report = await this.deps.prompter.withProgress({ title: `Exporting ${state.projectName ?? state.projectId}` },
+      (progress, signal) => this.remoteReport(client, root, progress, signal));
+    await this.deps.comparison.show(report);
+    return report;
+  }
+
+  /** The platform's export against the folder; exported again when the folder's base changes (a pull or a push). */
+  private async remoteReport(client: PlatformClient, root: string, progress: Progress | undefined, signal: AbortSignal): Promise<ComparisonReport> {
+    const comparison = await compareRemoteWithWorkspace(client, root, { progress, signal });
     await this.deps.zipFs.invalidate(comparison.remoteZip);
-    const report: ComparisonReport = {
+    const pulledAt = this.deps.model.get(root)?.status?.state.pulledAt;
+    return {
       title: `platform ↔ ${basename(root)}`,
       comparison,
       before: (p) => (comparison.files.find((f) => f.path === p)?.change === 'added' ? emptyUri(p) : zipUri(comparison.remoteZip, p)),
       after: (p) => (comparison.files.find((f) => f.path === p)?.change === 'removed' ? emptyUri(p) : vscode.Uri.file(join(root, ...p.split('/')))),
+      source: { root, follows: 'base', pulledAt, recompute: (s) => this.remoteReport(client, root, undefined, s) },
     };
-    await this.deps.comparison.show(report);
-    return report;
   }
 
   /** A folder: a pulled project folder, or one of the window's folders. */

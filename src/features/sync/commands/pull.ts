@@ -94,6 +94,7 @@ export class PullCommand implements Command {
 
   private async finished(root: string, result: PullResult): Promise<void> {
     await this.deps.model.rescan();
+    await this.deps.model.remoteAtBase(root);
     this.deps.base.refresh(root);
     const touched = result.updated.length + result.merged.length + result.deleted.length;
     if (result.conflicts.length > 0) {

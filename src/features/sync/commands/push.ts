@@ -1,4 +1,4 @@
-// Push…, as a wizard (prompt steps, then execute steps): the folder, the mode (append, replace, replace the
+// Push…, as a wizard (prompt steps, then execute steps): the folder (refused at once when it has errors), the mode (append, replace, replace the
 // whole package), whether to lock the project; then the plan is built and shown as a document — each
 // operation, its endpoint, what it adds, changes or deletes — and confirmed; a replace asks a second time.
 // Only then is anything sent; the outcome says exactly what was applied.
@@ -14,6 +14,7 @@ import { CancelledError } from '../../../core/platform/errors';
 import type { SyncCommandDeps } from '../syncDeps';
 import { clientForRoot, resolveRoot } from '../syncTargets';
 import { describeOutcome } from '../outcomeText';
+import { refuseInvalidWorkspace } from '../workspaceCheck';
 
 interface PushChoice {
   readonly mode: PushMode;
@@ -35,10 +36,12 @@ export class PushCommand implements Command {
     const root = await resolveRoot(this.deps, arg, 'Push');
     const { client, state } = await clientForRoot(this.deps, root);
     const name = state.projectName ?? `project ${state.projectId}`;
-    const choice = await this.chooseMode(a, name);
-    const lock = await this.chooseLock(a, name);
     let prepared: PreparedPush;
     try {
+      // Errors in the folder refuse the push before any question: no mode or lock is worth choosing for it.
+      await this.deps.prompter.withProgress({ title: `Checking ${name} before the push` }, (_p, signal) => refuseInvalidWorkspace(root, state, signal));
+      const choice = await this.chooseMode(a, name);
+      const lock = await this.chooseLock(a, name);
       prepared = await this.deps.prompter.withProgress({ title: `Preparing the push to ${name}` },
         (progress, signal) => preparePush(client, root, { mode: choice.mode, scope: choice.scope, lock, progress, signal }));
     } catch (err) {
@@ -61,7 +64,9 @@ export class PushCommand implements Command {
       action: 'Replace', detail: 'This deletes what the plan lists under "−" on the platform. The remote package is saved into .cstudio/backups/ first; "Restore Backup…" puts it back.',
     }))) throw new CancelledError('Push cancelled; nothing was sent.');
     const outcome = await this.deps.prompter.withProgress({ title: `Pushing to ${name}` }, (progress, signal) => executePush(client, prepared, { progress, signal }));
-    await this.deps.model.refresh(root);
+    // A refreshed base is the platform's project: the status bar and views know the remote side at once.
+    if (outcome.refresh?.ok) await this.deps.model.remoteAtBase(root);
+    else await this.deps.model.refresh(root);
     this.deps.base.refresh(root);
     const text = describeOutcome(outcome);
     if (outcome.status === 'completed') void this.deps.prompter.info(text.summary);

@@ -1,4 +1,4 @@
-import { buildHasFailures, buildReportMarkdown, buildReportSummary } from '../../../../core/builds/buildReportText';
+import { buildHasFailures, buildReportHeadline, buildReportMarkdown, buildReportSummary } from '../../../../core/builds/buildReportText';
 import { buildReport } from '../../../../core/platform/builds';
 import { isCancellation } from '../../../../core/platform/errors';
 import type { Job } from '../../../../core/platform/types';
@@ -13,14 +13,14 @@ export interface BuildOutcome {
   readonly job: Job;
   /** False when the user stopped waiting (the build goes on). */
   readonly finished: boolean;
-  /** The report document (`cstudio-report:`), written when some service or locale failed. */
+  /** The report document (`cstudio-report:`): each service and locale, with the errors of those that failed. */
   readonly report?: string;
 }
 
 /**
  * Build Project…: asks what to build, starts the build and follows its job under a progress notification
- * that ends with the per-locale report; the new builds then show under the project's Builds. A failure or a
- * partial build writes the report (with each locale's errors) to a document offered by "Show Report".
+ * that ends with the per-locale report; the new builds then show under the project's Builds. The outcome's
+ * notification is one short line; the report (with each failed locale's errors) is a document behind "Show Report".
  */
 export class BuildProjectCommand implements Command {
   readonly id = CommandIds.projectBuild;
@@ -53,18 +53,26 @@ export class BuildProjectCommand implements Command {
     }
   }
 
+  /**
+   * The outcome in a notification short enough to read on one line (a long one shows collapsed and cut off),
+   * with the per-service, per-locale report one click away in a document.
+   */
   private finish(target: ProjectTarget, label: string, job: Job): BuildOutcome {
-    const summary = buildReportSummary(buildReport(job));
+    const lines = buildReport(job);
+    const summary = buildReportSummary(lines);
     this.deps.logger.info(`${label}: job ${job.id} ${job.status}${summary ? ` — ${summary}` : ''}`);
-    if (!buildHasFailures(job)) {
-      void this.deps.prompter.info(`${label}: completed${job.duration ? ` in ${job.duration}` : ''} — ${summary || 'no build reported'}.`);
-      return { job, finished: true };
-    }
     const uri = this.deps.reports.put(`Build report ${target.projectId} ${job.id}`, buildReportMarkdown(job, target.projectName, target.projectId));
+    const offerReport = (shown: Promise<string | undefined>): void => {
+      void shown.then((choice) => (choice === SHOW_REPORT_ACTION ? this.deps.reports.open(uri) : undefined))
+        .catch((e: unknown) => this.deps.logger.warn('could not open the build report', e));
+    };
+    const headline = buildReportHeadline(lines);
+    if (!buildHasFailures(job)) {
+      offerReport(this.deps.prompter.info(`"${target.projectName}" built${job.duration ? ` in ${job.duration}` : ''}: ${headline}.`, SHOW_REPORT_ACTION));
+      return { job, finished: true, report: uri.toString() };
+    }
     const outcome = job.status === 'FAILED' ? 'failed' : job.status === 'PARTIALLY_COMPLETED' ? 'partially completed' : job.status.toLowerCase();
-    void this.deps.prompter.warn(`${label}: ${outcome} — ${summary || 'no build reported'}.`, SHOW_REPORT_ACTION).then(
-      (choice) => (choice === SHOW_REPORT_ACTION ? this.deps.reports.open(uri) : undefined),
-    ).catch((e: unknown) => this.deps.logger.warn('could not open the build report', e));
+    offerReport(this.deps.prompter.warn(`Build of "${target.projectName}" ${outcome}: ${headline}.`, SHOW_REPORT_ACTION));
     return { job, finished: true, report: uri.toString() };
   }
 }

@@ -24,6 +24,7 @@ export class CreateChannelCommand implements Command {
     const channel = await this.deps.prompter.withProgress({ title: `Creating channel "${displayName}"` }, (_p, signal) =>
       target.client.channels.create(target.projectId, { displayName, modes, color }, { signal }));
     refreshProject(this.deps.model, target.connectionId, target.projectId, 'channels');
+    void this.deps.prompter.info(`Channel "${channel.displayName}" created in "${target.projectName}".`);
     return channel;
   }
 }

@@ -21,6 +21,7 @@ export class RenameChannelCommand implements Command {
     const renamed = await this.deps.prompter.withProgress({ title: `Renaming channel "${current}"` }, (_p, signal) =>
       target.client.channels.rename(target.projectId, target.channel.channel.id, name, { signal }));
     refreshProject(this.deps.model, target.connectionId, target.projectId, 'channels');
+    void this.deps.prompter.info(`Channel "${current}" renamed to "${renamed}".`);
     return renamed;
   }
 }

@@ -3,6 +3,7 @@ import { CommandIds } from '../../../../host/commandIds';
 import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
+import { ENTITY_KIND_LABELS } from '../../nodes/entityNodes';
 import { refreshProject } from '../../refreshAfter';
 import { resolveProject } from '../../targets';
 import { askKind, askKindDetails, checkEntityName } from './entityQuestions';
@@ -24,6 +25,7 @@ export class CreateEntityCommand implements Command {
     const entity = await this.deps.prompter.withProgress({ title: `Creating entity "${name}"` }, (_p, signal) =>
       target.client.entities.create(target.projectId, { kind, name, ...details }, { signal }));
     refreshProject(this.deps.model, target.connectionId, target.projectId, 'entities');
+    void this.deps.prompter.info(`Entity "${entity.name}" (${ENTITY_KIND_LABELS[kind]}) created in "${target.projectName}".`);
     return entity;
   }
 }

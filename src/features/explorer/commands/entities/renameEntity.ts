@@ -23,6 +23,7 @@ export class RenameEntityCommand implements Command {
     const renamed = await this.deps.prompter.withProgress({ title: `Renaming entity "${current}"` }, (_p, signal) =>
       target.client.entities.rename(target.projectId, current, name, { signal }));
     refreshProject(this.deps.model, target.connectionId, target.projectId, 'entities', 'intents');
+    void this.deps.prompter.info(`Entity "${current}" renamed to "${renamed.name}"; intents' links and annotations follow.`);
     return renamed;
   }
 }

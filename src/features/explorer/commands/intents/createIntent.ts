@@ -23,6 +23,7 @@ export class CreateIntentCommand implements Command {
     const intent = await this.deps.prompter.withProgress({ title: `Creating intent "${name}"` }, (_p, signal) =>
       target.client.intents.create(target.projectId, name, { signal }));
     refreshProject(this.deps.model, target.connectionId, target.projectId, 'intents');
+    void this.deps.prompter.info(`Intent "${intent.name}" created in "${target.projectName}".`);
     return intent;
   }
 }

@@ -22,6 +22,7 @@ export class RenameIntentCommand implements Command {
     const renamed = await this.deps.prompter.withProgress({ title: `Renaming intent "${current}"` }, (_p, signal) =>
       target.client.intents.rename(target.projectId, current, name, { signal }));
     refreshProject(this.deps.model, target.connectionId, target.projectId, 'intents');
+    void this.deps.prompter.info(`Intent "${current}" renamed to "${renamed.name}"; its samples follow.`);
     return renamed;
   }
 }

@@ -20,6 +20,7 @@ export class RenameProjectCommand implements Command {
     const renamed = await this.deps.prompter.withProgress({ title: `Renaming project "${target.projectName}"` }, (_p, signal) =>
       target.client.projects.rename(target.projectId, name, { signal }));
     refreshOrganization(this.deps.model, target.connectionId, target.project.orgId ?? target.node?.orgId);
+    void this.deps.prompter.info(`Project "${target.projectName}" (${target.projectId}) renamed to "${renamed}".`);
     return renamed;
   }
 }
