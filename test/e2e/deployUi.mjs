@@ -46,7 +46,7 @@ export async function runDeployUiCheck({ server, browser, workspace, root, shots
     await done.waitFor({ timeout: 60_000 });
     // The outcome is one short line (nothing cut off); the per-locale report is behind "Show Report".
     const message = done.locator('.notification-list-item-message').first();
-    const cut = await message.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    const cut = await message.evaluate((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1);
     if (cut) throw new Error('the build outcome notification is cut off');
     await page.waitForTimeout(300);
     await shot('build-report.png');
