@@ -149,20 +149,6 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     await waitFor('in sync in the status bar', () => testing.sync.statusBarText() === `$(check) ${NAME}`);
   });
 
-  test('A push with errors in the folder is refused before the mode and lock questions', async () => {
-    const good = readFileSync(trsxFile(), 'utf8');
-    edit('</samples>', '<sample intentref="ORDER">unclosed</samples>');
-    try {
-      await vscode.commands.executeCommand(CommandIds.syncPush, { root });
-      assert.deepEqual(prompter.asked.map((a) => `${a.kind} ${a.title}`), [], 'nothing was asked');
-      const refused = vscode.workspace.textDocuments.find((d) => d.uri.path === '/Push Refused');
-      assert.match(refused?.getText() ?? '', /The workspace has \d+ error\(s\); fix them before pushing:\n {2}en-US\/en-US\.trsx:\d+/);
-      assert.deepEqual(prompter.failures, []);
-    } finally {
-      writeFileSync(trsxFile(), good);
-    }
-  });
-
   test('Push by replace asks twice and saves a backup; Restore Backup puts it back', async () => {
     edit('<sample intentref="ORDER" count="1">one coffee please</sample>', '');
     prompter.script({ confirm: true }, { confirm: true });
@@ -228,5 +214,21 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     const bytes = await vscode.workspace.fs.readFile(zipUri(zip, 'en-US/en-US.trsx'));
     assert.match(new TextDecoder().decode(bytes), /one coffee please/);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(zipUri(zip, 'x.txt'), enc.encode('x'))), /read-only|NoPermissions/i);
+  });
+
+  test('A push with errors in the folder is refused before the mode and lock questions', async () => {
+    const good = readFileSync(trsxFile(), 'utf8');
+    edit('</samples>', '<sample intentref="ORDER">unclosed</samples>');
+    try {
+      await vscode.commands.executeCommand(CommandIds.syncPush, { root });
+      assert.deepEqual(prompter.asked.map((a) => `${a.kind} ${a.title}`), [], 'nothing was asked');
+      // The refusal document was shown before (another refusal): its text follows asynchronously.
+      const refused = await waitFor('the refusal of the invalid folder', () =>
+        vscode.workspace.textDocuments.find((d) => d.uri.path === '/Push Refused' && d.getText().includes('The workspace has')));
+      assert.match(refused.getText(), /The workspace has \d+ error\(s\); fix them before pushing:\n {2}en-US\/en-US\.trsx:\d+/);
+      assert.deepEqual(prompter.failures, []);
+    } finally {
+      writeFileSync(trsxFile(), good);
+    }
   });
 });
