@@ -58,7 +58,7 @@ export function formatTrsx(text: string, options: TrsxFormatOptions = {}): strin
     if (node === tree.root) structural(node, 0);
     else out.push(verbatim(node));
   }
-  // A file ending without a line break keeps ending so; one laid out from a single line gets one.
-  if (/\n\s*$/.test(text) || !text.includes('\n')) out.push(eol);
-  return out.join('');
+  const body = out.join('');
+  // A file ending with a line break keeps one; one without keeps ending so unless its layout changes.
+  return /\n\s*$/.test(text) || body !== text ? body + eol : body;
 }

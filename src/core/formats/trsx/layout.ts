@@ -61,21 +61,23 @@ export function lineIndentAt(text: string, offset: number): string {
 
 /**
  * Moves the continuation lines of a piece of markup (a multi-line sample, a tag whose attributes wrap) with its
- * element: a line indented `oldBase` + k old units + rest becomes `newBase` + k new units + rest. Lines less
- * indented than the element keep their indentation. Only line breaks between markup and in text move: those
- * inside attribute values (where a newline is data), comments, CDATA and processing instructions are kept.
+ * element. In content, a line indented `oldBase` + k old units + rest becomes `newBase` + k new units + rest
+ * (nested annotations keep their nesting); inside a tag the rest is kept as is (attributes aligned under the
+ * first stay aligned). Lines less indented than the element keep their indentation. Line breaks inside
+ * attribute values (where a newline is data), comments, CDATA and processing instructions are kept.
  * With the same base and unit this is the identity, which makes formatting idempotent.
  */
 export function reindentLines(chunk: string, oldBase: string, newBase: string, oldUnit: string | undefined, newUnit: string): string {
   if (!chunk.includes('\n') || (oldBase === newBase && (oldUnit === undefined || oldUnit === newUnit))) return chunk;
   const out: string[] = [];
   let copied = 0;
-  for (const lineStart of movableLineStarts(chunk)) {
+  for (const { lineStart, inTag } of movableLineStarts(chunk)) {
     let end = lineStart;
     while (end < chunk.length && (chunk.charCodeAt(end) === 0x20 || chunk.charCodeAt(end) === 0x09)) end++;
     const indent = chunk.slice(lineStart, end);
     if (!indent.startsWith(oldBase)) continue;
-    out.push(chunk.slice(copied, lineStart), newBase, convertUnits(indent.slice(oldBase.length), oldUnit, newUnit));
+    const rest = indent.slice(oldBase.length);
+    out.push(chunk.slice(copied, lineStart), newBase, inTag ? rest : convertUnits(rest, oldUnit, newUnit));
     copied = end;
   }
   out.push(chunk.slice(copied));
@@ -90,8 +92,8 @@ function convertUnits(relative: string, oldUnit: string | undefined, newUnit: st
 }
 
 /** Offsets just after each newline of well-formed markup that lies outside attribute values, comments, CDATA and PIs. */
-function movableLineStarts(chunk: string): number[] {
-  const starts: number[] = [];
+function movableLineStarts(chunk: string): { lineStart: number; inTag: boolean }[] {
+  const starts: { lineStart: number; inTag: boolean }[] = [];
   let inTag = false;
   let quote = '';
   for (let i = 0; i < chunk.length; i++) {
@@ -100,10 +102,10 @@ function movableLineStarts(chunk: string): number[] {
     if (inTag) {
       if (c === '"' || c === "'") quote = c;
       else if (c === '>') inTag = false;
-      else if (c === '\n') starts.push(i + 1);
+      else if (c === '\n') starts.push({ lineStart: i + 1, inTag: true });
       continue;
     }
-    if (c === '\n') { starts.push(i + 1); continue; }
+    if (c === '\n') { starts.push({ lineStart: i + 1, inTag: false }); continue; }
     if (c !== '<') continue;
     const skipTo = chunk.startsWith('<!--', i) ? '-->' : chunk.startsWith('<![CDATA[', i) ? ']]>' : chunk.startsWith('<?', i) ? '?>' : '';
     if (skipTo) {
