@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
 import type { LogLevelName } from './logger';
+import { parseIndentSetting, type IndentSetting } from '../core/formats/trsx/layout';
 
 export const SETTINGS_SECTION = 'cstudio';
 
@@ -20,6 +21,11 @@ export interface LanguageSettings {
   readonly autoCloseTags: boolean;
   /** Quiet time after an edit before diagnostics are recomputed, in milliseconds. */
   readonly diagnosticsDelayMs: number;
+}
+
+export interface FormatSettings {
+  /** TRSX indentation: the file's own (`auto`), the editor's options (`editor`), `tab` or N spaces. */
+  readonly indent: IndentSetting;
 }
 
 export interface ExplorerSettings {
@@ -41,6 +47,7 @@ export interface StudioSettings {
   readonly log: { readonly level: LogLevelName };
   readonly language: LanguageSettings;
   readonly logs: LogViewSettings;
+  readonly format: FormatSettings;
 }
 
 export interface SettingsChange {
@@ -56,6 +63,7 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   log: { level: 'info' },
   language: { autoCloseTags: true, diagnosticsDelayMs: 250 },
   logs: { keptRecords: 2000, maxChannelLines: 20_000 },
+  format: { indent: 'auto' },
 };
 
 const LOG_LEVELS: readonly LogLevelName[] = ['trace', 'debug', 'info', 'warn', 'error'];
@@ -86,6 +94,7 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
       diagnosticsDelayMs: integerIn(config.get<unknown>('language.diagnosticsDelayMs'), 0, 10_000, d.language.diagnosticsDelayMs),
     },
     logs: { keptRecords, maxChannelLines: Math.max(maxChannelLines, keptRecords * 2) },
+    format: { indent: parseIndentSetting(config.get<unknown>('format.indent'), true) ?? d.format.indent },
   };
 }
 

@@ -1,10 +1,12 @@
-// `cstudio format`: re-lays out a TRSX file without changing its data (formatTrsx rewrites only the
-// whitespace between structural elements; sample text, attribute escaping and comments are kept).
+// `cstudio format`: re-lays out a TRSX file without changing its data, in the file's own indentation and line
+// endings unless `--indent` asks for another (formatTrsx rewrites only layout whitespace; sample words,
+// attribute escaping and comments are kept).
 // GrXML is not formatted: in SRGS the text between tags is data (tokens, tags), and no layout-only
 // GrXML formatter exists in core, so the command refuses it instead of risking a change in meaning.
 import { stat } from 'node:fs/promises';
 import { hasErrors } from '../../core/formats/diagnostic';
 import { formatTrsx } from '../../core/formats/trsx/format';
+import { MAX_INDENT, parseIndentSetting } from '../../core/formats/trsx/layout';
 import { parseTrsx } from '../../core/formats/trsx/parse';
 import { decodeXmlBytes } from '../../core/formats/xml/decode';
 import { writeFileAtomic } from '../../core/fs/atomicFile';
@@ -12,12 +14,15 @@ import { parseFlags, requirePositional } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { displayName, formatLocated, locate, readInputOrReport, resolveInput, sourceFormat } from '../sourceFiles';
 
-const USAGE = `Usage: cstudio format <file.trsx> [--check | --write]
+const USAGE = `Usage: cstudio format <file.trsx> [--check | --write] [--indent auto|tab|N]
 
-Formats a TRSX file: indentation of structural elements only; sample text, attribute values and comments
-are kept exactly. Prints the result by default.
-  --check   print nothing; exit 1 when the file is not formatted
-  --write   rewrite the file in place (atomically) when it changes
+Formats a TRSX file in its own style: indentation of structural elements only, with the file's indentation
+(spaces or tabs, and their width) and line endings; lines inside multi-line samples move with their element.
+Sample words, attribute values and comments are kept exactly. Prints the result by default.
+  --check          print nothing; exit 1 when the file is not formatted
+  --write          rewrite the file in place (atomically) when it changes
+  --indent STYLE   auto (default: the file's own; 4 spaces, as platform exports, when it shows none),
+                   tab, or N spaces (1-${MAX_INDENT})
 GrXML files are not formatted (their text between tags is data).
 Exit codes: 0 formatted (or already formatted), 1 --check found changes, 2 usage problem or unreadable/malformed file.`;
 
@@ -28,10 +33,14 @@ export const formatCommand: CliCommand = {
   summary: 'Format a TRSX file (layout only, data untouched)',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseFlags(args, { check: { type: 'boolean' }, write: { type: 'boolean' } });
+    const { values, positionals } = parseFlags(args, { check: { type: 'boolean' }, write: { type: 'boolean' }, indent: { type: 'string' } });
     const file = requirePositional(positionals, 0, 'file');
     if (positionals.length > 1) throw new UsageError(`Format one file at a time; got ${positionals.length}.`);
     if (values.check && values.write) throw new UsageError('Give --check or --write, not both.');
+    const indent = values.indent === undefined ? 'auto' : parseIndentSetting(values.indent, false);
+    if (indent === undefined || indent === 'editor') {
+      throw new UsageError(`--indent must be auto, tab or a number of spaces from 1 to ${MAX_INDENT}; got "${values.indent ?? ''}".`);
+    }
     const format = sourceFormat(file);
     if (format === 'grxml') throw new UsageError(`${file}: formatting GrXML is not supported (text between its tags is data); only .trsx files are formatted.`);
     if (format !== 'trsx') throw new UsageError(`${file}: only .trsx files can be formatted.`);
@@ -53,7 +62,7 @@ export const formatCommand: CliCommand = {
     // The decoder drops a BOM; formatTrsx keeps one it is given, so the file keeps its BOM.
     const hadBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
     const original = (hadBom ? UTF8_BOM : '') + decoded.text;
-    const formatted = formatTrsx(original);
+    const formatted = formatTrsx(original, { indent });
     const changed = formatted !== original;
     if (values.check) {
       if (changed) io.stderr(`${displayName(io, file)} is not formatted; run "cstudio format --write ${file}".\n`);

@@ -5,6 +5,7 @@
 
 import { localName } from '../formats/grxml/xmlNames';
 import { formatTrsx } from '../formats/trsx/format';
+import type { IndentSetting } from '../formats/trsx/layout';
 import type { LanguageDocument } from './documents';
 import type { TextEdit } from './types';
 import { formatXmlLayout } from './xml/layout';
@@ -12,6 +13,8 @@ import { formatXmlLayout } from './xml/layout';
 export interface FormattingOptions {
   tabSize: number;
   insertSpaces: boolean;
+  /** `cstudio.format.indent` for TRSX: the file's own (`auto`, the default), the options above (`editor`), or a fixed unit. */
+  trsxIndent?: IndentSetting;
 }
 
 /** SRGS elements whose children are elements only, or may be (rules and items without words). */
@@ -23,9 +26,12 @@ export function formatGrxml(text: string, indent = '  '): string {
 
 export function formattingEdits(doc: LanguageDocument, options: FormattingOptions): TextEdit[] {
   const size = Math.max(1, options.tabSize);
-  // formatTrsx indents with spaces (Mix exports do too); GrXML follows the editor's tabs-or-spaces choice.
+  const editorIndent = options.insertSpaces ? size : 'tab';
+  // TRSX keeps the file's style unless the setting says otherwise (as `cstudio format` does, so both agree on
+  // what "formatted" means); GrXML follows the editor's tabs-or-spaces choice.
+  const trsxIndent = options.trsxIndent ?? 'auto';
   const formatted = doc.languageId === 'trsx'
-    ? formatTrsx(doc.text, { indent: size })
+    ? formatTrsx(doc.text, { indent: trsxIndent === 'editor' ? editorIndent : trsxIndent })
     : formatGrxml(doc.text, options.insertSpaces ? ' '.repeat(size) : '\t');
   return whitespaceEdits(doc.text, formatted);
 }

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../../core/formats/diagnostic';
 import type { LanguageServices } from '../../core/language/languageServices';
 import type { CodeActionInfo, CompletionKind, FileEdits, TextEdit } from '../../core/language/types';
 import { CommandIds } from '../../host/commandIds';
+import type { Settings } from '../../host/settings';
 import { DIAGNOSTIC_SOURCE } from './diagnosticsController';
 import type { Locator } from './documentIds';
 import type { DocumentSync } from './documentSync';
@@ -55,11 +56,12 @@ export class CompletionProvider implements vscode.CompletionItemProvider {
 }
 
 export class FormattingProvider implements vscode.DocumentFormattingEditProvider {
-  constructor(private readonly services: LanguageServices, private readonly sync: DocumentSync) {}
+  constructor(private readonly services: LanguageServices, private readonly sync: DocumentSync, private readonly settings: Settings) {}
 
   provideDocumentFormattingEdits(doc: vscode.TextDocument, options: vscode.FormattingOptions): vscode.TextEdit[] {
     const id = this.sync.ensure(doc);
-    return toTextEdits(doc, this.services.formatting(id, { tabSize: options.tabSize, insertSpaces: options.insertSpaces }));
+    const trsxIndent = this.settings.value.format.indent;
+    return toTextEdits(doc, this.services.formatting(id, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, trsxIndent }));
   }
 }
 

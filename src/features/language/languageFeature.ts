@@ -70,7 +70,7 @@ class LanguageFeature extends Disposable {
     this._register(vscode.languages.registerRenameProvider(selector, navigation));
     this._register(vscode.languages.registerDocumentSymbolProvider(selector, navigation, { label: 'Conversational Studio' }));
     this._register(vscode.languages.registerWorkspaceSymbolProvider(symbols));
-    this._register(vscode.languages.registerDocumentFormattingEditProvider(selector, new FormattingProvider(services, sync)));
+    this._register(vscode.languages.registerDocumentFormattingEditProvider(selector, new FormattingProvider(services, sync, deps.settings)));
     this._register(vscode.languages.registerCodeActionsProvider(selector, new CodeActionProvider(services, sync, locator), { providedCodeActionKinds: CodeActionProvider.kinds }));
     this._register(vscode.languages.registerCodeLensProvider(selector, lenses));
     this._register(new AutoCloseTags(services, sync, deps.settings));

@@ -5,7 +5,7 @@ import { isPredefinedConcept } from '../../core/formats/trsx/predefined';
 import type { ConceptRelation, DictionaryEntry, TrsxConcept, TrsxDocument } from '../../core/formats/trsx/model';
 import { badRequest, notFound, type ApiError } from '../errors';
 import type { ProjectContent, ProjectRecord } from '../state';
-import { COMPATIBLE_DATA_TYPES, kindOf, setSetting, trsxDataType, wireDataType, type EntityKind } from './entityKinds';
+import { COMPATIBLE_DATA_TYPES, kindOf, setAnaphora, setSetting, trsxDataType, wireDataType, type EntityKind } from './entityKinds';
 import type { EntityChanges, EntityDefinition, KindContent, TypeChange } from './entityPayload';
 import { attachDummyGrammars, detachGrammars } from './grammars';
 import { findConcept, forgetId, localeDocs, mapAnnotations, moveId } from './model';
@@ -153,10 +153,7 @@ function applyChanges(concept: TrsxConcept, changes: EntityChanges): void {
   }
   if (changes.settings.isSensitive !== undefined) setSetting(concept, 'isSensitive', String(changes.settings.isSensitive));
   if (changes.settings.canonicalize !== undefined) setSetting(concept, 'canonicalize', String(changes.settings.canonicalize));
-  if (changes.anaphora !== undefined) {
-    concept.settings = concept.settings.filter((s) => s.name !== 'anaphora');
-    if (changes.anaphora !== 'ANAPHORA_NOT_SET') concept.settings.push({ name: 'anaphora', value: changes.anaphora });
-  }
+  if (changes.anaphora !== undefined) setAnaphora(concept, changes.anaphora);
 }
 
 function setKindContent(concept: TrsxConcept, kind: EntityKind, content: KindContent, grammarPath: string | undefined): void {

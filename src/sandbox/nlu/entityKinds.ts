@@ -3,6 +3,7 @@
 // (rule-based), isA/hasA relations (relational), otherwise a list. Data types travel upper-case
 // (`YES_NO`) and are stored lower-case in TRSX (`yes_no`).
 import type { TrsxConcept } from '../../core/formats/trsx/model';
+import { ANAPHORA_NOT_SET, anaphoraOfReferrer, isReferrerEntity, referrerOfAnaphora } from '../../core/formats/trsx/predefined';
 
 export type EntityKind = 'LIST' | 'FREEFORM' | 'REGEX' | 'RULE_BASED' | 'RELATIONAL' | 'BASE';
 
@@ -79,9 +80,20 @@ export function setSetting(concept: TrsxConcept, name: string, value: string): v
   else concept.settings.push({ name, value });
 }
 
-export const ANAPHORAS = ['ANAPHORA_NOT_SET', 'ANAPHORA_REF_MOMENT', 'ANAPHORA_REF_PERSON', 'ANAPHORA_REF_PLACE', 'ANAPHORA_REF_THING'] as const;
-
-/** Kept as a concept setting named `anaphora` (TRSX has no attribute for it). */
+/**
+ * A concept's anaphora, as exports write it: a hasReferrers relation to a referrer entity (REF_THING …). A concept
+ * setting named `anaphora` (how this sandbox stored it before) is still read.
+ */
 export function anaphoraOf(concept: TrsxConcept): string {
-  return concept.settings.find((s) => s.name === 'anaphora')?.value ?? 'ANAPHORA_NOT_SET';
+  const referrer = concept.relations.find((r) => r.type === 'hasReferrers' && isReferrerEntity(r.conceptref))?.conceptref;
+  if (referrer !== undefined && isReferrerEntity(referrer)) return anaphoraOfReferrer(referrer);
+  return concept.settings.find((s) => s.name === 'anaphora')?.value ?? ANAPHORA_NOT_SET;
+}
+
+/** Writes the anaphora as exports do (one hasReferrers relation, or none for ANAPHORA_NOT_SET). */
+export function setAnaphora(concept: TrsxConcept, anaphora: string): void {
+  concept.settings = concept.settings.filter((s) => s.name !== 'anaphora');
+  concept.relations = concept.relations.filter((r) => r.type !== 'hasReferrers');
+  const referrer = referrerOfAnaphora(anaphora);
+  if (referrer !== undefined) concept.relations.push({ type: 'hasReferrers', conceptref: referrer });
 }

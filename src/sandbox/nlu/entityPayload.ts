@@ -7,8 +7,9 @@ import { checkMixRegex } from '../../core/formats/trsx/regex';
 import { badRequest } from '../errors';
 import type { ProjectRecord } from '../state';
 import { requireObject, typeName, type JsonObject } from '../validate';
+import { ANAPHORAS } from '../../core/formats/trsx/predefined';
 import {
-  ANAPHORAS, COMPATIBLE_DATA_TYPES, CUSTOM_KINDS, DATA_TYPES, ENTITY_KINDS, kindOfWrapper, WRAPPER_KEY,
+  COMPATIBLE_DATA_TYPES, CUSTOM_KINDS, DATA_TYPES, ENTITY_KINDS, kindOfWrapper, WRAPPER_KEY,
   type EntityKind, type EntitySettings,
 } from './entityKinds';
 import { requireNluName } from './model';
@@ -128,7 +129,7 @@ function readChanges(inner: JsonObject, kind: EntityKind): EntityChanges {
     if (canonicalize !== undefined) changes.settings.canonicalize = canonicalize;
   }
   if (inner.anaphora !== undefined && inner.anaphora !== null) {
-    if (typeof inner.anaphora !== 'string' || !(ANAPHORAS as readonly string[]).includes(inner.anaphora)) {
+    if (typeof inner.anaphora !== 'string' || !ANAPHORAS.includes(inner.anaphora)) {
       throw badRequest(`Field "anaphora" must be one of ${ANAPHORAS.join(', ')}.`);
     }
     changes.anaphora = inner.anaphora;

@@ -41,7 +41,7 @@ export function entityView(project: ProjectRecord, content: ProjectContent, conc
   return { [WRAPPER_KEY[kind]]: view };
 }
 
-/** A predefined entity (`nuance_*`, DATE, TIME, YES_NO). */
+/** A predefined entity (`nuance_*`, DATE, TIME, YES_NO, REF_*): see core/formats/trsx/predefined.ts. */
 export function baseEntityView(project: ProjectRecord, content: ProjectContent, name: string): EntityView {
   return {
     [WRAPPER_KEY.BASE]: {

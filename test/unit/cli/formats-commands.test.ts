@@ -233,7 +233,7 @@ describe('cstudio format', () => {
     await file('f.trsx', TRSX_UGLY);
     const printed = await run(formatCommand, ['f.trsx']);
     assert.equal(printed.code, 0);
-    assert.match(printed.stdout, /\n {2}<ontology>\n {4}<intents>/);
+    assert.match(printed.stdout, /\n {4}<ontology>\n {8}<intents>/, 'a file that shows no indentation gets the exports\' 4 spaces');
     assert.match(printed.stdout, /a {2}coffee {3}please/, 'sample text untouched');
     assert.equal((await run(formatCommand, ['f.trsx', '--check'])).code, 1);
     await chmod(join(dir, 'f.trsx'), 0o600);
@@ -260,6 +260,29 @@ describe('cstudio format', () => {
     assert.match((await run(formatCommand, ['f.trsx', '--check', '--write'])).usage ?? '', /not both/);
     assert.match((await run(formatCommand, [])).usage ?? '', /Missing <file>/);
     assert.equal((await run(formatCommand, ['nope.trsx'])).code, 2);
+    for (const bad of ['0', '17', 'editor', 'wide']) assert.match((await run(formatCommand, ['f.trsx', '--indent', bad])).usage ?? '', /--indent must be auto, tab or a number of spaces/, bad);
+  });
+
+  test('--indent N|tab re-indents; the result then passes --check as it is (auto keeps its style)', async () => {
+    await file('i.trsx', TRSX_UGLY);
+    const two = await run(formatCommand, ['i.trsx', '--indent', '2', '--write']);
+    assert.equal(two.code, 0, two.stderr);
+    assert.match(await readFile(join(dir, 'i.trsx'), 'utf8'), /\n {2}<ontology>\n {4}<intents>\n {6}<intent name="ORDER"\/>/);
+    assert.equal((await run(formatCommand, ['i.trsx', '--check'])).code, 0, '2 spaces are kept');
+    assert.equal((await run(formatCommand, ['i.trsx', '--check', '--indent', '4'])).code, 1);
+    const tabs = await run(formatCommand, ['i.trsx', '--indent', 'tab']);
+    assert.match(tabs.stdout, /\n\t<ontology>\n\t\t<intents>\n\t\t\t<intent name="ORDER"\/>/);
+  });
+
+  test('every genuine export in the corpus passes --check untouched', async (t) => {
+    const root = corpusDir();
+    if (!root) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    const files = (await readdir(join(root, 'trsx'))).filter((f) => f.endsWith('.trsx'));
+    assert.ok(files.length > 0);
+    for (const f of files) {
+      const r = await run(formatCommand, [join(root, 'trsx', f), '--check']);
+      assert.deepEqual([r.code, r.stderr], [0, ''], f);
+    }
   });
 });
 

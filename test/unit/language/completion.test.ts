@@ -28,6 +28,9 @@ describe('TRSX completion', () => {
     const annotation = labels(s.completion(EN, at(s, EN, 'conceptref="DRINK">latte', 'conceptref="'.length)));
     assert.deepEqual(annotation.slice(0, 3), ['COFFEE_SIZE', 'DRINK', 'ORDER_NUMBER']);
     assert.ok(annotation.includes('nuance_CARDINAL_NUMBER') && annotation.includes('DATE'));
+    for (const referrer of ['REF_MOMENT', 'REF_PERSON', 'REF_PLACE', 'REF_THING']) assert.ok(annotation.includes(referrer), referrer);
+    const place = s.completion(EN, at(s, EN, 'conceptref="DRINK">latte', 'conceptref="'.length)).find((c) => c.label === 'REF_PLACE');
+    assert.match(place?.detail ?? '', /predefined entity · Referrer for a place/);
     const dictionary = labels(s.completion(EN, at(s, EN, '<dictionary conceptref="', '<dictionary conceptref="'.length)));
     assert.deepEqual(dictionary, ['COFFEE_SIZE', 'DRINK', 'ORDER_NUMBER']);
   });

@@ -43,6 +43,17 @@ describe('formatting', () => {
     assert.equal(applyEdits(messy, edits), formatTrsx(messy, { indent: 4 }));
   });
 
+  test('TRSX: the file keeps its own indentation unless cstudio.format.indent says otherwise', () => {
+    const twoSpaces = formatTrsx(readFileSync(EN, 'utf8'), { indent: 2 });
+    const s = servicesWith();
+    openFile(s, EN, twoSpaces);
+    assert.deepEqual(s.formatting(EN, { tabSize: 4, insertSpaces: true }), [], 'auto (the default) keeps 2 spaces');
+    assert.deepEqual(s.formatting(EN, { tabSize: 4, insertSpaces: true, trsxIndent: 'auto' }), []);
+    assert.equal(applyEdits(twoSpaces, s.formatting(EN, { tabSize: 4, insertSpaces: false, trsxIndent: 'editor' })), formatTrsx(twoSpaces, { indent: 'tab' }));
+    assert.equal(applyEdits(twoSpaces, s.formatting(EN, { tabSize: 3, insertSpaces: true, trsxIndent: 'editor' })), formatTrsx(twoSpaces, { indent: 3 }));
+    assert.equal(applyEdits(twoSpaces, s.formatting(EN, { tabSize: 2, insertSpaces: true, trsxIndent: 4 })), formatTrsx(twoSpaces, { indent: 4 }));
+  });
+
   test('GrXML: layout changes, words, tokens and tags do not', () => {
     const formatted = formatGrxml(MESSY_GRAMMAR);
     assert.equal(shape(formatted), shape(MESSY_GRAMMAR));

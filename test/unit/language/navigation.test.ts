@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Location } from '../../../src/core/language/types';
 import { applyEdits, workspacePath } from './helpers';
-import { at, COMMON, EN, FR, ORDER_GRAMMAR, servicesWith, YESNO } from './services';
+import { at, COMMON, EN, FR, openFile, ORDER_GRAMMAR, servicesWith, YESNO } from './services';
 
 function quoted(services: ReturnType<typeof servicesWith>, loc: Location): string {
   const text = services.projects.text(loc.path) ?? '';
@@ -35,6 +35,10 @@ describe('hover', () => {
     assert.match(md, /Used in 1 intent link, 1 annotation\./);
     const rule = s.hover(EN, at(s, EN, '<concept name="ORDER_NUMBER"', '<concept name="O'.length))?.markdown ?? '';
     assert.match(rule, /rule-based: `grammars\/order_number.grxml`/);
+    const s2 = servicesWith();
+    openFile(s2, EN, readFileSync(EN, 'utf8').replace('conceptref="DRINK">latte', 'conceptref="REF_THING">latte'));
+    const referrer = s2.hover(EN, at(s2, EN, 'conceptref="REF_THING"', 'conceptref="R'.length))?.markdown ?? '';
+    assert.match(referrer, /A predefined entity \(provided by the platform\)\. Referrer for a thing/);
   });
 
   test('a ruleref: the rule\'s first alternatives, also across grammar files', () => {

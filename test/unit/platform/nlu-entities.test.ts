@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseGrxml } from '../../../src/core/formats/grxml/parse';
 import { validateGrxml } from '../../../src/core/formats/grxml/validate';
+import { checkTrsx } from '../../../src/core/formats/trsx/validate';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { BadRequestError, ForbiddenError, NotFoundError, ProjectLockedError } from '../../../src/core/platform/errors';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
@@ -139,6 +140,20 @@ describe('platform client: entities', () => {
     test('200: settings and properties change; the rest stays', async () => {
       const updated = await admin.entities.update(project, 'SIZE', { settings: { isSensitive: true }, dataType: 'ALPHANUM', isDynamic: true });
       assert.deepEqual([updated.settings.isSensitive, updated.settings.canonicalize, updated.dataType, updated.isDynamic, updated.numLiterals], [true, false, 'ALPHANUM', true, 3]);
+    });
+
+    test('anaphora is written as exports write it: a hasReferrers relation to a REF_* entity, which validates', async () => {
+      const p = await newProject(owner, 'Referrers');
+      await owner.entities.create(p, { kind: 'LIST', name: 'CITY' });
+      const updated = await owner.entities.update(p, 'CITY', { anaphora: 'ANAPHORA_REF_PLACE' });
+      assert.equal(updated.anaphora, 'ANAPHORA_REF_PLACE');
+      const exported = (await zipTexts(await owner.ontology.export(p))).get('en-US/en-US.trsx') ?? '';
+      assert.match(exported, /<concept name="CITY"[^>]*>\s*<relations>\s*<relation type="hasReferrers" conceptref="REF_PLACE"\/>/);
+      assert.deepEqual(checkTrsx(exported).filter((d) => d.severity === 'error'), []);
+      assert.deepEqual((await owner.entities.list(p, { type: 'BASE' })).map((e) => e.name), ['REF_PLACE']);
+      assert.equal((await owner.entities.update(p, 'CITY', { anaphora: 'ANAPHORA_NOT_SET' })).anaphora, 'ANAPHORA_NOT_SET');
+      assert.doesNotMatch((await zipTexts(await owner.ontology.export(p))).get('en-US/en-US.trsx') ?? '', /hasReferrers/);
+      await rejectsWith(owner.entities.update(p, 'CITY', { anaphora: 'ANAPHORA_REF_ANIMAL' }), BadRequestError);
     });
 
     test('400 for a type change (or kind content) through update; 404; 403 for a viewer', async () => {

@@ -113,15 +113,32 @@ suite('language: TRSX', () => {
     for (const n of ['ORDER_NUMBER@en-US', 'ORDER_NUMBER@fr-CA', 'order_number@order_number.grxml']) assert.ok(names.includes(n), `${n} in ${names.join(', ')}`);
   });
 
-  test('formatting is lossless and follows formatTrsx', async () => {
+  test('formatting is lossless and follows formatTrsx: the file\'s own indentation unless cstudio.format.indent says otherwise', async () => {
     const messy = '<?xml version="1.0"?>\n<project xml:lang="en-US"><ontology><intents><intent name="A"/></intents></ontology>\n<samples>   <sample intentref="A">keep   this\n spacing</sample></samples></project>';
     const doc = await vscode.workspace.openTextDocument({ language: 'trsx', content: messy });
-    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, { tabSize: 2, insertSpaces: true });
-    const edit = new vscode.WorkspaceEdit();
-    edit.set(doc.uri, edits);
-    assert.ok(await vscode.workspace.applyEdit(edit));
-    assert.equal(doc.getText(), formatTrsx(messy, { indent: 2 }));
-    assert.match(doc.getText(), /<sample intentref="A">keep {3}this\n spacing<\/sample>/);
+    const format = async (options: vscode.FormattingOptions): Promise<string> => {
+      const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, options);
+      const edit = new vscode.WorkspaceEdit();
+      edit.set(doc.uri, edits ?? []);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      return doc.getText();
+    };
+    // `auto` (the default): a file with no indentation of its own gets the exports' 4 spaces, whatever the editor's tab size.
+    assert.equal(await format({ tabSize: 2, insertSpaces: true }), formatTrsx(messy));
+    assert.match(doc.getText(), /\n {4}<ontology>\n/);
+    assert.match(doc.getText(), /<sample intentref="A">keep {3}this\n {9}spacing<\/sample>/, 'sample words kept; its second line moved with it');
+    const config = vscode.workspace.getConfiguration('cstudio');
+    try {
+      await config.update('format.indent', 'editor', vscode.ConfigurationTarget.Global);
+      // The setting reaches the formatter through the configuration-change event: wait for it, no fixed sleep.
+      await waitFor('cstudio.format.indent = editor to apply', async () => (await format({ tabSize: 2, insertSpaces: false })).includes('\n\t<ontology>'));
+      assert.equal(doc.getText(), formatTrsx(messy, { indent: 'tab' }));
+      await config.update('format.indent', 2, vscode.ConfigurationTarget.Global);
+      await waitFor('cstudio.format.indent = 2 to apply', async () => (await format({ tabSize: 8, insertSpaces: false })).includes('\n  <ontology>'));
+      assert.equal(doc.getText(), formatTrsx(messy, { indent: 2 }));
+    } finally {
+      await config.update('format.indent', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('code actions: declare the missing intent; remove the duplicate sample', async () => {

@@ -4,7 +4,7 @@
 // Works on half-written markup: the context is read from the text (xml/cursorContext.ts) and names come from
 // the last good parse.
 
-import { NUANCE_PREDEFINED_ENTITIES, DATA_TYPES, RELATION_TYPES, SPECIAL_INTENTS, BOOLEAN_SETTINGS } from '../../formats/trsx/predefined';
+import { PREDEFINED_ENTITIES, DATA_TYPES, RELATION_TYPES, SPECIAL_INTENTS, BOOLEAN_SETTINGS } from '../../formats/trsx/predefined';
 import { nuancePrefix } from '../../formats/trsx/read';
 import { childRule, TRSX_RULES, PROJECT_RULE_KEY, type ElementRule } from '../../formats/trsx/schema';
 import type { LanguageDocument } from '../documents';
@@ -12,8 +12,6 @@ import type { CompletionItem, LanguageContext } from '../types';
 import { tagContextAt, type TagContext } from '../xml/cursorContext';
 import { localeOf, otherLocaleDeclarations } from './projectFiles';
 import { trsxSymbols } from './symbols';
-
-const PLAIN_PREDEFINED = ['DATE', 'TIME', 'YES_NO'];
 
 const DATA_TYPE_DOCS: Readonly<Record<string, string>> = {
   not_set: 'No data type (the default).', alphanum: 'Letters and digits.', amount: 'A monetary amount.',
@@ -138,7 +136,7 @@ function attributeValues(ctx: LanguageContext, doc: LanguageDocument, context: E
       for (const c of other.symbols.concepts) if (!here.has(c.name)) here.set(c.name, `${c.concept.dataType ?? 'not_set'} · declared in ${other.locale}`);
     }
     if (element !== 'dictionary') {
-      for (const p of [...PLAIN_PREDEFINED, ...NUANCE_PREDEFINED_ENTITIES]) if (!here.has(p)) here.set(p, 'predefined entity');
+      for (const p of PREDEFINED_ENTITIES) if (!here.has(p.name)) here.set(p.name, `predefined entity · ${p.summary}`);
     }
     return values(context, here.keys(), 'concept', (v) => `concept · ${here.get(v)}`);
   }

@@ -1,7 +1,7 @@
 // TRSX hovers: an intent shows its sample counts per locale of the project and its linked entities; a concept
 // its data type, settings, number of literals, rule-based grammar and where it is used.
 
-import { isPredefinedConcept, SPECIAL_INTENTS } from '../../formats/trsx/predefined';
+import { isPredefinedConcept, predefinedEntity, SPECIAL_INTENTS } from '../../formats/trsx/predefined';
 import type { LanguageDocument } from '../documents';
 import type { HoverInfo, LanguageContext } from '../types';
 import { localeOf, otherLocaleSymbols } from './projectFiles';
@@ -56,7 +56,8 @@ function conceptHover(symbols: TrsxSymbols, name: string): string {
   const lines = [`**Concept** ${code(name)}`];
   const declared = symbols.concept(name);
   if (!declared) {
-    lines.push('', isPredefinedConcept(name) ? 'A predefined entity (provided by the platform).' : '*Not declared in this file.*');
+    const known = predefinedEntity(name);
+    lines.push('', isPredefinedConcept(name) ? `A predefined entity (provided by the platform).${known ? ` ${known.summary}` : ''}` : '*Not declared in this file.*');
   } else {
     const c = declared.concept;
     const facts = [`dataType ${code(c.dataType ?? 'not_set')}`];

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { LineIndex, type Diagnostic } from '../../../../src/core/formats/diagnostic';
 import { TRSX_CODES } from '../../../../src/core/formats/trsx/codes';
 import { parseTrsx } from '../../../../src/core/formats/trsx/parse';
-import { isPredefinedConcept } from '../../../../src/core/formats/trsx/predefined';
+import { isPredefinedConcept, PREDEFINED_ENTITIES } from '../../../../src/core/formats/trsx/predefined';
+import { formatTrsx } from '../../../../src/core/formats/trsx/format';
 import { checkMixRegex } from '../../../../src/core/formats/trsx/regex';
 import { checkTrsx, validateTrsx } from '../../../../src/core/formats/trsx/validate';
 import { XML_CODES } from '../../../../src/core/formats/xml/codes';
@@ -124,8 +125,59 @@ describe('validateTrsx', () => {
 
 describe('predefined concepts and the regex dialect', () => {
   test('predefined names', () => {
-    for (const name of ['DATE', 'TIME', 'YES_NO', 'nuance_CALENDARX', 'nuance_AMOUNT', 'nuance_DAY_OF_WEEK']) assert.ok(isPredefinedConcept(name), name);
-    for (const name of ['date', 'NUANCE_AMOUNT', 'CITY', '']) assert.ok(!isPredefinedConcept(name), name);
+    for (const name of ['DATE', 'TIME', 'YES_NO', 'nuance_CALENDARX', 'nuance_AMOUNT', 'nuance_DAY_OF_WEEK', 'REF_MOMENT', 'REF_PERSON', 'REF_PLACE', 'REF_THING']) {
+      assert.ok(isPredefinedConcept(name), name);
+    }
+    for (const name of ['date', 'NUANCE_AMOUNT', 'CITY', '', 'REF_ANIMAL', 'ref_thing']) assert.ok(!isPredefinedConcept(name), name);
+    assert.equal(new Set(PREDEFINED_ENTITIES.map((e) => e.name)).size, PREDEFINED_ENTITIES.length, 'each listed once');
+    assert.ok(PREDEFINED_ENTITIES.every((e) => isPredefinedConcept(e.name)));
+  });
+
+  test('referrer entities as the vendor\'s quick-start exports use them (hasReferrers targets, annotations): no error', () => {
+    // Shaped like mix-quickstart-projects' omnichannel and banking exports (docs/platform-notes.md, "Predefined entities").
+    const text = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="eng-USA" nuance:version="2.6" nuance:enginePackVersion="hosted">
+    <ontology base="http://localhost:8080/resources/ontology-1.0.xml">
+        <intents>
+            <intent name="iBookFlight">
+                <links>
+                    <link conceptref="eCity"/>
+                    <link conceptref="eFlightArrivalDate"/>
+                </links>
+            </intent>
+        </intents>
+        <concepts>
+            <concept name="eCity">
+                <relations>
+                    <relation type="hasReferrers" conceptref="REF_PLACE"/>
+                </relations>
+            </concept>
+            <concept name="eFlightArrivalDate" dataType="date">
+                <relations>
+                    <relation type="isA" conceptref="DATE"/>
+                    <relation type="hasReferrers" conceptref="REF_MOMENT"/>
+                </relations>
+            </concept>
+            <concept name="eAccount">
+                <relations>
+                    <relation type="hasReferrers" conceptref="REF_THING"/>
+                </relations>
+            </concept>
+        </concepts>
+    </ontology>
+    <samples>
+        <sample intentref="iBookFlight" count="1">fly me<annotation conceptref="REF_PLACE">there</annotation>on<annotation conceptref="eFlightArrivalDate">
+                <annotation conceptref="DATE">
+                    <annotation conceptref="nuance_CALENDARX">friday</annotation>
+                </annotation>
+            </annotation>
+        </sample>
+        <sample intentref="NO_INTENT" count="1">close<annotation conceptref="REF_THING">it</annotation></sample>
+    </samples>
+</project>
+`;
+    assert.deepEqual(checkTrsx(text).filter((d) => d.severity === 'error'), []);
+    assert.equal(formatTrsx(text), text, 'and it is formatted as it is');
   });
 
   test('Java/ICU constructs Mix accepts are not reported; real syntax errors are', () => {
