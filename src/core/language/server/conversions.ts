@@ -6,7 +6,7 @@ import {
   type Position, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Diagnostic, Severity, TextRange } from '../../formats/diagnostic';
-import type { LanguageDocument } from '../documents';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageServices } from '../languageServices';
 import type { CompletionItem as OurCompletion, CompletionKind, DocumentSymbolInfo, FileEdits, SymbolKind as OurSymbolKind, TextEdit } from '../types';
 import type { UriBook } from './documentUris';
@@ -31,21 +31,20 @@ export const SYMBOL_KIND: Record<OurSymbolKind, SymbolKind> = {
   dictionary: SymbolKind.Enum, sample: SymbolKind.String, rule: SymbolKind.Function,
 };
 
-/** Offsets ↔ positions of one open document (the protocol's default encoding, UTF-16, is the services' too). */
+/**
+ * Offsets ↔ positions of one open document (the protocol's default encoding, UTF-16, is the services' too), through
+ * the document's TextDocument, whose line table follows edits incrementally: a 100k-line file is not re-scanned on
+ * every keystroke.
+ */
 export class DocumentPositions {
-  constructor(private readonly doc: LanguageDocument) {}
+  constructor(private readonly doc: TextDocument) {}
 
   offset(p: Position): number {
-    const lines = this.doc.lines();
-    const line = Math.min(Math.max(p.line, 0), lines.lineCount - 1);
-    const start = lines.offset({ line: line + 1, column: 1 });
-    const next = line + 1 < lines.lineCount ? lines.offset({ line: line + 2, column: 1 }) : this.doc.text.length;
-    return Math.min(start + Math.max(p.character, 0), next);
+    return this.doc.offsetAt(p);
   }
 
   position(offset: number): Position {
-    const at = this.doc.lines().position(Math.min(Math.max(offset, 0), this.doc.text.length));
-    return { line: at.line - 1, character: at.column - 1 };
+    return this.doc.positionAt(offset);
   }
 
   range(r: TextRange): Range {
@@ -57,12 +56,16 @@ export class DocumentPositions {
   }
 }
 
+/** The position tables of the open documents, by document id. */
+export type OpenTexts = ReadonlyMap<string, TextDocument>;
+
 /** Ranges and locations in any file the services name: open documents first, then files on disk. */
 export class Locator {
-  constructor(private readonly services: LanguageServices, private readonly uris: UriBook) {}
+  constructor(private readonly services: LanguageServices, private readonly uris: UriBook, private readonly texts: OpenTexts) {}
 
   range(path: string, r: TextRange): Range {
-    const open = this.services.documents.byPath(path) ?? this.services.documents.get(path);
+    const id = this.services.documents.byPath(path)?.id ?? path;
+    const open = this.texts.get(id);
     if (open) return new DocumentPositions(open).range(r);
     const lines = this.services.projects.lines(path);
     if (!lines) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

@@ -2,11 +2,13 @@
 // validated over the same parsed documents the other services use, and published with the version they belong to.
 // The server is one thread, so a result can never describe a text the client has moved past.
 import type { Connection } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Logger } from '../../logger';
 import { DiagnosticsEngine } from '../diagnosticsEngine';
 import type { FileSystem } from '../fileSystem';
 import type { LanguageServices } from '../languageServices';
 import { DocumentPositions, toLspDiagnostic } from './conversions';
+import { DIAGNOSTICS_PUBLISHED } from './editorRequests';
 import type { UriBook } from './documentUris';
 
 export class DiagnosticsScheduler {
@@ -17,7 +19,8 @@ export class DiagnosticsScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly connection: Connection, private readonly services: LanguageServices, fs: FileSystem,
+    private readonly connection: Connection, private readonly services: LanguageServices,
+    private readonly texts: ReadonlyMap<string, TextDocument>, fs: FileSystem,
     private readonly uris: UriBook, private readonly logger: Logger,
   ) {
     this.engine = new DiagnosticsEngine(fs, services.context);
@@ -50,8 +53,8 @@ export class DiagnosticsScheduler {
     }
     this.pending.clear();
     for (const id of ids) {
-      const doc = this.services.documents.get(id);
-      if (!doc) continue;
+      const text = this.texts.get(id);
+      if (!text || !this.services.documents.get(id)) continue;
       let result;
       try {
         result = this.engine.diagnostics(id);
@@ -60,12 +63,12 @@ export class DiagnosticsScheduler {
         continue;
       }
       if (!result) continue;
-      const at = new DocumentPositions(doc);
+      const at = new DocumentPositions(text);
       void this.connection.sendDiagnostics({
         uri: this.uris.uriOf(id), version: result.version, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(at, d)),
       });
       // Tells clients that wait on it (tests, benchmarks) whether the TRSX rules were re-checked only for the edit.
-      void this.connection.sendNotification('cstudio/diagnosticsPublished', { uri: this.uris.uriOf(id), version: result.version, incremental: result.incremental });
+      void this.connection.sendNotification(DIAGNOSTICS_PUBLISHED, { uri: this.uris.uriOf(id), version: result.version, incremental: result.incremental });
     }
   }
 }

@@ -3,10 +3,21 @@
 import type { Connection, Position, TextDocumentIdentifier } from 'vscode-languageserver';
 import type { LanguageServices } from '../languageServices';
 import { closeNameAfterSlash, closeTagAfterGt } from '../xml/autoClose';
-import { DocumentPositions } from './conversions';
+import { DocumentPositions, type OpenTexts } from './conversions';
 import { idOfUri } from './documentUris';
 
 export const AUTO_CLOSE_REQUEST = 'cstudio/autoClose';
+
+/** Sent after each publication of a document's diagnostics: `{uri, version, incremental}`. */
+export const DIAGNOSTICS_PUBLISHED = 'cstudio/diagnosticsPublished';
+
+/** Commands the server puts on code lenses; a client maps them to its own (the VS Code client: features/language). */
+export const LENS_COMMANDS = {
+  /** Arguments: the document URI and the position to find references from. */
+  findReferences: 'cstudio.language.findReferences',
+  /** Arguments: the grammar's URI and the rule to test. */
+  testGrammar: 'cstudio.grammar.test',
+} as const;
 
 export interface AutoCloseParams {
   textDocument: TextDocumentIdentifier;
@@ -21,11 +32,13 @@ export interface AutoCloseResult {
   cursor: number;
 }
 
-export function registerEditorRequests(connection: Connection, services: LanguageServices): void {
+export function registerEditorRequests(connection: Connection, services: LanguageServices, texts: OpenTexts): void {
   connection.onRequest(AUTO_CLOSE_REQUEST, (params: AutoCloseParams): AutoCloseResult | null => {
-    const doc = services.documents.get(idOfUri(params.textDocument.uri));
-    if (!doc) return null;
-    const offset = new DocumentPositions(doc).offset(params.position);
+    const id = idOfUri(params.textDocument.uri);
+    const doc = services.documents.get(id);
+    const text = texts.get(id);
+    if (!doc || !text) return null;
+    const offset = new DocumentPositions(text).offset(params.position);
     if (params.typed === '>') {
       const close = closeTagAfterGt(doc.text, offset);
       return close ? { text: close, cursor: 0 } : null;

@@ -5,6 +5,7 @@
 import {
   CodeActionKind, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Logger } from '../../logger';
 import type { FileSystem } from '../fileSystem';
 import { LanguageServices } from '../languageServices';
@@ -12,7 +13,7 @@ import { RenameError } from '../trsx/rename';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DocumentPositions, Locator, fromLspDiagnostic, toLspCompletion, toLspSymbol, toLspTextEdits, SYMBOL_KIND } from './conversions';
 import { idOfUri, languageOfDocument, pathOfUri, UriBook } from './documentUris';
-import { registerEditorRequests } from './editorRequests';
+import { LENS_COMMANDS, registerEditorRequests } from './editorRequests';
 import { WorkspaceFiles } from './workspaceFiles';
 
 export const COMPLETION_TRIGGERS = ['<', '"', "'", ' ', '#', '/'];
@@ -31,9 +32,11 @@ export interface LanguageServerOptions {
 export function serveLanguages(connection: Connection, options: LanguageServerOptions): LanguageServices {
   const services = new LanguageServices(options.fs);
   const uris = new UriBook();
-  const locator = new Locator(services, uris);
+  // The protocol's view of each open document (positions), beside the services' (parses); one text each.
+  const texts = new Map<string, TextDocument>();
+  const locator = new Locator(services, uris, texts);
   const files = new WorkspaceFiles(options.fs);
-  const diagnostics = new DiagnosticsScheduler(connection, services, options.fs, uris, options.logger.child('diagnostics'));
+  const diagnostics = new DiagnosticsScheduler(connection, services, texts, options.fs, uris, options.logger.child('diagnostics'));
   let codeLensRefresh = false;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -77,6 +80,7 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
     if (!language) return;
     const id = idOfUri(d.uri);
     uris.remember(id, d.uri);
+    texts.set(id, TextDocument.create(d.uri, d.languageId, d.version, d.text));
     services.documents.open(id, language, d.version, d.text, pathOfUri(d.uri));
     services.projects.invalidate();
     diagnostics.schedule(id);
@@ -85,12 +89,16 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
     const id = idOfUri(textDocument.uri);
     const doc = services.documents.get(id);
-    if (!doc) return;
+    const text = texts.get(id);
+    if (!doc || !text) return;
     for (const change of contentChanges) {
       if ('range' in change) {
-        const at = new DocumentPositions(doc);
-        doc.update(textDocument.version, [{ start: at.offset(change.range.start), end: at.offset(change.range.end), text: change.text }]);
+        const start = text.offsetAt(change.range.start);
+        const end = text.offsetAt(change.range.end);
+        TextDocument.update(text, [change], textDocument.version);
+        doc.update(textDocument.version, [{ start, end, text: change.text }]);
       } else {
+        TextDocument.update(text, [change], textDocument.version);
         doc.setText(textDocument.version, change.text);
       }
     }
@@ -100,6 +108,7 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   connection.onDidCloseTextDocument(({ textDocument }) => {
     const id = idOfUri(textDocument.uri);
     services.documents.close(id);
+    texts.delete(id);
     services.projects.invalidate();
     diagnostics.closed(id, textDocument.uri);
     uris.forget(id);
@@ -124,8 +133,8 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   /** The open document behind a request, with its position converter. */
   const open = (uri: string): { id: string; at: DocumentPositions } | undefined => {
     const id = idOfUri(uri);
-    const doc = services.documents.get(id);
-    return doc ? { id, at: new DocumentPositions(doc) } : undefined;
+    const text = texts.get(id);
+    return text && services.documents.get(id) ? { id, at: new DocumentPositions(text) } : undefined;
   };
 
   connection.onCompletion(({ textDocument, position }) => {
@@ -216,11 +225,11 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
       const range = d.at.range(lens.range);
       // Commands are the client's: the VS Code client maps these two to its own (features/language).
       return lens.kind === 'testGrammar'
-        ? { range, command: { title: lens.title, command: 'cstudio.grammar.test', arguments: [textDocument.uri, lens.rule] } }
-        : { range, command: { title: lens.title, command: 'cstudio.language.findReferences', arguments: [textDocument.uri, range.start] } };
+        ? { range, command: { title: lens.title, command: LENS_COMMANDS.testGrammar, arguments: [textDocument.uri, lens.rule] } }
+        : { range, command: { title: lens.title, command: LENS_COMMANDS.findReferences, arguments: [textDocument.uri, range.start] } };
     });
   });
 
-  registerEditorRequests(connection, services);
+  registerEditorRequests(connection, services, texts);
   return services;
 }
