@@ -24,8 +24,8 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
-  // The TRSX/GrXML diagnostics worker thread the extension starts (src/features/language).
-  { ...common, entryPoints: { languageWorker: 'src/core/language/worker/diagnosticsWorker.ts' }, outdir: 'dist' },
+  // The TRSX/GrXML language server the extension starts over node IPC (src/features/language/languageClient.ts).
+  { ...common, entryPoints: { languageServer: 'src/core/language/server/main.ts' }, outdir: 'dist' },
   // The platform client (with undici), which the extension loads on first use (src/host/platformClientLoader.ts).
   { ...common, entryPoints: { platformClient: 'src/core/platform/client.ts' }, outdir: 'dist' },
   // The local sandbox server, which the extension loads when it first starts the sandbox (src/extension.ts).

@@ -18,6 +18,7 @@ import { convertCommand } from './commands/convert';
 import { formatCommand } from './commands/format';
 import { grammarTestCommand } from './commands/grammar';
 import { validateCommand } from './commands/validate';
+import { lspCommand } from './commands/lsp';
 import { appsCredentials, appsList } from './commands/apps';
 import { botsConfigs, botsCredentials, botsInterface, botsList } from './commands/bots';
 import { buildsDelete, buildsDownload, buildsGet, buildsLatest, buildsList } from './commands/builds';
@@ -53,5 +54,5 @@ export const allCommands: readonly CliCommand[] = [
   envConfigsList, envConfigsSet, envConfigsDelete,
   logsTail, logsPartitions, audioGet,
   sandboxCommand, sandboxSimulate,
-  validateCommand, formatCommand, grammarTestCommand, convertCommand,
+  validateCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];

@@ -24,14 +24,16 @@ export interface DocumentDiagnostics {
 }
 
 export class DiagnosticsEngine {
-  readonly documents = new DocumentStore();
+  readonly documents: DocumentStore;
   readonly projects: ProjectIndex;
   private readonly validators = new Map<string, IncrementalTrsxValidator>();
   private readonly grammarChecks: GrammarChecks;
   private roots: string[] = [];
 
-  constructor(fs: FileSystem) {
-    this.projects = new ProjectIndex(fs, this.documents);
+  /** `shared`: the documents and projects of the other services in the same process, so each text is parsed once. */
+  constructor(fs: FileSystem, shared?: LanguageContext) {
+    this.documents = shared?.documents ?? new DocumentStore();
+    this.projects = shared?.projects ?? new ProjectIndex(fs, this.documents);
     this.grammarChecks = new GrammarChecks(this.context, () => this.roots);
   }
 

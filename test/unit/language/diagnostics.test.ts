@@ -1,13 +1,14 @@
 // Diagnostics as the editor gets them: format rules plus the project's cross-file checks, from the engine
-// in-process and through the real worker thread (edits mirrored into it, results equal to a fresh engine's).
+// in-process and through the language server in a child process (edits sent incrementally, results equal to a
+// fresh engine's).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { DiagnosticsEngine } from '../../../src/core/language/diagnosticsEngine';
 import { nodeFileSystem } from '../../../src/core/language/fileSystem';
-import type { OpenDocument } from '../../../src/core/language/worker/protocol';
-import { DiagnosticsWorkerClient } from '../../../src/core/language/worker/workerClient';
+import { LineIndex } from '../../../src/core/formats/diagnostic';
+import { LspTestClient, type LspRange, type PublishedDiagnostics } from '../helpers/lspClient';
 import { offsetOf, workspacePath } from './helpers';
 import { EN, FR, ORDER_GRAMMAR, YESNO } from './services';
 
@@ -85,54 +86,34 @@ describe('diagnostics engine', () => {
   });
 });
 
-describe('diagnostics worker', () => {
-  const script = join(__dirname, '..', '..', '..', 'src', 'core', 'language', 'worker', 'diagnosticsWorker.js');
+describe('diagnostics through the language server', () => {
+  /** The engine's diagnostics as the protocol carries them: code, message and line/character ranges. */
+  function expected(engine: DiagnosticsEngine, id: string): Array<{ code: string; message: string; range: LspRange }> {
+    const lines = new LineIndex(engine.documents.get(id)?.text ?? '');
+    const pos = (offset: number): { line: number; character: number } => { const p = lines.position(offset); return { line: p.line - 1, character: p.column - 1 }; };
+    return (engine.diagnostics(id)?.diagnostics ?? []).map((d) => ({ code: d.code, message: d.message, range: { start: pos(d.range.start), end: pos(d.range.end) } }));
+  }
+  const received = (p: PublishedDiagnostics): Array<{ code: string; message: string; range: LspRange }> =>
+    p.diagnostics.map((d) => ({ code: String(d.code), message: d.message, range: d.range }));
 
-  test('mirrors documents and edits, and answers like an engine in this thread', async () => {
-    const docs = new Map<string, OpenDocument>();
-    const client = new DiagnosticsWorkerClient({ scriptPath: script, snapshot: (id) => [...docs.values()].filter((d) => id === undefined || d.id === id) });
+  test('publishes what an engine in this thread finds, for the project sibling too, and follows edits incrementally', async () => {
+    const server = await LspTestClient.start(workspacePath());
     try {
-      client.setRoots([workspacePath()]);
-      for (const path of [EN, FR]) {
-        const doc: OpenDocument = { id: path, languageId: 'trsx', version: 1, text: readFileSync(path, 'utf8'), path };
-        docs.set(path, doc);
-        client.open(doc);
-      }
-      const first = await client.validate([EN]);
-      assert.deepEqual(first.map((r) => r.id), [EN, FR], 'the project sibling comes along');
-      const expected = engineWith(EN, FR);
-      assert.deepEqual(first[0]?.diagnostics, expected.diagnostics(EN)?.diagnostics);
-      const text = docs.get(EN)?.text ?? '';
+      const en = server.open(EN, 'trsx', readFileSync(EN, 'utf8'));
+      const fr = server.open(FR, 'trsx', readFileSync(FR, 'utf8'));
+      const engine = engineWith(EN, FR);
+      assert.deepEqual(received(await server.diagnostics(en)), expected(engine, EN));
+      assert.deepEqual(received(await server.diagnostics(fr)), expected(engine, FR));
+
+      const text = readFileSync(EN, 'utf8');
       const at = offsetOf(text, 'hello there');
-      client.change(EN, 2, [{ start: at, end: at, text: 'oh ' }]);
-      const [second] = await client.validate([EN]);
-      assert.equal(second?.version, 2);
-      assert.equal(second?.incremental, true);
-      expected.change(EN, 2, [{ start: at, end: at, text: 'oh ' }]);
-      assert.deepEqual(second?.diagnostics, expected.diagnostics(EN)?.diagnostics);
+      const lines = new LineIndex(text);
+      const p = lines.position(at);
+      server.change(en, 2, [{ range: { start: { line: p.line - 1, character: p.column - 1 }, end: { line: p.line - 1, character: p.column - 1 } }, text: 'oh ' }]);
+      engine.change(EN, 2, [{ start: at, end: at, text: 'oh ' }]);
+      assert.deepEqual(received(await server.diagnostics(en, (x) => x.version === 2)), expected(engine, EN));
     } finally {
-      client.dispose();
-    }
-    await assert.rejects(client.validate([EN]), /stopped/);
-  });
-
-  test('a change the worker cannot apply makes it re-open the document from the caller\'s copy', async () => {
-    const doc: OpenDocument = { id: EN, languageId: 'trsx', version: 5, text: readFileSync(EN, 'utf8'), path: EN };
-    const client = new DiagnosticsWorkerClient({ scriptPath: script, snapshot: () => [doc] });
-    try {
-      client.open({ ...doc, text: 'short' });
-      client.change(EN, 5, [{ start: 100, end: 200, text: '' }]);
-      // The change is refused (outside the text); the client re-opens the snapshot, so validation soon sees its text.
-      const deadline = Date.now() + 10_000;
-      let result = (await client.validate([EN]))[0];
-      while (!result?.diagnostics.some((d) => d.code === 'TRSX032') && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 50));
-        result = (await client.validate([EN]))[0];
-      }
-      assert.equal(result?.version, 5);
-      assert.ok(result?.diagnostics.some((d) => d.code === 'TRSX032'), 'the snapshot\'s text was re-opened');
-    } finally {
-      client.dispose();
+      assert.equal(await server.stop(), 0);
     }
   });
 });

@@ -23,7 +23,7 @@ suite('language: GrXML', () => {
     const original = doc.getText();
     assert.equal(doc.languageId, 'grxml');
     const { testing } = await extensionApi();
-    await waitFor('validation', () => testing.language.services.documents.get(doc.uri.fsPath) !== undefined);
+    await waitFor('validation', () => testing.language.client.hasValidated(doc.uri));
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(positionOf(doc, '#no"', 1), positionOf(doc, '#no"', 3)), 'nay');
     edit.replace(doc.uri, new vscode.Range(positionOf(doc, 'root="answer"', 6), positionOf(doc, 'root="answer"', 12)), 'answr');

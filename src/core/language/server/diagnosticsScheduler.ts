@@ -1,0 +1,74 @@
+// Live diagnostics: after a quiet time (debounced) the changed documents and the open files of their projects are
+// validated over the same parsed documents the other services use, and published with the version they belong to.
+// The server is one thread, so a result can never describe a text the client has moved past.
+import type { Connection } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Logger } from '../../logger';
+import { DiagnosticsEngine } from '../diagnosticsEngine';
+import type { FileSystem } from '../fileSystem';
+import type { LanguageServices } from '../languageServices';
+import { DocumentPositions, toLspDiagnostic } from './conversions';
+import { DIAGNOSTICS_PUBLISHED } from './editorRequests';
+import type { UriBook } from './documentUris';
+
+export class DiagnosticsScheduler {
+  /** Quiet time after an edit before diagnostics are recomputed (the `cstudio.language.diagnosticsDelayMs` setting). */
+  delayMs = 250;
+  private readonly engine: DiagnosticsEngine;
+  private readonly pending = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly connection: Connection, private readonly services: LanguageServices,
+    private readonly texts: ReadonlyMap<string, TextDocument>, fs: FileSystem,
+    private readonly uris: UriBook, private readonly logger: Logger,
+  ) {
+    this.engine = new DiagnosticsEngine(fs, services.context);
+  }
+
+  setRoots(roots: readonly string[]): void {
+    this.engine.setRoots(roots);
+  }
+
+  schedule(id: string): void {
+    this.pending.add(id);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), this.delayMs);
+  }
+
+  scheduleAll(): void {
+    for (const doc of this.services.documents.all()) this.schedule(doc.id);
+  }
+
+  closed(id: string, uri: string): void {
+    this.pending.delete(id);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  private flush(): void {
+    const ids = new Set<string>();
+    for (const id of this.pending) {
+      ids.add(id);
+      for (const sibling of this.engine.projectSiblings(id)) ids.add(sibling);
+    }
+    this.pending.clear();
+    for (const id of ids) {
+      const text = this.texts.get(id);
+      if (!text || !this.services.documents.get(id)) continue;
+      let result;
+      try {
+        result = this.engine.diagnostics(id);
+      } catch (e) {
+        this.logger.error(`diagnostics of ${id} could not be computed`, e);
+        continue;
+      }
+      if (!result) continue;
+      const at = new DocumentPositions(text);
+      void this.connection.sendDiagnostics({
+        uri: this.uris.uriOf(id), version: result.version, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(at, d)),
+      });
+      // Tells clients that wait on it (tests, benchmarks) whether the TRSX rules were re-checked only for the edit.
+      void this.connection.sendNotification(DIAGNOSTICS_PUBLISHED, { uri: this.uris.uriOf(id), version: result.version, incremental: result.incremental });
+    }
+  }
+}

@@ -1,0 +1,240 @@
+// The TRSX/GrXML language server: core/language behind the Language Server Protocol (vscode-languageserver), so
+// VS Code (through vscode-languageclient, src/features/language) and any other editor (`cstudio lsp --stdio`) get
+// the same diagnostics, completion, navigation, formatting and fixes from one copy of each document. Documents are
+// synced incrementally; each text is parsed once and shared by every service, diagnostics included.
+import {
+  CodeActionKind, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseIndentSetting, type IndentSetting } from '../../formats/trsx/layout';
+import type { Logger } from '../../logger';
+import type { FileSystem } from '../fileSystem';
+import { LanguageServices } from '../languageServices';
+import { RenameError } from '../trsx/rename';
+import { DiagnosticsScheduler } from './diagnosticsScheduler';
+import { DocumentPositions, Locator, fromLspDiagnostic, toLspCompletion, toLspSymbol, toLspTextEdits, SYMBOL_KIND } from './conversions';
+import { idOfUri, languageOfDocument, pathOfUri, UriBook } from './documentUris';
+import { LENS_COMMANDS, registerEditorRequests } from './editorRequests';
+import { WorkspaceFiles } from './workspaceFiles';
+
+export const COMPLETION_TRIGGERS = ['<', '"', "'", ' ', '#', '/'];
+
+/** What a client may send in `initializationOptions` (and later as the `cstudio` configuration section). */
+export interface ServerSettings {
+  /** Quiet time after an edit before diagnostics are recomputed (ms). */
+  diagnosticsDelayMs?: number;
+  /** `cstudio.format.indent` for TRSX: `auto` (the file's own), `editor` (the request's options), `tab` or N. */
+  formatIndent?: string | number;
+}
+
+export interface LanguageServerOptions {
+  readonly fs: FileSystem;
+  readonly logger: Logger;
+}
+
+export function serveLanguages(connection: Connection, options: LanguageServerOptions): LanguageServices {
+  const services = new LanguageServices(options.fs);
+  const uris = new UriBook();
+  // The protocol's view of each open document (positions), beside the services' (parses); one text each.
+  const texts = new Map<string, TextDocument>();
+  const locator = new Locator(services, uris, texts);
+  const files = new WorkspaceFiles(options.fs);
+  const diagnostics = new DiagnosticsScheduler(connection, services, texts, options.fs, uris, options.logger.child('diagnostics'));
+  let codeLensRefresh = false;
+  let trsxIndent: IndentSetting = 'auto';
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const roots = (params.workspaceFolders ?? []).map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== undefined);
+    if (roots.length === 0 && params.rootUri) { const root = pathOfUri(params.rootUri); if (root) roots.push(root); }
+    files.setRoots(roots);
+    diagnostics.setRoots(roots);
+    applySettings(params.initializationOptions);
+    codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: { label: 'Conversational Studio' },
+        workspaceSymbolProvider: true,
+        documentFormattingProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+        codeLensProvider: { resolveProvider: false },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'cstudio-language-server' },
+    };
+  });
+
+  function applySettings(value: unknown): void {
+    const s = (typeof value === 'object' && value !== null ? value : {}) as ServerSettings;
+    if (typeof s.diagnosticsDelayMs === 'number' && s.diagnosticsDelayMs >= 0) diagnostics.delayMs = s.diagnosticsDelayMs;
+    if (s.formatIndent !== undefined) trsxIndent = parseIndentSetting(s.formatIndent, true) ?? trsxIndent;
+  }
+
+  connection.onDidChangeConfiguration((params) => {
+    const settings = (params.settings as { cstudio?: { language?: ServerSettings } } | undefined)?.cstudio?.language;
+    applySettings(settings);
+  });
+
+  connection.onDidOpenTextDocument(({ textDocument: d }) => {
+    const language = languageOfDocument(d.languageId, d.uri);
+    if (!language) return;
+    const id = idOfUri(d.uri);
+    uris.remember(id, d.uri);
+    texts.set(id, TextDocument.create(d.uri, d.languageId, d.version, d.text));
+    services.documents.open(id, language, d.version, d.text, pathOfUri(d.uri));
+    services.projects.invalidate();
+    diagnostics.schedule(id);
+  });
+
+  connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+    const id = idOfUri(textDocument.uri);
+    const doc = services.documents.get(id);
+    const text = texts.get(id);
+    if (!doc || !text) return;
+    for (const change of contentChanges) {
+      if ('range' in change) {
+        const start = text.offsetAt(change.range.start);
+        const end = text.offsetAt(change.range.end);
+        TextDocument.update(text, [change], textDocument.version);
+        doc.update(textDocument.version, [{ start, end, text: change.text }]);
+      } else {
+        TextDocument.update(text, [change], textDocument.version);
+        doc.setText(textDocument.version, change.text);
+      }
+    }
+    diagnostics.schedule(id);
+  });
+
+  connection.onDidCloseTextDocument(({ textDocument }) => {
+    const id = idOfUri(textDocument.uri);
+    services.documents.close(id);
+    texts.delete(id);
+    services.projects.invalidate();
+    diagnostics.closed(id, textDocument.uri);
+    uris.forget(id);
+  });
+
+  // Files of a project changing on disk (or in another editor) change counts and cross-file results.
+  connection.onDidChangeWatchedFiles(() => {
+    services.projects.invalidate();
+    files.invalidate();
+    diagnostics.scheduleAll();
+    if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  });
+  connection.onInitialized(() => {
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      files.changeRoots(e.added.map((f) => pathOfUri(f.uri)), e.removed.map((f) => pathOfUri(f.uri)));
+      diagnostics.setRoots(files.roots);
+      services.projects.invalidate();
+      diagnostics.scheduleAll();
+    });
+  });
+
+  /** The open document behind a request, with its position converter. */
+  const open = (uri: string): { id: string; at: DocumentPositions } | undefined => {
+    const id = idOfUri(uri);
+    const text = texts.get(id);
+    return text && services.documents.get(id) ? { id, at: new DocumentPositions(text) } : undefined;
+  };
+
+  connection.onCompletion(({ textDocument, position }) => {
+    const d = open(textDocument.uri);
+    if (!d) return [];
+    return services.completion(d.id, d.at.offset(position)).map((c) => toLspCompletion(d.at, c, position));
+  });
+
+  connection.onHover(({ textDocument, position }) => {
+    const d = open(textDocument.uri);
+    const hover = d && services.hover(d.id, d.at.offset(position));
+    return d && hover ? { contents: { kind: 'markdown', value: hover.markdown }, range: d.at.range(hover.range) } : null;
+  });
+
+  connection.onDefinition(({ textDocument, position }) => {
+    const d = open(textDocument.uri);
+    return d ? services.definition(d.id, d.at.offset(position)).map((l) => locator.location(l.path, l.range)) : [];
+  });
+
+  connection.onReferences(({ textDocument, position, context }) => {
+    const d = open(textDocument.uri);
+    return d ? services.references(d.id, d.at.offset(position), context.includeDeclaration).map((l) => locator.location(l.path, l.range)) : [];
+  });
+
+  connection.onPrepareRename(({ textDocument, position }) => {
+    const d = open(textDocument.uri);
+    if (!d) return null;
+    try {
+      const p = services.prepareRename(d.id, d.at.offset(position));
+      return { range: d.at.range(p.range), placeholder: p.placeholder };
+    } catch (e) {
+      if (e instanceof RenameError) throw new ResponseError(ErrorCodes.InvalidRequest, e.message);
+      throw e;
+    }
+  });
+
+  connection.onRenameRequest(({ textDocument, position, newName }) => {
+    const d = open(textDocument.uri);
+    if (!d) return null;
+    try {
+      return locator.workspaceEdit(services.rename(d.id, d.at.offset(position), newName));
+    } catch (e) {
+      if (e instanceof RenameError) throw new ResponseError(ErrorCodes.InvalidRequest, e.message);
+      throw e;
+    }
+  });
+
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const d = open(textDocument.uri);
+    return d ? services.documentSymbols(d.id).map((s) => toLspSymbol(d.at, s)) : [];
+  });
+
+  connection.onWorkspaceSymbol(({ query }, token) => {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    return services.workspaceSymbols(files.list(), query, controller.signal).map((s) => ({
+      name: s.name, kind: SYMBOL_KIND[s.kind], containerName: s.container ?? '', location: locator.location(s.location.path, s.location.range),
+    }));
+  });
+
+  connection.onDocumentFormatting(({ textDocument, options }) => {
+    const d = open(textDocument.uri);
+    return d ? toLspTextEdits(d.at, services.formatting(d.id, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, trsxIndent })) : [];
+  });
+
+  connection.onCodeAction(({ textDocument, range, context }) => {
+    const d = open(textDocument.uri);
+    if (!d) return [];
+    const theirs = context.diagnostics;
+    const plain = theirs.map((x) => fromLspDiagnostic(d.at, x));
+    const ours = plain.filter((x): x is NonNullable<typeof x> => x !== undefined);
+    return services.codeActions(d.id, d.at.textRange(range), ours).map((a): CodeAction => {
+      const action: CodeAction = {
+        title: a.title, kind: a.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite,
+        edit: locator.workspaceEdit(a.edits),
+      };
+      const fixed = a.diagnostic ? theirs[plain.indexOf(a.diagnostic)] : undefined;
+      if (fixed) action.diagnostics = [fixed];
+      if (a.preferred) action.isPreferred = true;
+      return action;
+    });
+  });
+
+  connection.onCodeLens(({ textDocument }) => {
+    const d = open(textDocument.uri);
+    if (!d) return [];
+    return services.codeLenses(d.id).map((lens) => {
+      const range = d.at.range(lens.range);
+      // Commands are the client's: the VS Code client maps these two to its own (features/language).
+      return lens.kind === 'testGrammar'
+        ? { range, command: { title: lens.title, command: LENS_COMMANDS.testGrammar, arguments: [textDocument.uri, lens.rule] } }
+        : { range, command: { title: lens.title, command: LENS_COMMANDS.findReferences, arguments: [textDocument.uri, range.start] } };
+    });
+  });
+
+  registerEditorRequests(connection, services, texts);
+  return services;
+}
