@@ -18,7 +18,8 @@ const byId = (a: ApplicationRecord, b: ApplicationRecord): number => Number(a.id
 function matchesFilters(app: ApplicationRecord, query: URLSearchParams): boolean {
   const filter = query.get('filter');
   const runtimeAppId = query.get('appId');
-  return (!filter || app.applicationName.includes(filter)) && (!runtimeAppId || app.credentials.some((c) => c.appId === runtimeAppId));
+  // mix-cli's applications:get sends the application id as `filter` and keeps the entry whose id matches.
+  return (!filter || app.applicationName.includes(filter) || app.id === filter) && (!runtimeAppId || app.credentials.some((c) => c.appId === runtimeAppId));
 }
 
 export function credentialsReply(state: SandboxState, app: ApplicationRecord, query: URLSearchParams): Record<string, unknown> {

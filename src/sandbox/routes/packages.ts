@@ -99,5 +99,5 @@ function runDatapack(ctx: SandboxContext, job: JobRecord, task: JobTask): TaskOu
   if (!pack) throw new Error(`Project ${project.id} no longer has the language ${task.locale}.`);
   pack.version = task.version;
   project.updateTime = isoNow(ctx);
-  return { status: 'COMPLETED', report: { datapackReports: { reports: [{ locale: task.locale, version: task.version, status: 'COMPLETED' }] } } };
+  return { status: 'COMPLETED', report: { datapackReports: { reports: [{ locale: task.locale, version: task.version, status: 'COMPLETED', createTime: isoNow(ctx) }] } } };
 }
