@@ -47,7 +47,8 @@ describe('platform client: discovery', () => {
     assert.equal((await owner.discovery.version()).apiVersion, 'v4');
     const packs = await owner.discovery.enginePacks('1');
     const project = await owner.projects.create('1', { displayName: 'Engine pack', languages: ['en-US'], isChildDataCompliant: 'NO' });
-    assert.equal(project.enginePackId, packs[0]?.enginePackId, 'a new project gets the engine pack the platform lists');
+    const raw = await owner.request<{ project: { enginePackId: string } }>({ method: 'GET', path: `/v4/projects/${project.id}` });
+    assert.equal(raw.project.enginePackId, packs[0]?.enginePackId, 'a new project gets the engine pack the platform lists');
     assert.ok((await owner.discovery.languageTopics('1')).some((t) => t.name === 'gen'));
     assert.ok((await owner.discovery.voices('1')).length > 0);
     const types = await owner.discovery.dataTypes();
