@@ -41,6 +41,17 @@ const EXTRA = [
   ['Intents', 'GET', '/v4/projects/{projectId}/intents/{intentName}', [200, 404]],
   ['Intents', 'PUT', '/v4/projects/{projectId}/intents/{intentName}/.rename', [200, 404]],
   ['Intents', 'DELETE', '/v4/projects/{projectId}/intents/{intentName}', [200, 404]],
+  // Discovery endpoints mix-cli reads (issue 16; docs/platform-notes.md "Public client compatibility").
+  ['Discovery', 'GET', '/v4/organizations/{orgId}/deployment-flows', [200, 404]],
+  ['Discovery', 'GET', '/v4/organizations/{orgId}/environments', [200, 403]],
+  ['Discovery', 'GET', '/v4/geographies', [200]],
+  ['Discovery', 'GET', '/v4/builds/{buildLabel}/data-hosts', [200, 400, 404]],
+  ['Discovery', 'GET', '/v4/apps/{applicationId}/projects/{projectId}/data-hosts/.latest', [200]],
+  ['Discovery', 'GET', '/v4/version', [200]],
+  ['Discovery', 'GET', '/v4/organizations/{orgId}/engine-packs', [200]],
+  ['Discovery', 'GET', '/v4/organizations/{orgId}/language-topics', [200]],
+  ['Discovery', 'GET', '/v4/organizations/{orgId}/voices', [200]],
+  ['Discovery', 'GET', '/v4/data-types', [200]],
 ];
 
 function specEndpoints(text) {

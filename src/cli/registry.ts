@@ -9,7 +9,8 @@ import { samplesAppend, samplesExport, samplesReplace } from './commands/samples
 import { orgsList } from './commands/orgs';
 import { projectsLock, projectsLocks, projectsUnlock } from './commands/projectLocks';
 import { projectsExport, projectsReplace } from './commands/projectPackage';
-import { projectsCreate, projectsDelete, projectsGet, projectsList, projectsRename } from './commands/projects';
+import { projectsCreate, projectsDatapack, projectsDelete, projectsGet, projectsList, projectsRename } from './commands/projects';
+import { channelsActivate, channelsConfigure, channelsCreate, channelsDeactivate, channelsRename } from './commands/channels';
 import { sandboxCommand } from './commands/sandbox';
 import { sandboxSimulate } from './commands/simulate';
 import { logsPartitions, logsTail } from './commands/logs';
@@ -36,7 +37,8 @@ import { syncCompare } from './commands/syncCompare';
 
 export const allCommands: readonly CliCommand[] = [
   orgsList,
-  projectsList, projectsGet, projectsCreate, projectsRename, projectsDelete,
+  projectsList, projectsGet, projectsCreate, projectsRename, projectsDelete, projectsDatapack,
+  channelsCreate, channelsConfigure, channelsActivate, channelsDeactivate, channelsRename,
   projectsLock, projectsUnlock, projectsLocks,
   projectsExport, projectsReplace,
   jobsList, jobsGet, jobsWatch, jobsDelete,

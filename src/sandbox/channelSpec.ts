@@ -6,6 +6,12 @@ import type { ChannelRecord } from './state';
 import { requireDisplayName, requireEnum, requireObject, typeName, type JsonObject } from './validate';
 
 export const CHANNEL_MODES = ['AUDIO_SCRIPT', 'DTMF', 'INTERACTIVITY', 'RICH_TEXT', 'TTS'] as const;
+/**
+ * The spec's placeholder (platform-api.md, "Channel"): accepted and kept as sent, like the enum's zero value
+ * on the real service, so a client sending the one mode the spec shows is not refused.
+ */
+export const MODE_PLACEHOLDER = 'MODE_UNSPECIFIED';
+const ACCEPTED_MODES = [...CHANNEL_MODES, MODE_PLACEHOLDER] as const;
 /** `COLOR_UNSPECIFIED` first: it asks the sandbox to pick the next free color. */
 export const CHANNEL_COLORS = [
   'COLOR_UNSPECIFIED', 'PURPLE', 'LIGHT_ORANGE', 'GREEN', 'CORN_FLOWER', 'PINK', 'YELLOW', 'TEAL', 'LIGHT_GREY', 'SALMON',
@@ -15,7 +21,7 @@ export const CHANNEL_COLORS = [
 export function parseModes(value: unknown, field: string): string[] {
   if (!Array.isArray(value)) throw badRequest(`Field "${field}" must be an array of modes (got ${typeName(value)}); allowed: ${CHANNEL_MODES.join(', ')}.`);
   if (value.length === 0) throw badRequest(`Field "${field}" must name at least one mode: ${CHANNEL_MODES.join(', ')}.`);
-  const modes = value.map((m, i) => requireEnum(m, CHANNEL_MODES, `${field}[${i}]`));
+  const modes = value.map((m, i) => requireEnum(m, ACCEPTED_MODES, `${field}[${i}]`));
   return [...new Set(modes)];
 }
 

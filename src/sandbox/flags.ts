@@ -24,6 +24,8 @@ Options:
   --log-retention N     event-log records kept per partition (default 100000)
   --log-idle-ms MS      delete event-log consumers idle this long (default 120000)
   --log-rate-limit N    event-log and audio requests per second per client before 429; 0 = off (default 100)
+  --log-requests [FILE] log one line per request (method, path, status, ms, user; secrets redacted)
+                        to FILE (appended), or to stderr without FILE
   --feature-off NAME    answer 501 like a platform without the feature (repeatable): ${SANDBOX_FEATURES.join(', ')}
 `;
 
@@ -38,6 +40,8 @@ export class SandboxFlagError extends Error {
 export interface SandboxInvocation {
   options: Omit<SandboxOptions, 'logger' | 'now'>;
   readyFile?: string;
+  /** `--log-requests`: the wire log's file, or '' for stderr; absent when not asked. */
+  logRequests?: string;
 }
 
 /** The default data folder: `$XDG_DATA_HOME/…`, `%LOCALAPPDATA%\…` on Windows, else `~/.local/share/…`. */
@@ -49,13 +53,15 @@ export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 
 export function parseSandboxFlags(args: string[], env: NodeJS.ProcessEnv, cwd: string): SandboxInvocation {
   let values: Record<string, string | boolean | string[] | undefined>;
+  // `--log-requests` takes an optional FILE: alone (last, or before another flag) it means stderr.
+  args = args.map((a, i) => (a === '--log-requests' && (i === args.length - 1 || (args[i + 1] ?? '').startsWith('-')) ? '--log-requests=' : a));
   try {
     values = parseArgs({
       args, strict: true, allowPositionals: false,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, 'ready-file': { type: 'string' },
         tls: { type: 'boolean' }, faults: { type: 'string' }, 'token-lifetime': { type: 'string' }, 'job-duration': { type: 'string' },
-        'feature-off': { type: 'string', multiple: true },
+        'feature-off': { type: 'string', multiple: true }, 'log-requests': { type: 'string' },
         'log-partitions': { type: 'string' }, 'log-retention': { type: 'string' }, 'log-idle-ms': { type: 'string' }, 'log-rate-limit': { type: 'string' },
       },
     }).values;
@@ -82,6 +88,7 @@ export function parseSandboxFlags(args: string[], env: NodeJS.ProcessEnv, cwd: s
   }
   const data = str('data');
   const readyFile = str('ready-file');
+  const logRequests = str('log-requests');
   return {
     options: {
       port: int('port', 0, 65535),
@@ -100,6 +107,7 @@ export function parseSandboxFlags(args: string[], env: NodeJS.ProcessEnv, cwd: s
       ...(featuresOff.length > 0 ? { featuresOff } : {}),
     },
     readyFile: readyFile ? resolve(readyFile) : undefined,
+    ...(logRequests === undefined ? {} : { logRequests: logRequests === '' ? '' : resolve(logRequests) }),
   };
 }
 

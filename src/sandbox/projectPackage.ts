@@ -63,6 +63,11 @@ export interface ValidatedPackage {
   locales: Map<string, { trsx: TrsxDocument; files: Record<string, string> }>;
   /** Locale folders of the package that the project does not have; skipped. */
   skippedLocales: string[];
+  /**
+   * Restricted files a regular user sent, by locale: skipped (the project keeps its own), as the spec's
+   * "such users may end up with an incomplete project" allows; the job report lists them.
+   */
+  skippedRestricted: Map<string, string[]>;
 }
 
 /**
@@ -81,17 +86,20 @@ export function validatePackage(bytes: Uint8Array, project: ProjectRecord, profe
   const restricted = new Map<string, Record<string, string>>();
   let metadata: Uint8Array | undefined;
   let dialog: Uint8Array | undefined;
+  const skippedRestricted = new Map<string, string[]>();
   for (const [name, data] of entries) {
     if (name.startsWith('__MACOSX/') || name.split('/').pop() === '.DS_Store') continue;
     if (name === 'metadata.json') { metadata = data; continue; }
     if (name === 'dialog.json') { dialog = data; continue; }
-    const slash = name.indexOf('/');
-    const locale = name.slice(0, slash);
-    const rel = name.slice(slash + 1);
-    if (slash > 0 && isLocaleName(locale) && rel === `${locale}.trsx`) { trsxTexts.set(locale, data); continue; }
-    if (slash > 0 && isLocaleName(locale) && classifyPackagePath(name).restricted) {
+    // The package layout rules (which files are restricted) have one owner: core/package/layout.ts.
+    const info = classifyPackagePath(name);
+    const locale = info.locale ?? '';
+    if (info.kind === 'trsx' && isLocaleName(locale)) { trsxTexts.set(locale, data); continue; }
+    if (info.restricted && isLocaleName(locale)) {
+      const rel = name.slice(locale.length + 1);
       if (!professionalServices) {
-        throw badRequest(`The package contains the restricted file "${name}"; only professional-services users may replace grammar, pronunciation and transformation files. Remove it from the package (your replace keeps the project's existing restricted files).`);
+        skippedRestricted.set(locale, [...(skippedRestricted.get(locale) ?? []), name]);
+        continue;
       }
       const files = restricted.get(locale) ?? {};
       files[rel] = Buffer.from(data).toString('base64');
@@ -110,8 +118,8 @@ export function validatePackage(bytes: Uint8Array, project: ProjectRecord, profe
     if (!data) throw badRequest(`The package has no ${locale}/${locale}.trsx; project ${project.id} has the languages ${project.languages.join(', ')} and a replace must provide each.`);
     locales.set(locale, { trsx: parseTrsxFile(data, `${locale}/${locale}.trsx`), files: restricted.get(locale) ?? {} });
   }
-  const skippedLocales = [...new Set([...trsxTexts.keys(), ...restricted.keys()])].filter((l) => !project.languages.includes(l)).sort();
-  return { dialog: Buffer.from(dialog).toString('utf8'), locales, skippedLocales };
+  const skippedLocales = [...new Set([...trsxTexts.keys(), ...restricted.keys(), ...skippedRestricted.keys()])].filter((l) => !project.languages.includes(l)).sort();
+  return { dialog: Buffer.from(dialog).toString('utf8'), locales, skippedLocales, skippedRestricted };
 }
 
 function requireJson(data: Uint8Array, name: string, object: boolean): void {

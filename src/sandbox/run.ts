@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger';
 import { writeFileAtomic } from '../core/fs/atomicFile';
 import type { SandboxInvocation } from './flags';
 import { startSandbox, type RunningSandbox } from './server';
+import { openWireLog } from './wireLog';
 
 export interface RunIO {
   stdout(text: string): void;
@@ -58,7 +59,8 @@ export function stderrLogger(write: (text: string) => void, component = ''): Log
 
 /** Runs until `io.signal` aborts; returns the exit code. */
 export async function runSandbox(invocation: SandboxInvocation, io: RunIO): Promise<number> {
-  const sandbox = await startSandbox({ ...invocation.options, logger: stderrLogger(io.stderr) });
+  const wireLog = invocation.logRequests === undefined ? undefined : openWireLog(invocation.logRequests || undefined, io.stderr);
+  const sandbox = await startSandbox({ ...invocation.options, logger: stderrLogger(io.stderr), ...(wireLog ? { onExchange: (e) => wireLog.write(e) } : {}) });
   try {
     if (invocation.readyFile) await writeFileAtomic(invocation.readyFile, `${JSON.stringify(readyFileContent(sandbox), null, 2)}\n`, 0o600);
     io.stdout(describeSandbox(sandbox, invocation.options.dataDir));
@@ -66,6 +68,7 @@ export async function runSandbox(invocation: SandboxInvocation, io: RunIO): Prom
     io.stderr('Stopping the sandbox…\n');
   } finally {
     await sandbox.close();
+    await wireLog?.close();
     if (invocation.readyFile) await rm(invocation.readyFile, { force: true });
   }
   return 0;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { silentLogger, type Logger } from '../core/logger';
 import { sleep } from '../core/progress';
-import { TokenService, tokenRoute } from './auth';
+import { TokenService, tokenRoute, type Principal } from './auth';
 import type { SandboxContext } from './context';
 import { ApiError } from './errors';
 import { Faults, parseFaults } from './faults';
@@ -62,6 +62,13 @@ export interface SandboxExchange {
   /** The matched route pattern (`/v4/projects/:projectId`), or undefined when no route matched. */
   route: string | undefined;
   status: number;
+  /** The raw (still percent-encoded) path and the query, for the wire log (wireLog.ts redacts secrets). */
+  path: string;
+  query: URLSearchParams;
+  /** Milliseconds from the request's arrival to the reply. */
+  ms: number;
+  /** The authenticated caller (`<user id>:<email>`), when the route needed a token and it was valid. */
+  user?: string;
 }
 
 export interface RunningSandbox {
@@ -167,6 +174,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
   let bodyPromise: Promise<Buffer> | undefined;
   const body = (): Promise<Buffer> => (bodyPromise ??= readBody(req, deps.maxBody));
 
+  const seen: { principal?: Principal } = {};
   let reply: Reply;
   try {
     const faults = deps.ctx.faults;
@@ -182,7 +190,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
       if (decision.kind === 'error') throw new ApiError(decision.status, `Injected fault: the sandbox answered ${decision.status} (--faults).`);
       if (decision.kind === 'rateLimit') throw new ApiError(429, 'Injected fault: too many requests; retry after 1 second (--faults).', { 'retry-after': '1' });
     }
-    reply = await route(req, method, rawPath, query, body, deps);
+    reply = await route(req, method, rawPath, query, body, deps, seen);
   } catch (err) {
     reply = errorReply(err, deps.logger, `${method} ${rawPath}`, matchedRoute(deps.router, method, rawPath)?.errorBody);
   }
@@ -192,11 +200,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
   if (reply.status === 413) reply.headers = { ...reply.headers, connection: 'close' };
   if (!res.destroyed) writeReply(res, reply);
   deps.logger.debug(`${method} ${rawPath} → ${reply.status} (${Date.now() - started} ms)`);
-  if (deps.onExchange) deps.onExchange({ method, route: matchedRoute(deps.router, method, rawPath)?.path, status: reply.status });
+  if (deps.onExchange) {
+    const user = seen.principal ? `${seen.principal.user.id}:${seen.principal.user.email}` : undefined;
+    deps.onExchange({ method, route: matchedRoute(deps.router, method, rawPath)?.path, status: reply.status, path: rawPath, query, ms: Date.now() - started, ...(user ? { user } : {}) });
+  }
 }
 
 
-async function route(req: IncomingMessage, method: string, rawPath: string, query: URLSearchParams, body: () => Promise<Buffer>, deps: HandleDeps): Promise<Reply> {
+async function route(req: IncomingMessage, method: string, rawPath: string, query: URLSearchParams, body: () => Promise<Buffer>, deps: HandleDeps, seen: { principal?: Principal }): Promise<Reply> {
   const match = deps.router.match(method, rawPath);
   if (!match.found) {
     if (match.allowedMethods.length > 0) {
@@ -206,6 +217,7 @@ async function route(req: IncomingMessage, method: string, rawPath: string, quer
   }
   const { route: spec, params } = match;
   const principal = spec.auth === 'public' ? undefined : deps.ctx.tokens.verify(req.headers.authorization);
+  seen.principal = principal;
   if (principal && spec.auth !== 'public') deps.ctx.tokens.requireScope(principal, spec.auth);
   let parts: Promise<MultipartPart[]> | undefined;
   const request: SandboxRequest = {

@@ -1,5 +1,6 @@
 // Wire shapes of the management API's records (real-client-shapes.md; docs/platform-notes.md).
 // State records hold more than the wire shows (members, creator, tasks); these functions pick what goes out.
+import { ENGINE_PACK_FEATURES } from './catalog/platformCatalog';
 import { jobDuration } from './jobs';
 import type { ChannelRecord, JobRecord, LockRecord, OrganizationRecord, ProjectRecord, SandboxState } from './state';
 
@@ -7,8 +8,24 @@ export function channelView(c: ChannelRecord): { channel: Record<string, unknown
   return { channel: { id: c.id, displayName: c.displayName, codeName: c.codeName, modes: [...c.modes], color: c.color }, isActive: c.isActive };
 }
 
-export function projectView(p: ProjectRecord): Record<string, unknown> {
+export interface ProjectViewOptions {
+  includeFeatures?: boolean;
+  excludeChannels?: boolean;
+}
+
+/**
+ * Channel create/configure replies add `extendedChannel` (mix-cli's channels fixture): the channel with
+ * each mode as `{mode, isActive}`.
+ */
+export function channelReply(c: ChannelRecord): Record<string, unknown> {
   return {
+    ...channelView(c),
+    extendedChannel: { id: c.id, displayName: c.displayName, codeName: c.codeName, modes: c.modes.map((mode) => ({ mode, isActive: true })), color: c.color },
+  };
+}
+
+export function projectView(p: ProjectRecord, options: ProjectViewOptions = {}): Record<string, unknown> {
+  const view: Record<string, unknown> = {
     id: p.id,
     orgId: p.orgId,
     displayName: p.displayName,
@@ -21,16 +38,26 @@ export function projectView(p: ProjectRecord): Record<string, unknown> {
     createTime: p.createTime,
     updateTime: p.updateTime,
   };
+  if (options.excludeChannels) delete view.channels;
+  // mix-cli's `projects:list --include-features` joins this array (it crashes when absent).
+  if (options.includeFeatures) view.enginePackFeatures = [...ENGINE_PACK_FEATURES];
+  return view;
 }
 
 /** The extended list adds the organization's name (the list spans organizations). */
-export function extendedProjectView(state: SandboxState, p: ProjectRecord): Record<string, unknown> {
+export function extendedProjectView(state: SandboxState, p: ProjectRecord, options: ProjectViewOptions = {}): Record<string, unknown> {
   const org = state.organizations.find((o) => o.id === p.orgId);
-  return { ...projectView(p), orgDisplayName: org?.displayName ?? '' };
+  return { ...projectView(p, options), orgDisplayName: org?.displayName ?? '' };
 }
 
-export function organizationView(o: OrganizationRecord): Record<string, unknown> {
-  return { id: o.id, displayName: o.displayName, type: o.type };
+/** `view=FULL` adds the members (mix-cli's organizations fixture), as `{id, name, email, role, isExpert}`. */
+export function organizationView(state: SandboxState, o: OrganizationRecord, full = false): Record<string, unknown> {
+  if (!full) return { id: o.id, displayName: o.displayName, type: o.type };
+  const members = o.members.map((m) => {
+    const u = state.users.find((x) => x.id === m.userId);
+    return { id: m.userId, name: u?.name ?? '', email: u?.email ?? '', role: m.role, isExpert: m.expert === true };
+  });
+  return { id: o.id, displayName: o.displayName, type: o.type, members };
 }
 
 export function lockView(state: SandboxState, l: LockRecord): Record<string, unknown> {

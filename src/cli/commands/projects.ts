@@ -2,7 +2,9 @@
 import type { Project, ProjectRequest } from '../../core/platform/types';
 import { UsageError } from '../command';
 import { formatDetails, printJson, printRows } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand, stringFlag, type FlagValues } from '../platformCommand';
+import { parseChannelSpec } from '../channelFlags';
+import { waitAndReport } from '../jobOutput';
 import { confirm } from '../confirm';
 import { parseIntFlag, requirePositional } from '../args';
 
@@ -61,16 +63,18 @@ export const projectsGet = platformCommand({
 export const projectsCreate = platformCommand({
   path: ['projects', 'create'],
   summary: 'Create a project in an organization (answering the child-data question).',
-  synopsis: '--org ORG_ID --name NAME --languages en-US[,fr-CA] --child-data YES|NO [--description TEXT] [--topic TOPIC]',
+  synopsis: '--org ORG_ID --name NAME --languages en-US[,fr-CA] --child-data YES|NO [--description TEXT] [--topic TOPIC] [--channel NAME:MODE[,MODE…]]…',
   flags: {
     org: { type: 'string' }, name: { type: 'string' }, languages: { type: 'string' },
     'child-data': { type: 'string' }, description: { type: 'string' }, topic: { type: 'string' },
+    channel: { type: 'string', multiple: true },
   },
   check: (_p, v) => {
     for (const f of ['org', 'name', 'languages', 'child-data']) if (!stringFlag(v, f)) throw new UsageError(`--${f} is required.`);
     const cd = stringFlag(v, 'child-data');
     if (cd !== 'YES' && cd !== 'NO') throw new UsageError('--child-data must be YES or NO (is the project directed at children under 16?).');
     if (cd === 'YES' && !stringFlag(v, 'description')) throw new UsageError('--child-data YES requires --description.');
+    channelFlags(v).forEach(parseChannelSpec);
   },
   async run({ session, io, values, json }) {
     const request: ProjectRequest = {
@@ -79,11 +83,39 @@ export const projectsCreate = platformCommand({
       isChildDataCompliant: stringFlag(values, 'child-data') === 'YES' ? 'YES' : 'NO',
       projectDescription: stringFlag(values, 'description'),
       languageTopic: stringFlag(values, 'topic') ?? 'gen',
+      ...(channelFlags(values).length > 0 ? { channels: channelFlags(values).map(parseChannelSpec) } : {}),
     };
     const project = await session.client.projects.create(stringFlag(values, 'org') ?? '', request, { signal: io.signal });
     if (json) printJson(io, project);
     else io.stdout(`Created project ${project.id} "${project.displayName}".\n`);
     return 0;
+  },
+});
+
+/** The repeated `--channel NAME:MODE,…` values. */
+function channelFlags(values: FlagValues): string[] {
+  const v = values.channel;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+export const projectsDatapack = platformCommand({
+  path: ['projects', 'datapack'],
+  summary: 'Set the data pack version of one language of a project (a job; waits for it unless --no-wait).',
+  synopsis: '<projectId> --locale LOCALE --version VERSION [--no-wait]',
+  flags: { locale: { type: 'string' }, version: { type: 'string' }, 'no-wait': { type: 'boolean' } },
+  check: (p, v) => {
+    requirePositional(p, 0, 'projectId');
+    for (const f of ['locale', 'version']) if (!stringFlag(v, f)) throw new UsageError(`--${f} is required (e.g. --locale en-US --version 4.7.0).`);
+  },
+  async run({ session, io, positionals, values, json }) {
+    const id = requirePositional(positionals, 0, 'projectId');
+    const job = await session.client.projects.updateDatapack(id, { locale: stringFlag(values, 'locale') ?? '', version: stringFlag(values, 'version') ?? '' }, { signal: io.signal });
+    if (values['no-wait'] === true) {
+      if (json) printJson(io, job);
+      else io.stdout(`Started data pack job ${job.id}; follow it with: cstudio jobs watch ${id} ${job.id}\n`);
+      return 0;
+    }
+    return waitAndReport(session.client, id, job, io, json);
   },
 });
 
@@ -120,4 +152,4 @@ export const projectsDelete = platformCommand({
   },
 });
 
-export const allProjectCommands = [projectsList, projectsGet, projectsCreate, projectsRename, projectsDelete];
+export const allProjectCommands = [projectsList, projectsGet, projectsCreate, projectsRename, projectsDelete, projectsDatapack];

@@ -8,6 +8,7 @@ import { TokenProvider } from './auth';
 import { BotsClient } from './bots';
 import { BuildsClient } from './builds';
 import { ChannelsClient } from './channels';
+import { DiscoveryClient } from './discovery';
 import { DispatcherPool } from './dispatcher';
 import type { Download } from './download';
 import { EnvConfigsClient } from './envConfigs';
@@ -64,6 +65,8 @@ export class PlatformClient {
   readonly organizations: OrganizationsClient;
   readonly projects: ProjectsClient;
   readonly channels: ChannelsClient;
+  /** Deployment flows, environments, geographies, data hosts, version, engine packs, topics, voices, data types. */
+  readonly discovery: DiscoveryClient;
   readonly jobs: JobsClient;
   readonly jobPoller: JobPoller;
   readonly entities: EntitiesClient;
@@ -99,6 +102,7 @@ export class PlatformClient {
     this.organizations = new OrganizationsClient(this.requester);
     this.projects = new ProjectsClient(this.requester);
     this.channels = new ChannelsClient(this.requester);
+    this.discovery = new DiscoveryClient(this.requester);
     this.jobs = new JobsClient(this.requester);
     this.jobPoller = new JobPoller(this.jobs);
     this.entities = new EntitiesClient(this.requester);

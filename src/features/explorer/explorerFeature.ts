@@ -20,6 +20,10 @@ import { DeleteEntityCommand } from './commands/entities/deleteEntity';
 import { ExportLiteralsCommand } from './commands/entities/exportLiterals';
 import { AppendLiteralsCommand, ReplaceLiteralsCommand } from './commands/entities/importLiterals';
 import { RenameEntityCommand } from './commands/entities/renameEntity';
+import { UpdateEntitySettingsCommand } from './commands/entities/entitySettings';
+import { ExportGrammarsCommand, ReplaceGrammarsCommand } from './commands/entities/grammars';
+import { ExportOntologyCommand } from './commands/projects/exportOntology';
+import { ShowAllApplicationsCommand, ShowEntityTypesCommand, ShowLocksCommand } from './commands/platformReports';
 import { CreateIntentCommand } from './commands/intents/createIntent';
 import { DeleteIntentCommand } from './commands/intents/deleteIntent';
 import { ExportSamplesCommand } from './commands/intents/exportSamples';
@@ -101,6 +105,8 @@ export class ExplorerFeature extends Disposable {
       new UpdateConfigCommand(c), new DeleteConfigCommand(c), new DownloadConfigCommand(c),
       new ShowIntegrationDetailsCommand(r), new CopyClientIdCommand(c), new CopyContextTagCommand(c),
       new EditGrammarBasePathCommand(c),
+      new UpdateEntitySettingsCommand(c), new ExportGrammarsCommand(c), new ReplaceGrammarsCommand(c), new ExportOntologyCommand(c),
+      new ShowLocksCommand(r), new ShowEntityTypesCommand(r), new ShowAllApplicationsCommand(r),
     );
   }
 }

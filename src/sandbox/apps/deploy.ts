@@ -7,6 +7,7 @@
 import { findBuild } from '../builds/records';
 import { badRequest, notFound } from '../errors';
 import { nextId, type SandboxState } from '../state';
+import { stepIdOf } from './flows';
 import { configsOf, currentDeployment, deployedGeographies, findEnvGeography } from './lookup';
 import type { AppConfigRecord, ApplicationRecord, DeploymentRecord, EnvGeographyRecord } from './model';
 
@@ -64,6 +65,10 @@ export interface DeploymentReply {
   status: 'DEPLOYED';
   approved: boolean;
   comment: string;
+  /** The flow's promotion step that deployed there (mix-cli's deploy fixture). */
+  promotionFlowStepId: string;
+  /** 0: deployed (the deploy command's Code column). */
+  code: 0;
   createTime: string;
   updateTime: string;
 }
@@ -88,9 +93,11 @@ export function deployConfig(state: SandboxState, app: ApplicationRecord, config
   };
   config.deployments.push(deployment);
   config.updateTime = iso;
+  const flow = state.deploymentFlows.find((f) => f.id === config.deploymentFlowId);
   return deployment.envGeographyDeployments.map((x) => ({
     id: deployment.id, configId: config.id, environmentGeographyId: x.envGeographyId, envGeographyDeploymentId: x.id,
-    status: 'DEPLOYED', approved: true, comment: '', createTime: iso, updateTime: iso,
+    status: 'DEPLOYED', approved: true, comment: '', promotionFlowStepId: stepIdOf(state, flow, findEnvGeography(state, x.envGeographyId)),
+    code: 0, createTime: iso, updateTime: iso,
   }));
 }
 

@@ -17,7 +17,7 @@ function deploymentStatus(d: DeploymentRecord): DeploymentStatus {
   return d.envGeographyDeployments.some((x) => x.status === 'DEPLOYED') ? 'DEPLOYED' : 'UNDEPLOYED';
 }
 
-function deploymentView(state: SandboxState, d: DeploymentRecord): Record<string, unknown> {
+function deploymentView(state: SandboxState, config: AppConfigRecord, d: DeploymentRecord): Record<string, unknown> {
   return {
     id: d.id,
     status: deploymentStatus(d),
@@ -27,6 +27,9 @@ function deploymentView(state: SandboxState, d: DeploymentRecord): Record<string
       return {
         id: x.id, envGeography: g ? envGeographyView(state, g) : { id: x.envGeographyId },
         status: x.status, deploymentResult: x.deploymentResult, isOverridden: x.isOverridden, updateTime: x.updateTime,
+        // mix-cli's bots fixture: the data hosts of that geography, and no approval needed in the sandbox.
+        dataHosts: config.dataHosts.filter((h) => h.environmentGeographyId === x.envGeographyId).map((h) => ({ ...h })),
+        approvalRequired: false,
       };
     }),
   };
@@ -58,7 +61,7 @@ export function configView(state: SandboxState, c: AppConfigRecord): Record<stri
     deploymentFlowId: Number(c.deploymentFlowId),
     createTime: c.createTime,
     updateTime: c.updateTime,
-    deployments: c.deployments.map((d) => deploymentView(state, d)),
+    deployments: c.deployments.map((d) => deploymentView(state, c, d)),
     builds: buildsView(state, c),
     hasInterface: c.builds.dialog !== undefined,
     dataHosts: c.dataHosts.map((h) => ({ ...h })),

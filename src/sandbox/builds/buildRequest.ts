@@ -68,7 +68,8 @@ export function parseBuildRequest(raw: unknown, project: ProjectRecord, content:
   const settings = parts.get('NLU')?.settings;
   if (settings !== undefined && settings !== null) {
     const modelType = optionalString(requireObject(settings, '"nlu.settings" part of the build request'), 'modelType');
-    if (modelType !== undefined) {
+    // mix-cli sends `modelType: ""` when no --nlu-model-type is given (projects-helpers.ts): the default.
+    if (modelType !== undefined && modelType !== '') {
       const upper = modelType.toUpperCase();
       if (!(MODEL_TYPES as readonly string[]).includes(upper)) throw badRequest(`Field "nlu.settings.modelType" is "${modelType}"; allowed: ${MODEL_TYPES.join(', ')}.`);
       task.modelType = upper;

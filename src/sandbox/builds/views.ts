@@ -21,7 +21,9 @@ export function buildView(b: BuildRecord): Record<string, unknown> {
     createTime: b.createTime,
     ...(b.modelType ? { modelType: b.modelType } : {}),
     dataSources: [...b.dataSources],
-    ...(b.errors.length > 0 ? { errors: { errors: b.errors.map((e) => ({ ...e })) } } : {}),
+    // Always present, as in mix-cli's builds fixture. Dynamic list entities are not modelled in builds.
+    dynamicEntities: [],
+    errors: { errors: b.errors.map((e) => ({ ...e })) },
   };
 }
 

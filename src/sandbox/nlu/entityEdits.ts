@@ -6,7 +6,7 @@ import type { ConceptRelation, DictionaryEntry, TrsxConcept, TrsxDocument } from
 import { badRequest, notFound, type ApiError } from '../errors';
 import type { ProjectContent, ProjectRecord } from '../state';
 import { COMPATIBLE_DATA_TYPES, kindOf, setAnaphora, setSetting, trsxDataType, wireDataType, type EntityKind } from './entityKinds';
-import type { EntityChanges, EntityDefinition, KindContent, TypeChange } from './entityPayload';
+import type { EntityChanges, EntityDefinition, EntityUpdate, KindContent, TypeChange } from './entityPayload';
 import { attachDummyGrammars, detachGrammars } from './grammars';
 import { findConcept, forgetId, localeDocs, mapAnnotations, moveId } from './model';
 
@@ -26,8 +26,23 @@ export function createEntity(content: ProjectContent, project: ProjectRecord, de
   return requireEntity(content, project, def.name);
 }
 
-export function updateEntity(content: ProjectContent, project: ProjectRecord, name: string, changes: EntityChanges): TrsxConcept {
-  eachConcept(content, project, name, (concept) => applyChanges(concept, changes));
+export function updateEntity(content: ProjectContent, project: ProjectRecord, name: string, changes: EntityUpdate): TrsxConcept {
+  const current = requireEntity(content, project, name);
+  const relationsSent = changes.isA !== undefined || changes.hasA !== undefined;
+  const isA = changes.isA ?? current.relations.find((r) => r.type === 'isA')?.conceptref;
+  const hasA = changes.hasA ?? current.relations.filter((r) => r.type === 'hasA').map((r) => r.conceptref);
+  if (relationsSent) {
+    if (isA === undefined && hasA.length === 0) throw badRequest(`Relational entity "${name}" needs an "isA" entity and/or "hasA": {"entities": [...]}.`);
+    checkRelations(content, project, name, isA, hasA);
+  }
+  eachConcept(content, project, name, (concept) => {
+    applyChanges(concept, changes);
+    if (changes.pattern !== undefined) concept.regex = changes.pattern;
+    if (relationsSent) {
+      concept.relations = concept.relations.filter((r) => r.type !== 'isA' && r.type !== 'hasA');
+      setKindContent(concept, 'RELATIONAL', { isA, hasA }, undefined);
+    }
+  });
   return requireEntity(content, project, name);
 }
 

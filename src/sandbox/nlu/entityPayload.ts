@@ -74,16 +74,18 @@ export function parseCreate(body: unknown, project: ProjectRecord): EntityDefini
   return { kind, name, ...changes, ...content };
 }
 
-/** Update changes settings and properties only; the entity's kind and kind content stay (400 otherwise). */
-export function parseUpdate(body: unknown, current: EntityKind, entityName: string): EntityChanges {
+/** An update: settings and properties, and the kind's own content where sent (regex pattern, relations). */
+export interface EntityUpdate extends EntityChanges, Pick<KindContent, 'pattern' | 'isA' | 'hasA'> {}
+
+/**
+ * Update changes settings and properties, and may resend (or change) the kind's own content: mix-cli's
+ * `entities:configure` always sends a regex entity's `pattern` and `locale`, and a relational entity's
+ * `isA`/`hasA`. Only another kind (a type change) is a 400, as the spec says.
+ */
+export function parseUpdate(body: unknown, current: EntityKind, entityName: string, project: ProjectRecord): EntityUpdate {
   const { kind, inner } = readWrapper(body, 'entity update');
   if (kind !== current) {
     throw badRequest(`Entity "${entityName}" is a ${WRAPPER_KEY[current]}; the update sent a ${WRAPPER_KEY[kind]}. The type cannot change through an update: use PUT .../entities/{entityName}/.type.`);
-  }
-  for (const field of ['pattern', 'isA', 'hasA'] as const) {
-    if (inner[field] !== undefined) {
-      throw badRequest(`Field "${field}" cannot change through an update of entity "${entityName}"; use PUT .../entities/{entityName}/.type.`);
-    }
   }
   if (inner.data !== undefined && !(isEmptyObject(inner.data))) {
     throw badRequest(`Literals of entity "${entityName}" do not change through an update; use the literals .append or .replace endpoints.`);
@@ -91,7 +93,11 @@ export function parseUpdate(body: unknown, current: EntityKind, entityName: stri
   if (inner.name !== undefined && inner.name !== entityName) {
     throw badRequest(`An update cannot rename entity "${entityName}"; use PUT .../entities/{entityName}/.rename.`);
   }
-  return readChanges(inner, kind);
+  if (inner.locale !== undefined && (typeof inner.locale !== 'string' || !project.languages.includes(inner.locale))) {
+    throw badRequest(`Field "locale" must be one of the project's languages (${project.languages.join(', ')}).`);
+  }
+  const { pattern, isA, hasA } = readKindContent({ ...inner, data: undefined }, kind, project);
+  return { ...readChanges(inner, kind), ...(pattern === undefined ? {} : { pattern }), ...(isA === undefined ? {} : { isA }), ...(hasA === undefined ? {} : { hasA }) };
 }
 
 export function parseTypeChange(body: unknown, project: ProjectRecord): TypeChange {

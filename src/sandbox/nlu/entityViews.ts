@@ -20,6 +20,8 @@ export function entityView(project: ProjectRecord, content: ProjectContent, conc
     settings: settingsOf(concept),
     anaphora: anaphoraOf(concept),
   };
+  // mix-cli shows `dataSource` (the prebuilt data source a concept comes from, TRSX `sourceref`).
+  if (concept.sourceref !== undefined) view.dataSource = concept.sourceref;
   const docs = localeDocs(content, project);
   if (kind === 'LIST') {
     const entries = docs.map(({ locale, doc }) => ({ locale, entries: doc.dictionaries.filter((d) => d.conceptref === concept.name).flatMap((d) => d.entries) }));
@@ -35,8 +37,13 @@ export function entityView(project: ProjectRecord, content: ProjectContent, conc
     const hasA = concept.relations.filter((r) => r.type === 'hasA').map((r) => r.conceptref);
     if (isA !== undefined) view.isA = isA;
     if (hasA.length > 0) view.hasA = { entities: hasA };
-  } else if (kind === 'RULE_BASED' && detail) {
-    view.grammarFileName = concept.ruleGrammarFileName;
+  } else if (kind === 'RULE_BASED') {
+    // mix-cli's grammars fixture: `localeBasedGrammars: {<locale>: <file name>}`.
+    view.localeBasedGrammars = Object.fromEntries(docs.flatMap(({ locale, doc }) => {
+      const file = doc.concepts.find((c) => c.name === concept.name)?.ruleGrammarFileName;
+      return file === undefined ? [] : [[locale, file.split('/').pop() ?? file]];
+    }));
+    if (detail) view.grammarFileName = concept.ruleGrammarFileName;
   }
   return { [WRAPPER_KEY[kind]]: view };
 }
@@ -90,6 +97,7 @@ function groupByMeaning(entries: ReadonlyArray<{ literal: string; value?: string
 }
 
 export function intentView(project: ProjectRecord, content: ProjectContent, name: string): Record<string, unknown> {
+  const source = localeDocs(content, project).map(({ doc }) => doc.intents.find((i) => i.name === name)?.sourceref).find((s) => s !== undefined);
   const links = unique(localeDocs(content, project).flatMap(({ doc }) => doc.intents.find((i) => i.name === name)?.links.map((l) => l.conceptref) ?? []));
   return {
     id: nluId(project, content, 'intent', name),
@@ -97,5 +105,7 @@ export function intentView(project: ProjectRecord, content: ProjectContent, name
     // Project intents only: the platform's base-ontology intents are not modelled.
     isInBaseOntology: false,
     links: links.map((entityRef) => ({ entityRef })),
+    // mix-cli's intents fixture: the prebuilt data source of an intent (TRSX `sourceref`).
+    ...(source === undefined ? {} : { dataSource: source }),
   };
 }

@@ -18,7 +18,8 @@ const byId = (a: ApplicationRecord, b: ApplicationRecord): number => Number(a.id
 function matchesFilters(app: ApplicationRecord, query: URLSearchParams): boolean {
   const filter = query.get('filter');
   const runtimeAppId = query.get('appId');
-  return (!filter || app.applicationName.includes(filter)) && (!runtimeAppId || app.credentials.some((c) => c.appId === runtimeAppId));
+  // mix-cli's applications:get sends the application id as `filter` and keeps the entry whose id matches.
+  return (!filter || app.applicationName.includes(filter) || app.id === filter) && (!runtimeAppId || app.credentials.some((c) => c.appId === runtimeAppId));
 }
 
 export function credentialsReply(state: SandboxState, app: ApplicationRecord, query: URLSearchParams): Record<string, unknown> {
@@ -48,7 +49,10 @@ export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
     handler: (req) => {
       const principal = caller(req);
       const orgId = req.query.get('orgId') || undefined;
-      if (!orgId && !isStaff(principal.user)) {
+      // mix-cli's applications:get sends only `filter=<applicationId>&view=AV_FULL`: such a lookup searches
+      // the caller's own organizations. A plain list of every organization stays staff-only.
+      const lookup = !orgId && !isStaff(principal.user) && Boolean(req.query.get('filter'));
+      if (!orgId && !isStaff(principal.user) && !lookup) {
         throw badRequest('Query parameter "orgId" is required: only professional-services and global admin users may list the applications of every organization.');
       }
       if (orgId) {
@@ -56,7 +60,8 @@ export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
         if (!canSeeOrganization(state, principal, orgId)) throw forbidden(`${principal.user.name} has no access to organization ${orgId}; name an organization you belong to.`);
       }
       const view = parseView(req.query.get('view'), 'AV');
-      const applications = state.applications.filter((a) => (!orgId || a.orgId === orgId) && matchesFilters(a, req.query)).sort(byId)
+      const applications = state.applications
+        .filter((a) => (!orgId || a.orgId === orgId) && (!lookup || canSeeOrganization(state, principal, a.orgId)) && matchesFilters(a, req.query)).sort(byId)
         .map((a) => applicationView(state, a, configsForView(state, configsOf(state, a.id), view), true));
       return json(pageOf('applications', applications, paging(req.query)));
     },

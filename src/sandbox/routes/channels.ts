@@ -8,7 +8,7 @@ import { isoNow, type SandboxContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { json, type Router } from '../router';
 import type { ChannelRecord, ProjectRecord } from '../state';
-import { channelView, statusObject } from '../views';
+import { channelReply, statusObject } from '../views';
 import { requireDisplayName, requireObject, requireString } from '../validate';
 
 export function registerChannelRoutes(router: Router, ctx: SandboxContext): void {
@@ -39,7 +39,7 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
       const channel = parseNewChannel(await req.json(), 'channel request', project.channels);
       project.channels.push(channel);
       await touch(project);
-      return json(channelView(channel));
+      return json(channelReply(channel));
     },
   });
 
@@ -55,7 +55,7 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
       channel.modes = modes;
       if (color !== 'COLOR_UNSPECIFIED') channel.color = color;
       await touch(project);
-      return json(channelView(channel));
+      return json(channelReply(channel));
     },
   });
 

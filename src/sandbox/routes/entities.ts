@@ -77,7 +77,7 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
       const content = store.content(project.id);
       const name = entityName(req);
       const current = requireEntity(content, project, name);
-      const concept = updateEntity(content, project, name, parseUpdate(await req.json(), kindOf(current), name));
+      const concept = updateEntity(content, project, name, parseUpdate(await req.json(), kindOf(current), name, project));
       await save(project);
       return json({ entity: entityView(project, content, concept, true) });
     },

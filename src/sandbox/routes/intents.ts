@@ -6,7 +6,7 @@ import { caller, MANAGEMENT_SCOPES } from '../auth';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { intentView } from '../nlu/entityViews';
-import { findIntent, forgetId, intentNames, localeDocs, moveId, nluId, requireNluName } from '../nlu/model';
+import { findIntent, forgetId, intentNames, localeDocs, moveId, requireNluName } from '../nlu/model';
 import { json, type Router, type SandboxRequest } from '../router';
 import type { ProjectContent, ProjectRecord } from '../state';
 import { requireObject } from '../validate';
@@ -60,7 +60,8 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
       requireNew(content, project, name);
       for (const { doc } of localeDocs(content, project)) doc.intents.push({ name, links: [] });
       await save(project);
-      return json({ intent: { id: nluId(project, content, 'intent', name), name } });
+      // The full intent, as mix-cli's create fixture shows (`isInBaseOntology`, `links: []`).
+      return json({ intent: intentView(project, content, name) });
     },
   });
 

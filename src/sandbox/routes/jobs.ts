@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context';
 import { notFound } from '../errors';
 import { json, type Router } from '../router';
 import type { JobRecord } from '../state';
+import { sortItems } from '../sorting';
 import { jobView, statusObject } from '../views';
 import { pageOf, paging } from '../validate';
 
@@ -25,9 +26,12 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
         .filter((j) => j.projectId === project.id && !j.deleted && (!type || j.type === type))
         // Newest first; jobs created in the same millisecond keep their reverse creation order (stable sort).
         .reverse()
-        .sort((a, b) => (a.createTime < b.createTime ? 1 : a.createTime > b.createTime ? -1 : 0))
-        .map((j) => jobView(j, ctx.now()));
-      return json(pageOf('jobs', jobs, paging(req.query)));
+        .sort((a, b) => (a.createTime < b.createTime ? 1 : a.createTime > b.createTime ? -1 : 0));
+      // mix-cli's `jobs:list --sort` (e.g. `+createTime`, `-type`).
+      const sorted = sortItems(jobs, req.query.get('sortBy'), {
+        id: (j) => j.id, type: (j) => j.type, status: (j) => j.status, createTime: (j) => j.createTime, updateTime: (j) => j.updateTime,
+      });
+      return json(pageOf('jobs', sorted.map((j) => jobView(j, ctx.now())), paging(req.query)));
     },
   });
 

@@ -4,12 +4,11 @@ import { caller, MANAGEMENT_SCOPES } from '../auth';
 import { isStaff, lockOf, requireProjectAction, requireVisibleProject, userName } from '../access';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest, forbidden } from '../errors';
+import { sortItems } from '../sorting';
 import { json, type Router } from '../router';
-import { nextId, type LockRecord, type SandboxState } from '../state';
+import { nextId, type LockRecord } from '../state';
 import { lockView, statusObject } from '../views';
 import { optionalString, pageOf, paging, requireObject } from '../validate';
-
-const SORT_FIELDS = ['lockId', 'projectId', 'createTime', 'lockOwner'] as const;
 
 export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
@@ -64,20 +63,11 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
       const locks = state.locks.filter((l) => (!q.get('projectId') || l.projectId === q.get('projectId'))
         && (!q.get('userId') || l.ownerId === q.get('userId'))
         && (!q.get('orgId') || state.projects.find((p) => p.id === l.projectId)?.orgId === q.get('orgId')));
-      const sorted = sortLocks(state, locks, q.get('sort') ?? q.get('sortBy') ?? '+lockId');
+      // Ids sort alphabetically, as the spec says of the default lock-id order.
+      const sorted = sortItems(locks, q.get('sort') ?? q.get('sortBy') ?? '+lockId', {
+        lockId: (l) => l.lockId, projectId: (l) => l.projectId, createTime: (l) => l.createTime, lockOwner: (l) => userName(state, l.ownerId),
+      }, q.get('sort') !== null ? 'sort' : 'sortBy');
       return json(pageOf('locks', sorted.map((l) => lockView(state, l)), paging(q)));
     },
   });
-}
-
-/** `+field` / `-field` / `field`; ids sort alphabetically, as the spec says of the default lock-id order. */
-function sortLocks(state: SandboxState, locks: LockRecord[], spec: string): LockRecord[] {
-  const m = /^([+-]?)(\w+)$/.exec(spec.trim());
-  const field = m?.[2];
-  if (!m || !(SORT_FIELDS as readonly string[]).includes(field ?? '')) {
-    throw badRequest(`Query parameter "sort" must be +field or -field with field one of ${SORT_FIELDS.join(', ')} (got "${spec}").`);
-  }
-  const key = (l: LockRecord): string => (field === 'lockOwner' ? userName(state, l.ownerId) : String(l[field as keyof LockRecord]));
-  const sign = m[1] === '-' ? -1 : 1;
-  return [...locks].sort((a, b) => sign * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }

@@ -81,11 +81,20 @@ async function runReplace(ctx: SandboxContext, job: JobRecord, task: JobTask): P
     const pkg = validatePackage(await ctx.store.readStaged(task.stagedFile), project, task.professionalServices);
     ctx.store.setContent(project.id, applyPackage(ctx.store.content(project.id), pkg, task.professionalServices));
     project.updateTime = isoNow(ctx);
-    const reports: Array<Record<string, unknown>> = [...pkg.locales.keys()].map((locale) => ({ locale, status: 'COMPLETED', createTime: isoNow(ctx) }));
+    const reports: Array<Record<string, unknown>> = [...pkg.locales.keys()].map((locale) => {
+      const skipped = pkg.skippedRestricted.get(locale) ?? [];
+      if (skipped.length === 0) return { locale, status: 'COMPLETED', createTime: isoNow(ctx) };
+      // The locale's TRSX was replaced; the restricted files were not (the project keeps its own).
+      return {
+        locale, status: 'COMPLETED', createTime: isoNow(ctx), skippedFiles: skipped,
+        errors: { errors: [{ code: '-1', message: `Skipped ${skipped.length} restricted file(s) (${skipped.join(', ')}): only professional-services users may replace grammars, pronunciations and transformations; the project keeps its own.` }] },
+      };
+    });
     for (const locale of pkg.skippedLocales) {
       reports.push({ locale, status: 'FAILED', createTime: isoNow(ctx), errors: { errors: [{ code: '-1', message: `Locale ${locale} is not a language of project ${project.id}; its files were skipped.` }] } });
     }
-    return { status: pkg.skippedLocales.length > 0 ? 'PARTIALLY_COMPLETED' : 'COMPLETED', report: { replaceReports: { reports } } };
+    const partial = pkg.skippedLocales.length > 0 || pkg.skippedRestricted.size > 0;
+    return { status: partial ? 'PARTIALLY_COMPLETED' : 'COMPLETED', report: { replaceReports: { reports } } };
   } finally {
     await ctx.store.removeStaged(task.stagedFile);
   }
@@ -99,5 +108,5 @@ function runDatapack(ctx: SandboxContext, job: JobRecord, task: JobTask): TaskOu
   if (!pack) throw new Error(`Project ${project.id} no longer has the language ${task.locale}.`);
   pack.version = task.version;
   project.updateTime = isoNow(ctx);
-  return { status: 'COMPLETED', report: { datapackReports: { reports: [{ locale: task.locale, version: task.version, status: 'COMPLETED' }] } } };
+  return { status: 'COMPLETED', report: { datapackReports: { reports: [{ locale: task.locale, version: task.version, status: 'COMPLETED', createTime: isoNow(ctx) }] } } };
 }

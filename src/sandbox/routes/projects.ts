@@ -9,8 +9,21 @@ import { badRequest, forbidden } from '../errors';
 import { emptyDocument } from '../projectPackage';
 import { json, type Router } from '../router';
 import { nextId, type ChannelRecord, type ProjectRecord, type UserRecord } from '../state';
-import { extendedProjectView, projectView, statusObject } from '../views';
+import { SANDBOX_ENGINE_PACK_ID } from '../catalog/platformCatalog';
+import { sortItems, type SortKey } from '../sorting';
+import { extendedProjectView, projectView, statusObject, type ProjectViewOptions } from '../views';
 import { optionalString, optionalStringArray, pageOf, paging, requireDisplayName, requireEnum, requireLocale, requireObject } from '../validate';
+
+/** Fields `sortBy` accepts on the project lists (mix-cli's `--sort`, e.g. `-id`, `+displayName`). */
+const PROJECT_SORT_FIELDS: Readonly<Record<string, SortKey<ProjectRecord>>> = {
+  id: (p) => Number(p.id), displayName: (p) => p.displayName, orgId: (p) => Number(p.orgId),
+  languageTopic: (p) => p.languageTopic, createTime: (p) => p.createTime, updateTime: (p) => p.updateTime,
+};
+
+/** `includeFeatures=true` adds `enginePackFeatures`; `excludeChannels=true` leaves the channels out (mix-cli's list flags). */
+function listOptions(query: URLSearchParams): ProjectViewOptions {
+  return { includeFeatures: query.get('includeFeatures') === 'true', excludeChannels: query.get('excludeChannels') === 'true' };
+}
 
 export function registerProjectRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
@@ -24,10 +37,8 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
       const orgId = req.query.get('orgId');
       if (orgId) requireVisibleOrganization(state, caller(req), orgId);
       const filter = req.query.get('filter') ?? '';
-      const projects = state.projects
-        .filter((p) => visibleTo(user, p) && (!orgId || p.orgId === orgId) && p.displayName.includes(filter))
-        .sort(byId)
-        .map((p) => extendedProjectView(state, p));
+      const visible = state.projects.filter((p) => visibleTo(user, p) && (!orgId || p.orgId === orgId) && p.displayName.includes(filter)).sort(byId);
+      const projects = sortItems(visible, req.query.get('sortBy'), PROJECT_SORT_FIELDS).map((p) => extendedProjectView(state, p, listOptions(req.query)));
       return json(pageOf('projects', projects, paging(req.query)));
     },
   });
@@ -36,7 +47,8 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
     method: 'GET', path: '/v4/organizations/:orgId/projects', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const org = requireVisibleOrganization(state, caller(req), req.params.orgId ?? '');
-      const projects = state.projects.filter((p) => p.orgId === org.id && visibleTo(caller(req).user, p)).sort(byId).map(projectView);
+      const visible = state.projects.filter((p) => p.orgId === org.id && visibleTo(caller(req).user, p)).sort(byId);
+      const projects = sortItems(visible, req.query.get('sortBy'), PROJECT_SORT_FIELDS).map((p) => projectView(p, listOptions(req.query)));
       return json(pageOf('projects', projects, paging(req.query)));
     },
   });
@@ -69,7 +81,7 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
       const project: ProjectRecord = {
         id: nextId(state, 'project'), orgId: org.id, displayName, languageTopic: optionalString(body, 'languageTopic') || 'gen', languages,
         channels, datapacks: languages.map((l) => ({ displayName: l, version: '4.7.0', isActive: true })), baseDatapack: '',
-        enginePackId: optionalString(body, 'enginePackId') || randomUUID(), isChildDataCompliant: compliance, projectDescription: description,
+        enginePackId: optionalString(body, 'enginePackId') || SANDBOX_ENGINE_PACK_ID, isChildDataCompliant: compliance, projectDescription: description,
         members: [], ontologyId: randomUUID(), createdBy: principal.user.id, createTime: now, updateTime: now,
       };
       state.projects.push(project);

@@ -9,6 +9,7 @@ import { registerBuildRoutes } from './builds';
 import { registerChannelRoutes } from './channels';
 import { registerConsumerRoutes } from './consumers';
 import { registerDeploymentRoutes } from './deployments';
+import { registerDiscoveryRoutes } from './discovery';
 import { registerEnvConfigRoutes } from './envConfigs';
 import { registerEntityFileRoutes } from './entityFiles';
 import { registerEntityRoutes } from './entities';
@@ -45,4 +46,5 @@ export const routeModules: readonly RouteModule[] = [
   registerDeploymentRoutes,
   registerBotRoutes,
   registerEnvConfigRoutes,
+  registerDiscoveryRoutes,
 ];

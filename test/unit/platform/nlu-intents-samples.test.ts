@@ -59,11 +59,11 @@ describe('platform client: intents and samples', () => {
   });
 
   describe('POST /v4/projects/{projectId}/intents', () => {
-    test('200: {intentName} → {intent: {id, name}}, in every locale', async () => {
+    test('200: {intentName} → {intent: {id, name, isInBaseOntology, links}} (mix-cli\'s create fixture), in every locale', async () => {
       const p = await newProject(owner, 'Intents', ['en-US', 'fr-CA']);
       const body = await owner.request({ method: 'POST', path: `/v4/projects/${p}/intents`, json: { intentName: 'GREET' } });
       const created = await owner.intents.get(p, 'GREET');
-      assert.deepEqual(body, { intent: { id: created.id, name: 'GREET' } });
+      assert.deepEqual(body, { intent: { id: created.id, name: 'GREET', isInBaseOntology: false, links: [] } });
       const special = await admin.intents.create(p, SPECIAL);
       assert.equal(special.name, SPECIAL);
       const texts = await zipTexts(await owner.ontology.export(p));

@@ -118,8 +118,6 @@ describe('sandbox project packages and jobs', () => {
       return writeZip(m);
     };
     const cases: Array<[Uint8Array, RegExp]> = [
-      [variant((m) => m.set('en-US/_tmfe.tsv', Buffer.from('a\tb\n'))), /restricted file "en-US\/_tmfe\.tsv"/],
-      [variant((m) => m.set('en-US/grammars/X.grxml', Buffer.from('<grammar/>'))), /restricted file "en-US\/grammars\/X\.grxml"/],
       [variant((m) => m.delete('fr-CA/fr-CA.trsx')), /no fr-CA\/fr-CA\.trsx/],
       [variant((m) => m.delete('metadata.json')), /no metadata\.json/],
       [variant((m) => m.set('metadata.json', Buffer.from('[1]'))), /metadata\.json.*JSON object/],

@@ -1,0 +1,121 @@
+// Discovery endpoints the public CLI reads before its write commands (docs/platform-notes.md "Discovery
+// endpoints"): deployment flows, environments and geographies (ids for app-configs and --env-geo), data hosts
+// of a dialog build, the server version, engine packs, language topics, voices and data types.
+import { requireVisibleOrganization, requireVisibleProject } from '../access';
+import { buildDataHosts, latestDialogBuild } from '../apps/dataHosts';
+import { environmentEntry, flowView } from '../apps/flows';
+import { canSeeOrganization, requireVisibleApplication } from '../apps/lookup';
+import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
+import { findBuild } from '../builds/records';
+import type { BuildRecord } from '../builds/model';
+import { dataTypes, enginePacks, languageTopics, versionInfo, voices } from '../catalog/platformCatalog';
+import type { SandboxContext } from '../context';
+import { badRequest, forbidden, notFound } from '../errors';
+import { json, type Router, type SandboxRequest } from '../router';
+import type { OrganizationRecord } from '../state';
+import { pageOf, paging } from '../validate';
+
+export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): void {
+  const { state } = ctx;
+
+  /** Flows, environments, engine packs… belong to the organization: members and staff (403 for project-only members). */
+  const memberOrg = (req: SandboxRequest): OrganizationRecord => {
+    const principal = caller(req);
+    const org = requireVisibleOrganization(state, principal, req.params.orgId ?? '');
+    if (!canSeeOrganization(state, principal, org.id)) throw forbidden(`${principal.user.name} is not a member of organization ${org.id}; its deployment settings are visible to its members only.`);
+    return org;
+  };
+  const orgFlows = (orgId: string) => state.deploymentFlows.filter((f) => f.orgId === orgId).sort((a, b) => Number(a.id) - Number(b.id));
+
+  router.add({
+    method: 'GET', path: '/v4/organizations/:orgId/deployment-flows', auth: MANAGEMENT_SCOPES,
+    handler: (req) => json(pageOf('flows', orgFlows(memberOrg(req).id).map((f) => flowView(state, f)), paging(req.query))),
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/organizations/:orgId/environments', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const envIds = new Set(orgFlows(memberOrg(req).id).flatMap((f) => f.environmentIds));
+      const environments = state.environments.filter((e) => envIds.has(e.id)).map(environmentEntry);
+      return json(pageOf('environments', environments, paging(req.query)));
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/geographies', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const seen = new Map<string, { id: string; displayName: string }>();
+      for (const g of state.environments.flatMap((e) => e.geographies)) seen.set(g.geography.id, { ...g.geography });
+      const geographies = [...seen.values()].sort((a, b) => Number(a.id) - Number(b.id));
+      return json(pageOf('geographies', geographies, paging(req.query)));
+    },
+  });
+
+  const visibleBuild = (principal: Principal, label: string): BuildRecord => {
+    const build = findBuild(state, label);
+    if (!build) throw notFound(`Build ${label} not found.`);
+    try {
+      requireVisibleProject(state, principal, build.projectId);
+    } catch {
+      throw notFound(`Build ${label} not found.`);
+    }
+    return build;
+  };
+
+  router.add({
+    method: 'GET', path: '/v4/builds/:buildLabel/data-hosts', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const principal = caller(req);
+      const build = visibleBuild(principal, req.params.buildLabel ?? '');
+      const appId = req.query.get('applicationId');
+      if (!appId) throw badRequest('Query parameter "applicationId" is required: data hosts are set per application.');
+      const app = requireVisibleApplication(state, principal, appId);
+      return json({ dataHosts: buildDataHosts(state, app, build, req.query.get('deploymentFlowId')) });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/apps/:applicationId/projects/:projectId/data-hosts/.latest', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      const principal = caller(req);
+      const app = requireVisibleApplication(state, principal, req.params.applicationId ?? '');
+      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const build = latestDialogBuild(state, project.id);
+      return json({ dataHosts: build ? buildDataHosts(state, app, build, req.query.get('deploymentFlowId')) : [] });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/version', auth: MANAGEMENT_SCOPES,
+    handler: (req) => json(versionInfo(req.headers.host ?? 'localhost', 'cstudio-sandbox')),
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/organizations/:orgId/engine-packs', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      memberOrg(req);
+      return json({ enginePacks: enginePacks() });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/organizations/:orgId/language-topics', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      memberOrg(req);
+      return json({ languageTopics: languageTopics() });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/organizations/:orgId/voices', auth: MANAGEMENT_SCOPES,
+    handler: (req) => {
+      memberOrg(req);
+      return json({ voices: voices() });
+    },
+  });
+
+  router.add({
+    method: 'GET', path: '/v4/data-types', auth: MANAGEMENT_SCOPES,
+    handler: (req) => json({ dataTypes: dataTypes(req.query.get('includeCompatibleEntityTypes') !== 'false') }),
+  });
+}
