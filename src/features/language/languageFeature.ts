@@ -7,6 +7,7 @@ import { nodeFileSystem } from '../../core/language/fileSystem';
 import { LanguageServices } from '../../core/language/languageServices';
 import { GrammarChecks } from '../../core/language/project/projectDiagnostics';
 import type { TesterEnvironment } from '../../core/language/tester/runTests';
+import { TagEvaluator } from '../../core/formats/grxml/tagEvaluator';
 import { DiagnosticsWorkerClient } from '../../core/language/worker/workerClient';
 import type { CommandRegistry } from '../../host/commands';
 import { Disposable } from '../../host/lifecycle';
@@ -58,7 +59,10 @@ class LanguageFeature extends Disposable {
 
     const roots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     const grammarChecks = new GrammarChecks(services.context, roots);
-    const env = (): TesterEnvironment => ({ ctx: services.context, grammars: grammarChecks, roots: roots() });
+    // Semantic tags of tested sentences run in one heap-capped worker, stopped with the feature.
+    const tags = new TagEvaluator({ scriptPath: join(deps.extensionPath, 'dist', 'sisrWorker.js') });
+    this._register({ dispose: () => tags.dispose() });
+    const env = (): TesterEnvironment => ({ ctx: services.context, grammars: grammarChecks, roots: roots(), tags });
 
     const navigation = new NavigationProvider(services, sync, locator);
     const lenses = this._register(new CodeLensProvider(services, sync));

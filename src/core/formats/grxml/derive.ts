@@ -56,6 +56,9 @@ export class Deriver {
   private readonly active = new WeakMap<Rule, Set<number>>();
   private readonly ruleStack: string[] = [];
   private readonly tokenKeys = new WeakMap<TokenExpansion, string[]>();
+  /** The furthest input position a token match reached, and the tokens tried there (for rejections). */
+  private furthestEnd = 0;
+  private tokensAtFurthest: TokenExpansion[] = [];
 
   constructor(private readonly opts: DeriveOptions) {
     this.n = opts.keys.length;
@@ -128,9 +131,11 @@ export class Deriver {
       this.tokenKeys.set(t, keys);
     }
     this.tick();
+    if (start === this.furthestEnd) this.tokensAtFurthest.push(t);
     const end = start + keys.length;
     if (keys.length === 0 || end > this.n) return new Map();
     for (let i = 0; i < keys.length; i++) if (this.opts.keys[start + i] !== keys[i]) return new Map();
+    this.reached(end);
     const node: ParseNode = { kind: 'token', token: t.text, words: this.opts.words.slice(start, end), start, end, range: t.range };
     return new Map([[end, { ...EMPTY, rope: node }]]);
   }
@@ -157,12 +162,23 @@ export class Deriver {
     }
   }
 
+  /** Where matching stopped: the furthest position reached and the grammar tokens tried there. */
+  furthest(): { position: number; tokens: string[] } {
+    return { position: this.furthestEnd, tokens: this.tokensAtFurthest.map((t) => t.text) };
+  }
+
+  private reached(end: number): void {
+    if (end > this.furthestEnd) { this.furthestEnd = end; this.tokensAtFurthest = []; }
+  }
+
   private special(name: 'NULL' | 'VOID' | 'GARBAGE', ref: RuleRefExpansion, start: number): Ends {
     const out: Ends = new Map();
     if (name === 'NULL') out.set(start, { ...EMPTY, rope: { kind: 'special', name, words: [], start, end: start, range: ref.range } });
     if (name === 'GARBAGE') {
-      // At least one word; the lazy preference comes from the `garbage` tie-break, shortest first.
-      for (let end = start + 1; end <= this.n; end++) {
+      // Any number of words, none included (SRGS 1.0 §2.2.3: GARBAGE matches "any speech up until the next
+      // rule match, the next token or until the end of spoken input", and a filler before a keyword must not
+      // demand a word the speaker never said). Lazy: the `garbage` tie-break prefers the fewest words.
+      for (let end = start; end <= this.n; end++) {
         this.tick();
         const node: ParseNode = { kind: 'special', name, words: this.opts.words.slice(start, end), start, end, range: ref.range };
         out.set(end, { score: 0, garbage: end - start, count: 1, rope: node });

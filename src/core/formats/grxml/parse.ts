@@ -30,6 +30,14 @@ export interface GrxmlParseOptions {
   maxDepth?: number;
 }
 
+/** The text each parsed grammar was read from (kept beside the model, so the model stays plain data). */
+const sourceTexts = new WeakMap<Grammar, string>();
+
+/** The document text `grammar` was parsed from, for line numbers in messages (e.g. about a failing tag). */
+export function grammarSourceText(grammar: Grammar): string | undefined {
+  return sourceTexts.get(grammar);
+}
+
 export function parseGrxmlBytes(bytes: Uint8Array, options: GrxmlParseOptions = {}): GrxmlParseResult {
   const decoded = decodeXmlBytes(bytes);
   const result = parseGrxml(decoded.text, options);
@@ -44,5 +52,6 @@ export function parseGrxml(text: string, options: GrxmlParseOptions = {}): Grxml
   const structure = builder.finish();
   const grammar = builder.grammar;
   if (options.uri !== undefined) grammar.uri = options.uri;
+  sourceTexts.set(grammar, text);
   return { grammar, tree: lazyXmlDocument(text, scan, xmlOptions), diagnostics: [...scan.errors], structure };
 }

@@ -2,15 +2,17 @@
 // and through it no host `Function`, is reachable), no string or wasm code generation, microtasks drained
 // inside each run, and every run under the remaining time budget. Nothing host-side is handed in but strings
 // and functions compiled inside the context; results come back as one JSON string.
-// Limits: `vm` is not a security boundary against memory exhaustion (a tag can still allocate a lot within
-// its time); tags share one global scope per evaluation, even across grammars.
+// It runs inside the tag worker (sisrWorker.ts), whose heap cap and wall-clock kill bound what `vm` cannot: memory,
+// and built-in calls the time limit cannot interrupt. Tags share one global scope per evaluation, even across
+// grammars. Which tag runs is written to a shared progress array (tagJob.ts), so a kill can name it.
 
 import vm from 'node:vm';
 import { types } from 'node:util';
+import { HEADER_TAGS, NO_TAG } from './tagJob';
 
-/** One matched rule as the sandbox sees it: its compiled tag function (if any), events in order, its text. */
+/** One matched rule as the sandbox sees it: its compiled tag function's index (if any), events in order, its text. */
 export interface SandboxInstance {
-  f?: string;
+  r?: number;
   ev: SandboxEvent[];
   text: string;
 }
@@ -40,6 +42,9 @@ export function unsupportedScript(code: string): string | undefined {
 // that could block past the time limit, and installs the evaluator (default assignment per SISR: a rule
 // whose tags leave `out` untouched yields its latest rule reference's value, else the words it matched).
 const BOOTSTRAP = `(function (G) {
+  // The progress view lives only in this closure: tag code never reaches it (or the host buffer behind it).
+  var progress = G.__cstudioProgress ? new Int32Array(G.__cstudioProgress) : null;
+  delete G.__cstudioProgress;
   var parse = JSON.parse, stringify = JSON.stringify, keys = Object.keys, apply = Reflect.apply;
   var hasOwn = Object.prototype.hasOwnProperty, ProxyC = Proxy, StringC = String;
   // Anything that can run code later (promise jobs, finalizers, async waits) would run outside the time
@@ -56,7 +61,7 @@ const BOOTSTRAP = `(function (G) {
       while (pos < ev.length) {
         var e = ev[pos++];
         if (e[0] === 0) heard.push(e[1]);
-        else if (e[0] === 1) return e[1];
+        else if (e[0] === 1) { if (progress) { progress[0] = inst.r; progress[1] = e[1]; } return e[1]; }
         else if (e[0] === 3) { literal = e[1]; hasLiteral = true; }
         else {
           var v = evalRule(e[2]);
@@ -68,13 +73,13 @@ const BOOTSTRAP = `(function (G) {
       return -1;
     }
     var out = init, dollar = init;
-    if (inst.f) {
+    if (inst.r !== undefined) {
       var draft = new ProxyC({}, {
         has: function (t, k) { return typeof k === 'string' && k.length > 1 && k[0] === '$' && (k === '$$' || apply(hasOwn, rules, [k.slice(1)])); },
         get: function (t, k) { return k === '$$' ? latest : typeof k === 'string' ? rules[k.slice(1)] : undefined; }
       });
       var box = { done: false };
-      var ret = G[inst.f](init, rules, meta, init, next, draft, box);
+      var ret = G['__cstudioRule' + inst.r](init, rules, meta, init, next, draft, box);
       if (box.done) { out = box.out; dollar = box.dollar; } else out = ret;
     } else { next(); if (hasLiteral) out = literal; }
     if (out !== init) return out;
@@ -85,6 +90,7 @@ const BOOTSTRAP = `(function (G) {
   G.__cstudioEvaluate = function (input) {
     try {
       var s = stringify({ v: evalRule(parse(input)) });
+      if (progress) progress[0] = ${NO_TAG};
       return s === undefined ? '{}' : s;
     } catch (e) {
       var m;
@@ -100,35 +106,46 @@ export class SisrSandbox {
   private readonly global: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   private readonly context: vm.Context;
   private readonly deadline: number;
-  private functions = 0;
+  /** The host's view of the progress array (see tagJob.ts), when one was given. */
+  private readonly progress: Int32Array | undefined;
 
-  constructor(private readonly timeoutMs: number) {
+  /** `progress`: a SharedArrayBuffer of PROGRESS_SLOTS int32s where the sandbox records which tag runs. */
+  constructor(private readonly timeoutMs: number, progress?: SharedArrayBuffer, private readonly describeRunning?: () => string | undefined) {
     this.context = vm.createContext(this.global, {
       name: 'grammar semantic tags',
       codeGeneration: { strings: false, wasm: false },
       microtaskMode: 'afterEvaluate',
     });
     this.deadline = Date.now() + timeoutMs;
+    if (progress) {
+      this.progress = new Int32Array(progress);
+      this.define('__cstudioProgress', progress);
+    }
     new vm.Script(BOOTSTRAP, { filename: 'cstudio-sisr-bootstrap.js' }).runInContext(this.context);
   }
 
   /** Runs a grammar header tag at global scope (its `var`s become visible to every rule's tags). */
-  runGlobal(code: string, label: string): void {
+  runGlobal(code: string, label: string, index = 0): void {
     const refused = unsupportedScript(code);
     if (refused !== undefined) throw new SemanticError(`${label}: ${refused}`);
     const script = this.compileScript(code, label);
+    if (this.progress) { this.progress[0] = HEADER_TAGS; this.progress[1] = index; }
     this.guard(label, () => script.runInContext(this.context, { timeout: this.remaining() }));
+    if (this.progress) this.progress[0] = NO_TAG;
   }
 
-  /** Compiles one rule's tags into a function; returns its global name. Each tag must be valid on its own. */
-  compileRule(tags: readonly string[], label: string): string {
+  /**
+   * Compiles one rule's tags into the function instances with `r === index` call. Each tag must be valid on its
+   * own; `labels` name them (same order).
+   */
+  compileRule(tags: readonly string[], labels: readonly string[], label: string, index: number): void {
     tags.forEach((tag, i) => {
       const refused = unsupportedScript(tag);
-      if (refused !== undefined) throw new SemanticError(`tag ${i + 1} of ${label}: ${refused}`);
+      if (refused !== undefined) throw new SemanticError(`${labels[i] ?? label}: ${refused}`);
       try {
         vm.compileFunction(tag, RULE_PARAMS.slice(0, 4), { parsingContext: this.context });
       } catch (e) {
-        throw new SemanticError(`tag ${i + 1} of ${label} is not valid ECMAScript: ${safeErrorText(e)}`);
+        throw new SemanticError(`${labels[i] ?? label} is not valid ECMAScript: ${safeErrorText(e)}`);
       }
     });
     const cases = tags.map((tag, i) => `case ${i}: {\n${tag}\n}\nbreak;`).join('\n');
@@ -143,9 +160,7 @@ export class SisrSandbox {
     } catch (e) {
       throw new SemanticError(`the tags of ${label} do not form valid ECMAScript together: ${safeErrorText(e)}`);
     }
-    const name = `__cstudioRule${this.functions++}`;
-    this.define(name, fn);
-    return name;
+    this.define(`__cstudioRule${index}`, fn);
   }
 
   /** Evaluates the rule instance tree; returns the root's value as plain JSON (undefined when none). */
@@ -155,7 +170,7 @@ export class SisrSandbox {
     const raw: unknown = this.guard('the semantic tags', () => script.runInContext(this.context, { timeout: this.remaining() }));
     if (typeof raw !== 'string') throw new SemanticError('semantic evaluation returned no result');
     const parsed = JSON.parse(raw) as { v?: unknown; e?: string };
-    if (parsed.e !== undefined) throw new SemanticError(`a semantic tag failed: ${parsed.e}`);
+    if (parsed.e !== undefined) throw new SemanticError(`${this.describeRunning?.() ?? 'a semantic tag'} failed: ${parsed.e}`);
     return parsed.v;
   }
 
@@ -176,9 +191,14 @@ export class SisrSandbox {
     }
   }
 
+  private timedOut(): SemanticError {
+    const tag = this.describeRunning?.();
+    return new SemanticError(`${tag ? `${tag} was stopped` : 'semantic tags stopped'}: ran longer than the ${this.timeoutMs} ms time limit`);
+  }
+
   private remaining(): number {
     const left = this.deadline - Date.now();
-    if (left <= 0) throw new SemanticError(`semantic tags stopped: they ran longer than the ${this.timeoutMs} ms time limit`);
+    if (left <= 0) throw this.timedOut();
     return Math.max(1, Math.floor(left));
   }
 
@@ -187,7 +207,7 @@ export class SisrSandbox {
       return run();
     } catch (e) {
       if (e instanceof SemanticError) throw e;
-      if (isTimeout(e)) throw new SemanticError(`semantic tags stopped: they ran longer than the ${this.timeoutMs} ms time limit`);
+      if (isTimeout(e)) throw this.timedOut();
       throw new SemanticError(`${label} failed: ${safeErrorText(e)}`);
     }
   }

@@ -4,11 +4,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { matchGrammar } from '../../../../src/core/formats/grxml/match';
+import { matchGrammar, matchSentence } from '../../../../src/core/formats/grxml/match';
 import type { Grammar } from '../../../../src/core/formats/grxml/model';
 import { createFileResolver } from '../../../../src/core/formats/grxml/resolveFile';
 import { validateGrxml } from '../../../../src/core/formats/grxml/validate';
-import { corpusFolder, loadFile } from './helpers';
+import { corpusFolder, loadFile, tags } from './helpers';
 import { judgeIrTests } from './irSuite';
 
 const JVOICEXML = corpusFolder('jvoicexml');
@@ -108,12 +108,12 @@ describe('corpus: JVoiceXML grammars', () => {
     ['__src__test__resources__irp_vxml20__337__337Grammar.grxml', '1', '1'],
   ];
   for (const [suffix, input, expected] of cases) {
-    test(`${suffix.split('__').pop()} "${input}" → ${JSON.stringify(expected)}`, (t) => {
+    test(`${suffix.split('__').pop()} "${input}" → ${JSON.stringify(expected)}`, async (t) => {
       if (!JVOICEXML) { t.skip('shared/corpus/grxml/jvoicexml is absent'); return; }
       const file = readdirSync(JVOICEXML).find((f) => f.endsWith(suffix));
       assert.ok(file, suffix);
-      const r = matchGrammar(loadFile(join(JVOICEXML, file)).grammar, input, {
-        resolveExternal: corpusResolver(JVOICEXML, 'org.jvoicexml.srgs__src__test__resources__'),
+      const r = await matchSentence(loadFile(join(JVOICEXML, file)).grammar, input, {
+        tags, resolveExternal: corpusResolver(JVOICEXML, 'org.jvoicexml.srgs__src__test__resources__'),
       });
       assert.equal(r.accepted, true, r.error);
       assert.equal(r.semanticError, undefined);
@@ -145,7 +145,7 @@ describe('corpus: Apache RDC grammars', () => {
   test('every production grammar is valid', (t) => {
     const dir = corpusFolder('apache-rdc');
     if (!dir) { t.skip('shared/corpus/grxml/apache-rdc is absent'); return; }
-    const resolver = createFileResolver({ root: dir });
+    const resolver = createFileResolver({ roots: [dir] });
     const failures: string[] = [];
     for (const file of readdirSync(dir).filter((f) => f !== 'SOURCE.txt').sort()) {
       const errors = validateGrxml(loadFile(join(dir, file)), { resolveExternal: resolver }).filter((d) => d.severity === 'error');
