@@ -2,7 +2,7 @@
 // the verdict, the parse tree and the semantic result; for a rejected sentence, where matching stopped. The
 // grammar is read, validated and loaded once: an invalid grammar is reported, not run. External rule references
 // are read from local files inside the grammar's folder tree only; semantic tags run in the heap-capped tag
-// worker (tagEvaluator.ts), so a runaway tag is a semantic error, never a crash.
+// process (tagEvaluator.ts), so a runaway tag is a semantic error, never a crash.
 import { dirname } from 'node:path';
 import { formatParseTree } from '../../core/formats/grxml/parseTree';
 import { matchSentence, type MatchResult } from '../../core/formats/grxml/match';

@@ -59,8 +59,8 @@ class LanguageFeature extends Disposable {
 
     const roots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     const grammarChecks = new GrammarChecks(services.context, roots);
-    // Semantic tags of tested sentences run in one heap-capped worker, stopped with the feature.
-    const tags = new TagEvaluator({ scriptPath: join(deps.extensionPath, 'dist', 'sisrWorker.js') });
+    // Semantic tags of tested sentences run in one heap-capped process, stopped with the feature.
+    const tags = new TagEvaluator({ scriptPath: join(deps.extensionPath, 'dist', 'sisrProcess.js') });
     this._register({ dispose: () => tags.dispose() });
     const env = (): TesterEnvironment => ({ ctx: services.context, grammars: grammarChecks, roots: roots(), tags });
 

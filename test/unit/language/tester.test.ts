@@ -12,7 +12,7 @@ import { parseGrammarTestFile } from '../../../src/core/language/tester/testFile
 import { TagEvaluator } from '../../../src/core/formats/grxml/tagEvaluator';
 import { workspacePath } from './helpers';
 
-/** One tag worker for the file's tests (idle, it does not keep the process alive). */
+/** One tag process for the file's tests (idle, it does not keep the process alive). */
 const tags = new TagEvaluator();
 import { openFile, PIN, YESNO } from './services';
 

@@ -1,8 +1,8 @@
 // Does a grammar accept a sentence? `matchGrammar` tokenizes the input (voice: whitespace-separated words,
 // compared case-insensitively; dtmf: one key per character), searches from the root rule or a named public
 // rule (derive.ts), and returns the best parse tree and how many parses exist, or, for a rejected input, where
-// matching stopped. `matchSentence` adds the semantic result of the parse's tags, evaluated in the tag worker
-// (tagEvaluator.ts): asynchronous, because a worker answers by message.
+// matching stopped. `matchSentence` adds the semantic result of the parse's tags, evaluated in the tag process
+// (tagEvaluator.ts): asynchronous, because the tag process answers by message.
 
 import { Deriver, MatchLimitError, type Derivation, type NodeOrigins } from './derive';
 import { ExternalGrammars, type GrammarResolver } from './externalRefs';

@@ -1,5 +1,5 @@
 // Semantic interpretation of a parse tree (W3C SISR 1.0). `semantics/1.0` (and its aliases `semantics/1.0.2006`,
-// Nuance `swi-semantics/1.0`) tags are ECMAScript run in the sandbox (sisrSandbox.ts, in the tag worker: tagEvaluator.ts) with `out`, `rules`,
+// Nuance `swi-semantics/1.0`) tags are ECMAScript run in the sandbox (sisrSandbox.ts, in the tag process: tagEvaluator.ts) with `out`, `rules`,
 // `rules.latest()`, `meta` and the draft `$` aliases; `semantics/1.0-literals` tags are the literal result and
 // run no code. A rule whose tags leave `out` untouched gets SISR's default: its latest rule reference's value,
 // else the words it matched. Results are plain JSON values.
@@ -41,7 +41,7 @@ export const DEFAULT_SEMANTICS_TIMEOUT_MS = 200;
 
 /**
  * What evaluating a parse's tags takes: nothing more (no script tags: the value is known, or the tags are not
- * evaluated and there is no value) or a job for the tag worker.
+ * evaluated and there is no value) or a job for the tag process.
  */
 export type SemanticsPlan = (SemanticsOutcome & { job?: undefined }) | { job: TagJob; notes: string[] };
 
@@ -75,7 +75,7 @@ export function planSemantics(tree: RuleParseNode, origins: NodeOrigins, options
   return { job: { globals, rules, root, timeoutMs: options.timeoutMs ?? DEFAULT_SEMANTICS_TIMEOUT_MS }, notes };
 }
 
-/** Evaluates a parse's semantic tags: script tags in the heap-capped tag worker, literal tags here. */
+/** Evaluates a parse's semantic tags: script tags in the heap-capped tag process, literal tags here. */
 export async function evaluateSemantics(
   tree: RuleParseNode, origins: NodeOrigins, evaluator: TagEvaluator, options: SemanticsOptions = {},
 ): Promise<SemanticsOutcome> {

@@ -2,9 +2,10 @@
 // and through it no host `Function`, is reachable), no string or wasm code generation, microtasks drained
 // inside each run, and every run under the remaining time budget. Nothing host-side is handed in but strings
 // and functions compiled inside the context; results come back as one JSON string.
-// It runs inside the tag worker (sisrWorker.ts), whose heap cap and wall-clock kill bound what `vm` cannot: memory,
-// and built-in calls the time limit cannot interrupt. Tags share one global scope per evaluation, even across
-// grammars. Which tag runs is written to a shared progress array (tagJob.ts), so a kill can name it.
+// It runs inside the tag process (sisrProcess.ts), whose heap cap and wall-clock kill bound what `vm` cannot:
+// memory, and built-in calls the time limit cannot interrupt. Tags share one global scope per evaluation, even
+// across grammars. Which tag starts is reported to a host callback (held only by the bootstrap's closure, so no
+// tag can reach it), so that a kill can name the tag.
 
 import vm from 'node:vm';
 import { types } from 'node:util';
@@ -42,8 +43,8 @@ export function unsupportedScript(code: string): string | undefined {
 // that could block past the time limit, and installs the evaluator (default assignment per SISR: a rule
 // whose tags leave `out` untouched yields its latest rule reference's value, else the words it matched).
 const BOOTSTRAP = `(function (G) {
-  // The progress view lives only in this closure: tag code never reaches it (or the host buffer behind it).
-  var progress = G.__cstudioProgress ? new Int32Array(G.__cstudioProgress) : null;
+  // The progress callback lives only in this closure: tag code never reaches it (it never calls tag code either).
+  var progress = G.__cstudioProgress || null;
   delete G.__cstudioProgress;
   var parse = JSON.parse, stringify = JSON.stringify, keys = Object.keys, apply = Reflect.apply;
   var hasOwn = Object.prototype.hasOwnProperty, ProxyC = Proxy, StringC = String;
@@ -61,7 +62,7 @@ const BOOTSTRAP = `(function (G) {
       while (pos < ev.length) {
         var e = ev[pos++];
         if (e[0] === 0) heard.push(e[1]);
-        else if (e[0] === 1) { if (progress) { progress[0] = inst.r; progress[1] = e[1]; } return e[1]; }
+        else if (e[0] === 1) { if (progress) progress(inst.r | 0, e[1] | 0); return e[1]; }
         else if (e[0] === 3) { literal = e[1]; hasLiteral = true; }
         else {
           var v = evalRule(e[2]);
@@ -90,7 +91,7 @@ const BOOTSTRAP = `(function (G) {
   G.__cstudioEvaluate = function (input) {
     try {
       var s = stringify({ v: evalRule(parse(input)) });
-      if (progress) progress[0] = ${NO_TAG};
+      if (progress) progress(${NO_TAG}, 0);
       return s === undefined ? '{}' : s;
     } catch (e) {
       var m;
@@ -106,21 +107,22 @@ export class SisrSandbox {
   private readonly global: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   private readonly context: vm.Context;
   private readonly deadline: number;
-  /** The host's view of the progress array (see tagJob.ts), when one was given. */
-  private readonly progress: Int32Array | undefined;
-
-  /** `progress`: a SharedArrayBuffer of PROGRESS_SLOTS int32s where the sandbox records which tag runs. */
-  constructor(private readonly timeoutMs: number, progress?: SharedArrayBuffer, private readonly describeRunning?: () => string | undefined) {
+  /**
+   * `progress(rule, tag)` is told which tag starts (rule HEADER_TAGS for header tags, NO_TAG when done); it must
+   * not call back into the sandbox. `describeRunning` names the tag that runs, for messages.
+   */
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly progress?: (rule: number, tag: number) => void,
+    private readonly describeRunning?: () => string | undefined,
+  ) {
     this.context = vm.createContext(this.global, {
       name: 'grammar semantic tags',
       codeGeneration: { strings: false, wasm: false },
       microtaskMode: 'afterEvaluate',
     });
     this.deadline = Date.now() + timeoutMs;
-    if (progress) {
-      this.progress = new Int32Array(progress);
-      this.define('__cstudioProgress', progress);
-    }
+    if (progress) this.define('__cstudioProgress', (rule: unknown, tag: unknown) => { progress(Number(rule), Number(tag)); });
     new vm.Script(BOOTSTRAP, { filename: 'cstudio-sisr-bootstrap.js' }).runInContext(this.context);
   }
 
@@ -129,9 +131,9 @@ export class SisrSandbox {
     const refused = unsupportedScript(code);
     if (refused !== undefined) throw new SemanticError(`${label}: ${refused}`);
     const script = this.compileScript(code, label);
-    if (this.progress) { this.progress[0] = HEADER_TAGS; this.progress[1] = index; }
+    this.progress?.(HEADER_TAGS, index);
     this.guard(label, () => script.runInContext(this.context, { timeout: this.remaining() }));
-    if (this.progress) this.progress[0] = NO_TAG;
+    this.progress?.(NO_TAG, 0);
   }
 
   /**

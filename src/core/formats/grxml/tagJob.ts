@@ -1,5 +1,5 @@
-// What the main thread sends the tag worker (sisrWorker.ts) and what it answers: one evaluation of a matched
-// sentence's semantic tags. Plain data only (structured clone), so nothing host-side reaches the worker's VM.
+// What the main process sends the tag process (sisrProcess.ts) and what it answers: one evaluation of a matched
+// sentence's semantic tags. Plain data only (structured clone), so nothing host-side reaches the tag sandbox.
 
 import type { SandboxInstance } from './sisrSandbox';
 
@@ -23,24 +23,18 @@ export interface TagJob {
   globals: GlobalTag[];
   rules: RuleTags[];
   root: SandboxInstance;
-  /** Time budget of the whole evaluation, enforced inside the worker's VM (loops) and by killing it (built-ins). */
+  /** Time budget of the whole evaluation, enforced inside the sandbox (loops) and by killing the tag process (built-ins). */
   timeoutMs: number;
 }
 
 export type TagReply = { value: unknown } | { error: string };
 
-/**
- * Which tag runs now, shared with the worker (an Int32Array over a SharedArrayBuffer): [rule index, tag index],
- * rule index -1 for header tags, -2 when no tag runs. Read by the main thread after it had to stop the worker.
- */
-export const PROGRESS_SLOTS = 2;
+/** Which tag runs: (rule index, tag index); rule HEADER_TAGS for header tags, NO_TAG when none runs. */
 export const HEADER_TAGS = -1;
 export const NO_TAG = -2;
 
-/** The label of the tag `progress` points at, if any. */
-export function runningTag(job: TagJob, progress: Int32Array): string | undefined {
-  const rule = progress[0] ?? NO_TAG;
-  const tag = progress[1] ?? 0;
+/** The label of the tag (rule, tag) names, if any. */
+export function runningTag(job: TagJob, rule: number, tag: number): string | undefined {
   if (rule === HEADER_TAGS) return job.globals[tag]?.label;
   return rule >= 0 ? job.rules[rule]?.labels[tag] : undefined;
 }

@@ -1,7 +1,7 @@
 // Running grammar tests: one sentence (the "Test Grammar" command) or a whole `*.grxml-test` file (batch mode and
 // the Test Explorer). Grammars are read through the project index (unsaved editor text counts) and validated
 // first: an invalid grammar is reported, not run. Matching and semantic tags are the matcher's (matchSentence:
-// tags run in the environment's tag worker, under time and memory limits).
+// tags run in the environment's tag process, under time and memory limits).
 
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../../formats/diagnostic';
@@ -20,14 +20,14 @@ export interface TesterEnvironment {
   grammars: GrammarChecks;
   /** Folders grammar files may be read from (external rule references). */
   roots: readonly string[];
-  /** Runs semantic tags (one worker for every test of the session). */
+  /** Runs semantic tags (one tag process for every test of the session). */
   tags: TagEvaluator;
 }
 
 /**
  * Time limit for a sentence's semantic tags. Longer than the matcher's default (200 ms): a test run must not fail
  * because the machine is busy, and a runaway tag (an endless loop, a huge allocation) is still reported within
- * a second (the tag worker is killed a little after this limit).
+ * a second (the tag process is killed a little after this limit).
  */
 export const TESTER_SEMANTICS_TIMEOUT_MS = 600;
 

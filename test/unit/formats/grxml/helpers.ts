@@ -53,7 +53,7 @@ export function grammarText(rules: string, attrs = 'root="main"'): string {
   return `${HEADER} ${attrs}>${rules}</grammar>`;
 }
 
-/** One tag worker for a test file's matches (idle, it does not keep the process alive). */
+/** One tag process for a test file's matches (idle, it does not keep the process alive). */
 export const tags = new TagEvaluator();
 
 /** Matches and evaluates tags (pass `tags: undefined` to skip them). */

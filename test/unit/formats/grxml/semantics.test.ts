@@ -113,9 +113,12 @@ describe('the sandbox', () => {
     assert.deepEqual([r.accepted, r.semantics, r.semanticError], [true, undefined, undefined]);
   });
 
-  test('tags of a grammar without tag-format are not evaluated (with a note)', async () => {
+  test('tags of a grammar without tag-format are not evaluated, and there is no semantic result (with a note)', async () => {
+    // SRGS 1.0 §4.6: the tag-format declares how tag contents are interpreted; without it nothing interprets
+    // them, so the tester must not present the matched words as if they were the tags' result.
     const r = await match(grammarText('<rule id="main" scope="public">hi<tag>out = 1</tag></rule>'), 'hi');
-    assert.equal(r.semantics, 'hi');
+    assert.equal(r.accepted, true);
+    assert.equal(r.semantics, undefined);
     assert.ok(r.notes.some((n) => /no tag-format/.test(n)));
   });
 });
