@@ -29,7 +29,7 @@ export interface TesterEnvironment {
  * because the machine is busy, and a runaway tag (an endless loop, a huge allocation) is still reported within
  * a second (the tag process is killed a little after this limit).
  */
-export const TESTER_SEMANTICS_TIMEOUT_MS = 600;
+export const TESTER_SEMANTICS_TIMEOUT_MS = 500;
 
 export interface SentenceOptions {
   rule?: string;
