@@ -5,6 +5,7 @@
 // else the words it matched. Results are plain JSON values.
 
 import { basename } from 'node:path';
+import { LineIndex } from '../diagnostic';
 import type { Grammar, Rule, TagExpansion, Expansion } from './model';
 import type { NodeOrigins } from './derive';
 import { grammarSourceText } from './parse';
@@ -65,8 +66,20 @@ export function planSemantics(tree: RuleParseNode, origins: NodeOrigins, options
   })));
   const rules = [...builder.scriptRules].map(([rule, instances], index) => {
     const grammar = builder.ruleGrammars.get(rule) as Grammar;
-    for (const inst of instances) inst.r = index;
-    const tags = ruleTags(rule);
+    // Only the tags this parse passed through are sent (renumbered): a rule with 10,000 alternatives and a tag
+    // in each costs one tag per sentence, not 10,000.
+    const all = ruleTags(rule);
+    const used = new Map<number, number>();
+    for (const inst of instances) {
+      inst.r = index;
+      for (const e of inst.ev) {
+        if (e[0] !== 1) continue;
+        let compact = used.get(e[1]);
+        if (compact === undefined) used.set(e[1], (compact = used.size));
+        e[1] = compact;
+      }
+    }
+    const tags = [...used.keys()].map((i) => all[i] as TagExpansion);
     return {
       tags: tags.map((t) => t.text), label: `rule "${rule.id}"`,
       labels: tags.map((t) => `the tag at ${where(grammar, t)} (rule "${rule.id}")`),
@@ -87,17 +100,23 @@ export async function evaluateSemantics(
 
 /** `dates.grxml:12` (or `line 12` when the grammar has no file), for messages about a tag. */
 function where(grammar: Grammar, tag: TagExpansion): string {
-  const text = grammarSourceText(grammar);
-  const line = text === undefined ? undefined : lineAt(text, tag.range.start);
+  const line = lineIndexOf(grammar)?.position(tag.range.start).line;
   const file = grammar.uri === undefined ? undefined : basename(grammar.uri);
   if (line === undefined) return file ?? 'an unknown place';
   return file === undefined ? `line ${line}` : `${file}:${line}`;
 }
 
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+/** Line indexes of grammar texts, built once per grammar (a tester matches many sentences against one grammar). */
+const lineIndexes = new WeakMap<Grammar, LineIndex>();
+
+function lineIndexOf(grammar: Grammar): LineIndex | undefined {
+  let index = lineIndexes.get(grammar);
+  if (index === undefined) {
+    const text = grammarSourceText(grammar);
+    if (text === undefined) return undefined;
+    lineIndexes.set(grammar, (index = new LineIndex(text)));
+  }
+  return index;
 }
 
 class InstanceBuilder {

@@ -106,7 +106,8 @@ const RULE_PARAMS = ['out', 'rules', 'meta', '$', '__next', '__draft', '__box'];
 export class SisrSandbox {
   private readonly global: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   private readonly context: vm.Context;
-  private readonly deadline: number;
+  /** Set when the first grammar code runs: creating the context and compiling are not the tags' time. */
+  private deadline: number | undefined;
   /**
    * `progress(rule, tag)` is told which tag starts (rule HEADER_TAGS for header tags, NO_TAG when done); it must
    * not call back into the sandbox. `describeRunning` names the tag that runs, for messages.
@@ -121,7 +122,6 @@ export class SisrSandbox {
       codeGeneration: { strings: false, wasm: false },
       microtaskMode: 'afterEvaluate',
     });
-    this.deadline = Date.now() + timeoutMs;
     if (progress) this.define('__cstudioProgress', (rule: unknown, tag: unknown) => { progress(Number(rule), Number(tag)); });
     new vm.Script(BOOTSTRAP, { filename: 'cstudio-sisr-bootstrap.js' }).runInContext(this.context);
   }
@@ -199,6 +199,7 @@ export class SisrSandbox {
   }
 
   private remaining(): number {
+    this.deadline ??= Date.now() + this.timeoutMs;
     const left = this.deadline - Date.now();
     if (left <= 0) throw this.timedOut();
     return Math.max(1, Math.floor(left));

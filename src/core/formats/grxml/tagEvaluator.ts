@@ -16,14 +16,15 @@ import { NO_TAG, runningTag, type TagJob, type TagReply } from './tagJob';
 export interface TagEvaluatorOptions {
   /** Heap cap of the tag process in MB (default 64). */
   maxHeapMb?: number;
-  /** How long past a job's own time budget the tag process may take before it is killed (default 250 ms). */
+  /** How long past a job's own time budget the tag process may take before it is killed (default 500 ms). */
   graceMs?: number;
   /** The tag process's script (default: sisrProcess.js beside this module, where both build layouts put it). */
   scriptPath?: string;
 }
 
 export const DEFAULT_TAG_HEAP_MB = 64;
-const DEFAULT_GRACE_MS = 250;
+/** Covers what the job does besides running tags (a fresh VM context, compiling them) on a busy machine. */
+const DEFAULT_GRACE_MS = 500;
 
 interface Running {
   child: ChildProcess;
