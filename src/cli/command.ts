@@ -18,6 +18,11 @@ export interface CliCommand {
   readonly summary: string;
   /** Usage text printed for `--help` and on usage errors. */
   readonly usage: string;
+  /**
+   * Exit code when the command fails with an unexpected error (default 1). Commands whose 1 is a verdict
+   * ("errors found", "rejected") say 2, so CI never reads a failure to judge as a judgment.
+   */
+  readonly failureExitCode?: number;
   run(args: string[], io: CliIO): Promise<number>;
 }
 

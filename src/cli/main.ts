@@ -82,7 +82,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const message = err instanceof Error ? err.message : String(err);
     io.stderr(`cstudio ${command.path.join(' ')}: ${message.split('\n')[0]}\n`);
     if (io.env.CSTUDIO_DEBUG && err instanceof Error && !(err instanceof PlatformError)) io.stderr(`${err.stack ?? ''}\n`);
-    return 1;
+    return command.failureExitCode ?? 1;
   }
 }
 

@@ -2,6 +2,7 @@
 // folders with the editor's project-level checks, and prints every problem as
 // `file:line:col: severity code: message` (or a JSON array), so editors and CI can link to it.
 import { stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Diagnostic } from '../../core/formats/diagnostic';
 import { parseGrxmlBytes } from '../../core/formats/grxml/parse';
 import { createFileResolver } from '../../core/formats/grxml/resolveFile';
@@ -28,8 +29,9 @@ Checks files by extension: .trsx, .grxml/.srgs, .list, .nmlist, .txt (samples).
 A folder is a pulled project (metadata.json at its root): every locale's TRSX file and grammar is checked with
 the editor's project-level checks too (locales against each other, grammar files, restricted files).
 Prints file:line:col: severity code: message for every problem, or a JSON array with --json.
-GrXML external rule references are read from local files only (never fetched).
-Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage problem or unreadable file.`;
+GrXML external rule references are read from local files inside the grammar's folder tree only (never fetched).
+Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 could not judge: usage problem, unreadable file
+or an internal failure.`;
 
 interface Checked {
   text: string;
@@ -45,7 +47,7 @@ function checkSource(format: SourceFormat, bytes: Uint8Array, path: string): Che
     }
     case 'grxml': {
       const parsed = parseGrxmlBytes(bytes, { uri: path });
-      return { text: parsed.tree.text, diagnostics: sortDiagnostics(validateGrxml(parsed, { resolveExternal: createFileResolver() })) };
+      return { text: parsed.tree.text, diagnostics: sortDiagnostics(validateGrxml(parsed, { resolveExternal: createFileResolver({ roots: [dirname(path)] }) })) };
     }
     case 'list': return parseList(bytes);
     case 'nmlist': return parseNmlist(bytes);
@@ -57,6 +59,7 @@ export const validateCommand: CliCommand = {
   path: ['validate'],
   summary: 'Check TRSX, GrXML, .list, .nmlist and .txt files',
   usage: USAGE,
+  failureExitCode: 2,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, { json: { type: 'boolean' } });
     if (positionals.length === 0) throw new UsageError('Give at least one file or project folder to validate.');

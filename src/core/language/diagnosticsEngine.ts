@@ -1,7 +1,7 @@
 // Everything the editor shows as problems for TRSX and GrXML documents: well-formedness and the format rules
 // (TRSX incrementally, see trsx/incrementalValidator.ts), plus the cross-file checks of the project the file
-// belongs to. The extension runs one engine in a worker thread (worker/diagnosticsWorker.ts) so validation never
-// blocks the editor; the unit tests and the benchmark drive it directly.
+// belongs to. The language server (server/diagnosticsScheduler.ts) runs one engine over the documents its other
+// services hold; the unit tests and the benchmark drive it directly.
 
 import type { Diagnostic } from '../formats/diagnostic';
 import { validateGrxml } from '../formats/grxml/validate';

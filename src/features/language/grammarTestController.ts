@@ -126,7 +126,7 @@ export class GrammarTestController extends Disposable {
     if (lines.size === 0) return;
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).replace(/^\ufeff/, '');
-    runGrammarTestFile(this.env(), uri.fsPath, text, {
+    await runGrammarTestFile(this.env(), uri.fsPath, text, {
       lines, signal,
       onResult: (r) => {
         const item = items.get(`${uri.toString()}#L${r.testCase.line + 1}`);

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { basename, dirname, join } from 'node:path';
 import { renderSentenceReport, renderTestRun } from '../../core/language/tester/report';
-import { runGrammarTestFile, testSentence, type TesterEnvironment } from '../../core/language/tester/runTests';
+import { runGrammarTestFile, startRuleChoices, testSentence, type TesterEnvironment } from '../../core/language/tester/runTests';
 import { CommandIds } from '../../host/commandIds';
 import type { Command } from '../../host/commands';
 import type { DocumentSync } from './documentSync';
@@ -42,8 +42,10 @@ export class TestGrammarCommand implements Command {
   async execute(uriArg?: unknown, ruleArg?: unknown, inputArg?: unknown): Promise<SentenceTestSummary | undefined> {
     const doc = await grammarDocument(uriArg);
     const id = this.sync.ensure(doc);
-    const rule = typeof ruleArg === 'string' ? ruleArg : undefined;
     const env = this.env();
+    const path = doc.uri.scheme === 'file' ? doc.uri.fsPath : id;
+    const rule = typeof ruleArg === 'string' ? ruleArg : await this.askStartRule(env, path);
+    if (rule === null) return undefined; // dismissed
     const dtmf = env.ctx.documents.get(id)?.grxml().grammar.mode === 'dtmf';
     let input = typeof inputArg === 'string' ? inputArg : undefined;
     if (input === undefined) {
@@ -55,8 +57,7 @@ export class TestGrammarCommand implements Command {
       if (input === undefined) return undefined; // dismissed
     }
     this.lastInput.set(id, input);
-    const path = doc.uri.scheme === 'file' ? doc.uri.fsPath : id;
-    const outcome = testSentence(env, path, input, { rule });
+    const outcome = await testSentence(env, path, input, { rule });
     const report = renderSentenceReport(outcome, { input, rule, lines: env.ctx.documents.get(id)?.lines() ?? env.ctx.projects.lines(path) });
     const reportUri = (await this.reports.show(`${basename(doc.uri.path)} — test.txt`, report)).toString();
     const summary: SentenceTestSummary = { report, reportUri };
@@ -66,6 +67,20 @@ export class TestGrammarCommand implements Command {
       if (outcome.result.error !== undefined) summary.error = outcome.result.error;
     } else summary.error = outcome.kind === 'invalid' ? `the grammar has ${outcome.errors.length} error(s)` : outcome.message;
     return summary;
+  }
+
+  /**
+   * A grammar without a root rule has no default start: ask which public rule to activate (undefined: the root
+   * or nothing to ask; null: dismissed). One public rule is taken without asking.
+   */
+  private async askStartRule(env: TesterEnvironment, path: string): Promise<string | undefined | null> {
+    const choices = startRuleChoices(env, path);
+    if (choices === undefined || choices.length === 0) return undefined;
+    if (choices.length === 1) return choices[0];
+    const picked = await vscode.window.showQuickPick(choices, {
+      title: `${basename(path)} has no root rule`, placeHolder: 'Which public rule should the sentence start from?', ignoreFocusOut: true,
+    });
+    return picked ?? null;
   }
 }
 
@@ -78,7 +93,7 @@ export class RunGrammarTestsCommand implements Command {
     const file = await this.testFile(uriArg);
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file)).replace(/^\ufeff/, '');
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
-    const run = runGrammarTestFile(this.env(), file.fsPath, open ? open.getText() : text);
+    const run = await runGrammarTestFile(this.env(), file.fsPath, open ? open.getText() : text);
     const report = renderTestRun(run, basename(file.fsPath));
     const reportUri = (await this.reports.show(`${basename(file.fsPath)} — results.txt`, report)).toString();
     const passed = run.results.filter((r) => r.passed).length;

@@ -2,11 +2,13 @@
 // symbols, formatting, quick fixes, code lenses; core/language/server) through vscode-languageclient, auto-closing
 // tags, the grammar tester commands and the Test Explorer. Everything here is thin glue.
 import * as vscode from 'vscode';
+import { join } from 'node:path';
 import type { Logger } from '../../core/logger';
 import { nodeFileSystem } from '../../core/language/fileSystem';
 import { LanguageServices } from '../../core/language/languageServices';
 import { GrammarChecks } from '../../core/language/project/projectDiagnostics';
 import type { TesterEnvironment } from '../../core/language/tester/runTests';
+import { TagEvaluator } from '../../core/formats/grxml/tagEvaluator';
 import type { CommandRegistry } from '../../host/commands';
 import { Disposable } from '../../host/lifecycle';
 import type { Settings } from '../../host/settings';
@@ -44,7 +46,10 @@ class LanguageFeature extends Disposable {
     const sync = new DocumentSync(services);
     const roots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     const grammarChecks = new GrammarChecks(services.context, roots);
-    const env = (): TesterEnvironment => ({ ctx: services.context, grammars: grammarChecks, roots: roots() });
+    // Semantic tags of tested sentences run in one heap-capped process, stopped with the feature.
+    const tags = new TagEvaluator({ scriptPath: join(deps.extensionPath, 'dist', 'sisrProcess.js') });
+    this._register({ dispose: () => tags.dispose() });
+    const env = (): TesterEnvironment => ({ ctx: services.context, grammars: grammarChecks, roots: roots(), tags });
     const reports = this._register(new ReportDocuments());
     deps.commands.register(new TestGrammarCommand(env, sync, reports), new RunGrammarTestsCommand(env, reports));
     const grammarTests = this._register(new GrammarTestController(env, deps.logger.child('grammar-tests')));

@@ -53,6 +53,7 @@ export const SRGS_CODES = {
   SRGS046: { severity: 'warning', meaning: 'A semantic tag is not valid ECMAScript for its script tag-format.' },
   SRGS047: { severity: 'error', meaning: 'A rule reference refers to a grammar of another media type than the one it declares.' },
   SRGS048: { severity: 'warning', meaning: 'A rule is never referenced and is not the root nor public: it is unreachable.' },
+  SRGS049: { severity: 'error', meaning: 'An attribute SRGS defines only for another element (scope on <grammar>): a schema error.' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type SrgsCode = keyof typeof SRGS_CODES;

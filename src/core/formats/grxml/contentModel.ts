@@ -147,6 +147,11 @@ function checkAttributes(el: XmlElement, local: string, model: CheckedModel | un
       out.push(srgsDiagnostic('SRGS045', `xml:lang="${a.value}" is not a language tag such as "en-US".`, a.valueRange));
     }
     if (!model || isForeignAttribute(a.name) || model.attributeSet.has(a.name)) continue;
+    if (local === 'grammar' && a.name === 'scope') {
+      // The schema's Grammar.attribs has no scope and <grammar> admits no other attributes (SRGS 1.0 §4, Appendix C).
+      out.push(srgsDiagnostic('SRGS049', 'scope is not an attribute of <grammar>; it belongs on each <rule> (scope="public" or "private").', a.nameRange));
+      continue;
+    }
     out.push(srgsDiagnostic('SRGS035', `${a.name} is not an SRGS attribute of <${local}>; it is ignored.`, a.nameRange));
   }
   if (local === 'lexicon' && !el.attributes.some((a) => a.name === 'uri')) {

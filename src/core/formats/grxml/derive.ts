@@ -27,10 +27,14 @@ export class MatchLimitError extends Error {
   override name = 'MatchLimitError';
 }
 
-/** Where each rule and tag node of the tree came from (semantics needs the grammar and the tag element). */
+/**
+ * Where each rule and tag node of the tree came from (semantics needs the grammar and the tag element). Maps,
+ * not WeakMaps, like the memo: they die with the match, and weak tables cost the garbage collector dearly when a
+ * sentence visits tens of thousands of nodes (a 10,000-alternative one-of).
+ */
 export interface NodeOrigins {
-  rules: WeakMap<RuleParseNode, { rule: Rule; grammar: Grammar }>;
-  tags: WeakMap<TagParseNode, TagExpansion>;
+  rules: Map<RuleParseNode, { rule: Rule; grammar: Grammar }>;
+  tags: Map<TagParseNode, TagExpansion>;
 }
 
 export interface DeriveOptions {
@@ -44,21 +48,69 @@ export interface DeriveOptions {
 }
 
 const EMPTY: Derivation = { score: 0, garbage: 0, count: 1, rope: null };
+/** "Matches nowhere", shared: no caller ever adds to an Ends it was given (they build their own). */
+const NO_ENDS: Ends = new Map();
+
+/** Comparison keys of grammar tokens, kept with the grammar's tokens across matches (voice and dtmf apart). */
+const voiceTokenKeys = new WeakMap<TokenExpansion, string[]>();
+const dtmfTokenKeys = new WeakMap<TokenExpansion, string[]>();
+
+/** A one-of's items by the key they must start with; `others` may start with anything (or match nothing). */
+interface FirstKeyIndex {
+  byKey: Map<string, ItemExpansion[]>;
+  others: ItemExpansion[];
+  /** The first token of each keyed item, in document order. */
+  leading: TokenExpansion[];
+  order: Map<ItemExpansion, number>;
+  totalWeight: number;
+}
+
+const voiceFirstKeys = new WeakMap<OneOfExpansion, FirstKeyIndex>();
+const dtmfFirstKeys = new WeakMap<OneOfExpansion, FirstKeyIndex>();
+
+/** The token every match of `seq` starts with, when its first non-tag child is a token; else undefined. */
+function leadingToken(seq: SequenceExpansion): TokenExpansion | undefined {
+  for (const child of seq.children) {
+    if (child.kind === 'tag') continue;
+    return child.kind === 'token' ? child : undefined;
+  }
+  return undefined;
+}
+
+/** Two lists of items, each in document order, merged in document order. */
+function mergeInOrder(a: readonly ItemExpansion[], b: readonly ItemExpansion[], order: ReadonlyMap<ItemExpansion, number>): ItemExpansion[] {
+  if (b.length === 0) return a as ItemExpansion[];
+  const out: ItemExpansion[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && (order.get(x) ?? 0) < (order.get(y) ?? 0))) { out.push(x as ItemExpansion); i++; } else { out.push(y); j++; }
+  }
+  return out;
+}
 const TIE = 1e-9;
 
 export class Deriver {
-  readonly origins: NodeOrigins = { rules: new WeakMap(), tags: new WeakMap() };
+  readonly origins: NodeOrigins = { rules: new Map(), tags: new Map() };
   /** Problems met on the way (unreadable external grammars…): they explain a rejection. */
   readonly problems = new Set<string>();
   private steps = 0;
   private readonly n: number;
-  private readonly memo = new WeakMap<object, (Ends | undefined)[]>();
-  private readonly active = new WeakMap<Rule, Set<number>>();
+  private readonly memo = new Map<object, (Ends | undefined)[]>();
+  private readonly active = new Map<Rule, Set<number>>();
   private readonly ruleStack: string[] = [];
-  private readonly tokenKeys = new WeakMap<TokenExpansion, string[]>();
+  private readonly tokenKeys: WeakMap<TokenExpansion, string[]>;
+  /** The furthest input position a token match reached, and the tokens tried there (for rejections). */
+  private furthestEnd = 0;
+  private tokensAtFurthest: TokenExpansion[] = [];
+  /** One-ofs met at the furthest position: the first words of the alternatives they skipped were expected too. */
+  private oneOfsAtFurthest: FirstKeyIndex[] = [];
 
   constructor(private readonly opts: DeriveOptions) {
     this.n = opts.keys.length;
+    this.tokenKeys = opts.dtmf ? dtmfTokenKeys : voiceTokenKeys;
   }
 
   /** Where a match of `rule` (of `grammar`) starting at `start` can end. */
@@ -115,22 +167,20 @@ export class Deriver {
       for (const [pos, d] of current) {
         for (const [end, c] of this.expansion(child, pos, g)) this.merge(next, end, combine(d, c));
       }
-      if (next.size === 0) return next;
+      if (next.size === 0) return NO_ENDS;
       current = next;
     }
     return current;
   }
 
   private token(t: TokenExpansion, start: number): Ends {
-    let keys = this.tokenKeys.get(t);
-    if (!keys) {
-      keys = this.opts.dtmf ? dtmfKeys(t.text) : splitWords(t.text).map(voiceKey);
-      this.tokenKeys.set(t, keys);
-    }
+    const keys = this.keysOf(t);
     this.tick();
+    if (start === this.furthestEnd) this.tokensAtFurthest.push(t);
     const end = start + keys.length;
-    if (keys.length === 0 || end > this.n) return new Map();
-    for (let i = 0; i < keys.length; i++) if (this.opts.keys[start + i] !== keys[i]) return new Map();
+    if (keys.length === 0 || end > this.n) return NO_ENDS;
+    for (let i = 0; i < keys.length; i++) if (this.opts.keys[start + i] !== keys[i]) return NO_ENDS;
+    this.reached(end);
     const node: ParseNode = { kind: 'token', token: t.text, words: this.opts.words.slice(start, end), start, end, range: t.range };
     return new Map([[end, { ...EMPTY, rope: node }]]);
   }
@@ -141,28 +191,40 @@ export class Deriver {
       case 'local': {
         const rule = g.rulesById.get(target.rule);
         if (!rule) this.problems.add(`rule "${target.rule}" is referenced but not defined`);
-        return rule ? this.rule(rule, g, start) : new Map();
+        return rule ? this.rule(rule, g, start) : NO_ENDS;
       }
       case 'special': return this.special(target.name, ref, start);
-      case 'invalid': return new Map();
+      case 'invalid': return NO_ENDS;
       case 'external': {
         const found = this.opts.external.rule(target.uri, target.rule, g);
-        if ('error' in found) { this.problems.add(found.error); return new Map(); }
+        if ('error' in found) { this.problems.add(found.error); return NO_ENDS; }
         if (found.grammar.mode !== g.mode) {
           this.problems.add(`${ref.uri ?? target.uri} is a ${found.grammar.mode} grammar, referenced from a ${g.mode} grammar`);
-          return new Map();
+          return NO_ENDS;
         }
         return this.rule(found.rule, found.grammar, start, target.uri);
       }
     }
   }
 
+  /** Where matching stopped: the furthest position reached and the grammar tokens tried there. */
+  furthest(): { position: number; tokens: string[] } {
+    const skipped = this.oneOfsAtFurthest.flatMap((index) => index.leading);
+    return { position: this.furthestEnd, tokens: [...skipped, ...this.tokensAtFurthest].map((t) => t.text) };
+  }
+
+  private reached(end: number): void {
+    if (end > this.furthestEnd) { this.furthestEnd = end; this.tokensAtFurthest = []; this.oneOfsAtFurthest = []; }
+  }
+
   private special(name: 'NULL' | 'VOID' | 'GARBAGE', ref: RuleRefExpansion, start: number): Ends {
     const out: Ends = new Map();
     if (name === 'NULL') out.set(start, { ...EMPTY, rope: { kind: 'special', name, words: [], start, end: start, range: ref.range } });
     if (name === 'GARBAGE') {
-      // At least one word; the lazy preference comes from the `garbage` tie-break, shortest first.
-      for (let end = start + 1; end <= this.n; end++) {
+      // Any number of words, none included (SRGS 1.0 §2.2.3: GARBAGE matches "any speech up until the next
+      // rule match, the next token or until the end of spoken input", and a filler before a keyword must not
+      // demand a word the speaker never said). Lazy: the `garbage` tie-break prefers the fewest words.
+      for (let end = start; end <= this.n; end++) {
         this.tick();
         const node: ParseNode = { kind: 'special', name, words: this.opts.words.slice(start, end), start, end, range: ref.range };
         out.set(end, { score: 0, garbage: end - start, count: 1, rope: node });
@@ -207,13 +269,49 @@ export class Deriver {
 
   private oneOf(oneOf: OneOfExpansion, start: number, g: Grammar): Ends {
     const out: Ends = new Map();
-    const total = oneOf.items.reduce((sum, i) => sum + i.weight, 0);
-    for (const item of oneOf.items) {
+    const index = this.firstKeyIndex(oneOf);
+    const total = index.totalWeight;
+    // Only the alternatives that can start with the word at `start` (plus those the index cannot rule out), in
+    // document order: a 10,000-item one-of costs a handful of attempts per position, not 10,000.
+    const keyed = start < this.n ? index.byKey.get(this.opts.keys[start] as string) : undefined;
+    // Skipped alternatives were still expected here: a rejection that stops here lists their first words.
+    if (start === this.furthestEnd) this.oneOfsAtFurthest.push(index);
+    const candidates = keyed === undefined ? index.others : mergeInOrder(keyed, index.others, index.order);
+    for (const item of candidates) {
       const logWeight = total > 0 ? Math.log(item.weight / total) : 0;
       const ends = this.memoised(item, start, () => this.item(item, start, g, item.weightAttribute !== undefined ? item.weight : undefined));
       for (const [end, d] of ends) this.merge(out, end, { ...d, score: d.score + logWeight });
     }
     return out;
+  }
+
+  /** The one-of's items by the comparison key of the word they must start with (built once per one-of and mode). */
+  private firstKeyIndex(oneOf: OneOfExpansion): FirstKeyIndex {
+    const cache = this.opts.dtmf ? dtmfFirstKeys : voiceFirstKeys;
+    let index = cache.get(oneOf);
+    if (index) return index;
+    index = { byKey: new Map(), others: [], leading: [], order: new Map(), totalWeight: 0 };
+    oneOf.items.forEach((item, i) => {
+      index.order.set(item, i);
+      index.totalWeight += item.weight;
+      const first = item.repeat.min > 0 ? leadingToken(item.body) : undefined;
+      const key = first === undefined ? undefined : this.keysOf(first)[0];
+      if (first === undefined || key === undefined) { index.others.push(item); return; }
+      index.leading.push(first);
+      const bucket = index.byKey.get(key);
+      if (bucket) bucket.push(item); else index.byKey.set(key, [item]);
+    });
+    cache.set(oneOf, index);
+    return index;
+  }
+
+  private keysOf(t: TokenExpansion): string[] {
+    let keys = this.tokenKeys.get(t);
+    if (!keys) {
+      keys = this.opts.dtmf ? dtmfKeys(t.text) : splitWords(t.text).map(voiceKey);
+      this.tokenKeys.set(t, keys);
+    }
+    return keys;
   }
 
   private memoised(key: object, start: number, compute: () => Ends): Ends {

@@ -27,9 +27,14 @@ export function isHttpUri(uri: string): boolean {
   return /^https?:/i.test(uri);
 }
 
-/** The base external references of `grammar` resolve against: xml:base (itself relative to the file) or the file. */
+/**
+ * The base external references of `grammar` resolve against: xml:base (SRGS 1.0 §4.9, itself relative to the
+ * file), else a `<meta name="base" content="…">` (the header form some grammars use), else the file. Where the
+ * result may lead is still confined by the resolver (resolveFile.ts).
+ */
 export function grammarBase(grammar: Grammar): string {
-  const { base, uri } = grammar;
+  const { uri } = grammar;
+  const base = grammar.base ?? grammar.metas.find((m) => m.name === 'base' && m.content !== undefined)?.content;
   if (base === undefined) return uri ?? '';
   if (uri === undefined || hasScheme(base)) return base;
   if (hasScheme(uri)) {

@@ -1,12 +1,15 @@
 // Does a grammar accept a sentence? `matchGrammar` tokenizes the input (voice: whitespace-separated words,
 // compared case-insensitively; dtmf: one key per character), searches from the root rule or a named public
-// rule (derive.ts), and returns the best parse tree, how many parses exist, and the semantic result of its tags.
+// rule (derive.ts), and returns the best parse tree and how many parses exist, or, for a rejected input, where
+// matching stopped. `matchSentence` adds the semantic result of the parse's tags, evaluated in the tag process
+// (tagEvaluator.ts): asynchronous, because the tag process answers by message.
 
-import { Deriver, MatchLimitError, type Derivation } from './derive';
+import { Deriver, MatchLimitError, type Derivation, type NodeOrigins } from './derive';
 import { ExternalGrammars, type GrammarResolver } from './externalRefs';
 import type { Expansion, Grammar, GrammarMode, Rule } from './model';
 import { flattenRope, type ParseNode, type RuleParseNode } from './parseTree';
 import { evaluateSemantics } from './semantics';
+import type { TagEvaluator } from './tagEvaluator';
 import { dtmfKeys, isDtmfKey, splitWords, voiceKey } from './tokens';
 
 export interface MatchOptions {
@@ -19,13 +22,29 @@ export interface MatchOptions {
   allowHttp?: boolean;
   /** Work limit of the search (default 2,000,000 steps). */
   maxSteps?: number;
-  /** Evaluate semantic tags (default true). */
-  semantics?: boolean;
-  /** Time limit for all semantic tags of this match (default 200 ms). */
-  semanticsTimeoutMs?: number;
   signal?: AbortSignal;
 }
 
+export interface SentenceOptions extends MatchOptions {
+  /** Runs the script tags; without it tags are not evaluated (and the result has no semantics). */
+  tags?: TagEvaluator;
+  /** Time limit for all semantic tags of this match (default 200 ms). */
+  semanticsTimeoutMs?: number;
+}
+
+/** Where matching a rejected input stopped: the longest prefix the grammar can start with, and what it wanted next. */
+export interface StopPoint {
+  /** The input words (or keys) the grammar followed. */
+  matched: string[];
+  /** The first input word it could not take (absent when it took them all and wanted more). */
+  next?: string;
+  /** Grammar tokens it would have taken next (in document order, without repeats; at most MAX_EXPECTED). */
+  expected: string[];
+  /** How many more tokens it would have taken than `expected` lists. */
+  moreExpected: number;
+  /** The start rule can end after `matched`: the input has words the grammar does not want. */
+  couldEnd: boolean;
+}
 export interface MatchResult {
   accepted: boolean;
   /** The start rule's parse (best by weights, then lazy GARBAGE, then document order). */
@@ -36,8 +55,10 @@ export interface MatchResult {
   alternatives?: number;
   /** Why the input could not be matched at all (bad start rule, step limit, unreadable external grammar…). */
   error?: string;
-  /** The input was accepted but its tags failed (syntax error, exception, time limit). */
+  /** The input was accepted but its tags failed (syntax error, exception, time or memory limit). */
   semanticError?: string;
+  /** For a rejected input that could be matched at all: where matching stopped. */
+  stopped?: StopPoint;
   /** The input as matched: words (voice) or keys (dtmf). */
   words: string[];
   /** Remarks worth showing (case-insensitive matches, tags not evaluated…). */
@@ -46,12 +67,30 @@ export interface MatchResult {
 
 export const DEFAULT_MAX_STEPS = 2_000_000;
 
+export const MAX_EXPECTED = 20;
+
+/** Matches and then evaluates the parse's semantic tags (when `options.tags` is given). */
+export async function matchSentence(grammar: Grammar, input: string | readonly string[], options: SentenceOptions = {}): Promise<MatchResult> {
+  const { result, origins } = derive(grammar, input, options);
+  if (!result.accepted || !result.tree || !origins || !options.tags) return result;
+  const outcome = await evaluateSemantics(result.tree, origins, options.tags, { timeoutMs: options.semanticsTimeoutMs, signal: options.signal });
+  result.notes.push(...outcome.notes);
+  if (outcome.error !== undefined) result.semanticError = outcome.error;
+  else if ('value' in outcome) result.semantics = outcome.value;
+  return result;
+}
+
+/** Matches without evaluating tags (they still appear in the parse tree). */
 export function matchGrammar(grammar: Grammar, input: string | readonly string[], options: MatchOptions = {}): MatchResult {
+  return derive(grammar, input, options).result;
+}
+
+function derive(grammar: Grammar, input: string | readonly string[], options: MatchOptions): { result: MatchResult; origins?: NodeOrigins } {
   const mode = options.mode ?? grammar.mode;
   const dtmf = mode === 'dtmf';
   const words = (typeof input === 'string' ? [input] : [...input]).flatMap((w) => (dtmf ? dtmfKeys(w) : splitWords(w)));
   const notes: string[] = [];
-  const fail = (error: string): MatchResult => ({ accepted: false, error, words, notes });
+  const fail = (error: string): { result: MatchResult } => ({ result: { accepted: false, error, words, notes } });
   if (mode !== grammar.mode) {
     return fail(`mode mismatch: this is a ${grammar.mode} grammar but the input was given as ${mode}`);
   }
@@ -75,18 +114,24 @@ export function matchGrammar(grammar: Grammar, input: string | readonly string[]
   }
   if (!best) {
     const problems = [...deriver.problems];
-    return problems.length > 0 ? fail(problems.join('; ')) : { accepted: false, words, notes };
+    if (problems.length > 0) return fail(problems.join('; '));
+    return { result: { accepted: false, words, notes, stopped: stopPoint(deriver, grammar, start.rule, words) } };
   }
   const tree = flattenRope(best.rope)[0] as RuleParseNode;
   if (!dtmf && hasCaseDifference(tree)) notes.push('voice tokens are compared case-insensitively: some input words differ in case from the grammar');
-  const result: MatchResult = { accepted: true, tree, alternatives: best.count, words, notes };
-  if (options.semantics !== false) {
-    const outcome = evaluateSemantics(tree, deriver.origins, { timeoutMs: options.semanticsTimeoutMs });
-    notes.push(...outcome.notes);
-    if (outcome.error !== undefined) result.semanticError = outcome.error;
-    else result.semantics = outcome.value;
-  }
-  return result;
+  return { result: { accepted: true, tree, alternatives: best.count, words, notes }, origins: deriver.origins };
+}
+
+function stopPoint(deriver: Deriver, grammar: Grammar, rule: Rule, words: readonly string[]): StopPoint {
+  const { position, tokens } = deriver.furthest();
+  const expected = [...new Set(tokens)];
+  return {
+    matched: words.slice(0, position),
+    ...(position < words.length ? { next: words[position] } : {}),
+    expected: expected.slice(0, MAX_EXPECTED),
+    moreExpected: Math.max(0, expected.length - MAX_EXPECTED),
+    couldEnd: deriver.rule(rule, grammar, 0).has(position),
+  };
 }
 
 /**

@@ -26,8 +26,24 @@ export interface GrxmlParseResult {
 export interface GrxmlParseOptions {
   /** Where the document came from (file path or URL); external rule references resolve against it. */
   uri?: string;
-  /** Deepest element nesting kept (passed to the XML scanner). */
+  /** Deepest element nesting kept (passed to the XML scanner; default GRXML_MAX_DEPTH). */
   maxDepth?: number;
+}
+
+/**
+ * Deepest element nesting a grammar may have. Validation, matching and tag evaluation walk expansions
+ * recursively (a few stack frames per level): past this depth the scanner reports XML018 at the first element
+ * too deep, with its line and column, and keeps nothing deeper, so no input can exhaust the stack. Real grammars
+ * nest a few dozen levels at most.
+ */
+export const GRXML_MAX_DEPTH = 256;
+
+/** The text each parsed grammar was read from (kept beside the model, so the model stays plain data). */
+const sourceTexts = new WeakMap<Grammar, string>();
+
+/** The document text `grammar` was parsed from, for line numbers in messages (e.g. about a failing tag). */
+export function grammarSourceText(grammar: Grammar): string | undefined {
+  return sourceTexts.get(grammar);
 }
 
 export function parseGrxmlBytes(bytes: Uint8Array, options: GrxmlParseOptions = {}): GrxmlParseResult {
@@ -38,11 +54,12 @@ export function parseGrxmlBytes(bytes: Uint8Array, options: GrxmlParseOptions = 
 }
 
 export function parseGrxml(text: string, options: GrxmlParseOptions = {}): GrxmlParseResult {
-  const xmlOptions: XmlParseOptions = options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth };
+  const xmlOptions: XmlParseOptions = { maxDepth: options.maxDepth ?? GRXML_MAX_DEPTH };
   const builder = new GrammarBuilder(text);
   const scan = scanXml(text, builder, xmlOptions);
   const structure = builder.finish();
   const grammar = builder.grammar;
   if (options.uri !== undefined) grammar.uri = options.uri;
+  sourceTexts.set(grammar, text);
   return { grammar, tree: lazyXmlDocument(text, scan, xmlOptions), diagnostics: [...scan.errors], structure };
 }

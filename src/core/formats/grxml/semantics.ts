@@ -1,13 +1,18 @@
 // Semantic interpretation of a parse tree (W3C SISR 1.0). `semantics/1.0` (and its aliases `semantics/1.0.2006`,
-// Nuance `swi-semantics/1.0`) tags are ECMAScript run in the sandbox (sisrSandbox.ts) with `out`, `rules`,
+// Nuance `swi-semantics/1.0`) tags are ECMAScript run in the sandbox (sisrSandbox.ts, in the tag process: tagEvaluator.ts) with `out`, `rules`,
 // `rules.latest()`, `meta` and the draft `$` aliases; `semantics/1.0-literals` tags are the literal result and
 // run no code. A rule whose tags leave `out` untouched gets SISR's default: its latest rule reference's value,
 // else the words it matched. Results are plain JSON values.
 
+import { basename } from 'node:path';
+import { LineIndex } from '../diagnostic';
 import type { Grammar, Rule, TagExpansion, Expansion } from './model';
 import type { NodeOrigins } from './derive';
+import { grammarSourceText } from './parse';
 import type { ParseNode, RuleParseNode } from './parseTree';
-import { SemanticError, SisrSandbox, type SandboxEvent, type SandboxInstance } from './sisrSandbox';
+import type { SandboxEvent, SandboxInstance } from './sisrSandbox';
+import type { TagEvaluator } from './tagEvaluator';
+import type { TagJob } from './tagJob';
 
 export type TagFormatKind = 'script' | 'literal' | 'none' | 'unknown';
 
@@ -24,6 +29,7 @@ export function tagFormatKind(tagFormat: string | undefined): TagFormatKind {
 export interface SemanticsOptions {
   /** Time budget for all script tags of one evaluation (default 200 ms). */
   timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 export interface SemanticsOutcome {
@@ -34,7 +40,13 @@ export interface SemanticsOutcome {
 
 export const DEFAULT_SEMANTICS_TIMEOUT_MS = 200;
 
-export function evaluateSemantics(tree: RuleParseNode, origins: NodeOrigins, options: SemanticsOptions = {}): SemanticsOutcome {
+/**
+ * What evaluating a parse's tags takes: nothing more (no script tags: the value is known, or the tags are not
+ * evaluated and there is no value) or a job for the tag process.
+ */
+export type SemanticsPlan = (SemanticsOutcome & { job?: undefined }) | { job: TagJob; notes: string[] };
+
+export function planSemantics(tree: RuleParseNode, origins: NodeOrigins, options: SemanticsOptions = {}): SemanticsPlan {
   const notes: string[] = [];
   const skipped = new Set<string>();
   const builder = new InstanceBuilder(origins, skipped);
@@ -46,25 +58,73 @@ export function evaluateSemantics(tree: RuleParseNode, origins: NodeOrigins, opt
     throw e;
   }
   for (const format of skipped) notes.push(format);
+  // SISR gives no result for tags it cannot run: a tester showing words as "the result" would mislead.
+  if (skipped.size > 0 && builder.scriptRules.size === 0 && !builder.literal) return { notes };
   if (builder.scriptRules.size === 0) return { value: evaluateWithoutScripts(root), notes };
-  try {
-    const sandbox = new SisrSandbox(options.timeoutMs ?? DEFAULT_SEMANTICS_TIMEOUT_MS);
-    for (const grammar of builder.scriptGrammars) {
-      grammar.tags.forEach((tag, i) => sandbox.runGlobal(tag.text, `header tag ${i + 1}${grammar.uri ? ` of ${grammar.uri}` : ''}`));
+  const globals = [...builder.scriptGrammars].flatMap((grammar) => grammar.tags.map((tag) => ({
+    code: tag.text, label: `the header tag at ${where(grammar, tag)}`,
+  })));
+  const rules = [...builder.scriptRules].map(([rule, instances], index) => {
+    const grammar = builder.ruleGrammars.get(rule) as Grammar;
+    // Only the tags this parse passed through are sent (renumbered): a rule with 10,000 alternatives and a tag
+    // in each costs one tag per sentence, not 10,000.
+    const all = ruleTags(rule);
+    const used = new Map<number, number>();
+    for (const inst of instances) {
+      inst.r = index;
+      for (const e of inst.ev) {
+        if (e[0] !== 1) continue;
+        let compact = used.get(e[1]);
+        if (compact === undefined) used.set(e[1], (compact = used.size));
+        e[1] = compact;
+      }
     }
-    for (const [rule, instances] of builder.scriptRules) {
-      const name = sandbox.compileRule(ruleTags(rule).map((t) => t.text), `rule "${rule.id}"`);
-      for (const inst of instances) inst.f = name;
-    }
-    return { value: sandbox.evaluate(root), notes };
-  } catch (e) {
-    if (e instanceof SemanticError) return { error: e.message, notes };
-    throw e;
+    const tags = [...used.keys()].map((i) => all[i] as TagExpansion);
+    return {
+      tags: tags.map((t) => t.text), label: `rule "${rule.id}"`,
+      labels: tags.map((t) => `the tag at ${where(grammar, t)} (rule "${rule.id}")`),
+    };
+  });
+  return { job: { globals, rules, root, timeoutMs: options.timeoutMs ?? DEFAULT_SEMANTICS_TIMEOUT_MS }, notes };
+}
+
+/** Evaluates a parse's semantic tags: script tags in the heap-capped tag process, literal tags here. */
+export async function evaluateSemantics(
+  tree: RuleParseNode, origins: NodeOrigins, evaluator: TagEvaluator, options: SemanticsOptions = {},
+): Promise<SemanticsOutcome> {
+  const plan = planSemantics(tree, origins, options);
+  if (plan.job === undefined) return plan;
+  const reply = await evaluator.evaluate(plan.job, options.signal);
+  return 'error' in reply ? { error: reply.error, notes: plan.notes } : { value: reply.value, notes: plan.notes };
+}
+
+/** `dates.grxml:12` (or `line 12` when the grammar has no file), for messages about a tag. */
+function where(grammar: Grammar, tag: TagExpansion): string {
+  const line = lineIndexOf(grammar)?.position(tag.range.start).line;
+  const file = grammar.uri === undefined ? undefined : basename(grammar.uri);
+  if (line === undefined) return file ?? 'an unknown place';
+  return file === undefined ? `line ${line}` : `${file}:${line}`;
+}
+
+/** Line indexes of grammar texts, built once per grammar (a tester matches many sentences against one grammar). */
+const lineIndexes = new WeakMap<Grammar, LineIndex>();
+
+function lineIndexOf(grammar: Grammar): LineIndex | undefined {
+  let index = lineIndexes.get(grammar);
+  if (index === undefined) {
+    const text = grammarSourceText(grammar);
+    if (text === undefined) return undefined;
+    lineIndexes.set(grammar, (index = new LineIndex(text)));
   }
+  return index;
 }
 
 class InstanceBuilder {
+  /** Instances by the rule (of its grammar) whose tags they run. */
   readonly scriptRules = new Map<Rule, SandboxInstance[]>();
+  readonly ruleGrammars = new Map<Rule, Grammar>();
+  /** A literal tag was met (its value stands even when other tags were skipped). */
+  literal = false;
   readonly scriptGrammars = new Set<Grammar>();
   private readonly tagIndex = new WeakMap<Rule, Map<TagExpansion, number>>();
 
@@ -77,6 +137,7 @@ class InstanceBuilder {
     const hasTags = this.collect(node.children, inst.ev, kind, origin?.rule);
     if (origin && kind === 'script' && hasTags) {
       this.scriptGrammars.add(origin.grammar);
+      this.ruleGrammars.set(origin.rule, origin.grammar);
       const list = this.scriptRules.get(origin.rule) ?? [];
       list.push(inst);
       this.scriptRules.set(origin.rule, list);
@@ -100,7 +161,7 @@ class InstanceBuilder {
         case 'tag': {
           tags = true;
           const tag = this.origins.tags.get(node);
-          if (kind === 'literal') ev.push([3, node.text.trim()]);
+          if (kind === 'literal') { ev.push([3, node.text.trim()]); this.literal = true; }
           else if (kind === 'script' && rule && tag) ev.push([1, this.indexOf(rule, tag)]);
           break;
         }

@@ -2,15 +2,18 @@
 // and through it no host `Function`, is reachable), no string or wasm code generation, microtasks drained
 // inside each run, and every run under the remaining time budget. Nothing host-side is handed in but strings
 // and functions compiled inside the context; results come back as one JSON string.
-// Limits: `vm` is not a security boundary against memory exhaustion (a tag can still allocate a lot within
-// its time); tags share one global scope per evaluation, even across grammars.
+// It runs inside the tag process (sisrProcess.ts), whose heap cap and wall-clock kill bound what `vm` cannot:
+// memory, and built-in calls the time limit cannot interrupt. Tags share one global scope per evaluation, even
+// across grammars. Which tag starts is reported to a host callback (held only by the bootstrap's closure, so no
+// tag can reach it), so that a kill can name the tag.
 
 import vm from 'node:vm';
 import { types } from 'node:util';
+import { HEADER_TAGS, NO_TAG } from './tagJob';
 
-/** One matched rule as the sandbox sees it: its compiled tag function (if any), events in order, its text. */
+/** One matched rule as the sandbox sees it: its compiled tag function's index (if any), events in order, its text. */
 export interface SandboxInstance {
-  f?: string;
+  r?: number;
   ev: SandboxEvent[];
   text: string;
 }
@@ -40,6 +43,9 @@ export function unsupportedScript(code: string): string | undefined {
 // that could block past the time limit, and installs the evaluator (default assignment per SISR: a rule
 // whose tags leave `out` untouched yields its latest rule reference's value, else the words it matched).
 const BOOTSTRAP = `(function (G) {
+  // The progress callback lives only in this closure: tag code never reaches it (it never calls tag code either).
+  var progress = G.__cstudioProgress || null;
+  delete G.__cstudioProgress;
   var parse = JSON.parse, stringify = JSON.stringify, keys = Object.keys, apply = Reflect.apply;
   var hasOwn = Object.prototype.hasOwnProperty, ProxyC = Proxy, StringC = String;
   // Anything that can run code later (promise jobs, finalizers, async waits) would run outside the time
@@ -56,7 +62,7 @@ const BOOTSTRAP = `(function (G) {
       while (pos < ev.length) {
         var e = ev[pos++];
         if (e[0] === 0) heard.push(e[1]);
-        else if (e[0] === 1) return e[1];
+        else if (e[0] === 1) { if (progress) progress(inst.r | 0, e[1] | 0); return e[1]; }
         else if (e[0] === 3) { literal = e[1]; hasLiteral = true; }
         else {
           var v = evalRule(e[2]);
@@ -68,13 +74,13 @@ const BOOTSTRAP = `(function (G) {
       return -1;
     }
     var out = init, dollar = init;
-    if (inst.f) {
+    if (inst.r !== undefined) {
       var draft = new ProxyC({}, {
         has: function (t, k) { return typeof k === 'string' && k.length > 1 && k[0] === '$' && (k === '$$' || apply(hasOwn, rules, [k.slice(1)])); },
         get: function (t, k) { return k === '$$' ? latest : typeof k === 'string' ? rules[k.slice(1)] : undefined; }
       });
       var box = { done: false };
-      var ret = G[inst.f](init, rules, meta, init, next, draft, box);
+      var ret = G['__cstudioRule' + inst.r](init, rules, meta, init, next, draft, box);
       if (box.done) { out = box.out; dollar = box.dollar; } else out = ret;
     } else { next(); if (hasLiteral) out = literal; }
     if (out !== init) return out;
@@ -85,6 +91,7 @@ const BOOTSTRAP = `(function (G) {
   G.__cstudioEvaluate = function (input) {
     try {
       var s = stringify({ v: evalRule(parse(input)) });
+      if (progress) progress(${NO_TAG}, 0);
       return s === undefined ? '{}' : s;
     } catch (e) {
       var m;
@@ -99,36 +106,48 @@ const RULE_PARAMS = ['out', 'rules', 'meta', '$', '__next', '__draft', '__box'];
 export class SisrSandbox {
   private readonly global: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   private readonly context: vm.Context;
-  private readonly deadline: number;
-  private functions = 0;
-
-  constructor(private readonly timeoutMs: number) {
+  /** Set when the first grammar code runs: creating the context and compiling are not the tags' time. */
+  private deadline: number | undefined;
+  /**
+   * `progress(rule, tag)` is told which tag starts (rule HEADER_TAGS for header tags, NO_TAG when done); it must
+   * not call back into the sandbox. `describeRunning` names the tag that runs, for messages.
+   */
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly progress?: (rule: number, tag: number) => void,
+    private readonly describeRunning?: () => string | undefined,
+  ) {
     this.context = vm.createContext(this.global, {
       name: 'grammar semantic tags',
       codeGeneration: { strings: false, wasm: false },
       microtaskMode: 'afterEvaluate',
     });
-    this.deadline = Date.now() + timeoutMs;
+    if (progress) this.define('__cstudioProgress', (rule: unknown, tag: unknown) => { progress(Number(rule), Number(tag)); });
     new vm.Script(BOOTSTRAP, { filename: 'cstudio-sisr-bootstrap.js' }).runInContext(this.context);
   }
 
   /** Runs a grammar header tag at global scope (its `var`s become visible to every rule's tags). */
-  runGlobal(code: string, label: string): void {
+  runGlobal(code: string, label: string, index = 0): void {
     const refused = unsupportedScript(code);
     if (refused !== undefined) throw new SemanticError(`${label}: ${refused}`);
     const script = this.compileScript(code, label);
+    this.progress?.(HEADER_TAGS, index);
     this.guard(label, () => script.runInContext(this.context, { timeout: this.remaining() }));
+    this.progress?.(NO_TAG, 0);
   }
 
-  /** Compiles one rule's tags into a function; returns its global name. Each tag must be valid on its own. */
-  compileRule(tags: readonly string[], label: string): string {
+  /**
+   * Compiles one rule's tags into the function instances with `r === index` call. Each tag must be valid on its
+   * own; `labels` name them (same order).
+   */
+  compileRule(tags: readonly string[], labels: readonly string[], label: string, index: number): void {
     tags.forEach((tag, i) => {
       const refused = unsupportedScript(tag);
-      if (refused !== undefined) throw new SemanticError(`tag ${i + 1} of ${label}: ${refused}`);
+      if (refused !== undefined) throw new SemanticError(`${labels[i] ?? label}: ${refused}`);
       try {
         vm.compileFunction(tag, RULE_PARAMS.slice(0, 4), { parsingContext: this.context });
       } catch (e) {
-        throw new SemanticError(`tag ${i + 1} of ${label} is not valid ECMAScript: ${safeErrorText(e)}`);
+        throw new SemanticError(`${labels[i] ?? label} is not valid ECMAScript: ${safeErrorText(e)}`);
       }
     });
     const cases = tags.map((tag, i) => `case ${i}: {\n${tag}\n}\nbreak;`).join('\n');
@@ -143,9 +162,7 @@ export class SisrSandbox {
     } catch (e) {
       throw new SemanticError(`the tags of ${label} do not form valid ECMAScript together: ${safeErrorText(e)}`);
     }
-    const name = `__cstudioRule${this.functions++}`;
-    this.define(name, fn);
-    return name;
+    this.define(`__cstudioRule${index}`, fn);
   }
 
   /** Evaluates the rule instance tree; returns the root's value as plain JSON (undefined when none). */
@@ -155,7 +172,7 @@ export class SisrSandbox {
     const raw: unknown = this.guard('the semantic tags', () => script.runInContext(this.context, { timeout: this.remaining() }));
     if (typeof raw !== 'string') throw new SemanticError('semantic evaluation returned no result');
     const parsed = JSON.parse(raw) as { v?: unknown; e?: string };
-    if (parsed.e !== undefined) throw new SemanticError(`a semantic tag failed: ${parsed.e}`);
+    if (parsed.e !== undefined) throw new SemanticError(`${this.describeRunning?.() ?? 'a semantic tag'} failed: ${parsed.e}`);
     return parsed.v;
   }
 
@@ -176,9 +193,15 @@ export class SisrSandbox {
     }
   }
 
+  private timedOut(): SemanticError {
+    const tag = this.describeRunning?.();
+    return new SemanticError(`${tag ? `${tag} was stopped` : 'semantic tags stopped'}: ran longer than the ${this.timeoutMs} ms time limit`);
+  }
+
   private remaining(): number {
+    this.deadline ??= Date.now() + this.timeoutMs;
     const left = this.deadline - Date.now();
-    if (left <= 0) throw new SemanticError(`semantic tags stopped: they ran longer than the ${this.timeoutMs} ms time limit`);
+    if (left <= 0) throw this.timedOut();
     return Math.max(1, Math.floor(left));
   }
 
@@ -187,7 +210,7 @@ export class SisrSandbox {
       return run();
     } catch (e) {
       if (e instanceof SemanticError) throw e;
-      if (isTimeout(e)) throw new SemanticError(`semantic tags stopped: they ran longer than the ${this.timeoutMs} ms time limit`);
+      if (isTimeout(e)) throw this.timedOut();
       throw new SemanticError(`${label} failed: ${safeErrorText(e)}`);
     }
   }

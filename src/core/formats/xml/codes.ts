@@ -19,7 +19,7 @@ export const XML_CODES = {
   XML013: { severity: 'error', meaning: 'XML declaration not at the very start of the document, or malformed.' },
   XML014: { severity: 'error', meaning: '`--` inside a comment.' },
   XML015: { severity: 'error', meaning: '`]]>` in text (write `]]&gt;`).' },
-  XML016: { severity: 'warning', meaning: 'DOCTYPE present: ignored (no DTD is read, nothing is fetched).' },
+  XML016: { severity: 'info', meaning: 'Retired: a DOCTYPE is legitimate and no longer reported (its DTD is never read or fetched).' },
   XML017: { severity: 'warning', meaning: 'DOCTYPE declares entities: they are never expanded (entity-expansion attacks are inert).' },
   XML018: { severity: 'error', meaning: 'Nesting deeper than the depth limit; deeper content is not kept in the tree.' },
   XML019: { severity: 'error', meaning: 'Document larger than the size limit; not parsed.' },

@@ -62,9 +62,10 @@ export function scanDoctype(text: string, lt: number, report: XmlReport): XmlDoc
   const node: XmlDoctype = { kind: 'doctype', name, entityNames, range: { start: lt, end } };
   if (externalId) node.externalId = externalId;
   if (internalSubset !== undefined) node.internalSubset = internalSubset;
-  report('XML016', `DOCTYPE ignored: no DTD is read${externalId ? ` and '${externalId}' is not fetched` : ''}. Remove the DOCTYPE.`, lt, end);
+  // A DOCTYPE is legitimate (SRGS 1.0 §4.1 recommends one for grammars): its external DTD is simply never fetched,
+  // which needs no remark. Only declared entities, which are never expanded, are worth one (XML017).
   if (entityNames.length > 0) {
-    report('XML017', `DOCTYPE declares ${entityNames.length} entit${entityNames.length === 1 ? 'y' : 'ies'} (${entityNames.slice(0, 5).join(', ')}${entityNames.length > 5 ? ', …' : ''}); entities are never expanded, so references to them are errors.`, lt, end);
+    report('XML017', `DOCTYPE declares ${entityNames.length} entit${entityNames.length === 1 ? 'y' : 'ies'} (${entityNames.slice(0, 5).join(', ')}${entityNames.length > 5 ? ', …' : ''}); entities are never expanded and external entities and DTDs are not fetched, so references to them are errors.`, lt, end);
   }
   return node;
 }

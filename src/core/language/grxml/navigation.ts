@@ -5,12 +5,12 @@
 
 import { dirname } from 'node:path';
 import { isLegalRuleName, isSpecialRuleName } from '../../formats/grxml/attributes';
+import { confinedGrammarPath } from '../../formats/grxml/resolveFile';
 import type { GrxmlParseResult } from '../../formats/grxml/parse';
 import type { LanguageDocument } from '../documents';
 import type { FileEdits, HoverInfo, LanguageContext, Location, RenamePreparation } from '../types';
 import { RenameError } from '../trsx/rename';
 import { ruleAlternatives } from './render';
-import { grammarFilePath } from './resolver';
 import { grxmlSymbolAt, grxmlSymbols, type RuleReference } from './symbols';
 
 const SPECIAL_DOCS: Readonly<Record<string, string>> = {
@@ -19,11 +19,14 @@ const SPECIAL_DOCS: Readonly<Record<string, string>> = {
   GARBAGE: 'matches any speech (one or more words, as few as possible).',
 };
 
-/** The file an external reference points to, or undefined when it cannot name a local file. */
+/**
+ * The file an external reference points to, or undefined when it cannot name a local file inside the referencing
+ * grammar's folder tree (navigation never reads a file a grammar may not refer to).
+ */
 export function referencedFile(fromPath: string | undefined, file: string): string | undefined {
   if (fromPath === undefined) return undefined;
   try {
-    return grammarFilePath(file, fromPath);
+    return confinedGrammarPath(file, fromPath, []);
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@
 // semantic result, notes) and a batch run (one PASS/FAIL line per case, details under failures).
 
 import { basename } from 'node:path';
+import { describeStop, semanticsText } from '../../formats/grxml/matchReport';
 import { formatParseTree } from '../../formats/grxml/parseTree';
 import type { LineIndex } from '../../formats/diagnostic';
 import type { GrammarTestRun, SentenceOutcome } from './runTests';
@@ -34,11 +35,12 @@ export function renderSentenceReport(outcome: SentenceOutcome, info: SentenceRep
   if (r.error !== undefined) return [...out, `NOT RUN: ${r.error}.`, ''].join('\n');
   if (!r.accepted) {
     out.push('REJECTED', '', `Heard as: ${r.words.map((w) => JSON.stringify(w)).join(' ') || '(nothing)'}`);
+    if (r.stopped) out.push(describeStop(r.stopped, r.words.length));
   } else {
     const parses = r.alternatives ?? 1;
     out.push(`ACCEPTED${parses > 1 ? ` (${parses} parses; showing the best)` : ''}`);
     if (r.tree) out.push('', 'Parse tree:', indent(formatParseTree(r.tree)));
-    out.push('', 'Semantic result:', r.semanticError !== undefined ? `  error: ${r.semanticError}` : indent(JSON.stringify(r.semantics ?? null, null, 2)));
+    out.push('', 'Semantic result:', indent(semanticsText(r)));
   }
   if (r.notes.length > 0) out.push('', 'Notes:', ...r.notes.map((n) => `  - ${n}`));
   return [...out, ''].join('\n');

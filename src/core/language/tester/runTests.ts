@@ -1,13 +1,15 @@
 // Running grammar tests: one sentence (the "Test Grammar" command) or a whole `*.grxml-test` file (batch mode and
 // the Test Explorer). Grammars are read through the project index (unsaved editor text counts) and validated
-// first: an invalid grammar is reported, not run. Matching and semantic tags are the matcher's (matchGrammar:
-// tags run in its sandboxed VM under a time limit).
+// first: an invalid grammar is reported, not run. Matching and semantic tags are the matcher's (matchSentence:
+// tags run in the environment's tag process, under time and memory limits).
 
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../../formats/diagnostic';
-import { matchGrammar, type MatchResult } from '../../formats/grxml/match';
+import { matchSentence, type MatchResult } from '../../formats/grxml/match';
+import type { TagEvaluator } from '../../formats/grxml/tagEvaluator';
 import type { GrammarMode } from '../../formats/grxml/model';
 import type { GrxmlParseResult } from '../../formats/grxml/parse';
+import { describeStop } from '../../formats/grxml/matchReport';
 import { projectGrammarResolver } from '../grxml/resolver';
 import type { GrammarChecks } from '../project/projectDiagnostics';
 import type { LanguageContext } from '../types';
@@ -18,13 +20,16 @@ export interface TesterEnvironment {
   grammars: GrammarChecks;
   /** Folders grammar files may be read from (external rule references). */
   roots: readonly string[];
+  /** Runs semantic tags (one tag process for every test of the session). */
+  tags: TagEvaluator;
 }
 
 /**
  * Time limit for a sentence's semantic tags. Longer than the matcher's default (200 ms): a test run must not fail
- * because the machine is busy, and a runaway tag (an endless loop) is still stopped after a second.
+ * because the machine is busy, and a runaway tag (an endless loop, a huge allocation) is still reported within
+ * a second (the tag process is killed a little after this limit).
  */
-export const TESTER_SEMANTICS_TIMEOUT_MS = 1000;
+export const TESTER_SEMANTICS_TIMEOUT_MS = 500;
 
 export interface SentenceOptions {
   rule?: string;
@@ -43,15 +48,22 @@ function load(env: TesterEnvironment, path: string): { parsed: GrxmlParseResult;
 }
 
 /** Matches one sentence (or DTMF keys) against the grammar at `path`. */
-export function testSentence(env: TesterEnvironment, path: string, input: string, options: SentenceOptions = {}): SentenceOutcome {
+export async function testSentence(env: TesterEnvironment, path: string, input: string, options: SentenceOptions = {}): Promise<SentenceOutcome> {
   const loaded = load(env, path);
   if (!loaded) return { kind: 'unreadable', path, message: `Cannot read the grammar ${path}; check that the file exists.` };
   if (loaded.errors.length > 0) return { kind: 'invalid', path, errors: loaded.errors };
-  const result = matchGrammar(loaded.parsed.grammar, input, {
+  const result = await matchSentence(loaded.parsed.grammar, input, {
     rule: options.rule, mode: options.mode, signal: options.signal, semanticsTimeoutMs: TESTER_SEMANTICS_TIMEOUT_MS,
-    resolveExternal: projectGrammarResolver(env.ctx.projects, env.roots),
+    resolveExternal: projectGrammarResolver(env.ctx.projects, env.roots), tags: env.tags,
   });
   return { kind: 'matched', path, result };
+}
+
+/** The public rules a sentence can start from, when the grammar has no root rule (the tester asks which one). */
+export function startRuleChoices(env: TesterEnvironment, path: string): string[] | undefined {
+  const grammar = env.ctx.projects.grxml(path)?.grammar;
+  if (!grammar || grammar.root !== undefined) return undefined;
+  return grammar.rules.filter((r) => r.scope === 'public').map((r) => r.id);
 }
 
 /** The grammar a test file tests by default: the .grxml (or .srgs) with the same base name beside it. */
@@ -93,7 +105,10 @@ export function judge(testCase: GrammarTestCase, outcome: SentenceOutcome): { pa
   const r = outcome.result;
   if (r.error !== undefined) return { passed: false, message: `Could not run: ${r.error}.` };
   if (testCase.expect === 'reject') return r.accepted ? { passed: false, message: `Expected rejected, but it was accepted${r.semantics === undefined ? '' : ` with ${canonicalJson(r.semantics)}`}.` } : { passed: true, message: 'Rejected, as expected.' };
-  if (!r.accepted) return { passed: false, message: `Expected accepted, but it was rejected (heard as ${r.words.map((w) => JSON.stringify(w)).join(' ') || 'nothing'}).` };
+  if (!r.accepted) {
+    const where = r.stopped ? ` ${describeStop(r.stopped, r.words.length)}` : '';
+    return { passed: false, message: `Expected accepted, but it was rejected (heard as ${r.words.map((w) => JSON.stringify(w)).join(' ') || 'nothing'}).${where}` };
+  }
   if (r.semanticError !== undefined) return { passed: false, message: `Accepted, but its semantic tags failed: ${r.semanticError}` };
   if (testCase.semantics) {
     const expected = canonicalJson(testCase.semantics.value);
@@ -111,7 +126,7 @@ export interface RunOptions {
   onResult?: (result: GrammarTestResult) => void;
 }
 
-export function runGrammarTestFile(env: TesterEnvironment, testPath: string, text: string, options: RunOptions = {}): GrammarTestRun {
+export async function runGrammarTestFile(env: TesterEnvironment, testPath: string, text: string, options: RunOptions = {}): Promise<GrammarTestRun> {
   const started = performance.now();
   const file = parseGrammarTestFile(text);
   const results: GrammarTestResult[] = [];
@@ -121,7 +136,7 @@ export function runGrammarTestFile(env: TesterEnvironment, testPath: string, tex
     if (options.signal?.aborted) break;
     const t0 = performance.now();
     const grammarPath = testCase.grammar === undefined ? fallback : resolve(dirname(testPath), testCase.grammar);
-    const outcome = testSentence(env, grammarPath, testCase.input, { rule: testCase.rule, mode: testCase.mode, signal: options.signal });
+    const outcome = await testSentence(env, grammarPath, testCase.input, { rule: testCase.rule, mode: testCase.mode, signal: options.signal });
     const verdict = judge(testCase, outcome);
     const result: GrammarTestResult = { testCase, ...verdict, grammarPath, durationMs: performance.now() - t0 };
     if (outcome.kind === 'matched') result.match = outcome.result;

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../../../src/core/formats/diagnostic';
 import { createFileResolver } from '../../../../src/core/formats/grxml/resolveFile';
-import { matchGrammar, type MatchOptions, type MatchResult } from '../../../../src/core/formats/grxml/match';
+import { matchSentence, type MatchResult, type SentenceOptions } from '../../../../src/core/formats/grxml/match';
+import { TagEvaluator } from '../../../../src/core/formats/grxml/tagEvaluator';
 import { parseGrxml, parseGrxmlBytes, type GrxmlParseResult } from '../../../../src/core/formats/grxml/parse';
 import { validateGrxml } from '../../../../src/core/formats/grxml/validate';
 
@@ -37,7 +38,8 @@ export function loadFixture(...parts: string[]): GrxmlParseResult {
 }
 
 export function diagnosticsOf(parsed: GrxmlParseResult): Diagnostic[] {
-  return validateGrxml(parsed, { resolveExternal: createFileResolver() });
+  const { uri } = parsed.grammar;
+  return validateGrxml(parsed, { resolveExternal: createFileResolver({ roots: uri === undefined ? [] : [dirname(uri)] }) });
 }
 
 export function errorsOf(parsed: GrxmlParseResult): Diagnostic[] {
@@ -51,10 +53,14 @@ export function grammarText(rules: string, attrs = 'root="main"'): string {
   return `${HEADER} ${attrs}>${rules}</grammar>`;
 }
 
-export function match(text: string, input: string | string[], options: MatchOptions = {}): MatchResult {
-  return matchGrammar(parseGrxml(text).grammar, input, options);
+/** One tag process for a test file's matches (idle, it does not keep the process alive). */
+export const tags = new TagEvaluator();
+
+/** Matches and evaluates tags (pass `tags: undefined` to skip them). */
+export function match(text: string, input: string | string[], options: SentenceOptions = {}): Promise<MatchResult> {
+  return matchSentence(parseGrxml(text).grammar, input, { tags, ...options });
 }
 
-export function matchFixture(name: string, input: string | string[], options: MatchOptions = {}): MatchResult {
-  return matchGrammar(loadFixture('valid', name).grammar, input, { resolveExternal: createFileResolver(), ...options });
+export function matchFixture(name: string, input: string | string[], options: SentenceOptions = {}): Promise<MatchResult> {
+  return matchSentence(loadFixture('valid', name).grammar, input, { tags, resolveExternal: createFileResolver({ roots: [fixture()] }), ...options });
 }

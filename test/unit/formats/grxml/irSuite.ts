@@ -17,7 +17,7 @@ const W3C_REFUSED = new Set([
 
 /** Judges every IR grammar in `dir`; returns the failures (empty when all agree) and how many inputs were run. */
 export function judgeIrTests(dir: string): { failures: string[]; grammars: number; inputs: number } {
-  const local = createFileResolver({ root: dir });
+  const local = createFileResolver({ roots: [dir] });
   // Tests that refer to their siblings by their original http://www.w3.org/... address get the local copy;
   // nothing is fetched.
   const resolver = (uri: string, base: string): Grammar | undefined => {
@@ -41,7 +41,7 @@ export function judgeIrTests(dir: string): { failures: string[]; grammars: numbe
       const n = /^in\.(\d+)$/.exec(key)?.[1];
       if (n === undefined) continue;
       const expected = metas.get(`out.${n}`);
-      const r = matchGrammar(parsed.grammar, input, { resolveExternal: resolver, allowHttp: true, semantics: false });
+      const r = matchGrammar(parsed.grammar, input, { resolveExternal: resolver, allowHttp: true });
       inputs++;
       const shouldAccept = expected !== undefined && expected.trim() !== 'REJECT';
       if (r.accepted !== shouldAccept) failures.push(`${file} in.${n} "${input}": expected ${expected ?? 'no out'}, got ${r.accepted ? 'a parse' : `REJECT ${r.error ?? ''}`}`);
