@@ -121,11 +121,19 @@ describe('simulator endpoint', () => {
     assert.equal((byAppId.json as { simulation: { appId: string } }).simulation.appId, TOPIC);
     const paced = await post({ appId: TOPIC, sessions: 1000, rate: 5 });
     const id = (paced.json as { simulation: { id: string; status: string } }).simulation.id;
-    await sleep(350);
+    type Sim = { simulation: { status: string; completedSessions: number } };
+    // Cancelled once it has made progress (watched, not guessed with a sleep); at 5 a second it is far from done.
+    for (let i = 0; i < 500; i++) {
+      const now = (await send(l.sb, 'GET', `/sandbox/v1/simulations/${id}`, { token: l.mgmtToken })).json as Sim;
+      if (now.simulation.completedSessions >= 1) break;
+      await sleep(20);
+    }
     const cancelled = await send(l.sb, 'DELETE', `/sandbox/v1/simulations/${id}`, { token: l.mgmtToken });
-    const sim = (cancelled.json as { simulation: { status: string; completedSessions: number } }).simulation;
+    const sim = (cancelled.json as Sim).simulation;
     assert.equal(sim.status, 'CANCELLED');
-    assert.ok(sim.completedSessions >= 1 && sim.completedSessions < 10, String(sim.completedSessions));
+    assert.ok(sim.completedSessions >= 1 && sim.completedSessions < 1000, String(sim.completedSessions));
+    const later = ((await send(l.sb, 'GET', `/sandbox/v1/simulations/${id}`, { token: l.mgmtToken })).json as Sim).simulation;
+    assert.deepEqual([later.status, later.completedSessions], ['CANCELLED', sim.completedSessions], 'nothing ran after the cancel');
     assert.equal((await send(l.sb, 'GET', '/sandbox/v1/simulations/nope', { token: l.mgmtToken })).status, 404);
   });
 });

@@ -91,7 +91,7 @@ describe('validateGrxml: specifics', () => {
     const text = grammarText('<rule id="main">a<tag>while(true){}</tag></rule>', 'root="main" tag-format="semantics/1.0"');
     const t0 = Date.now();
     assert.deepEqual(validateGrxml(parseGrxml(text)).filter((d) => d.severity !== 'info'), []);
-    assert.ok(Date.now() - t0 < 1000);
+    assert.ok(Date.now() - t0 < 10_000, 'the loop never ran (wide bound for a loaded machine)');
   });
 
   test('a 10,000-rule grammar validates quickly and without stack overflow', () => {
