@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { ensureVscodeEnv } from '../../scripts/vscode-env.mjs';
+import { ensureVscodeEnv, missingForUser } from '../../scripts/vscode-env.mjs';
+import { skipMessage, TIER_SKIPPED_EXIT } from '../../scripts/prerequisites.mjs';
 import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
 import { runExtensionTests } from './extensionTests.mjs';
 import { runUiCheck } from '../e2e/ui.mjs';
@@ -56,6 +57,12 @@ export function tempWorkspace() {
 }
 
 async function main() {
+  // Without the Debian packages (and no root to install them) nothing below can run: say so, and how to fix it.
+  const missing = missingForUser();
+  if (missing.length > 0) {
+    console.log(skipMessage(missing));
+    process.exit(TIER_SKIPPED_EXIT);
+  }
   let server;
   let browser;
   const workspace = tempWorkspace();
