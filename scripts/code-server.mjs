@@ -32,6 +32,8 @@ const USER_SETTINGS = {
   'update.mode': 'none',
   'security.workspace.trust.enabled': false,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  // The extension opens its walkthrough on first run unless this says no: test windows stay as the checks expect.
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
 /**

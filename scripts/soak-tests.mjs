@@ -22,16 +22,24 @@ const burnerCount = Number(process.env.BURNERS ?? availableParallelism());
 const logDir = join(root, '.cache', 'soak');
 
 const burners = [];
+let current;
+let passed = 0;
+let failed = 0;
 function stopBurners() {
   for (const b of burners.splice(0)) {
     try { b.kill('SIGKILL'); } catch { /* already gone */ }
+  }
+  // The run in progress is a process group of its own (test.mjs, node --test and its files): all of it goes.
+  if (current) {
+    try { process.kill(-current.pid, 'SIGKILL'); } catch { /* already gone */ }
+    current = undefined;
   }
 }
 process.on('exit', stopBurners);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     stopBurners();
-    console.log(`\nsoak interrupted (${signal})`);
+    console.log(`\nsoak interrupted (${signal}) after ${passed + failed} run(s): ${passed} passed, ${failed} failed`);
     process.exit(130);
   });
 }
@@ -50,12 +58,13 @@ function runOnce() {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const child = spawn(process.execPath, [join(root, 'scripts', 'test.mjs'), '--unit'], {
-      cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SKIP_STATIC: '1', SKIP_BUNDLE: '1' },
+      cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SKIP_STATIC: '1', SKIP_BUNDLE: '1' }, detached: true,
     });
+    current = child;
     let output = '';
     child.stdout.on('data', (d) => { output += d; });
     child.stderr.on('data', (d) => { output += d; });
-    child.on('close', (code) => resolve({ code, output, seconds: (Date.now() - t0) / 1000 }));
+    child.on('close', (code) => { current = undefined; resolve({ code, output, seconds: (Date.now() - t0) / 1000 }); });
   });
 }
 
@@ -67,8 +76,6 @@ function summary(output) {
 }
 
 rmSync(logDir, { recursive: true, force: true });
-let passed = 0;
-let failed = 0;
 for (let i = 1; i <= runs; i++) {
   const r = await runOnce();
   const s = summary(r.output);

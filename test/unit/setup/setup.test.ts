@@ -4,9 +4,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..', '..', '..');
 const readJson = (path: string): Record<string, unknown> => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -57,5 +58,19 @@ describe('set-up', () => {
     // Once code-server is in the cache only the browser is needed.
     assert.deepEqual(prerequisites.missingPackages({ ...nothing, codeServerInstalled: () => true }), ['chromium']);
     assert.deepEqual(prerequisites.missingPackages({ chromium: () => true, codeServerInstalled: () => true, file: () => false, command: () => false }), []);
+  });
+
+  test('npm start opens a folder outside the git clone, without the test fixtures', () => {
+    const { startWorkspaceFolder } = createRequire(join(root, 'package.json'))(join(root, 'scripts', 'startWorkspace.mjs')) as { startWorkspaceFolder(env: NodeJS.ProcessEnv): string };
+    const cache = mkdtempSync(join(tmpdir(), 'cstudio-cache-'));
+    try {
+      const folder = startWorkspaceFolder({ XDG_CACHE_HOME: cache });
+      assert.ok(relative(root, folder).startsWith('..'), `${folder} is inside the clone ${root}`);
+      assert.throws(() => execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: folder, stdio: 'pipe' }), 'the folder is in no git work tree');
+      assert.deepEqual(readdirSync(folder), ['README.md'], 'it starts empty but for a README: the walkthrough pulls the demo project into it');
+      assert.equal(startWorkspaceFolder({ XDG_CACHE_HOME: cache }), folder, 'the same folder every time');
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });
