@@ -22,6 +22,7 @@ import { runLanguageUiCheck } from '../e2e/languageUi.mjs';
 import { runVsixCheck } from './vsix.mjs';
 import { runLogsUiCheck } from '../e2e/logsUi.mjs';
 import { runDeployUiCheck } from '../e2e/deployUi.mjs';
+import { runWalkthroughUiCheck } from '../e2e/walkthroughUi.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Not under out/: scripts/test.mjs empties out/ at every unit run, and other runs may be going on in this
@@ -99,7 +100,8 @@ async function main() {
       const languageUi = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const logsUi = await runLogsUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const deployUi = await runDeployUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok };
+      const walkthroughUi = await runWalkthroughUiCheck({ server, browser, root, shotsDir: join(root, '.screenshots'), log: lap });
+      ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok && walkthroughUi.ok };
     }
     if (!process.env.SKIP_VSIX) {
       lap('installed .vsix: npm run package, code-server --install-extension, smoke suite (test/vscode/vsix.mjs)');

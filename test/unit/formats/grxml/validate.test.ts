@@ -98,10 +98,15 @@ describe('validateGrxml: specifics', () => {
     const rules: string[] = [];
     for (let i = 0; i < 10_000; i++) rules.push(`<rule id="r${i}" scope="public"><ruleref uri="#r${i + 1}"/> w${i}</rule>`);
     rules.push('<rule id="r10000">end</rule>');
-    const t0 = Date.now();
-    const diagnostics = validateGrxml(parseGrxml(grammarText(rules.join(''), 'root="r0"')));
+    const text = grammarText(rules.join(''), 'root="r0"');
+    const t0 = performance.now();
+    const grammar = parseGrxml(text);
+    const parsed = performance.now() - t0;
+    const diagnostics = validateGrxml(grammar);
+    const validated = performance.now() - t0 - parsed;
     assert.deepEqual(diagnostics, []);
-    assert.ok(Date.now() - t0 < 5000, `took ${Date.now() - t0} ms`);
+    // "Quickly": in proportion to reading the grammar, measured in the same run (a loaded machine slows both).
+    assert.ok(validated < 20 * Math.max(parsed, 50), `validated in ${validated.toFixed(0)} ms, parsed in ${parsed.toFixed(0)} ms`);
   });
 
   test('code table: every code has a severity and one line of meaning', () => {
