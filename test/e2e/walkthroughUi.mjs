@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { openPage, palette, QUICK_INPUT, ROW, verdict } from './workbench.mjs';
+import { openPage, palette, QUICK_INPUT, ROW, verdict, WORKBENCH_LOAD } from './workbench.mjs';
 
 const TITLE = 'Get Started with Conversational Studio';
 
@@ -20,7 +20,7 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
   const empty = mkdtempSync(join(tmpdir(), 'cstudio-ws-walkthrough-'));
   const { page, shot } = await openPage(browser, shotsDir, log);
   return verdict({ label: 'UI check (walkthrough)', page, shot, failureShot: 'walkthrough-ui-failure.png', log, cleanup: () => rmSync(empty, { recursive: true, force: true }) }, async () => {
-    await page.goto(server.url(empty, [['extensionDevelopmentPath', root]]), { waitUntil: 'domcontentloaded', timeout: 120_000 });
+    await page.goto(server.url(empty, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.locator('.statusbar-item', { hasText: /Sandbox :\d+/ }).first().waitFor({ timeout: 180_000 });
     log('UI (walkthrough): workbench up, the local sandbox running');
@@ -58,9 +58,10 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
     await page.locator(QUICK_INPUT).fill('Coffee Shop');
     await projects.locator(`.quick-input-list ${ROW}`, { hasText: 'Coffee Shop' }).first().waitFor({ timeout: 15_000 });
     await page.keyboard.press('Enter');
-    const folder = page.locator('.quick-input-widget', { hasText: 'Folder to pull into' });
-    await folder.waitFor({ state: 'visible', timeout: 30_000 });
+    // The same widget turns into the folder question: Enter once it offers the folder (not the pick's leftovers).
+    await page.waitForFunction((sel) => /Coffee-Shop$/.test(document.querySelector(sel)?.value ?? ''), QUICK_INPUT, { timeout: 30_000 });
     await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });
     log('UI (walkthrough): Pull Project from the walkthrough: Coffee Shop picked, folder accepted');
 
     // 4. The step is ticked when the pull is done (a pulled project in the window).

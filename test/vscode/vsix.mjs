@@ -14,6 +14,7 @@ import { ensureVscodeEnv } from '../../scripts/vscode-env.mjs';
 import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
 import { runExtensionTests } from './extensionTests.mjs';
 import { inspectVsix } from './vsixContents.mjs';
+import { WORKBENCH_LOAD } from '../e2e/workbench.mjs';
 
 const SMOKE_TIMEOUT_MS = 90_000;
 const tail = (text, n = 40) => text.split('\n').slice(-n).join('\n');
@@ -74,7 +75,7 @@ async function runSmokeUi(server, browser, workspace, shotsDir, walkthroughTitle
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const shot = (name) => page.screenshot({ path: join(shotsDir, name) });
   try {
-    await page.goto(server.url(workspace));
+    await page.goto(server.url(workspace), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /Conversational Studio/ }).first().click({ timeout: 30_000 });
     const sandboxRow = page.locator('.monaco-list-row', { hasText: 'Local sandbox' }).filter({ hasText: /running · 127\.0\.0\.1:\d+/ });
