@@ -3,8 +3,9 @@
 // its step buttons run commands through `cstudio.walkthrough.run`, which ticks the step by a context key only
 // once the command has finished. Ticking on `onCommand` (at the click) made VS Code move the walkthrough to the
 // next step and take the focus back while the command's first quick pick was opening, which closed that pick.
-// Steps whose condition can already hold (sandbox running, explorer visible, a pulled project) complete on
-// context keys the other features keep, so they are ticked as soon as the walkthrough opens.
+// Pull and stream steps complete on context keys the other features keep (a pulled project, a stream). A key that
+// already held before the walkthrough was first opened (the sandbox running) is not ticked by code-server 4.139.1:
+// a known gap, logged by the walkthrough UI check.
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
 import type { Command, CommandRegistry } from '../../host/commands';
