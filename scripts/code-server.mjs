@@ -32,7 +32,10 @@ const USER_SETTINGS = {
   'update.mode': 'none',
   'security.workspace.trust.enabled': false,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  // The extension opens its walkthrough on first run unless this says no: test windows stay as the checks expect.
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
+const OPEN_ON_INSTALL = 'workbench.welcomePage.walkthroughs.openOnInstall';
 
 /**
  * Starts code-server. Options: env (from ensureVscodeEnv), smokeTestDriver (true: honours the URL payload
@@ -47,7 +50,12 @@ export async function startCodeServer({ env, smokeTestDriver = true, extensionsD
   const xdg = join(tmp, 'xdg');
   mkdirSync(join(tmp, 'user', 'User'), { recursive: true });
   const settingsFile = join(tmp, 'user', 'User', 'settings.json');
-  if (!stateDir || !existsSync(settingsFile)) writeFileSync(settingsFile, JSON.stringify({ ...USER_SETTINGS, ...userSettings }, null, 2));
+  const settings = { ...USER_SETTINGS, ...userSettings };
+  if (!stateDir || !existsSync(settingsFile)) writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+  // Machine-scoped settings (openOnInstall is one) are read from the remote machine's settings in code-server.
+  mkdirSync(join(tmp, 'user', 'Machine'), { recursive: true });
+  const machineFile = join(tmp, 'user', 'Machine', 'settings.json');
+  if (!stateDir || !existsSync(machineFile)) writeFileSync(machineFile, JSON.stringify({ [OPEN_ON_INSTALL]: settings[OPEN_ON_INSTALL] }, null, 2));
   const homeEnv = { HOME: tmp, XDG_DATA_HOME: xdg, XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: xdg, XDG_STATE_HOME: xdg };
   const args = [
     env.codeServerEntry,

@@ -1,16 +1,17 @@
-// `npm start [folder]`: builds the extension and opens VS Code with it loaded, on `folder` (default: a copy of
-// test/fixtures/workspace kept in .cache/start-workspace). The extension starts its built-in local sandbox
-// by itself (cstudio.sandbox.autoStart), so nothing else needs to run.
+// `npm start [folder]`: builds the extension and opens VS Code with it loaded, on `folder` (default: a folder
+// in the user cache, outside the clone, see startWorkspace.mjs). The extension starts its built-in local sandbox
+// by itself (cstudio.sandbox.autoStart), so nothing else needs to run, and opens its walkthrough on first run.
 //   - desktop VS Code (`code` on PATH): `code --extensionDevelopmentPath=<repo> <folder>`;
 //   - otherwise code-server (installed on first use into the per-user cache, see vscode-env.mjs) on a
 //     loopback port, with the extension linked into its own extensions folder so the plain URL loads it.
 //     Prints the URL and stays in the foreground until Ctrl-C. PORT=<n> picks the port.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureVscodeEnv } from './vscode-env.mjs';
 import { linkExtensions, startCodeServer } from './code-server.mjs';
+import { startWorkspaceFolder } from './startWorkspace.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (m) => console.error(`[start] ${m}`);
@@ -20,10 +21,7 @@ function onPath(binary) {
 }
 
 function workspaceFolder() {
-  if (process.argv[2]) return resolve(process.argv[2]);
-  const dir = join(root, '.cache', 'start-workspace');
-  if (!existsSync(dir)) cpSync(join(root, 'test', 'fixtures', 'workspace'), dir, { recursive: true });
-  return dir;
+  return process.argv[2] ? resolve(process.argv[2]) : startWorkspaceFolder();
 }
 
 async function main() {
@@ -44,6 +42,8 @@ async function main() {
   const [id] = linkExtensions(extensionsDir, [root]);
   const server = await startCodeServer({
     env, stateDir, extensionsDir, smokeTestDriver: false, log,
+    // A person's session: the walkthrough opens by itself on the first start (tests turn that off).
+    userSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true },
     port: process.env.PORT ? Number(process.env.PORT) : undefined,
   });
   const shutdown = () => {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
+import { TIER_SKIPPED_EXIT } from './prerequisites.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const unitOnly = process.argv.includes('--unit');
@@ -61,5 +62,15 @@ run('unit tests (plain Node, sandbox over HTTP)', process.execPath,
 if (!unitOnly) {
   const vscodeRunner = join(root, 'test', 'vscode', 'run.mjs');
   try { statSync(vscodeRunner); } catch { process.exit(0); }
-  run('extension-host tests (real VS Code via code-server)', process.execPath, [vscodeRunner]);
+  const label = 'extension-host tests (real VS Code via code-server)';
+  const t0 = Date.now();
+  console.log(`\n== ${label}`);
+  const r = spawnSync(process.execPath, [vscodeRunner], { cwd: root, stdio: 'inherit' });
+  if (r.status === TIER_SKIPPED_EXIT) {
+    // Never a silent pass: the reason and the apt-get line are printed above; CI must not pass without the tier.
+    console.log(`== ${label}: SKIPPED (missing Debian packages, see above)${process.env.CI ? ' — a failure in CI' : ''}`);
+    process.exit(process.env.CI ? 1 : 0);
+  }
+  console.log(`== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missingPackages } from './prerequisites.mjs';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_VERSION = '24.9.0';
@@ -47,7 +48,18 @@ export function findChromium(env = process.env) {
   return candidates.find((p) => existsSync(p));
 }
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+
+/** Debian packages the VS Code tier still needs, for a user who cannot apt-get them (root installs them). */
+export function missingForUser() {
+  if (isRoot()) return [];
+  return missingPackages({
+    chromium: () => Boolean(findChromium()), codeServerInstalled: () => Boolean(installedEnv()),
+    file: (p) => existsSync(p), command: hasCommand,
+  });
+}
 
 function aptInstall(packages, log) {
   log(`installing Debian packages: ${packages.join(' ')} (apt-get)`);

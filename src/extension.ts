@@ -25,6 +25,7 @@ import { ExplorerFeature, type ExplorerTestingApi } from './features/explorer/ex
 import { registerLanguageFeatures, type LanguageTestingApi } from './features/language/languageFeature';
 import { LogsFeature, type LogsTestingApi } from './features/logs/logsFeature';
 import { SyncFeature, type SyncTestingApi } from './features/sync/syncFeature';
+import { WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
 
 const LOG_NAME = 'Conversational Studio';
 
@@ -48,6 +49,8 @@ export interface TestingApi {
   readonly explorer: ExplorerTestingApi;
   readonly logs: LogsTestingApi;
   readonly sync: SyncTestingApi;
+  /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
+  readonly walkthrough: { openOnFirstRun(): Promise<boolean> };
   /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
   usePrompter(prompter: Prompter | undefined): void;
 }
@@ -122,6 +125,10 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   const sync = new SyncFeature({ registry: connections.registry, prompter, commands, logger: logger.child('sync') });
   owned.push(sync);
 
+  const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough') });
+  owned.push(walkthrough);
+  walkthrough.openOnFirstRun().catch((e: unknown) => logger.warn('could not open the walkthrough', e));
+
   const language = registerLanguageFeatures({ extensionPath: context.extensionPath, settings, logger: logger.child('language'), commands });
   owned.push(language);
 
@@ -138,6 +145,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       explorer: explorer.testing,
       logs: logs.testing,
       sync: sync.testing,
+      walkthrough,
       usePrompter: (p) => prompter.use(p),
     },
   };

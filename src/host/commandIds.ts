@@ -3,6 +3,8 @@
 
 export const CommandIds = {
   showLog: 'cstudio.showLog',
+  /** Runs a walkthrough step's command, then ticks the step (features/walkthrough). */
+  walkthroughRun: 'cstudio.walkthrough.run',
   sandboxStart: 'cstudio.sandbox.start',
   sandboxStop: 'cstudio.sandbox.stop',
   sandboxRestart: 'cstudio.sandbox.restart',

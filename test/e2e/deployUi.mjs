@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { answer, expand, openPage, palette, ROW, verdict } from './workbench.mjs';
+import { answer, expand, openPage, palette, ROW, verdict, WORKBENCH_LOAD } from './workbench.mjs';
 
 export async function runDeployUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });
@@ -21,7 +21,7 @@ export async function runDeployUiCheck({ server, browser, workspace, root, shots
   writeFileSync(join(slow, '.vscode', 'settings.json'), JSON.stringify({ 'cstudio.sandbox.jobDurationMs': 6000 }, null, 2));
   const { page, shot } = await openPage(browser, shotsDir, log);
   return verdict({ label: 'UI check (deploy)', page, shot, failureShot: 'deploy-ui-failure.png', log, cleanup: () => rmSync(slow, { recursive: true, force: true }) }, async () => {
-    await page.goto(server.url(slow, [['extensionDevelopmentPath', root]]));
+    await page.goto(server.url(slow, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI (deploy): workbench up');
     await page.getByRole('tab', { name: /Conversational Studio/ }).first().click({ timeout: 30_000 });

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { openPage, palette, QUICK_INPUT, verdict } from './workbench.mjs';
+import { openPage, palette, QUICK_INPUT, verdict, WORKBENCH_LOAD } from './workbench.mjs';
 
 /** 1-based line and column of `needle` (+ delta) in a file. */
 function lineColumn(file, needle, delta) {
@@ -22,7 +22,7 @@ export async function runLanguageUiCheck({ server, browser, workspace, root, sho
   mkdirSync(shotsDir, { recursive: true });
   const { page, shot } = await openPage(browser, shotsDir, log);
   return verdict({ label: 'UI check (language)', page, shot, failureShot: 'language-ui-failure.png', log }, async () => {
-    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]));
+    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI (language): workbench up');
 

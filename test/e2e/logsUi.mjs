@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { answer, expand, openPage, palette, QUICK_INPUT, ROW, verdict } from './workbench.mjs';
+import { answer, expand, openPage, palette, QUICK_INPUT, ROW, verdict, WORKBENCH_LOAD } from './workbench.mjs';
 
 /** Runs a context-menu item of `row`; the menu sometimes takes a moment to accept clicks, so retry. */
 async function contextMenu(page, row, item) {
@@ -45,7 +45,7 @@ export async function runLogsUiCheck({ server, browser, workspace, root, shotsDi
   mkdirSync(shotsDir, { recursive: true });
   const { page, shot } = await openPage(browser, shotsDir, log);
   return verdict({ label: 'UI check (logs)', page, shot, failureShot: 'logs-ui-failure.png', log }, async () => {
-    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]));
+    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI (logs): workbench up');
 

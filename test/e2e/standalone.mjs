@@ -6,14 +6,16 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureVscodeEnv, findChromium } from '../../scripts/vscode-env.mjs';
+import { ensureVscodeEnv, missingForUser } from '../../scripts/vscode-env.mjs';
+import { skipMessage } from '../../scripts/prerequisites.mjs';
 import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
 
 /** `check({server, browser, workspace, root, shotsDir})` resolves to `{ok}`; `label` names it in the verdict. */
 export async function runStandalone(label, check) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  if (!findChromium()) {
-    console.log(`${label} SKIPPED: Chromium not found (install Debian's \`chromium\` or set CHROMIUM=/path/to/chromium)`);
+  const missing = missingForUser();
+  if (missing.length > 0) {
+    console.log(`${label}: ${skipMessage(missing)}`);
     process.exit(0);
   }
   if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);

@@ -10,7 +10,7 @@ import { zipSync } from 'fflate';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { openPage, palette, QUICK_INPUT, verdict } from './workbench.mjs';
+import { openPage, palette, QUICK_INPUT, verdict, WORKBENCH_LOAD } from './workbench.mjs';
 
 /** The explorer's row whose label is exactly `label` (descriptions follow the label in the row's text). */
 function treeRow(page, label) {
@@ -168,7 +168,7 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
   mkdirSync(shotsDir, { recursive: true });
   const { page, shot } = await openPage(browser, shotsDir, log);
   return verdict({ label: 'UI check', page, shot, failureShot: 'ui-check-failure.png', log }, async () => {
-    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]));
+    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI: workbench up');
 

@@ -4,6 +4,12 @@
 import { join } from 'node:path';
 
 export const QUICK_INPUT = '.quick-input-widget input';
+
+/**
+ * How a check navigates to the workbench: the document is enough (the checks then wait for what they need), and
+ * a loaded machine can take minutes to serve code-server's first page — a safety net, not an expectation.
+ */
+export const WORKBENCH_LOAD = { waitUntil: 'domcontentloaded', timeout: 180_000 };
 export const ROW = '.monaco-list-row';
 
 /**

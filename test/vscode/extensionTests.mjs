@@ -2,6 +2,7 @@
 // RESULT_MARKER (test/vscode/index.ts) and the smoke test driver reports the exit code through
 // codeAutomationExit. The suite runner (run.mjs) and the installed-.vsix smoke check (vsix.mjs) both use it.
 import { relayConsole } from '../../scripts/code-server.mjs';
+import { WORKBENCH_LOAD } from '../e2e/workbench.mjs';
 
 const RESULT_MARKER = 'CSTUDIO_MOCHA_RESULT';
 
@@ -18,7 +19,7 @@ export async function runExtensionTests(server, browser, workspace, { developmen
     else console.log(line);
   });
   const exitCode = new Promise((resolve) => { void page.exposeFunction('codeAutomationExit', (code) => resolve(code)); });
-  await page.goto(server.url(workspace, [['extensionDevelopmentPath', developmentPath], ['extensionTestsPath', testsPath]]));
+  await page.goto(server.url(workspace, [['extensionDevelopmentPath', developmentPath], ['extensionTestsPath', testsPath]]), WORKBENCH_LOAD);
   let timer;
   const timedOut = timeoutMs === undefined ? new Promise(() => undefined) : new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), timeoutMs); });
   const code = await Promise.race([exitCode, timedOut]);

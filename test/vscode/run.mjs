@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { ensureVscodeEnv } from '../../scripts/vscode-env.mjs';
+import { ensureVscodeEnv, missingForUser } from '../../scripts/vscode-env.mjs';
+import { skipMessage, TIER_SKIPPED_EXIT } from '../../scripts/prerequisites.mjs';
 import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
 import { runExtensionTests } from './extensionTests.mjs';
 import { runUiCheck } from '../e2e/ui.mjs';
@@ -21,6 +22,7 @@ import { runLanguageUiCheck } from '../e2e/languageUi.mjs';
 import { runVsixCheck } from './vsix.mjs';
 import { runLogsUiCheck } from '../e2e/logsUi.mjs';
 import { runDeployUiCheck } from '../e2e/deployUi.mjs';
+import { runWalkthroughUiCheck } from '../e2e/walkthroughUi.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Not under out/: scripts/test.mjs empties out/ at every unit run, and other runs may be going on in this
@@ -56,6 +58,12 @@ export function tempWorkspace() {
 }
 
 async function main() {
+  // Without the Debian packages (and no root to install them) nothing below can run: say so, and how to fix it.
+  const missing = missingForUser();
+  if (missing.length > 0) {
+    console.log(skipMessage(missing));
+    process.exit(TIER_SKIPPED_EXIT);
+  }
   let server;
   let browser;
   const workspace = tempWorkspace();
@@ -92,7 +100,8 @@ async function main() {
       const languageUi = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const logsUi = await runLogsUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const deployUi = await runDeployUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok };
+      const walkthroughUi = await runWalkthroughUiCheck({ server, browser, root, shotsDir: join(root, '.screenshots'), log: lap });
+      ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok && walkthroughUi.ok };
     }
     if (!process.env.SKIP_VSIX) {
       lap('installed .vsix: npm run package, code-server --install-extension, smoke suite (test/vscode/vsix.mjs)');

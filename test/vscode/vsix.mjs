@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { ensureVscodeEnv } from '../../scripts/vscode-env.mjs';
 import { launchChromium, startCodeServer } from '../../scripts/code-server.mjs';
-import { answer, palette } from '../e2e/workbench.mjs';
 import { runExtensionTests } from './extensionTests.mjs';
 import { inspectVsix } from './vsixContents.mjs';
+import { WORKBENCH_LOAD } from '../e2e/workbench.mjs';
 
 const SMOKE_TIMEOUT_MS = 90_000;
 const tail = (text, n = 40) => text.split('\n').slice(-n).join('\n');
@@ -75,7 +75,7 @@ async function runSmokeUi(server, browser, workspace, shotsDir, walkthroughTitle
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const shot = (name) => page.screenshot({ path: join(shotsDir, name) });
   try {
-    await page.goto(server.url(workspace));
+    await page.goto(server.url(workspace), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /Conversational Studio/ }).first().click({ timeout: 30_000 });
     const sandboxRow = page.locator('.monaco-list-row', { hasText: 'Local sandbox' }).filter({ hasText: /running · 127\.0\.0\.1:\d+/ });
@@ -85,9 +85,8 @@ async function runSmokeUi(server, browser, workspace, shotsDir, walkthroughTitle
     await page.locator('.monaco-list-row', { hasText: 'Demo Coffee Co.' }).waitFor({ timeout: 30_000 });
     await shot('vsix-explorer.png');
     log('vsix: the activity bar shows Conversational Studio, the explorer a running local sandbox and its demo organization');
-    await palette(page, 'Welcome: Open Walkthrough...');
-    await answer(page, walkthroughTitle);
-    await page.locator('.gettingStartedContainer', { hasText: 'Start the local sandbox' }).waitFor({ timeout: 30_000 });
+    // The walkthrough opened by itself: first run of a fresh installation.
+    await page.locator('.gettingStartedContainer', { hasText: 'Start the local sandbox' }).waitFor({ timeout: 60_000 });
     // The step's markdown media (media/walkthrough/start-sandbox.md from the .vsix) renders in a webview frame.
     await frameWithText(page, 'The local sandbox', 30_000);
     await shot('walkthrough.png');
@@ -140,7 +139,8 @@ export async function runVsixCheck({ env, browser, root, shotsDir = join(root, '
     writeFileSync(join(workspace, 'cstudio-smoke.json'), JSON.stringify({ extensionId, version: manifest.version, extensionsDir }));
     // Under the repo (not tmp) so the extension host resolves the external `mocha` from node_modules/.
     const entry = await buildSmokeBundle(root, bundleDir);
-    server = await startCodeServer({ env, extensionsDir, log });
+    // As after a person's first install: walkthroughs open on install (the tests' default turns that off).
+    server = await startCodeServer({ env, extensionsDir, log, userSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true } });
     const mocha = await runExtensionTests(server, browser, workspace, { developmentPath: smokeRunnerExtension(join(tmp, 'runner')), testsPath: entry, timeoutMs: SMOKE_TIMEOUT_MS });
     log(mocha.code === 'timeout' ? `vsix: the smoke suite did not finish within ${SMOKE_TIMEOUT_MS} ms` : `vsix: smoke suite finished with exit code ${mocha.code}`);
     const r = mocha.result ?? { passed: 0, failed: 1 };

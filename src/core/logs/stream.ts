@@ -9,7 +9,8 @@
 //   - 429 → waits Retry-After (or backs off);
 //   - an empty fetch is normal: with `untilEnd`, the end is reached only when every partition reached the
 //     end offset it had when the stream started; repeated empty fetches short of it re-check the ends.
-// Consumed positions are committed every `commitIntervalMs` and on stop; stop() deletes the consumer.
+// Positions moved by reading are committed every `commitIntervalMs` and on stop (a group member: only in the
+// partitions the group gives it then); stop() deletes the consumer.
 import type { Logger } from '../logger';
 import { silentLogger } from '../logger';
 import { sleep } from '../progress';
@@ -24,7 +25,8 @@ export class LogStream implements AsyncIterable<LogRecord> {
   readonly group: string;
   private api: ConsumerApi | undefined;
   private readonly positions = new Map<number, number>();
-  private readonly committed = new Map<number, number>();
+  /** Partitions whose position moved by reading since the last commit: only those are committed. */
+  private readonly uncommitted = new Set<number>();
   private targets = new Map<number, number>();
   private owned: number[] = [];
   private lastRequest = Date.now();
@@ -115,6 +117,7 @@ export class LogStream implements AsyncIterable<LogRecord> {
         const target = this.targets.get(p);
         if (o.untilEnd && target !== undefined && record.offset >= target) continue;
         this.positions.set(p, record.offset + 1);
+        this.uncommitted.add(p);
         if (from !== undefined && (timeOf(record) ?? from) < from) continue;
         yield record;
         if (this.stopped) return;
@@ -134,7 +137,7 @@ export class LogStream implements AsyncIterable<LogRecord> {
     try {
       if (o.partitions === 'subscribe') {
         await api.subscribe(signal);
-        this.owned = await api.assignments(signal);
+        this.adopt(await api.assignments(signal));
       } else {
         this.owned = o.partitions === undefined || o.partitions === 'all' ? await api.partitions(signal) : [...o.partitions];
         await api.assign(this.owned, signal);
@@ -235,12 +238,15 @@ export class LogStream implements AsyncIterable<LogRecord> {
   private async commitIfDue(force: boolean): Promise<void> {
     if (this.options.commit === false || !this.api) return;
     if (!force && Date.now() - this.lastCommit < (this.options.commitIntervalMs ?? 1000)) return;
-    const changed = new Map([...this.ownedPositions()].filter(([p, offset]) => this.committed.get(p) !== offset));
     this.lastCommit = Date.now();
-    if (changed.size === 0) return;
+    if (this.uncommitted.size === 0) return;
+    const signal = force ? AbortSignal.timeout(5000) : this.halt.signal;
     try {
-      await this.api.commit(changed, force ? AbortSignal.timeout(5000) : this.halt.signal);
-      for (const [p, offset] of changed) this.committed.set(p, offset);
+      if (this.options.partitions === 'subscribe') this.adopt(await this.api.assignments(signal));
+      const changed = new Map([...this.ownedPositions()].filter(([p]) => this.uncommitted.has(p)));
+      if (changed.size === 0) return;
+      await this.api.commit(changed, signal);
+      for (const p of changed.keys()) this.uncommitted.delete(p);
     } catch (err) {
       // Committing is how a later stream resumes; a failed commit is retried with the next one.
       if (!isCancellation(err)) this.logger.warn(`could not commit offsets: ${(err as Error).message}`);
@@ -264,6 +270,20 @@ export class LogStream implements AsyncIterable<LogRecord> {
     if (!this.api || this.stopped || Date.now() - this.lastRequest < (this.options.keepAliveMs ?? 30_000)) return;
     this.lastRequest = Date.now();
     this.api.assignments(this.halt.signal).catch(() => undefined);
+  }
+
+  /**
+   * The partitions the group gives this member now. Positions in partitions it lost are forgotten: another
+   * member reads and commits there, and should one come back, the group's committed offset is where it resumes
+   * (committing the old position would move the group back under the other member's reads).
+   */
+  private adopt(owned: number[]): void {
+    this.owned = owned;
+    for (const p of [...this.positions.keys()]) {
+      if (owned.includes(p)) continue;
+      this.positions.delete(p);
+      this.uncommitted.delete(p);
+    }
   }
 
   private ownedPositions(): Map<number, number> {

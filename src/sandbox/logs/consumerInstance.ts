@@ -24,6 +24,7 @@ export class ConsumerInstance {
   /** Partitions this instance reads now (by subscription or assignment). */
   owned: number[] = [];
   readonly positions = new Map<number, number>();
+  /** On the registry's AwakeClock (stalls of the sandbox left out). */
   lastActive: number;
   /** Requests in progress; a consumer that is serving a long poll is never idle. */
   busy = 0;

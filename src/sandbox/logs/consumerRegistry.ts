@@ -1,8 +1,10 @@
 // The consumer instances of the consumer API and their groups. Subscribed members of a group share the
 // topic's partitions (round robin in join order; every join, leave, unsubscribe or expiry rebalances);
 // instances with hand-assigned partitions take no part in that, but commit to the same group offsets.
-// An instance idle for `idleMs` is deleted; later requests naming it get 404 40403.
+// An instance idle for `idleMs` is deleted; later requests naming it get 404 40403. Idleness is measured on
+// an AwakeClock, so time the sandbox itself was stalled never counts against a client.
 import type { Logger } from '../../core/logger';
+import { AwakeClock } from './awakeClock';
 import { ConsumerApiError, ErrorCode, consumerNotFound, illegalState } from './consumerErrors';
 import { ConsumerInstance, type ConsumerConfig } from './consumerInstance';
 import type { LogStore } from './logStore';
@@ -19,11 +21,10 @@ const instanceKey = (group: string, name: string): string => `${group}\u0000${na
 export class ConsumerRegistry {
   private readonly instances = new Map<string, ConsumerInstance>();
   private joined = 0;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly clock: AwakeClock;
 
   constructor(readonly store: LogStore, readonly offsets: OffsetStore, private readonly options: RegistryOptions) {
-    this.sweeper = setInterval(() => this.sweep(), Math.max(50, Math.min(options.idleMs / 4, 5000)));
-    this.sweeper.unref();
+    this.clock = new AwakeClock(options.now, Math.max(50, Math.min(options.idleMs / 4, 5000)), () => this.sweep());
   }
 
   create(group: string, name: string, topic: string, config: ConsumerConfig): ConsumerInstance {
@@ -33,7 +34,7 @@ export class ConsumerRegistry {
       throw new ConsumerApiError(409, ErrorCode.CONSUMER_ALREADY_EXISTS, `Consumer "${name}" already exists in group "${group}"; use another consumer-name.`);
     }
     if (existing) this.remove(existing, 'expired');
-    const instance = new ConsumerInstance(group, name, topic, config, ++this.joined, this.options.now());
+    const instance = new ConsumerInstance(group, name, topic, config, ++this.joined, this.clock.read());
     this.instances.set(key, instance);
     return instance;
   }
@@ -46,13 +47,13 @@ export class ConsumerRegistry {
       this.remove(instance, 'expired');
       throw consumerNotFound();
     }
-    instance.lastActive = this.options.now();
+    instance.lastActive = this.clock.read();
     return instance;
   }
 
   /** Marks the instance active now (a long poll ending counts as activity). */
   touch(instance: ConsumerInstance): void {
-    instance.lastActive = Math.max(instance.lastActive, this.options.now());
+    instance.lastActive = Math.max(instance.lastActive, this.clock.read());
   }
 
   delete(instance: ConsumerInstance): void {
@@ -127,7 +128,7 @@ export class ConsumerRegistry {
   }
 
   close(): void {
-    clearInterval(this.sweeper);
+    this.clock.close();
     for (const instance of this.instances.values()) {
       instance.deleted = true;
       instance.gone.abort();
@@ -136,7 +137,7 @@ export class ConsumerRegistry {
   }
 
   private expired(instance: ConsumerInstance): boolean {
-    return instance.busy === 0 && this.options.now() - instance.lastActive > this.options.idleMs;
+    return instance.busy === 0 && this.clock.read() - instance.lastActive > this.options.idleMs;
   }
 
   private remove(instance: ConsumerInstance, why: 'deleted' | 'expired'): void {

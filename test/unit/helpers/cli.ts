@@ -15,6 +15,8 @@ export interface CliRunOptions {
   /** Answers given, in order, to confirmation prompts; without it stdin counts as non-interactive. */
   answers?: string[];
   signal?: AbortSignal;
+  /** Told about every piece of stdout as it is written, so a test can wait for output instead of for time. */
+  onStdout?: (soFar: string) => void;
 }
 
 export async function cli(argv: string[], options: CliRunOptions = {}): Promise<CliRun> {
@@ -22,7 +24,7 @@ export async function cli(argv: string[], options: CliRunOptions = {}): Promise<
   let stderr = '';
   const answers = options.answers ? [...options.answers] : undefined;
   const io: CliIO = {
-    stdout: (t) => { stdout += t; },
+    stdout: (t) => { stdout += t; options.onStdout?.(stdout); },
     stderr: (t) => { stderr += t; },
     prompt: answers ? (q: string) => { stderr += q; return Promise.resolve(answers.shift()); } : undefined,
     env: options.env ?? {},

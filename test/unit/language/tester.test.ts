@@ -80,7 +80,7 @@ describe('semantic tags', () => {
     openFile(services, path, '<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" root="r" tag-format="semantics/1.0"><rule id="r" scope="public">go<tag>while (true) {}</tag></rule></grammar>');
     const started = Date.now();
     const outcome = await testSentence(env, path, 'go');
-    assert.ok(Date.now() - started < 5000);
+    assert.ok(Date.now() - started < 15_000, 'stopped, not left running (wide bound for a loaded machine)');
     assert.ok(outcome.kind === 'matched' && outcome.result.accepted && outcome.result.semanticError !== undefined);
     assert.match(renderSentenceReport(outcome, { input: 'go' }), /Semantic result:\n {2}error: .*time/i);
   });

@@ -70,16 +70,23 @@ describe('cstudio logs and audio', () => {
   });
 
   test('logs tail follows until Ctrl+C', async () => {
+    const lines = (text: string): number => text.split('\n').length - 1;
+    const existing = lines((await cli(['logs', 'tail', '--app', TOPIC, '--from-beginning', '--until-end'], { env })).stdout);
+    // Progress, not time: the tail has caught up once it printed every existing record; it then gets the
+    // records of one more call, and is stopped once it printed them all.
+    let wake = (): void => undefined;
+    let printed = 0;
+    const reach = async (n: number): Promise<void> => { while (printed < n) await new Promise<void>((r) => { wake = r; }); };
     const controller = new AbortController();
-    const tail = cli(['logs', 'tail', '--app', TOPIC], { env, signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 400));
+    const tail = cli(['logs', 'tail', '--app', TOPIC, '--from-beginning'], { env, signal: controller.signal, onStdout: (out) => { printed = lines(out); wake(); } });
+    await reach(existing);
     const more = await cli(['sandbox', 'simulate', '--app', TOPIC, '--sessions', '1', '--json'], { env });
     const expected = (JSON.parse(more.stdout) as { records: number }).records;
-    await new Promise((r) => setTimeout(r, 600));
+    await reach(existing + expected);
     controller.abort();
     const run = await tail;
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.stdout.trimEnd().split('\n').length, expected, run.stdout);
+    assert.equal(lines(run.stdout), existing + expected, 'every record once, nothing after Ctrl+C');
   });
 
   test('usage errors exit 2', async () => {

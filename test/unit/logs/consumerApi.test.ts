@@ -189,9 +189,9 @@ describe('consumer API: fetching', () => {
     let t0 = Date.now();
     assert.deepEqual((await c('GET', '/consumers/records')).json, []);
     const waited = Date.now() - t0;
-    assert.ok(waited >= 250 && waited < 2000, `waited ${waited} ms`);
+    assert.ok(waited >= 250 && waited < 5000, `waited ${waited} ms`);
     const slow = consumer(l, 'consumer-poll2', groupName('poll-slow'));
-    await slow('POST', '/consumers', { 'consumer.request.timeout.ms': '5000' });
+    await slow('POST', '/consumers', { 'consumer.request.timeout.ms': '30000' });
     await slow('POST', '/consumers/subscription', { topics: [TOPIC] });
     await slow('GET', '/consumers/records?timeout=10');
     t0 = Date.now();
@@ -201,7 +201,7 @@ describe('consumer API: fetching', () => {
     total += written;
     const got = (await pending).json as WireRecord[];
     assert.ok(got.length > 0 && got.length <= written);
-    assert.ok(Date.now() - t0 < 4000, 'returned when records arrived, not at the timeout');
+    assert.ok(Date.now() - t0 < 20_000, 'returned when records arrived, not at the 30 s timeout');
     await c('DELETE', '/consumers');
     await slow('DELETE', '/consumers');
   });

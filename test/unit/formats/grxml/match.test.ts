@@ -136,7 +136,8 @@ describe('matchGrammar: acceptance', () => {
     const words = Array.from({ length: 40 }, () => 'a').join(' ');
     const t0 = Date.now();
     const r = await match(ambiguous, words, { tags: undefined });
-    assert.ok(Date.now() - t0 < 2000, `took ${Date.now() - t0} ms`);
+    // The alternative is a search that never ends: a wide bound tells the two apart on a loaded machine.
+    assert.ok(Date.now() - t0 < 10_000, `took ${Date.now() - t0} ms`);
     assert.equal(r.accepted, true);
     assert.equal(r.alternatives, 165_580_141);
     assert.match((await match(ambiguous, words, { maxSteps: 500 })).error ?? '', /step limit of 500/);

@@ -67,7 +67,7 @@ describe('the sandbox', () => {
   test('a tag that loops forever is stopped by the time limit', async () => {
     const t0 = Date.now();
     const r = await match(oneTag('while (true) {}'), 'hello', { semanticsTimeoutMs: 100 });
-    assert.ok(Date.now() - t0 < 2000);
+    assert.ok(Date.now() - t0 < 10_000, 'stopped, not left running (wide bound for a loaded machine)');
     assert.match(r.semanticError ?? '', /100 ms time limit/);
   });
 

@@ -91,17 +91,22 @@ describe('validateGrxml: specifics', () => {
     const text = grammarText('<rule id="main">a<tag>while(true){}</tag></rule>', 'root="main" tag-format="semantics/1.0"');
     const t0 = Date.now();
     assert.deepEqual(validateGrxml(parseGrxml(text)).filter((d) => d.severity !== 'info'), []);
-    assert.ok(Date.now() - t0 < 1000);
+    assert.ok(Date.now() - t0 < 10_000, 'the loop never ran (wide bound for a loaded machine)');
   });
 
   test('a 10,000-rule grammar validates quickly and without stack overflow', () => {
     const rules: string[] = [];
     for (let i = 0; i < 10_000; i++) rules.push(`<rule id="r${i}" scope="public"><ruleref uri="#r${i + 1}"/> w${i}</rule>`);
     rules.push('<rule id="r10000">end</rule>');
-    const t0 = Date.now();
-    const diagnostics = validateGrxml(parseGrxml(grammarText(rules.join(''), 'root="r0"')));
+    const text = grammarText(rules.join(''), 'root="r0"');
+    const t0 = performance.now();
+    const grammar = parseGrxml(text);
+    const parsed = performance.now() - t0;
+    const diagnostics = validateGrxml(grammar);
+    const validated = performance.now() - t0 - parsed;
     assert.deepEqual(diagnostics, []);
-    assert.ok(Date.now() - t0 < 5000, `took ${Date.now() - t0} ms`);
+    // "Quickly": in proportion to reading the grammar, measured in the same run (a loaded machine slows both).
+    assert.ok(validated < 20 * Math.max(parsed, 50), `validated in ${validated.toFixed(0)} ms, parsed in ${parsed.toFixed(0)} ms`);
   });
 
   test('code table: every code has a severity and one line of meaning', () => {

@@ -31,7 +31,8 @@ function depthOf(root: XmlElement): number {
 describe('XML security and limits', () => {
   test('billion laughs: entities are recorded, never expanded', () => {
     const { value: doc, ms } = timed(() => parseXml(readFixture('billion-laughs.xml')));
-    assert.ok(ms < 1000, `took ${ms} ms`);
+    // Expanding would mean 10^9 copies: seconds are not enough for that, even on a quiet machine.
+    assert.ok(ms < 10_000, `took ${ms} ms`);
     assert.equal(doc.doctype?.entityNames.length, 10);
     assert.deepEqual(doc.errors.map((e) => e.code), ['XML017', 'XML008']);
     assert.equal(textContent(doc.root as XmlElement), '&lol9;');
@@ -69,7 +70,7 @@ describe('XML security and limits', () => {
     const n = 10_000;
     const text = '<a>'.repeat(n) + 'x' + '</a>'.repeat(n);
     const { value: doc, ms } = timed(() => parseXml(text));
-    assert.ok(ms < 2000, `took ${ms} ms`);
+    assert.ok(ms < 10_000, `took ${ms} ms`);
     assert.deepEqual(doc.errors.map((e) => e.code), ['XML018']);
     assert.equal(depthOf(doc.root as XmlElement), 2000);
     assert.equal(serializeXml(doc), text);
@@ -83,12 +84,15 @@ describe('XML security and limits', () => {
     const count = Math.ceil((50 * 1024 * 1024) / chunk.length);
     const text = `<project xml:lang="eng-USA"><samples>\n${chunk.repeat(count)}</samples></project>`;
     assert.ok(text.length >= 50 * 1024 * 1024);
+    // Linear, measured against a tenth of the document in the same run (quadratic would be ~100 times slower).
+    const tenth = timed(() => parseXml(`<project xml:lang="eng-USA"><samples>\n${chunk.repeat(Math.ceil(count / 10))}</samples></project>`));
     const { value: doc, ms } = timed(() => parseXml(text));
-    assert.ok(ms < 5000, `took ${ms} ms`);
+    assert.ok(ms < 30 * Math.max(tenth.ms, 20), `took ${ms} ms, a tenth of it ${tenth.ms} ms`);
     assert.deepEqual(doc.errors, []);
     assert.equal(doc.root?.children.filter((c) => c.kind === 'element').length, 1);
     const refused = timed(() => parseXml(text, { maxLength: 10 * 1024 * 1024 }));
-    assert.ok(refused.ms < 100);
+    // Refusing reads nothing: a fraction of the full parse measured just before (a GC pause may still hit it).
+    assert.ok(refused.ms < Math.max(ms / 3, 300), `refused in ${refused.ms} ms, parsed in ${ms} ms`);
     assert.deepEqual(refused.value.errors.map((e) => e.code), ['XML019']);
     assert.equal(refused.value.root, undefined);
   });
