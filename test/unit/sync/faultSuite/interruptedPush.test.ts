@@ -168,13 +168,13 @@ async function runTrial(w: Worker, t: Trial, id: number): Promise<TrialResult> {
   await insertBefore(file, '</samples>', `  <sample intentref="CANCEL_ORDER">${texts[1]}</sample>`);
   const problems: string[] = [];
 
-  let child: ChildRun | undefined;
-  w.proxy.rules = rulesFor(t, () => child);
+  const current: { child?: ChildRun } = {};
+  w.proxy.rules = rulesFor(t, () => current.child);
   const droppedBefore = w.proxy.dropped;
   const env = t.kind === 'killPoint' ? { ...w.env, CSTUDIO_TEST_KILL_AT: `${t.at}@${t.signal}` } : w.env;
   const t0 = performance.now();
-  child = startCli(w.cli, ['push', '--append', '--yes'], { cwd: w.dir, env });
-  const first = await child.done;
+  current.child = startCli(w.cli, ['push', '--append', '--yes'], { cwd: w.dir, env });
+  const first = await current.child.done;
   const t1 = performance.now();
   w.proxy.rules = {};
   const unsettled = existsSync(join(w.dir, '.cstudio', 'pending-push.json'));

@@ -31,11 +31,11 @@ export class LossyProxy {
 
   static async start(upstream: string): Promise<LossyProxy> {
     const target = new URL(upstream);
-    let proxy: LossyProxy | undefined;
-    const server = createServer((req, res) => { void proxy?.handle(req, res, target); });
+    const ref: { proxy?: LossyProxy } = {};
+    const server = createServer((req, res) => { void ref.proxy?.handle(req, res, target); });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    proxy = new LossyProxy(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    return proxy;
+    ref.proxy = new LossyProxy(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return ref.proxy;
   }
 
   async close(): Promise<void> {
