@@ -47,6 +47,8 @@ export function formatStatus(s: WorkspaceStatus): string {
     `Pulled ${state.pulledAt} from ${state.connection.name ? `${state.connection.name} (${state.connection.baseUrl})` : state.connection.baseUrl}`,
     `State: ${s.sync} — ${s.ahead} local change(s), ${s.behind === undefined ? 'remote not checked' : `${s.behind} remote change(s)`}`,
   ];
+  if (s.settled) lines.push(formatSettled(s.settled));
+  if (s.pendingPush) lines.push('An earlier push has not been settled with the platform (its outcome is unknown, so the base may lag behind); `cstudio status` with a connection, or the next push, settles it.');
   const local = s.local.filter((f) => f.change !== 'reformatted');
   lines.push(local.length > 0 ? 'Local changes:' : 'Local changes: none');
   for (const f of local) lines.push(fileLine(f));
@@ -66,6 +68,7 @@ export function statusJson(s: WorkspaceStatus): unknown {
     root: s.root, projectId: s.state.projectId, projectName: s.state.projectName, pulledAt: s.state.pulledAt,
     connection: s.state.connection, sync: s.sync, ahead: s.ahead, behind: s.behind,
     local: s.local.map(changeJson), remote: s.remote?.map(changeJson), conflicts: s.conflicts,
+    pendingPush: s.pendingPush, settledPush: s.settled?.settledPush,
   };
 }
 
@@ -83,8 +86,15 @@ export function comparisonJson(c: PackageComparison): unknown {
   return { before: c.before, after: c.after, unchanged: c.unchanged, files: c.files.map(changeJson) };
 }
 
+/** One line on an earlier push whose unknown outcome a pull settled. */
+export function formatSettled(r: PullResult): string {
+  const n = r.settledPush?.jobsWaited ?? 0;
+  return `Settled an earlier push whose outcome was unknown: ${n > 0 ? `waited for ${n} job(s) of the project, then ` : ''}refreshed the base from the platform (what it had received is no longer shown as a local change).`;
+}
+
 export function formatPull(r: PullResult): string {
   const lines = [`${r.fresh ? 'Pulled' : 'Updated'} project ${r.projectId} into ${r.root}.`];
+  if (r.settledPush) lines.push(formatSettled(r));
   const list = (title: string, items: readonly string[]): void => { if (items.length > 0) lines.push(`${title}: ${items.join(', ')}`); };
   list('Took the remote version', r.updated);
   list('Deleted (removed remotely)', r.deleted);
@@ -114,6 +124,7 @@ export function formatOutcome(o: PushOutcome): string {
   }
   for (const op of o.notAttempted) lines.push(`  · not attempted: ${op.method} ${op.endpoint} — ${op.title}`);
   if (o.lockProblem) lines.push(o.lockProblem);
+  if (o.pending) lines.push(o.pending);
   if (o.refresh?.ok === true) lines.push('The base was refreshed from the platform; `cstudio status` shows what remains to push.');
   else if (o.refresh) lines.push(`The base was not refreshed: ${o.refresh.error}`);
   return `${lines.join('\n')}\n`;

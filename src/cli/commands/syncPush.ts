@@ -8,7 +8,7 @@ import { UsageError } from '../command';
 import { confirm } from '../confirm';
 import { printJson } from '../output';
 import { platformCommand, stringFlag } from '../platformCommand';
-import { formatOutcome, planJson, workspaceRoot } from '../syncOutput';
+import { formatOutcome, formatSettled, planJson, workspaceRoot } from '../syncOutput';
 
 export const syncPush = platformCommand({
   path: ['push'],
@@ -37,6 +37,7 @@ export const syncPush = platformCommand({
         mode, scope: values.package === true ? 'package' : 'auto', lock: values.lock === true ? { notes } : undefined, signal: io.signal,
       });
       const { plan } = prepared;
+      if (prepared.settled) io.stderr(`${formatSettled(prepared.settled)}\n`);
       for (const w of prepared.warnings) io.stderr(`${formatProblem(w)}\n`);
       if (!json) io.stdout(formatPlan(plan));
       if (plan.operations.length === 0) {

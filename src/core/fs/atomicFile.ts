@@ -79,7 +79,33 @@ export async function fsyncDir(dir: string): Promise<void> {
 
 /** Deletes temp files left by writes that a crash interrupted. */
 export async function removeTempFiles(dir: string): Promise<void> {
+  await removeTemps(dir, () => true);
+}
+
+/** Deletes temp files whose writer process no longer runs (another command may be writing beside us). */
+export async function removeOrphanTempFiles(dir: string): Promise<void> {
+  await removeTemps(dir, (name) => !writerRuns(name));
+}
+
+async function removeTemps(dir: string, stale: (name: string) => boolean): Promise<void> {
   let names: string[];
   try { names = await readdir(dir); } catch { return; }
-  await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith(TEMP_SUFFIX)).map((n) => rm(join(dir, n), { force: true })));
+  await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith(TEMP_SUFFIX) && stale(n)).map((n) => rm(join(dir, n), { force: true })));
+}
+
+/** Whether the process that named this temp file (see tempPathFor) is still running. */
+function writerRuns(name: string): boolean {
+  const pid = Number(/\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
+  return Number.isInteger(pid) && pid > 0 && processRuns(pid);
+}
+
+/** Whether a process with this id runs (on this machine). */
+export function processRuns(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

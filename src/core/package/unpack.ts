@@ -82,6 +82,21 @@ export async function unpackPackage(files: ReadonlyMap<string, Uint8Array>, targ
   return written;
 }
 
+/**
+ * The absolute destination of package file `name` under `targetDir`, with its parent folders created and
+ * checked as an unpack does (no link on the way, nothing outside), for a caller that renames a file there.
+ */
+export async function confinedDestination(targetDir: string, name: string, platform: NodeJS.Platform = process.platform): Promise<string> {
+  assertUnpackable([name], platform);
+  await mkdir(targetDir, { recursive: true });
+  const root = await realpath(resolve(targetDir));
+  const destination = join(root, ...name.split('/'));
+  if (!isInside(root, destination)) throw new ZipSafetyError(`Package file "${name}" resolves outside ${root}; refusing to write it.`, name);
+  await prepareFolders(root, name.split('/').slice(0, -1), name);
+  await refuseLinkOrFolder(destination, name);
+  return destination;
+}
+
 /** Creates the entry's parent folders one by one, refusing any existing link or non-folder on the way. */
 async function prepareFolders(root: string, segments: readonly string[], entry: string): Promise<void> {
   let current = root;

@@ -1,9 +1,9 @@
 // Pull: export the project, then bring every package file of the workspace up to date without ever losing
 // a local edit. Unchanged local files take the remote version; local edits stay; files changed on both
 // sides merge item by item (TRSX); conflicts are listed and their local file is left untouched (unless the
-// caller chose a side). Each file is written locally first, then its base copy, and state.json last, so an
-// interruption at any point is caught by the next pull (a base file that no longer matches its recorded hash
-// is not trusted, and a local file already equal to the remote one merges trivially).
+// caller chose a side). Every write is staged and committed as one transaction (pullTransaction.ts), so an
+// interruption leaves the old workspace or the new one. A push whose outcome is unknown (pendingPush.ts)
+// is settled first: the project's running jobs end before the export is taken.
 import { mkdir, rm } from 'node:fs/promises';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
@@ -14,9 +14,11 @@ import { downloadExport, requireSameConnection, type RemoteExport } from './remo
 import type { ConflictPreference } from './semantic/trsxMerge';
 import { decideFile, type FileDecision } from './threeWay';
 import { LocalCopies } from './localCopies';
-import { checkPackageNames, removeFile, writeConfined } from './writeFiles';
+import { checkPackageNames } from './writeFiles';
+import { clearPendingPush, readPendingPush, waitForProjectJobs, type PendingOperation } from './pendingPush';
+import { PullTransaction, removeStaleTemps } from './pullTransaction';
 import {
-  WorkspaceError, WorkspacePaths, readWorkspaceState, writeWorkspaceState,
+  WorkspaceError, WorkspacePaths, readWorkspaceState, workspaceStateText,
   type BaseFileRecord, type ConflictRecord, type WorkspaceState,
 } from './workspace';
 
@@ -42,6 +44,14 @@ export interface PullResult {
   readonly conflicts: ConflictRecord[];
   /** Where local versions overridden by `prefer: 'remote'` were saved. */
   readonly savedLocalCopies?: string;
+  /** An earlier push whose outcome was unknown, settled by this pull (its jobs waited for, the base refreshed). */
+  readonly settledPush?: SettledPush;
+}
+
+export interface SettledPush {
+  readonly operations: readonly PendingOperation[];
+  /** Jobs of the project the pull waited for before exporting. */
+  readonly jobsWaited: number;
 }
 
 /** Pulls `projectId` (or, for a pulled folder, its own project) into `dir`. */
@@ -57,13 +67,28 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   const id = projectId ?? state?.projectId;
   if (id === undefined) throw new WorkspaceError(`${paths.root} is not a pulled project folder; say which project to pull (cstudio pull <projectId> [dir]).`, paths.root);
   await mkdir(paths.root, { recursive: true });
+  const pending = state ? await readPendingPush(paths) : undefined;
+  // What an earlier push started must be on the remote before it is compared with the base.
+  const jobsWaited = pending ? await waitForProjectJobs(client, id, options) : 0;
   const project = await client.projects.get(id, { signal: options.signal });
   const remote = await downloadExport(client, id, paths, options);
+  let result: PullResult;
   try {
-    return await integrate(client, paths, state, remote, { id, orgId: project.orgId, name: project.displayName }, options);
+    result = await integrate(client, paths, state, remote, { id, orgId: project.orgId, name: project.displayName }, options);
   } finally {
     await remote.files.close();
   }
+  if (!pending) return result;
+  await clearPendingPush(paths);
+  return { ...result, settledPush: { operations: pending.operations, jobsWaited } };
+}
+
+/** Settles an earlier push whose outcome is unknown (a pull that waits for its jobs); undefined when none. */
+export async function settlePendingPush(client: PlatformClient, dir: string, options: PullOptions = {}): Promise<PullResult | undefined> {
+  const paths = new WorkspacePaths(dir);
+  if (!(await readPendingPush(paths))) return undefined;
+  options.progress?.report({ message: 'An earlier push did not end cleanly; settling it with the platform first…' });
+  return pull(client, dir, undefined, options);
 }
 
 /**
@@ -91,24 +116,44 @@ export async function integrate(
   const copies = new LocalCopies(paths);
   const baseWritten = new Set<string>();
   const sorted = [...all].sort();
-  for (const path of sorted) {
-    throwIfAborted(options.signal);
-    const record = oldBase[path];
-    if (!inScope(path)) {
-      if (record) newBase[path] = record;
-      continue;
+  const txn = await PullTransaction.begin(paths);
+  try {
+    await decideAll();
+    await stageBase();
+    await txn.commit(workspaceStateText({
+      connection: { name: client.connection.name, baseUrl: client.connection.baseUrl },
+      orgId: project.orgId, projectId: project.id, projectName: project.name,
+      pulledAt: new Date().toISOString(), exportFileName: remote.fileName,
+      restrictedVisible: remote.restrictedVisible, base: newBase, conflicts: result.conflicts,
+    }));
+  } catch (err) {
+    await txn.abandon();
+    throw err;
+  }
+  await removeStaleTemps(paths, sorted);
+  await rm(paths.tmpDir, { recursive: true, force: true });
+  return copies.folder ? { ...result, savedLocalCopies: copies.folder } : result;
+
+  async function decideAll(): Promise<void> {
+    for (const path of sorted) {
+      throwIfAborted(options.signal);
+      const record = oldBase[path];
+      if (!inScope(path)) {
+        if (record) newBase[path] = record;
+        continue;
+      }
+      const localHash = await local.hash(path, options.signal);
+      const remoteHash = await remote.files.hash(path, options.signal);
+      const decision = await decideFile({
+        path, base: record, localHash, remoteHash,
+        readBase: () => readVerified(base, path, record),
+        readLocal: () => local.read(path),
+        readRemote: () => remote.files.read(path, options.signal),
+      }, options.prefer);
+      const next = await applyDecision(decision, { path, record, localHash, remoteHash });
+      if (next) newBase[path] = next;
+      progress.report({ message: path, increment: 100 / sorted.length });
     }
-    const localHash = await local.hash(path, options.signal);
-    const remoteHash = await remote.files.hash(path, options.signal);
-    const decision = await decideFile({
-      path, base: record, localHash, remoteHash,
-      readBase: () => readVerified(base, path, record),
-      readLocal: () => local.read(path),
-      readRemote: () => remote.files.read(path, options.signal),
-    }, options.prefer);
-    const next = await applyDecision(decision, { path, record, localHash, remoteHash });
-    if (next) newBase[path] = next;
-    progress.report({ message: path, increment: 100 / sorted.length });
   }
 
   /** Applies one decision to the local file and returns the path's new base record. */
@@ -123,21 +168,19 @@ export async function integrate(
         if (d.overridesLocal && localHash !== undefined) await copies.save(path, await local.read(path));
         const data = remoteHash === undefined ? undefined : await remote.files.read(path, options.signal);
         if (data) {
-          // Local file first, then its base copy: an interruption between them leaves a base that no longer
-          // matches its recorded hash, which the next pull does not trust.
-          await writeConfined(paths.root, path, data);
-          if (record?.hash !== remoteHash) await writeConfined(paths.baseDir, path, data);
+          await txn.put('work', path, data);
+          if (record?.hash !== remoteHash) await txn.put('base', path, data);
           baseWritten.add(path);
           result.updated.push(path);
         } else if (localHash !== undefined) {
-          await removeFile(paths.root, path);
+          txn.remove('work', path);
           result.deleted.push(path);
         }
         return remoteRecord;
       }
       case 'merge':
         if (d.conflictsResolved > 0 && options.prefer === 'remote') await copies.save(path, await local.read(path));
-        await writeConfined(paths.root, path, d.bytes);
+        await txn.put('work', path, d.bytes);
         result.merged.push(path);
         return remoteRecord && d.same ? { ...remoteRecord, same: [sha256(d.bytes)] } : remoteRecord;
       case 'keep':
@@ -147,22 +190,17 @@ export async function integrate(
     }
   }
 
-  for (const [path, record] of Object.entries(newBase)) {
-    if (oldBase[path]?.hash === record.hash || baseWritten.has(path)) continue;
-    const data = await remote.files.read(path, options.signal);
-    if (data) await writeConfined(paths.baseDir, path, data);
+  /** Base copies of every path whose base record changed; base copies of paths no longer known go. */
+  async function stageBase(): Promise<void> {
+    for (const [path, record] of Object.entries(newBase)) {
+      if (oldBase[path]?.hash === record.hash || baseWritten.has(path)) continue;
+      const data = await remote.files.read(path, options.signal);
+      if (data) await txn.put('base', path, data);
+    }
+    for (const path of Object.keys(oldBase)) {
+      if (!(path in newBase)) txn.remove('base', path);
+    }
   }
-  for (const path of Object.keys(oldBase)) {
-    if (!(path in newBase)) await removeFile(paths.baseDir, path);
-  }
-  await writeWorkspaceState(paths, {
-    connection: { name: client.connection.name, baseUrl: client.connection.baseUrl },
-    orgId: project.orgId, projectId: project.id, projectName: project.name,
-    pulledAt: new Date().toISOString(), exportFileName: remote.fileName,
-    restrictedVisible: remote.restrictedVisible, base: newBase, conflicts: result.conflicts,
-  });
-  await rm(paths.tmpDir, { recursive: true, force: true });
-  return copies.folder ? { ...result, savedLocalCopies: copies.folder } : result;
 }
 
 /** A base file's bytes, trusted only when they still match the recorded hash. */

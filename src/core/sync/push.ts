@@ -2,6 +2,9 @@
 // thing (refusing when there are unresolved conflicts, invalid files, or remote changes since the base);
 // the caller shows the plan and asks; `executePush` then locks (optionally), checks the remote once more,
 // saves a backup before destructive operations, runs the operations, unlocks, and refreshes the base.
+// Every push is recorded in .cstudio/pending-push.json until its outcome is known and the base refreshed;
+// a push left unknown (Ctrl-C, kill, lost reply) is settled by the next push or status before anything
+// else (pendingPush.ts), so nothing is sent twice.
 import type { PlatformClient } from '../platform/client';
 import { classifyPackagePath } from '../package/layout';
 import { noProgress, type Progress } from '../progress';
@@ -11,7 +14,9 @@ import { comparePackages, type FileChange } from './compare';
 import { packWorkspace, type PackedUpload } from './packageUpload';
 import { FolderFiles } from './packageFiles';
 import { analyzeChanges, type PlanContext } from './planContext';
-import { integrate, type PullResult } from './pull';
+import { integrate, settlePendingPush, type PullResult } from './pull';
+import { clearPendingPush, PushJournal } from './pendingPush';
+import { testKillPoint } from './testKillPoints';
 import { PushRefusedError } from './pushErrors';
 import type { PushMode, PushPlan, ReplaceScope } from './pushPlan';
 import { acquireLock, releaseLock, runOperations, type HeldLock, type OperationResult } from './pushRun';
@@ -36,12 +41,15 @@ export interface PreparedPush {
   readonly plan: PushPlan;
   /** Validation warnings (errors refuse the push). */
   readonly warnings: readonly ValidationProblem[];
+  /** An earlier push whose outcome was unknown, settled before this plan was built. */
+  readonly settled?: PullResult;
 }
 
 export async function preparePush(client: PlatformClient, dir: string, options: PreparePushOptions): Promise<PreparedPush> {
   const paths = new WorkspacePaths(dir);
+  requireSameConnection(client, await requireWorkspaceState(paths), paths.root);
+  const settled = await settlePendingPush(client, dir, { signal: options.signal, progress: options.progress });
   const state = await requireWorkspaceState(paths);
-  requireSameConnection(client, state, paths.root);
   if (state.conflicts.length > 0) {
     throw new PushRefusedError('conflicts', `The last pull left conflicts in ${state.conflicts.map((c) => c.path).join(', ')}; settle them first (pull again choosing a side: cstudio pull --keep-local or --take-remote).`);
   }
@@ -65,7 +73,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   requireRemoteAtBase(state, remote.check);
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
-  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error') };
+  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled };
 }
 
 export type PushStatus = 'completed' | 'partial' | 'failed' | 'nothing';
@@ -78,6 +86,11 @@ export interface PushOutcome {
   /** A problem releasing the lock, to show the user. */
   readonly lockProblem?: string;
   readonly refresh?: { readonly ok: true; readonly result: PullResult } | { readonly ok: false; readonly error: string };
+  /**
+   * Why the outcome is not settled yet (an operation whose effect is unknown, or the push was stopped): the
+   * base was left as it was, and the next push or status settles it with the platform.
+   */
+  readonly pending?: string;
 }
 
 export interface ExecuteOptions {
@@ -104,8 +117,11 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
     } finally {
       await remote.files.close();
     }
+    const journal = await PushJournal.begin(paths, state.projectId, plan.operations);
+    testKillPoint('push:journal');
     run = await runOperations(client, state.projectId, plan.operations, {
       ...options,
+      journal,
       packageBlob: async () => {
         packed = await packWorkspace(new FolderFiles(paths.root), paths, state.restrictedVisible, options.signal);
         return { blob: packed.blob, fileName: `${state.projectId}.zip` };
@@ -118,7 +134,17 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   const applied = run.results.filter((r) => r.status === 'applied').length;
   const status: PushStatus = applied === plan.operations.length ? 'completed'
     : applied > 0 || run.results.some((r) => r.status === 'unknown') ? 'partial' : 'failed';
-  const refresh = options.signal?.aborted ? undefined : await refreshBase(client, paths, state, exportOptions);
+  const unknown = run.results.filter((r) => r.status === 'unknown');
+  if (unknown.length > 0 || options.signal?.aborted) {
+    // The base stays where it was: refreshing it now could take a remote some job has not reached yet.
+    const pending = unknown.length > 0
+      ? `The outcome of ${unknown.length} operation(s) is not known yet; the base was left as it was. The next push or status waits for the project's jobs, compares with the platform and sends only what is missing.`
+      : 'The push was stopped; the base was left as it was. The next push or status settles it with the platform first.';
+    return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, pending };
+  }
+  testKillPoint('push:refresh');
+  const refresh = await refreshBase(client, paths, state, exportOptions);
+  if (refresh?.ok) await clearPendingPush(paths);
   return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, refresh };
 }
 
@@ -133,7 +159,7 @@ async function refreshBase(client: PlatformClient, paths: WorkspacePaths, state:
       await remote.files.close();
     }
   } catch (err) {
-    return { ok: false, error: `${err instanceof Error ? err.message : String(err)} — the base was not refreshed; pull to bring it up to date.` };
+    return { ok: false, error: `${err instanceof Error ? err.message : String(err)}; the next push, status or pull brings it up to date.` };
   }
 }
 

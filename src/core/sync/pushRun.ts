@@ -3,9 +3,11 @@
 // tried. The optional project lock is taken first and always released.
 import type { Blob } from 'node:buffer';
 import type { PlatformClient } from '../platform/client';
-import { BadRequestError, ProjectLockedError, isCancellation, PlatformError } from '../platform/errors';
+import { BadRequestError, ProjectLockedError, RateLimitedError, isCancellation, PlatformError } from '../platform/errors';
 import type { Job } from '../platform/types';
-import { noProgress, throwIfAborted, type Progress } from '../progress';
+import { noProgress, sleep, throwIfAborted, type Progress } from '../progress';
+import type { PushJournal } from './pendingPush';
+import { testKillPoint } from './testKillPoints';
 import { PushRefusedError } from './pushErrors';
 import type { PushOperation } from './pushPlan';
 
@@ -29,7 +31,18 @@ export interface RunOptions {
   readonly progress?: Progress;
   /** The whole-package upload, built by the caller when the plan has a package replace. */
   readonly packageBlob?: () => Promise<{ blob: Blob; fileName: string }>;
+  /** Where each operation's progress is recorded before its request goes out (see pendingPush.ts). */
+  readonly journal?: PushJournal;
+  /** How often a request refused with 429 is sent again, after the server's Retry-After (default 5). */
+  readonly rateLimitRetries?: number;
 }
+
+/** Upper bound of one wait a 429's Retry-After asks for. */
+const MAX_RETRY_AFTER_MS = 60_000;
+/** The wait after a 429 without Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 1_000;
+/** Refusals: the platform answered, and nothing of the operation was applied. */
+const REFUSALS = ['BadRequest', 'Forbidden', 'NotFound', 'ProjectLocked', 'Unauthorized', 'TooLarge', 'FeatureNotEnabled', 'RateLimited'];
 
 export async function runOperations(client: PlatformClient, projectId: string, operations: readonly PushOperation[], options: RunOptions = {}): Promise<RunOutcome> {
   const progress = options.progress ?? noProgress;
@@ -37,7 +50,7 @@ export async function runOperations(client: PlatformClient, projectId: string, o
   for (const [i, op] of operations.entries()) {
     if (options.signal?.aborted) return { results, notAttempted: operations.slice(i) };
     progress.report({ message: `${i + 1}/${operations.length}: ${op.title}` });
-    const result = await runOne(client, projectId, op, options);
+    const result = await runOne(client, projectId, op, options, i);
     results.push(result);
     progress.report({ increment: 100 / operations.length });
     if (result.status !== 'applied') return { results, notAttempted: operations.slice(i + 1) };
@@ -45,25 +58,54 @@ export async function runOperations(client: PlatformClient, projectId: string, o
   return { results, notAttempted: [] };
 }
 
-async function runOne(client: PlatformClient, projectId: string, op: PushOperation, options: RunOptions): Promise<OperationResult> {
+async function runOne(client: PlatformClient, projectId: string, op: PushOperation, options: RunOptions, index: number): Promise<OperationResult> {
+  const result = await sendAndWait(client, projectId, op, options, index);
+  await options.journal?.ended(index, result.status, result.job?.id);
+  testKillPoint(`push:ended:${index}`);
+  return result;
+}
+
+async function sendAndWait(client: PlatformClient, projectId: string, op: PushOperation, options: RunOptions, index: number): Promise<OperationResult> {
   let started: Job;
+  const attempt = { sent: false };
   try {
-    throwIfAborted(options.signal);
-    started = await send(client, projectId, op, options);
+    started = await sendRespectingRateLimit(client, projectId, op, options, index, attempt);
   } catch (err) {
     // The platform answered with a refusal: nothing of this operation was applied.
-    if (err instanceof PlatformError && ['BadRequest', 'Forbidden', 'NotFound', 'ProjectLocked', 'Unauthorized', 'TooLarge', 'FeatureNotEnabled'].includes(err.kind)) {
-      return { operation: op, status: 'failed', error: err.message };
-    }
-    return { operation: op, status: 'unknown', error: `${message(err)} — the request may or may not have reached the platform` };
+    if (err instanceof PlatformError && REFUSALS.includes(err.kind)) return { operation: op, status: 'failed', error: err.message };
+    if (!attempt.sent) return { operation: op, status: 'failed', error: `not sent: ${message(err)}` };
+    return { operation: op, status: 'unknown', error: `${message(err)} — the request may or may not have reached the platform; the next push or status settles it (waits for the project's jobs, then compares with the remote)` };
   }
+  await options.journal?.sent(index, started.id);
+  testKillPoint(`push:sent:${index}`);
   try {
     const job = await client.jobPoller.waitFor(projectId, started, { signal: options.signal, progress: options.progress, label: op.title });
     if (job.status === 'COMPLETED') return { operation: op, status: 'applied', job };
     return { operation: op, status: 'failed', job, error: `job ${job.id} ended ${job.status}${jobErrors(job)}` };
   } catch (err) {
     const why = isCancellation(err) ? 'stopped waiting' : message(err);
-    return { operation: op, status: 'unknown', job: started, error: `${why}; job ${started.id} keeps running on the platform` };
+    return { operation: op, status: 'unknown', job: started, error: `${why}; job ${started.id} keeps running on the platform, and the next push or status waits for it` };
+  }
+}
+
+/** Sends the operation; a 429 is a refusal (nothing applied), so it is sent again after Retry-After. */
+async function sendRespectingRateLimit(client: PlatformClient, projectId: string, op: PushOperation, options: RunOptions, index: number, attempt: { sent: boolean }): Promise<Job> {
+  const retries = options.rateLimitRetries ?? 5;
+  for (let n = 0; ; n++) {
+    throwIfAborted(options.signal);
+    await options.journal?.sending(index);
+    testKillPoint(`push:sending:${index}`);
+    attempt.sent = true;
+    try {
+      return await send(client, projectId, op, options);
+    } catch (err) {
+      // Only a refusal leaves the platform untouched; anything else may have reached it.
+      if (err instanceof PlatformError && REFUSALS.includes(err.kind)) attempt.sent = false;
+      if (!(err instanceof RateLimitedError) || n >= retries) throw err;
+      const wait = Math.min(err.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, MAX_RETRY_AFTER_MS);
+      options.progress?.report({ message: `${op.title}: the platform asked to retry after ${Math.ceil(wait / 1000)} s (429); waiting…` });
+      await sleep(wait, options.signal);
+    }
   }
 }
 

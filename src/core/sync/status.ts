@@ -5,6 +5,8 @@ import { classifyPackagePath } from '../package/layout';
 import type { Progress } from '../progress';
 import { comparePackages, meaningfulChanges, type FileChange } from './compare';
 import { FolderFiles } from './packageFiles';
+import { readPendingPush } from './pendingPush';
+import { settlePendingPush, type PullResult } from './pull';
 import { downloadExport, requireSameConnection } from './remote';
 import { WorkspacePaths, requireWorkspaceState, type ConflictRecord, type WorkspaceState } from './workspace';
 
@@ -24,6 +26,10 @@ export interface WorkspaceStatus {
   /** Files changed on the remote; undefined when not checked. */
   readonly behind?: number;
   readonly sync: SyncState;
+  /** An earlier push whose outcome was unknown, settled (a pull) before comparing; only with a client. */
+  readonly settled?: PullResult;
+  /** Offline: an earlier push's outcome is still unknown (the base may lag behind the platform). */
+  readonly pendingPush: boolean;
 }
 
 export interface StatusOptions {
@@ -37,6 +43,11 @@ export interface StatusOptions {
 
 export async function workspaceStatus(dir: string, options: StatusOptions = {}): Promise<WorkspaceStatus> {
   const paths = new WorkspacePaths(dir);
+  let settled: PullResult | undefined;
+  if (options.client) {
+    requireSameConnection(options.client, await requireWorkspaceState(paths), paths.root);
+    settled = await settlePendingPush(options.client, dir, { signal: options.signal, progress: options.progress });
+  }
   const state = await requireWorkspaceState(paths);
   const base = new FolderFiles(paths.baseDir, 'the base');
   const local = await comparePackages(base, new FolderFiles(paths.root, 'the workspace'), {
@@ -61,7 +72,11 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
   }
   const ahead = meaningfulChanges(local.files).length;
   const behind = remote?.length;
-  return { root: paths.root, state, local: local.files, remote, remoteCheckedAt, conflicts: state.conflicts, ahead, behind, sync: syncState(ahead, behind, state.conflicts.length) };
+  const pendingPush = (await readPendingPush(paths)) !== undefined;
+  return {
+    root: paths.root, state, local: local.files, remote, remoteCheckedAt, conflicts: state.conflicts, ahead, behind,
+    sync: syncState(ahead, behind, state.conflicts.length), settled, pendingPush,
+  };
 }
 
 export function syncState(ahead: number, behind: number | undefined, conflicts: number): SyncState {

@@ -3,11 +3,15 @@
 //   .cstudio/base/        the package as last pulled (the base of status, merges and conflicts)
 //   .cstudio/backups/     the remote package saved before every destructive push or restore
 //   .cstudio/remote.zip   the last remote export seen (for "remote against working" diffs)
+//   .cstudio/txn-<pid>/   a pull's staged files while it commits (pullTransaction.ts)
+//   .cstudio/pending-push.json  a push whose outcome is not settled yet (pendingPush.ts)
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
+import { recoverPullTransactions } from './pullTransaction';
+import { STATE_DIR } from './stateDir';
 
-export const STATE_DIR = '.cstudio';
+export { STATE_DIR };
 const STATE_VERSION = 1;
 
 export interface WorkspaceConnection {
@@ -92,6 +96,8 @@ export async function findWorkspaceRoot(dir: string): Promise<string | undefined
 }
 
 export async function readWorkspaceState(paths: WorkspacePaths): Promise<WorkspaceState | undefined> {
+  // A pull that died mid-commit is finished (or, before its commit point, rolled back) before anything reads.
+  await recoverPullTransactions(paths);
   let text: string;
   try {
     text = await readFile(paths.stateFile, 'utf8');
@@ -117,8 +123,13 @@ export async function requireWorkspaceState(paths: WorkspacePaths): Promise<Work
 
 export async function writeWorkspaceState(paths: WorkspacePaths, state: Omit<WorkspaceState, 'version'>): Promise<void> {
   await mkdir(paths.stateDir, { recursive: true });
+  await writeFileAtomic(paths.stateFile, workspaceStateText(state));
+}
+
+/** state.json's text (base records sorted by path). */
+export function workspaceStateText(state: Omit<WorkspaceState, 'version'>): string {
   const sortedBase = Object.fromEntries(Object.keys(state.base).sort().map((k) => [k, state.base[k]]));
-  await writeFileAtomic(paths.stateFile, `${JSON.stringify({ version: STATE_VERSION, ...state, base: sortedBase }, null, 2)}\n`);
+  return `${JSON.stringify({ version: STATE_VERSION, ...state, base: sortedBase }, null, 2)}\n`;
 }
 
 function checkState(value: unknown, paths: WorkspacePaths): WorkspaceState {

@@ -5,7 +5,7 @@ import { lstat, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkEntryName, ZipSafetyError } from '../package/zip';
 import { unpackPackage } from '../package/unpack';
-import { STATE_DIR } from './workspace';
+import { STATE_DIR } from './stateDir';
 
 /** Refuses names that escape the folder, target `.cstudio/`, or collide on case-insensitive file systems. */
 export function checkPackageNames(names: readonly string[]): void {

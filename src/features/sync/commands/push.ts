@@ -13,7 +13,7 @@ import { answered } from '../../../host/prompter';
 import { CancelledError } from '../../../core/platform/errors';
 import type { SyncCommandDeps } from '../syncDeps';
 import { clientForRoot, resolveRoot } from '../syncTargets';
-import { describeOutcome } from '../outcomeText';
+import { describeOutcome, settledSummary } from '../outcomeText';
 import { refuseInvalidWorkspace } from '../workspaceCheck';
 
 interface PushChoice {
@@ -50,6 +50,11 @@ export class PushCommand implements Command {
       throw err;
     }
     const { plan } = prepared;
+    if (prepared.settled) {
+      // The base moved: an earlier push whose outcome was unknown was settled with the platform first.
+      this.deps.base.refresh(root);
+      void this.deps.prompter.info(settledSummary(prepared.settled));
+    }
     const warnings = prepared.warnings.map(formatProblem);
     await this.deps.documents.show('Push Plan', formatPlan(plan, 50) + (warnings.length > 0 ? `\nValidation warnings:\n${warnings.map((w) => `  ${w}`).join('\n')}\n` : ''));
     if (plan.operations.length === 0) {
