@@ -102,8 +102,8 @@ async function main(): Promise<void> {
 
     await measure(WARMUP, ours);
     await measure(WARMUP, baseline);
-    const oursRuns = [];
-    const bareRuns = [];
+    const oursRuns: Array<{ latencies: number[]; wallMs: number }> = [];
+    const bareRuns: Array<{ latencies: number[]; wallMs: number }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       // ABBA order so neither side always runs on a warmer process.
       if (round % 2 === 0) {

@@ -11,6 +11,7 @@ import { classifyPackagePath } from '../package/layout';
 import { sha256 } from './hashing';
 import { FolderFiles, type PackageFiles } from './packageFiles';
 import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
+import { fetchRemoteKey, recordRemoteExport } from './remoteDigest';
 import type { ConflictPreference } from './semantic/trsxMerge';
 import { decideFile, type FileDecision } from './threeWay';
 import { LocalCopies } from './localCopies';
@@ -57,10 +58,13 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   const id = projectId ?? state?.projectId;
   if (id === undefined) throw new WorkspaceError(`${paths.root} is not a pulled project folder; say which project to pull (cstudio pull <projectId> [dir]).`, paths.root);
   await mkdir(paths.root, { recursive: true });
-  const project = await client.projects.get(id, { signal: options.signal });
+  // The remote's version key before the export (see remoteDigest.ts), so a later status can reuse this export.
+  const { key, project } = await fetchRemoteKey(client, id, options.signal);
   const remote = await downloadExport(client, id, paths, options);
   try {
-    return await integrate(client, paths, state, remote, { id, orgId: project.orgId, name: project.displayName }, options);
+    const result = await integrate(client, paths, state, remote, { id, orgId: project.orgId, name: project.displayName }, options);
+    await recordRemoteExport(paths, key, remote);
+    return result;
   } finally {
     await remote.files.close();
   }

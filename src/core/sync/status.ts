@@ -1,11 +1,13 @@
 // Status of a pulled workspace: local against the base (hash every file; parse only those that differ) and,
-// when a client is given, remote against the base (a fresh export). Ahead, behind and conflict follow.
+// when a client is given, remote against the base (the last export while the platform says the project has not
+// changed since, see remoteDigest.ts; else a fresh export). Ahead, behind and conflict follow.
 import type { PlatformClient } from '../platform/client';
 import { classifyPackagePath } from '../package/layout';
 import type { Progress } from '../progress';
 import { comparePackages, meaningfulChanges, type FileChange } from './compare';
 import { FolderFiles } from './packageFiles';
-import { downloadExport, requireSameConnection } from './remote';
+import { requireSameConnection } from './remote';
+import { currentRemote } from './remoteDigest';
 import { WorkspacePaths, requireWorkspaceState, type ConflictRecord, type WorkspaceState } from './workspace';
 
 export type SyncState = 'clean' | 'ahead' | 'behind' | 'diverged' | 'conflict';
@@ -29,7 +31,7 @@ export interface WorkspaceStatus {
 export interface StatusOptions {
   readonly signal?: AbortSignal;
   readonly progress?: Progress;
-  /** Also re-export the project and compare it with the base. */
+  /** Also compare the remote with the base: the export on disk when the platform says nothing changed since, else a fresh one. */
   readonly client?: PlatformClient;
   /** File level only (no TRSX parsing). */
   readonly fileLevelOnly?: boolean;
@@ -46,7 +48,7 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
   let remoteCheckedAt: string | undefined;
   if (options.client) {
     requireSameConnection(options.client, state, paths.root);
-    const exported = await downloadExport(options.client, state.projectId, paths, options);
+    const exported = await currentRemote(options.client, state.projectId, paths, options);
     try {
       const visible = exported.restrictedVisible;
       const comparison = await comparePackages(base, exported.files, {
