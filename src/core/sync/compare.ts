@@ -4,6 +4,7 @@
 import { classifyPackagePath, type PackagePathKind } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import type { PackageFiles } from './packageFiles';
+import { changedSamplesWindow } from './semantic/changedWindow';
 import { diffWalks, type TrsxDiff } from './semantic/trsxDiff';
 import { isTrsxPath, walkTrsxBytes } from './trsxFile';
 import { matchesBase, type BaseFileRecord } from './workspace';
@@ -67,11 +68,13 @@ async function describeChange(path: string, change: FileChangeType, before: Pack
   const info = classifyPackagePath(path);
   const base: FileChange = { path, change, kind: info.kind, locale: info.locale, restricted: info.restricted };
   if (!isTrsxPath(path) || options.fileLevelOnly) return base;
-  // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks).
-  const read = diffWalks(
-    walkTrsxBytes(await before.read(path, options.signal), `${path} in ${before.label}`),
-    walkTrsxBytes(await after.read(path, options.signal), `${path} in ${after.label}`),
-  );
+  // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks);
+  // when only samples changed, just the samples around the changed bytes are read (changedWindow.ts).
+  let beforeBytes = await before.read(path, options.signal);
+  let afterBytes = await after.read(path, options.signal);
+  const window = change === 'modified' && beforeBytes && afterBytes ? changedSamplesWindow(beforeBytes, afterBytes) : undefined;
+  if (window) ({ before: beforeBytes, after: afterBytes } = window);
+  const read = diffWalks(walkTrsxBytes(beforeBytes, `${path} in ${before.label}`), walkTrsxBytes(afterBytes, `${path} in ${after.label}`));
   if (!read.ok) return { ...base, problem: read.problem };
   const semantic = read.diff;
   if (change === 'modified' && semantic.changes.length === 0) return { ...base, change: 'reformatted', semantic };
