@@ -6,7 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { changedSamplesWindow } from '../../../src/core/sync/semantic/changedWindow';
 import { diffWalks, type TrsxDiff } from '../../../src/core/sync/semantic/trsxDiff';
-import { walkTrsxBytes } from '../../../src/core/sync/trsxFile';
+import { readTrsxDocument, walkTrsxBytes } from '../../../src/core/sync/trsxFile';
+import { mergeSampleWindows } from '../../../src/core/sync/semantic/windowMerge';
+import { mergeTrsx, sameTrsx } from '../../../src/core/sync/semantic/trsxMerge';
+import type { TrsxDocument } from '../../../src/core/formats/trsx/model';
 
 function corpusFile(name: string): string | undefined {
   let root = __dirname;
@@ -68,5 +71,28 @@ describe('the changed-samples window', () => {
     assert.equal(changedSamplesWindow(base, bytes(text.replace('</samples>', '<!-- note --></samples>'))), undefined, 'a comment');
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     assert.equal(changedSamplesWindow(utf16, utf16), undefined, 'UTF-16');
+  });
+
+  test('a three-way merge of sample edits on both sides splices the windows and means what the item merge means', async (t) => {
+    const text = corpusFile('nuance-quickstart-travel-ivr-digital.en-US.trsx');
+    if (!text) { t.skip('no corpus file nuance-quickstart-travel-ivr-digital.en-US.trsx in ../shared/corpus/trsx'); return; }
+    const model = (b: Uint8Array): TrsxDocument => { const r = readTrsxDocument(b, 'file'); assert.ok(r.ok); return r.document; };
+    const base = bytes(text);
+    const middle = nthIndex(text, '<sample ', 10);
+    const local = bytes(text.replace('</samples>', '<sample intentref="NO_INTENT">added here</sample>\n  </samples>'));
+    const remote = bytes(`${text.slice(0, middle)}<sample intentref="NO_INTENT">added there</sample>\n    ${text.slice(middle)}`);
+    const merged = await mergeSampleWindows(base, async () => local, async () => remote);
+    assert.equal(merged?.kind, 'merged');
+    if (merged?.kind !== 'merged') return;
+    const expected = mergeTrsx(model(base), model(local), model(remote));
+    assert.deepEqual(expected.conflicts, []);
+    assert.ok(sameTrsx(model(merged.bytes), expected.document), 'the splice means what the item merge gives');
+
+    // The same sample added on both sides is one item: the windows decline, the item merge decides.
+    const same = bytes(text.replace('</samples>', '<sample intentref="NO_INTENT">added there</sample>\n  </samples>'));
+    assert.equal(await mergeSampleWindows(base, async () => same, async () => remote), undefined);
+    // One side unchanged in meaning: take the other.
+    assert.deepEqual(await mergeSampleWindows(base, async () => base, async () => remote), { kind: 'take-remote' });
+    assert.deepEqual(await mergeSampleWindows(base, async () => local, async () => base), { kind: 'keep-local' });
   });
 });

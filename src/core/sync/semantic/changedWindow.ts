@@ -8,8 +8,13 @@
 // may read "#1" where the whole file would say "#2"; what changed is the same.
 
 export interface ChangedWindow {
+  /** Each side's window as a small TRSX document of its own (the file's prolog and root, the window's samples). */
   readonly before: Uint8Array;
   readonly after: Uint8Array;
+  /** Where the window is: bytes [start, beforeEnd) of `before` became bytes [start, afterEnd) of `after`. */
+  readonly start: number;
+  readonly beforeEnd: number;
+  readonly afterEnd: number;
 }
 
 const enc = new TextEncoder();
@@ -43,6 +48,7 @@ export function changedSamplesWindow(before: Uint8Array, after: Uint8Array): Cha
   return {
     before: Buffer.concat([head, b.subarray(start, endB), tail]),
     after: Buffer.concat([head, a.subarray(start, endA), tail]),
+    start, beforeEnd: endB, afterEnd: endA,
   };
 }
 
