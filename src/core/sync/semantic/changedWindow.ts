@@ -18,18 +18,16 @@ export interface ChangedWindow {
 }
 
 const enc = new TextEncoder();
-const SAMPLE_OPEN = enc.encode('<sample');
-const SAMPLES_CLOSE = enc.encode('</samples>');
+const SAMPLE_OPEN = Buffer.from('<sample');
+const SAMPLES_CLOSE = Buffer.from('</samples>');
 const CHUNK = 64 * 1024;
 
 export function changedSamplesWindow(before: Uint8Array, after: Uint8Array): ChangedWindow | undefined {
   const b = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
   const a = Buffer.from(after.buffer, after.byteOffset, after.byteLength);
   if (!asciiCompatible(b) || !asciiCompatible(a)) return undefined;
-  // Comments, CDATA and DOCTYPE start with "<!"; processing instructions other than the declaration with "<?".
-  if (b.includes('<!') || a.includes('<!') || b.indexOf('<?', 1) >= 0 || a.indexOf('<?', 1) >= 0) return undefined;
   const closeB = b.lastIndexOf(SAMPLES_CLOSE);
-  if (closeB < 0 || b.indexOf(SAMPLES_CLOSE) !== closeB) return undefined;
+  if (closeB < 0) return undefined;
   // The prefix stops at </samples>: an insertion just before it may start with the same '<'.
   const prefix = Math.min(commonPrefix(b, a), closeB);
   const suffix = commonSuffix(b, a, Math.min(b.length, a.length) - prefix);
@@ -40,6 +38,10 @@ export function changedSamplesWindow(before: Uint8Array, after: Uint8Array): Cha
   const endB = nextBoundary(b, b.length - suffix, closeB);
   const endA = a.length - (b.length - endB);
   if (endB < start || endA < start) return undefined;
+  // Comments, CDATA and DOCTYPE ("<!") or processing instructions ("<?", past the declaration) anywhere in the
+  // before file, or in the after file's window (the rest of it is the before file's bytes), could hide or fake a
+  // sample boundary: no window then. A window never spans two <samples> sections.
+  if (hasMarkup(b, 0, b.length) || hasMarkup(a, start, endA) || b.subarray(start, endB).includes(SAMPLES_CLOSE)) return undefined;
 
   const root = rootStartTag(b, samplesOpen);
   if (!root) return undefined;
@@ -50,6 +52,16 @@ export function changedSamplesWindow(before: Uint8Array, after: Uint8Array): Cha
     after: Buffer.concat([head, a.subarray(start, endA), tail]),
     start, beforeEnd: endB, afterEnd: endA,
   };
+}
+
+/** Whether bytes [from, to) hold "<!" or "<?" (the XML declaration at 0 aside): found through the rare byte. */
+function hasMarkup(buf: Buffer, from: number, to: number): boolean {
+  for (const mark of [0x21, 0x3f]) { // '!' and '?': far rarer than '<' in TRSX, so memchr runs long
+    for (let at = buf.indexOf(mark, Math.max(from, 1)); at >= 0 && at < to; at = buf.indexOf(mark, at + 1)) {
+      if (buf[at - 1] === 0x3c && !(mark === 0x3f && at === 1)) return true;
+    }
+  }
+  return false;
 }
 
 /** UTF-16 and UTF-32 files (a BOM, or NULs in the first bytes) are not searched byte-wise. */
