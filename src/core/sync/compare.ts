@@ -3,7 +3,8 @@
 // but whose meaning did not is "reformatted" rather than modified.
 import { classifyPackagePath, type PackagePathKind } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
-import type { PackageFiles } from './packageFiles';
+import { sha256 } from './hashing';
+import { FolderFiles, type PackageFiles } from './packageFiles';
 import { changedSamplesWindow } from './semantic/changedWindow';
 import { diffWalks, type TrsxDiff } from './semantic/trsxDiff';
 import { isTrsxPath, walkTrsxBytes } from './trsxFile';
@@ -53,25 +54,29 @@ export async function comparePackages(before: PackageFiles, after: PackageFiles,
   let unchanged = 0;
   for (const path of paths) {
     throwIfAborted(options.signal);
-    const afterHash = await after.hash(path, options.signal);
+    // A folder's TRSX file is read whole and hashed in memory: if it changed, the diff needs those bytes anyway.
+    const preread = after instanceof FolderFiles && isTrsxPath(path) && !options.fileLevelOnly ? await after.read(path) : undefined;
+    const afterHash = preread ? sha256(preread) : await after.hash(path, options.signal);
     const same = records ? matchesBase(records[path], afterHash) : (await before.hash(path, options.signal)) === afterHash;
     progress.report({ message: path, increment: 100 / paths.length });
     if (same) { unchanged++; continue; }
     const existsBefore = records ? records[path] !== undefined : (await before.hash(path, options.signal)) !== undefined;
     const change: FileChangeType = !existsBefore ? 'added' : afterHash === undefined ? 'removed' : 'modified';
-    files.push(await describeChange(path, change, before, after, options));
+    files.push(await describeChange(path, change, before, after, options, preread));
   }
   return { before: before.label, after: after.label, files, unchanged };
 }
 
-async function describeChange(path: string, change: FileChangeType, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<FileChange> {
+async function describeChange(
+  path: string, change: FileChangeType, before: PackageFiles, after: PackageFiles, options: CompareOptions, afterRead?: Uint8Array,
+): Promise<FileChange> {
   const info = classifyPackagePath(path);
   const base: FileChange = { path, change, kind: info.kind, locale: info.locale, restricted: info.restricted };
   if (!isTrsxPath(path) || options.fileLevelOnly) return base;
   // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks);
   // when only samples changed, just the samples around the changed bytes are read (changedWindow.ts).
   let beforeBytes = await before.read(path, options.signal);
-  let afterBytes = await after.read(path, options.signal);
+  let afterBytes = afterRead ?? await after.read(path, options.signal);
   const window = change === 'modified' && beforeBytes && afterBytes ? changedSamplesWindow(beforeBytes, afterBytes) : undefined;
   if (window) ({ before: beforeBytes, after: afterBytes } = window);
   const read = diffWalks(walkTrsxBytes(beforeBytes, `${path} in ${before.label}`), walkTrsxBytes(afterBytes, `${path} in ${after.label}`));
