@@ -82,14 +82,15 @@ async function runOperationChild(conn: ConnectionInfo, argv: string[]): Promise<
   Object.assign(process.env, { CSTUDIO_BASE_URL: conn.baseUrl, CSTUDIO_AUTH_URL: conn.authUrl, CSTUDIO_LOG_URL: conn.logUrl, CSTUDIO_CLIENT_ID: conn.clientId, CSTUDIO_CLIENT_SECRET: conn.clientSecret });
   const { runCli } = await import('../src/cli/main');
   let stdout = '';
-  const io = { stdout: (t: string) => { stdout += t; }, stderr: (t: string) => { process.stderr.write(t); }, env: process.env, cwd: process.cwd(), signal: new AbortController().signal };
+  let stderr = '';
+  const io = { stdout: (t: string) => { stdout += t; }, stderr: (t: string) => { stderr += t; }, env: process.env, cwd: process.cwd(), signal: new AbortController().signal };
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
   const started = performance.now();
   const code = await runCli(argv, io);
   const ms = performance.now() - started;
   const peak = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(`${JSON.stringify({ ms, growth: Math.max(0, peak - before), code, stdout })}\n`);
+  process.stdout.write(`${JSON.stringify({ ms, growth: Math.max(0, peak - before), code, stdout: code === 0 ? stdout : `${stdout}${stderr}` })}\n`);
   process.exit(0);
 }
 
@@ -227,6 +228,8 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
     const pushFile = join(pushWs, locale, `${locale}.trsx`);
     let pushes = 0;
     const push = await alternate(ROUNDS, async () => {
+      // The floor's raw append changed the project: catch up first (not timed), or the push is rightly refused.
+      await cli(conn, ['pull', project.id, pushWs]);
       await addLocalSample(pushFile, `one sample pushed by append ${pushes++}`);
       return (await cli(conn, ['push', pushWs, '--append', '--yes'])).ms;
     }, () => pushFloor(conn, client, project.id, locale, work));

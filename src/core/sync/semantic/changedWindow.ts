@@ -15,6 +15,9 @@ export interface ChangedWindow {
   readonly start: number;
   readonly beforeEnd: number;
   readonly afterEnd: number;
+  /** What wraps a run of samples into a document of its own: the prolog, root start tag and `<samples>`; the close. */
+  readonly head: Uint8Array;
+  readonly tail: Uint8Array;
 }
 
 const enc = new TextEncoder();
@@ -50,7 +53,7 @@ export function changedSamplesWindow(before: Uint8Array, after: Uint8Array): Cha
   return {
     before: Buffer.concat([head, b.subarray(start, endB), tail]),
     after: Buffer.concat([head, a.subarray(start, endA), tail]),
-    start, beforeEnd: endB, afterEnd: endA,
+    start, beforeEnd: endB, afterEnd: endA, head, tail,
   };
 }
 
