@@ -5,6 +5,7 @@ import type { PlatformClient } from '../platform/client';
 import { classifyPackagePath } from '../package/layout';
 import type { Progress } from '../progress';
 import { comparePackages, meaningfulChanges, type FileChange } from './compare';
+import { HashCache } from './hashCache';
 import { FolderFiles } from './packageFiles';
 import { requireSameConnection } from './remote';
 import { currentRemote } from './remoteDigest';
@@ -41,9 +42,11 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
   const paths = new WorkspacePaths(dir);
   const state = await requireWorkspaceState(paths);
   const base = new FolderFiles(paths.baseDir, 'the base');
+  const hashes = await HashCache.load(paths);
   const local = await comparePackages(base, new FolderFiles(paths.root, 'the workspace'), {
-    signal: options.signal, progress: options.progress, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly,
+    signal: options.signal, progress: options.progress, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly, afterHashes: hashes,
   });
+  await hashes.save();
   let remote: FileChange[] | undefined;
   let remoteCheckedAt: string | undefined;
   if (options.client) {
