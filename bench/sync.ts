@@ -37,7 +37,8 @@ interface ConnectionInfo { baseUrl: string; authUrl: string; logUrl: string; cli
 interface OpResult { ms: number; growth: number; code: number; stdout: string }
 
 function clientOf(c: ConnectionInfo): PlatformClient {
-  return new PlatformClient({ connection: { name: 'bench', baseUrl: c.baseUrl, authUrl: c.authUrl, logUrl: c.logUrl, clientId: c.clientId }, getSecret: async () => c.clientSecret });
+  // Seeding uploads a 100k-sample package the sandbox validates before it answers: slow on a busy machine, not timed.
+  return new PlatformClient({ connection: { name: 'bench', baseUrl: c.baseUrl, authUrl: c.authUrl, logUrl: c.logUrl, clientId: c.clientId }, getSecret: async () => c.clientSecret, timeoutMs: 180_000 });
 }
 
 function makeRandom(seed: number): (n: number) => number {
