@@ -1,6 +1,9 @@
 // `npm run bench [name...]`: bundles bench/<name>.ts and runs it. Each benchmark prints its figures as
-// ratios against a baseline it measures in the same run. Not part of `npm test`.
-import { spawnSync } from 'node:child_process';
+// ratios against a baseline it measures in the same run, and exits non-zero when a goal is missed (printing
+// "GOAL MISSED: ..."). This script runs them all, then names every benchmark and goal that failed and exits
+// non-zero if any did. Not part of `npm test`.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -10,7 +13,20 @@ const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const all = readdirSync(join(root, 'bench')).filter((f) => /\.(ts|mjs)$/.test(f)).map((f) => f.replace(/\.(ts|mjs)$/, ''));
 const names = requested.length > 0 ? requested : all;
 
-let failed = 0;
+/** Runs one benchmark, echoing its output; resolves with its exit code and the goals it reported missed. */
+function run(entry) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--enable-source-maps', entry], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const missed = [];
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      console.log(line);
+      if (line.startsWith('GOAL MISSED:')) missed.push(line.slice('GOAL MISSED:'.length).trim());
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), missed }));
+  });
+}
+
+const failures = [];
 for (const name of names) {
   const ts = join(root, 'bench', `${name}.ts`);
   const mjs = join(root, 'bench', `${name}.mjs`);
@@ -25,11 +41,17 @@ for (const name of names) {
     entry = mjs;
   } else {
     console.error(`no benchmark named "${name}" (have: ${all.join(', ')})`);
-    failed++;
+    failures.push(`${name}: no such benchmark`);
     continue;
   }
   console.log(`\n=== bench/${name}`);
-  const r = spawnSync(process.execPath, ['--expose-gc', '--enable-source-maps', entry], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) failed++;
+  const r = await run(entry);
+  if (r.missed.length > 0) for (const m of r.missed) failures.push(`${name}: ${m}`);
+  else if (r.code !== 0) failures.push(`${name}: exited with ${r.code} (an error, or a goal missed)`);
 }
-process.exit(failed ? 1 : 0);
+if (failures.length > 0) {
+  console.log(`\n${failures.length} benchmark goal(s) missed or failed:`);
+  for (const f of failures) console.log(`  - ${f}`);
+  process.exit(1);
+}
+console.log(`\nall goals met (${names.join(', ')})`);

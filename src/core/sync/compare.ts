@@ -3,7 +3,9 @@
 // but whose meaning did not is "reformatted" rather than modified.
 import { classifyPackagePath, type PackagePathKind } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
-import type { PackageFiles } from './packageFiles';
+import type { HashCache } from './hashCache';
+import { FolderFiles, type PackageFiles } from './packageFiles';
+import { changedSamplesWindow } from './semantic/changedWindow';
 import { diffWalks, type TrsxDiff } from './semantic/trsxDiff';
 import { isTrsxPath, walkTrsxBytes } from './trsxFile';
 import { matchesBase, type BaseFileRecord } from './workspace';
@@ -39,6 +41,37 @@ export interface CompareOptions {
   readonly beforeRecords?: Readonly<Record<string, BaseFileRecord>>;
   /** Paths left out of the comparison. */
   readonly exclude?: (path: string) => boolean;
+  /** Hashes of the `after` folder's files by their stat (a workspace's), read and updated here. */
+  readonly afterHashes?: HashCache;
+}
+
+/** Stands for the hash of a file known to differ from its base copy, when nothing needed the real hash. */
+const NOT_THE_BASE = '(differs from the base copy)';
+
+/**
+ * The after side's hash, as cheaply as it can be known: from the stat cache; for a folder's TRSX file with a base
+ * record, by comparing its bytes with the base copy (cheaper than hashing, and a diff needs both anyway); else
+ * hashed. Bytes read on the way are returned for the diff.
+ */
+async function hashAfter(path: string, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<{ hash?: string; afterBytes?: Uint8Array; beforeBytes?: Uint8Array }> {
+  const folder = after instanceof FolderFiles ? after : undefined;
+  const cache = folder ? options.afterHashes : undefined;
+  const cached = await cache?.lookup(path, folder?.fullPath(path) ?? path);
+  if (cached !== undefined) return { hash: cached };
+  const record = options.beforeRecords?.[path];
+  if (folder && record && !record.same?.length && isTrsxPath(path) && !options.fileLevelOnly) {
+    const afterBytes = await folder.read(path);
+    if (!afterBytes) return {};
+    const beforeBytes = await before.read(path, options.signal);
+    if (beforeBytes && Buffer.compare(afterBytes, beforeBytes) === 0) {
+      await cache?.record(path, folder.fullPath(path), record.hash);
+      return { hash: record.hash };
+    }
+    return { hash: NOT_THE_BASE, afterBytes, beforeBytes };
+  }
+  const hash = await after.hash(path, options.signal);
+  if (hash !== undefined && folder) await cache?.record(path, folder.fullPath(path), hash);
+  return { hash };
 }
 
 export async function comparePackages(before: PackageFiles, after: PackageFiles, options: CompareOptions = {}): Promise<PackageComparison> {
@@ -52,26 +85,31 @@ export async function comparePackages(before: PackageFiles, after: PackageFiles,
   let unchanged = 0;
   for (const path of paths) {
     throwIfAborted(options.signal);
-    const afterHash = await after.hash(path, options.signal);
+    const { hash: afterHash, afterBytes, beforeBytes } = await hashAfter(path, before, after, options);
     const same = records ? matchesBase(records[path], afterHash) : (await before.hash(path, options.signal)) === afterHash;
     progress.report({ message: path, increment: 100 / paths.length });
     if (same) { unchanged++; continue; }
     const existsBefore = records ? records[path] !== undefined : (await before.hash(path, options.signal)) !== undefined;
     const change: FileChangeType = !existsBefore ? 'added' : afterHash === undefined ? 'removed' : 'modified';
-    files.push(await describeChange(path, change, before, after, options));
+    files.push(await describeChange(path, change, before, after, options, afterBytes, beforeBytes));
   }
   return { before: before.label, after: after.label, files, unchanged };
 }
 
-async function describeChange(path: string, change: FileChangeType, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<FileChange> {
+async function describeChange(
+  path: string, change: FileChangeType, before: PackageFiles, after: PackageFiles, options: CompareOptions,
+  afterRead?: Uint8Array, beforeRead?: Uint8Array,
+): Promise<FileChange> {
   const info = classifyPackagePath(path);
   const base: FileChange = { path, change, kind: info.kind, locale: info.locale, restricted: info.restricted };
   if (!isTrsxPath(path) || options.fileLevelOnly) return base;
-  // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks).
-  const read = diffWalks(
-    walkTrsxBytes(await before.read(path, options.signal), `${path} in ${before.label}`),
-    walkTrsxBytes(await after.read(path, options.signal), `${path} in ${after.label}`),
-  );
+  // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks);
+  // when only samples changed, just the samples around the changed bytes are read (changedWindow.ts).
+  let beforeBytes = beforeRead ?? await before.read(path, options.signal);
+  let afterBytes = afterRead ?? await after.read(path, options.signal);
+  const window = change === 'modified' && beforeBytes && afterBytes ? changedSamplesWindow(beforeBytes, afterBytes) : undefined;
+  if (window) ({ before: beforeBytes, after: afterBytes } = window);
+  const read = diffWalks(walkTrsxBytes(beforeBytes, `${path} in ${before.label}`), walkTrsxBytes(afterBytes, `${path} in ${after.label}`));
   if (!read.ok) return { ...base, problem: read.problem };
   const semantic = read.diff;
   if (change === 'modified' && semantic.changes.length === 0) return { ...base, change: 'reformatted', semantic };

@@ -80,8 +80,11 @@ export class ZipFiles implements PackageFiles {
   /** `scratch`: where entries are inflated to be hashed, one pair of buffers for the whole archive (or more). */
   private constructor(readonly archive: ZipArchive, readonly label: string, private readonly scratch: EntryScratch) {}
 
-  static async open(path: string, label: string = path, scratch: EntryScratch = new EntryScratch()): Promise<ZipFiles> {
-    return new ZipFiles(await ZipArchive.open(path), label, scratch);
+  /** `known`: entry hashes recorded earlier for this very file (see remoteDigest.ts), so they are not recomputed. */
+  static async open(path: string, label: string = path, scratch: EntryScratch = new EntryScratch(), known?: Readonly<Record<string, string>>): Promise<ZipFiles> {
+    const files = new ZipFiles(await ZipArchive.open(path), label, scratch);
+    for (const [name, hash] of Object.entries(known ?? {})) if (files.archive.has(name)) files.hashes.set(name, hash);
+    return files;
   }
 
   list(): Promise<string[]> {

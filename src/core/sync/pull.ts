@@ -11,6 +11,7 @@ import { classifyPackagePath } from '../package/layout';
 import { sha256 } from './hashing';
 import { FolderFiles, type PackageFiles } from './packageFiles';
 import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
+import { fetchRemoteKey, recordRemoteExport } from './remoteDigest';
 import type { ConflictPreference } from './semantic/trsxMerge';
 import { decideFile, type FileDecision } from './threeWay';
 import { LocalCopies } from './localCopies';
@@ -70,11 +71,13 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   const pending = state ? await readPendingPush(paths) : undefined;
   // What an earlier push started must be on the remote before it is compared with the base.
   const jobsWaited = pending ? await waitForProjectJobs(client, id, options) : 0;
-  const project = await client.projects.get(id, { signal: options.signal });
+  // The remote's version key before the export (see remoteDigest.ts), so a later status can reuse this export.
+  const { key, project } = await fetchRemoteKey(client, id, options.signal);
   const remote = await downloadExport(client, id, paths, options);
   let result: PullResult;
   try {
     result = await integrate(client, paths, state, remote, { id, orgId: project.orgId, name: project.displayName }, options);
+    await recordRemoteExport(paths, key, remote);
   } finally {
     await remote.files.close();
   }

@@ -1,13 +1,16 @@
 // Status of a pulled workspace: local against the base (hash every file; parse only those that differ) and,
-// when a client is given, remote against the base (a fresh export). Ahead, behind and conflict follow.
+// when a client is given, remote against the base (the last export while the platform says the project has not
+// changed since, see remoteDigest.ts; else a fresh export). Ahead, behind and conflict follow.
 import type { PlatformClient } from '../platform/client';
 import { classifyPackagePath } from '../package/layout';
 import type { Progress } from '../progress';
 import { comparePackages, meaningfulChanges, type FileChange } from './compare';
+import { HashCache } from './hashCache';
 import { FolderFiles } from './packageFiles';
 import { readPendingPush } from './pendingPush';
 import { settlePendingPush, type PullResult } from './pull';
-import { downloadExport, requireSameConnection } from './remote';
+import { requireSameConnection } from './remote';
+import { currentRemote } from './remoteDigest';
 import { WorkspacePaths, requireWorkspaceState, type ConflictRecord, type WorkspaceState } from './workspace';
 
 export type SyncState = 'clean' | 'ahead' | 'behind' | 'diverged' | 'conflict';
@@ -35,7 +38,7 @@ export interface WorkspaceStatus {
 export interface StatusOptions {
   readonly signal?: AbortSignal;
   readonly progress?: Progress;
-  /** Also re-export the project and compare it with the base. */
+  /** Also compare the remote with the base: the export on disk when the platform says nothing changed since, else a fresh one. */
   readonly client?: PlatformClient;
   /** File level only (no TRSX parsing). */
   readonly fileLevelOnly?: boolean;
@@ -50,14 +53,16 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
   }
   const state = await requireWorkspaceState(paths);
   const base = new FolderFiles(paths.baseDir, 'the base');
+  const hashes = await HashCache.load(paths);
   const local = await comparePackages(base, new FolderFiles(paths.root, 'the workspace'), {
-    signal: options.signal, progress: options.progress, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly,
+    signal: options.signal, progress: options.progress, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly, afterHashes: hashes,
   });
+  await hashes.save();
   let remote: FileChange[] | undefined;
   let remoteCheckedAt: string | undefined;
   if (options.client) {
     requireSameConnection(options.client, state, paths.root);
-    const exported = await downloadExport(options.client, state.projectId, paths, options);
+    const exported = await currentRemote(options.client, state.projectId, paths, options);
     try {
       const visible = exported.restrictedVisible;
       const comparison = await comparePackages(base, exported.files, {

@@ -3,6 +3,7 @@
 // Nothing here writes; pull.ts applies the decisions.
 import { sameTrsx, mergeTrsx, type ConflictPreference } from './semantic/trsxMerge';
 import { isTrsxPath, readTrsxDigest, readTrsxDocument, trsxBytes } from './trsxFile';
+import { mergeSampleWindows } from './semantic/windowMerge';
 import { matchesBase, type BaseFileRecord, type ConflictItem } from './workspace';
 
 export interface FileSides {
@@ -34,7 +35,13 @@ export async function decideFile(sides: FileSides, prefer?: ConflictPreference):
 
   const locale = sides.path.split('/')[0];
   if (isTrsxPath(sides.path) && localHash !== undefined && remoteHash !== undefined) {
-    // Cheap checks first, one side read at a time and only its digest kept: the sides may already mean the same.
+    // Changes confined to <samples> on both sides merge on the changed samples alone (windowMerge.ts).
+    const baseBytes = base ? await sides.readBase() : undefined;
+    const windowed = baseBytes ? await mergeSampleWindows(baseBytes, sides.readLocal, sides.readRemote) : undefined;
+    if (windowed?.kind === 'take-remote') return { action: 'take', overridesLocal: false };
+    if (windowed?.kind === 'keep-local') return { action: 'keep', same: false };
+    if (windowed?.kind === 'merged') return { action: 'merge', bytes: windowed.bytes, same: false, conflictsResolved: 0 };
+    // Cheap checks next, one side read at a time and only its digest kept: the sides may already mean the same.
     const local = readTrsxDigest(await sides.readLocal(), sides.path);
     const remote = readTrsxDigest(await sides.readRemote(), `the remote ${sides.path}`);
     if (local.ok && remote.ok && local.digest === remote.digest) return { action: 'keep', same: true };
