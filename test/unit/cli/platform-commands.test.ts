@@ -95,9 +95,18 @@ describe('cstudio orgs and projects', () => {
 describe('cstudio locks', () => {
   test('lock by the owner blocks the admin; unlock by the admin is refused; unlock by the owner works', async () => {
     const id = '1001';
+    // Looking is the default: `lock ID` shows the lock and takes nothing (the admin can still lock afterwards).
+    const looked = await cli(['projects', 'lock', id], { env: owner });
+    assert.equal(looked.code, 0, looked.stderr);
+    assert.equal(looked.stdout, `Project ${id} is not locked.\n`);
+    const taken = await cli(['projects', 'lock', id, '--take'], { env: admin });
+    assert.equal(taken.stdout, `Locked project ${id}.\n`);
+    assert.match((await cli(['projects', 'lock', id], { env: owner })).stdout, /^project\s+1001\nlocked by/);
+    assert.equal((await cli(['projects', 'unlock', id], { env: admin })).code, 0);
+    assert.equal((await cli(['projects', 'lock', id, '--show', '--take'], { env: owner })).code, 2, '--show and --take contradict');
     const locked = await cli(['projects', 'lock', id, '--notes', 'CLI release'], { env: owner });
     assert.equal(locked.code, 0, locked.stderr);
-    const shown = await cli(['projects', 'lock', id, '--show', '--json'], { env: admin });
+    const shown = await cli(['projects', 'lock', id, '--json'], { env: admin });
     assert.equal((JSON.parse(shown.stdout) as { notes: string }).notes, 'CLI release');
 
     const blocked = await cli(['projects', 'lock', id, '--notes', 'mine now'], { env: admin });
