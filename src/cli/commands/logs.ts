@@ -80,7 +80,7 @@ export const logsTail = platformCommand({
       shown++;
       io.stdout(json ? toJsonLine(record) : `${formatRecord(record)}\n`);
       // Backpressure: no next fetch while a slow reader has not taken this record yet.
-      //if (io.stdoutReady) await io.stdoutReady();
+      if (io.stdoutReady) await io.stdoutReady();
     }
     if (outputClosed(io.signal)) return 0;
     if (!json || values.verbose) {

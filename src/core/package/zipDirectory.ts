@@ -50,7 +50,7 @@ export function locateDirectory(tail: Uint8Array, fileSize: number, label: strin
   if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
     throw new ZipSafetyError(`${label} is a ZIP64 archive; project packages are plain zips. Export the project again.`);
   }
-  if (count > limits.maxEntries) throw new ZipSafetyError(`${label} has ${count} entries, more than ${limits.maxEntries}; refusing it as a possible zip bomb.`);
+  if (count > limits.maxEntries) throw new ZipSafetyError(`${label} has more than ${limits.maxEntries} entries (${count}); refusing it as a possible zip bomb.`);
   if (offset + size > fileSize) throw new ZipSafetyError(`${label} is truncated: its central directory lies past the end of the file.`);
   return { count, size, offset };
 }
@@ -116,7 +116,8 @@ export function inflateEntry(stored: Uint8Array, entry: ZipEntryInfo, label: str
     throw new ZipSafetyError(`Zip entry "${entry.name}" in ${label} is corrupt: ${(err as Error).message}`, entry.name);
   }
   checkEntryOutput(entry, data.length, crc32(data));
-  return data;
+  // A plain view (no copy): callers get the same kind of bytes whichever way the entry was stored.
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
 export function inflatesPast(entry: ZipEntryInfo): ZipSafetyError {

@@ -5,6 +5,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
+import { inflateSync } from 'fflate';
 import { DEFAULT_ZIP_LIMITS, ZipSafetyError, type ZipLimits } from '../package/zip';
 import {
   LOCAL_HEADER_SIZE, MAX_TAIL, checkEntryOutput, dataOffset, inflateEntry, inflatesPast, locateDirectory, parseDirectory,
@@ -14,6 +15,10 @@ import { throwIfAborted } from '../progress';
 
 export type ZipArchiveEntry = ZipEntryInfo;
 
+/** Deflate's densest output: one 258-byte match per ~2 bits, about 1032 to 1. */
+const MAX_DEFLATE_RATIO = 1032;
+/** Small entries may always inflate into the scratch buffer: the most they can cost is a few MB of work. */
+const SCRATCH_SLACK = 4 * 1024 * 1024;
 const CHUNK = 64 * 1024;
 /** Entries up to this size are inflated whole even when asked for in chunks (one buffer, no per-chunk garbage). */
 const WHOLE_UP_TO = 32 * 1024 * 1024;
@@ -94,32 +99,44 @@ export class ZipArchive {
    */
   async read(name: string, signal?: AbortSignal): Promise<Uint8Array> {
     const entry = this.require(name);
-    const data = inflateEntry(await this.stored(entry, signal), entry, this.path);
-    // A plain view (no copy): callers get the same kind of bytes whichever way the entry was stored.
-    return new Uint8Array(data.buffer, data.byteOffset, data.length);
+    return inflateEntry(await this.stored(entry, signal), entry, this.path);
   }
 
   /**
-   * The entry's bytes, its stored bytes read into `scratch`'s buffer: valid only until the next call with the same
-   * scratch. For passes over every entry (hashing a package) that keep nothing.
+   * The entry's bytes, read and inflated into `scratch`'s buffers: valid only until the next call with the same
+   * scratch. For passes over every entry (hashing a package) that keep nothing: no garbage per entry.
    */
   async readInto(name: string, scratch: EntryScratch, signal?: AbortSignal): Promise<Uint8Array> {
     const entry = this.require(name);
     const stored = scratch.stored(entry.compressedSize);
     let filled = 0;
     for await (const piece of this.storedPieces(entry, signal, stored)) filled += piece.length;
-    // Inflated natively into a buffer of the declared size, which stops at once past it: writing into a fixed
-    // buffer with fflate dropped the excess but still inflated all of it (seconds of CPU for a lying header).
-    return inflateEntry(stored.subarray(0, filled), entry, this.path);
+    const data = stored.subarray(0, filled);
+    if (entry.method !== 8) {
+      checkEntryOutput(entry, data.length, crc32(data));
+      return data;
+    }
+    // Into the reused buffer only when even the densest deflate stream could not inflate far past the declared
+    // size: fflate drops what overflows a fixed buffer but still inflates all of it, so a header that understates
+    // the size would cost the CPU of the whole bomb. Otherwise natively, stopping right past the declared size.
+    if (data.length * MAX_DEFLATE_RATIO > entry.size * 8 + SCRATCH_SLACK) return inflateEntry(data, entry, this.path);
+    let out: Uint8Array;
+    try {
+      out = inflateSync(data, { out: scratch.output(entry.size + 1) });
+    } catch (err) {
+      throw this.failure(entry, err);
+    }
+    if (out.length > entry.size) throw inflatesPast(entry);
+    checkEntryOutput(entry, out.length, crc32(out));
+    return out;
   }
 
   /**
-   * Inflates every entry once, keeping nothing (a few MB at a time), to prove the archive whole before it is sent
+   * Inflates every entry once, keeping nothing (one entry of up to 32 MB, else 64 KB pieces), to prove the archive whole before it is sent
    * anywhere: each entry stops at its declared size and must match its CRC.
    */
   async verify(signal?: AbortSignal): Promise<void> {
     for (const entry of this.byName.values()) {
-      // eslint-disable-next-line @typescript-eslint/no-unused-vars
       for await (const _chunk of this.chunks(entry.name, signal)) throwIfAborted(signal);
     }
   }
@@ -183,13 +200,19 @@ async function readCentralDirectory(handle: FileHandle, path: string, limits: Zi
   return parseDirectory(cd, where.count, path, limits);
 }
 
-/** The stored-bytes buffer reused from one `readInto` to the next, grown to the largest entry met. */
+/** Buffers reused from one `readInto` to the next, grown to the largest entry met. */
 export class EntryScratch {
   private storedBuffer = new Uint8Array(0);
+  private outputBuffer = new Uint8Array(0);
 
   stored(size: number): Uint8Array {
     if (this.storedBuffer.length < size) this.storedBuffer = new Uint8Array(roundUp(size));
     return this.storedBuffer;
+  }
+
+  output(size: number): Uint8Array {
+    if (this.outputBuffer.length < size) this.outputBuffer = new Uint8Array(roundUp(size));
+    return this.outputBuffer.subarray(0, size);
   }
 }
 

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { readZip } from '../../../src/core/package/zip';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { cli, sandboxEnv } from '../helpers/cli';
@@ -142,6 +142,14 @@ describe('cstudio export, replace and jobs', () => {
     const meta = await cli(['projects', 'export', '1001', '--metadata', '-o', join(dir, 'meta.json')], { env: owner });
     assert.equal(meta.code, 0, meta.stderr);
     assert.ok(JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')));
+
+    // A folder that does not exist yet, meant as one by its trailing slash, is created (not written as a file).
+    const intoNew = await cli(['projects', 'export', '1001', '-o', 'fresh/out/', '--json'], { env: owner, cwd: dir });
+    assert.equal(intoNew.code, 0, intoNew.stderr);
+    const saved = (JSON.parse(intoNew.stdout) as { file: string }).file;
+    assert.equal(dirname(saved), join(dir, 'fresh', 'out'));
+    assert.match(basename(saved), /^1001-.+\.zip$/);
+    assert.ok(readZip(await readFile(saved)).has('metadata.json'));
 
     const replaced = await cli(['projects', 'replace', '1001', file, '--yes', '--json'], { env: owner });
     assert.equal(replaced.code, 0, replaced.stderr);

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from '../helpers/childProcess';
-import { send } from '../helpers/sandboxHttp';
+import { send, type Target } from '../helpers/sandboxHttp';
 
 const MB = 1024 * 1024;
 let dir: string;
@@ -17,9 +17,9 @@ before(async () => { dir = await mkdtemp(join(tmpdir(), 'cstudio-bodies-')); });
 after(async () => { await rm(dir, { recursive: true, force: true }); });
 
 /** The sandbox writes its ready file once listening; the deadline is only a safety net. */
-async function readyFile(path: string, ms = 60_000): Promise<{ baseUrl: string }> {
+async function readyFile(path: string, ms = 60_000): Promise<Target> {
   for (let waited = 0; waited < ms; waited += 25) {
-    if (existsSync(path)) return JSON.parse(await readFile(path, 'utf8')) as { baseUrl: string };
+    if (existsSync(path)) return JSON.parse(await readFile(path, 'utf8')) as Target;
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`${path} did not appear within ${ms} ms`);
