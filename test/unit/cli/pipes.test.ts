@@ -160,6 +160,8 @@ describe('cstudio in pipelines', () => {
             bytes += c.length;
             for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) lines++;
           });
+          // Paused explicitly, so a 'data' listener alone does not start the flow.
+          stdout.resume();
         };
         counted = async () => { await ended; return { lines, bytes }; };
       }
