@@ -3,6 +3,11 @@
 
 export interface CliIO {
   stdout(text: string): void;
+  /**
+   * Resolves when standard output can take more without queueing in memory. Commands that stream (logs tail)
+   * await it between records, so they stop fetching while a slow reader catches up. Absent: never waits.
+   */
+  stdoutReady?(): Promise<void>;
   stderr(text: string): void;
   /** Reads one answer from the user (for confirmations); undefined when stdin is not interactive. */
   prompt?(question: string): Promise<string | undefined>;

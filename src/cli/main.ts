@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { UsageError, type CliCommand, type CliIO } from './command';
 import { allCommands } from './registry';
 import { PlatformError, isCancellation } from '../core/platform/errors';
+import { OutputClosed, ProcessOutput, outputClosed } from './processOutput';
 
 function findCommand(argv: string[]): { command: CliCommand; rest: string[] } | undefined {
   let best: CliCommand | undefined;
@@ -32,9 +33,10 @@ function overview(prefix: string[] = []): string {
   ].join('\n');
 }
 
-function processIO(signal: AbortSignal): CliIO {
+function processIO(signal: AbortSignal, output: ProcessOutput): CliIO {
   return {
-    stdout: (t) => { process.stdout.write(t); },
+    stdout: (t) => { output.write(t); },
+    stdoutReady: () => output.ready(),
     stderr: (t) => { process.stderr.write(t); },
     prompt: process.stdin.isTTY
       ? async (question: string): Promise<string | undefined> => {
@@ -75,6 +77,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`cstudio ${command.path.join(' ')}: ${err.message}\n${command.usage.trimEnd()}\n`);
       return 2;
     }
+    // The reader of our output went away (`| head`): the normal end of output, as for any Unix tool.
+    if (outputClosed(io.signal)) return 0;
     if (isCancellation(err)) {
       io.stderr('cstudio: cancelled.\n');
       return 130;
@@ -96,8 +100,17 @@ export function main(argv: string[] = process.argv.slice(2)): void {
     controller.abort();
   });
   process.on('SIGTERM', () => controller.abort());
-  runCli(argv, processIO(controller.signal)).then(
-    (code) => { process.exitCode = code; },
+  let writeFailure: Error | undefined;
+  const output = new ProcessOutput(process.stdout, (error) => {
+    writeFailure = error;
+    // Stops whatever still fetches or computes output nobody reads.
+    controller.abort(new OutputClosed());
+  });
+  runCli(argv, processIO(controller.signal, output)).then(
+    (code) => {
+      if (writeFailure) process.stderr.write(`cstudio: cannot write the output: ${writeFailure.message}\n`);
+      process.exitCode = writeFailure ? 1 : output.isClosed ? 0 : code;
+    },
     (err: unknown) => { process.stderr.write(`cstudio: ${String(err)}\n`); process.exitCode = 1; },
   );
 }

@@ -26,6 +26,9 @@ Options:
   --log-rate-limit N    event-log and audio requests per second per client before 429; 0 = off (default 100)
   --log-requests [FILE] log one line per request (method, path, status, ms, user; secrets redacted)
                         to FILE (appended), or to stderr without FILE
+  --max-body-mb N       largest request body accepted, in MB (default 64); larger ones get 413
+  --max-concurrent-body-mb N
+                        request-body MB held at once across all requests (default 128); more get 503
   --feature-off NAME    answer 501 like a platform without the feature (repeatable): ${SANDBOX_FEATURES.join(', ')}
 `;
 
@@ -62,6 +65,7 @@ export function parseSandboxFlags(args: string[], env: NodeJS.ProcessEnv, cwd: s
         port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, 'ready-file': { type: 'string' },
         tls: { type: 'boolean' }, faults: { type: 'string' }, 'token-lifetime': { type: 'string' }, 'job-duration': { type: 'string' },
         'feature-off': { type: 'string', multiple: true }, 'log-requests': { type: 'string' },
+        'max-body-mb': { type: 'string' }, 'max-concurrent-body-mb': { type: 'string' },
         'log-partitions': { type: 'string' }, 'log-retention': { type: 'string' }, 'log-idle-ms': { type: 'string' }, 'log-rate-limit': { type: 'string' },
       },
     }).values;
@@ -103,12 +107,18 @@ export function parseSandboxFlags(args: string[], env: NodeJS.ProcessEnv, cwd: s
         logRetention: int('log-retention', 1, 10_000_000),
         logIdleMs: int('log-idle-ms', 100, 86_400_000),
         logRateLimit: int('log-rate-limit', 0, 1_000_000),
+        maxBodyBytes: megabytes(int('max-body-mb', 1, 4096)),
+        maxConcurrentBodyBytes: megabytes(int('max-concurrent-body-mb', 1, 65_536)),
       }),
       ...(featuresOff.length > 0 ? { featuresOff } : {}),
     },
     readyFile: readyFile ? resolve(readyFile) : undefined,
     ...(logRequests === undefined ? {} : { logRequests: logRequests === '' ? '' : resolve(logRequests) }),
   };
+}
+
+function megabytes(n: number | undefined): number | undefined {
+  return n === undefined ? undefined : n * 1024 * 1024;
 }
 
 /** The entries whose value is set (flags left out stay out of the options). */

@@ -3,34 +3,92 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, badRequest } from './errors';
 import type { Reply } from './router';
 
+const MB = 1024 * 1024;
+
+/** Megabytes as the flags say them (rounded up, so the message never names a limit below the real one). */
+function mb(bytes: number): number {
+  return Math.ceil(bytes / MB);
+}
+
 export class BodyTooLargeError extends ApiError {
   constructor(limit: number) {
-    super(413, `The request body is larger than the sandbox's limit of ${limit} bytes; send a smaller file or start the sandbox with a higher limit.`);
+    super(413, `The request body is larger than the sandbox's limit of ${limit} bytes (${mb(limit)} MB); send a smaller file or start the sandbox with a higher --max-body-mb.`);
   }
+}
+
+export class BodiesBusyError extends ApiError {
+  constructor(limit: number) {
+    super(503, `The sandbox is already receiving ${mb(limit)} MB of request bodies at once (its limit); retry in a moment, or start the sandbox with a higher --max-concurrent-body-mb.`, { 'retry-after': '1', connection: 'close' });
+  }
+}
+
+/**
+ * The request-body bytes the sandbox holds at once across requests, so many large uploads together cannot
+ * exhaust its memory: each request leases bytes (its declared length up front, else as they arrive) and gives
+ * them back when its reply is written.
+ */
+export class BodyBudget {
+  private inUse = 0;
+
+  constructor(readonly limit: number) {}
+
+  lease(): BodyLease {
+    let held = 0;
+    return {
+      limit: this.limit,
+      // One body alone always fits (the per-body limit still applies), so a low cap never blocks everything.
+      take: (bytes) => {
+        if (this.inUse > 0 && this.inUse + bytes > this.limit) return false;
+        this.inUse += bytes;
+        held += bytes;
+        return true;
+      },
+      release: () => {
+        this.inUse -= held;
+        held = 0;
+      },
+    };
+  }
+}
+
+export interface BodyLease {
+  /** The budget's limit, for the message. */
+  readonly limit: number;
+  /** Takes `bytes` more of the budget; false (nothing taken) when that would pass the limit. */
+  take(bytes: number): boolean;
+  release(): void;
 }
 
 /**
  * Reads a whole body. An oversized body is still drained (up to 4× the limit) before the 413, so the
  * client finishes sending and reads the answer instead of a broken pipe; beyond that the socket is cut.
+ * A body the budget cannot hold is discarded as it arrives (nothing kept) and answered 503.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number, lease?: BodyLease): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const declared = Number(req.headers['content-length'] ?? NaN);
-    let tooLarge = Number.isFinite(declared) && declared > limit;
+    const known = Number.isFinite(declared);
+    let tooLarge = known && declared > limit;
+    let refused = !tooLarge && known && lease !== undefined && !lease.take(declared);
     const hardCap = Math.max(limit * 4, 16 * 1024 * 1024);
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) tooLarge = true;
-      if (!tooLarge) chunks.push(chunk);
+      if (!tooLarge && !refused && !known && lease && !lease.take(chunk.length)) refused = true;
+      if (!tooLarge && !refused) chunks.push(chunk);
       else chunks.length = 0;
       if (size > hardCap) {
         reject(new BodyTooLargeError(limit));
         req.destroy();
       }
     });
-    req.on('end', () => (tooLarge ? reject(new BodyTooLargeError(limit)) : resolve(Buffer.concat(chunks, size))));
+    req.on('end', () => {
+      if (tooLarge) reject(new BodyTooLargeError(limit));
+      else if (refused) reject(new BodiesBusyError(lease?.limit ?? 0));
+      else resolve(Buffer.concat(chunks, size));
+    });
     req.on('error', reject);
     req.on('aborted', () => reject(new Error('The client aborted the request.')));
   });

@@ -11,7 +11,7 @@ import type { SandboxContext } from './context';
 import { ApiError } from './errors';
 import { Faults, parseFaults } from './faults';
 import type { SandboxFeature } from './features';
-import { parseJsonBody, readBody, writeReply } from './http';
+import { BodyBudget, parseJsonBody, readBody, writeReply } from './http';
 import { JobRunner } from './jobs';
 import { LogService } from './logs/logService';
 import { parseMultipart, type MultipartPart } from './multipart';
@@ -42,6 +42,8 @@ export interface SandboxOptions {
   featuresOff?: SandboxFeature[];
   /** Largest accepted request body; default 64 MiB. */
   maxBodyBytes?: number;
+  /** Request-body bytes held at once across all requests (more get 503); default 128 MiB. */
+  maxConcurrentBodyBytes?: number;
   /** Partitions of each event-log topic; default 4. */
   logPartitions?: number;
   /** Event-log records kept per partition; default 100 000. */
@@ -90,12 +92,14 @@ export interface RunningSandbox {
 export const DEFAULT_TOKEN_LIFETIME_SEC = 900;
 export const DEFAULT_JOB_DURATION_MS = 1500;
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_CONCURRENT_BODY_BYTES = 128 * 1024 * 1024;
 
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const logger = (options.logger ?? silentLogger).child('sandbox');
   const now = options.now ?? Date.now;
   const faults = new Faults(options.faults ? parseFaults(options.faults) : undefined);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const bodies = new BodyBudget(options.maxConcurrentBodyBytes ?? DEFAULT_MAX_CONCURRENT_BODY_BYTES);
   const { store, created } = await Store.open(options.dataDir, () => createSeed(now(), randomBytes(32).toString('base64')));
   if (created) logger.info(`created and seeded a new data folder at ${options.dataDir}`);
 
@@ -115,7 +119,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     active++;
     res.on('close', () => { active--; });
-    handle(req, res, { router, ctx, maxBody, logger, onExchange: options.onExchange }).catch((err: unknown) => logger.error(`unhandled: ${String(err)}`));
+    handle(req, res, { router, ctx, maxBody, bodies, logger, onExchange: options.onExchange }).catch((err: unknown) => logger.error(`unhandled: ${String(err)}`));
   };
   const server: Server = certificate
     ? createHttpsServer({ key: certificate.keyPem, cert: certificate.certPem }, onRequest)
@@ -160,6 +164,7 @@ interface HandleDeps {
   router: Router;
   ctx: SandboxContext;
   maxBody: number;
+  bodies: BodyBudget;
   logger: Logger;
   onExchange?: (exchange: SandboxExchange) => void;
 }
@@ -172,7 +177,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
   const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
   const method = req.method ?? 'GET';
   let bodyPromise: Promise<Buffer> | undefined;
-  const body = (): Promise<Buffer> => (bodyPromise ??= readBody(req, deps.maxBody));
+  // The body's bytes count against the budget until the reply is written (the handler holds them till then).
+  const lease = deps.bodies.lease();
+  res.once('close', () => lease.release());
+  const body = (): Promise<Buffer> => (bodyPromise ??= readBody(req, deps.maxBody, lease));
 
   const seen: { principal?: Principal } = {};
   let reply: Reply;

@@ -47,7 +47,8 @@ export function optionalStringArray(obj: JsonObject, key: string): string[] | un
 
 export function requireEnum<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw badRequest(`Field "${field}" has ${typeof value === 'string' ? `the unknown value "${value}"` : `a ${typeName(value)}`}; allowed: ${allowed.join(', ')}.`);
+    if (value === undefined) throw badRequest(`Field "${field}" is missing; give one of: ${allowed.join(', ')}.`);
+    throw badRequest(`Field "${field}" has ${typeof value === 'string' ? `the unknown value "${value}"` : typeName(value)}; allowed: ${allowed.join(', ')}.`);
   }
   return value as T;
 }
@@ -60,6 +61,7 @@ export function requireLocale(value: string, field: string): string {
 
 export function typeName(v: unknown): string {
   if (v === null) return 'null';
+  if (v === undefined) return 'no value';
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }

@@ -3,6 +3,7 @@
 import { UsageError, type CliIO } from '../command';
 import { parseIntFlag } from '../args';
 import { printJson, printRows } from '../output';
+import { outputClosed } from '../processOutput';
 import { platformCommand, stringFlag, type FlagValues } from '../platformCommand';
 import { ConsumerApi, clientNameOf, consumerGroupName, newConsumerName } from '../../core/logs/consumer';
 import { compileFilter, describeFilter, isEmptyFilter, parseFilters } from '../../core/logs/filters';
@@ -78,7 +79,10 @@ export const logsTail = platformCommand({
       if (!matches(record)) continue;
       shown++;
       io.stdout(json ? toJsonLine(record) : `${formatRecord(record)}\n`);
+      // Backpressure: no next fetch while a slow reader has not taken this record yet.
+      if (io.stdoutReady) await io.stdoutReady();
     }
+    if (outputClosed(io.signal)) return 0;
     if (!json || values.verbose) {
       const which = isEmptyFilter(filter) ? '' : ` (${shown} matching ${describeFilter(filter)})`;
       io.stderr(`${seen} record${seen === 1 ? '' : 's'}${which} from ${topic}${values['until-end'] ? ', to the end' : ''}.\n`);

@@ -12,13 +12,20 @@ function owner(l: Lock): string {
 
 export const projectsLock = platformCommand({
   path: ['projects', 'lock'],
-  summary: 'Lock a project so other users cannot edit it; with no --notes, shows the current lock instead.',
-  synopsis: '<projectId> [--notes TEXT] [--show]',
-  flags: { notes: { type: 'string' }, show: { type: 'boolean' } },
-  check: (p) => { requirePositional(p, 0, 'projectId'); },
+  summary: 'Show a project\'s lock; with --take (or --notes), lock the project so other users cannot edit it.',
+  synopsis: '<projectId> [--take] [--notes TEXT]\n\n' +
+    '  (no flag)    show who holds the lock, since when and why; changes nothing\n' +
+    '  --take       take the lock\n' +
+    '  --notes TEXT take the lock with a note others see (implies --take)',
+  flags: { take: { type: 'boolean' }, notes: { type: 'string' }, show: { type: 'boolean' } },
+  check: (p, values) => {
+    requirePositional(p, 0, 'projectId');
+    if (values.show === true && (values.take === true || values.notes !== undefined)) throw new UsageError('--show only looks at the lock; leave it out to take the lock with --take or --notes.');
+  },
   async run({ session, io, positionals, values, json }) {
     const id = requirePositional(positionals, 0, 'projectId');
-    if (values.show === true) {
+    // Looking is the default: a user who only wants to see the lock must never end up holding it.
+    if (values.take !== true && values.notes === undefined) {
       const lock = await session.client.projects.getLock(id, { signal: io.signal });
       if (json) printJson(io, lock ?? null);
       else io.stdout(lock ? formatDetails([['project', id], ['locked by', owner(lock)], ['since', lock.createTime], ['notes', lock.notes]]) : `Project ${id} is not locked.\n`);

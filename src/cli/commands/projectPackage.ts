@@ -1,8 +1,10 @@
 // `cstudio projects export|replace`: the project package (and metadata) as files.
-import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { openAsBlob } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { path } from '../../core/platform/paths';
-import { readZip } from '../../core/package/zip';
+import { ZipSafetyError } from '../../core/package/zip';
+import { ZipArchive } from '../../core/sync/zipArchive';
 import { UsageError } from '../command';
 import { requirePositional } from '../args';
 import { confirm } from '../confirm';
@@ -10,19 +12,28 @@ import { waitAndReport } from '../jobOutput';
 import { printJson } from '../output';
 import { platformCommand, stringFlag } from '../platformCommand';
 
-/** `-o` may name a file or an existing folder; with a folder (or nothing), the server's export name is used. */
+/**
+ * `-o` may name a file or a folder: an existing folder, or any path ending in a slash (created when missing).
+ * With a folder (or nothing) the server's export name is used. A file's missing parent folders are created.
+ */
 async function targetPath(cwd: string, out: string | undefined, serverName: string | undefined, fallback: string): Promise<string> {
   const name = (serverName ?? fallback).replace(/[/\\:*?"<>|\0]/g, '_');
   if (!out) return join(cwd, name);
   const abs = resolve(cwd, out);
   const info = await stat(abs).catch(() => undefined);
-  return info?.isDirectory() ? join(abs, name) : abs;
+  if (info?.isDirectory() || (!info && /[/\\]$/.test(out))) {
+    await mkdir(abs, { recursive: true });
+    return join(abs, name);
+  }
+  await mkdir(dirname(abs), { recursive: true });
+  return abs;
 }
 
 export const projectsExport = platformCommand({
   path: ['projects', 'export'],
   summary: 'Download the project package zip (or, with --metadata, the metadata JSON).',
-  synopsis: '<projectId> [-o FILE|DIR] [--metadata]',
+  synopsis: '<projectId> [-o FILE|DIR/] [--metadata]\n\n' +
+    '  -o FILE|DIR/  where to save: a file, or a folder (an existing one, or any path ending in /, created if missing)',
   flags: { output: { type: 'string', short: 'o' }, metadata: { type: 'boolean' } },
   check: (p) => { requirePositional(p, 0, 'projectId'); },
   async run({ session, io, positionals, values, json }) {
@@ -47,14 +58,22 @@ export const projectsReplace = platformCommand({
   async run({ session, io, positionals, values, json }) {
     const id = requirePositional(positionals, 0, 'projectId');
     const file = resolve(io.cwd, requirePositional(positionals, 1, 'package.zip'));
-    const zip = await readFile(file).catch((e: NodeJS.ErrnoException) => {
-      throw new UsageError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+    // Refuse unsafe or corrupt archives (zip slip, bombs, lying headers) before anything is sent: the same
+    // capped reading as `compare`, a few MB at a time, never the whole package in memory.
+    const archive = await ZipArchive.open(file).catch((e: NodeJS.ErrnoException) => {
+      throw e instanceof ZipSafetyError ? e : new UsageError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
     });
-    // Refuse unsafe or corrupt archives before anything is sent.
-    const entries = readZip(zip);
-    if (values.yes !== true) {
-      await confirm(io, `Replace ALL content of project ${id} with ${file} (${entries.size} files)? This may permanently delete data. [y/N] `);
+    let files: number;
+    try {
+      await archive.verify(io.signal);
+      files = archive.names.length;
+    } finally {
+      await archive.close();
     }
+    if (values.yes !== true) {
+      await confirm(io, `Replace ALL content of project ${id} with ${file} (${files} files)? This may permanently delete data. [y/N] `);
+    }
+    const zip = await openAsBlob(file, { type: 'application/zip' });
     const job = await session.client.projects.replacePackage(id, zip, { fileName: file.split(/[/\\]/).pop(), signal: io.signal });
     if (values['no-wait'] === true) {
       if (json) printJson(io, job);

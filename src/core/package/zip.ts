@@ -1,8 +1,9 @@
-// Safe zip reading and writing over fflate. Every archive that comes from outside (a user's file, a
-// server's export, a replace upload) goes through readZip, which refuses zip slip, symlinks and bombs
-// before any byte lands on disk or in a model.
+// Safe zip reading and writing. Every archive that comes from outside (a user's file, a server's export, a
+// replace upload) goes through readZip (in memory) or ZipArchive (on disk), which both read through
+// zipDirectory: zip slip, symlinks and bombs are refused before any byte lands on disk or in a model.
 import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
-import { Unzip, UnzipInflate, UnzipPassThrough, Zip, zipSync, type AsyncFlateStreamHandler, type ZipInputFile, type Zippable } from 'fflate';
+import { Zip, zipSync, type AsyncFlateStreamHandler, type ZipInputFile, type Zippable } from 'fflate';
+import { LOCAL_HEADER_SIZE, MAX_TAIL, dataOffset, inflateEntry, locateDirectory, parseDirectory } from './zipDirectory';
 
 export interface ZipLimits {
   /** Total uncompressed bytes across entries. */
@@ -33,102 +34,23 @@ export function checkEntryName(name: string): void {
   if (problem) throw new ZipSafetyError(`Zip entry "${name}" has ${problem}; refusing to read an archive that could write outside its folder.`, name);
 }
 
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
-
 /**
- * Reads the central directory to find entries marked as symbolic links (unix mode in the high 16 bits
- * of the external attributes). fflate does not expose those attributes, so we scan them ourselves.
- */
-function symlinkEntries(bytes: Uint8Array): string[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // End of central directory: signature 0x06054b50, searched backwards over the max comment length.
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) { eocd = i; break; }
-  }
-  if (eocd < 0) throw new ZipSafetyError('Not a zip archive: no end-of-central-directory record.');
-  const count = view.getUint16(eocd + 10, true);
-  let p = view.getUint32(eocd + 16, true);
-  const links: string[] = [];
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count && p + 46 <= bytes.length; n++) {
-    if (view.getUint32(p, true) !== 0x02014b50) break;
-    const madeBy = view.getUint16(p + 4, true) >> 8;
-    const nameLen = view.getUint16(p + 28, true);
-    const extraLen = view.getUint16(p + 30, true);
-    const commentLen = view.getUint16(p + 32, true);
-    const external = view.getUint32(p + 38, true);
-    const name = decoder.decode(bytes.subarray(p + 46, p + 46 + nameLen));
-    if (madeBy === 3 && ((external >>> 16) & S_IFMT) === S_IFLNK) links.push(name);
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return links;
-}
-
-/**
- * Unpacks an archive into memory. Folder entries are skipped. Throws ZipSafetyError on an unsafe name,
- * a symlink, too many entries, or more uncompressed bytes than allowed (counted while inflating, so a
- * lying header does not help a bomb).
+ * Unpacks an archive into memory. Folder entries are skipped. Throws ZipSafetyError on an unsafe name, a
+ * symlink, too many entries, more declared bytes than allowed (before inflating anything), or an entry that
+ * inflates past its declared size (as soon as it does, so a lying header does not help a bomb).
  */
 export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Map<string, Uint8Array> {
-  const links = symlinkEntries(bytes);
-  if (links.length > 0) throw new ZipSafetyError(`Zip entry "${links[0]}" is a symbolic link; links are not allowed in packages.`, links[0]);
-
+  const label = 'The archive';
+  const tailStart = Math.max(0, bytes.length - MAX_TAIL);
+  const where = locateDirectory(bytes.subarray(tailStart), bytes.length, label, limits);
+  const entries = parseDirectory(bytes.subarray(where.offset, where.offset + where.size), where.count, label, limits);
   const files = new Map<string, Uint8Array>();
-  const seen = new Set<string>();
-  let entries = 0;
-  let total = 0;
-  let failure: Error | undefined;
-  const unzip = new Unzip((file) => {
-    if (failure) return;
-    entries++;
-    if (entries > limits.maxEntries) {
-      failure = new ZipSafetyError(`The archive has more than ${limits.maxEntries} entries; refusing it as a possible zip bomb.`);
-      return;
-    }
-    try { checkEntryName(file.name); } catch (e) { failure = e as Error; return; }
-    // Two entries with one name let a checker and an extractor see different content; refuse the archive.
-    if (seen.has(file.name)) {
-      failure = new ZipSafetyError(`Zip entry "${file.name}" appears twice; refusing an ambiguous archive.`, file.name);
-      return;
-    }
-    seen.add(file.name);
-    if (file.name.endsWith('/')) return;
-    const chunks: Uint8Array[] = [];
-    file.ondata = (err, chunk, final) => {
-      if (failure) return;
-      if (err) { failure = new ZipSafetyError(`Zip entry "${file.name}" is corrupt: ${err.message}`, file.name); return; }
-      total += chunk.length;
-      if (total > limits.maxTotalBytes) {
-        failure = new ZipSafetyError(`The archive expands to more than ${limits.maxTotalBytes} bytes; refusing it as a possible zip bomb.`, file.name);
-        file.terminate();
-        return;
-      }
-      chunks.push(chunk);
-      if (final) files.set(file.name, concat(chunks));
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  unzip.register(UnzipPassThrough);
-  // Feed in slices so a bomb is stopped after a bounded amount of inflation.
-  const step = 64 * 1024;
-  for (let i = 0; i < bytes.length && !failure; i += step) {
-    unzip.push(bytes.subarray(i, Math.min(bytes.length, i + step)), i + step >= bytes.length);
+  for (const entry of entries.values()) {
+    const start = dataOffset(bytes.subarray(entry.localHeaderOffset, entry.localHeaderOffset + LOCAL_HEADER_SIZE), entry, label);
+    if (start + entry.compressedSize > bytes.length) throw new ZipSafetyError(`Zip entry "${entry.name}" is truncated.`, entry.name);
+    files.set(entry.name, inflateEntry(bytes.subarray(start, start + entry.compressedSize), entry, label));
   }
-  if (failure) throw failure;
   return files;
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  let len = 0;
-  for (const c of chunks) len += c.length;
-  const out = new Uint8Array(len);
-  let o = 0;
-  for (const c of chunks) { out.set(c, o); o += c.length; }
-  return out;
 }
 
 /** Entry timestamp used unless one is given, so the same content always gives the same archive bytes. */

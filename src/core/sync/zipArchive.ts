@@ -4,29 +4,21 @@
 // capped by the declared size and the archive's total, so a lying header cannot turn into a bomb.
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
+import { createInflateRaw, crc32 } from 'node:zlib';
 import { inflateSync } from 'fflate';
-import { DEFAULT_ZIP_LIMITS, ZipSafetyError, checkEntryName, type ZipLimits } from '../package/zip';
+import { DEFAULT_ZIP_LIMITS, ZipSafetyError, type ZipLimits } from '../package/zip';
+import {
+  LOCAL_HEADER_SIZE, MAX_TAIL, checkEntryOutput, dataOffset, inflateEntry, inflatesPast, locateDirectory, parseDirectory,
+  type ZipEntryInfo,
+} from '../package/zipDirectory';
 import { throwIfAborted } from '../progress';
 
-export interface ZipArchiveEntry {
-  /** Entry name (`/`-separated); folders are not listed. */
-  readonly name: string;
-  /** Uncompressed size as the central directory declares it. */
-  readonly size: number;
-  readonly compressedSize: number;
-  /** Entry modification time (DOS time, local). */
-  readonly mtime: Date;
-  readonly method: number;
-  readonly crc: number;
-  readonly localHeaderOffset: number;
-}
+export type ZipArchiveEntry = ZipEntryInfo;
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
+/** Deflate's densest output: one 258-byte match per ~2 bits, about 1032 to 1. */
+const MAX_DEFLATE_RATIO = 1032;
+/** Small entries may always inflate into the scratch buffer: the most they can cost is a few MB of work. */
+const SCRATCH_SLACK = 4 * 1024 * 1024;
 const CHUNK = 64 * 1024;
 /** Entries up to this size are inflated whole even when asked for in chunks (one buffer, no per-chunk garbage). */
 const WHOLE_UP_TO = 32 * 1024 * 1024;
@@ -87,7 +79,7 @@ export class ZipArchive {
       for await (const chunk of output) {
         const bytes = chunk as Buffer;
         produced += bytes.length;
-        if (produced > entry.size) throw this.tooLong(entry);
+        if (produced > entry.size) throw inflatesPast(entry);
         crc = crc32(bytes, crc);
         yield bytes;
       }
@@ -97,7 +89,7 @@ export class ZipArchive {
       pieces.destroy();
       inflate?.destroy();
     }
-    this.checkOutput(entry, produced, crc);
+    checkEntryOutput(entry, produced, crc);
   }
 
   /**
@@ -107,17 +99,7 @@ export class ZipArchive {
    */
   async read(name: string, signal?: AbortSignal): Promise<Uint8Array> {
     const entry = this.require(name);
-    const stored = await this.stored(entry, signal);
-    let data: Buffer;
-    try {
-      // One byte of room past the declared size: zlib then ends in that buffer instead of allocating another.
-      data = entry.method === 8 ? inflateRawSync(stored, { chunkSize: Math.max(64, entry.size + 1), maxOutputLength: Math.max(1, entry.size) }) : stored;
-    } catch (err) {
-      throw this.failure(entry, err);
-    }
-    this.checkOutput(entry, data.length, crc32(data));
-    // A plain view (no copy): callers get the same kind of bytes whichever way the entry was stored.
-    return new Uint8Array(data.buffer, data.byteOffset, data.length);
+    return inflateEntry(await this.stored(entry, signal), entry, this.path);
   }
 
   /**
@@ -129,19 +111,34 @@ export class ZipArchive {
     const stored = scratch.stored(entry.compressedSize);
     let filled = 0;
     for await (const piece of this.storedPieces(entry, signal, stored)) filled += piece.length;
-    let data = stored.subarray(0, filled);
-    if (entry.method === 8) {
-      // One byte of room past the declared size shows an entry that inflates further (writes past the
-      // buffer are dropped, so it can never grow into a bomb).
-      try {
-        data = inflateSync(data, { out: scratch.output(entry.size + 1) });
-      } catch (err) {
-        throw this.failure(entry, err);
-      }
-      if (data.length > entry.size) throw this.tooLong(entry);
+    const data = stored.subarray(0, filled);
+    if (entry.method !== 8) {
+      checkEntryOutput(entry, data.length, crc32(data));
+      return data;
     }
-    this.checkOutput(entry, data.length, crc32(data));
-    return data;
+    // Into the reused buffer only when even the densest deflate stream could not inflate far past the declared
+    // size: fflate drops what overflows a fixed buffer but still inflates all of it, so a header that understates
+    // the size would cost the CPU of the whole bomb. Otherwise natively, stopping right past the declared size.
+    if (data.length * MAX_DEFLATE_RATIO > entry.size * 8 + SCRATCH_SLACK) return inflateEntry(data, entry, this.path);
+    let out: Uint8Array;
+    try {
+      out = inflateSync(data, { out: scratch.output(entry.size + 1) });
+    } catch (err) {
+      throw this.failure(entry, err);
+    }
+    if (out.length > entry.size) throw inflatesPast(entry);
+    checkEntryOutput(entry, out.length, crc32(out));
+    return out;
+  }
+
+  /**
+   * Inflates every entry once, keeping nothing (one entry of up to 32 MB, else 64 KB pieces), to prove the archive whole before it is sent
+   * anywhere: each entry stops at its declared size and must match its CRC.
+   */
+  async verify(signal?: AbortSignal): Promise<void> {
+    for (const entry of this.byName.values()) {
+      for await (const _chunk of this.chunks(entry.name, signal)) throwIfAborted(signal);
+    }
   }
 
   private require(name: string): ZipArchiveEntry {
@@ -152,10 +149,9 @@ export class ZipArchive {
 
   /** Where the entry's stored bytes begin, past its local header. */
   private async dataStart(entry: ZipArchiveEntry): Promise<number> {
-    const header = Buffer.alloc(30);
-    await this.handle.read(header, 0, 30, entry.localHeaderOffset);
-    if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new ZipSafetyError(`Zip entry "${entry.name}" in ${this.path} has no local header where the directory says; the archive is corrupt.`, entry.name);
-    return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    const header = Buffer.alloc(LOCAL_HEADER_SIZE);
+    await this.handle.read(header, 0, LOCAL_HEADER_SIZE, entry.localHeaderOffset);
+    return dataOffset(header, entry, this.path);
   }
 
   /** The entry's stored (compressed) bytes in a buffer of their own. */
@@ -182,19 +178,9 @@ export class ZipArchive {
     }
   }
 
-  private checkOutput(entry: ZipArchiveEntry, produced: number, crc: number): void {
-    if (produced !== entry.size) throw new ZipSafetyError(`Zip entry "${entry.name}" holds ${produced} bytes, not the ${entry.size} its header declares; the archive is corrupt.`, entry.name);
-    if ((crc >>> 0) !== entry.crc) throw new ZipSafetyError(`Zip entry "${entry.name}" fails its CRC check; the archive is corrupt.`, entry.name);
-  }
-
-  private tooLong(entry: ZipArchiveEntry): ZipSafetyError {
-    return new ZipSafetyError(`Zip entry "${entry.name}" inflates past its declared ${entry.size} bytes; refusing it as a possible zip bomb.`, entry.name);
-  }
-
   /** Inflation failures as the archive's errors: past the declared size, or corrupt data. */
   private failure(entry: ZipArchiveEntry, err: unknown): Error {
     if (err instanceof ZipSafetyError) return err;
-    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return this.tooLong(entry);
     return new ZipSafetyError(`Zip entry "${entry.name}" in ${this.path} is corrupt: ${(err as Error).message}`, entry.name);
   }
 
@@ -205,57 +191,13 @@ export class ZipArchive {
 
 async function readCentralDirectory(handle: FileHandle, path: string, limits: ZipLimits): Promise<Map<string, ZipArchiveEntry>> {
   const { size } = await handle.stat();
-  const tailLength = Math.min(size, 22 + 0xffff);
+  const tailLength = Math.min(size, MAX_TAIL);
   const tail = Buffer.alloc(tailLength);
   await handle.read(tail, 0, tailLength, size - tailLength);
-  let eocd = -1;
-  for (let i = tailLength - 22; i >= 0; i--) {
-    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) { eocd = i; break; }
-  }
-  if (eocd < 0) throw new ZipSafetyError(`${path} is not a zip archive: it has no end-of-central-directory record.`);
-  const count = tail.readUInt16LE(eocd + 10);
-  const cdSize = tail.readUInt32LE(eocd + 12);
-  const cdOffset = tail.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
-    throw new ZipSafetyError(`${path} is a ZIP64 archive; project packages are plain zips. Export the project again.`);
-  }
-  if (count > limits.maxEntries) throw new ZipSafetyError(`${path} has ${count} entries, more than ${limits.maxEntries}; refusing it as a possible zip bomb.`);
-  if (cdOffset + cdSize > size) throw new ZipSafetyError(`${path} is truncated: its central directory lies past the end of the file.`);
-  const cd = Buffer.alloc(cdSize);
-  await handle.read(cd, 0, cdSize, cdOffset);
-  const entries = new Map<string, ZipArchiveEntry>();
-  const seen = new Set<string>();
-  const decoder = new TextDecoder();
-  let total = 0;
-  let p = 0;
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL_SIGNATURE) throw new ZipSafetyError(`${path} has a damaged central directory (entry ${n + 1} of ${count}).`);
-    const madeBy = cd.readUInt16LE(p + 4) >> 8;
-    const flags = cd.readUInt16LE(p + 8);
-    const method = cd.readUInt16LE(p + 10);
-    const mtime = dosTime(cd.readUInt16LE(p + 14), cd.readUInt16LE(p + 12));
-    const crc = cd.readUInt32LE(p + 16);
-    const compressedSize = cd.readUInt32LE(p + 20);
-    const uncompressed = cd.readUInt32LE(p + 24);
-    const nameLen = cd.readUInt16LE(p + 28);
-    const extraLen = cd.readUInt16LE(p + 30);
-    const commentLen = cd.readUInt16LE(p + 32);
-    const external = cd.readUInt32LE(p + 38);
-    const localHeaderOffset = cd.readUInt32LE(p + 42);
-    const name = decoder.decode(cd.subarray(p + 46, p + 46 + nameLen));
-    p += 46 + nameLen + extraLen + commentLen;
-    checkEntryName(name);
-    if (seen.has(name)) throw new ZipSafetyError(`Zip entry "${name}" appears twice in ${path}; refusing an ambiguous archive.`, name);
-    seen.add(name);
-    if (madeBy === 3 && ((external >>> 16) & S_IFMT) === S_IFLNK) throw new ZipSafetyError(`Zip entry "${name}" is a symbolic link; links are not allowed in packages.`, name);
-    if (name.endsWith('/')) continue;
-    if ((flags & 1) !== 0) throw new ZipSafetyError(`Zip entry "${name}" is encrypted; packages are not.`, name);
-    if (method !== 0 && method !== 8) throw new ZipSafetyError(`Zip entry "${name}" uses compression method ${method}; only stored and deflated entries are read.`, name);
-    total += uncompressed;
-    if (total > limits.maxTotalBytes) throw new ZipSafetyError(`${path} expands to more than ${limits.maxTotalBytes} bytes; refusing it as a possible zip bomb.`, name);
-    entries.set(name, { name, size: uncompressed, compressedSize, mtime, method, crc, localHeaderOffset });
-  }
-  return entries;
+  const where = locateDirectory(tail, size, path, limits);
+  const cd = Buffer.alloc(where.size);
+  await handle.read(cd, 0, where.size, where.offset);
+  return parseDirectory(cd, where.count, path, limits);
 }
 
 /** Buffers reused from one `readInto` to the next, grown to the largest entry met. */
@@ -278,8 +220,4 @@ export class EntryScratch {
 function roundUp(size: number): number {
   const step = 1024 * 1024;
   return Math.ceil(Math.max(size, 1) / step) * step;
-}
-
-function dosTime(date: number, time: number): Date {
-  return new Date(((date >> 9) & 0x7f) + 1980, ((date >> 5) & 0xf) - 1, date & 0x1f, (time >> 11) & 0x1f, (time >> 5) & 0x3f, (time & 0x1f) * 2);
 }

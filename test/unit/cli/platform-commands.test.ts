@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { readZip } from '../../../src/core/package/zip';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { cli, sandboxEnv } from '../helpers/cli';
@@ -95,9 +95,18 @@ describe('cstudio orgs and projects', () => {
 describe('cstudio locks', () => {
   test('lock by the owner blocks the admin; unlock by the admin is refused; unlock by the owner works', async () => {
     const id = '1001';
+    // Looking is the default: `lock ID` shows the lock and takes nothing (the admin can still lock afterwards).
+    const looked = await cli(['projects', 'lock', id], { env: owner });
+    assert.equal(looked.code, 0, looked.stderr);
+    assert.equal(looked.stdout, `Project ${id} is not locked.\n`);
+    const taken = await cli(['projects', 'lock', id, '--take'], { env: admin });
+    assert.equal(taken.stdout, `Locked project ${id}.\n`);
+    assert.match((await cli(['projects', 'lock', id], { env: owner })).stdout, /^project\s+1001\nlocked by/);
+    assert.equal((await cli(['projects', 'unlock', id], { env: admin })).code, 0);
+    assert.equal((await cli(['projects', 'lock', id, '--show', '--take'], { env: owner })).code, 2, '--show and --take contradict');
     const locked = await cli(['projects', 'lock', id, '--notes', 'CLI release'], { env: owner });
     assert.equal(locked.code, 0, locked.stderr);
-    const shown = await cli(['projects', 'lock', id, '--show', '--json'], { env: admin });
+    const shown = await cli(['projects', 'lock', id, '--json'], { env: admin });
     assert.equal((JSON.parse(shown.stdout) as { notes: string }).notes, 'CLI release');
 
     const blocked = await cli(['projects', 'lock', id, '--notes', 'mine now'], { env: admin });
@@ -133,6 +142,14 @@ describe('cstudio export, replace and jobs', () => {
     const meta = await cli(['projects', 'export', '1001', '--metadata', '-o', join(dir, 'meta.json')], { env: owner });
     assert.equal(meta.code, 0, meta.stderr);
     assert.ok(JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')));
+
+    // A folder that does not exist yet, meant as one by its trailing slash, is created (not written as a file).
+    const intoNew = await cli(['projects', 'export', '1001', '-o', 'fresh/out/', '--json'], { env: owner, cwd: dir });
+    assert.equal(intoNew.code, 0, intoNew.stderr);
+    const saved = (JSON.parse(intoNew.stdout) as { file: string }).file;
+    assert.equal(dirname(saved), join(dir, 'fresh', 'out'));
+    assert.match(basename(saved), /^1001-.+\.zip$/);
+    assert.ok(readZip(await readFile(saved)).has('metadata.json'));
 
     const replaced = await cli(['projects', 'replace', '1001', file, '--yes', '--json'], { env: owner });
     assert.equal(replaced.code, 0, replaced.stderr);

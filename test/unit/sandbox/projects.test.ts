@@ -99,6 +99,10 @@ describe('sandbox projects and organizations', () => {
     const odd = await as('owner')('POST', '/v4/organizations/1/projects', newProject({ isChildDataCompliant: 'MAYBE' }));
     assert.equal(odd.status, 400);
     assert.match(message(odd), /isChildDataCompliant.*"MAYBE"/);
+    const { isChildDataCompliant: _omitted, ...withoutCompliance } = newProject({});
+    const missing = await as('owner')('POST', '/v4/organizations/1/projects', withoutCompliance);
+    assert.equal(missing.status, 400);
+    assert.equal(message(missing), 'Field "isChildDataCompliant" is missing; give one of: YES, NO.');
     const ok = await as('owner')('POST', '/v4/organizations/1/projects', newProject({ isChildDataCompliant: 'YES', projectDescription: 'A pizza ordering bot for adults.' }));
     assert.equal(ok.status, 200);
     const after = await as('owner')('GET', '/v4/organizations/1/projects');
