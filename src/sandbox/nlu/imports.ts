@@ -62,8 +62,10 @@ export async function startImport(ctx: SandboxContext, req: SandboxRequest, proj
   const stagedFile = await ctx.store.stage(data, extension);
   const type = JOB_TYPES[`${spec.target}:${spec.mode}`] ?? 'IMPORT';
   const job = ctx.jobs.create({ projectId: project.id, type, task: { kind: 'nluImport', stagedFile, spec }, createdBy: caller(req).user.id });
+  // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
+  const started = jobView(job, ctx.now());
   await ctx.store.commit();
-  return json(jobView(job, ctx.now()));
+  return json(started);
 }
 
 /** The executor of every NLU import job. */

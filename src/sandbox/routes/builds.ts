@@ -42,8 +42,10 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const task = parseBuildRequest(raw, project, store.content(project.id));
       const job = ctx.jobs.create({ projectId: project.id, type: 'BUILD_MODELS', task, createdBy: principal.user.id });
+      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
+      const started = jobView(job, ctx.now());
       await store.commit();
-      return json(jobView(job, ctx.now()));
+      return json(started);
     },
   });
 

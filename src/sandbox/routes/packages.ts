@@ -50,8 +50,10 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
       validatePackage(file.data, project, ps);
       const stagedFile = await store.stage(file.data, '.zip');
       const job = ctx.jobs.create({ projectId: project.id, type: 'REPLACE_PROJECT', task: { kind: 'replace', stagedFile, professionalServices: ps }, createdBy: principal.user.id });
+      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
+      const started = jobView(job, ctx.now());
       await store.commit();
-      return json(jobView(job, ctx.now()));
+      return json(started);
     },
   });
 
@@ -66,8 +68,10 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
       if (!project.languages.includes(locale)) throw badRequest(`Project ${project.id} has no language ${locale}; its languages are ${project.languages.join(', ')}.`);
       if (!/^\d+(\.\d+){1,3}$/.test(version)) throw badRequest(`Field "version" must be a data pack version like "4.7.0" (got "${version}").`);
       const job = ctx.jobs.create({ projectId: project.id, type: 'UPDATE_DATAPACK', task: { kind: 'datapack', locale, version }, createdBy: principal.user.id });
+      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
+      const started = jobView(job, ctx.now());
       await store.commit();
-      return json(jobView(job, ctx.now()));
+      return json(started);
     },
   });
 }
