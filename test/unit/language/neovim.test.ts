@@ -1,5 +1,5 @@
 // A real LSP client that is not VS Code: Neovim's built-in client (headless) starts `cstudio lsp --stdio`, opens a
-// TRSX file with an unknown conceptref and a GrXML file with an unknown ruleref, and reports what it received:
+// TRSX file with an unknown conceptref (COFFE_SIZE) and a GrXML file with an unknown ruleref, and reports what it received:
 // diagnostics with their ranges, a hover, and where go-to-definition lands. Skips when Neovim is not installed
 // (.ci/run installs Debian's `neovim`).
 import { describe, test } from 'node:test';
@@ -8,37 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const TRSX = `<?xml version="1.0" encoding="UTF-8"?>
-<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6">
-    <ontology>
-        <intents>
-            <intent name="ORDER_COFFEE">
-                <links>
-                    <link conceptref="COFFEE_SIZE"/>
-                </links>
-            </intent>
-        </intents>
-        <concepts>
-            <concept name="COFFEE_SIZE"/>
-        </concepts>
-    </ontology>
-    <samples>
-        <sample intentref="ORDER_COFFEE">a <annotation conceptref="TEA_SIZE">large</annotation> coffee</sample>
-    </samples>
-</project>
-`;
-
-const GRXML = `<?xml version="1.0" encoding="UTF-8"?>
-<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" root="main" mode="voice">
-  <rule id="main" scope="public">
-    <ruleref uri="#size"/> <ruleref uri="#drink"/>
-  </rule>
-  <rule id="size">
-    <one-of><item>small</item><item>large</item></one-of>
-  </rule>
-</grammar>
-`;
+import { at, GRXML, TRSX } from './lspFixtures';
 
 // Neovim 0.7's API (Debian bookworm): vim.lsp.start_client + buf_attach_client, vim.diagnostic, request_sync.
 const SCRIPT = `
@@ -71,10 +41,10 @@ vim.fn.writefile({ vim.fn.json_encode(out) }, env.out)
 vim.cmd('qa!')
 `;
 
+/** Neovim's positions: [line, character], both from 0. */
 function lineCol(text: string, needle: string, delta: number): [number, number] {
-  const index = text.indexOf(needle) + delta;
-  const before = text.slice(0, index);
-  return [before.split('\n').length - 1, index - before.lastIndexOf('\n') - 1];
+  const p = at(text, needle, delta);
+  return [p.line, p.character];
 }
 
 interface NvimDiagnostic { lnum: number; col: number; end_col: number; message: string; code?: string }
@@ -112,12 +82,12 @@ describe('the language server in Neovim (a real LSP client)', () => {
         trsx: NvimDiagnostic[]; grxml: NvimDiagnostic[]; hover: { contents: { value: string } };
         trsxDefinition: NvimLocation[]; grxmlDefinition: NvimLocation[];
       };
-      const unknown = result.trsx.find((d) => /TEA_SIZE/.test(d.message));
+      const unknown = result.trsx.find((d) => /COFFE_SIZE/.test(d.message));
       assert.ok(unknown, JSON.stringify(result.trsx));
       assert.equal(unknown.code, 'TRSX021');
-      const [line, col] = lineCol(TRSX, 'TEA_SIZE', 0);
+      const [line, col] = lineCol(TRSX, 'COFFE_SIZE', 0);
       assert.equal(unknown.lnum, line);
-      assert.ok(unknown.col <= col && unknown.end_col >= col + 'TEA_SIZE'.length - 1, JSON.stringify(unknown));
+      assert.ok(unknown.col <= col && unknown.end_col >= col + 'COFFE_SIZE'.length - 1, JSON.stringify(unknown));
       const ruleref = result.grxml.find((d) => /drink/.test(d.message));
       assert.ok(ruleref, JSON.stringify(result.grxml));
       assert.equal(ruleref.lnum, lineCol(GRXML, '#drink', 0)[0]);
