@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { readZip } from '../../../src/core/package/zip';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { CommandIds } from '../../../src/host/commandIds';
+import { code } from '../../../src/features/explorer/markdown';
 import { extensionApi } from '../helpers';
 import { demoClient, runningSandbox, usePrompterForSuite, walk } from '../explorerHelpers';
 
@@ -66,11 +67,11 @@ suite('platform commands (issue 16)', () => {
     const connection = await walk(testing, SANDBOX);
     const types = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.entityTypesShow, connection.node);
     assert.equal(types?.scheme, 'cstudio-report');
-    const typesText = vscode.window.activeTextEditor?.document.getText() ?? '';
-    for (const t of await owner.ontology.entityTypes()) assert.ok(typesText.includes(`\`${t.name}\``), t.name);
+    const typesText = (await vscode.workspace.openTextDocument(types)).getText();
+    for (const t of await owner.ontology.entityTypes()) assert.ok(typesText.includes(code(t.name)), `${t.name} in ${typesText}`);
     const apps = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.applicationsShowAll, connection.node);
     assert.equal(apps?.scheme, 'cstudio-report');
-    const appsText = vscode.window.activeTextEditor?.document.getText() ?? '';
+    const appsText = (await vscode.workspace.openTextDocument(apps)).getText();
     assert.match(appsText, /Coffee Shop Assistant/);
     assert.match(appsText, /Coffee Shop NLU Service/);
     // The sandbox connection acts as the organization owner, who is not staff: the platform refuses the locks list.
