@@ -3,7 +3,7 @@
 // user) and headless Chromium are there, runs the mocha suites inside the real extension host, then the
 // browser UI check (test/e2e/ui.mjs) against the same code-server. Ends with "N passed, N failed".
 //   CSTUDIO_TEST_GREP=<text>  only tests whose title matches     SKIP_UI=1  skip the UI check
-//   TEST_TIMEOUT_MS=<ms>      whole-run guard (default 300000)    VERBOSE=1  show workbench noise too
+//   TEST_TIMEOUT_MS=<ms>      whole-run guard (default 900000)    VERBOSE=1  show workbench noise too
 //   KEEP_TMP=1                keep code-server's temp folder (user data, logs) for inspection
 //   SKIP_VSIX=1               skip the last step: package the .vsix, install it, smoke-test the installed copy
 //   SKIP_BUNDLE=1             use the dist/extension.js already built (as scripts/test.mjs does)
@@ -126,5 +126,6 @@ async function main() {
   process.exit(mocha.code === 0 && mocha.result && ui.ok && vsix.failed === 0 ? 0 : 1);
 }
 
-const timeoutMs = Number(process.env.TEST_TIMEOUT_MS || 300_000);
+// A safety net only: the tier takes about five minutes on a quiet 2-core machine and several times that under load.
+const timeoutMs = Number(process.env.TEST_TIMEOUT_MS || 900_000);
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
