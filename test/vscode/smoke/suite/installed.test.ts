@@ -70,7 +70,7 @@ suite('installed .vsix (smoke)', () => {
     assert.equal(res.status, 401, 'the management API asks for a token');
   });
 
-  test('TRSX diagnostics come from the bundled language worker', async () => {
+  test('TRSX diagnostics come from the bundled language server', async () => {
     await installed();
     const uri = vscode.Uri.file(join(workspaceDir(), 'coffee-shop', 'en-US', 'en-US.trsx'));
     const doc = await vscode.workspace.openTextDocument(uri);
