@@ -19,8 +19,9 @@ const PARTITIONS = 4;
 let dir: string;
 let sb: TestSandbox;
 let env: NodeJS.ProcessEnv;
-/** Record fetches the sandbox has answered. */
+/** Record fetches the sandbox has answered, and who wants to hear of the next one. */
 let fetches = 0;
+const onFetch = new Set<() => void>();
 
 /** Writes RECORDS event-log records of TOPIC into a fresh data folder, as the sandbox keeps them on disk. */
 async function seedLog(dataDir: string): Promise<void> {
@@ -50,7 +51,7 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cstudio-pipes-'));
   const dataDir = join(dir, 'data');
   await seedLog(dataDir);
-  sb = await startTestSandbox({ dataDir, logRateLimit: 0, onExchange: (e) => { if (e.route === '/consumers/records') fetches++; } });
+  sb = await startTestSandbox({ dataDir, logRateLimit: 0, onExchange: (e) => { if (e.route === '/consumers/records') { fetches++; for (const f of onFetch) f(); } } });
   env = sandboxEnv(sb, sb.client('owner'));
 });
 after(async () => {
@@ -75,18 +76,23 @@ function stalledReader(outFile: string): { child: ChildProcess; release(): void 
 /** Fetches (of about 1 MB each) that hold half the records. */
 const HALF_FETCHES = 70;
 
-/** Resolves with the fetches made since the call once they stopped for 1.5 s, reached HALF_FETCHES, or the command ended. */
-async function fetchesSettle(ended: Promise<unknown>): Promise<number> {
-  let over = false;
-  void ended.then(() => { over = true; });
+/**
+ * Resolves with the fetches made since the call once they reached HALF_FETCHES, the command ended, or (after at
+ * least one) no fetch came for 1.5 s: driven by the sandbox's answers, the quiet timer restarting at each one.
+ */
+function fetchesSettle(ended: Promise<unknown>): Promise<number> {
   const start = fetches;
-  let last = -1;
-  let since = Date.now();
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 100));
-    if (over || fetches - start >= HALF_FETCHES) return fetches - start;
-    if (fetches !== last) { last = fetches; since = Date.now(); } else if (fetches > start && Date.now() - since > 1500) return fetches - start;
-  }
+  return new Promise((resolve) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const done = (): void => { clearTimeout(quiet); onFetch.delete(listener); resolve(fetches - start); };
+    const listener = (): void => {
+      if (fetches - start >= HALF_FETCHES) { done(); return; }
+      clearTimeout(quiet);
+      quiet = setTimeout(done, 1500);
+    };
+    onFetch.add(listener);
+    void ended.then(done);
+  });
 }
 
 /** The child's exit code; call it right after spawning, so an early exit is not missed. */
