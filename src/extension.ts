@@ -125,7 +125,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   const sync = new SyncFeature({ registry: connections.registry, prompter, commands, logger: logger.child('sync') });
   owned.push(sync);
 
-  const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough') });
+  const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'), sandbox: sandbox.sandbox });
   owned.push(walkthrough);
   walkthrough.openOnFirstRun().catch((e: unknown) => logger.warn('could not open the walkthrough', e));
 

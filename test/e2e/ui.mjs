@@ -10,7 +10,7 @@ import { zipSync } from 'fflate';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { openPage, palette, QUICK_INPUT, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import { dismissHover, openPage, palette, QUICK_INPUT, verdict, WORKBENCH_LOAD } from './workbench.mjs';
 
 /** The explorer's row whose label is exactly `label` (descriptions follow the label in the row's text). */
 function treeRow(page, label) {
@@ -33,7 +33,11 @@ async function widenSidebar(page, by) {
 async function expand(page, label) {
   const row = treeRow(page, label);
   await row.waitFor({ timeout: 30_000 });
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  if ((await row.getAttribute('aria-expanded')) !== 'true') {
+    await dismissHover(page);
+    await row.click();
+    await dismissHover(page);
+  }
   await page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 30_000 });
 }
 

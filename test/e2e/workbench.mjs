@@ -48,8 +48,24 @@ export async function answer(page, text, { type = false } = {}) {
 export async function expand(tree, label, child) {
   const row = tree.locator(ROW, { hasText: label }).first();
   await row.waitFor({ timeout: 30_000 });
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  if ((await row.getAttribute('aria-expanded')) !== 'true') {
+    await dismissHover(tree.page());
+    await row.click();
+    // The pointer stays on the row it clicked; on a slow machine that row's tooltip then opens below it, over
+    // the next row to click. Move it off the tree so no tooltip is pending.
+    await dismissHover(tree.page());
+  }
   await tree.locator(ROW, { hasText: child }).first().waitFor({ timeout: 30_000 });
+}
+
+/** Moves the pointer to the title bar and closes any hover it left open, so the hover cannot take a click. */
+export async function dismissHover(page) {
+  await page.mouse.move(700, 5);
+  const hover = page.locator('.context-view .monaco-hover, .workbench-hover-container').first();
+  if (await hover.isVisible().catch(() => false)) {
+    await page.keyboard.press('Escape');
+    await hover.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  }
 }
 
 /** A page of its own for a check, and `shot(name)`, which saves a screenshot of it into `shotsDir`. */

@@ -4,8 +4,9 @@
 // once the command has finished. Ticking on `onCommand` (at the click) made VS Code move the walkthrough to the
 // next step and take the focus back while the command's first quick pick was opening, which closed that pick.
 // Pull and stream steps complete on context keys the other features keep (a pulled project, a stream). A key that
-// already held before the walkthrough was first opened (the sandbox running) is not ticked by code-server 4.139.1:
-// a known gap, logged by the walkthrough UI check.
+// already held before the walkthrough was opened is not ticked by VS Code (code-server 4.139.1): it ticks on a
+// change of a key only. So the sandbox step also completes on a key of the walkthrough's own, set once the
+// walkthrough is open and the sandbox is running (then or later).
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
 import type { Command, CommandRegistry } from '../../host/commands';
@@ -14,6 +15,8 @@ import { Disposable } from '../../host/lifecycle';
 
 export const WALKTHROUGH_ID = 'firstRun';
 const OPENED_FLAG = 'cstudio.walkthrough.opened';
+/** Set once the walkthrough has been opened while the sandbox runs; ticks the "Start the local sandbox" step. */
+export const SANDBOX_SEEN_KEY = 'cstudio.walkthrough.sandboxSeen';
 
 /** The commands a step button may run, and the context key that ticks its step once the command finished. */
 export const STEP_COMMANDS: Readonly<Record<string, string>> = {
@@ -32,6 +35,8 @@ export interface WalkthroughFeatureDeps {
   readonly extensionId: string;
   readonly commands: CommandRegistry;
   readonly logger: Logger;
+  /** The built-in sandbox's state, to tick its step when the walkthrough opens on a running sandbox. */
+  readonly sandbox: { readonly state: { readonly kind: string }; readonly onDidChangeState: vscode.Event<{ readonly kind: string }> };
 }
 
 class RunStepCommand implements Command {
@@ -65,6 +70,18 @@ export class WalkthroughFeature extends Disposable {
     await this.deps.globalState.update(OPENED_FLAG, true);
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', this.walkthroughRef, false);
     this.deps.logger.info(`opened the walkthrough ${this.walkthroughRef} (first run)`);
+    this.tickSandboxStepWhenRunning();
     return true;
+  }
+
+  private tickSandboxStepWhenRunning(): void {
+    const tick = (): void => { void vscode.commands.executeCommand('setContext', SANDBOX_SEEN_KEY, true); };
+    if (this.deps.sandbox.state.kind === 'running') return tick();
+    const listener = this.deps.sandbox.onDidChangeState((state) => {
+      if (state.kind !== 'running') return;
+      listener.dispose();
+      tick();
+    });
+    this._register(listener);
   }
 }
