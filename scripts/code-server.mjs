@@ -25,7 +25,9 @@ export function freePort() {
 const USER_SETTINGS = {
   'telemetry.telemetryLevel': 'off',
   'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
+  // 'off', not false: VS Code migrates false to 'off' by rewriting settings.json as each window loads, and that
+  // write raced the checks' first clicks ("Saving 'settings.json'" hung the workbench in CI).
+  'extensions.autoUpdate': 'off',
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'chat.disableAIFeatures': true,

@@ -86,7 +86,11 @@ async function runSmokeUi(server, browser, workspace, shotsDir, walkthroughTitle
     await shot('vsix-explorer.png');
     log('vsix: the activity bar shows Conversational Studio, the explorer a running local sandbox and its demo organization');
     // The walkthrough opened by itself: first run of a fresh installation.
-    await page.locator('.gettingStartedContainer', { hasText: 'Start the local sandbox' }).waitFor({ timeout: 60_000 });
+    const walkthrough = page.locator('.gettingStartedContainer', { hasText: 'Start the local sandbox' });
+    await walkthrough.waitFor({ timeout: 60_000 });
+    // It opened on a running sandbox (or one starting), so its first step is ticked.
+    await walkthrough.locator('.getting-started-step[data-step-id$="startSandbox"] [role="checkbox"][aria-checked="true"]').waitFor({ timeout: 60_000 });
+    log('vsix: the walkthrough\'s "Start the local sandbox" step is ticked');
     // The step's markdown media (media/walkthrough/start-sandbox.md from the .vsix) renders in a webview frame.
     await frameWithText(page, 'The local sandbox', 30_000);
     await shot('walkthrough.png');
