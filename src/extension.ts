@@ -25,7 +25,7 @@ import { ExplorerFeature, type ExplorerTestingApi } from './features/explorer/ex
 import { registerLanguageFeatures, type LanguageTestingApi } from './features/language/languageFeature';
 import { LogsFeature, type LogsTestingApi } from './features/logs/logsFeature';
 import { SyncFeature, type SyncTestingApi } from './features/sync/syncFeature';
-import { WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
+import { ALREADY_HELD_KEYS, WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
 
 const LOG_NAME = 'Conversational Studio';
 
@@ -125,7 +125,12 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   const sync = new SyncFeature({ registry: connections.registry, prompter, commands, logger: logger.child('sync') });
   owned.push(sync);
 
-  const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'), sandbox: sandbox.sandbox });
+  const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
+    conditions: [
+      { key: ALREADY_HELD_KEYS.sandboxRunning, holds: () => sandbox.sandbox.state.kind === 'running', onDidChange: sandbox.sandbox.onDidChangeState },
+      { key: ALREADY_HELD_KEYS.projectPulled, ...sync.pulledProject },
+    ],
+  });
   owned.push(walkthrough);
   walkthrough.openOnFirstRun().catch((e: unknown) => logger.warn('could not open the walkthrough', e));
 

@@ -42,6 +42,8 @@ export interface SyncTestingApi {
 
 export class SyncFeature extends Disposable {
   readonly testing: SyncTestingApi;
+  /** Whether the window has a pulled project folder, and when that may have changed (the walkthrough's pull step). */
+  readonly pulledProject: { holds(): boolean; readonly onDidChange: vscode.Event<unknown> };
 
   constructor(deps: SyncFeatureDeps) {
     super();
@@ -58,6 +60,7 @@ export class SyncFeature extends Disposable {
     this._register(model.onDidChange(() => {
       void vscode.commands.executeCommand('setContext', ContextKeys.syncHasWorkspace, model.list().length > 0);
     }));
+    this.pulledProject = { holds: () => model.list().length > 0, onDidChange: model.onDidChange };
 
     const commandDeps: SyncCommandDeps = { registry: deps.registry, prompter: deps.prompter, model, comparison, zipFs, base, documents, logger: deps.logger };
     deps.commands.register(

@@ -5,8 +5,8 @@
 // next step and take the focus back while the command's first quick pick was opening, which closed that pick.
 // Pull and stream steps complete on context keys the other features keep (a pulled project, a stream). A key that
 // already held before the walkthrough was opened is not ticked by VS Code (code-server 4.139.1): it ticks on a
-// change of a key only. So the sandbox step also completes on a key of the walkthrough's own, set once the
-// walkthrough is open and the sandbox is running (then or later).
+// change of a key only. So such steps (the sandbox running, a project pulled) also complete on a key of the
+// walkthrough's own, set once the walkthrough is open and their condition holds (then or later).
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
 import type { Command, CommandRegistry } from '../../host/commands';
@@ -15,8 +15,21 @@ import { Disposable } from '../../host/lifecycle';
 
 export const WALKTHROUGH_ID = 'firstRun';
 const OPENED_FLAG = 'cstudio.walkthrough.opened';
-/** Set once the walkthrough has been opened while the sandbox runs; ticks the "Start the local sandbox" step. */
-export const SANDBOX_SEEN_KEY = 'cstudio.walkthrough.sandboxSeen';
+/**
+ * A step's condition that may already hold when the walkthrough opens: `key` (in the step's completionEvents) is
+ * set once the walkthrough is open and `holds()`, checked again on each `onDidChange`.
+ */
+/** The walkthrough's own keys for conditions that may already hold (package.json lists them in completionEvents). */
+export const ALREADY_HELD_KEYS = {
+  sandboxRunning: 'cstudio.walkthrough.sandboxSeen',
+  projectPulled: 'cstudio.walkthrough.pulledSeen',
+} as const;
+
+export interface StepCondition {
+  readonly key: string;
+  holds(): boolean;
+  readonly onDidChange: vscode.Event<unknown>;
+}
 
 /** The commands a step button may run, and the context key that ticks its step once the command finished. */
 export const STEP_COMMANDS: Readonly<Record<string, string>> = {
@@ -35,8 +48,8 @@ export interface WalkthroughFeatureDeps {
   readonly extensionId: string;
   readonly commands: CommandRegistry;
   readonly logger: Logger;
-  /** The built-in sandbox's state, to tick its step when the walkthrough opens on a running sandbox. */
-  readonly sandbox: { readonly state: { readonly kind: string }; readonly onDidChangeState: vscode.Event<{ readonly kind: string }> };
+  /** Steps' conditions that may hold before the walkthrough opens (the sandbox running, a project pulled). */
+  readonly conditions: readonly StepCondition[];
 }
 
 class RunStepCommand implements Command {
@@ -70,15 +83,15 @@ export class WalkthroughFeature extends Disposable {
     await this.deps.globalState.update(OPENED_FLAG, true);
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', this.walkthroughRef, false);
     this.deps.logger.info(`opened the walkthrough ${this.walkthroughRef} (first run)`);
-    this.tickSandboxStepWhenRunning();
+    for (const condition of this.deps.conditions) this.tickWhenHolds(condition);
     return true;
   }
 
-  private tickSandboxStepWhenRunning(): void {
-    const tick = (): void => { void vscode.commands.executeCommand('setContext', SANDBOX_SEEN_KEY, true); };
-    if (this.deps.sandbox.state.kind === 'running') return tick();
-    const listener = this.deps.sandbox.onDidChangeState((state) => {
-      if (state.kind !== 'running') return;
+  private tickWhenHolds(condition: StepCondition): void {
+    const tick = (): void => { void vscode.commands.executeCommand('setContext', condition.key, true); };
+    if (condition.holds()) return tick();
+    const listener = condition.onDidChange(() => {
+      if (!condition.holds()) return;
       listener.dispose();
       tick();
     });

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ALREADY_HELD_KEYS } from '../../../src/features/walkthrough/walkthroughFeature';
 import { extensionApi } from '../helpers';
 
 interface WalkthroughStep {
@@ -90,6 +91,13 @@ suite('walkthrough', () => {
       }
     }
     assert.deepEqual(broken, [], `WALKTHROUGH LINKS BROKEN — fix the ids in package.json contributes.walkthroughs or media/walkthrough/*.md:\n  ${broken.join('\n  ')}`);
+  });
+
+  test('a condition that already holds when the walkthrough opens (sandbox running, project pulled) ticks its step', async () => {
+    const { walkthrough } = await manifestAndCommands();
+    const completes = (id: string): string[] => walkthrough.steps.find((s) => s.id === id)?.completionEvents ?? [];
+    assert.ok(completes('startSandbox').includes(`onContext:${ALREADY_HELD_KEYS.sandboxRunning}`), 'the sandbox step completes on the walkthrough\'s own key');
+    assert.ok(completes('pullProject').includes(`onContext:${ALREADY_HELD_KEYS.projectPulled}`), 'the pull step completes on the walkthrough\'s own key');
   });
 
   test('VS Code opens the walkthrough', async () => {
