@@ -214,6 +214,13 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     const bytes = await vscode.workspace.fs.readFile(zipUri(zip, 'en-US/en-US.trsx'));
     assert.match(new TextDecoder().decode(bytes), /one coffee please/);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(zipUri(zip, 'x.txt'), enc.encode('x'))), /read-only|NoPermissions/i);
+
+    // The pulled folder's side follows its edits: another sample joins the report without comparing again.
+    edit('</samples>', '  <sample intentref="ORDER">compared: a large one</sample>\n  </samples>');
+    await waitFor('the new edit in Package Comparison', () => {
+      const changed = provider.getChildren().find((n) => n.kind === 'file');
+      return changed !== undefined && provider.getChildren(changed).some((n) => String(provider.getTreeItem(n).label).includes('a large one'));
+    }, 60_000); // a safety net: the file watcher and the recomputation are slow on a loaded machine
   });
 
   test('A push with errors in the folder is refused before the mode and lock questions', async () => {

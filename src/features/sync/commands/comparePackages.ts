@@ -45,20 +45,27 @@ export class ComparePackagesCommand implements Command {
   }
 
   private async paths(before: string, after: string): Promise<ComparisonReport> {
-    const comparison = await this.deps.prompter.withProgress({ title: 'Comparing packages' }, (progress, signal) => comparePackagePaths(before, after, { progress, signal }));
+    const report = await this.deps.prompter.withProgress({ title: 'Comparing packages' }, (progress, signal) => this.pathsReport(before, after, progress, signal));
+    await this.deps.comparison.show(report);
+    return report;
+  }
+
+  /** Two zips, or a zip and a folder; a pulled folder's report is computed again when its files change. */
+  private async pathsReport(before: string, after: string, progress: Progress | undefined, signal: AbortSignal): Promise<ComparisonReport> {
+    const comparison = await comparePackagePaths(before, after, { progress, signal });
     // A folder side opens its files; a zip side opens entries through the read-only cstudio-zip: file system.
     const side = async (path: string): Promise<(p: string) => vscode.Uri> =>
       ((await stat(path)).isDirectory() ? (p) => vscode.Uri.file(join(path, ...p.split('/'))) : (p) => zipUri(path, p));
     const left = await side(before);
     const right = await side(after);
-    const report: ComparisonReport = {
+    const pulled = this.deps.model.get(after);
+    return {
       title: `${basename(before)} ↔ ${basename(after)}`,
       comparison,
       before: (p) => (comparison.files.find((f) => f.path === p)?.change === 'added' ? emptyUri(p) : left(p)),
       after: (p) => (comparison.files.find((f) => f.path === p)?.change === 'removed' ? emptyUri(p) : right(p)),
+      source: pulled ? { root: after, follows: 'folder', pulledAt: pulled.status?.state.pulledAt, recompute: (s) => this.pathsReport(before, after, undefined, s) } : undefined,
     };
-    await this.deps.comparison.show(report);
-    return report;
   }
 
   private async remote(arg: unknown): Promise<ComparisonReport> {
