@@ -38,6 +38,8 @@ export interface LogSessionOptions {
   readonly filter?: LogFilter;
   /** Mirror the channel's lines (extension-host tests). */
   readonly mirror?: boolean;
+  /** Quiet time between two writes to the channel (default: the writer's); tests lengthen it to batch more. */
+  readonly flushMs?: number;
   readonly logger: Logger;
   /** State, counts or filter changed. */
   readonly onChange: () => void;
@@ -59,6 +61,8 @@ export class LogSession {
   private failure: Error | undefined;
   private gate: { promise: Promise<void>; open: () => void } | undefined;
   private stopping = false;
+  /** The closing line (reached the end, stopped, failed): a trim of the channel keeps it after the records. */
+  private closing: string | undefined;
   /** Resolves when the stream is ready (its consumer exists and is positioned); rejects if it never gets there. */
   readonly started: Promise<void>;
   /** Resolves when the stream has ended, stopped or failed (its consumer deleted). */
@@ -69,7 +73,7 @@ export class LogSession {
     this.kept = new RingBuffer<LogRecord>(settings.keptRecords);
     this.currentFilter = options.filter ?? {};
     this.matches = compileFilter(this.currentFilter);
-    this.writer = new ChannelWriter(options.sink, { maxLines: settings.maxChannelLines, mirror: options.mirror, onFull: () => this.trim() });
+    this.writer = new ChannelWriter(options.sink, { maxLines: settings.maxChannelLines, mirror: options.mirror, flushMs: options.flushMs, onFull: () => this.trim() });
     const { start, untilEnd } = streamModeInfo(mode);
     let ready!: () => void;
     let notReady!: (err: unknown) => void;
@@ -162,7 +166,7 @@ export class LogSession {
       this.finish(this.stopping ? 'stopped' : 'ended');
     } catch (err) {
       this.failure = err instanceof Error ? err : new Error(String(err));
-      this.writer.write(`${RULE} the stream failed: ${this.failure.message} ${RULE}`);
+      this.close(`${RULE} the stream failed: ${this.failure.message} ${RULE}`);
       const wasStarted = this.currentState !== 'starting';
       this.finish('failed');
       if (wasStarted) this.options.onFailure(err);
@@ -181,10 +185,15 @@ export class LogSession {
   private finish(state: 'ended' | 'stopped' | 'failed'): void {
     if (state !== 'failed') {
       const how = state === 'ended' ? 'reached the end' : 'stopped';
-      this.writer.write(`${RULE} ${how}: ${this.stats.count.toLocaleString('en-US')} records received, ${this.shownCount.toLocaleString('en-US')} shown ${RULE}`);
+      this.close(`${RULE} ${how}: ${this.stats.count.toLocaleString('en-US')} records received, ${this.shownCount.toLocaleString('en-US')} shown ${RULE}`);
     }
     this.writer.flush();
     this.setState(state);
+  }
+
+  private close(line: string): void {
+    this.closing = line;
+    this.writer.write(line);
   }
 
   private onStatus(status: LogStreamStatus): void {
@@ -214,6 +223,8 @@ export class LogSession {
   private rewriteWithKept(note: string): void {
     const lines = [this.header(), note];
     for (const record of this.kept) if (this.matches(record)) lines.push(formatRecord(record));
+    // The last flush can overflow the channel after the closing line went in with it; the rewrite keeps it last.
+    if (this.closing) lines.push(this.closing);
     this.writer.rewrite(lines);
   }
 }

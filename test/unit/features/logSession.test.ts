@@ -75,10 +75,10 @@ describe('LogSession against the sandbox', () => {
     await l.sb.close();
   });
 
-  function open(mode: StreamMode, sink: RecordingSink, settings = { keptRecords: 100, maxChannelLines: 1000 }): LogSession {
+  function open(mode: StreamMode, sink: RecordingSink, settings = { keptRecords: 100, maxChannelLines: 1000 }, flushMs?: number): LogSession {
     return new LogSession({
       target: { connectionId: 'test', connectionName: 'test sandbox', topic: TOPIC, applicationName: 'Coffee Shop Assistant' },
-      mode, requester: client.requester, clientName: 'tests', settings, sink, mirror: true,
+      mode, requester: client.requester, clientName: 'tests', settings, sink, mirror: true, flushMs,
       logger: silentLogger, onChange: () => undefined, onFailure: () => undefined,
     });
   }
@@ -97,6 +97,18 @@ describe('LogSession against the sandbox', () => {
     assert.deepEqual(sink.lines, [...session.lines()], 'the mirror is what the channel holds');
     assert.match(sink.lines.at(-1) ?? '', new RegExp(`^── reached the end: ${written.toLocaleString('en-US')} records received`));
     assert.ok(sink.appends < written / 50, `batched: ${sink.appends} appends for ${written} records`);
+  });
+
+  test('a trim made by the last flush keeps the closing line last', async () => {
+    // A slow machine flushes the closing line together with many records; that flush overflows the channel, and the
+    // trim that follows used to rewrite it with the kept records only (the soak run found the end line gone). A
+    // 500 ms quiet time makes the last flush carry the records read since the previous one with the closing line.
+    const sink = new RecordingSink();
+    const session = open('beginningUntilEnd', sink, { keptRecords: 5, maxChannelLines: 12 }, 500);
+    await session.done;
+    assert.ok(sink.replaces >= 1, 'the channel was trimmed');
+    assert.deepEqual(sink.lines, [...session.lines()], 'the mirror is what the channel holds');
+    assert.match(sink.lines.at(-1) ?? '', /^── reached the end: [\d,]+ records received/);
   });
 
   test('a filter rewrites the channel with the kept records that pass and applies to new ones', async () => {
