@@ -27,7 +27,8 @@ export class DiagnosticsEngine {
   readonly documents: DocumentStore;
   readonly projects: ProjectIndex;
   private readonly validators = new Map<string, IncrementalTrsxValidator>();
-  private readonly grammarChecks: GrammarChecks;
+  /** Grammar validation, cached per parse; the grammar tester shares it, so a grammar is validated once. */
+  readonly grammarChecks: GrammarChecks;
   private roots: string[] = [];
 
   /** `shared`: the documents and projects of the other services in the same process, so each text is parsed once. */

@@ -7,6 +7,7 @@ import type { Logger } from '../../logger';
 import { DiagnosticsEngine } from '../diagnosticsEngine';
 import type { FileSystem } from '../fileSystem';
 import type { LanguageServices } from '../languageServices';
+import type { GrammarChecks } from '../project/projectDiagnostics';
 import { DocumentPositions, toLspDiagnostic } from './conversions';
 import { DIAGNOSTICS_PUBLISHED } from './editorRequests';
 import type { UriBook } from './documentUris';
@@ -24,6 +25,11 @@ export class DiagnosticsScheduler {
     private readonly uris: UriBook, private readonly logger: Logger,
   ) {
     this.engine = new DiagnosticsEngine(fs, services.context);
+  }
+
+  /** The engine's grammar validation (the grammar tester reuses its cached verdicts). */
+  get grammarChecks(): GrammarChecks {
+    return this.engine.grammarChecks;
   }
 
   setRoots(roots: readonly string[]): void {

@@ -15,6 +15,7 @@ import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DocumentPositions, Locator, fromLspDiagnostic, toLspCompletion, toLspSymbol, toLspTextEdits, SYMBOL_KIND } from './conversions';
 import { idOfUri, languageOfDocument, pathOfUri, UriBook } from './documentUris';
 import { LENS_COMMANDS, registerEditorRequests } from './editorRequests';
+import { registerGrammarTestRequests } from './grammarTestRequests';
 import { WorkspaceFiles } from './workspaceFiles';
 
 export const COMPLETION_TRIGGERS = ['<', '"', "'", ' ', '#', '/'];
@@ -236,5 +237,6 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   });
 
   registerEditorRequests(connection, services, texts);
+  registerGrammarTestRequests(connection, { services, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
   return services;
 }
