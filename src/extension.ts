@@ -77,6 +77,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   const credentials = new CredentialStore(context.secrets);
   owned.push(credentials);
 
+  const prompter = new SwitchablePrompter(new WindowPrompter());
   const sandbox = new SandboxFeature({
     dataDir: join(context.globalStorageUri.fsPath, 'sandbox'),
     launcher: sandboxLauncher(context.extensionPath, logger),
@@ -85,12 +86,12 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     commands,
     errors,
     credentials,
+    prompter,
     registerSecret: (secret) => redactor.register(secret),
   });
   owned.push(sandbox);
   sandbox.autoStartInBackground();
 
-  const prompter = new SwitchablePrompter(new WindowPrompter());
   const connections = new ConnectionsFeature({
     builtIn: new SandboxConnection(sandbox.sandbox),
     credentials,
@@ -134,7 +135,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   owned.push(walkthrough);
   walkthrough.openOnFirstRun().catch((e: unknown) => logger.warn('could not open the walkthrough', e));
 
-  const language = registerLanguageFeatures({ extensionPath: context.extensionPath, settings, logger: logger.child('language'), commands });
+  const language = registerLanguageFeatures({ extensionPath: context.extensionPath, settings, logger: logger.child('language'), commands, prompter });
   owned.push(language);
 
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};

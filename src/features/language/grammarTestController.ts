@@ -1,11 +1,12 @@
 // The Test Explorer for grammar tests: every `*.grxml-test` file of the workspace is a test item, each case line a
 // child (unreadable lines too, so they show as errors). Items follow the files (created, edited, deleted) and the
-// editor's unsaved text; running reports each case as it finishes, with expected/actual results on failures.
+// editor's unsaved text; the language server reads the cases and runs them (grammarTestClient.ts), reporting each
+// case as it finishes, with expected/actual results on failures.
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
-import { canonicalJson, runGrammarTestFile, type GrammarTestResult, type TesterEnvironment } from '../../core/language/tester/runTests';
-import { parseGrammarTestFile } from '../../core/language/tester/testFile';
+import type { GrammarCaseResult } from '../../core/language/server/grammarTestProtocol';
 import { Disposable } from '../../host/lifecycle';
+import { readTestFile, type GrammarTestClient } from './grammarTestClient';
 
 export type TestOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -15,8 +16,11 @@ export class GrammarTestController extends Disposable {
   readonly controller: vscode.TestController;
   readonly runProfile: vscode.TestRunProfile;
   private readonly outcomes = new Map<string, TestOutcome>();
+  /** The latest load of each file: an older answer arriving late must not undo a newer one. */
+  private readonly loads = new Map<string, number>();
+  private loadCount = 0;
 
-  constructor(private readonly env: () => TesterEnvironment, private readonly logger: Logger) {
+  constructor(private readonly tester: GrammarTestClient, private readonly logger: Logger) {
     super();
     this.controller = this._register(vscode.tests.createTestController('cstudio.grammarTests', 'Grammar Tests'));
     this.controller.resolveHandler = async (item) => {
@@ -30,7 +34,7 @@ export class GrammarTestController extends Disposable {
     this._register(watcher.onDidChange((uri) => void this.refresh(uri)));
     this._register(watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString())));
     this._register(vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document.uri.path.endsWith('.grxml-test')) this.load(e.document.uri, e.document.getText());
+      if (e.document.uri.path.endsWith('.grxml-test')) void this.load(e.document.uri, e.document.getText()).catch((err: unknown) => this.logger.warn(`cannot list the cases of ${e.document.uri.fsPath}`, err));
     }));
   }
 
@@ -45,10 +49,8 @@ export class GrammarTestController extends Disposable {
   }
 
   private async refresh(uri: vscode.Uri): Promise<vscode.TestItem | undefined> {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     try {
-      const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).replace(/^\ufeff/, '');
-      return this.load(uri, text);
+      return await this.load(uri, await readTestFile(uri));
     } catch (e) {
       this.logger.warn(`cannot read grammar test file ${uri.fsPath}`, e);
       this.controller.items.delete(uri.toString());
@@ -56,23 +58,26 @@ export class GrammarTestController extends Disposable {
     }
   }
 
-  private load(uri: vscode.Uri, text: string): vscode.TestItem {
+  private async load(uri: vscode.Uri, text: string): Promise<vscode.TestItem | undefined> {
+    const ticket = ++this.loadCount;
+    this.loads.set(uri.toString(), ticket);
+    const parsed = await this.tester.cases(uri, text);
+    if (this.loads.get(uri.toString()) !== ticket) return this.controller.items.get(uri.toString());
     let file = this.controller.items.get(uri.toString());
     if (!file) {
       file = this.controller.createTestItem(uri.toString(), vscode.workspace.asRelativePath(uri), uri);
       this.controller.items.add(file);
     }
-    const parsed = parseGrammarTestFile(text);
     const children: vscode.TestItem[] = [];
     for (const c of parsed.cases) {
       const item = this.controller.createTestItem(`${uri.toString()}#L${c.line + 1}`, `${c.expect}: ${c.input || '(empty)'}`, uri);
-      item.range = new vscode.Range(c.line, 0, c.line, c.range.end - c.range.start);
-      if (c.semantics) item.description = `=> ${canonicalJson(c.semantics.value)}`;
+      item.range = new vscode.Range(c.line, 0, c.line, c.length);
+      if (c.semantics !== undefined) item.description = `=> ${c.semantics}`;
       children.push(item);
     }
     for (const p of parsed.problems) {
       const item = this.controller.createTestItem(`${uri.toString()}#P${p.line + 1}`, `line ${p.line + 1}: unreadable`, uri);
-      item.range = new vscode.Range(p.line, 0, p.line, p.range.end - p.range.start);
+      item.range = new vscode.Range(p.line, 0, p.line, p.length);
       item.description = p.message;
       children.push(item);
     }
@@ -82,8 +87,6 @@ export class GrammarTestController extends Disposable {
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
     const run = this.controller.createTestRun(request);
-    const controller = new AbortController();
-    const listener = token.onCancellationRequested(() => controller.abort());
     try {
       const byFile = new Map<string, { file: vscode.TestItem; cases: vscode.TestItem[] }>();
       const add = (item: vscode.TestItem): void => {
@@ -101,15 +104,14 @@ export class GrammarTestController extends Disposable {
       for (const { file, cases } of byFile.values()) {
         const wanted = cases.filter((c) => !excluded.has(c.id));
         if (token.isCancellationRequested) { for (const c of wanted) this.record(run, c, 'skipped'); continue; }
-        await this.runFile(run, file, wanted, controller.signal);
+        await this.runFile(run, file, wanted, token);
       }
     } finally {
-      listener.dispose();
       run.end();
     }
   }
 
-  private async runFile(run: vscode.TestRun, file: vscode.TestItem, cases: readonly vscode.TestItem[], signal: AbortSignal): Promise<void> {
+  private async runFile(run: vscode.TestRun, file: vscode.TestItem, cases: readonly vscode.TestItem[], token: vscode.CancellationToken): Promise<void> {
     const uri = file.uri as vscode.Uri;
     const reloaded = await this.refresh(uri);
     if (!reloaded) { for (const c of cases) this.record(run, c, 'errored', new vscode.TestMessage(`Cannot read ${uri.fsPath}.`)); return; }
@@ -124,26 +126,36 @@ export class GrammarTestController extends Disposable {
       }
     }
     if (lines.size === 0) return;
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).replace(/^\ufeff/, '');
-    await runGrammarTestFile(this.env(), uri.fsPath, text, {
-      lines, signal,
-      onResult: (r) => {
-        const item = items.get(`${uri.toString()}#L${r.testCase.line + 1}`);
-        if (item) this.report(run, item, r);
-      },
-    });
+    const signal = new AbortController();
+    const listener = token.onCancellationRequested(() => signal.abort());
+    const reported = new Set<number>();
+    const show = (r: GrammarCaseResult): void => {
+      const item = items.get(`${uri.toString()}#L${r.line + 1}`);
+      if (item && !reported.has(r.line)) { reported.add(r.line); this.report(run, item, r); }
+    };
+    try {
+      // Each case shows as it finishes; the final answer fills in any the stream did not deliver.
+      const done = await this.tester.run(uri, await readTestFile(uri), { lines: [...lines], signal: signal.signal, onResult: show });
+      done.results.forEach(show);
+    } catch (e) {
+      if (!token.isCancellationRequested) throw e;
+    } finally {
+      listener.dispose();
+    }
+    // Cases the run did not reach (cancelled) are skipped, not left spinning.
+    for (const line of lines) {
+      const item = items.get(`${uri.toString()}#L${line + 1}`);
+      if (item && !reported.has(line)) this.record(run, item, 'skipped');
+    }
   }
 
-  private report(run: vscode.TestRun, item: vscode.TestItem, r: GrammarTestResult): void {
-    if (r.passed) { this.record(run, item, 'passed', undefined, r.durationMs); return; }
-    const expected = r.testCase.semantics ? canonicalJson(r.testCase.semantics.value) : undefined;
-    const actual = r.match?.accepted && r.match.semantics !== undefined ? canonicalJson(r.match.semantics) : undefined;
-    const message = expected !== undefined && actual !== undefined && expected !== actual
-      ? vscode.TestMessage.diff(r.message, expected, actual)
+  private report(run: vscode.TestRun, item: vscode.TestItem, r: GrammarCaseResult): void {
+    if (r.outcome === 'passed') { this.record(run, item, 'passed', undefined, r.durationMs); return; }
+    const message = r.expected !== undefined && r.actual !== undefined
+      ? vscode.TestMessage.diff(r.message, r.expected, r.actual)
       : new vscode.TestMessage(r.message);
     if (item.uri && item.range) message.location = new vscode.Location(item.uri, item.range);
-    this.record(run, item, r.match?.error !== undefined || !r.match ? 'errored' : 'failed', message, r.durationMs);
+    this.record(run, item, r.outcome, message, r.durationMs);
   }
 
   private record(run: vscode.TestRun, item: vscode.TestItem, outcome: TestOutcome, message?: vscode.TestMessage, durationMs?: number): void {

@@ -1,13 +1,13 @@
 // "Test Grammar" (a sentence or DTMF keys against the grammar, from the editor, its title bar or a rule's
-// CodeLens) and "Run Grammar Tests" (a `*.grxml-test` file, batch mode). Both show a read-only report beside the
-// editor and return what they found (the extension-host tests read it).
+// CodeLens) and "Run Grammar Tests" (a `*.grxml-test` file, batch mode). The language server runs them over its
+// own copy of the grammar (grammarTestClient.ts); questions go through the prompter. Both show a read-only report
+// beside the editor and return what they found (the extension-host tests read it).
 import * as vscode from 'vscode';
 import { basename, dirname, join } from 'node:path';
-import { renderSentenceReport, renderTestRun } from '../../core/language/tester/report';
-import { runGrammarTestFile, startRuleChoices, testSentence, type TesterEnvironment } from '../../core/language/tester/runTests';
 import { CommandIds } from '../../host/commandIds';
 import type { Command } from '../../host/commands';
-import type { DocumentSync } from './documentSync';
+import type { Prompter } from '../../host/prompter';
+import { readTestFile, type GrammarTestClient } from './grammarTestClient';
 import type { ReportDocuments } from './reportDocuments';
 
 export interface SentenceTestSummary {
@@ -25,10 +25,10 @@ export interface BatchTestSummary {
   reportUri: string;
 }
 
-async function grammarDocument(arg: unknown): Promise<vscode.TextDocument> {
-  if (arg instanceof vscode.Uri) return vscode.workspace.openTextDocument(arg);
+function grammarUri(arg: unknown): vscode.Uri {
+  if (arg instanceof vscode.Uri) return arg;
   const active = vscode.window.activeTextEditor?.document;
-  if (active?.languageId === 'grxml') return active;
+  if (active?.languageId === 'grxml') return active.uri;
   throw new Error('Open a GrXML grammar (.grxml) in the editor to test it.');
 }
 
@@ -36,68 +36,51 @@ export class TestGrammarCommand implements Command {
   readonly id = CommandIds.grammarTest;
   private readonly lastInput = new Map<string, string>();
 
-  constructor(private readonly env: () => TesterEnvironment, private readonly sync: DocumentSync, private readonly reports: ReportDocuments) {}
+  constructor(private readonly tester: GrammarTestClient, private readonly prompter: Prompter, private readonly reports: ReportDocuments) {}
 
   /** Arguments (all optional): the grammar's URI, the rule to start from, the input (no prompt then). */
   async execute(uriArg?: unknown, ruleArg?: unknown, inputArg?: unknown): Promise<SentenceTestSummary | undefined> {
-    const doc = await grammarDocument(uriArg);
-    const id = this.sync.ensure(doc);
-    const env = this.env();
-    const path = doc.uri.scheme === 'file' ? doc.uri.fsPath : id;
-    const rule = typeof ruleArg === 'string' ? ruleArg : await this.askStartRule(env, path);
-    if (rule === null) return undefined; // dismissed
-    const dtmf = env.ctx.documents.get(id)?.grxml().grammar.mode === 'dtmf';
-    let input = typeof inputArg === 'string' ? inputArg : undefined;
-    if (input === undefined) {
-      input = await vscode.window.showInputBox({
-        title: `Test ${basename(doc.uri.path)}${rule ? ` (rule ${rule})` : ''}`,
-        prompt: dtmf ? 'DTMF keys to test: 0-9 * # A-D (spaces optional)' : 'A sentence to test (words are compared case-insensitively)',
-        value: this.lastInput.get(id) ?? '', ignoreFocusOut: true,
+    const uri = grammarUri(uriArg);
+    const name = basename(uri.path);
+    const info = await this.tester.info(uri);
+    if (!info.readable) throw new Error(`Cannot read the grammar ${uri.scheme === 'file' ? uri.fsPath : name}; check that it exists and is a GrXML grammar.`);
+    let rule = typeof ruleArg === 'string' ? ruleArg : undefined;
+    if (rule === undefined && info.startRules.length > 0) {
+      // No root rule, so no default start: one public rule is taken without asking.
+      rule = info.startRules.length === 1 ? info.startRules[0] : await this.prompter.pick(info.startRules.map((r) => ({ label: r, value: r })), {
+        title: `${name} has no root rule`, placeholder: 'Which public rule should the sentence start from?',
       });
-      if (input === undefined) return undefined; // dismissed
+      if (rule === undefined) return undefined; // dismissed
     }
-    this.lastInput.set(id, input);
-    const outcome = await testSentence(env, path, input, { rule });
-    const report = renderSentenceReport(outcome, { input, rule, lines: env.ctx.documents.get(id)?.lines() ?? env.ctx.projects.lines(path) });
-    const reportUri = (await this.reports.show(`${basename(doc.uri.path)} — test.txt`, report)).toString();
-    const summary: SentenceTestSummary = { report, reportUri };
-    if (outcome.kind === 'matched') {
-      summary.accepted = outcome.result.accepted;
-      if (outcome.result.semantics !== undefined) summary.semantics = outcome.result.semantics;
-      if (outcome.result.error !== undefined) summary.error = outcome.result.error;
-    } else summary.error = outcome.kind === 'invalid' ? `the grammar has ${outcome.errors.length} error(s)` : outcome.message;
-    return summary;
-  }
-
-  /**
-   * A grammar without a root rule has no default start: ask which public rule to activate (undefined: the root
-   * or nothing to ask; null: dismissed). One public rule is taken without asking.
-   */
-  private async askStartRule(env: TesterEnvironment, path: string): Promise<string | undefined | null> {
-    const choices = startRuleChoices(env, path);
-    if (choices === undefined || choices.length === 0) return undefined;
-    if (choices.length === 1) return choices[0];
-    const picked = await vscode.window.showQuickPick(choices, {
-      title: `${basename(path)} has no root rule`, placeHolder: 'Which public rule should the sentence start from?', ignoreFocusOut: true,
+    const input = typeof inputArg === 'string' ? inputArg : await this.prompter.input({
+      title: `Test ${name}${rule ? ` (rule ${rule})` : ''}`,
+      prompt: info.mode === 'dtmf' ? 'DTMF keys to test: 0-9 * # A-D (spaces optional)' : 'A sentence to test (words are compared case-insensitively)',
+      value: this.lastInput.get(uri.toString()) ?? '',
     });
-    return picked ?? null;
+    if (input === undefined) return undefined; // dismissed
+    this.lastInput.set(uri.toString(), input);
+    const result = await this.tester.test(uri, input, rule);
+    const reportUri = (await this.reports.show(`${name} — test.txt`, result.report)).toString();
+    const summary: SentenceTestSummary = { report: result.report, reportUri };
+    if (result.accepted !== undefined) summary.accepted = result.accepted;
+    if (result.semantics !== undefined) summary.semantics = result.semantics;
+    if (result.error !== undefined) summary.error = result.error;
+    return summary;
   }
 }
 
 export class RunGrammarTestsCommand implements Command {
   readonly id = CommandIds.grammarRunTests;
 
-  constructor(private readonly env: () => TesterEnvironment, private readonly reports: ReportDocuments) {}
+  constructor(private readonly tester: GrammarTestClient, private readonly prompter: Prompter, private readonly reports: ReportDocuments) {}
 
   async execute(uriArg?: unknown): Promise<BatchTestSummary> {
     const file = await this.testFile(uriArg);
-    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file)).replace(/^\ufeff/, '');
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
-    const run = await runGrammarTestFile(this.env(), file.fsPath, open ? open.getText() : text);
-    const report = renderTestRun(run, basename(file.fsPath));
-    const reportUri = (await this.reports.show(`${basename(file.fsPath)} — results.txt`, report)).toString();
-    const passed = run.results.filter((r) => r.passed).length;
-    return { passed, failed: run.results.length - passed + run.problems.length, report, reportUri };
+    const text = await readTestFile(file);
+    const name = basename(file.fsPath);
+    const run = await this.prompter.withProgress({ title: `Running the grammar tests of ${name}` }, (_progress, signal) => this.tester.run(file, text, { signal }));
+    const reportUri = (await this.reports.show(`${name} — results.txt`, run.report)).toString();
+    return { passed: run.passed, failed: run.failed, report: run.report, reportUri };
   }
 
   /** The test file: the argument, the active `.grxml-test` file, or the one named after the active grammar. */

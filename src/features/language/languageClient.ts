@@ -4,7 +4,7 @@
 // server reads, and the server's "diagnostics published" notification that the tests and status wait on.
 import * as vscode from 'vscode';
 import { join } from 'node:path';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, ProgressType, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { Logger } from '../../core/logger';
 import { AUTO_CLOSE_REQUEST, DIAGNOSTICS_PUBLISHED, LENS_COMMANDS, type AutoCloseParams, type AutoCloseResult } from '../../core/language/server/editorRequests';
 import { Disposable } from '../../host/lifecycle';
@@ -63,6 +63,22 @@ export class StudioLanguageClient extends Disposable {
   /** Whether the server has validated the document at least once. */
   hasValidated(uri: vscode.Uri): boolean {
     return this.validated.has(this.client.code2ProtocolConverter.asUri(uri));
+  }
+
+  /** The protocol's spelling of a VS Code URI. */
+  uriOf(uri: vscode.Uri): string {
+    return this.client.code2ProtocolConverter.asUri(uri);
+  }
+
+  /** A request of ours (core/language/server); cancelling `token` cancels it on the server. */
+  async request<R>(method: string, params: object, token?: vscode.CancellationToken): Promise<R> {
+    await this.ready;
+    return this.client.sendRequest<R>(method, params, token);
+  }
+
+  /** Partial results the server sends under `token` (a `partialResultToken` the caller put in its request). */
+  onPartialResult<P>(token: string, handler: (part: P) => void): vscode.Disposable {
+    return this.client.onProgress(new ProgressType<P>(), token, handler);
   }
 
   /** The close tag the server says to insert after a typed `>` or `/`, if any. */

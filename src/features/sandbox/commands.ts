@@ -1,28 +1,19 @@
-// The local sandbox's commands, one class each. Failures go to the registry's error wrapper.
+// The local sandbox's commands, one class each. Failures go to the registry's error wrapper; questions and
+// notifications go through the prompter (so the extension-host tests can script them).
 import * as vscode from 'vscode';
 import { CommandIds } from '../../host/commandIds';
 import { argObject, type Command } from '../../host/commands';
+import type { Prompter } from '../../host/prompter';
 import type { LocalSandbox } from './localSandbox';
-
-/** Notifications the commands raise; `vscode.window` in the extension. */
-export interface SandboxNotifier {
-  showInformationMessage(message: string): Thenable<unknown>;
-}
-
-/** Asks the user to confirm a destructive action (a modal dialog in the extension). */
-export type Confirm = (message: string, detail: string, action: string) => Promise<boolean>;
-
-export const modalConfirm: Confirm = async (message, detail, action) =>
-  (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
 
 export class StartSandboxCommand implements Command {
   readonly id = CommandIds.sandboxStart;
-  constructor(private readonly sandbox: LocalSandbox, private readonly notify: SandboxNotifier) {}
+  constructor(private readonly sandbox: LocalSandbox, private readonly prompter: Prompter) {}
 
   async execute(): Promise<string> {
     const wasRunning = this.sandbox.state.kind === 'running';
     const info = await this.sandbox.start();
-    if (!wasRunning) void this.notify.showInformationMessage(`Local sandbox running at ${info.baseUrl}`);
+    if (!wasRunning) void this.prompter.info(`Local sandbox running at ${info.baseUrl}`);
     return info.baseUrl;
   }
 }
@@ -38,11 +29,11 @@ export class StopSandboxCommand implements Command {
 
 export class RestartSandboxCommand implements Command {
   readonly id = CommandIds.sandboxRestart;
-  constructor(private readonly sandbox: LocalSandbox, private readonly notify: SandboxNotifier) {}
+  constructor(private readonly sandbox: LocalSandbox, private readonly prompter: Prompter) {}
 
   async execute(): Promise<string> {
     const info = await this.sandbox.restart();
-    void this.notify.showInformationMessage(`Local sandbox restarted at ${info.baseUrl}`);
+    void this.prompter.info(`Local sandbox restarted at ${info.baseUrl}`);
     return info.baseUrl;
   }
 }
@@ -54,22 +45,17 @@ function isPreConfirmed(arg: unknown): boolean {
 
 export class ResetSandboxCommand implements Command {
   readonly id = CommandIds.sandboxReset;
-  constructor(
-    private readonly sandbox: LocalSandbox,
-    private readonly confirm: Confirm,
-    private readonly notify: SandboxNotifier,
-  ) {}
+  constructor(private readonly sandbox: LocalSandbox, private readonly prompter: Prompter) {}
 
   async execute(arg?: unknown): Promise<string | undefined> {
-    const ok = isPreConfirmed(arg) || await this.confirm(
-      'Reset the local sandbox?',
-      `This stops the sandbox and deletes all its data (projects, builds, logs) in ${this.sandbox.dataDir}. ` +
+    const ok = isPreConfirmed(arg) || await this.prompter.confirm('Reset the local sandbox?', {
+      detail: `This stops the sandbox and deletes all its data (projects, builds, logs) in ${this.sandbox.dataDir}. ` +
         'It then starts again with fresh demo data.',
-      'Reset',
-    );
+      action: 'Reset',
+    });
     if (!ok) return undefined;
     const info = await this.sandbox.resetData();
-    void this.notify.showInformationMessage(`Local sandbox reset; running at ${info.baseUrl} with fresh demo data`);
+    void this.prompter.info(`Local sandbox reset; running at ${info.baseUrl} with fresh demo data`);
     return info.baseUrl;
   }
 }
@@ -88,16 +74,16 @@ export class CopySandboxUrlCommand implements Command {
 /** The status bar's click on a running sandbox: pick one of the other commands. */
 export class SandboxActionsCommand implements Command {
   readonly id = CommandIds.sandboxActions;
+  constructor(private readonly prompter: Prompter) {}
 
   async execute(): Promise<void> {
-    const picks: Array<vscode.QuickPickItem & { command: string }> = [
-      { label: '$(debug-restart) Restart', command: CommandIds.sandboxRestart },
-      { label: '$(debug-stop) Stop', command: CommandIds.sandboxStop },
-      { label: '$(copy) Copy API URL', command: CommandIds.sandboxCopyBaseUrl },
-      { label: '$(trash) Reset data…', command: CommandIds.sandboxReset },
-      { label: '$(output) Show log', command: CommandIds.showLog },
-    ];
-    const choice = await vscode.window.showQuickPick(picks, { placeHolder: 'Local sandbox' });
-    if (choice) await vscode.commands.executeCommand(choice.command);
+    const command = await this.prompter.pick([
+      { label: '$(debug-restart) Restart', value: CommandIds.sandboxRestart },
+      { label: '$(debug-stop) Stop', value: CommandIds.sandboxStop },
+      { label: '$(copy) Copy API URL', value: CommandIds.sandboxCopyBaseUrl },
+      { label: '$(trash) Reset data…', value: CommandIds.sandboxReset },
+      { label: '$(output) Show log', value: CommandIds.showLog },
+    ], { title: 'Local sandbox', placeholder: 'What should the sandbox do?' });
+    if (command) await vscode.commands.executeCommand(command);
   }
 }

@@ -7,10 +7,11 @@ import type { CommandRegistry, CommandErrorHandler } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { ContextKeys } from '../../host/contextValues';
 import { Disposable } from '../../host/lifecycle';
+import type { Prompter } from '../../host/prompter';
 import type { CredentialStore } from '../../host/secrets';
 import type { Settings } from '../../host/settings';
 import {
-  CopySandboxUrlCommand, modalConfirm, ResetSandboxCommand, RestartSandboxCommand, SandboxActionsCommand,
+  CopySandboxUrlCommand, ResetSandboxCommand, RestartSandboxCommand, SandboxActionsCommand,
   StartSandboxCommand, StopSandboxCommand,
 } from './commands';
 import { LOCAL_SANDBOX_CONNECTION_ID, LocalSandbox, type SandboxLauncher, type SandboxState } from './localSandbox';
@@ -25,6 +26,8 @@ export interface SandboxFeatureDeps {
   readonly commands: CommandRegistry;
   readonly errors: CommandErrorHandler;
   readonly credentials: CredentialStore;
+  /** Questions and notifications of the commands. */
+  readonly prompter: Prompter;
   /** Makes a secret disappear from every log line from now on. */
   readonly registerSecret: (secret: string) => void;
 }
@@ -44,12 +47,12 @@ export class SandboxFeature extends Disposable {
     void vscode.commands.executeCommand('setContext', ContextKeys.sandboxState, this.sandbox.state.kind);
 
     deps.commands.register(
-      new StartSandboxCommand(this.sandbox, vscode.window),
+      new StartSandboxCommand(this.sandbox, deps.prompter),
       new StopSandboxCommand(this.sandbox),
-      new RestartSandboxCommand(this.sandbox, vscode.window),
-      new ResetSandboxCommand(this.sandbox, modalConfirm, vscode.window),
+      new RestartSandboxCommand(this.sandbox, deps.prompter),
+      new ResetSandboxCommand(this.sandbox, deps.prompter),
       new CopySandboxUrlCommand(this.sandbox),
-      new SandboxActionsCommand(),
+      new SandboxActionsCommand(deps.prompter),
     );
     this._register(deps.settings.onDidChange((change) => {
       if (this.sandbox.state.kind === 'running' && (change.affects('sandbox.port') || change.affects('sandbox.jobDurationMs'))) {

@@ -4,8 +4,11 @@
 // and the Test Explorer controller running the same file.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BatchTestSummary, SentenceTestSummary } from '../../../src/features/language/grammarTesterCommands';
+import { usePrompterForSuite } from '../explorerHelpers';
 import { extensionApi, waitFor } from '../helpers';
 import { corpusPath, openLanguageDocument, positionOf, restoreDocument, textAt, workspaceFile } from '../languageHelpers';
 
@@ -105,6 +108,43 @@ suite('language: GrXML', () => {
     await tests.runProfile.runHandler(new vscode.TestRunRequest([file]), source.token);
     const outcomes = [...tests.lastOutcomes()].filter(([id]) => id.startsWith(fileId));
     assert.deepEqual(outcomes.map(([id, o]) => `${id.slice(fileId.length)} ${o}`).sort(), ['#L2 passed', '#L3 passed', '#L4 passed', '#L5 passed', '#L6 passed']);
+  });
+});
+
+suite('language: the grammar tester asks through the prompter', () => {
+  const prompter = usePrompterForSuite();
+  const NO_ROOT = `<?xml version="1.0" encoding="UTF-8"?>
+<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" mode="voice">
+  <rule id="size" scope="public"><one-of><item>small</item><item>large</item></one-of></rule>
+  <rule id="drink" scope="public"><one-of><item>tea</item><item>coffee</item></one-of></rule>
+</grammar>
+`;
+
+  test('Test Grammar: which public rule to start from (no root rule), then the sentence; Escape runs nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cstudio-tester-'));
+    try {
+      await writeFile(join(dir, 'order.grxml'), NO_ROOT);
+      await openLanguageDocument(join(dir, 'order.grxml'));
+      prompter.script({ pick: 'drink' }, { input: 'coffee' });
+      const result = await vscode.commands.executeCommand<SentenceTestSummary | undefined>('cstudio.grammar.test');
+      assert.equal(result?.accepted, true);
+      assert.match(result?.report ?? '', /rule: drink/);
+      assert.deepEqual(prompter.asked.map((a) => [a.kind, a.title, a.offered.join(',')]), [
+        ['pick', 'order.grxml has no root rule', 'size,drink'], ['input', 'Test order.grxml (rule drink)', ''],
+      ]);
+      prompter.script({ pick: 'size' }, { dismiss: true });
+      assert.equal(await vscode.commands.executeCommand('cstudio.grammar.test'), undefined);
+      assert.equal(prompter.asked[3]?.offered[0], 'coffee', 'the last sentence is proposed again');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('Run Grammar Tests shows its progress through the prompter', async () => {
+    const summary = await vscode.commands.executeCommand<BatchTestSummary>('cstudio.grammar.runTests', vscode.Uri.file(workspaceFile('grammars', 'yesno.grxml-test')));
+    assert.deepEqual([summary.passed, summary.failed], [5, 0]);
+    assert.deepEqual(prompter.progress, ['Running the grammar tests of yesno.grxml-test']);
   });
 });
 

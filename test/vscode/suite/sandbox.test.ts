@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { CommandIds } from '../../../src/host/commandIds';
 import { LOCAL_SANDBOX_CONNECTION_ID, type SandboxInfo } from '../../../src/features/sandbox/localSandbox';
+import { usePrompterForSuite } from '../explorerHelpers';
 import { extensionApi, getJson, portIsFree, readLogs, requestToken, updateSetting, waitFor } from '../helpers';
 
 async function running(): Promise<SandboxInfo> {
@@ -103,5 +104,30 @@ suite('local sandbox', () => {
     await waitFor('the port setting to reset', () => testing.settings.value.sandbox.port === 0);
     await vscode.commands.executeCommand(CommandIds.sandboxStart);
     await running();
+  });
+});
+
+suite('local sandbox: questions through the prompter', () => {
+  const prompter = usePrompterForSuite();
+
+  test('Reset asks first: declined, the data stays; confirmed, it is replaced and said so', async () => {
+    const before = await running();
+    const marker = join(before.dataDir, 'kept-when-declined.txt');
+    writeFileSync(marker, 'stays unless the reset is confirmed');
+    prompter.script({ confirm: false });
+    assert.equal(await vscode.commands.executeCommand(CommandIds.sandboxReset), undefined);
+    assert.equal(existsSync(marker), true, 'nothing was deleted');
+    assert.deepEqual(prompter.asked.map((a) => [a.kind, a.title]), [['confirm', 'Reset the local sandbox?']]);
+    prompter.script({ confirm: true });
+    const baseUrl = await vscode.commands.executeCommand<string>(CommandIds.sandboxReset);
+    assert.equal(existsSync(marker), false);
+    assert.deepEqual(prompter.infos, [`Local sandbox reset; running at ${baseUrl} with fresh demo data`]);
+  });
+
+  test('the status bar\'s actions are a pick of the other commands', async () => {
+    await running();
+    prompter.script({ pick: /Show log/ });
+    await vscode.commands.executeCommand(CommandIds.sandboxActions);
+    assert.deepEqual(prompter.asked.map((a) => [a.kind, a.title, a.offered.length]), [['pick', 'Local sandbox', 5]]);
   });
 });

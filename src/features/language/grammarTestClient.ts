@@ -1,0 +1,65 @@
+// The grammar tester's requests to the language server (core/language/server/grammarTestProtocol.ts), typed for
+// the commands and the Test Explorer. The server holds the grammars; the extension host only sends text it alone
+// has (an unsaved `*.grxml-test` file) and shows the answers.
+import * as vscode from 'vscode';
+import {
+  GRAMMAR_INFO_REQUEST, GRAMMAR_TEST_CASES_REQUEST, RUN_GRAMMAR_TESTS_REQUEST, TEST_GRAMMAR_REQUEST,
+  type GrammarCaseResult, type GrammarInfo, type GrammarInfoParams, type GrammarTestCases, type GrammarTestFileParams,
+  type GrammarTestRunResult, type RunGrammarTestsParams, type SentenceTestResult, type TestGrammarParams,
+} from '../../core/language/server/grammarTestProtocol';
+import type { StudioLanguageClient } from './languageClient';
+
+export interface RunTestsOptions {
+  /** Only the cases on these 0-based lines. */
+  lines?: readonly number[];
+  signal?: AbortSignal;
+  /** Each case as soon as it finishes. */
+  onResult?: (result: GrammarCaseResult) => void;
+}
+
+/** A test file's text: the editor's when it is open (unsaved edits count), else the file's. */
+export async function readTestFile(uri: vscode.Uri): Promise<string> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  return open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).replace(/^\ufeff/, '');
+}
+
+export class GrammarTestClient {
+  private runs = 0;
+
+  constructor(private readonly client: StudioLanguageClient) {}
+
+  info(grammar: vscode.Uri): Promise<GrammarInfo> {
+    const params: GrammarInfoParams = { textDocument: { uri: this.client.uriOf(grammar) } };
+    return this.client.request<GrammarInfo>(GRAMMAR_INFO_REQUEST, params);
+  }
+
+  test(grammar: vscode.Uri, input: string, rule: string | undefined): Promise<SentenceTestResult> {
+    const params: TestGrammarParams = { textDocument: { uri: this.client.uriOf(grammar) }, input };
+    if (rule !== undefined) params.rule = rule;
+    return this.client.request<SentenceTestResult>(TEST_GRAMMAR_REQUEST, params);
+  }
+
+  cases(testFile: vscode.Uri, text: string): Promise<GrammarTestCases> {
+    const params: GrammarTestFileParams = { uri: this.client.uriOf(testFile), text };
+    return this.client.request<GrammarTestCases>(GRAMMAR_TEST_CASES_REQUEST, params);
+  }
+
+  async run(testFile: vscode.Uri, text: string, options: RunTestsOptions = {}): Promise<GrammarTestRunResult> {
+    const partialResultToken = `cstudio-grammar-run-${++this.runs}`;
+    const params: RunGrammarTestsParams = { uri: this.client.uriOf(testFile), text, partialResultToken };
+    if (options.lines) params.lines = [...options.lines];
+    const onResult = options.onResult;
+    const listener = onResult ? this.client.onPartialResult<GrammarCaseResult[]>(partialResultToken, (part) => part.forEach(onResult)) : undefined;
+    const cancel = new vscode.CancellationTokenSource();
+    const abort = (): void => cancel.cancel();
+    if (options.signal?.aborted) cancel.cancel();
+    options.signal?.addEventListener('abort', abort);
+    try {
+      return await this.client.request<GrammarTestRunResult>(RUN_GRAMMAR_TESTS_REQUEST, params, cancel.token);
+    } finally {
+      options.signal?.removeEventListener('abort', abort);
+      cancel.dispose();
+      listener?.dispose();
+    }
+  }
+}
