@@ -73,7 +73,8 @@ export class StudioLanguageClient extends Disposable {
   /** A request of ours (core/language/server); cancelling `token` cancels it on the server. */
   async request<R>(method: string, params: object, token?: vscode.CancellationToken): Promise<R> {
     await this.ready;
-    return this.client.sendRequest<R>(method, params, token);
+    // An explicit undefined token would be read as a token (the client checks it for cancellation).
+    return token ? this.client.sendRequest<R>(method, params, token) : this.client.sendRequest<R>(method, params);
   }
 
   /** Partial results the server sends under `token` (a `partialResultToken` the caller put in its request). */

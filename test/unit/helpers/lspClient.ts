@@ -17,6 +17,8 @@ export class LspTestClient {
   private readonly published = new Map<string, PublishedDiagnostics[]>();
   private readonly waiters: Array<() => void> = [];
   readonly stderr: string[] = [];
+  /** What the server said it can do (`initialize`'s answer). */
+  capabilities: Record<string, unknown> = {};
 
   private constructor(readonly child: ChildProcessWithoutNullStreams, readonly rpc: MessageConnection) {
     rpc.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
@@ -41,11 +43,12 @@ export class LspTestClient {
     const client = new LspTestClient(child, rpc);
     rpc.listen();
     const rootUri = pathToFileURL(root).href;
-    await rpc.sendRequest('initialize', {
+    const init = await rpc.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'w' }],
       capabilities: { workspace: { workspaceFolders: true } },
       initializationOptions: { diagnosticsDelayMs: 0 },
     });
+    client.capabilities = init.capabilities;
     await rpc.sendNotification('initialized', {});
     return client;
   }

@@ -1,7 +1,7 @@
 // The TRSX/GrXML language server: core/language behind the Language Server Protocol (vscode-languageserver), so
 // VS Code (through vscode-languageclient, src/features/language) and any other editor (`cstudio lsp --stdio`) get
-// the same diagnostics, completion, navigation, formatting and fixes from one copy of each document. Documents are
-// synced incrementally; each text is parsed once and shared by every service, diagnostics included.
+// the same diagnostics, completion, navigation, formatting, fixes, semantic tokens and grammar tests from one copy
+// of each document. Documents are synced incrementally; each text is parsed once and shared by every service.
 import {
   CodeActionKind, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
@@ -16,6 +16,7 @@ import { DocumentPositions, Locator, fromLspDiagnostic, toLspCompletion, toLspSy
 import { idOfUri, languageOfDocument, pathOfUri, UriBook } from './documentUris';
 import { LENS_COMMANDS, registerEditorRequests } from './editorRequests';
 import { registerGrammarTestRequests } from './grammarTestRequests';
+import { registerSemanticTokens, SEMANTIC_TOKENS_LEGEND } from './semanticTokensRequests';
 import { WorkspaceFiles } from './workspaceFiles';
 
 export const COMPLETION_TRIGGERS = ['<', '"', "'", ' ', '#', '/'];
@@ -64,6 +65,7 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
         documentFormattingProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         codeLensProvider: { resolveProvider: false },
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'cstudio-language-server' },
@@ -237,6 +239,7 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   });
 
   registerEditorRequests(connection, services, texts);
+  registerSemanticTokens(connection, services, texts);
   registerGrammarTestRequests(connection, { services, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
   return services;
 }
