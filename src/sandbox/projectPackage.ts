@@ -8,7 +8,8 @@ import type { TrsxDocument } from '../core/formats/trsx/model';
 import { LineIndex, type Diagnostic } from '../core/formats/diagnostic';
 import { classifyPackagePath } from '../core/package/layout';
 import { isLocaleName } from '../core/package/locale';
-import { readZip, writeZip, ZipSafetyError } from '../core/package/zip';
+import { readZip, writeZip } from '../core/package/zip';
+import { ZipSafetyError } from '../core/package/zipSafety';
 import { badRequest } from './errors';
 import type { ProjectContent, ProjectRecord, SandboxState } from './state';
 

@@ -3,7 +3,7 @@ import { openAsBlob } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { path } from '../../core/platform/paths';
-import { ZipSafetyError } from '../../core/package/zip';
+import { ZipSafetyError } from '../../core/package/zipSafety';
 import { ZipArchive } from '../../core/sync/zipArchive';
 import { UsageError } from '../command';
 import { requirePositional } from '../args';

@@ -1,11 +1,11 @@
 // A pulled project folder is the package (ARCHITECTURE.md): zipping it minus `.cstudio/` gives a valid
 // replacement package. Dot-files (editor and OS litter such as .DS_Store, .git) are left out too.
 // Symbolic links are refused: following one could put files from outside the project into an upload.
-import { open, readFile, readdir, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { openAtomic } from '../fs/atomicFile';
-import { ZipStreamWriter, writeZip } from './zip';
+import { ZipStreamWriter } from './zip';
 
 /** Files are zipped through one buffer of this size, refilled (see fileChunks). */
 export const FILE_CHUNK = 256 * 1024;
@@ -41,7 +41,7 @@ export class PackageFolderError extends Error {
 }
 
 /** Package paths (`/`-separated, sorted) of the files in a project folder. */
-export async function listPackageFolder(dir: string, options: FolderOptions = {}, exclude: ReadonlySet<string> = new Set()): Promise<string[]> {
+export async function listPackageFolder(dir: string, options: FolderOptions = {}): Promise<string[]> {
   const root = resolve(dir);
   const out: string[] = [];
   const walk = async (folder: string): Promise<void> => {
@@ -49,7 +49,6 @@ export async function listPackageFolder(dir: string, options: FolderOptions = {}
     for (const entry of await readdir(folder, { withFileTypes: true })) {
       if (entry.name.startsWith('.')) continue;
       const full = join(folder, entry.name);
-      if (exclude.has(full)) continue;
       const rel = relative(root, full).split(sep).join('/');
       if (entry.isSymbolicLink()) {
         throw new PackageFolderError(`${full} is a symbolic link; a package holds only regular files. Replace the link with the file it points to.`, full);
@@ -66,34 +65,15 @@ export async function listPackageFolder(dir: string, options: FolderOptions = {}
   return out.sort();
 }
 
-/** Reads a project folder into package files (the whole content in memory; see packFolderToFile). */
-export async function readPackageFolder(dir: string, options: FolderOptions = {}): Promise<Map<string, Uint8Array>> {
-  const paths = await listPackageFolder(dir, options);
-  const progress = options.progress ?? noProgress;
-  const files = new Map<string, Uint8Array>();
-  for (const path of paths) {
-    throwIfAborted(options.signal);
-    files.set(path, await readFile(join(resolve(dir), ...path.split('/'))));
-    progress.report({ message: path, increment: 100 / paths.length });
-  }
-  return files;
-}
-
-/** Zips a project folder in memory (holds every file and the zip; fine for typical packages of a few MB). */
-export async function packFolder(dir: string, options: FolderOptions = {}): Promise<Uint8Array> {
-  return writeZip(await readPackageFolder(dir, options));
-}
-
 /**
- * Zips a project folder straight into `outFile`, file by file in 64 KiB chunks, so memory stays bounded
- * whatever the package size. The zip appears only when complete (temp file, then rename); on abort or
- * error nothing is left behind. `outFile` may lie inside the folder; it is not packed into itself.
+ * Zips files of a folder (package paths under `root`) straight into `outFile`, file by file through one
+ * FILE_CHUNK buffer, so memory stays bounded whatever the package size. The zip appears only when complete
+ * (temp file, then rename); on abort or error nothing is left behind. The one way packages are written to disk:
+ * a push's replace upload (core/sync/packageUpload) goes through it.
  */
-export async function packFolderToFile(dir: string, outFile: string, options: FolderOptions = {}): Promise<{ entries: number; bytes: number }> {
-  const target = resolve(outFile);
-  const paths = await listPackageFolder(dir, options, new Set([target]));
+export async function packFiles(root: string, paths: readonly string[], outFile: string, options: FolderOptions = {}): Promise<{ entries: number; bytes: number }> {
   const progress = options.progress ?? noProgress;
-  const out = await openAtomic(target);
+  const out = await openAtomic(resolve(outFile));
   let bytes = 0;
   try {
     const writer = new ZipStreamWriter(async (chunk) => {
@@ -103,7 +83,7 @@ export async function packFolderToFile(dir: string, outFile: string, options: Fo
     const buffer = new Uint8Array(FILE_CHUNK);
     for (const path of paths) {
       throwIfAborted(options.signal);
-      await writer.addFile(path, fileChunks(join(resolve(dir), ...path.split('/')), buffer, options.signal));
+      await writer.addFile(path, fileChunks(join(resolve(root), ...path.split('/')), buffer, options.signal));
       progress.report({ message: path, increment: 100 / paths.length });
     }
     await writer.finish();

@@ -6,7 +6,7 @@ import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { writeFileAtomic } from '../fs/atomicFile';
-import { ZipSafetyError, checkEntryName } from './zip';
+import { ZipSafetyError, checkEntryName } from './zipSafety';
 
 export interface UnpackOptions {
   signal?: AbortSignal;

@@ -5,7 +5,7 @@
 // after that many bytes of work instead of after the whole bomb. readZip (bytes in memory) and ZipArchive
 // (a file on disk) both read through here.
 import { crc32, inflateRawSync } from 'node:zlib';
-import { ZipSafetyError, checkEntryName, type ZipLimits } from './zip';
+import { ZipSafetyError, checkEntryName, type ZipLimits } from './zipSafety';
 
 export interface ZipEntryInfo {
   /** Entry name (`/`-separated); folders are not listed. */

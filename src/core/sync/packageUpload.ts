@@ -6,11 +6,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Blob } from 'node:buffer';
-import { openAtomic } from '../fs/atomicFile';
 import { classifyPackagePath } from '../package/layout';
-import { FILE_CHUNK, fileChunks } from '../package/folder';
-import { ZipStreamWriter } from '../package/zip';
-import { throwIfAborted } from '../progress';
+import { packFiles } from '../package/folder';
 import type { FolderFiles } from './packageFiles';
 import type { WorkspacePaths } from './workspace';
 
@@ -32,20 +29,7 @@ export async function packWorkspace(local: FolderFiles, paths: WorkspacePaths, r
   const entries = (await local.list(signal)).filter((p) => uploadsWithPackage(p, restrictedVisible));
   await mkdir(paths.tmpDir, { recursive: true });
   const file = join(paths.tmpDir, `upload-${randomBytes(6).toString('hex')}.zip`);
-  const out = await openAtomic(file);
-  try {
-    const writer = new ZipStreamWriter(async (chunk) => { await out.handle.write(chunk); });
-    const buffer = new Uint8Array(FILE_CHUNK);
-    for (const path of entries) {
-      throwIfAborted(signal);
-      await writer.addFile(path, fileChunks(local.fullPath(path), buffer, signal));
-    }
-    await writer.finish();
-  } catch (err) {
-    await out.abort();
-    throw err;
-  }
-  await out.commit();
+  await packFiles(local.root, entries, file, { signal });
   const blob = await openAsBlob(file, { type: 'application/zip' });
   return { file, blob, entries, dispose: () => rm(file, { force: true }) };
 }

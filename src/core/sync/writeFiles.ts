@@ -3,7 +3,7 @@
 // file atomically; names of a whole package are checked together first, before anything is written.
 import { lstat, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkEntryName, ZipSafetyError } from '../package/zip';
+import { checkEntryName, ZipSafetyError } from '../package/zipSafety';
 import { unpackPackage } from '../package/unpack';
 import { STATE_DIR } from './stateDir';
 

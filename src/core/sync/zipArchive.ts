@@ -6,7 +6,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
 import { inflateSync } from 'fflate';
-import { DEFAULT_ZIP_LIMITS, ZipSafetyError, type ZipLimits } from '../package/zip';
+import { DEFAULT_ZIP_LIMITS, ZipSafetyError, type ZipLimits } from '../package/zipSafety';
 import {
   LOCAL_HEADER_SIZE, MAX_TAIL, checkEntryOutput, dataOffset, inflateEntry, inflatesPast, locateDirectory, parseDirectory,
   type ZipEntryInfo,

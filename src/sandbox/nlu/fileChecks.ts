@@ -4,7 +4,8 @@ import { LineIndex, type Diagnostic } from '../../core/formats/diagnostic';
 import type { TrsxDocument } from '../../core/formats/trsx/model';
 import { parseTrsxBytes } from '../../core/formats/trsx/parse';
 import { validateTrsx, type TrsxValidationOptions } from '../../core/formats/trsx/validate';
-import { readZip, ZipSafetyError } from '../../core/package/zip';
+import { readZip } from '../../core/package/zip';
+import { ZipSafetyError } from '../../core/package/zipSafety';
 import { badRequest } from '../errors';
 
 export type UploadFormat = 'trsx' | 'list' | 'nmlist' | 'txt';

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { strToU8 } from 'fflate';
 import { classifyPackagePath, hasPackageErrors, validatePackageLayout } from '../../../src/core/package/layout';
 import { isLocaleName } from '../../../src/core/package/locale';
-import { readProjectPackage, withoutRestricted, writeProjectPackage } from '../../../src/core/package/packageZip';
+import { readZip, writeZip } from '../../../src/core/package/zip';
+import { uploadsWithPackage } from '../../../src/core/sync/packageUpload';
 
 const TRSX = '<?xml version="1.0" encoding="UTF-8"?><project xml:lang="en-US" xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" nuance:version="2.6"/>';
 
@@ -65,22 +66,22 @@ describe('package layout', () => {
     assert.deepEqual(validatePackageLayout(['metadata.json']).map((i) => i.code), ['PKG006']);
   });
 
-  test('reads a package zip into its parts and writes it back identically', () => {
-    const bytes = writeProjectPackage(samplePackage());
-    const pkg = readProjectPackage(bytes);
-    assert.deepEqual(pkg.locales, ['en-US', 'fr-CA']);
-    assert.deepEqual(pkg.metadata, { name: 'Coffee', channels: [] });
-    assert.deepEqual(pkg.dialog, { nodes: [] });
-    assert.equal(pkg.trsxByLocale.get('fr-CA'), TRSX.replace('en-US', 'fr-CA'));
-    assert.deepEqual(pkg.restricted, ['en-US/_client_prons.txt', 'en-US/grammars/DATE/DATE.grxml', 'fr-CA/_tmfe.tsv']);
-    assert.deepEqual(pkg.issues.map((i) => i.code), ['PKG008']);
-    assert.deepEqual(writeProjectPackage(pkg.files), bytes);
-    assert.deepEqual([...withoutRestricted(pkg.files).keys()].sort(), ['dialog.json', 'en-US/en-US.trsx', 'fr-CA/fr-CA.trsx', 'metadata.json']);
+  test('a package zip round-trips through the reader and writer the product uses; the layout names its parts', () => {
+    const bytes = writeZip(samplePackage());
+    const files = readZip(bytes);
+    assert.deepEqual(writeZip(files), bytes, 'reproducible bytes');
+    const paths = [...files.keys()].sort();
+    const trsx = paths.map(classifyPackagePath).filter((i) => i.kind === 'trsx').map((i) => i.locale);
+    assert.deepEqual(trsx, ['en-US', 'fr-CA']);
+    assert.deepEqual(paths.filter((p) => classifyPackagePath(p).restricted), ['en-US/_client_prons.txt', 'en-US/grammars/DATE/DATE.grxml', 'fr-CA/_tmfe.tsv']);
+    assert.deepEqual(validatePackageLayout(files).map((i) => i.code), ['PKG008']);
+    // What a replace uploads: a regular user never sends restricted files; professional services may.
+    assert.deepEqual(paths.filter((p) => uploadsWithPackage(p, false)), ['dialog.json', 'en-US/en-US.trsx', 'fr-CA/fr-CA.trsx', 'metadata.json']);
+    assert.equal(paths.filter((p) => uploadsWithPackage(p, true)).length, 7);
   });
 
   test('invalid metadata JSON is an issue, not a crash', () => {
-    const pkg = readProjectPackage(writeProjectPackage(new Map([['metadata.json', strToU8('{')]])));
-    assert.equal(pkg.metadata, undefined);
-    assert.ok(pkg.issues.some((i) => i.code === 'PKG005' && i.path === 'metadata.json'));
+    const files = readZip(writeZip(new Map([['metadata.json', strToU8('{')]])));
+    assert.ok(validatePackageLayout(files).some((i) => i.code === 'PKG005' && i.path === 'metadata.json'));
   });
 });

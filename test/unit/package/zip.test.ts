@@ -1,7 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { zipSync, strToU8 } from 'fflate';
-import { ZipSafetyError, ZipStreamWriter, readZip, writeZip } from '../../../src/core/package/zip';
+import { ZipStreamWriter, readZip, writeZip } from '../../../src/core/package/zip';
+import { ZipSafetyError } from '../../../src/core/package/zipSafety';
 
 const refusal = (name: string | undefined, pattern: RegExp) => (e: unknown): boolean => {
   assert.ok(e instanceof ZipSafetyError, `expected ZipSafetyError, got ${String(e)}`);

@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { clientFor, rejectsWith } from '../platform/support';
 import type { PlatformClient } from '../../../src/core/platform/client';
-import { ZipSafetyError } from '../../../src/core/package/zip';
+import { ZipSafetyError } from '../../../src/core/package/zipSafety';
 import { comparePackagePaths } from '../../../src/core/sync/packageComparison';
 import { ZipFiles } from '../../../src/core/sync/packageFiles';
 import { integrate, pull } from '../../../src/core/sync/pull';
