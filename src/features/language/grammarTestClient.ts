@@ -7,6 +7,7 @@ import {
   type GrammarCaseResult, type GrammarInfo, type GrammarInfoParams, type GrammarTestCases, type GrammarTestFileParams,
   type GrammarTestRunResult, type RunGrammarTestsParams, type SentenceTestResult, type TestGrammarParams,
 } from '../../core/language/server/grammarTestProtocol';
+import { CancelledError } from '../../core/platform/errors';
 import type { StudioLanguageClient } from './languageClient';
 
 export interface RunTestsOptions {
@@ -56,6 +57,10 @@ export class GrammarTestClient {
     options.signal?.addEventListener('abort', abort);
     try {
       return await this.client.request<GrammarTestRunResult>(RUN_GRAMMAR_TESTS_REQUEST, params, cancel.token);
+    } catch (e) {
+      // However the client reports a cancelled request, the caller sees the one cancellation error commands know.
+      if (options.signal?.aborted) throw new CancelledError(`The grammar tests of ${testFile.fsPath} were cancelled.`);
+      throw e;
     } finally {
       options.signal?.removeEventListener('abort', abort);
       cancel.dispose();
