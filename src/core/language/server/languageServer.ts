@@ -138,8 +138,9 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
     });
   });
 
-  /** The open document behind a request, with its position converter. */
+  /** The open document behind a request, with its position converter (diagnostics wait until it is answered). */
   const open = (uri: string): { id: string; at: DocumentPositions } | undefined => {
+    diagnostics.requestServed();
     const id = idOfUri(uri);
     const text = texts.get(id);
     return text && services.documents.get(id) ? { id, at: new DocumentPositions(text) } : undefined;
