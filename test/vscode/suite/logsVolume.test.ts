@@ -16,7 +16,8 @@ suite('event logs: bounded memory under volume', () => {
     await updateSetting('cstudio.logs.keptRecords', 500);
     await updateSetting('cstudio.logs.maxChannelLines', 2000);
   });
-  suiteTeardown(async () => {
+  suiteTeardown(async function () {
+    this.timeout(120_000); // a safety net: stopping commits and deletes the consumer, then two settings are written
     await stopIfRunning();
     await updateSetting('cstudio.logs.keptRecords', undefined);
     await updateSetting('cstudio.logs.maxChannelLines', undefined);
