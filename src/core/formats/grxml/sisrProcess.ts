@@ -7,7 +7,7 @@
 
 import { writeSync } from 'node:fs';
 import { SemanticError, SisrSandbox } from './sisrSandbox';
-import { NO_TAG, runningTag, type TagJob, type TagReply } from './tagJob';
+import { NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
 
 export const PROGRESS_FD = 3;
 
@@ -20,12 +20,15 @@ const LEXICAL_DECLARATION = /\b(?:let|const|class)\b/;
 
 export class TagJobRunner {
   private kept: { sandbox: SisrSandbox; headers: string } | undefined;
+  private finish: (() => void) | undefined;
   /** Contexts created so far (a test reads it to check reuse). */
   created = 0;
 
   constructor(private readonly progressFd?: number) {}
 
-  run(job: TagJob): TagReply {
+  /** `seq` names the job in the progress lines (the parent may have sent the next jobs already). */
+  run(job: TagJob, seq = 0): TagReply {
+    this.settle();
     const headers = JSON.stringify(job.globals.map((g) => g.code));
     const reusable = !job.globals.some((g) => LEXICAL_DECLARATION.test(g.code));
     const sandbox = this.kept?.headers === headers ? this.kept.sandbox : this.fresh();
@@ -38,7 +41,7 @@ export class TagJobRunner {
         at[0] = rule;
         at[1] = tag;
         if (fd === undefined) return;
-        try { writeSync(fd, `${rule} ${tag}\n`); } catch { /* the parent stopped reading: it no longer needs to know */ }
+        try { writeSync(fd, `${seq} ${rule} ${tag}\n`); } catch { /* the parent stopped reading: it no longer needs to know */ }
       },
       describeRunning: () => runningTag(job, at[0] ?? NO_TAG, at[1] ?? 0),
     });
@@ -50,8 +53,15 @@ export class TagJobRunner {
     } catch (e) {
       reply = e instanceof SemanticError ? { error: e.message } : { error: `semantic tags could not be evaluated: ${e instanceof Error ? e.message : String(e)}` };
     }
-    if (sandbox.reset() && reusable) this.kept = { sandbox, headers };
+    this.finish = () => { if (sandbox.reset() && reusable) this.kept = { sandbox, headers }; };
     return reply;
+  }
+
+  /** Resets the context the last job used (done after its reply is sent, while the parent reads it). */
+  settle(): void {
+    const finish = this.finish;
+    this.finish = undefined;
+    finish?.();
   }
 
   private fresh(): SisrSandbox {
@@ -62,12 +72,18 @@ export class TagJobRunner {
 
 /** One job in a context of its own. */
 export function runTagJob(job: TagJob, progressFd?: number): TagReply {
-  return new TagJobRunner(progressFd).run(job);
+  const runner = new TagJobRunner(progressFd);
+  const reply = runner.run(job);
+  runner.settle();
+  return reply;
 }
 
 if (process.send !== undefined && process.env.CSTUDIO_SISR_PROCESS === '1') {
   const runner = new TagJobRunner(PROGRESS_FD);
-  process.on('message', (job: TagJob) => { process.send?.(runner.run(job)); });
+  process.on('message', ({ seq, job }: SequencedJob) => {
+    process.send?.({ seq, ...runner.run(job, seq) } satisfies SequencedReply);
+    runner.settle();
+  });
   // Starting Node takes a while on a busy machine: the parent's clock for the first job starts from here.
   process.send({ ready: true });
 }

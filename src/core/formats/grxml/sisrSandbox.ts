@@ -1,7 +1,8 @@
 // The sandbox that runs SISR script tags: a `node:vm` context with a null-prototype global (so no host object,
 // and through it no host `Function`, is reachable), no string or wasm code generation, microtasks drained
-// inside each run, and every run under the remaining time budget. Nothing host-side is handed in but strings
-// and functions compiled inside the context; results come back as one JSON string.
+// inside each run, and every run that may loop (all but straight-line tags: straightLineTags.ts) under the
+// remaining time budget. Nothing host-side is handed in but strings and functions compiled inside the
+// context; results come back as one JSON string.
 // It runs inside the tag process (sisrProcess.ts), whose heap cap and wall-clock kill bound what `vm` cannot:
 // memory, and built-in calls the time limit cannot interrupt. Tags share one global scope per evaluation, even
 // across grammars. One context serves evaluation after evaluation (`begin` … `reset`): `reset` brings it back
@@ -12,6 +13,7 @@
 import vm from 'node:vm';
 import { types } from 'node:util';
 import { RealmBaseline } from './realmBaseline';
+import { isStraightLineTag } from './straightLineTags';
 import { HEADER_TAGS, NO_TAG } from './tagJob';
 
 /** One matched rule as the sandbox sees it: its compiled tag function's index (if any), events in order, its text. */
@@ -133,8 +135,13 @@ export class SisrSandbox {
   private deadline: number | undefined;
   private evaluations = 0;
   private readonly run: vm.Script;
-  /** Tags already known to compile on their own (checking costs a compile; a batch meets the same tags again). */
-  private readonly validTags = new Set<string>();
+  /**
+   * Tags already known to compile on their own (checking costs a compile; a batch meets the same tags again),
+   * and whether each is straight-line (straightLineTags.ts).
+   */
+  private readonly validTags = new Map<string, boolean>();
+  /** Only straight-line tags ran in this evaluation so far: no watchdog, no built-ins to compare afterwards. */
+  private straight = true;
 
   constructor() {
     this.context = vm.createContext(this.global, {
@@ -153,6 +160,7 @@ export class SisrSandbox {
   begin(evaluation: Evaluation): void {
     this.evaluation = evaluation;
     this.deadline = undefined;
+    this.straight = true;
   }
 
   /**
@@ -162,7 +170,7 @@ export class SisrSandbox {
   reset(): boolean {
     if (this.evaluations++ === 0) this.baseline.recordHeaderVars();
     this.evaluation = { timeoutMs: 0 };
-    return this.baseline.resetGlobal() && this.baseline.intrinsicsIntact();
+    return this.baseline.resetGlobal() && (this.straight || this.baseline.intrinsicsIntact());
   }
 
   /** How many intrinsics `reset` checks (a test checks the walk found them). */
@@ -183,6 +191,7 @@ export class SisrSandbox {
     const refused = unsupportedScript(code);
     if (refused !== undefined) throw new SemanticError(`${label}: ${refused}`);
     const script = this.compileScript(code, label);
+    this.straight = false;
     this.progress?.(HEADER_TAGS, index);
     this.guard(label, () => script.runInContext(this.context, { timeout: this.remaining() }));
     this.progress?.(NO_TAG, 0);
@@ -194,7 +203,8 @@ export class SisrSandbox {
    */
   compileRule(tags: readonly string[], labels: readonly string[], label: string, index: number): void {
     tags.forEach((tag, i) => {
-      if (this.validTags.has(tag)) return;
+      const known = this.validTags.get(tag);
+      if (known !== undefined) { this.straight &&= known; return; }
       const refused = unsupportedScript(tag);
       if (refused !== undefined) throw new SemanticError(`${labels[i] ?? label}: ${refused}`);
       try {
@@ -203,7 +213,9 @@ export class SisrSandbox {
         throw new SemanticError(`${labels[i] ?? label} is not valid ECMAScript: ${safeErrorText(e)}`);
       }
       if (this.validTags.size >= MAX_REMEMBERED_TAGS) this.validTags.clear();
-      this.validTags.add(tag);
+      const straight = isStraightLineTag(tag);
+      this.validTags.set(tag, straight);
+      this.straight &&= straight;
     });
     const cases = tags.map((tag, i) => `case ${i}: {\n${tag}\n}\nbreak;`).join('\n');
     const loop = `while ((__i = __next()) >= 0) {\nswitch (__i) {\n${cases}\n}\n}`;
@@ -223,7 +235,10 @@ export class SisrSandbox {
   /** Evaluates the rule instance tree; returns the root's value as plain JSON (undefined when none). */
   evaluate(root: SandboxInstance): unknown {
     this.define('__cstudioInput', JSON.stringify(root));
-    const raw: unknown = this.guard('the semantic tags', () => this.run.runInContext(this.context, { timeout: this.remaining() }));
+    // Straight-line tags cannot loop: the VM's watchdog (a thread per run) is spared; the tag process's kill
+    // deadline still bounds them, as it bounds built-in calls.
+    const options = this.straight ? {} : { timeout: this.remaining() };
+    const raw: unknown = this.guard('the semantic tags', () => this.run.runInContext(this.context, options));
     if (typeof raw !== 'string') throw new SemanticError('semantic evaluation returned no result');
     const parsed = JSON.parse(raw) as { v?: unknown; e?: string };
     if (parsed.e !== undefined) throw new SemanticError(`${this.evaluation.describeRunning?.() ?? 'a semantic tag'} failed: ${parsed.e}`);
