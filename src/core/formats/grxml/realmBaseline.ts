@@ -48,11 +48,6 @@ export class RealmBaseline {
     }
   }
 
-  /** How many intrinsics are watched (a test checks the walk found them). */
-  get size(): number {
-    return this.shapes.length;
-  }
-
   /** Call once the header tags of the context's first sentence ran: their declarations are expected from then on. */
   recordHeaderVars(): void {
     const before = new Set(this.globalShape.keys);

@@ -173,11 +173,6 @@ export class SisrSandbox {
     return this.baseline.resetGlobal() && (this.straight || this.baseline.intrinsicsIntact());
   }
 
-  /** How many intrinsics `reset` checks (a test checks the walk found them). */
-  get watchedIntrinsics(): number {
-    return this.baseline.size;
-  }
-
   private get progress(): ((rule: number, tag: number) => void) | undefined {
     return this.evaluation.progress;
   }
