@@ -5,7 +5,7 @@
 // process (tagEvaluator.ts), so a runaway tag is a semantic error, never a crash.
 import { dirname } from 'node:path';
 import { formatParseTree } from '../../core/formats/grxml/parseTree';
-import { matchSentence, type MatchResult } from '../../core/formats/grxml/match';
+import { matchSentence, matchSentences, type MatchResult } from '../../core/formats/grxml/match';
 import { describeStop, semanticsText, verdictLine } from '../../core/formats/grxml/matchReport';
 import type { Grammar, GrammarMode } from '../../core/formats/grxml/model';
 import { parseGrxmlBytes } from '../../core/formats/grxml/parse';
@@ -80,8 +80,9 @@ export const grammarTestCommand: CliCommand = {
         return exitCode(result);
       }
       const results: (MatchResult & { line: number; sentence: string })[] = [];
-      for (const s of sentences) {
-        const result = await matchSentence(loaded.grammar, s.text, options);
+      let next = 0;
+      for await (const result of matchSentences(loaded.grammar, sentences.map((s) => s.text), options)) {
+        const s = sentences[next++] as { line: number; text: string };
         results.push({ line: s.line, sentence: s.text, ...result });
         if (!values.json) io.stdout(`${String(s.line).padStart(5)}  ${verdictLine(s.text, result)}\n`);
       }

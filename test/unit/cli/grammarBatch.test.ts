@@ -48,4 +48,21 @@ describe('cstudio grammar test', () => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /deep\.grxml:1:\d+: error XML018/);
   });
+
+  test('a grammar with no rule: schema-valid, so a warning, but testing it or referencing it by its root is an error (SRGS 1.0 §4.7, Appendix C)', async () => {
+    // Appendix C (the schema) and Appendix B (the DTD) allow zero <rule>s, so validation cannot call the document
+    // invalid; §4.7 makes referencing a grammar by its root an error when it declares no legal root rule, and a
+    // grammar without rules can declare none. So the tester cannot judge a sentence against it (exit 2, never 0
+    // or 1), and a reference to it is an error.
+    const empty = write('empty.grxml', '<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US"/>');
+    const validate = await cli(['validate', empty]);
+    assert.match(validate.stdout + validate.stderr, /warning SRGS034: The grammar defines no rules/);
+    const tested = await cli(['grammar', 'test', empty, 'hi']);
+    assert.equal(tested.code, 2, tested.stdout + tested.stderr);
+    assert.match(tested.stdout + tested.stderr, /defines no rules/);
+    const referring = write('referring.grxml', '<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" root="main"><rule id="main" scope="public">say <ruleref uri="empty.grxml"/></rule></grammar>');
+    const byRoot = await cli(['validate', referring]);
+    assert.notEqual(byRoot.code, 0);
+    assert.match(byRoot.stdout + byRoot.stderr, /error SRGS030: the grammar empty\.grxml has no root rule/);
+  });
 });

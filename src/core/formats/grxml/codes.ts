@@ -38,7 +38,7 @@ export const SRGS_CODES = {
   SRGS031: { severity: 'error', meaning: 'An external rule reference names a private rule (only public rules can be referenced from outside).' },
   SRGS032: { severity: 'warning', meaning: 'An external grammar could not be read, so its rules were not checked.' },
   SRGS033: { severity: 'warning', meaning: 'A rule has no content: it matches only the empty input.' },
-  SRGS034: { severity: 'warning', meaning: 'The grammar defines no rules: it is legal but can never match.' },
+  SRGS034: { severity: 'warning', meaning: 'The grammar defines no rules: schema-valid (SRGS 1.0 Appendix C), but referencing or testing it is an error (§4.7).' },
   SRGS035: { severity: 'warning', meaning: 'An attribute is not part of SRGS for this element and is ignored.' },
   SRGS036: { severity: 'error', meaning: 'A required attribute is missing (lexicon uri, meta content).' },
   SRGS037: { severity: 'error', meaning: 'A <meta> must have exactly one of name and http-equiv.' },

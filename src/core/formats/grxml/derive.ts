@@ -18,6 +18,8 @@ export interface Derivation {
   garbage: number;
   /** Distinct parses reaching this end (saturates at Number.MAX_SAFE_INTEGER). */
   count: number;
+  /** Rule matches that took no word (each brings its tags into the parse for input nobody said). */
+  empties: number;
   rope: Rope;
 }
 
@@ -47,7 +49,7 @@ export interface DeriveOptions {
   external: ExternalGrammars;
 }
 
-const EMPTY: Derivation = { score: 0, garbage: 0, count: 1, rope: null };
+const EMPTY: Derivation = { score: 0, garbage: 0, count: 1, empties: 0, rope: null };
 /** "Matches nowhere", shared: no caller ever adds to an Ends it was given (they build their own). */
 const NO_ENDS: Ends = new Map();
 
@@ -135,7 +137,7 @@ export class Deriver {
             this.origins.rules.set(node, { rule, grammar });
             return node;
           };
-          out.set(end, { ...d, rope: { kind: 'wrap', inner: d.rope, make } });
+          out.set(end, { ...d, empties: d.empties + (end === start ? 1 : 0), rope: { kind: 'wrap', inner: d.rope, make } });
         }
         return out;
       } finally {
@@ -227,7 +229,7 @@ export class Deriver {
       for (let end = start; end <= this.n; end++) {
         this.tick();
         const node: ParseNode = { kind: 'special', name, words: this.opts.words.slice(start, end), start, end, range: ref.range };
-        out.set(end, { score: 0, garbage: end - start, count: 1, rope: node });
+        out.set(end, { score: 0, garbage: end - start, count: 1, empties: 0, rope: node });
       }
     }
     return out;
@@ -347,11 +349,18 @@ function combine(a: Derivation, b: Derivation): Derivation {
     score: a.score + b.score,
     garbage: a.garbage + b.garbage,
     count: Math.min(Number.MAX_SAFE_INTEGER, a.count * b.count),
+    empties: a.empties + b.empties,
     rope: concat(a.rope, b.rope),
   };
 }
 
+/**
+ * Weights first (SRGS 1.0 §2.4.1), then the fewest words given to GARBAGE, then the fewest rule matches that
+ * took no word: `$r $r*` over "x" is r(x), not an empty r and then r(x), whose tags would run twice for a word
+ * said once. Otherwise the first in document order.
+ */
 function better(a: Derivation, b: Derivation): boolean {
   if (Math.abs(a.score - b.score) > TIE && a.score !== b.score) return a.score > b.score;
-  return a.garbage < b.garbage;
+  if (a.garbage !== b.garbage) return a.garbage < b.garbage;
+  return a.empties < b.empties;
 }

@@ -57,5 +57,9 @@ export function checkGrammarElement(root: XmlElement | undefined, grammar: Gramm
   if (tagFormatKind(grammar.tagFormat) === 'unknown') {
     out.push(srgsDiagnostic('SRGS023', `tag-format "${grammar.tagFormat}" is not one of semantics/1.0, semantics/1.0-literals, semantics/1.0.2006, swi-semantics/1.0; its tags are not evaluated.`, at('tag-format')));
   }
-  if (grammar.rules.length === 0 && !reference) out.push(srgsDiagnostic('SRGS034', 'The grammar defines no rules: it is legal but can never match anything.', open));
+  // SRGS 1.0 allows it (Appendix C's schema and Appendix B's DTD: zero or more <rule>s), but §4.7 makes every
+  // use of it an error: it cannot declare a legal root rule, and has no rule to reference.
+  if (grammar.rules.length === 0 && !reference) {
+    out.push(srgsDiagnostic('SRGS034', 'The grammar defines no rules: the schema allows it (SRGS 1.0 Appendix C), but it can never match, and referencing or testing it is an error (§4.7); add a <rule>.', open));
+  }
 }

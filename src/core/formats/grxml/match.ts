@@ -80,6 +80,25 @@ export async function matchSentence(grammar: Grammar, input: string | readonly s
   return result;
 }
 
+/** How many sentences of a batch may wait for their tags at once. */
+const BATCH_WINDOW = 32;
+
+/**
+ * Matches a batch of inputs against one grammar; yields their results in input order. While the tag process
+ * evaluates one sentence's tags, the next sentences are matched and their tag jobs queued behind it, so a
+ * batch costs what matching and evaluating cost, not a round trip to the tag process per sentence.
+ */
+export async function* matchSentences(grammar: Grammar, inputs: Iterable<string | readonly string[]>, options: SentenceOptions = {}): AsyncGenerator<MatchResult> {
+  const waiting: Promise<MatchResult>[] = [];
+  for (const input of inputs) {
+    const result = matchSentence(grammar, input, options);
+    result.catch(() => undefined); // a failure is reported when its turn comes, not as an unhandled rejection
+    waiting.push(result);
+    if (waiting.length >= BATCH_WINDOW) yield await (waiting.shift() as Promise<MatchResult>);
+  }
+  while (waiting.length > 0) yield await (waiting.shift() as Promise<MatchResult>);
+}
+
 /** Matches without evaluating tags (they still appear in the parse tree). */
 export function matchGrammar(grammar: Grammar, input: string | readonly string[], options: MatchOptions = {}): MatchResult {
   return derive(grammar, input, options).result;

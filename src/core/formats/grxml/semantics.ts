@@ -68,7 +68,7 @@ export function planSemantics(tree: RuleParseNode, origins: NodeOrigins, options
     const grammar = builder.ruleGrammars.get(rule) as Grammar;
     // Only the tags this parse passed through are sent (renumbered): a rule with 10,000 alternatives and a tag
     // in each costs one tag per sentence, not 10,000.
-    const all = ruleTags(rule);
+    const all = tagsOf(rule).list;
     const used = new Map<number, number>();
     for (const inst of instances) {
       inst.r = index;
@@ -126,7 +126,6 @@ class InstanceBuilder {
   /** A literal tag was met (its value stands even when other tags were skipped). */
   literal = false;
   readonly scriptGrammars = new Set<Grammar>();
-  private readonly tagIndex = new WeakMap<Rule, Map<TagExpansion, number>>();
 
   constructor(private readonly origins: NodeOrigins, private readonly skipped: Set<string>) {}
 
@@ -171,13 +170,23 @@ class InstanceBuilder {
   }
 
   private indexOf(rule: Rule, tag: TagExpansion): number {
-    let index = this.tagIndex.get(rule);
-    if (!index) {
-      index = new Map(ruleTags(rule).map((t, i) => [t, i]));
-      this.tagIndex.set(rule, index);
-    }
-    return index.get(tag) ?? -1;
+    return tagsOf(rule).index.get(tag) ?? -1;
   }
+}
+
+/**
+ * A rule's tags in document order and their indexes, found once per rule: a tester evaluates sentence after
+ * sentence against one grammar, and a rule may have 10,000 alternatives with a tag in each.
+ */
+const ruleTagLists = new WeakMap<Rule, { list: TagExpansion[]; index: Map<TagExpansion, number> }>();
+
+function tagsOf(rule: Rule): { list: TagExpansion[]; index: Map<TagExpansion, number> } {
+  let tags = ruleTagLists.get(rule);
+  if (tags === undefined) {
+    const list = ruleTags(rule);
+    ruleTagLists.set(rule, (tags = { list, index: new Map(list.map((t, i) => [t, i])) }));
+  }
+  return tags;
 }
 
 /** Every <tag> of a rule, in document order. */

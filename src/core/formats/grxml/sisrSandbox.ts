@@ -1,14 +1,19 @@
 // The sandbox that runs SISR script tags: a `node:vm` context with a null-prototype global (so no host object,
 // and through it no host `Function`, is reachable), no string or wasm code generation, microtasks drained
-// inside each run, and every run under the remaining time budget. Nothing host-side is handed in but strings
-// and functions compiled inside the context; results come back as one JSON string.
+// inside each run, and every run that may loop (all but straight-line tags: straightLineTags.ts) under the
+// remaining time budget. Nothing host-side is handed in but strings and functions compiled inside the
+// context; results come back as one JSON string.
 // It runs inside the tag process (sisrProcess.ts), whose heap cap and wall-clock kill bound what `vm` cannot:
 // memory, and built-in calls the time limit cannot interrupt. Tags share one global scope per evaluation, even
-// across grammars. Which tag starts is reported to a host callback (held only by the bootstrap's closure, so no
-// tag can reach it), so that a kill can name the tag.
+// across grammars. One context serves evaluation after evaluation (`begin` … `reset`): `reset` brings it back
+// to how it was set up (realmBaseline.ts) or says it cannot, and then the caller makes a new one. Which tag
+// starts is reported to a host callback (held only by the bootstrap's closure, so no tag can reach it), so
+// that a kill can name the tag.
 
 import vm from 'node:vm';
 import { types } from 'node:util';
+import { RealmBaseline } from './realmBaseline';
+import { isStraightLineTag } from './straightLineTags';
 import { HEADER_TAGS, NO_TAG } from './tagJob';
 
 /** One matched rule as the sandbox sees it: its compiled tag function's index (if any), events in order, its text. */
@@ -101,29 +106,79 @@ const BOOTSTRAP = `(function (G) {
   };
 })(this);`;
 
+const MAX_REMEMBERED_TAGS = 10_000;
+
 const RULE_PARAMS = ['out', 'rules', 'meta', '$', '__next', '__draft', '__box'];
+
+/** Intrinsics no property path from the global reaches, for the baseline. */
+const HIDDEN_INTRINSICS = `(function () {
+  var gen = function* () {}, proto = Object.getPrototypeOf;
+  return [proto(gen), proto(gen()), proto([][Symbol.iterator]()), proto(new Map()[Symbol.iterator]()),
+    proto(new Set()[Symbol.iterator]()), proto(''[Symbol.iterator]()), proto('a'.matchAll(/a/g))];
+})()`;
+
+/** One evaluation's time budget and observers. */
+export interface Evaluation {
+  timeoutMs: number;
+  /** Told which tag starts (rule HEADER_TAGS for header tags, NO_TAG when done); must not call back into the sandbox. */
+  progress?: (rule: number, tag: number) => void;
+  /** Names the tag that runs, for messages. */
+  describeRunning?: () => string | undefined;
+}
 
 export class SisrSandbox {
   private readonly global: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   private readonly context: vm.Context;
+  private readonly baseline: RealmBaseline;
+  private evaluation: Evaluation = { timeoutMs: 0 };
   /** Set when the first grammar code runs: creating the context and compiling are not the tags' time. */
   private deadline: number | undefined;
+  private evaluations = 0;
+  private readonly run: vm.Script;
   /**
-   * `progress(rule, tag)` is told which tag starts (rule HEADER_TAGS for header tags, NO_TAG when done); it must
-   * not call back into the sandbox. `describeRunning` names the tag that runs, for messages.
+   * Tags already known to compile on their own (checking costs a compile; a batch meets the same tags again),
+   * and whether each is straight-line (straightLineTags.ts).
    */
-  constructor(
-    private readonly timeoutMs: number,
-    private readonly progress?: (rule: number, tag: number) => void,
-    private readonly describeRunning?: () => string | undefined,
-  ) {
+  private readonly validTags = new Map<string, boolean>();
+  /** Only straight-line tags ran in this evaluation so far: no watchdog, no built-ins to compare afterwards. */
+  private straight = true;
+
+  constructor() {
     this.context = vm.createContext(this.global, {
       name: 'grammar semantic tags',
       codeGeneration: { strings: false, wasm: false },
       microtaskMode: 'afterEvaluate',
     });
-    if (progress) this.define('__cstudioProgress', (rule: unknown, tag: unknown) => { progress(Number(rule), Number(tag)); });
+    this.define('__cstudioProgress', (rule: unknown, tag: unknown) => { this.evaluation.progress?.(Number(rule), Number(tag)); });
     new vm.Script(BOOTSTRAP, { filename: 'cstudio-sisr-bootstrap.js' }).runInContext(this.context);
+    const hidden = new vm.Script(HIDDEN_INTRINSICS).runInContext(this.context) as object[];
+    this.run = new vm.Script('__cstudioEvaluate(__cstudioInput)', { filename: 'cstudio-sisr-run.js' });
+    this.baseline = new RealmBaseline(new vm.Script('this').runInContext(this.context) as object, [...hidden]);
+  }
+
+  /** Starts an evaluation (header tags, rules, `evaluate`); its time budget starts with the first grammar code. */
+  begin(evaluation: Evaluation): void {
+    this.evaluation = evaluation;
+    this.deadline = undefined;
+    this.straight = true;
+  }
+
+  /**
+   * Ends an evaluation: removes what its tags left in the global scope. False when the context is not as new
+   * (a tag changed a built-in or the global object in a way that cannot be undone): do not use it again.
+   */
+  reset(): boolean {
+    if (this.evaluations++ === 0) this.baseline.recordHeaderVars();
+    this.evaluation = { timeoutMs: 0 };
+    return this.baseline.resetGlobal() && (this.straight || this.baseline.intrinsicsIntact());
+  }
+
+  private get progress(): ((rule: number, tag: number) => void) | undefined {
+    return this.evaluation.progress;
+  }
+
+  private get timeoutMs(): number {
+    return this.evaluation.timeoutMs;
   }
 
   /** Runs a grammar header tag at global scope (its `var`s become visible to every rule's tags). */
@@ -131,6 +186,7 @@ export class SisrSandbox {
     const refused = unsupportedScript(code);
     if (refused !== undefined) throw new SemanticError(`${label}: ${refused}`);
     const script = this.compileScript(code, label);
+    this.straight = false;
     this.progress?.(HEADER_TAGS, index);
     this.guard(label, () => script.runInContext(this.context, { timeout: this.remaining() }));
     this.progress?.(NO_TAG, 0);
@@ -142,6 +198,8 @@ export class SisrSandbox {
    */
   compileRule(tags: readonly string[], labels: readonly string[], label: string, index: number): void {
     tags.forEach((tag, i) => {
+      const known = this.validTags.get(tag);
+      if (known !== undefined) { this.straight &&= known; return; }
       const refused = unsupportedScript(tag);
       if (refused !== undefined) throw new SemanticError(`${labels[i] ?? label}: ${refused}`);
       try {
@@ -149,6 +207,10 @@ export class SisrSandbox {
       } catch (e) {
         throw new SemanticError(`${labels[i] ?? label} is not valid ECMAScript: ${safeErrorText(e)}`);
       }
+      if (this.validTags.size >= MAX_REMEMBERED_TAGS) this.validTags.clear();
+      const straight = isStraightLineTag(tag);
+      this.validTags.set(tag, straight);
+      this.straight &&= straight;
     });
     const cases = tags.map((tag, i) => `case ${i}: {\n${tag}\n}\nbreak;`).join('\n');
     const loop = `while ((__i = __next()) >= 0) {\nswitch (__i) {\n${cases}\n}\n}`;
@@ -168,11 +230,13 @@ export class SisrSandbox {
   /** Evaluates the rule instance tree; returns the root's value as plain JSON (undefined when none). */
   evaluate(root: SandboxInstance): unknown {
     this.define('__cstudioInput', JSON.stringify(root));
-    const script = new vm.Script('__cstudioEvaluate(__cstudioInput)', { filename: 'cstudio-sisr-run.js' });
-    const raw: unknown = this.guard('the semantic tags', () => script.runInContext(this.context, { timeout: this.remaining() }));
+    // Straight-line tags cannot loop: the VM's watchdog (a thread per run) is spared; the tag process's kill
+    // deadline still bounds them, as it bounds built-in calls.
+    const options = this.straight ? {} : { timeout: this.remaining() };
+    const raw: unknown = this.guard('the semantic tags', () => this.run.runInContext(this.context, options));
     if (typeof raw !== 'string') throw new SemanticError('semantic evaluation returned no result');
     const parsed = JSON.parse(raw) as { v?: unknown; e?: string };
-    if (parsed.e !== undefined) throw new SemanticError(`${this.describeRunning?.() ?? 'a semantic tag'} failed: ${parsed.e}`);
+    if (parsed.e !== undefined) throw new SemanticError(`${this.evaluation.describeRunning?.() ?? 'a semantic tag'} failed: ${parsed.e}`);
     return parsed.v;
   }
 
@@ -194,7 +258,7 @@ export class SisrSandbox {
   }
 
   private timedOut(): SemanticError {
-    const tag = this.describeRunning?.();
+    const tag = this.evaluation.describeRunning?.();
     return new SemanticError(`${tag ? `${tag} was stopped` : 'semantic tags stopped'}: ran longer than the ${this.timeoutMs} ms time limit`);
   }
 

@@ -6,12 +6,16 @@
 // each tag as it starts, on a pipe), and its own process stays up. One tag process serves every job in turn
 // (starting one costs tens of milliseconds); it is started again only after a kill. Owned by whoever matches
 // sentences (a CLI command, the editor's tester), and disposed with it.
+// Jobs are pipelined: each is sent as soon as it is asked for, and the tag process runs them in order, so a
+// batch of sentences does not wait for a round trip per sentence. Only the oldest unanswered job is running;
+// its time budget starts when the one before it was answered. When the process has to be killed, that job
+// gets the error and the jobs sent after it are sent again to a new process: none is lost or run twice.
 
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { NO_TAG, runningTag, type TagJob, type TagReply } from './tagJob';
+import { NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
 
 export interface TagEvaluatorOptions {
   /** Heap cap of the tag process in MB (default 64). */
@@ -26,89 +30,130 @@ export const DEFAULT_TAG_HEAP_MB = 64;
 /** Covers what the job does besides running tags (a fresh VM context, compiling them) on a busy machine. */
 const DEFAULT_GRACE_MS = 500;
 
+interface Pending {
+  seq: number;
+  job: TagJob;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+  resolve(reply: TagReply): void;
+  /** Answered (or cancelled): never sent again. */
+  done?: boolean;
+}
+
 interface Running {
   child: ChildProcess;
   progress: Readable;
-  /** The last tag the process reported as started: [rule, tag]. */
-  at: [number, number];
+  /** The last tag the process reported as started: [job seq, rule, tag]. */
+  at: [number, number, number];
   /** Unparsed rest of the progress stream. */
   partial: string;
   /** The process said it is ready (its start-up does not count against a job's time). */
   ready: boolean;
+  /** Sent and not yet answered, oldest (the running one) first. */
+  sent: Pending[];
+  timer?: NodeJS.Timeout;
+  /** Why the process was stopped, when this evaluator stopped it. */
+  stoppedFor?: 'timeout' | 'cancel';
   closed: Promise<void>;
 }
 
 export class TagEvaluator {
   private current: Running | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
+  private seq = 0;
   /** Tag processes started so far (a test reads it to check reuse). */
   started = 0;
 
   constructor(private readonly options: TagEvaluatorOptions = {}) {}
 
-  /** Evaluates one job; never rejects (failures are `{ error }`). Jobs run one after another. */
+  /** Evaluates one job; never rejects (failures are `{ error }`). Jobs run one after another, in the order asked. */
   evaluate(job: TagJob, signal?: AbortSignal): Promise<TagReply> {
-    const run = this.queue.then(() => this.run(job, signal));
-    this.queue = run;
-    return run;
+    if (this.disposed) return Promise.resolve({ error: 'semantic tags were not evaluated: the evaluator was stopped' });
+    if (signal?.aborted) return Promise.resolve({ error: 'semantic evaluation was cancelled' });
+    return new Promise<TagReply>((resolve) => {
+      const pending: Pending = { seq: ++this.seq, job, signal, resolve };
+      if (signal) {
+        pending.onAbort = () => this.cancel(pending);
+        signal.addEventListener('abort', pending.onAbort, { once: true });
+      }
+      this.send(pending);
+    });
   }
 
   dispose(): void {
     this.disposed = true;
-    this.stop();
+    const running = this.current;
+    if (!running) return;
+    this.current = undefined;
+    clearTimeout(running.timer);
+    running.child.kill('SIGKILL');
+    for (const p of running.sent.splice(0)) this.settle(p, { error: 'semantic tags were not evaluated: the evaluator was stopped' });
   }
 
-  private async run(job: TagJob, signal: AbortSignal | undefined): Promise<TagReply> {
-    if (this.disposed) return { error: 'semantic tags were not evaluated: the evaluator was stopped' };
-    if (signal?.aborted) return { error: 'semantic evaluation was cancelled' };
+  private send(pending: Pending): void {
     const running = this.ensure();
-    const { child } = running;
-    running.at = [NO_TAG, 0];
-    const heapMb = this.options.maxHeapMb ?? DEFAULT_TAG_HEAP_MB;
-    const graceMs = this.options.graceMs ?? DEFAULT_GRACE_MS;
-    const outcome = await new Promise<{ reply: TagReply } | { died: 'timeout' | 'exit' | 'cancel'; code?: number | null; signal?: string | null }>((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const finish = (value: { reply: TagReply } | { died: 'timeout' | 'exit' | 'cancel'; code?: number | null; signal?: string | null }): void => {
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        signal?.removeEventListener('abort', onAbort);
-        resolve(value);
-      };
-      const onMessage = (message: TagReply | { ready: true }): void => {
-        if ('ready' in message) { arm(); return; }
-        finish({ reply: message });
-      };
-      const onExit = (code: number | null, sig: string | null): void => finish({ died: 'exit', code, signal: sig });
-      const onAbort = (): void => finish({ died: 'cancel' });
-      // The budget counts from when the process is ready: starting it is not the tags' time.
-      function arm(): void {
-        running.ready = true;
-        timer = setTimeout(() => finish({ died: 'timeout' }), job.timeoutMs + graceMs);
-      }
-      child.on('message', onMessage);
-      child.on('exit', onExit);
-      signal?.addEventListener('abort', onAbort);
-      if (running.ready) arm();
-      this.hold(running, true);
-      child.send(job);
-    });
-    if ('reply' in outcome) {
-      this.hold(running, false);
-      return outcome.reply;
-    }
-    this.stop(running);
+    running.sent.push(pending);
+    if (running.sent.length === 1) { this.hold(running, true); this.arm(running); }
+    running.child.send({ seq: pending.seq, job: pending.job } satisfies SequencedJob);
+  }
+
+  /** The oldest unanswered job's time budget runs from now (once the process is ready). */
+  private arm(running: Running): void {
+    clearTimeout(running.timer);
+    running.timer = undefined;
+    const head = running.sent[0];
+    if (!head || !running.ready) return;
+    running.timer = setTimeout(() => this.kill(running, 'timeout'), head.job.timeoutMs + (this.options.graceMs ?? DEFAULT_GRACE_MS));
+  }
+
+  private cancel(pending: Pending): void {
+    const running = this.current;
+    const index = running?.sent.indexOf(pending) ?? -1;
+    if (running && index === 0) { this.kill(running, 'cancel'); return; }
+    if (running && index > 0) running.sent.splice(index, 1); // its reply, if it comes, is for no one
+    this.settle(pending, { error: 'semantic evaluation was cancelled' });
+  }
+
+  private settle(pending: Pending, reply: TagReply): void {
+    pending.done = true;
+    if (pending.onAbort) pending.signal?.removeEventListener('abort', pending.onAbort);
+    pending.resolve(reply);
+  }
+
+  private onMessage(running: Running, message: SequencedReply | { ready: true }): void {
+    if ('ready' in message) { running.ready = true; this.arm(running); return; }
+    const index = running.sent.findIndex((p) => p.seq === message.seq);
+    if (index < 0) return; // cancelled while it ran
+    const [pending] = running.sent.splice(0, index + 1); // replies come in order: nothing before it is waiting
+    const { seq: _seq, ...reply } = message;
+    this.arm(running);
+    if (running.sent.length === 0) this.hold(running, false);
+    if (pending) this.settle(pending, reply as TagReply);
+  }
+
+  private kill(running: Running, why: 'timeout' | 'cancel'): void {
+    running.stoppedFor = why;
+    running.child.kill('SIGKILL');
+  }
+
+  /** The process is gone: the running job gets the error; the jobs sent after it go to a new process. */
+  private async onExit(running: Running, code: number | null, signal: string | null): Promise<void> {
+    clearTimeout(running.timer);
+    if (this.current === running) this.current = undefined;
+    const [head, ...rest] = running.sent.splice(0);
+    if (!head) return;
     await running.closed; // every progress line the process wrote is read by now
-    const tag = runningTag(job, running.at[0], running.at[1]) ?? 'a semantic tag';
-    switch (outcome.died) {
-      case 'cancel': return { error: 'semantic evaluation was cancelled' };
-      case 'timeout': return { error: `${tag} was stopped: ran longer than the ${job.timeoutMs} ms time limit (in a call that could not be interrupted)` };
-      case 'exit': return {
-        error: outcome.signal === 'SIGABRT' || outcome.signal === 'SIGTRAP' || outcome.code === 134
-          ? `${tag} was stopped: it used more than the ${heapMb} MB memory limit of semantic tags`
-          : `${tag} stopped the semantic evaluator (exit ${outcome.signal ?? outcome.code})`,
-      };
+    const heapMb = this.options.maxHeapMb ?? DEFAULT_TAG_HEAP_MB;
+    const [seq, rule, index] = running.at;
+    const tag = (seq === head.seq ? runningTag(head.job, rule, index) : undefined) ?? 'a semantic tag';
+    const error = running.stoppedFor === 'cancel' ? 'semantic evaluation was cancelled'
+      : running.stoppedFor === 'timeout' ? `${tag} was stopped: ran longer than the ${head.job.timeoutMs} ms time limit (in a call that could not be interrupted)`
+      : signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 ? `${tag} was stopped: it used more than the ${heapMb} MB memory limit of semantic tags`
+      : `${tag} stopped the semantic evaluator (exit ${signal ?? code})`;
+    this.settle(head, { error });
+    for (const p of rest.filter((r) => r.done !== true)) {
+      if (this.disposed) this.settle(p, { error: 'semantic tags were not evaluated: the evaluator was stopped' });
+      else this.send(p);
     }
   }
 
@@ -124,7 +169,7 @@ export class TagEvaluator {
     this.started++;
     const progress = child.stdio[3] as Readable;
     const running: Running = {
-      child, progress, at: [NO_TAG, 0], partial: '', ready: false,
+      child, progress, at: [0, NO_TAG, 0], partial: '', ready: false, sent: [],
       closed: new Promise((resolve) => child.once('close', () => resolve())),
     };
     progress.setEncoding('utf8');
@@ -133,12 +178,17 @@ export class TagEvaluator {
       running.partial = lines.pop() ?? '';
       const last = lines[lines.length - 1];
       if (last !== undefined) {
-        const [rule, tag] = last.split(' ').map(Number);
-        running.at = [rule ?? NO_TAG, tag ?? 0];
+        const [seq, rule, tag] = last.split(' ').map(Number);
+        running.at = [seq ?? 0, rule ?? NO_TAG, tag ?? 0];
       }
     });
-    child.on('error', () => { if (this.current === running) this.current = undefined; });
-    child.on('exit', () => { if (this.current === running) this.current = undefined; });
+    child.on('message', (message: SequencedReply | { ready: true }) => this.onMessage(running, message));
+    child.on('error', (e) => {
+      if (this.current === running) this.current = undefined;
+      if (child.pid !== undefined) return; // it started: its exit settles the jobs
+      for (const p of running.sent.splice(0)) this.settle(p, { error: `semantic tags were not evaluated: the tag process could not start (${e.message})` });
+    });
+    child.once('exit', (code, signal) => { void this.onExit(running, code, signal); });
     this.hold(running, false);
     this.current = running;
     return running;
@@ -148,12 +198,6 @@ export class TagEvaluator {
   private hold(running: Running, busy: boolean): void {
     const handles = [running.child, running.child.channel, running.progress] as ({ ref(): void; unref(): void } | null | undefined)[];
     for (const h of handles) if (busy) h?.ref(); else h?.unref();
-  }
-
-  private stop(running = this.current): void {
-    if (!running) return;
-    if (this.current === running) this.current = undefined;
-    running.child.kill('SIGKILL');
   }
 }
 

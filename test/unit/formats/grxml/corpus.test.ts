@@ -114,7 +114,7 @@ describe('corpus: JVoiceXML grammars', () => {
       const file = readdirSync(JVOICEXML).find((f) => f.endsWith(suffix));
       assert.ok(file, suffix);
       const r = await matchSentence(loadFile(join(JVOICEXML, file)).grammar, input, {
-        tags, resolveExternal: corpusResolver(JVOICEXML, 'org.jvoicexml.srgs__src__test__resources__'),
+        tags, semanticsTimeoutMs: 20_000, resolveExternal: corpusResolver(JVOICEXML, 'org.jvoicexml.srgs__src__test__resources__'),
       });
       assert.equal(r.accepted, true, r.error);
       assert.equal(r.semanticError, undefined);

@@ -105,6 +105,22 @@ describe('SRGS 1.0 behaviours', () => {
     assert.equal(tagsInTree.length, 2);
   });
 
+  test('a word said once brings its tags once: no empty rule match is preferred over none (§2.5, SISR §3.3)', async () => {
+    // `$digit <item repeat="0-">$digit</item>` over "one": both "digit(one), no repetition" and "digit() empty,
+    // then one repetition digit(one)" accept, with the same weights. The second ran digit's tag twice for one
+    // word; among equal parses the one with the fewest word-less rule matches is taken.
+    const text = grammarText('<rule id="main" scope="public"><tag>out.n = 0;</tag><ruleref uri="#digit"/><tag>out.n += 1;</tag>'
+      + '<item repeat="0-"><ruleref uri="#digit"/><tag>out.n += 1;</tag></item></rule>'
+      + '<rule id="digit"><item repeat="0-1">one</item><tag>out = "1";</tag></rule>', 'root="main" tag-format="semantics/1.0"');
+    const r = await match(text, 'one');
+    assert.deepEqual(r.semantics, { n: 1 });
+    const digits = JSON.stringify(r.tree).match(/"rule":"digit"/g) ?? [];
+    assert.equal(digits.length, 1, 'one digit rule in the parse');
+    assert.deepEqual((await match(text, 'one one')).semantics, { n: 2 });
+    const items = grammarText('<rule id="main" scope="public"><one-of><item><ruleref uri="#a"/></item><item>x<tag>out = "b"</tag></item></one-of></rule><rule id="a">x<tag>out = "a"</tag></rule>', 'root="main" tag-format="semantics/1.0"');
+    assert.equal((await match(items, 'x')).semantics, 'a', 'alternatives that take words keep document order');
+  });
+
   test('a rejected sentence says where matching stopped and what was expected next', async () => {
     const text = grammarText('<rule id="main" scope="public">i want <one-of><item>coffee</item><item>tea</item></one-of></rule>');
     const r = await match(text, 'i want juice');
