@@ -18,6 +18,8 @@ export interface TrainingMatch {
 export class TrainingIndex {
   /** locale → normalized text → intents. */
   private readonly byLocale = new Map<string, Map<string, Set<string>>>();
+  /** locale → intents the TRSX declares (what a sample may be added under). */
+  private readonly declared = new Map<string, string[]>();
 
   static empty(): TrainingIndex {
     return new TrainingIndex();
@@ -34,13 +36,22 @@ export class TrainingIndex {
       if (!bytes) continue;
       const read = readTrsxDocument(bytes, path);
       if (!read.ok) throw new Error(read.problem);
+      index.declared.set(e.name, read.document.intents.map((i) => i.name).sort());
+      if (!index.byLocale.has(e.name)) index.byLocale.set(e.name, new Map());
       for (const s of read.document.samples) index.add(e.name, normalizedSampleText(s.content), s.intentref);
     }
     return index;
   }
 
+  /** Locales with a TRSX in the folder. */
   get locales(): string[] {
     return [...this.byLocale.keys()];
+  }
+
+  /** Intents declared in a locale's TRSX (every locale's when none is given). */
+  intents(locale?: string): string[] {
+    const lists = locale !== undefined ? [this.declared.get(locale) ?? []] : [...this.declared.values()];
+    return [...new Set(lists.flat())].sort();
   }
 
   add(locale: string, text: string, intent: string): void {
