@@ -39,9 +39,11 @@ suite('utterances (discover)', () => {
     const shown = (): number => model.groups().reduce((n, g) => n + g.count, 0);
     await waitFor(`at least ${planted} planted utterances`, () => shown() >= planted, 30_000);
 
-    const groups = model.groups();
-    const first = model.page(groups[0]?.intent ?? '', 1)[0];
-    const second = model.page(groups.at(-1)?.intent ?? '', 5).find((i) => i.utterance.intent !== 'ASK_HOURS' && i !== first && i.utterance.text !== first?.utterance.text);
+    // The demo project has two locales; the file checked below is en-US's.
+    await vscode.commands.executeCommand(CommandIds.discoverFilter, { filter: { notInTraining: true, maxConfidence: 0.6, locale: 'en-US' } });
+    const all = model.groups().flatMap((g) => model.page(g.intent, 1000));
+    const first = all[0];
+    const second = all.find((i) => i.utterance.intent !== 'ASK_HOURS' && i !== first && i.utterance.text !== first?.utterance.text);
     assert.ok(first && second);
     await vscode.commands.executeCommand(CommandIds.discoverAdd, { ids: [first.utterance.id] });
     await vscode.commands.executeCommand(CommandIds.discoverAddAs, { ids: [second.utterance.id], intent: 'ASK_HOURS' });
