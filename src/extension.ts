@@ -25,6 +25,7 @@ import { ExplorerFeature, type ExplorerTestingApi } from './features/explorer/ex
 import { registerLanguageFeatures, type LanguageTestingApi } from './features/language/languageFeature';
 import { LogsFeature, type LogsTestingApi } from './features/logs/logsFeature';
 import { SyncFeature, type SyncTestingApi } from './features/sync/syncFeature';
+import { DiscoverFeature, type DiscoverTestingApi } from './features/discover/discoverFeature';
 import { ALREADY_HELD_KEYS, WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
 
 const LOG_NAME = 'Conversational Studio';
@@ -49,6 +50,7 @@ export interface TestingApi {
   readonly explorer: ExplorerTestingApi;
   readonly logs: LogsTestingApi;
   readonly sync: SyncTestingApi;
+  readonly discover: DiscoverTestingApi;
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
   readonly walkthrough: { openOnFirstRun(): Promise<boolean> };
   /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
@@ -125,6 +127,8 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   owned.push(logs);
   const sync = new SyncFeature({ registry: connections.registry, prompter, commands, logger: logger.child('sync') });
   owned.push(sync);
+  const discover = new DiscoverFeature({ registry: connections.registry, prompter, commands, logger: logger.child('discover') });
+  owned.push(discover);
 
   const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
     conditions: [
@@ -151,6 +155,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       explorer: explorer.testing,
       logs: logs.testing,
       sync: sync.testing,
+      discover: discover.testing,
       walkthrough,
       usePrompter: (p) => prompter.use(p),
     },

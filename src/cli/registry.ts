@@ -14,6 +14,7 @@ import { channelsActivate, channelsConfigure, channelsCreate, channelsDeactivate
 import { sandboxCommand } from './commands/sandbox';
 import { sandboxSimulate } from './commands/simulate';
 import { logsPartitions, logsTail } from './commands/logs';
+import { discoverAdd, discoverIgnore, discoverList, discoverReset } from './commands/discover';
 import { audioGet } from './commands/audio';
 import { convertCommand } from './commands/convert';
 import { formatCommand } from './commands/format';
@@ -55,6 +56,7 @@ export const allCommands: readonly CliCommand[] = [
   botsList, botsCredentials, botsConfigs, botsInterface,
   envConfigsList, envConfigsSet, envConfigsDelete,
   logsTail, logsPartitions, audioGet,
+  discoverList, discoverAdd, discoverIgnore, discoverReset,
   sandboxCommand, sandboxSimulate,
   validateCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];

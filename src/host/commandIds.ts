@@ -91,6 +91,15 @@ export const CommandIds = {
   syncOpenRemoteDiff: 'cstudio.sync.openRemoteDiff',
   syncOpenComparisonDiff: 'cstudio.sync.openComparisonDiff',
   syncBrowsePackage: 'cstudio.sync.browsePackage',
+  discoverOpen: 'cstudio.discover.open',
+  discoverFilter: 'cstudio.discover.filter',
+  discoverAdd: 'cstudio.discover.add',
+  discoverAddAs: 'cstudio.discover.addAs',
+  discoverIgnore: 'cstudio.discover.ignore',
+  discoverResetIgnored: 'cstudio.discover.resetIgnored',
+  discoverPlay: 'cstudio.discover.play',
+  discoverStop: 'cstudio.discover.stop',
+  discoverShowMore: 'cstudio.discover.showMore',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

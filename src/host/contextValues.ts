@@ -6,6 +6,8 @@ export const ViewIds = {
   explorer: 'cstudio.explorer',
   /** Package Comparison (files that differ and the semantic report), beside the explorer. */
   syncComparison: 'cstudio.sync.comparison',
+  /** Utterances of live traffic under review (features/discover). */
+  utterances: 'cstudio.utterances',
 } as const;
 
 export const ContextKeys = {
@@ -21,6 +23,8 @@ export const ContextKeys = {
   syncHasWorkspace: 'cstudio.sync.hasWorkspace',
   /** The Package Comparison view has a report to show. */
   syncHasComparison: 'cstudio.sync.hasComparison',
+  /** The Utterances view is reviewing an application's traffic. */
+  discoverActive: 'cstudio.discover.active',
 } as const;
 
 /**

@@ -12,6 +12,8 @@ export interface SimulationRequest {
   sessions: number;
   /** Sessions per second; 0 or absent: as fast as possible. */
   rate?: number;
+  /** Seeds what the callers say (the traffic mix); the same seed replays the same utterances. Absent: a random seed. */
+  seed?: number;
 }
 
 export type SimulationState = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
@@ -25,6 +27,10 @@ export interface Simulation {
   completedSessions: number;
   records: number;
   rate: number;
+  /** The seed of the traffic mix (the sandbox picks one when the request has none). */
+  seed?: number;
+  /** Turns simulated per traffic kind (training, paraphrase, asrError, outOfDomain, wrongIntent, unseenEntity). */
+  traffic?: Record<string, number>;
   status: SimulationState;
   error?: string;
   createTime?: string;

@@ -13,6 +13,8 @@ export interface Utterance {
   text: string;
   intent: string;
   entities: Array<{ name: string; literal: string }>;
+  /** Recognition and interpretation confidence; absent: a confident one is drawn. */
+  confidence?: number;
 }
 
 export interface SessionScript {
@@ -23,7 +25,8 @@ export interface SessionScript {
   channel: string;
   sampleRate: 8000 | 16000;
   builds: { asr?: string; nlu?: string; dialog?: string };
-  turns: Array<{ prompt: string; utterance: Utterance }>;
+  /** `kind` says how the traffic mix made the utterance (trafficMix.ts); it is not logged. */
+  turns: Array<{ prompt: string; utterance: Utterance; kind?: string }>;
 }
 
 export interface SessionLogs {
@@ -77,7 +80,7 @@ export function sessionEvents(script: SessionScript, startMs: number, rand: () =
     const u = turn.utterance;
     const asrSessionId = randomUUID();
     const durationMs = Math.min(6000, 500 + u.text.length * 65);
-    const confidence = Math.round((0.72 + rand() * 0.27) * 1000) / 1000;
+    const confidence = u.confidence ?? Math.round((0.72 + rand() * 0.27) * 1000) / 1000;
     const audioFormat = `audio/L16;rate=${script.sampleRate}`;
     const hypotheses = [{ formattedText: u.text, minimallyFormattedText: u.text.toLowerCase(), averageConfidence: confidence, words: u.text.split(/\s+/).map((text) => ({ text })) }];
     emit('ASRaaS', 'Recognize', {

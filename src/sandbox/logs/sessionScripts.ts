@@ -2,11 +2,13 @@
 // topic's credential, the project's own annotated samples (per locale of the configuration's NLU or ASR
 // builds) become utterances with their intent and entities, and the project's channels decide the audio
 // rate (8 kHz for telephony channels, 16 kHz otherwise). A project without samples falls back to a small
-// generic set, so any deployed configuration produces traffic.
+// generic set, so any deployed configuration produces traffic. The traffic mix (trafficMix.ts) turns those
+// sentences into what callers really say: paraphrases, recognition errors, out-of-domain requests and so on.
 import { sampleText, type SampleNode } from '../../core/formats/trsx/model';
 import type { AppConfigRecord } from '../apps/model';
 import type { ProjectContent, ProjectRecord } from '../state';
 import type { SessionScript, Utterance } from './sessionEvents';
+import { TrafficMix } from './trafficMix';
 
 export interface ScriptSource {
   topic: string;
@@ -29,15 +31,15 @@ export function scriptFactory(source: ScriptSource): (rand: () => number) => Ses
   const { config, project, content } = source;
   const locales = unique([...config.builds.nlu, ...config.builds.asr].map((b) => b.locale));
   if (locales.length === 0) locales.push(...(project?.languages ?? ['en-US']));
-  const pools = new Map(locales.map((l) => [l, utterancesOf(content, l)]));
+  const mixes = new Map(locales.map((l) => [l, new TrafficMix(utterancesOf(content, l))]));
   const channels = project?.channels.filter((c) => c.isActive) ?? [];
   return (rand) => {
     const locale = pick(locales, rand) ?? 'en-US';
-    const pool = pools.get(locale) ?? FALLBACK;
+    const mix = mixes.get(locale) ?? new TrafficMix(FALLBACK);
     const channel = pick(channels, rand);
     const turns = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, i) => ({
       prompt: i === 0 ? FIRST_PROMPT : (pick(NEXT_PROMPTS, rand) ?? FIRST_PROMPT),
-      utterance: pick(pool, rand) ?? (FALLBACK[0] as Utterance),
+      ...mix.next(rand),
     }));
     return {
       topic: source.topic, contextTag: config.tag, locale, turns,
@@ -48,7 +50,8 @@ export function scriptFactory(source: ScriptSource): (rand: () => number) => Ses
   };
 }
 
-function utterancesOf(content: ProjectContent | undefined, locale: string): Utterance[] {
+/** The training sentences of one locale, as utterances (excluded samples left out). */
+export function utterancesOf(content: ProjectContent | undefined, locale: string): Utterance[] {
   const samples = content?.locales[locale]?.trsx.samples ?? [];
   const out: Utterance[] = [];
   for (const s of samples) {

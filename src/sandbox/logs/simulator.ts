@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../core/logger';
 import type { Simulation } from '../../core/logs/simulation';
+import { prng } from '../prng';
 import type { LogStore } from './logStore';
 import { sessionEvents, type SessionScript } from './sessionEvents';
 
@@ -14,6 +15,8 @@ export interface SimulationPlan {
   topic: string;
   sessions: number;
   rate: number;
+  /** Seeds the sessions' content, so a seed replays the same utterances. */
+  seed: number;
   configs: Array<{ id: string; tag: string }>;
   /** Draws one session's script (from one of the deployed configurations). */
   nextScript: (rand: () => number) => SessionScript;
@@ -40,7 +43,7 @@ export class Simulator {
     const iso = new Date(this.now()).toISOString();
     const status: SimulationStatus = {
       id: randomUUID(), appId: plan.topic, configs: plan.configs, sessions: plan.sessions, completedSessions: 0, records: 0,
-      rate: plan.rate, status: 'RUNNING', createTime: iso, updateTime: iso,
+      rate: plan.rate, seed: plan.seed, traffic: {}, status: 'RUNNING', createTime: iso, updateTime: iso,
     };
     const run: Running = { status, cancelled: false, done: Promise.resolve() };
     run.done = this.play(run, plan).catch((err: unknown) => {
@@ -50,12 +53,12 @@ export class Simulator {
     }).finally(() => { status.updateTime = new Date(this.now()).toISOString(); });
     this.runs.set(status.id, run);
     this.forgetOldRuns();
-    return { ...status };
+    return snapshot(status);
   }
 
   get(id: string): SimulationStatus | undefined {
     const run = this.runs.get(id);
-    return run && { ...run.status };
+    return run && snapshot(run.status);
   }
 
   /** Stops a simulation after the batch in flight; resolves when it has stopped. */
@@ -64,7 +67,7 @@ export class Simulator {
     if (!run) return undefined;
     run.cancelled = true;
     await run.done;
-    return { ...run.status };
+    return snapshot(run.status);
   }
 
   async close(): Promise<void> {
@@ -74,7 +77,8 @@ export class Simulator {
 
   private async play(run: Running, plan: SimulationPlan): Promise<void> {
     const s = run.status;
-    const rand = Math.random;
+    const traffic = s.traffic ?? {};
+    const rand = prng(plan.seed);
     const started = Date.now();
     while (s.completedSessions < plan.sessions && !run.cancelled) {
       let count: number;
@@ -89,7 +93,9 @@ export class Simulator {
       const entries = [];
       const audio = [];
       for (let i = 0; i < count; i++) {
-        const logs = sessionEvents(plan.nextScript(rand), this.now() - 5000, rand);
+        const script = plan.nextScript(rand);
+        for (const turn of script.turns) traffic[turn.kind ?? 'training'] = (traffic[turn.kind ?? 'training'] ?? 0) + 1;
+        const logs = sessionEvents(script, this.now() - 5000, rand);
         entries.push(...logs.entries);
         audio.push(...logs.audio);
       }
@@ -105,4 +111,9 @@ export class Simulator {
     const finished = [...this.runs.values()].filter((r) => r.status.status !== 'RUNNING');
     for (const r of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.runs.delete(r.status.id);
   }
+}
+
+/** A copy a caller may keep: the run goes on updating its own. */
+function snapshot(status: SimulationStatus): SimulationStatus {
+  return { ...status, configs: [...status.configs], traffic: { ...status.traffic } };
 }

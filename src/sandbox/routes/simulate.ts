@@ -1,5 +1,5 @@
 // Sandbox-only admin endpoints that drive runtime traffic (not part of the platform's API):
-//   POST   /sandbox/v1/simulate          {appId, sessions, rate?} → {simulation}   starts a simulation
+//   POST   /sandbox/v1/simulate          {appId, sessions, rate?, seed?} → {simulation}   starts a simulation
 //   GET    /sandbox/v1/simulations/{id}                           → {simulation}   its progress
 //   DELETE /sandbox/v1/simulations/{id}                           → {simulation}   stops it
 // `appId` is a runtime app ID (the topic, e.g. COFFEE-DEV) or an application id (501). The topic's
@@ -16,6 +16,7 @@ import { json, type Router } from '../router';
 
 const MAX_SESSIONS = 1_000_000;
 const MAX_RATE = 10_000;
+const MAX_SEED = 2 ** 31 - 1;
 
 export function registerSimulateRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;
@@ -25,10 +26,11 @@ export function registerSimulateRoutes(router: Router, ctx: SandboxContext): voi
     handler: async (req) => {
       const body = await req.json();
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object: {"appId": "COFFEE-DEV", "sessions": 10, "rate": 2}.');
-      const { appId, sessions, rate } = body as Record<string, unknown>;
+      const { appId, sessions, rate, seed } = body as Record<string, unknown>;
       if (typeof appId !== 'string' || appId.trim() === '') throw badRequest('"appId" (a runtime app ID such as COFFEE-DEV, or an application id) is required.');
       const count = number(sessions, 'sessions', 1, MAX_SESSIONS, true);
       const perSecond = rate === undefined ? 0 : number(rate, 'rate', 0, MAX_RATE, false);
+      const seeded = seed === undefined ? Math.floor(Math.random() * MAX_SEED) : number(seed, 'seed', 0, MAX_SEED, true);
       const { app, credential } = resolveTopic(ctx, caller(req), appId.trim());
       const configs = deployedUnder(ctx, app, credential);
       if (configs.length === 0) {
@@ -40,7 +42,7 @@ export function registerSimulateRoutes(router: Router, ctx: SandboxContext): voi
         content: config.projectId && state.projects.some((p) => p.id === config.projectId) ? ctx.store.content(config.projectId) : undefined,
       }));
       const simulation = ctx.logs.simulator.start({
-        topic: credential.appId, sessions: count, rate: perSecond, configs: configs.map((c) => ({ id: c.id, tag: c.tag })),
+        topic: credential.appId, sessions: count, rate: perSecond, seed: seeded, configs: configs.map((c) => ({ id: c.id, tag: c.tag })),
         // `configs` is not empty, so neither is `factories`.
         nextScript: (rand) => (factories[Math.floor(rand() * factories.length)] as (typeof factories)[number])(rand),
       });

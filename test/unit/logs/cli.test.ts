@@ -32,7 +32,7 @@ describe('cstudio logs and audio', () => {
     assert.equal(sim.completedSessions, 8);
     written = sim.records;
     const human = await cli(['sandbox', 'simulate', '--app', '501', '--sessions', '1'], { env });
-    assert.match(human.stdout, /^Simulated 1\/1 sessions on COFFEE-DEV \(configurations 801 "coffee-main"\): \d+ records\.\n$/);
+    assert.match(human.stdout, /^Simulated 1\/1 sessions on COFFEE-DEV \(configurations 801 "coffee-main"\): \d+ records\. Turns: (training|paraphrase|asrError|outOfDomain|wrongIntent|unseenEntity) \d+.* \(seed \d+\)\.\n$/);
     written += Number(/(\d+) records/.exec(human.stdout)?.[1]);
     assert.equal((await cli(['sandbox', 'simulate', '--app', TOPIC], { env })).code, 2, '--sessions is required');
     const undeployed = await cli(['sandbox', 'simulate', '--app', 'COFFEE-NLU-DEV', '--sessions', '1'], { env });

@@ -56,7 +56,7 @@ suite('activation', () => {
     const { extension } = await extensionApi();
     const manifest = JSON.parse(readFileSync(join(extension.extensionPath, 'package.json'), 'utf8')) as Manifest;
     assert.deepEqual(manifest.contributes.viewsContainers.activitybar.map((c) => c.id), ['cstudio']);
-    assert.deepEqual(manifest.contributes.views.cstudio?.map((v) => v.id), ['cstudio.explorer', 'cstudio.sync.comparison']);
+    assert.deepEqual(manifest.contributes.views.cstudio?.map((v) => v.id), ['cstudio.explorer', 'cstudio.sync.comparison', 'cstudio.utterances']);
     assert.ok(manifest.activationEvents.includes('onStartupFinished'));
     const section = manifest.contributes.configuration.find((c) => c.title === 'Conversational Studio');
     assert.ok(section, 'a settings section titled Conversational Studio');

@@ -104,7 +104,8 @@ function buildConcept(c: TrsxConcept, out: string[]): void {
   out.push('      </concept>');
 }
 
-function buildSample(s: TrsxSample): string {
+/** One `<sample>` element on one line, as exports write it. */
+export function buildSample(s: TrsxSample): string {
   const tag = `<sample${attrs([
     ['intentref', s.intentref], ['count', s.count], ['excluded', s.excluded], ['fullyVerified', s.fullyVerified],
     ['protected', s.protected], ['description', s.description], ['sourceref', s.sourceref],

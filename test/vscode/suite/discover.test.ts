@@ -1,0 +1,63 @@
+/// <reference types="mocha" />
+// The Utterances view in the real extension host, against the built-in sandbox: a pulled project, simulated
+// traffic, Review Utterances from the beginning, the low-confidence not-in-training filter surfacing the planted
+// utterances, two added (one under another intent) so the pulled folder shows local changes, Ignore, Stop.
+import * as vscode from 'vscode';
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PullResult } from '../../../src/core/sync/pull';
+import { CommandIds } from '../../../src/host/commandIds';
+import { runningSandbox, usePrompterForSuite } from '../explorerHelpers';
+import { extensionApi, waitFor } from '../helpers';
+import { CONNECTION, simulate, TOPIC } from '../logsHelpers';
+
+suite('utterances (discover)', () => {
+  usePrompterForSuite();
+  let root = '';
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand(CommandIds.discoverStop).then(undefined, () => undefined);
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  test('Review Utterances surfaces the planted utterances; add two (one reassigned), ignore one', async () => {
+    const { testing } = await extensionApi();
+    await runningSandbox(testing);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder, 'the test window has a folder');
+    root = join(folder, 'discover-1001');
+    const pulled = await vscode.commands.executeCommand<PullResult>(CommandIds.syncPull, { connectionId: CONNECTION, projectId: '1001', folder: root });
+    assert.ok(pulled);
+    const sim = await simulate(20);
+    const planted = Object.entries(sim.traffic ?? {}).filter(([k]) => k !== 'training').reduce((n, [, v]) => n + v, 0);
+    assert.ok(planted > 0, JSON.stringify(sim.traffic));
+
+    const opened = await vscode.commands.executeCommand<{ topic: string }>(CommandIds.discoverOpen, { connectionId: CONNECTION, topic: TOPIC, root, from: 'beginning' });
+    assert.equal(opened.topic, TOPIC);
+    const model = testing.discover.model;
+    await vscode.commands.executeCommand(CommandIds.discoverFilter, { filter: { notInTraining: true, maxConfidence: 0.6 } });
+    const shown = (): number => model.groups().reduce((n, g) => n + g.count, 0);
+    await waitFor(`at least ${planted} planted utterances`, () => shown() >= planted, 30_000);
+
+    // The demo project has two locales; the file checked below is en-US's.
+    await vscode.commands.executeCommand(CommandIds.discoverFilter, { filter: { notInTraining: true, maxConfidence: 0.6, locale: 'en-US' } });
+    const all = model.groups().flatMap((g) => model.page(g.intent, 1000));
+    const first = all[0];
+    const second = all.find((i) => i.utterance.intent !== 'ASK_HOURS' && i !== first && i.utterance.text !== first?.utterance.text);
+    assert.ok(first && second);
+    await vscode.commands.executeCommand(CommandIds.discoverAdd, { ids: [first.utterance.id] });
+    await vscode.commands.executeCommand(CommandIds.discoverAddAs, { ids: [second.utterance.id], intent: 'ASK_HOURS' });
+    const trsx = readFileSync(join(root, 'en-US', 'en-US.trsx'), 'utf8');
+    assert.ok(trsx.includes(`<sample intentref="${first.utterance.intent}" count="1">`), 'the first under its interpreted intent');
+    assert.ok(trsx.includes('<sample intentref="ASK_HOURS" count="1">'), 'the second under the chosen intent');
+    await waitFor('the pulled folder shows the local change', () => (testing.sync.scmResources(root).local.length > 0 ? true : undefined), 20_000);
+    assert.equal(model.get(first.utterance.id)?.training.inTraining, true, 'an added utterance is in training from now on');
+
+    const before = shown();
+    const third = model.page(model.groups()[0]?.intent ?? '', 1)[0];
+    assert.ok(third);
+    await vscode.commands.executeCommand(CommandIds.discoverIgnore, { ids: [third.utterance.id] });
+    assert.equal(shown(), before - 1, 'ignored utterances leave the view');
+    await vscode.commands.executeCommand(CommandIds.discoverStop);
+  });
+});
