@@ -122,19 +122,19 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   let keyBefore = prepared.remoteKey;
   try {
     // The plan may have waited on the user: the remote must still be at the base when we send. Its key says so
-    // in two small requests; a backup needs the export itself.
+    // in two small requests; only a moved key costs the export and a comparison.
+    if (!(await remoteStillAt(client, prepared.remoteKey, options.signal)).same) {
+      const check = await checkRemoteAgainstBase(client, state, paths, exportOptions, (r) => remoteChanges(state, paths, r, options.signal));
+      requireRemoteAtBase(state, check);
+      keyBefore = check.key;
+    }
     if (plan.backup) {
       const remote = await downloadExport(client, state.projectId, paths, exportOptions);
       try {
-        requireRemoteAtBase(state, { key: prepared.remoteKey, changed: await remoteChanges(state, paths, remote, options.signal), restrictedVisible: remote.restrictedVisible });
         backup = await saveBackup(paths, remote.path, state.projectId, plan.mode);
       } finally {
         await remote.files.close();
       }
-    } else if (!(await remoteStillAt(client, prepared.remoteKey, options.signal)).same) {
-      const check = await checkRemoteAgainstBase(client, state, paths, exportOptions, (r) => remoteChanges(state, paths, r, options.signal));
-      requireRemoteAtBase(state, check);
-      keyBefore = check.key;
     }
     const journal = await PushJournal.begin(paths, state.projectId, plan.operations);
     testKillPoint('push:journal');

@@ -24,6 +24,8 @@ const CACHE_VERSION = 1;
 /** What says whether the remote project changed since an export. */
 export interface RemoteKey {
   readonly projectId: string;
+  /** Who asked: what an export holds depends on the caller (restricted files), so another caller's export is no answer. */
+  readonly caller?: string;
   readonly updateTime?: string;
   readonly metadataDigest: string;
 }
@@ -48,12 +50,13 @@ export async function fetchRemoteKey(client: PlatformClient, projectId: string, 
     client.projects.exportMetadata(projectId, { signal }),
   ]);
   const metadataDigest = sha256(new TextEncoder().encode(JSON.stringify(metadata.metadata)));
-  return { project, key: { projectId, updateTime: project.updateTime, metadataDigest } };
+  const caller = sha256(new TextEncoder().encode(`${client.connection.baseUrl} ${client.connection.clientId}`));
+  return { project, key: { projectId, caller, updateTime: project.updateTime, metadataDigest } };
 }
 
 function sameKey(a: RemoteKey, b: RemoteKey): boolean {
   // Without an updateTime the platform says too little to trust a cache: every check downloads.
-  return a.updateTime !== undefined && a.projectId === b.projectId && a.updateTime === b.updateTime && a.metadataDigest === b.metadataDigest;
+  return a.updateTime !== undefined && a.projectId === b.projectId && a.caller === b.caller && a.updateTime === b.updateTime && a.metadataDigest === b.metadataDigest;
 }
 
 function cacheFile(paths: WorkspacePaths): string {
