@@ -20,7 +20,7 @@ import { FolderFiles } from './packageFiles';
 import type { PullResult } from './pull';
 import { PullTransaction } from './pullTransaction';
 import type { PushPlan } from './pushPlan';
-import { fetchRemoteKey, recordRemoteAsBase, type RemoteKey } from './remoteDigest';
+import { fetchRemoteKey, jobsRecordedAt, recordRemoteAsBase, type RemoteKey } from './remoteDigest';
 import { workspaceStateText, type BaseFileRecord, type WorkspacePaths, type WorkspaceState } from './workspace';
 
 /** A local file's stat, taken before the plan read it: unchanged at refresh means the same bytes. */
@@ -62,7 +62,9 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
   const { key: after } = await fetchRemoteKey(client, state.projectId, signal);
   const updated = timeOf(after.updateTime);
   if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return undefined;
-  if (await foreignJobSince(client, state.projectId, new Set(sent.jobs.map((j) => j.id)), before, signal)) return undefined;
+  // The jobs of the push that left the key we started from are ours too (they may end just after its updateTime).
+  const ours = new Set([...sent.jobs.map((j) => j.id), ...(await jobsRecordedAt(paths, sent.keyBefore))]);
+  if (await foreignJobSince(client, state.projectId, ours, before, signal)) return undefined;
 
   // The files as the plan read them: a stamp that moved means an edit since, whose bytes were not sent.
   const local = new FolderFiles(paths.root, 'the workspace');
@@ -86,7 +88,7 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
     await txn.abandon();
     throw err;
   }
-  await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible);
+  await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible, sent.jobs.map((j) => j.id));
   // Status then knows the pushed files as the base without reading them again (once their mtime has settled).
   const hashes = await HashCache.load(paths);
   for (const path of bytes.keys()) await hashes.record(path, paths.file(path), newBase[path]?.hash ?? '');
