@@ -157,14 +157,15 @@ export type RemoteSnapshot = (RemoteExport & { readonly atBase: false; readonly 
 
 /**
  * The remote package as it is now: the export already on disk when the platform's key says nothing changed
- * since it was downloaded, else a fresh export (recorded for next time). `atBase` when the key is the one a
- * push recorded with its refreshed base and the base is still that one: nothing to read.
+ * since it was downloaded, else a fresh export (recorded for next time). `atBase` when the key is unchanged and
+ * the remote it was recorded with (an export, or a push's refreshed base) is the base: nothing to read.
  */
 export async function currentRemote(client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExportOptions = {}): Promise<RemoteSnapshot> {
   const projectId = state.projectId;
   const { key } = await fetchRemoteKey(client, projectId, options.signal);
   const cache = await readCache(paths);
-  if (cache?.source === 'base' && sameKey(cache.key, key) && changesByHash(cache, state).length === 0) {
+  // Unchanged since the record, and the record is the base: nothing to open or compare.
+  if (cache && sameKey(cache.key, key) && changesByHash(cache, state).length === 0) {
     return { atBase: true, reused: true, restrictedVisible: cache.restrictedVisible };
   }
   if (cache && cache.source !== 'base' && sameKey(cache.key, key)) {
