@@ -18,7 +18,7 @@ import { packWorkspace, type PackedUpload } from './packageUpload';
 import { FolderFiles } from './packageFiles';
 import { analyzeChanges, type PlanContext } from './planContext';
 import { integrate, settlePendingPush, type PullResult } from './pull';
-import { refreshFromSent, stampFiles, type FileStamp } from './pushedBase';
+import { endedJobs, refreshFromSent, stampFiles, type FileStamp } from './pushedBase';
 import { clearPendingPush, PushJournal } from './pendingPush';
 import { testKillPoint } from './testKillPoints';
 import { PushRefusedError } from './pushErrors';
@@ -76,6 +76,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
     (check) => ({ ok: true as const, check }),
     (error: unknown) => ({ ok: false as const, error }),
   );
+  progress.report({ message: 'Reading the changed files…' });
   const analyzed = await analyzeChanges(local, base, comparison.files, options.signal);
   const problems = [...(await validateLayout(local, options.signal)), ...analyzed.problems];
   const errors = validationErrors(problems);
@@ -83,6 +84,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   if (!remote.ok) throw remote.error;
   requireRemoteAtBase(state, remote.check);
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
+  progress.report({ message: 'Building the plan…' });
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
   return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, changes: comparison.files, stamps };
 }
@@ -120,7 +122,10 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   let run: Awaited<ReturnType<typeof runOperations>> | undefined;
   let lockProblem: string | undefined;
   let keyBefore = prepared.remoteKey;
+  let endedBefore: ReadonlySet<string> = new Set();
   try {
+    // Jobs ended before the check below are in what it sees; any other job found after ours is someone else's.
+    if (plan.mode === 'append') endedBefore = (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.ended ?? new Set();
     // The plan may have waited on the user: the remote must still be at the base when we send. Its key says so
     // in two small requests; only a moved key costs the export and a comparison.
     if (!(await remoteStillAt(client, prepared.remoteKey, options.signal)).same) {
@@ -165,7 +170,7 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   const jobs = run.results.flatMap((r) => (r.job ? [r.job] : []));
   // Only a push that applied every operation may take what it sent as the remote; any doubt downloads.
   const fromSent = status === 'completed'
-    ? await refreshFromSent(client, { paths, state, plan, changes: prepared.changes, stamps: prepared.stamps, keyBefore, jobs }, options.signal).catch(() => undefined)
+    ? await refreshFromSent(client, { paths, state, plan, changes: prepared.changes, stamps: prepared.stamps, keyBefore, jobs, endedBefore }, options.signal).catch(() => undefined)
     : undefined;
   const refresh = fromSent ? { ok: true as const, result: fromSent } : await refreshBase(client, paths, state, exportOptions);
   if (refresh?.ok) await clearPendingPush(paths);

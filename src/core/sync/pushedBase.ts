@@ -4,8 +4,9 @@
 // fetched after the jobs is recorded as "the remote is the base" (remoteDigest.ts), so status and the next
 // push compare hashes instead of downloading. The platform is trusted with this only when it shows that
 // nothing but our own jobs touched the project since the key checked before sending:
-//   - its updateTime after the jobs is not later than the end of our last job (no edit landed after it);
-//   - no other job of the project ended after that key, or is still running.
+//   - every job of the project now is ours or was already ended when listed just before that check (so its
+//     effect is in the base);
+//   - the project's updateTime moved, but not past the end of our last job (no edit landed after it).
 // Anything else (an edited file, a foreign job, a missing time) answers `undefined`: the caller downloads the
 // export and merges it as a pull does. What this cannot see is a direct (non-job) edit made by someone else
 // while our jobs ran; the next change of the key brings its export, and a pull merges it.
@@ -20,7 +21,7 @@ import { FolderFiles } from './packageFiles';
 import type { PullResult } from './pull';
 import { PullTransaction } from './pullTransaction';
 import type { PushPlan } from './pushPlan';
-import { fetchRemoteKey, jobsRecordedAt, recordRemoteAsBase, type RemoteKey } from './remoteDigest';
+import { fetchRemoteKey, recordRemoteAsBase, type RemoteKey } from './remoteDigest';
 import { workspaceStateText, type BaseFileRecord, type WorkspacePaths, type WorkspaceState } from './workspace';
 
 /** A local file's stat, taken before the plan read it: unchanged at refresh means the same bytes. */
@@ -47,6 +48,8 @@ export interface SentPush {
   readonly keyBefore: RemoteKey;
   /** Our jobs, all COMPLETED. */
   readonly jobs: readonly Job[];
+  /** Jobs of the project that had ended when listed, before the remote was last checked (see `endedJobs`). */
+  readonly endedBefore: ReadonlySet<string>;
 }
 
 /** How many jobs of the project are looked through for a foreign one before giving up (and downloading). */
@@ -62,9 +65,9 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
   const { key: after } = await fetchRemoteKey(client, state.projectId, signal);
   const updated = timeOf(after.updateTime);
   if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return undefined;
-  // The jobs of the push that left the key we started from are ours too (they may end just after its updateTime).
-  const ours = new Set([...sent.jobs.map((j) => j.id), ...(await jobsRecordedAt(paths, sent.keyBefore))]);
-  if (await foreignJobSince(client, state.projectId, ours, before, signal)) return undefined;
+  const known = new Set([...sent.jobs.map((j) => j.id), ...sent.endedBefore]);
+  const jobsNow = await endedJobs(client, state.projectId, signal);
+  if (!jobsNow || [...jobsNow.all].some((id) => !known.has(id))) return undefined;
 
   // The files as the plan read them: a stamp that moved means an edit since, whose bytes were not sent.
   const local = new FolderFiles(paths.root, 'the workspace');
@@ -88,7 +91,7 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
     await txn.abandon();
     throw err;
   }
-  await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible, sent.jobs.map((j) => j.id));
+  await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible);
   // Status then knows the pushed files as the base without reading them again (once their mtime has settled).
   const hashes = await HashCache.load(paths);
   for (const path of bytes.keys()) await hashes.record(path, paths.file(path), newBase[path]?.hash ?? '');
@@ -96,15 +99,19 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
   return { root: paths.root, projectId: state.projectId, fresh: false, updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [] };
 }
 
-/** True when a job not ours is running, or ended after `since` (or when there are too many jobs to tell). */
-async function foreignJobSince(client: PlatformClient, projectId: string, ours: ReadonlySet<string>, since: number, signal?: AbortSignal): Promise<boolean> {
-  let seen = 0;
+/**
+ * The project's jobs (all of them, and those that had ended when listed); undefined when there are too many to
+ * tell. Listed before the remote check, an ended job's effect is in what that check saw.
+ */
+export async function endedJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ all: Set<string>; ended: Set<string> } | undefined> {
+  const all = new Set<string>();
+  const ended = new Set<string>();
   for await (const job of client.jobs.list(projectId, { signal })) {
-    if (++seen > MAX_JOBS_LISTED) return true;
-    if (ours.has(job.id)) continue;
-    if (!isTerminalJobStatus(job.status) || !(timeOf(job.updateTime) <= since)) return true;
+    if (all.size >= MAX_JOBS_LISTED) return undefined;
+    all.add(job.id);
+    if (isTerminalJobStatus(job.status)) ended.add(job.id);
   }
-  return false;
+  return { all, ended };
 }
 
 function timeOf(iso: string | undefined): number {

@@ -41,8 +41,6 @@ interface RemoteCache {
   readonly fileName?: string;
   readonly restrictedVisible: boolean;
   readonly hashes: Readonly<Record<string, string>>;
-  /** 'base' source: the push's jobs, which the platform may show ending a moment after the key's updateTime. */
-  readonly jobs?: readonly string[];
 }
 
 /** Two small requests, side by side: the project record (returned too, callers need it) and its metadata export. */
@@ -93,15 +91,9 @@ async function readCache(paths: WorkspacePaths): Promise<RemoteCache | undefined
 }
 
 /** Records that the remote at `key` (fetched after a push's jobs ended) holds exactly the base files `hashes`. */
-export async function recordRemoteAsBase(paths: WorkspacePaths, key: RemoteKey, hashes: Readonly<Record<string, string>>, restrictedVisible: boolean, jobs: readonly string[]): Promise<void> {
-  const cache: RemoteCache = { version: CACHE_VERSION, key, source: 'base', zipBytes: 0, zipMtimeMs: 0, restrictedVisible, hashes, jobs };
+export async function recordRemoteAsBase(paths: WorkspacePaths, key: RemoteKey, hashes: Readonly<Record<string, string>>, restrictedVisible: boolean): Promise<void> {
+  const cache: RemoteCache = { version: CACHE_VERSION, key, source: 'base', zipBytes: 0, zipMtimeMs: 0, restrictedVisible, hashes };
   await writeFileAtomic(cacheFile(paths), `${JSON.stringify(cache)}\n`);
-}
-
-/** The jobs a push recorded with the remote at `key` (none when the record is of another key or an export). */
-export async function jobsRecordedAt(paths: WorkspacePaths, key: RemoteKey): Promise<readonly string[]> {
-  const cache = await readCache(paths);
-  return cache && sameKey(cache.key, key) ? (cache.jobs ?? []) : [];
 }
 
 /** Remote files whose recorded hash is not the base's (file level, nothing read; restricted ones only when visible). */
