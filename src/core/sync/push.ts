@@ -77,7 +77,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
     (error: unknown) => ({ ok: false as const, error }),
   );
   progress.report({ message: 'Reading the changed files…' });
-  const analyzed = await analyzeChanges(local, base, comparison.files, options.signal);
+  const analyzed = await analyzeChanges(local, base, comparison.files, options.signal, options.mode === 'append');
   const problems = [...(await validateLayout(local, options.signal)), ...analyzed.problems];
   const errors = validationErrors(problems);
   if (errors.length > 0) throw new PushRefusedError('invalid', `The workspace has ${errors.length} error(s); fix them before pushing:`, errors.slice(0, 20).map(formatProblem));
