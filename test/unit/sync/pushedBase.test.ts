@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { clientFor } from '../platform/support';
+import { clientFor, rejectsWith } from '../platform/support';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { pull } from '../../../src/core/sync/pull';
 import { preparePush, executePush } from '../../../src/core/sync/push';
+import { PushRefusedError } from '../../../src/core/sync/pushErrors';
 import { workspaceStatus } from '../../../src/core/sync/status';
 import { insertBefore, localTrsx, remoteTrsx, sampleTexts, tempDir } from './support';
 
@@ -106,6 +107,21 @@ describe('push refreshes the base from what it sent', () => {
       if (status.sync === 'behind') await pull(owner, ws.dir, undefined);
       assert.ok(sampleTexts(await localTrsx(ws.dir, 'fr-CA')).includes('theirs, sent meanwhile'));
       assert.ok(sampleTexts(await localTrsx(ws.dir, 'en-US')).includes('ours, pushed alongside'));
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  test('an append validated on the changed samples alone still refuses a bad one, at its line in the file', async () => {
+    const ws = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const file = join(ws.dir, 'en-US', 'en-US.trsx');
+      await insertBefore(file, '</samples>', '  <sample intentref="NO_SUCH_INTENT">a sample of no intent</sample>');
+      const line = (await readFile(file, 'utf8')).split('\n').findIndex((l) => l.includes('NO_SUCH_INTENT')) + 1;
+      const refused = await rejectsWith(preparePush(owner, ws.dir, { mode: 'append' }), PushRefusedError);
+      assert.equal(refused.reason, 'invalid');
+      assert.ok(refused.details.some((d) => d.startsWith(`en-US/en-US.trsx:${line}:`) && d.includes('NO_SUCH_INTENT')), refused.message);
     } finally {
       await ws.cleanup();
     }
