@@ -32,6 +32,10 @@ const STATUS_GOAL = 1.2;
 const PUSH_GOAL = 1.3;
 const MERGE_TIME_GOAL = 1.5;
 const MERGE_MEMORY_GOAL = 3;
+// BENCH_ONLY=status,merge,push and BENCH_WORKLOADS=1,8 (locales) run a part, to look into one figure; `npm run
+// bench` runs everything.
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'status,merge,push').split(','));
+const WORKLOADS = new Set((process.env.BENCH_WORKLOADS ?? '1,8').split(','));
 
 interface ConnectionInfo { baseUrl: string; authUrl: string; logUrl: string; clientId: string; clientSecret: string }
 interface OpResult { ms: number; growth: number; code: number; stdout: string }
@@ -84,7 +88,10 @@ async function runOperationChild(conn: ConnectionInfo, argv: string[]): Promise<
   const { runCli } = await import('../src/cli/main');
   let stdout = '';
   let stderr = '';
-  const io = { stdout: (t: string) => { stdout += t; }, stderr: (t: string) => { stderr += t; }, env: process.env, cwd: process.cwd(), signal: new AbortController().signal };
+  const t0 = performance.now();
+  // CSTUDIO_BENCH_TRACE=1: the command's progress lines, with the ms since it started, on stderr (where the time goes).
+  const trace = process.env.CSTUDIO_BENCH_TRACE ? (t: string): void => { process.stderr.write(`  [${(performance.now() - t0).toFixed(0)} ms] ${t}`); } : undefined;
+  const io = { stdout: (t: string) => { stdout += t; }, stderr: (t: string) => { stderr += t; trace?.(t); }, env: process.env, cwd: process.cwd(), signal: new AbortController().signal };
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
   const started = performance.now();
@@ -185,45 +192,50 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
     const changed = join(ws, locale, `${locale}.trsx`);
     await addLocalSample(changed, 'one sample added locally for status');
     const floorStatus = async (): Promise<number> => timed(async () => sha256(await readFile(changed)));
-    const offline = await alternate(ROUNDS, async () => (await cli(conn, ['status', ws, '--offline', '--json'])).ms, floorStatus);
-    const online = await alternate(ROUNDS, async () => (await cli(conn, ['status', ws, '--json'])).ms, floorStatus);
-    for (const [label, r] of [['status --offline', offline], ['status (remote consulted)', online]] as const) {
-      const ms = median(r.ours);
-      const ratio = median(r.ratios);
-      console.log(`${label}: median ${ms.toFixed(0)} ms; floor (read + sha256 of the changed file) ${median(r.base).toFixed(0)} ms → ${ratio.toFixed(2)}×`);
-      // The goal holds when either bound does: ≤ 0.3 s, or ≤ 1.2× the floor.
-      if (ms / 1000 <= STATUS_SECONDS) judge(`${name}: ${label} time`, ms / 1000, STATUS_SECONDS, { unit: ' s' });
-      else judge(`${name}: ${label} (over 0.3 s) / read+hash floor`, ratio, STATUS_GOAL);
+    if (ONLY.has('status')) {
+      const offline = await alternate(ROUNDS, async () => (await cli(conn, ['status', ws, '--offline', '--json'])).ms, floorStatus);
+      const online = await alternate(ROUNDS, async () => (await cli(conn, ['status', ws, '--json'])).ms, floorStatus);
+      for (const [label, r] of [['status --offline', offline], ['status (remote consulted)', online]] as const) {
+        const ms = median(r.ours);
+        const ratio = median(r.ratios);
+        console.log(`${label}: median ${ms.toFixed(0)} ms; floor (read + sha256 of the changed file) ${median(r.base).toFixed(0)} ms → ${ratio.toFixed(2)}×`);
+        // The goal holds when either bound does: ≤ 0.3 s, or ≤ 1.2× the floor.
+        if (ms / 1000 <= STATUS_SECONDS) judge(`${name}: ${label} time`, ms / 1000, STATUS_SECONDS, { unit: ' s' });
+        else judge(`${name}: ${label} (over 0.3 s) / read+hash floor`, ratio, STATUS_GOAL);
+      }
     }
 
     // Merge pulls (a remote append + a local edit each round) against fresh pulls and the pull floor.
-    const merge: OpResult[] = [];
-    const fresh: OpResult[] = [];
-    const floors: number[] = [];
-    const mergeRounds = await alternate(ROUNDS, async () => {
-      await pushFloor(conn, client, project.id, locale, work);
-      await addLocalSample(changed, `a local sample before merge pull ${merge.length}`);
-      const r = await cli(conn, ['pull', project.id, ws, '--json']);
-      if (!/"merged":\s*\[\s*"[^"]+\.trsx"/.test(r.stdout)) throw new Error(`the pull did not merge: ${r.stdout.slice(0, 400)}`);
-      merge.push(r);
-      return r.ms;
-    }, async () => {
-      const dir = join(work, `${project.id}-fresh-${fresh.length}`);
-      const r = await cli(conn, ['pull', project.id, dir]);
-      await rm(dir, { recursive: true, force: true });
-      fresh.push(r);
-      floors.push(await pullFloor(conn, project.id, work));
-      return r.ms;
-    });
-    const freshMs = median(fresh.map((r) => r.ms));
-    const floorMs = median(floors);
-    console.log(`fresh pull: median ${s(freshMs)}, floor (token + curl export + unzip) ${s(floorMs)} → ${median(fresh.map((r, i) => r.ms / (floors[i] ?? r.ms))).toFixed(2)}×; peak RSS growth ${mb(median(fresh.map((r) => r.growth)))}`);
-    const mergeGrowth = median(merge.map((r) => r.growth));
-    console.log(`merge pull: median ${s(median(merge.map((r) => r.ms)))} → ${median(mergeRounds.ratios).toFixed(2)}× a fresh pull; peak RSS growth ${mb(mergeGrowth)} = ${(mergeGrowth / largest).toFixed(2)}× the largest TRSX`);
-    judge(`${name}: merge pull time / fresh pull`, median(mergeRounds.ratios), MERGE_TIME_GOAL);
-    judge(`${name}: merge pull memory / largest TRSX`, mergeGrowth / largest, MERGE_MEMORY_GOAL);
+    if (ONLY.has('merge')) {
+      const merge: OpResult[] = [];
+      const fresh: OpResult[] = [];
+      const floors: number[] = [];
+      const mergeRounds = await alternate(ROUNDS, async () => {
+        await pushFloor(conn, client, project.id, locale, work);
+        await addLocalSample(changed, `a local sample before merge pull ${merge.length}`);
+        const r = await cli(conn, ['pull', project.id, ws, '--json']);
+        if (!/"merged":\s*\[\s*"[^"]+\.trsx"/.test(r.stdout)) throw new Error(`the pull did not merge: ${r.stdout.slice(0, 400)}`);
+        merge.push(r);
+        return r.ms;
+      }, async () => {
+        const dir = join(work, `${project.id}-fresh-${fresh.length}`);
+        const r = await cli(conn, ['pull', project.id, dir]);
+        await rm(dir, { recursive: true, force: true });
+        fresh.push(r);
+        floors.push(await pullFloor(conn, project.id, work));
+        return r.ms;
+      });
+      const freshMs = median(fresh.map((r) => r.ms));
+      const floorMs = median(floors);
+      console.log(`fresh pull: median ${s(freshMs)}, floor (token + curl export + unzip) ${s(floorMs)} → ${median(fresh.map((r, i) => r.ms / (floors[i] ?? r.ms))).toFixed(2)}×; peak RSS growth ${mb(median(fresh.map((r) => r.growth)))}`);
+      const mergeGrowth = median(merge.map((r) => r.growth));
+      console.log(`merge pull: median ${s(median(merge.map((r) => r.ms)))} → ${median(mergeRounds.ratios).toFixed(2)}× a fresh pull; peak RSS growth ${mb(mergeGrowth)} = ${(mergeGrowth / largest).toFixed(2)}× the largest TRSX`);
+      judge(`${name}: merge pull time / fresh pull`, median(mergeRounds.ratios), MERGE_TIME_GOAL);
+      judge(`${name}: merge pull memory / largest TRSX`, mergeGrowth / largest, MERGE_MEMORY_GOAL);
+    }
 
     // push --append of one sample, from a freshly pulled folder, against the raw append + the job's duration.
+    if (!ONLY.has('push')) return;
     const pushWs = join(work, `${project.id}-push`);
     await cli(conn, ['pull', project.id, pushWs]);
     const pushFile = join(pushWs, locale, `${locale}.trsx`);
@@ -247,8 +259,8 @@ async function main(): Promise<void> {
   try {
     const conn = JSON.parse(await firstLine(sandbox)) as ConnectionInfo;
     console.log(`sandbox job duration: ${JOB_MS} ms (CSTUDIO_BENCH_JOB_MS); ${ROUNDS} alternating rounds per figure (ROUNDS); CLI commands in child processes`);
-    await workload(conn, work, 'one locale, 100k samples', ['en-US']);
-    await workload(conn, work, '8 locales, 100k samples', ['en-US', 'fr-CA', 'de-DE', 'es-US', 'it-IT', 'pt-BR', 'nl-NL', 'ja-JP']);
+    if (WORKLOADS.has('1')) await workload(conn, work, 'one locale, 100k samples', ['en-US']);
+    if (WORKLOADS.has('8')) await workload(conn, work, '8 locales, 100k samples', ['en-US', 'fr-CA', 'de-DE', 'es-US', 'it-IT', 'pt-BR', 'nl-NL', 'ja-JP']);
     reportGoals();
   } finally {
     if (sandbox.connected) sandbox.disconnect();

@@ -33,8 +33,9 @@ export const syncPush = platformCommand({
     const mode = values.replace === true ? 'replace' : 'append';
     const notes = stringFlag(values, 'notes') ?? 'cstudio push';
     try {
+      const progress = { report: ({ message }: { message?: string }) => { if (message) io.stderr(`${message}\n`); } };
       const prepared = await preparePush(session.client, root, {
-        mode, scope: values.package === true ? 'package' : 'auto', lock: values.lock === true ? { notes } : undefined, signal: io.signal,
+        mode, scope: values.package === true ? 'package' : 'auto', lock: values.lock === true ? { notes } : undefined, signal: io.signal, progress,
       });
       const { plan } = prepared;
       if (prepared.settled) io.stderr(`${formatSettled(prepared.settled)}\n`);
@@ -51,7 +52,7 @@ export const syncPush = platformCommand({
           await confirm(io, `This deletes content on the platform (the remote package is saved into .cstudio/backups/ first). Type the project id ${plan.projectId} to go ahead: `, plan.projectId);
         }
       }
-      const outcome = await executePush(session.client, prepared, { signal: io.signal, progress: { report: ({ message }) => { if (message) io.stderr(`${message}\n`); } } });
+      const outcome = await executePush(session.client, prepared, { signal: io.signal, progress });
       if (json) printJson(io, { plan: planJson(plan), outcome: { ...outcome, results: outcome.results.map((r) => ({ ...r, operation: r.operation.title })), notAttempted: outcome.notAttempted.map((o) => o.title) } });
       else io.stdout(formatOutcome(outcome));
       return outcome.status === 'completed' ? 0 : 1;

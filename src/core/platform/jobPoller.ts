@@ -19,7 +19,11 @@ export interface PollOptions {
   readonly onUpdate?: (job: Job) => void;
   /** Give up (TimeoutError) after this long; default: wait as long as the job runs. */
   readonly timeoutMs?: number;
-  /** First interval between polls (default 250 ms), growing by `factor` (1.6) up to `maxDelayMs` (5 s). */
+  /**
+   * First interval between polls (default 250 ms), growing by `factor` (1.6) up to `maxDelayMs` (5 s), but never
+   * past a tenth of the time waited so far: a job is seen ending at most ~10% after it does (a 1.5 s import is not
+   * waited on for 2.3 s), while a long build is still polled seldom.
+   */
   readonly initialDelayMs?: number;
   readonly maxDelayMs?: number;
   readonly factor?: number;
@@ -38,7 +42,8 @@ export class JobPoller {
     const deadline = options.timeoutMs === undefined ? Infinity : started + options.timeoutMs;
     const maxDelay = options.maxDelayMs ?? 5_000;
     const factor = options.factor ?? 1.6;
-    let delay = options.initialDelayMs ?? 250;
+    const initialDelay = options.initialDelayMs ?? 250;
+    let delay = initialDelay;
     let current = typeof job === 'string' ? undefined : job;
 
     for (;;) {
@@ -63,7 +68,7 @@ export class JobPoller {
       } catch (cause) {
         throw this.cancelled(projectId, jobId, cause);
       }
-      delay = Math.min(maxDelay, delay * factor);
+      delay = Math.min(maxDelay, delay * factor, Math.max(initialDelay, (this.now() - started) / 10));
       current = undefined;
     }
   }

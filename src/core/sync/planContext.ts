@@ -10,7 +10,8 @@ import type { PackageFiles } from './packageFiles';
 import { diffWalks, type SemanticChange, type TrsxDiff } from './semantic/trsxDiff';
 import { walkDocument } from './semantic/trsxItems';
 import { walkTrsxBytes } from './trsxFile';
-import { validateTrsxFile, type ValidationProblem } from './validation';
+import { changedSamplesWindow, windowWithHeader } from './semantic/changedWindow';
+import { validateTrsxFile, type ValidationProblem, type WindowLines } from './validation';
 
 export interface LocaleChanges {
   readonly locale: string;
@@ -36,8 +37,13 @@ export interface AnalyzedChanges {
   readonly problems: ValidationProblem[];
 }
 
-/** Validates and diffs the changed files found by a file-level comparison of base and workspace. */
-export async function analyzeChanges(local: PackageFiles, base: PackageFiles, changes: readonly FileChange[], signal?: AbortSignal): Promise<AnalyzedChanges> {
+/**
+ * Validates and diffs the changed files found by a file-level comparison of base and workspace. With `windowed`
+ * (an append plan, which sends only additions), a TRSX file changed only inside <samples> is validated and diffed
+ * on its header and the changed samples (changedWindow.ts): the rest is the base's bytes, which the platform
+ * exported; `local` is then that window's model, not the whole file's.
+ */
+export async function analyzeChanges(local: PackageFiles, base: PackageFiles, changes: readonly FileChange[], signal?: AbortSignal, windowed = false): Promise<AnalyzedChanges> {
   const locales: LocaleChanges[] = [];
   const otherFiles: FileChange[] = [];
   const problems: ValidationProblem[] = [];
@@ -45,15 +51,29 @@ export async function analyzeChanges(local: PackageFiles, base: PackageFiles, ch
     throwIfAborted(signal);
     const bytes = change.kind === 'trsx' && change.change !== 'removed' ? await local.read(change.path, signal) : undefined;
     if (!bytes) { otherFiles.push(change); continue; }
-    const checked = validateTrsxFile(change.path, bytes);
+    const baseBytes = change.change === 'modified' ? await base.read(change.path, signal) : undefined;
+    const window = windowed && baseBytes ? samplesWindow(baseBytes, bytes) : undefined;
+    const checked = validateTrsxFile(change.path, window?.after ?? bytes, window?.lines);
     problems.push(...checked.problems);
     if (change.change !== 'modified' || !change.locale || checked.problems.some((p) => p.severity === 'error')) { otherFiles.push(change); continue; }
-    const read = diffWalks(walkTrsxBytes(await base.read(change.path, signal), `the base copy of ${change.path}`), walkDocument(checked.document));
+    const read = diffWalks(walkTrsxBytes(window?.before ?? baseBytes, `the base copy of ${change.path}`), walkDocument(checked.document));
     if (!read.ok) { otherFiles.push({ ...change, problem: read.problem }); continue; }
     const diff = read.diff;
     if (diff.changes.length > 0) locales.push({ locale: change.locale, path: change.path, local: checked.document, diff });
   }
   return { locales, otherFiles, problems };
+}
+
+/** The changed samples of a file with its header, and where the window's lines sit in the file; undefined when no window applies. */
+function samplesWindow(before: Uint8Array, after: Uint8Array): { before: Uint8Array; after: Uint8Array; lines: WindowLines } | undefined {
+  const found = changedSamplesWindow(before, after);
+  if (!found) return undefined;
+  const docs = windowWithHeader(found, before, after);
+  const skipped = Buffer.from(after.buffer, after.byteOffset, after.byteLength).subarray(found.samplesStart, found.start);
+  let lines = 0;
+  for (let at = skipped.indexOf(0x0a); at >= 0; at = skipped.indexOf(0x0a, at + 1)) lines++;
+  const from = new TextDecoder().decode(after.subarray(0, found.samplesStart)).length;
+  return { before: docs.before, after: docs.after, lines: { from, lines } };
 }
 
 export function changesOf(l: LocaleChanges, kind: SemanticChange['kind'], change?: SemanticChange['change']): SemanticChange[] {

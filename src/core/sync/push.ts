@@ -2,6 +2,9 @@
 // thing (refusing when there are unresolved conflicts, invalid files, or remote changes since the base);
 // the caller shows the plan and asks; `executePush` then locks (optionally), checks the remote once more,
 // saves a backup before destructive operations, runs the operations, unlocks, and refreshes the base.
+// The platform is asked once: the remote is judged by its version key (remoteDigest.ts), downloaded only when
+// the key moved since the last export or refresh (or for a backup), and an append push that sent everything
+// refreshes the base from what it sent (pushedBase.ts) instead of exporting the project again.
 // Every push is recorded in .cstudio/pending-push.json until its outcome is known and the base refreshed;
 // a push left unknown (Ctrl-C, kill, lost reply) is settled by the next push or status before anything
 // else (pendingPush.ts), so nothing is sent twice.
@@ -15,12 +18,14 @@ import { packWorkspace, type PackedUpload } from './packageUpload';
 import { FolderFiles } from './packageFiles';
 import { analyzeChanges, type PlanContext } from './planContext';
 import { integrate, settlePendingPush, type PullResult } from './pull';
+import { endedJobs, refreshFromSent, stampFiles, type FileStamp } from './pushedBase';
 import { clearPendingPush, PushJournal } from './pendingPush';
 import { testKillPoint } from './testKillPoints';
 import { PushRefusedError } from './pushErrors';
 import type { PushMode, PushPlan, ReplaceScope } from './pushPlan';
 import { acquireLock, releaseLock, runOperations, type HeldLock, type OperationResult } from './pushRun';
 import { downloadExport, requireSameConnection, type ExportOptions, type RemoteExport } from './remote';
+import { checkRemoteAgainstBase, remoteStillAt, type RemoteCheck, type RemoteKey } from './remoteDigest';
 import { buildReplacePlan } from './replacePlan';
 import { formatProblem, validateLayout, validationErrors, type ValidationProblem } from './validation';
 import { WorkspacePaths, requireWorkspaceState, type WorkspaceState } from './workspace';
@@ -43,6 +48,11 @@ export interface PreparedPush {
   readonly warnings: readonly ValidationProblem[];
   /** An earlier push whose outcome was unknown, settled before this plan was built. */
   readonly settled?: PullResult;
+  /** The platform's key when the remote was seen at the base. */
+  readonly remoteKey: RemoteKey;
+  /** Local files that differ from the base, and the stamps they had when read for the plan. */
+  readonly changes: readonly FileChange[];
+  readonly stamps: ReadonlyMap<string, FileStamp>;
 }
 
 export async function preparePush(client: PlatformClient, dir: string, options: PreparePushOptions): Promise<PreparedPush> {
@@ -57,23 +67,26 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   progress.report({ message: 'Comparing the workspace with the base…' });
   const local = new FolderFiles(paths.root, 'the workspace');
   const base = new FolderFiles(paths.baseDir, 'the base');
+  const stamps = await stampFiles(paths, await local.list(options.signal));
   const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, signal: options.signal });
   // The remote is checked before the workspace's files are validated, while little is in memory (the first
   // download of a process also compiles the HTTP parser, tens of MB for a moment), but its refusal still comes
   // after the workspace's own: an invalid workspace is refused as such whatever the remote says or does.
-  const remote = await remoteAgainstBase(client, state, paths, { signal: options.signal, progress }).then(
+  const remote = await checkRemoteAgainstBase(client, state, paths, { signal: options.signal, progress }, (r) => remoteChanges(state, paths, r, options.signal)).then(
     (check) => ({ ok: true as const, check }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  const analyzed = await analyzeChanges(local, base, comparison.files, options.signal);
+  progress.report({ message: 'Reading the changed files…' });
+  const analyzed = await analyzeChanges(local, base, comparison.files, options.signal, options.mode === 'append');
   const problems = [...(await validateLayout(local, options.signal)), ...analyzed.problems];
   const errors = validationErrors(problems);
   if (errors.length > 0) throw new PushRefusedError('invalid', `The workspace has ${errors.length} error(s); fix them before pushing:`, errors.slice(0, 20).map(formatProblem));
   if (!remote.ok) throw remote.error;
   requireRemoteAtBase(state, remote.check);
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
+  progress.report({ message: 'Building the plan…' });
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
-  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled };
+  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, changes: comparison.files, stamps };
 }
 
 export type PushStatus = 'completed' | 'partial' | 'failed' | 'nothing';
@@ -108,14 +121,25 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   let packed: PackedUpload | undefined;
   let run: Awaited<ReturnType<typeof runOperations>> | undefined;
   let lockProblem: string | undefined;
+  let keyBefore = prepared.remoteKey;
+  let endedBefore: ReadonlySet<string> = new Set();
   try {
-    // The plan may have waited on the user: the remote must still be at the base when we send.
-    const remote = await downloadExport(client, state.projectId, paths, exportOptions);
-    try {
-      requireRemoteAtBase(state, { changed: await remoteChanges(state, paths, remote, options.signal), restrictedVisible: remote.restrictedVisible });
-      if (plan.backup) backup = await saveBackup(paths, remote.path, state.projectId, plan.mode);
-    } finally {
-      await remote.files.close();
+    // Jobs ended before the check below are in what it sees; any other job found after ours is someone else's.
+    if (plan.mode === 'append') endedBefore = (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.ended ?? new Set();
+    // The plan may have waited on the user: the remote must still be at the base when we send. Its key says so
+    // in two small requests; only a moved key costs the export and a comparison.
+    if (!(await remoteStillAt(client, prepared.remoteKey, options.signal)).same) {
+      const check = await checkRemoteAgainstBase(client, state, paths, exportOptions, (r) => remoteChanges(state, paths, r, options.signal));
+      requireRemoteAtBase(state, check);
+      keyBefore = check.key;
+    }
+    if (plan.backup) {
+      const remote = await downloadExport(client, state.projectId, paths, exportOptions);
+      try {
+        backup = await saveBackup(paths, remote.path, state.projectId, plan.mode);
+      } finally {
+        await remote.files.close();
+      }
     }
     const journal = await PushJournal.begin(paths, state.projectId, plan.operations);
     testKillPoint('push:journal');
@@ -143,7 +167,12 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
     return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, pending };
   }
   testKillPoint('push:refresh');
-  const refresh = await refreshBase(client, paths, state, exportOptions);
+  const jobs = run.results.flatMap((r) => (r.job ? [r.job] : []));
+  // Only a push that applied every operation may take what it sent as the remote; any doubt downloads.
+  const fromSent = status === 'completed'
+    ? await refreshFromSent(client, { paths, state, plan, changes: prepared.changes, stamps: prepared.stamps, keyBefore, jobs, endedBefore }, options.signal).catch(() => undefined)
+    : undefined;
+  const refresh = fromSent ? { ok: true as const, result: fromSent } : await refreshBase(client, paths, state, exportOptions);
   if (refresh?.ok) await clearPendingPush(paths);
   return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, refresh };
 }
@@ -170,22 +199,6 @@ export async function remoteChanges(state: WorkspaceState, paths: WorkspacePaths
     exclude: (p) => !remote.restrictedVisible && classifyPackagePath(p).restricted,
   });
   return comparison.files;
-}
-
-interface RemoteCheck {
-  /** Remote files that differ from the base. */
-  readonly changed: readonly FileChange[];
-  readonly restrictedVisible: boolean;
-}
-
-/** Exports the project and compares it with the base (the export is closed again). */
-async function remoteAgainstBase(client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExecuteOptions): Promise<RemoteCheck> {
-  const remote = await downloadExport(client, state.projectId, paths, options);
-  try {
-    return { changed: await remoteChanges(state, paths, remote, options.signal), restrictedVisible: remote.restrictedVisible };
-  } finally {
-    await remote.files.close();
-  }
 }
 
 function requireRemoteAtBase(state: WorkspaceState, { changed, ...remote }: RemoteCheck): void {

@@ -5,21 +5,27 @@
 // same, the zip on disk is what the platform would send, so status compares against it without a download.
 // The key is fetched before the export, never after: a change that lands in between makes the next key
 // differ, which costs a download, never a missed change.
+// A push that sent everything it meant to records its refreshed base as the remote at the key fetched after its
+// jobs ('base' source, no zip; see pushedBase.ts): status and the next push then compare hashes, not downloads.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
 import type { PlatformClient } from '../platform/client';
 import type { Project } from '../platform/types';
+import { classifyPackagePath } from '../package/layout';
+import type { FileChange } from './compare';
 import { sha256 } from './hashing';
 import { ZipFiles } from './packageFiles';
 import { downloadExport, type ExportOptions, type RemoteExport } from './remote';
-import type { WorkspacePaths } from './workspace';
+import { matchesBase, type WorkspacePaths, type WorkspaceState } from './workspace';
 
 const CACHE_VERSION = 1;
 
 /** What says whether the remote project changed since an export. */
 export interface RemoteKey {
   readonly projectId: string;
+  /** Who asked: what an export holds depends on the caller (restricted files), so another caller's export is no answer. */
+  readonly caller?: string;
   readonly updateTime?: string;
   readonly metadataDigest: string;
 }
@@ -27,6 +33,8 @@ export interface RemoteKey {
 interface RemoteCache {
   readonly version: number;
   readonly key: RemoteKey;
+  /** What holds the remote at `key`: remote.zip (the default), or the base (no zip: a push's refresh). */
+  readonly source?: 'export' | 'base';
   /** Size and mtime of remote.zip when recorded: a zip replaced since is not the one described. */
   readonly zipBytes: number;
   readonly zipMtimeMs: number;
@@ -42,12 +50,13 @@ export async function fetchRemoteKey(client: PlatformClient, projectId: string, 
     client.projects.exportMetadata(projectId, { signal }),
   ]);
   const metadataDigest = sha256(new TextEncoder().encode(JSON.stringify(metadata.metadata)));
-  return { project, key: { projectId, updateTime: project.updateTime, metadataDigest } };
+  const caller = sha256(new TextEncoder().encode(`${client.connection.baseUrl} ${client.connection.clientId}`));
+  return { project, key: { projectId, caller, updateTime: project.updateTime, metadataDigest } };
 }
 
 function sameKey(a: RemoteKey, b: RemoteKey): boolean {
   // Without an updateTime the platform says too little to trust a cache: every check downloads.
-  return a.updateTime !== undefined && a.projectId === b.projectId && a.updateTime === b.updateTime && a.metadataDigest === b.metadataDigest;
+  return a.updateTime !== undefined && a.projectId === b.projectId && a.caller === b.caller && a.updateTime === b.updateTime && a.metadataDigest === b.metadataDigest;
 }
 
 function cacheFile(paths: WorkspacePaths): string {
@@ -73,6 +82,7 @@ async function readCache(paths: WorkspacePaths): Promise<RemoteCache | undefined
   try {
     const cache = JSON.parse(await readFile(cacheFile(paths), 'utf8')) as RemoteCache;
     if (cache.version !== CACHE_VERSION || typeof cache.hashes !== 'object' || cache.hashes === null) return undefined;
+    if (cache.source === 'base') return cache;
     const info = await stat(paths.remoteZip);
     return info.size === cache.zipBytes && info.mtimeMs === cache.zipMtimeMs ? cache : undefined;
   } catch {
@@ -80,23 +90,81 @@ async function readCache(paths: WorkspacePaths): Promise<RemoteCache | undefined
   }
 }
 
-export interface RemoteSnapshot extends RemoteExport {
-  /** True when the export on disk was still current and nothing was downloaded. */
-  readonly reused: boolean;
+/** Records that the remote at `key` (fetched after a push's jobs ended) holds exactly the base files `hashes`. */
+export async function recordRemoteAsBase(paths: WorkspacePaths, key: RemoteKey, hashes: Readonly<Record<string, string>>, restrictedVisible: boolean): Promise<void> {
+  const cache: RemoteCache = { version: CACHE_VERSION, key, source: 'base', zipBytes: 0, zipMtimeMs: 0, restrictedVisible, hashes };
+  await writeFileAtomic(cacheFile(paths), `${JSON.stringify(cache)}\n`);
+}
+
+/** Remote files whose recorded hash is not the base's (file level, nothing read; restricted ones only when visible). */
+function changesByHash(cache: RemoteCache, state: WorkspaceState): FileChange[] {
+  const changes: FileChange[] = [];
+  for (const path of [...new Set([...Object.keys(cache.hashes), ...Object.keys(state.base)])].sort()) {
+    const info = classifyPackagePath(path);
+    if (info.restricted && !cache.restrictedVisible) continue;
+    const record = state.base[path];
+    const hash = cache.hashes[path];
+    if (matchesBase(record, hash)) continue;
+    const change = record === undefined ? 'added' : hash === undefined ? 'removed' : 'modified';
+    changes.push({ path, change, kind: info.kind, locale: info.locale, restricted: info.restricted });
+  }
+  return changes;
+}
+
+/** The remote against the base at file level, and the key it was judged at. */
+export interface RemoteCheck {
+  readonly key: RemoteKey;
+  /** Remote files that differ from the base. */
+  readonly changed: readonly FileChange[];
+  readonly restrictedVisible: boolean;
 }
 
 /**
- * The remote package as it is now: the export already on disk when the platform's key says nothing changed
- * since it was downloaded, else a fresh export (recorded for next time).
+ * Whether the remote moved from the base, downloading only when the platform's key differs from the one
+ * recorded with the last export (or refreshed base); `compare` does the file-level comparison of a download.
  */
-export async function currentRemote(client: PlatformClient, projectId: string, paths: WorkspacePaths, options: ExportOptions = {}): Promise<RemoteSnapshot> {
+export async function checkRemoteAgainstBase(
+  client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExportOptions,
+  compare: (remote: RemoteExport) => Promise<FileChange[]>,
+): Promise<RemoteCheck> {
+  const { key } = await fetchRemoteKey(client, state.projectId, options.signal);
+  const cache = await readCache(paths);
+  if (cache && sameKey(cache.key, key)) return { key, changed: changesByHash(cache, state), restrictedVisible: cache.restrictedVisible };
+  const remote = await downloadExport(client, state.projectId, paths, options);
+  try {
+    await recordRemoteExport(paths, key, remote);
+    return { key, changed: await compare(remote), restrictedVisible: remote.restrictedVisible };
+  } finally {
+    await remote.files.close();
+  }
+}
+
+/** True when the platform's key is still `key` (two small requests); the key seen is returned too. */
+export async function remoteStillAt(client: PlatformClient, key: RemoteKey, signal?: AbortSignal): Promise<{ same: boolean; now: RemoteKey }> {
+  const { key: now } = await fetchRemoteKey(client, key.projectId, signal);
+  return { same: sameKey(key, now), now };
+}
+
+export type RemoteSnapshot = (RemoteExport & { readonly atBase: false; readonly reused: boolean }) | { readonly atBase: true; readonly reused: true; readonly restrictedVisible: boolean };
+
+/**
+ * The remote package as it is now: the export already on disk when the platform's key says nothing changed
+ * since it was downloaded, else a fresh export (recorded for next time). `atBase` when the key is unchanged and
+ * the remote it was recorded with (an export, or a push's refreshed base) is the base: nothing to read.
+ */
+export async function currentRemote(client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExportOptions = {}): Promise<RemoteSnapshot> {
+  const projectId = state.projectId;
   const { key } = await fetchRemoteKey(client, projectId, options.signal);
   const cache = await readCache(paths);
-  if (cache && sameKey(cache.key, key)) {
+  // Unchanged since the record, and the record is the base: nothing to open or compare.
+  if (cache && sameKey(cache.key, key) && changesByHash(cache, state).length === 0) {
+    return { atBase: true, reused: true, restrictedVisible: cache.restrictedVisible };
+  }
+  if (cache && cache.source !== 'base' && sameKey(cache.key, key)) {
     const files = await ZipFiles.open(paths.remoteZip, `the remote export of project ${projectId}`, options.scratch, cache.hashes);
-    return { files, path: paths.remoteZip, fileName: cache.fileName, bytes: cache.zipBytes, restrictedVisible: cache.restrictedVisible, reused: true };
+    return { atBase: false, files, path: paths.remoteZip, fileName: cache.fileName, bytes: cache.zipBytes, restrictedVisible: cache.restrictedVisible, reused: true };
   }
   const remote = await downloadExport(client, projectId, paths, options);
   await recordRemoteExport(paths, key, remote);
-  return { ...remote, reused: false };
+  return { ...remote, atBase: false, reused: false };
 }

@@ -62,18 +62,21 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
   let remoteCheckedAt: string | undefined;
   if (options.client) {
     requireSameConnection(options.client, state, paths.root);
-    const exported = await currentRemote(options.client, state.projectId, paths, options);
-    try {
-      const visible = exported.restrictedVisible;
-      const comparison = await comparePackages(base, exported.files, {
-        signal: options.signal, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly,
-        exclude: (p) => !visible && classifyPackagePath(p).restricted,
-      });
-      remote = meaningfulChanges(comparison.files);
-      remoteCheckedAt = new Date().toISOString();
-    } finally {
-      await exported.files.close();
+    const exported = await currentRemote(options.client, state, paths, options);
+    if (exported.atBase) remote = [];
+    else {
+      try {
+        const visible = exported.restrictedVisible;
+        const comparison = await comparePackages(base, exported.files, {
+          signal: options.signal, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly,
+          exclude: (p) => !visible && classifyPackagePath(p).restricted,
+        });
+        remote = meaningfulChanges(comparison.files);
+      } finally {
+        await exported.files.close();
+      }
     }
+    remoteCheckedAt = new Date().toISOString();
   }
   const ahead = meaningfulChanges(local.files).length;
   const behind = remote?.length;

@@ -34,17 +34,21 @@ export async function validateLayout(local: PackageFiles, signal?: AbortSignal):
   return problems;
 }
 
+/** A window of a file read as a document of its own: from text offset `from` on, its lines are `lines` further down. */
+export interface WindowLines { readonly from: number; readonly lines: number }
+
 /**
  * Well-formedness and TRSX rules of one file, and its model, read in one scan that builds no XML tree (a large
  * locale file's tree is over 20 times its size; this is what keeps a push's memory within a few times the package).
  */
-export function validateTrsxFile(path: string, bytes: Uint8Array): { problems: ValidationProblem[]; document: TrsxDocument } {
+export function validateTrsxFile(path: string, bytes: Uint8Array, window?: WindowLines): { problems: ValidationProblem[]; document: TrsxDocument } {
   const read = readAndValidateTrsxBytes(bytes);
   const diagnostics = sortDiagnostics([...read.diagnostics, ...read.validation]);
   const lines = diagnostics.length > 0 ? new LineIndex(read.text) : undefined;
   const problems = diagnostics.map((d): ValidationProblem => {
     const at = (lines as LineIndex).position(d.range.start);
-    return { path, severity: d.severity, code: d.code, message: d.message, line: at.line, column: at.column };
+    const line = window && d.range.start >= window.from ? at.line + window.lines : at.line;
+    return { path, severity: d.severity, code: d.code, message: d.message, line, column: at.column };
   });
   return { problems, document: read.document };
 }

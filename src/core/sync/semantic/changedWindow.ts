@@ -18,6 +18,8 @@ export interface ChangedWindow {
   /** What wraps a run of samples into a document of its own: the prolog, root start tag and `<samples>`; the close. */
   readonly head: Uint8Array;
   readonly tail: Uint8Array;
+  /** Where the <samples> content starts (the same in both): everything before it, the ontology included, is unchanged. */
+  readonly samplesStart: number;
 }
 
 const enc = new TextEncoder();
@@ -53,7 +55,7 @@ export function changedSamplesWindow(before: Uint8Array, after: Uint8Array): Cha
   return {
     before: Buffer.concat([head, b.subarray(start, endB), tail]),
     after: Buffer.concat([head, a.subarray(start, endA), tail]),
-    start, beforeEnd: endB, afterEnd: endA, head, tail,
+    start, beforeEnd: endB, afterEnd: endA, head, tail, samplesStart: samplesOpen,
   };
 }
 
@@ -134,4 +136,18 @@ function rootStartTag(buf: Buffer, before: number): { end: number; name: string 
     }
   }
   return undefined;
+}
+
+/**
+ * The window with the file's whole header (intents, entities, literals: everything before <samples>) instead of
+ * its root tag alone, so the window validates on its own (a sample's intent and entity references resolve);
+ * `shift` maps a position of `after` past the header back to the file (add it).
+ */
+export function windowWithHeader(w: ChangedWindow, before: Uint8Array, after: Uint8Array): { before: Uint8Array; after: Uint8Array; shift: number } {
+  const header = Buffer.from(after.buffer, after.byteOffset, w.samplesStart);
+  return {
+    before: Buffer.concat([header, before.subarray(w.start, w.beforeEnd), w.tail]),
+    after: Buffer.concat([header, after.subarray(w.start, w.afterEnd), w.tail]),
+    shift: w.start - w.samplesStart,
+  };
 }

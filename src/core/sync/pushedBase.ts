@@ -1,0 +1,124 @@
+// Refreshing the base after a push from what it sent, not from a new export. When an append push sent every
+// local change (nothing left out of the plan) and every job completed, the remote now means what the local
+// files mean: the changed files become the base as they were read for the plan, and the platform's key
+// fetched after the jobs is recorded as "the remote is the base" (remoteDigest.ts), so status and the next
+// push compare hashes instead of downloading. The platform is trusted with this only when it shows that
+// nothing but our own jobs touched the project since the key checked before sending:
+//   - every job of the project now is ours or was already ended when listed just before that check (so its
+//     effect is in the base);
+//   - the project's updateTime moved, but not past the end of our last job (no edit landed after it).
+// Anything else (an edited file, a foreign job, a missing time) answers `undefined`: the caller downloads the
+// export and merges it as a pull does. What this cannot see is a direct (non-job) edit made by someone else
+// while our jobs ran; the next change of the key brings its export, and a pull merges it.
+import { stat } from 'node:fs/promises';
+import type { PlatformClient } from '../platform/client';
+import { isTerminalJobStatus } from '../platform/jobPoller';
+import type { Job } from '../platform/types';
+import type { FileChange } from './compare';
+import { sha256 } from './hashing';
+import { HashCache } from './hashCache';
+import { FolderFiles } from './packageFiles';
+import type { PullResult } from './pull';
+import { PullTransaction } from './pullTransaction';
+import type { PushPlan } from './pushPlan';
+import { fetchRemoteKey, recordRemoteAsBase, type RemoteKey } from './remoteDigest';
+import { workspaceStateText, type BaseFileRecord, type WorkspacePaths, type WorkspaceState } from './workspace';
+
+/** A local file's stat, taken before the plan read it: unchanged at refresh means the same bytes. */
+export interface FileStamp { readonly size: number; readonly mtimeMs: number; readonly ino: number }
+
+/** Stamps of the workspace's package files, taken before they are compared with the base. */
+export async function stampFiles(paths: WorkspacePaths, files: readonly string[]): Promise<Map<string, FileStamp>> {
+  const stamps = new Map<string, FileStamp>();
+  for (const path of files) {
+    const info = await stat(paths.file(path)).catch(() => undefined);
+    if (info) stamps.set(path, { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino });
+  }
+  return stamps;
+}
+
+export interface SentPush {
+  readonly paths: WorkspacePaths;
+  readonly state: WorkspaceState;
+  readonly plan: PushPlan;
+  /** Local files that differed from the base when the plan was made. */
+  readonly changes: readonly FileChange[];
+  readonly stamps: ReadonlyMap<string, FileStamp>;
+  /** The platform's key when the remote was last seen at the base, just before sending. */
+  readonly keyBefore: RemoteKey;
+  /** Our jobs, all COMPLETED. */
+  readonly jobs: readonly Job[];
+  /** Jobs of the project that had ended when listed, before the remote was last checked (see `endedJobs`). */
+  readonly endedBefore: ReadonlySet<string>;
+}
+
+/** How many jobs of the project are looked through for a foreign one before giving up (and downloading). */
+const MAX_JOBS_LISTED = 1000;
+
+/** The base refreshed from what was sent, or undefined when the platform's word is not enough (download instead). */
+export async function refreshFromSent(client: PlatformClient, sent: SentPush, signal?: AbortSignal): Promise<PullResult | undefined> {
+  const { paths, state, plan } = sent;
+  if (plan.mode !== 'append' || plan.notSent.length > 0 || sent.changes.some((c) => c.change === 'removed')) return undefined;
+  const before = timeOf(sent.keyBefore.updateTime);
+  const lastJobEnd = Math.max(...sent.jobs.map((j) => timeOf(j.updateTime)));
+  if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return undefined;
+  const { key: after } = await fetchRemoteKey(client, state.projectId, signal);
+  const updated = timeOf(after.updateTime);
+  if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return undefined;
+  const known = new Set([...sent.jobs.map((j) => j.id), ...sent.endedBefore]);
+  const jobsNow = await endedJobs(client, state.projectId, signal);
+  if (!jobsNow || [...jobsNow.all].some((id) => !known.has(id))) return undefined;
+
+  // The files as the plan read them: a stamp that moved means an edit since, whose bytes were not sent.
+  const local = new FolderFiles(paths.root, 'the workspace');
+  const newBase: Record<string, BaseFileRecord> = { ...state.base };
+  const bytes = new Map<string, Uint8Array>();
+  for (const change of sent.changes) {
+    const stamp = sent.stamps.get(change.path);
+    const now = await stampFiles(paths, [change.path]);
+    const seen = now.get(change.path);
+    if (!stamp || !seen || stamp.size !== seen.size || stamp.mtimeMs !== seen.mtimeMs || stamp.ino !== seen.ino) return undefined;
+    const data = await local.read(change.path);
+    if (!data) return undefined;
+    bytes.set(change.path, data);
+    newBase[change.path] = { hash: sha256(data) };
+  }
+  const txn = await PullTransaction.begin(paths);
+  try {
+    for (const [path, data] of bytes) await txn.put('base', path, data);
+    await txn.commit(workspaceStateText({ ...withoutVersion(state), pulledAt: new Date().toISOString(), base: newBase, conflicts: [] }));
+  } catch (err) {
+    await txn.abandon();
+    throw err;
+  }
+  await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible);
+  // Status then knows the pushed files as the base without reading them again (once their mtime has settled).
+  const hashes = await HashCache.load(paths);
+  for (const path of bytes.keys()) await hashes.record(path, paths.file(path), newBase[path]?.hash ?? '');
+  await hashes.save();
+  return { root: paths.root, projectId: state.projectId, fresh: false, updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [] };
+}
+
+/**
+ * The project's jobs (all of them, and those that had ended when listed); undefined when there are too many to
+ * tell. Listed before the remote check, an ended job's effect is in what that check saw.
+ */
+export async function endedJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ all: Set<string>; ended: Set<string> } | undefined> {
+  const all = new Set<string>();
+  const ended = new Set<string>();
+  for await (const job of client.jobs.list(projectId, { signal })) {
+    if (all.size >= MAX_JOBS_LISTED) return undefined;
+    all.add(job.id);
+    if (isTerminalJobStatus(job.status)) ended.add(job.id);
+  }
+  return { all, ended };
+}
+
+function timeOf(iso: string | undefined): number {
+  return iso === undefined ? NaN : Date.parse(iso);
+}
+
+function withoutVersion(state: WorkspaceState): Omit<WorkspaceState, 'version'> {
+  const { version: _version, ...rest } = state;
+  return rest;
+}

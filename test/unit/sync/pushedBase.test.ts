@@ -1,0 +1,129 @@
+// A push asks the platform once: its remote check goes by the project's version key, and an append push that
+// sent everything refreshes the base from what it sent (src/core/sync/pushedBase.ts) — unless the platform
+// shows that someone else's job ran meanwhile, when the export is downloaded and merged as before.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { clientFor, rejectsWith } from '../platform/support';
+import type { PlatformClient } from '../../../src/core/platform/client';
+import { pull } from '../../../src/core/sync/pull';
+import { preparePush, executePush } from '../../../src/core/sync/push';
+import { PushRefusedError } from '../../../src/core/sync/pushErrors';
+import { workspaceStatus } from '../../../src/core/sync/status';
+import { insertBefore, localTrsx, remoteTrsx, sampleTexts, tempDir } from './support';
+
+describe('push refreshes the base from what it sent', () => {
+  let sbx: TestSandbox;
+  let owner: PlatformClient;
+  before(async () => {
+    sbx = await startTestSandbox();
+    owner = clientFor(sbx, 'owner');
+  });
+  after(async () => {
+    await owner.close();
+    await sbx.close();
+  });
+
+  const zipStamp = async (dir: string): Promise<string> => {
+    const info = await stat(join(dir, '.cstudio', 'remote.zip'));
+    return `${info.size}:${info.mtimeMs}:${info.ino}`;
+  };
+  const cacheSource = async (dir: string): Promise<string | undefined> =>
+    (JSON.parse(await readFile(join(dir, '.cstudio', 'remote.json'), 'utf8')) as { source?: string }).source;
+
+  test('an append push downloads nothing, and status and the next push trust the refreshed base', async () => {
+    const ws = await tempDir();
+    const other = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const afterPull = await zipStamp(ws.dir);
+      const file = join(ws.dir, 'en-US', 'en-US.trsx');
+      await insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE">a first pushed sample</sample>');
+      const first = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }));
+      assert.equal(first.status, 'completed', JSON.stringify(first.results.map((r) => r.error)));
+      assert.equal(first.refresh?.ok, true);
+      assert.equal(await zipStamp(ws.dir), afterPull, 'no export was downloaded by the push');
+      assert.equal(await cacheSource(ws.dir), 'base');
+      assert.ok(sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).includes('a first pushed sample'));
+
+      const clean = await workspaceStatus(ws.dir, { client: owner });
+      assert.equal(clean.sync, 'clean', JSON.stringify({ local: clean.local.map((f) => f.path), remote: clean.remote?.map((f) => f.path) }));
+      assert.equal(await zipStamp(ws.dir), afterPull, 'status trusted the refreshed base');
+
+      await insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE">a second pushed sample</sample>');
+      const prepared = await preparePush(owner, ws.dir, { mode: 'append' });
+      assert.deepEqual(prepared.plan.operations.map((o) => o.adds.length), [1], 'only the new sample is sent');
+      const second = await executePush(owner, prepared);
+      assert.equal(second.status, 'completed');
+      assert.equal(await zipStamp(ws.dir), afterPull, 'the second push downloaded nothing either');
+
+      // Someone else's change moves the key: status downloads and sees it; a pull merges it with the pushed base.
+      await pull(owner, other.dir, '1001');
+      await insertBefore(join(other.dir, 'fr-CA', 'fr-CA.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">un échantillon distant</sample>');
+      assert.equal((await executePush(owner, await preparePush(owner, other.dir, { mode: 'append' }))).status, 'completed');
+      const behind = await workspaceStatus(ws.dir, { client: owner });
+      assert.equal(behind.sync, 'behind');
+      assert.ok(behind.remote?.some((f) => f.path === 'fr-CA/fr-CA.trsx'));
+      assert.notEqual(await zipStamp(ws.dir), afterPull);
+      await pull(owner, ws.dir, undefined);
+      assert.ok(sampleTexts(await localTrsx(ws.dir, 'fr-CA')).includes('un échantillon distant'));
+      const local = sampleTexts(await localTrsx(ws.dir, 'en-US'));
+      assert.equal(local.filter((t) => t === 'a first pushed sample').length, 1, 'nothing doubled by the merge');
+      assert.equal(local.filter((t) => t === 'a second pushed sample').length, 1);
+      assert.equal((await workspaceStatus(ws.dir, { client: owner })).sync, 'clean');
+    } finally {
+      await ws.cleanup();
+      await other.cleanup();
+    }
+  });
+
+  test('a foreign job while ours ran means the export is downloaded and merged', async () => {
+    const ws = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const afterPull = await zipStamp(ws.dir);
+      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">ours, pushed alongside</sample>');
+      const prepared = await preparePush(owner, ws.dir, { mode: 'append' });
+      // The foreign append is sent when our operation starts (after the remote check), so it lands during our push.
+      let foreign: Promise<unknown> | undefined;
+      const outcome = await executePush(owner, prepared, {
+        progress: {
+          report: ({ message }) => {
+            if (foreign || !message?.startsWith('1/1')) return;
+            foreign = owner.samples.append('1001', 'ORDER_COFFEE', 'fr-CA', { data: new TextEncoder().encode('theirs, sent meanwhile\n'), fileName: 'theirs.txt' })
+              .then((job) => owner.jobPoller.waitFor('1001', job));
+          },
+        },
+      });
+      await foreign;
+      assert.equal(outcome.status, 'completed', JSON.stringify(outcome.results.map((r) => r.error)));
+      assert.equal(outcome.refresh?.ok, true);
+      // Either the foreign job was seen (the export downloaded and merged), or it ended after our refresh: then the
+      // key has moved past the one recorded, and status downloads it. Both must end with the foreign sample seen.
+      const status = await workspaceStatus(ws.dir, { client: owner });
+      if (await zipStamp(ws.dir) === afterPull) assert.fail('the foreign change was never downloaded');
+      if (status.sync === 'behind') await pull(owner, ws.dir, undefined);
+      assert.ok(sampleTexts(await localTrsx(ws.dir, 'fr-CA')).includes('theirs, sent meanwhile'));
+      assert.ok(sampleTexts(await localTrsx(ws.dir, 'en-US')).includes('ours, pushed alongside'));
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  test('an append validated on the changed samples alone still refuses a bad one, at its line in the file', async () => {
+    const ws = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const file = join(ws.dir, 'en-US', 'en-US.trsx');
+      await insertBefore(file, '</samples>', '  <sample intentref="NO_SUCH_INTENT">a sample of no intent</sample>');
+      const line = (await readFile(file, 'utf8')).split('\n').findIndex((l) => l.includes('NO_SUCH_INTENT')) + 1;
+      const refused = await rejectsWith(preparePush(owner, ws.dir, { mode: 'append' }), PushRefusedError);
+      assert.equal(refused.reason, 'invalid');
+      assert.ok(refused.details.some((d) => d.startsWith(`en-US/en-US.trsx:${line}:`) && d.includes('NO_SUCH_INTENT')), refused.message);
+    } finally {
+      await ws.cleanup();
+    }
+  });
+});
