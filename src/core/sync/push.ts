@@ -128,7 +128,9 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
     if (plan.mode === 'append') endedBefore = (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.ended ?? new Set();
     // The plan may have waited on the user: the remote must still be at the base when we send. Its key says so
     // in two small requests; only a moved key costs the export and a comparison.
-    if (!(await remoteStillAt(client, prepared.remoteKey, options.signal)).same) {
+    // A destructive push (replace) is always judged against the export itself: the key cannot show an edit made
+    // directly (not by a job) while an earlier append's jobs ran, and a replace would erase it.
+    if (plan.backup || !(await remoteStillAt(client, prepared.remoteKey, options.signal)).same) {
       const check = await checkRemoteAgainstBase(client, state, paths, exportOptions, (r) => remoteChanges(state, paths, r, options.signal));
       requireRemoteAtBase(state, check);
       keyBefore = check.key;

@@ -79,6 +79,29 @@ describe('push refreshes the base from what it sent', () => {
     }
   });
 
+  test('a replace push after an append push is judged against the export itself, and goes through', async () => {
+    const ws = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const file = join(ws.dir, 'en-US', 'en-US.trsx');
+      await insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE">appended before a replace</sample>');
+      const appended = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }));
+      assert.equal(appended.refresh?.ok, true);
+      const afterAppend = await zipStamp(ws.dir);
+      // The base now holds the bytes that were sent; a replace must still download and compare, and find no change.
+      await insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE">sent by a replace</sample>');
+      const replaced = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'replace' }));
+      assert.equal(replaced.status, 'completed', JSON.stringify(replaced.results.map((r) => r.error)));
+      assert.ok(replaced.backup, 'a replace saves a backup');
+      assert.notEqual(await zipStamp(ws.dir), afterAppend, 'the replace downloaded the export');
+      const remote = sampleTexts(await remoteTrsx(owner, '1001', 'en-US'));
+      assert.equal(remote.filter((t) => t === 'appended before a replace').length, 1);
+      assert.equal(remote.filter((t) => t === 'sent by a replace').length, 1);
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
   test('a foreign job while ours ran means the export is downloaded and merged', async () => {
     const ws = await tempDir();
     try {
