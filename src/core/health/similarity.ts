@@ -54,7 +54,7 @@ function conflictFinding(locale: LocaleFile, g: TextGroup): HealthFinding {
 
 /** A distinct token set, with the intents of the texts that have it. */
 interface Unit {
-  /** Token ids, ranked rarest first. */
+  /** Token ranks (rarest first), ascending. */
   tokens: Int32Array;
   intents: string[];
   /** One sample per intent, to show. */
@@ -64,60 +64,92 @@ interface Unit {
 
 function findNearDuplicates(locale: LocaleFile, groups: readonly TextGroup[], threshold: number, findings: HealthFinding[]): void {
   if (threshold > 1) return;
-  const ids = new Map<string, number>();
-  const frequency: number[] = [];
-  const tokenLists = groups.map((g) => {
-    const words = [...new Set(sampleTokens(g.normalized))];
-    return words.map((w) => {
-      let id = ids.get(w);
-      if (id === undefined) { ids.set(w, id = frequency.length); frequency.push(0); }
-      frequency[id] = (frequency[id] ?? 0) + 1;
-      return id;
-    });
-  });
-  // Rank: rarest first, ties by id, so every set is ordered the same way.
-  const order = frequency.map((_, i) => i).sort((a, b) => (frequency[a] as number) - (frequency[b] as number) || a - b);
-  const rank = new Int32Array(order.length);
-  order.forEach((id, r) => { rank[id] = r; });
-  // Texts with the same token set ("open you are" / "are you open") are one unit.
+  // Texts with the same token set ("open you are" / "are you open") are one unit, keyed by their sorted words.
   const units = new Map<string, Unit>();
-  groups.forEach((g, i) => {
-    const tokens = Int32Array.from((tokenLists[i] as number[]).map((id) => rank[id] as number)).sort();
-    const key = tokens.join(',');
+  for (const g of groups) {
+    const tokens = sampleTokens(g.normalized).sort();
+    let unique = 0;
+    for (let i = 0; i < tokens.length; i++) if (i === 0 || tokens[i] !== tokens[i - 1]) tokens[unique++] = tokens[i] as string;
+    tokens.length = unique;
+    const key = tokens.join(' ');
     let u = units.get(key);
-    if (!u) units.set(key, u = { tokens, intents: [], samples: [], texts: [] });
+    if (!u) units.set(key, u = { tokens: new Int32Array(0), intents: [], samples: [], texts: [] });
     for (const [intent, list] of g.byIntent) {
       if (u.intents.includes(intent)) continue;
       u.intents.push(intent);
       u.samples.push(list[0] as TrsxSample);
       u.texts.push(g.normalized);
     }
-  });
+  }
+  // Rank tokens rarest first (ties by first appearance), so every set is ordered the same way.
+  const frequency = new Map<string, number>();
+  for (const key of units.keys()) for (const w of key.split(' ')) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  const rank = new Map<string, number>();
+  [...frequency].sort((a, b) => a[1] - b[1]).forEach(([w], r) => rank.set(w, r));
+  for (const [key, u] of units) {
+    const list = key === '' ? [] : key.split(' ');
+    const tokens = new Int32Array(list.length);
+    for (let i = 0; i < list.length; i++) tokens[i] = rank.get(list[i] as string) as number;
+    u.tokens = tokens.sort();
+  }
   const list = [...units.values()].sort((a, b) => a.tokens.length - b.tokens.length);
   for (const u of list) if (u.intents.length > 1 && new Set(u.texts).size > 1) reportUnit(locale, u, threshold, findings);
-  // Inverted lists over prefix tokens of the units seen so far (sizes ascending), with a moving start for the size filter.
-  const index = new Map<number, { units: number[]; from: number }>();
-  for (let x = 0; x < list.length; x++) {
+  for (const [x, y, j] of similarPairs(list.map((u) => u.tokens), threshold)) {
     const ux = list[x] as Unit;
-    const size = ux.tokens.length;
-    const prefix = size - Math.ceil(threshold * size - 1e-9) + 1;
-    const minSize = threshold * size - 1e-9;
-    const seen = new Set<number>();
-    for (let p = 0; p < prefix && p < size; p++) {
-      const token = ux.tokens[p] as number;
-      let entry = index.get(token);
-      if (!entry) index.set(token, entry = { units: [], from: 0 });
-      while (entry.from < entry.units.length && (list[entry.units[entry.from] as number] as Unit).tokens.length < minSize) entry.from++;
-      for (let k = entry.from; k < entry.units.length; k++) {
-        const y = entry.units[k] as number;
-        if (seen.has(y)) continue;
-        seen.add(y);
-        const uy = list[y] as Unit;
-        if (!differentIntents(ux, uy)) continue;
-        const j = jaccard(ux.tokens, uy.tokens);
-        if (j >= threshold - 1e-9) findings.push(nearDuplicateFinding(locale, uy, ux, j, threshold));
+    const uy = list[y] as Unit;
+    if (differentIntents(ux, uy)) findings.push(nearDuplicateFinding(locale, uy, ux, j, threshold));
+  }
+}
+
+const EPSILON = 1e-9;
+
+/**
+ * Pairs [x, y, similarity] (y < x) of sets with Jaccard ≥ t, from sets of token ranks sorted ascending (rarest
+ * first) and ordered by size. PPJoin (Xiao et al., "Efficient similarity joins for near duplicate detection",
+ * WWW 2008): a set is indexed by its first |y| - ⌈2t/(1+t)·|y|⌉ + 1 tokens and probes with its first
+ * |x| - ⌈t·|x|⌉ + 1; a candidate whose overlap can no longer reach ⌈t/(1+t)·(|x|+|y|)⌉ from the positions where
+ * the shared token sits is dropped before it is verified.
+ */
+function* similarPairs(sets: readonly Int32Array[], t: number): Generator<[number, number, number]> {
+  const index = new Map<number, { entries: number[]; from: number }>(); // entries: set id, position, set id, position…
+  const overlap = new Int32Array(sets.length);
+  const touched: number[] = [];
+  for (let x = 0; x < sets.length; x++) {
+    const sx = sets[x] as Int32Array;
+    const size = sx.length;
+    if (size === 0) continue;
+    const probe = size - Math.ceil(t * size - EPSILON) + 1;
+    const minSize = t * size - EPSILON;
+    for (let i = 0; i < probe && i < size; i++) {
+      const entry = index.get(sx[i] as number);
+      if (!entry) continue;
+      const e = entry.entries;
+      while (entry.from < e.length && (sets[e[entry.from] as number] as Int32Array).length < minSize) entry.from += 2;
+      for (let k = entry.from; k < e.length; k += 2) {
+        const y = e[k] as number;
+        const have = overlap[y] as number;
+        if (have < 0) continue; // pruned
+        const sizeY = (sets[y] as Int32Array).length;
+        const needed = Math.ceil((t / (1 + t)) * (size + sizeY) - EPSILON);
+        const bound = 1 + Math.min(size - i - 1, sizeY - (e[k + 1] as number) - 1);
+        if (have === 0) touched.push(y);
+        overlap[y] = have + bound >= needed ? have + 1 : -1;
       }
-      entry.units.push(x);
+    }
+    for (const y of touched) {
+      if ((overlap[y] as number) > 0) {
+        const j = jaccard(sx, sets[y] as Int32Array);
+        if (j >= t - EPSILON) yield [x, y, j];
+      }
+      overlap[y] = 0;
+    }
+    touched.length = 0;
+    const indexed = size - Math.ceil(((2 * t) / (1 + t)) * size - EPSILON) + 1;
+    for (let i = 0; i < indexed && i < size; i++) {
+      const token = sx[i] as number;
+      let entry = index.get(token);
+      if (!entry) index.set(token, entry = { entries: [], from: 0 });
+      entry.entries.push(x, i);
     }
   }
 }
