@@ -5,6 +5,9 @@ export const CommandIds = {
   showLog: 'cstudio.showLog',
   /** Runs a walkthrough step's command, then ticks the step (features/walkthrough). */
   walkthroughRun: 'cstudio.walkthrough.run',
+  healthShow: 'cstudio.health.show',
+  /** Opens a Model Health finding's source line (the page's links). */
+  healthOpenFinding: 'cstudio.health.openFinding',
   sandboxStart: 'cstudio.sandbox.start',
   sandboxStop: 'cstudio.sandbox.stop',
   sandboxRestart: 'cstudio.sandbox.restart',

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { buildTrsx } from '../../../src/core/formats/trsx/build';
 import { emptyTrsxDocument } from '../../../src/core/formats/trsx/model';
 import { healthReport } from '../../../src/core/health/report';
-import { normalizeSampleText } from '../../../src/core/nlu/sampleText';
+import { normalize } from '../../../src/core/nlu/sampleText';
 
 function random(seed: number): (n: number) => number {
   let s = seed;
@@ -44,9 +44,9 @@ describe('near-duplicates (prefix filtering)', () => {
     }
   });
 
-  test('normalization: case, punctuation (any script) and spacing', () => {
-    assert.equal(normalizeSampleText('  When do  you OPEN, tomorrow?! '), 'when do you open tomorrow');
-    assert.equal(normalizeSampleText('où en est l’état de ma commande ?'), 'où en est l état de ma commande');
-    assert.equal(normalizeSampleText('...'), '');
+  test('normalization (core/nlu/sampleText, shared with discover): case, sentence punctuation and spacing', () => {
+    assert.equal(normalize('  When do  you OPEN, tomorrow?! '), 'when do you open tomorrow');
+    assert.equal(normalize('où en est l’état de ma commande ?'), "où en est l'état de ma commande");
+    assert.equal(normalize('...'), '');
   });
 });
