@@ -13,92 +13,128 @@ import { isTrained } from './counts';
 import { RULE_SEVERITY, type HealthFinding } from './findings';
 import type { LocaleFile } from './localeFile';
 
-/** The samples with one normalized text. */
+/** The samples with one normalized text (most often one sample). */
 interface TextGroup {
   normalized: string;
-  /** Samples per intent, in document order. */
-  byIntent: Map<string, TrsxSample[]>;
+  samples: TrsxSample[];
+  /** True when its samples are under more than one intent: a conflict. */
+  mixed: boolean;
+}
+
+/** The words a user would type, normalized; annotation boundaries are word breaks. */
+function normalizedWords(sample: TrsxSample): string {
+  const c = sample.content;
+  return normalize(c.length === 1 && typeof c[0] === 'string' ? c[0] : normalizedSampleText(c));
 }
 
 export function findSimilarSamples(locale: LocaleFile, similarity: number, findings: HealthFinding[]): void {
   const groups = new Map<string, TextGroup>();
   for (const s of locale.document.samples) {
     if (!isTrained(s)) continue;
-    const normalized = normalize(normalizedSampleText(s.content));
+    const normalized = normalizedWords(s);
     if (normalized === '') continue;
-    let g = groups.get(normalized);
-    if (!g) groups.set(normalized, g = { normalized, byIntent: new Map() });
-    const list = g.byIntent.get(s.intentref);
-    if (list) list.push(s);
-    else g.byIntent.set(s.intentref, [s]);
+    const g = groups.get(normalized);
+    if (!g) { groups.set(normalized, { normalized, samples: [s], mixed: false }); continue; }
+    g.samples.push(s);
+    if (s.intentref !== (g.samples[0] as TrsxSample).intentref) g.mixed = true;
   }
-  for (const g of groups.values()) if (g.byIntent.size > 1) findings.push(conflictFinding(locale, g));
-  findNearDuplicates(locale, [...groups.values()], similarity, findings);
+  for (const g of groups.values()) if (g.mixed) findings.push(conflictFinding(locale, g));
+  if (similarity <= 1) findNearDuplicates(locale, groups, similarity, findings);
 }
 
 function conflictFinding(locale: LocaleFile, g: TextGroup): HealthFinding {
-  const all = [...g.byIntent.values()].flat();
+  const byIntent = new Map<string, TrsxSample[]>();
+  for (const s of g.samples) byIntent.set(s.intentref, [...(byIntent.get(s.intentref) ?? []), s]);
+  const all = [...byIntent.values()].flat();
   const texts = new Set(all.map((s) => normalizedSampleText(s.content)));
   const how = texts.size === 1 ? 'is identical' : 'is the same once case and punctuation are ignored';
-  const parts = [...g.byIntent].map(([intent, list]) => {
+  const parts = [...byIntent].map(([intent, list]) => {
     const weighted = list.reduce((n, s) => n + (s.count ?? 1), 0);
     return `${intent} (${list.length} sample${list.length === 1 ? '' : 's'}, count ${weighted})`;
   });
-  const first = all[0] as TrsxSample;
   return {
-    rule: 'conflict', severity: RULE_SEVERITY.conflict, locale: locale.locale, location: locale.locate(first),
+    rule: 'conflict', severity: RULE_SEVERITY.conflict, locale: locale.locale, location: locale.locate(all[0] as TrsxSample),
     related: all.slice(1).map((s) => locale.locate(s)),
-    message: `The sample "${g.normalized}" ${how} under ${g.byIntent.size} intents in ${locale.locale}: ${parts.join(', ')}. Keep it under one intent and remove the others from ${locale.file}.`,
+    message: `The sample "${g.normalized}" ${how} under ${byIntent.size} intents in ${locale.locale}: ${parts.join(', ')}. Keep it under one intent and remove the others from ${locale.file}.`,
   };
 }
 
-/** A distinct token set, with the intents of the texts that have it. */
+/** Texts with one token set ("open you are" / "are you open"): usually one text. */
 interface Unit {
+  groups: TextGroup[];
   /** Token ranks (rarest first), ascending. */
   tokens: Int32Array;
-  intents: string[];
-  /** One sample per intent, to show. */
-  samples: TrsxSample[];
-  texts: string[];
 }
 
-function findNearDuplicates(locale: LocaleFile, groups: readonly TextGroup[], threshold: number, findings: HealthFinding[]): void {
-  if (threshold > 1) return;
-  // Texts with the same token set ("open you are" / "are you open") are one unit, keyed by their sorted words.
+/** The single intent of all the unit's samples, or undefined when they have several. */
+function singleIntent(u: Unit): string | undefined {
+  const first = (u.groups[0] as TextGroup).samples[0] as TrsxSample;
+  for (const g of u.groups) {
+    if (g.mixed) return undefined;
+    if ((g.samples[0] as TrsxSample).intentref !== first.intentref) return undefined;
+  }
+  return first.intentref;
+}
+
+function findNearDuplicates(locale: LocaleFile, groups: ReadonlyMap<string, TextGroup>, threshold: number, findings: HealthFinding[]): void {
   const units = new Map<string, Unit>();
-  for (const g of groups) {
+  const words = new Map<Unit, string[]>();
+  const frequency = new Map<string, number>();
+  for (const g of groups.values()) {
     const tokens = sampleTokens(g.normalized).sort();
     let unique = 0;
     for (let i = 0; i < tokens.length; i++) if (i === 0 || tokens[i] !== tokens[i - 1]) tokens[unique++] = tokens[i] as string;
     tokens.length = unique;
     const key = tokens.join(' ');
-    let u = units.get(key);
-    if (!u) units.set(key, u = { tokens: new Int32Array(0), intents: [], samples: [], texts: [] });
-    for (const [intent, list] of g.byIntent) {
-      if (u.intents.includes(intent)) continue;
-      u.intents.push(intent);
-      u.samples.push(list[0] as TrsxSample);
-      u.texts.push(g.normalized);
-    }
+    const u = units.get(key);
+    if (u) { u.groups.push(g); continue; }
+    const unit: Unit = { groups: [g], tokens: EMPTY };
+    units.set(key, unit);
+    words.set(unit, tokens);
+    for (const w of tokens) frequency.set(w, (frequency.get(w) ?? 0) + 1);
   }
   // Rank tokens rarest first (ties by first appearance), so every set is ordered the same way.
-  const frequency = new Map<string, number>();
-  for (const key of units.keys()) for (const w of key.split(' ')) frequency.set(w, (frequency.get(w) ?? 0) + 1);
   const rank = new Map<string, number>();
   [...frequency].sort((a, b) => a[1] - b[1]).forEach(([w], r) => rank.set(w, r));
-  for (const [key, u] of units) {
-    const list = key === '' ? [] : key.split(' ');
+  for (const [unit, list] of words) {
     const tokens = new Int32Array(list.length);
     for (let i = 0; i < list.length; i++) tokens[i] = rank.get(list[i] as string) as number;
-    u.tokens = tokens.sort();
+    unit.tokens = tokens.sort();
   }
+  words.clear();
   const list = [...units.values()].sort((a, b) => a.tokens.length - b.tokens.length);
-  for (const u of list) if (u.intents.length > 1 && new Set(u.texts).size > 1) reportUnit(locale, u, threshold, findings);
+  units.clear();
+  const intents = list.map(singleIntent);
+  // Other texts with the same words (another order, repeated words) under another intent: similarity 1.
+  for (const u of list) {
+    for (let i = 0; i < u.groups.length; i++) {
+      for (let k = i + 1; k < u.groups.length; k++) reportPair(locale, u.groups[i] as TextGroup, u.groups[k] as TextGroup, 1, threshold, findings);
+    }
+  }
   for (const [x, y, j] of similarPairs(list.map((u) => u.tokens), threshold)) {
+    const ix = intents[x];
+    if (ix !== undefined && ix === intents[y]) continue;
     const ux = list[x] as Unit;
     const uy = list[y] as Unit;
-    if (differentIntents(ux, uy)) findings.push(nearDuplicateFinding(locale, uy, ux, j, threshold));
+    pairs: for (const gy of uy.groups) for (const gx of ux.groups) if (reportPair(locale, gy, gx, j, threshold, findings)) break pairs;
   }
+}
+
+const EMPTY = new Int32Array(0);
+
+/** Reports two texts as near-duplicates when some sample of one has another intent than some sample of the other. */
+function reportPair(locale: LocaleFile, a: TextGroup, b: TextGroup, similarity: number, threshold: number, findings: HealthFinding[]): boolean {
+  for (const sa of a.samples) {
+    const sb = b.samples.find((s) => s.intentref !== sa.intentref);
+    if (!sb) continue;
+    findings.push({
+      rule: 'near-duplicate', severity: RULE_SEVERITY['near-duplicate'], locale: locale.locale,
+      location: locale.locate(sa), related: [locale.locate(sb)],
+      message: `Samples "${a.normalized}" (${sa.intentref}) and "${b.normalized}" (${sb.intentref}) in ${locale.locale} share ${Math.round(similarity * 100)}% of their words (threshold ${Math.round(threshold * 100)}%); the model can hardly tell ${sa.intentref} from ${sb.intentref} on them: reword one, move it to the other intent or remove it from ${locale.file}.`,
+    });
+    return true;
+  }
+  return false;
 }
 
 const EPSILON = 1e-9;
@@ -154,10 +190,6 @@ function* similarPairs(sets: readonly Int32Array[], t: number): Generator<[numbe
   }
 }
 
-function differentIntents(a: Unit, b: Unit): boolean {
-  return a.intents.length > 1 || b.intents.length > 1 || a.intents[0] !== b.intents[0];
-}
-
 /** Jaccard similarity of two sorted sets. */
 function jaccard(a: Int32Array, b: Int32Array): number {
   let i = 0;
@@ -171,31 +203,3 @@ function jaccard(a: Int32Array, b: Int32Array): number {
   return common / (a.length + b.length - common);
 }
 
-/** A pair of samples of two intents, the first of each: what a near-duplicate finding shows. */
-function pickPair(a: Unit, b: Unit): [number, number] {
-  for (let i = 0; i < a.intents.length; i++) {
-    for (let k = 0; k < b.intents.length; k++) if (a.intents[i] !== b.intents[k]) return [i, k];
-  }
-  return [0, 0];
-}
-
-function nearDuplicateFinding(locale: LocaleFile, a: Unit, b: Unit, similarity: number, threshold: number): HealthFinding {
-  const [i, k] = pickPair(a, b);
-  const sa = a.samples[i] as TrsxSample;
-  const sb = b.samples[k] as TrsxSample;
-  return {
-    rule: 'near-duplicate', severity: RULE_SEVERITY['near-duplicate'], locale: locale.locale,
-    location: locale.locate(sa), related: [locale.locate(sb)],
-    message: `Samples "${a.texts[i]}" (${sa.intentref}) and "${b.texts[k]}" (${sb.intentref}) in ${locale.locale} share ${Math.round(similarity * 100)}% of their words (threshold ${Math.round(threshold * 100)}%); the model can hardly tell ${sa.intentref} from ${sb.intentref} on them: reword one, move it to the other intent or remove it from ${locale.file}.`,
-  };
-}
-
-/** Texts with the same words in another order under different intents: similarity 1. */
-function reportUnit(locale: LocaleFile, u: Unit, threshold: number, findings: HealthFinding[]): void {
-  const one = (k: number): Unit => ({ tokens: u.tokens, intents: [u.intents[k] as string], samples: [u.samples[k] as TrsxSample], texts: [u.texts[k] as string] });
-  for (let i = 0; i < u.intents.length; i++) {
-    for (let k = i + 1; k < u.intents.length; k++) {
-      if (u.texts[k] !== u.texts[i]) findings.push(nearDuplicateFinding(locale, one(i), one(k), 1, threshold)); // the same text is a conflict
-    }
-  }
-}
