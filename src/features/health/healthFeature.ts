@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
-import type { HealthLocation, HealthReport } from '../../core/health/findings';
+import type { HealthEdit, HealthLocation, HealthReport } from '../../core/health/findings';
 import { folderHealthReport } from '../../core/health/report';
 import type { Logger } from '../../core/logger';
 import { METADATA_FILE } from '../../core/package/layout';
@@ -16,7 +16,7 @@ import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
 import type { HealthSettings } from '../../host/settings';
-import { OPEN_FINDING_COMMAND, healthHtml } from './healthHtml';
+import { PAGE_COMMANDS, healthHtml } from './healthHtml';
 
 export interface HealthFeatureDeps {
   readonly extensionUri: vscode.Uri;
@@ -64,6 +64,8 @@ export class HealthFeature extends Disposable {
     const open: Command = { id: CommandIds.healthOpenFinding, execute: (arg: unknown) => this.openFinding(arg) };
     deps.commands.register(show);
     deps.commands.register(open);
+    deps.commands.register({ id: CommandIds.healthApplyFix, execute: (arg: unknown) => this.applyFixes([(Array.isArray(arg) ? arg[0] : arg) as HealthEdit], false) });
+    deps.commands.register({ id: CommandIds.healthFixAll, execute: () => this.applyFixes(this.state?.report.findings.flatMap((f) => (f.fix ? [f.fix] : [])) ?? [], true) });
     this._register({ dispose: () => this.panel?.dispose() });
   }
 
@@ -114,12 +116,43 @@ export class HealthFeature extends Disposable {
     await vscode.window.showTextDocument(doc, { selection: new vscode.Range(start, end), viewColumn: vscode.ViewColumn.Beside });
   }
 
+  /**
+   * Applies fix edits to the project's files. A fix holds offsets into the file as reported, so each edit first
+   * checks that the words it wraps are still there. With `preview`, VS Code's refactor preview shows the diff and
+   * nothing is written until the user applies it. The report is refreshed afterwards.
+   */
+  private async applyFixes(fixes: readonly HealthEdit[], preview: boolean): Promise<boolean> {
+    const folder = this.state?.folder;
+    if (!folder) throw new Error('Apply fixes from the Model Health view (Conversational Studio: Show Model Health).');
+    if (fixes.length === 0) return false;
+    const edit = new vscode.WorkspaceEdit();
+    const docs = new Set<vscode.TextDocument>();
+    for (const fix of fixes) {
+      if (typeof fix?.file !== 'string' || typeof fix.start !== 'number' || typeof fix.end !== 'number' || typeof fix.newText !== 'string') throw new Error('That fix is not an edit; run Show Model Health again.');
+      const file = join(folder, fix.file);
+      if (!file.startsWith(folder + sep)) throw new Error(`${fix.file} is outside the project folder ${folder}.`);
+      const uri = vscode.Uri.file(file);
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const range = new vscode.Range(doc.positionAt(fix.start), doc.positionAt(fix.end));
+      const words = fix.newText.slice(fix.newText.indexOf('>') + 1, fix.newText.lastIndexOf('<'));
+      if (doc.getText(range) !== words) throw new Error(`${fix.file} changed since the report (no "${words}" at line ${range.start.line + 1}); run Show Model Health again.`);
+      edit.replace(uri, range, fix.newText, { label: 'Annotate a mention', needsConfirmation: preview });
+      docs.add(doc);
+    }
+    const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: preview });
+    if (applied) {
+      for (const doc of docs) await doc.save(); // only the files fixed: the report reads the folder
+      await this.show({ folder });
+    }
+    return applied;
+  }
+
   private ensurePanel(): vscode.WebviewPanel {
     if (this.panel) return this.panel;
     const panel = vscode.window.createWebviewPanel('cstudio.health', 'Model Health', vscode.ViewColumn.Active, {
       enableScripts: false,
-      // Links run only the open-finding command.
-      enableCommandUris: [OPEN_FINDING_COMMAND],
+      // Links run only the page's own commands.
+      enableCommandUris: PAGE_COMMANDS,
       localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'media')],
     });
     panel.onDidDispose(() => { this.panel = undefined; this.state = undefined; });

@@ -6,6 +6,10 @@ import { CommandIds } from '../../host/commandIds';
 
 /** The command a finding's link runs, with `{ file, startLine, endLine }` (file relative to the project folder). */
 export const OPEN_FINDING_COMMAND = CommandIds.healthOpenFinding;
+/** The commands the page's links may run (the webview allows command URIs for these only). */
+export const PAGE_COMMANDS: readonly string[] = [CommandIds.healthOpenFinding, CommandIds.healthApplyFix, CommandIds.healthFixAll];
+
+const commandUri = (command: string, args: unknown): string => `command:${command}?${encodeURIComponent(JSON.stringify([args]))}`;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -33,13 +37,15 @@ ${rows}
 
 function findingItem(f: HealthFinding): string {
   const where = f.location ? `${f.location.file}:${f.location.startLine}` : '';
-  const args = f.location ? encodeURIComponent(JSON.stringify([f.location])) : '';
-  const link = f.location ? `<a href="command:${OPEN_FINDING_COMMAND}?${args}">${escapeHtml(where)}</a>` : '';
-  return `<li class="finding ${f.severity}"><span class="rule">${escapeHtml(f.rule)}</span> ${link}<p>${escapeHtml(f.message)}</p></li>`;
+  const link = f.location ? `<a href="${escapeHtml(commandUri(OPEN_FINDING_COMMAND, f.location))}">${escapeHtml(where)}</a>` : '';
+  const fix = f.fix ? ` <a class="fix" href="${escapeHtml(commandUri(CommandIds.healthApplyFix, f.fix))}">Annotate</a>` : '';
+  return `<li class="finding ${f.severity}"><span class="rule">${escapeHtml(f.rule)}</span> ${link}${fix}<p>${escapeHtml(f.message)}</p></li>`;
 }
 
 export function healthHtml(cspSource: string, stylesheet: string, folderName: string, report: HealthReport): string {
   const csp = `default-src 'none'; style-src ${cspSource}`;
+  const fixes = report.findings.filter((f) => f.fix).length;
+  const fixAll = fixes > 0 ? `<p><a class="fix" href="command:${CommandIds.healthFixAll}">Annotate all ${fixes} mentions…</a> (shows a preview before it writes)</p>` : '';
   const findings = report.findings.length === 0
     ? '<p class="none">No findings.</p>'
     : `<ul class="findings">\n${report.findings.map(findingItem).join('\n')}\n</ul>`;
@@ -56,6 +62,7 @@ export function healthHtml(cspSource: string, stylesheet: string, folderName: st
 <h1>Model Health: ${escapeHtml(folderName)}</h1>
 ${report.locales.map(chart).join('\n')}
 <h2>Findings <span class="facts">${report.findings.length}</span></h2>
+${fixAll}
 ${findings}
 </body>
 </html>`;

@@ -3,12 +3,38 @@
 // and a strict CSP, a chart of samples per intent, and a finding's link opening its source line selected.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandIds } from '../../../src/host/commandIds';
 import type { HealthViewState } from '../../../src/features/health/healthFeature';
 import { extensionApi } from '../helpers';
+
+const MENTION_TRSX = `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="eng-USA" nuance:version="2.6">
+  <ontology base="http://localhost:8080/resources/ontology-1.0.xml">
+    <intents>
+      <intent name="ORDER_COFFEE">
+        <links>
+          <link conceptref="COFFEE_SIZE"/>
+        </links>
+      </intent>
+    </intents>
+    <concepts>
+      <concept name="COFFEE_SIZE"/>
+    </concepts>
+  </ontology>
+  <dictionaries>
+    <dictionary conceptref="COFFEE_SIZE">
+      <entry literal="large" value="L"/>
+    </dictionary>
+  </dictionaries>
+  <samples>
+    <sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">large</annotation> one</sample>
+    <sample intentref="ORDER_COFFEE" count="1">a Large latte please</sample>
+  </samples>
+</project>
+`;
 
 const TRSX = `<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="eng-USA" nuance:version="2.6">
@@ -57,5 +83,21 @@ suite('model health', () => {
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.fsPath, join(dir, 'en-US', 'en-US.trsx'));
     assert.equal(editor?.selection.start.line, 10);
+  });
+
+  test('Annotate applies a mention\'s fix to the file and refreshes the report', async () => {
+    const { testing } = await extensionApi();
+    const other = join(dir, 'mention');
+    mkdirSync(join(other, 'en-US'), { recursive: true });
+    writeFileSync(join(other, 'metadata.json'), '{}\n');
+    const file = join(other, 'en-US', 'en-US.trsx');
+    writeFileSync(file, MENTION_TRSX);
+    const state = await vscode.commands.executeCommand<HealthViewState | undefined>(CommandIds.healthShow, { folder: other });
+    const mention = state?.report.findings.find((f) => f.rule === 'unannotated-mention');
+    assert.ok(mention?.fix, 'the mention has a fix');
+    assert.match(state?.html ?? '', /command:cstudio\.health\.applyFix\?/);
+    assert.equal(await vscode.commands.executeCommand(CommandIds.healthApplyFix, [mention.fix]), true);
+    assert.match(readFileSync(file, 'utf8'), /<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">Large<\/annotation> latte please<\/sample>/);
+    assert.deepEqual(testing.health.view?.report.findings.filter((f) => f.rule === 'unannotated-mention'), []);
   });
 });
