@@ -67,6 +67,9 @@ export const reportCommand: CliCommand = {
       if (e instanceof NotAProjectFolderError) throw new UsageError(e.message);
       throw e;
     }
+    for (const l of report.locales) {
+      if (l.xmlErrors > 0) io.stderr(`${l.file} has ${l.xmlErrors} XML error${l.xmlErrors === 1 ? '' : 's'}: the report covers only what could be read; see them with cstudio validate ${l.file}.\n`);
+    }
     if (values.json) printJson(io, report);
     else printHuman(io, report, relative(io.cwd, dir) || '.');
     const failing = report.findings.filter((f) => failOn.has(f.rule));

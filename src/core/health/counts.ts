@@ -48,5 +48,5 @@ export function countSamples(locale: LocaleFile, options: HealthOptions, finding
       message: `In ${locale.locale}, intent ${most.intent} has ${most.samples} samples and ${least.intent} only ${least.samples} (${imbalance.toFixed(1)}×, above ${options.maxImbalance}×); add samples to ${least.intent} or thin out ${most.intent} in ${locale.file}.`,
     });
   }
-  return { locale: locale.locale, file: locale.file, samples: total, intents, imbalance };
+  return { locale: locale.locale, file: locale.file, samples: total, intents, imbalance, xmlErrors: locale.wellFormednessErrors };
 }

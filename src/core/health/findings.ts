@@ -80,6 +80,8 @@ export interface LocaleSummary {
   intents: IntentCount[];
   /** Most over least sampled intent (intents with samples), 1 with fewer than two such intents. */
   imbalance: number;
+  /** Well-formedness errors in the file: with any, the report covers only what could be read. */
+  xmlErrors: number;
 }
 
 export interface HealthReport {

@@ -20,8 +20,8 @@ function decodeSegment(raw: string, start: number, end: number): Segment {
       const semi = raw.indexOf(';', i);
       if (semi > i && semi < end) {
         const name = raw.slice(i + 1, semi);
-        const decoded = name.startsWith('#x') ? String.fromCodePoint(parseInt(name.slice(2), 16))
-          : name.startsWith('#') ? String.fromCodePoint(parseInt(name.slice(1), 10)) : NAMED[name];
+        const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : undefined;
+        const decoded = code === undefined ? NAMED[name] : Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
         if (decoded !== undefined) {
           for (let k = 0; k < decoded.length; k++) { text += decoded[k]; offsets.push(i); }
           i = semi + 1;

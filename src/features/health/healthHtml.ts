@@ -29,7 +29,8 @@ function chart(locale: LocaleSummary): string {
       + `<text class="value" x="${LABEL_WIDTH + width + 6}" y="${y + BAR_HEIGHT - 5}">${i.samples}</text></g>`;
   }).join('\n');
   const height = Math.max(1, locale.intents.length * (BAR_HEIGHT + 4));
-  return `<h2>${escapeHtml(locale.locale)} <span class="facts">${locale.samples} samples in ${locale.intents.length} intents · imbalance ${locale.imbalance.toFixed(1)}×</span></h2>
+  const broken = locale.xmlErrors > 0 ? `<p class="finding error">${escapeHtml(`${locale.file} has ${locale.xmlErrors} XML errors: this covers only what could be read.`)}</p>\n` : '';
+  return `${broken}<h2>${escapeHtml(locale.locale)} <span class="facts">${locale.samples} samples in ${locale.intents.length} intents · imbalance ${locale.imbalance.toFixed(1)}×</span></h2>
 <svg class="chart" role="img" aria-label="${escapeHtml(`Samples per intent in ${locale.locale}`)}" width="${LABEL_WIDTH + CHART_WIDTH + 60}" height="${height}" xmlns="http://www.w3.org/2000/svg">
 ${rows}
 </svg>`;

@@ -149,6 +149,18 @@ describe('cstudio report (model health)', () => {
     assert.match(r.stderr, /is not a pulled project folder \(no metadata\.json at its root\); pull a project into it first/);
   });
 
+  test('a file that is not well-formed: reported as far as it could be read, and said so', async () => {
+    const dir = join(ws.dir, 'broken');
+    await cp(demo, dir, { recursive: true });
+    const en = join(dir, 'en-US', 'en-US.trsx');
+    const text = await readFile(en, 'utf8');
+    await writeFile(en, text.slice(0, text.indexOf('</samples>')));
+    const r = await cli(['report', dir, '--json', '--min-samples', '1']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /en-US\/en-US\.trsx has \d+ XML errors?: the report covers only what could be read; see them with cstudio validate/);
+    assert.equal(parse(r.stdout).locales[0]?.samples, 8);
+  });
+
   test('a genuine export (shared corpus): no false findings; planted ones found and fixed', async (t) => {
     const source = corpusFile('trsx', 'nuance-quickstart-travel-ivr-digital.en-US.trsx');
     if (!source) { t.skip('corpus file trsx/nuance-quickstart-travel-ivr-digital.en-US.trsx not found at <repo>/../shared/corpus'); return; }
