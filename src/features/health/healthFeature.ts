@@ -4,10 +4,12 @@
 // the pulled projects found in the workspace (picked when there are several).
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { HealthEdit, HealthLocation, HealthReport } from '../../core/health/findings';
-import { folderHealthReport } from '../../core/health/report';
+import { HealthAnalysis, localeFilesOf } from '../../core/health/report';
+import { decodeXmlBytes } from '../../core/formats/xml/decode';
+import { throwIfAborted, type Progress } from '../../core/progress';
 import type { Logger } from '../../core/logger';
 import { METADATA_FILE } from '../../core/package/layout';
 import { withProgress } from '../../host/cancellation';
@@ -92,7 +94,7 @@ export class HealthFeature extends Disposable {
     const folder = await this.pickFolder(arg);
     if (!folder) return undefined;
     const thresholds = this.deps.settings();
-    const report = await withProgress({ title: `Model Health of ${basename(folder)}` }, (progress, signal) => folderHealthReport(folder, thresholds, { progress, signal }));
+    const report = await withProgress({ title: `Model Health of ${basename(folder)}` }, (progress, signal) => this.reportOf(folder, thresholds, progress, signal));
     this.deps.logger.info(`model health of ${folder}: ${report.findings.length} findings`);
     const panel = this.ensurePanel();
     const webview = panel.webview;
@@ -101,6 +103,19 @@ export class HealthFeature extends Disposable {
     panel.reveal(vscode.ViewColumn.Active);
     this.state = { folder, report, html: webview.html };
     return this.state;
+  }
+
+  /** The report of the folder as the editor has it: an open file's text, saved or not, else the file on disk. */
+  private async reportOf(folder: string, thresholds: HealthSettings, progress: Progress, signal: AbortSignal): Promise<HealthReport> {
+    const analysis = new HealthAnalysis(thresholds);
+    for (const { locale, file } of await localeFilesOf(folder, { signal })) {
+      throwIfAborted(signal);
+      progress.report({ message: file });
+      const path = join(folder, file);
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path);
+      analysis.addLocale({ locale, file, text: open ? open.getText() : decodeXmlBytes(await readFile(path)).text });
+    }
+    return analysis.finish();
   }
 
   private async openFinding(arg: unknown): Promise<void> {
@@ -119,14 +134,14 @@ export class HealthFeature extends Disposable {
   /**
    * Applies fix edits to the project's files. A fix holds offsets into the file as reported, so each edit first
    * checks that the words it wraps are still there. With `preview`, VS Code's refactor preview shows the diff and
-   * nothing is written until the user applies it. The report is refreshed afterwards.
+   * nothing changes until the user applies it. The edits stay unsaved, like any editor edit; the report, which
+   * reads open documents, is refreshed afterwards.
    */
   private async applyFixes(fixes: readonly HealthEdit[], preview: boolean): Promise<boolean> {
     const folder = this.state?.folder;
     if (!folder) throw new Error('Apply fixes from the Model Health view (Conversational Studio: Show Model Health).');
     if (fixes.length === 0) return false;
     const edit = new vscode.WorkspaceEdit();
-    const docs = new Set<vscode.TextDocument>();
     for (const fix of fixes) {
       if (typeof fix?.file !== 'string' || typeof fix.start !== 'number' || typeof fix.end !== 'number' || typeof fix.newText !== 'string') throw new Error('That fix is not an edit; run Show Model Health again.');
       const file = join(folder, fix.file);
@@ -137,13 +152,9 @@ export class HealthFeature extends Disposable {
       const words = fix.newText.slice(fix.newText.indexOf('>') + 1, fix.newText.lastIndexOf('<'));
       if (doc.getText(range) !== words) throw new Error(`${fix.file} changed since the report (no "${words}" at line ${range.start.line + 1}); run Show Model Health again.`);
       edit.replace(uri, range, fix.newText, { label: 'Annotate a mention', needsConfirmation: preview });
-      docs.add(doc);
     }
     const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: preview });
-    if (applied) {
-      for (const doc of docs) await doc.save(); // only the files fixed: the report reads the folder
-      await this.show({ folder });
-    }
+    if (applied) await this.show({ folder });
     return applied;
   }
 

@@ -3,7 +3,7 @@
 // and a strict CSP, a chart of samples per intent, and a finding's link opening its source line selected.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandIds } from '../../../src/host/commandIds';
@@ -85,7 +85,7 @@ suite('model health', () => {
     assert.equal(editor?.selection.start.line, 10);
   });
 
-  test('Annotate applies a mention\'s fix to the file and refreshes the report', async () => {
+  test('Annotate applies a mention\'s fix in the editor (unsaved) and refreshes the report from it', async () => {
     const { testing } = await extensionApi();
     const other = join(dir, 'mention');
     mkdirSync(join(other, 'en-US'), { recursive: true });
@@ -97,7 +97,8 @@ suite('model health', () => {
     assert.ok(mention?.fix, 'the mention has a fix');
     assert.match(state?.html ?? '', /command:cstudio\.health\.applyFix\?/);
     assert.equal(await vscode.commands.executeCommand(CommandIds.healthApplyFix, [mention.fix]), true);
-    assert.match(readFileSync(file, 'utf8'), /<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">Large<\/annotation> latte please<\/sample>/);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
+    assert.match(doc?.getText() ?? '', /<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">Large<\/annotation> latte please<\/sample>/);
     assert.deepEqual(testing.health.view?.report.findings.filter((f) => f.rule === 'unannotated-mention'), []);
   });
 });
