@@ -41,7 +41,7 @@ describe('Model Health page', () => {
     assert.equal(link?.[1], OPEN_FINDING_COMMAND);
     assert.deepEqual(JSON.parse(decodeURIComponent(link?.[2] ?? '')), [report.findings[0]?.location]);
     assert.match(link?.[3] ?? '', /^en-US\/en-US\.trsx:\d+$/);
-    assert.match(html, /The sample &#34;book two seats&#34; is the same once case and punctuation are ignored/);
+    assert.match(html, /The sample &#34;book &#60;two&#62; seats&#34; is the same once case and punctuation are ignored/);
     assert.match(html, /<h1>Model Health: Demo &#60;1&#62;<\/h1>/);
   });
 });
