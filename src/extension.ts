@@ -27,6 +27,7 @@ import { LogsFeature, type LogsTestingApi } from './features/logs/logsFeature';
 import { SyncFeature, type SyncTestingApi } from './features/sync/syncFeature';
 import { DiscoverFeature, type DiscoverTestingApi } from './features/discover/discoverFeature';
 import { ALREADY_HELD_KEYS, WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
+import { HealthFeature, type HealthViewState } from './features/health/healthFeature';
 
 const LOG_NAME = 'Conversational Studio';
 
@@ -51,6 +52,8 @@ export interface TestingApi {
   readonly logs: LogsTestingApi;
   readonly sync: SyncTestingApi;
   readonly discover: DiscoverTestingApi;
+  /** What the Model Health view shows now, if it is open. */
+  readonly health: { readonly view: HealthViewState | undefined };
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
   readonly walkthrough: { openOnFirstRun(): Promise<boolean> };
   /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
@@ -130,6 +133,9 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   const discover = new DiscoverFeature({ registry: connections.registry, prompter, commands, logger: logger.child('discover') });
   owned.push(discover);
 
+  const health = new HealthFeature({ extensionUri: context.extensionUri, commands, prompter, logger: logger.child('health'), settings: () => settings.value.health });
+  owned.push(health);
+
   const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
     conditions: [
       { key: ALREADY_HELD_KEYS.sandboxRunning, holds: () => sandbox.sandbox.state.kind === 'running', onDidChange: sandbox.sandbox.onDidChangeState },
@@ -156,6 +162,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       logs: logs.testing,
       sync: sync.testing,
       discover: discover.testing,
+      health,
       walkthrough,
       usePrompter: (p) => prompter.use(p),
     },

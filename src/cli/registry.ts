@@ -20,6 +20,7 @@ import { convertCommand } from './commands/convert';
 import { formatCommand } from './commands/format';
 import { grammarTestCommand } from './commands/grammar';
 import { validateCommand } from './commands/validate';
+import { reportCommand } from './commands/report';
 import { lspCommand } from './commands/lsp';
 import { appsCredentials, appsList } from './commands/apps';
 import { botsConfigs, botsCredentials, botsInterface, botsList } from './commands/bots';
@@ -58,5 +59,5 @@ export const allCommands: readonly CliCommand[] = [
   logsTail, logsPartitions, audioGet,
   discoverList, discoverAdd, discoverIgnore, discoverReset,
   sandboxCommand, sandboxSimulate,
-  validateCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
+  validateCommand, reportCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];

@@ -5,6 +5,13 @@ export const CommandIds = {
   showLog: 'cstudio.showLog',
   /** Runs a walkthrough step's command, then ticks the step (features/walkthrough). */
   walkthroughRun: 'cstudio.walkthrough.run',
+  healthShow: 'cstudio.health.show',
+  /** Opens a Model Health finding's source line (the page's links). */
+  healthOpenFinding: 'cstudio.health.openFinding',
+  /** Applies one finding's fix edit (the page's Annotate links). */
+  healthApplyFix: 'cstudio.health.applyFix',
+  /** Every fix of the report as one edit, shown in the refactor preview before it is applied. */
+  healthFixAll: 'cstudio.health.fixAll',
   sandboxStart: 'cstudio.sandbox.start',
   sandboxStop: 'cstudio.sandbox.stop',
   sandboxRestart: 'cstudio.sandbox.restart',

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
 import type { LogLevelName } from './logger';
 import { parseIndentSetting, type IndentSetting } from '../core/formats/trsx/layout';
+import { DEFAULT_HEALTH_OPTIONS } from '../core/health/findings';
 
 export const SETTINGS_SECTION = 'cstudio';
 
@@ -41,6 +42,13 @@ export interface LogViewSettings {
   readonly maxChannelLines: number;
 }
 
+/** `cstudio.health.*`: the Model Health view's thresholds (the CLI's --min-samples, --max-imbalance, --similarity). */
+export interface HealthSettings {
+  readonly minSamples: number;
+  readonly maxImbalance: number;
+  readonly similarity: number;
+}
+
 export interface StudioSettings {
   readonly sandbox: SandboxSettings;
   readonly explorer: ExplorerSettings;
@@ -48,6 +56,7 @@ export interface StudioSettings {
   readonly language: LanguageSettings;
   readonly logs: LogViewSettings;
   readonly format: FormatSettings;
+  readonly health: HealthSettings;
 }
 
 export interface SettingsChange {
@@ -64,12 +73,17 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   language: { autoCloseTags: true, diagnosticsDelayMs: 250 },
   logs: { keptRecords: 2000, maxChannelLines: 20_000 },
   format: { indent: 'auto' },
+  health: { ...DEFAULT_HEALTH_OPTIONS },
 };
 
 const LOG_LEVELS: readonly LogLevelName[] = ['trace', 'debug', 'info', 'warn', 'error'];
 
 function integerIn(value: unknown, min: number, max: number, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+}
+
+function numberIn(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : fallback;
 }
 
 /** Reads and validates the section; exported for tests that feed their own configuration. */
@@ -95,6 +109,11 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
     },
     logs: { keptRecords, maxChannelLines: Math.max(maxChannelLines, keptRecords * 2) },
     format: { indent: parseIndentSetting(config.get<unknown>('format.indent'), true) ?? d.format.indent },
+    health: {
+      minSamples: integerIn(config.get<unknown>('health.minSamples'), 0, 1_000_000, d.health.minSamples),
+      maxImbalance: numberIn(config.get<unknown>('health.maxImbalance'), 1, 1_000_000, d.health.maxImbalance),
+      similarity: numberIn(config.get<unknown>('health.similarity'), 0.01, 1, d.health.similarity),
+    },
   };
 }
 

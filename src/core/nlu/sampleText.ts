@@ -20,3 +20,8 @@ export function normalize(text: string): string {
     .replace(WHITESPACE_RUN, ' ')
     .trim();
 }
+
+/** The words of a normalized text (empty text: none). */
+export function sampleTokens(normalized: string): string[] {
+  return normalized === '' ? [] : normalized.split(' ');
+}

@@ -9,6 +9,7 @@ import { scanXml, type XmlParseOptions } from '../xml/scanner';
 import { trsxReporter, type TrsxReport } from './codes';
 import type { TrsxDocument, TrsxSample } from './model';
 import { ELEMENT_ONLY } from './schema';
+import type { TrsxLocator } from './source-index';
 import { TrsxStreamReader } from './stream-reader';
 import { sortDiagnostics, validateModel, type TrsxValidationOptions } from './validate';
 
@@ -58,4 +59,19 @@ export function readTrsxSamplesApart(text: string, onSample: (sample: TrsxSample
   const reader = new TrsxStreamReader(ignoreRules, onSample);
   const scan = scanXml(text, reader, { elementOnly: ELEMENT_ONLY, ...options });
   return { document: reader.document, rootName: reader.root?.name, diagnostics: [...scan.errors] };
+}
+
+export interface TrsxPositioned {
+  document: TrsxDocument;
+  /** Where the model items are in `text` (samples, annotations, intents, concepts, dictionary entries, …). */
+  positions: TrsxLocator;
+  /** Well-formedness diagnostics (`XML…`); no TRSX rule is run. */
+  diagnostics: Diagnostic[];
+}
+
+/** The model and where its items are, in one scan with no XML tree and no TRSX rules: for read-only analyses. */
+export function readTrsxPositioned(text: string, options: XmlParseOptions = {}): TrsxPositioned {
+  const reader = new TrsxStreamReader(ignoreRules);
+  const scan = scanXml(text, reader, { elementOnly: ELEMENT_ONLY, ...options });
+  return { document: reader.document, positions: reader.positions, diagnostics: [...scan.errors] };
 }

@@ -1,0 +1,111 @@
+// `cstudio report [DIR]`: the model-health report of a pulled project folder (samples per intent, locale
+// parity, conflicts, near-duplicates, un-annotated mentions, literal collisions), as a table or JSON, with
+// `--fail-on` so a CI pipeline fails on the findings it cares about.
+import { join, relative } from 'node:path';
+import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, isHealthRule, type HealthFinding, type HealthReport, type HealthRule } from '../../core/health/findings';
+import { NotAProjectFolderError, folderHealthReport } from '../../core/health/report';
+import { parseFlags, parseIntFlag } from '../args';
+import { UsageError, type CliCommand, type CliIO } from '../command';
+import { formatTable, printJson } from '../output';
+import { resolveInput } from '../sourceFiles';
+
+const USAGE = `Usage: cstudio report [DIR] [--json] [--fail-on RULES] [--min-samples N] [--max-imbalance X] [--similarity X]
+
+The model-health report of a pulled project folder (default: the current folder), from its TRSX files:
+samples per intent and locale, and these findings (rule ids):
+  samples-below-minimum  an intent with fewer samples than --min-samples (default ${DEFAULT_HEALTH_OPTIONS.minSamples}) in a locale
+  intent-imbalance       most / least sampled intent of a locale above --max-imbalance (default ${DEFAULT_HEALTH_OPTIONS.maxImbalance})
+  locale-parity          an intent, entity or list value in one locale and not another
+  conflict               the same words (ignoring case and punctuation) under two intents
+  near-duplicate         samples of two intents whose word sets are --similarity alike (Jaccard, default ${DEFAULT_HEALTH_OPTIONS.similarity})
+  unannotated-mention    a literal of an entity linked to the sample's intent, not annotated (the fix is in --json)
+  literal-collision      the same literal in two entities
+--fail-on RULES  comma-separated rule ids, or "any": exit 1 when one of them is found.
+Exit codes: 0 report printed (and no --fail-on rule found), 1 a --fail-on rule found, 2 usage problem or
+not a project folder.`;
+
+function parseFraction(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${value}".`);
+  return n;
+}
+
+function parseFailOn(value: string | undefined): ReadonlySet<HealthRule> {
+  if (value === undefined) return new Set();
+  const names = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (names.includes('any')) return new Set(HEALTH_RULES);
+  const unknown = names.filter((n) => !isHealthRule(n));
+  if (unknown.length > 0) throw new UsageError(`--fail-on: unknown rule ${unknown.join(', ')}; give any of: ${HEALTH_RULES.join(', ')}, or "any".`);
+  return new Set(names as HealthRule[]);
+}
+
+export const reportCommand: CliCommand = {
+  path: ['report'],
+  summary: 'Model-health report of a pulled project folder',
+  usage: USAGE,
+  failureExitCode: 2,
+  async run(args: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseFlags(args, {
+      json: { type: 'boolean' }, 'fail-on': { type: 'string' }, 'min-samples': { type: 'string' },
+      'max-imbalance': { type: 'string' }, similarity: { type: 'string' },
+    });
+    if (positionals.length > 1) throw new UsageError('Give one project folder.');
+    const failOn = parseFailOn(values['fail-on']);
+    const minSamples = parseIntFlag(values['min-samples'], 'min-samples', 0);
+    const maxImbalance = parseFraction(values['max-imbalance'], 'max-imbalance', 1, Number.MAX_SAFE_INTEGER);
+    const similarity = parseFraction(values.similarity, 'similarity', 0.01, 1);
+    const dir = resolveInput(io, positionals[0] ?? '.');
+    let report: HealthReport;
+    try {
+      report = await folderHealthReport(dir, {
+        ...(minSamples !== undefined ? { minSamples } : {}),
+        ...(maxImbalance !== undefined ? { maxImbalance } : {}),
+        ...(similarity !== undefined ? { similarity } : {}),
+      }, { signal: io.signal });
+    } catch (e) {
+      if (e instanceof NotAProjectFolderError) throw new UsageError(e.message);
+      throw e;
+    }
+    for (const l of report.locales) {
+      if (l.xmlErrors > 0) io.stderr(`${l.file} has ${l.xmlErrors} XML error${l.xmlErrors === 1 ? '' : 's'}: the report covers only what could be read; see them with cstudio validate ${l.file}.\n`);
+    }
+    if (values.json) printJson(io, report);
+    else printHuman(io, report, relative(io.cwd, dir) || '.');
+    const failing = report.findings.filter((f) => failOn.has(f.rule));
+    if (failing.length > 0) {
+      io.stderr(`${failing.length} finding${failing.length === 1 ? '' : 's'} of --fail-on rules (${[...new Set(failing.map((f) => f.rule))].join(', ')}).\n`);
+      return 1;
+    }
+    return 0;
+  },
+};
+
+const BAR_WIDTH = 30;
+
+function printHuman(io: CliIO, report: HealthReport, shown: string): void {
+  for (const l of report.locales) {
+    io.stdout(`${l.locale} (${l.file}): ${l.samples} samples in ${l.intents.length} intents, imbalance ${l.imbalance.toFixed(1)}×\n`);
+    const most = Math.max(1, ...l.intents.map((i) => i.samples));
+    io.stdout(formatTable(l.intents, [
+      { header: '  Intent', value: (i) => `  ${i.intent}` },
+      { header: 'Samples', value: (i) => i.samples },
+      { header: 'Count', value: (i) => i.weighted },
+      { header: '', value: (i) => '█'.repeat(Math.round((i.samples / most) * BAR_WIDTH)) },
+    ]));
+    io.stdout('\n');
+  }
+  if (report.findings.length === 0) {
+    io.stdout('No findings.\n');
+    return;
+  }
+  io.stdout(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'}:\n`);
+  for (const f of report.findings) io.stdout(`${where(f, shown)}: ${f.severity} ${f.rule}: ${f.message}\n`);
+}
+
+/** `dir/en-US/en-US.trsx:12-14`, the way editors and terminals link to a file position. */
+function where(f: HealthFinding, shown: string): string {
+  if (!f.location) return shown;
+  const { file, startLine, endLine } = f.location;
+  return `${join(shown, file)}:${startLine}${endLine !== startLine ? `-${endLine}` : ''}`;
+}

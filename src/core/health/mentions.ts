@@ -1,0 +1,92 @@
+// Un-annotated mentions: a sample whose plain text (outside any annotation) contains a literal of a list
+// entity linked to the sample's intent. The model learns that entity from annotated mentions only, so an
+// un-annotated one teaches it that the words are not the entity. Each finding carries the edit that wraps the
+// words in `<annotation conceptref="…">` in the file's own text (its escaping and spacing kept).
+import type { TrsxDocument, TrsxSample } from '../formats/trsx/model';
+import { normalize, sampleTokens } from '../nlu/sampleText';
+import { isTrained } from './counts';
+import { RULE_SEVERITY, type HealthEdit, type HealthFinding } from './findings';
+import type { LocaleFile } from './localeFile';
+import { findInSampleText } from './sampleSource';
+
+interface Literal {
+  concept: string;
+  /** As written in the dictionary. */
+  literal: string;
+  tokens: string[];
+}
+
+/** Literals of each list entity, indexed by their first word. */
+function literalIndex(document: TrsxDocument): Map<string, Map<string, Literal[]>> {
+  const byConcept = new Map<string, Map<string, Literal[]>>();
+  for (const d of document.dictionaries) {
+    let byFirst = byConcept.get(d.conceptref);
+    if (!byFirst) byConcept.set(d.conceptref, byFirst = new Map());
+    for (const e of d.entries) {
+      const tokens = sampleTokens(normalize(e.literal));
+      const first = tokens[0];
+      if (first === undefined) continue;
+      const list = byFirst.get(first);
+      const literal = { concept: d.conceptref, literal: e.literal, tokens };
+      if (list) list.push(literal);
+      else byFirst.set(first, [literal]);
+    }
+  }
+  return byConcept;
+}
+
+export function findUnannotatedMentions(locale: LocaleFile, findings: HealthFinding[]): void {
+  const { document } = locale;
+  const literals = literalIndex(document);
+  if (literals.size === 0) return;
+  // Per intent, the linked list entities' literal indexes.
+  const linked = new Map<string, Array<Map<string, Literal[]>>>();
+  for (const intent of document.intents) {
+    const lists = intent.links.map((l) => literals.get(l.conceptref)).filter((m): m is Map<string, Literal[]> => m !== undefined);
+    if (lists.length > 0) linked.set(intent.name, lists);
+  }
+  for (const sample of document.samples) {
+    if (!isTrained(sample)) continue;
+    const lists = linked.get(sample.intentref);
+    if (!lists) continue;
+    for (const node of sample.content) {
+      if (typeof node !== 'string') continue;
+      for (const hit of mentionsIn(sampleTokens(normalize(node)), lists)) findings.push(mentionFinding(locale, sample, hit));
+    }
+  }
+}
+
+/** The longest literal at each word, left to right, not overlapping. */
+function mentionsIn(tokens: readonly string[], lists: ReadonlyArray<Map<string, Literal[]>>): Literal[] {
+  const out: Literal[] = [];
+  for (let i = 0; i < tokens.length;) {
+    let best: Literal | undefined;
+    for (const byFirst of lists) {
+      for (const candidate of byFirst.get(tokens[i] as string) ?? []) {
+        if (best && candidate.tokens.length <= best.tokens.length) continue;
+        if (candidate.tokens.every((t, k) => tokens[i + k] === t)) best = candidate;
+      }
+    }
+    if (best) { out.push(best); i += best.tokens.length; } else i++;
+  }
+  return out;
+}
+
+function mentionFinding(locale: LocaleFile, sample: TrsxSample, hit: Literal): HealthFinding {
+  const fix = annotateEdit(locale, sample, hit);
+  const words = fix ? locale.text.slice(fix.start, fix.end) : hit.literal;
+  return {
+    rule: 'unannotated-mention', severity: RULE_SEVERITY['unannotated-mention'], locale: locale.locale, location: locale.locate(sample),
+    message: `A sample of ${sample.intentref} in ${locale.locale} says "${words}", a literal of entity ${hit.concept} (linked to ${sample.intentref}), without annotating it; annotate it as <annotation conceptref="${hit.concept}">${words}</annotation> in ${locale.file}, or reword the sample.`,
+    ...(fix ? { fix } : {}),
+  };
+}
+
+function annotateEdit(locale: LocaleFile, sample: TrsxSample, hit: Literal): HealthEdit | undefined {
+  const range = locale.rangeOf(sample);
+  if (!range) return undefined;
+  const at = findInSampleText(locale.text, range, hit.tokens);
+  if (!at) return undefined;
+  const words = locale.text.slice(at.start, at.end);
+  return { file: locale.file, start: at.start, end: at.end, newText: `<annotation conceptref="${hit.concept}">${words}</annotation>` };
+}

@@ -1,0 +1,102 @@
+// The model-health report of a pulled project folder: every locale's TRSX file read in turn (one model held
+// at a time), each rule run over it, then locale parity across what each locale declared.
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decodeXmlBytes } from '../formats/xml/decode';
+import { listPackageFolder } from '../package/folder';
+import { METADATA_FILE, classifyPackagePath } from '../package/layout';
+import { noProgress, throwIfAborted, type Progress } from '../progress';
+import { findLiteralCollisions } from './collisions';
+import { countSamples } from './counts';
+import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, type HealthFinding, type HealthOptions, type HealthReport, type LocaleSummary } from './findings';
+import { readLocaleFile } from './localeFile';
+import { findUnannotatedMentions } from './mentions';
+import { findParityGaps, inventoryOf, type LocaleInventory } from './parity';
+import { findSimilarSamples } from './similarity';
+
+export class NotAProjectFolderError extends Error {
+  constructor(readonly dir: string) {
+    super(`${dir} is not a pulled project folder (no ${METADATA_FILE} at its root); pull a project into it first (cstudio pull <projectId> ${dir}).`);
+    this.name = 'NotAProjectFolderError';
+  }
+}
+
+export interface LocaleText {
+  locale: string;
+  /** Package path, e.g. `en-US/en-US.trsx`. */
+  file: string;
+  text: string;
+}
+
+export interface ReportRunOptions {
+  signal?: AbortSignal;
+  progress?: Progress;
+}
+
+/** Builds a report one locale at a time: each locale's model is dropped once its rules have run. */
+export class HealthAnalysis {
+  private readonly options: HealthOptions;
+  private readonly findings: HealthFinding[] = [];
+  private readonly summaries: LocaleSummary[] = [];
+  private readonly inventories: LocaleInventory[] = [];
+
+  constructor(options: Partial<HealthOptions> = {}) {
+    this.options = { ...DEFAULT_HEALTH_OPTIONS, ...options };
+  }
+
+  addLocale({ locale, file, text }: LocaleText): void {
+    const read = readLocaleFile(locale, file, text);
+    this.summaries.push(countSamples(read, this.options, this.findings));
+    findSimilarSamples(read, this.options.similarity, this.findings);
+    findUnannotatedMentions(read, this.findings);
+    findLiteralCollisions(read, this.findings);
+    this.inventories.push(inventoryOf(read));
+  }
+
+  finish(): HealthReport {
+    findParityGaps(this.inventories, this.findings);
+    return { locales: this.summaries, findings: sortFindings(this.findings) };
+  }
+}
+
+/** The report over locale texts already read (the editor's open documents, the bench). */
+export function healthReport(locales: Iterable<LocaleText>, options: Partial<HealthOptions> = {}, run: ReportRunOptions = {}): HealthReport {
+  const analysis = new HealthAnalysis(options);
+  for (const locale of locales) {
+    throwIfAborted(run.signal);
+    run.progress?.report({ message: `Checking ${locale.file}` });
+    analysis.addLocale(locale);
+  }
+  return analysis.finish();
+}
+
+/** Package paths and locales of a pulled folder's TRSX files. */
+export async function localeFilesOf(dir: string, run: ReportRunOptions = {}): Promise<Array<{ locale: string; file: string }>> {
+  if (!(await stat(join(dir, METADATA_FILE)).catch(() => undefined))?.isFile()) throw new NotAProjectFolderError(dir);
+  const out: Array<{ locale: string; file: string }> = [];
+  for (const path of await listPackageFolder(dir, { signal: run.signal, progress: run.progress ?? noProgress })) {
+    const info = classifyPackagePath(path);
+    if (info.kind === 'trsx' && info.locale !== undefined) out.push({ locale: info.locale, file: path });
+  }
+  return out;
+}
+
+/** The report of a pulled project folder, reading one locale file at a time. */
+export async function folderHealthReport(dir: string, options: Partial<HealthOptions> = {}, run: ReportRunOptions = {}): Promise<HealthReport> {
+  const analysis = new HealthAnalysis(options);
+  for (const { locale, file } of await localeFilesOf(dir, run)) {
+    throwIfAborted(run.signal);
+    run.progress?.report({ message: `Checking ${file}` });
+    analysis.addLocale({ locale, file, text: decodeXmlBytes(await readFile(join(dir, file))).text });
+  }
+  return analysis.finish();
+}
+
+const RULE_ORDER = new Map(HEALTH_RULES.map((r, i) => [r, i]));
+
+function sortFindings(findings: HealthFinding[]): HealthFinding[] {
+  return findings.sort((a, b) =>
+    (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0)
+    || (a.location?.file ?? '').localeCompare(b.location?.file ?? '')
+    || (a.location?.startLine ?? 0) - (b.location?.startLine ?? 0));
+}

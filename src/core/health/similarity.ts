@@ -1,0 +1,205 @@
+// Samples the model cannot tell apart across intents, in one locale:
+// - conflicts: the same words (identical, or equal once case, punctuation and spacing are normalized) under
+//   two or more intents, with how many samples and how much `count` each intent has;
+// - near-duplicates: token-set Jaccard similarity ≥ a threshold between samples of different intents.
+// Near-duplicates are found exactly with prefix filtering (Bayardo et al., "Scaling up all pairs similarity
+// search", WWW 2007): tokens are ranked rarest first, and two sets with similarity ≥ t must share a token among
+// the first |x| - ⌈t·|x|⌉ + 1 of each, so only sets sharing a rare token are ever compared. With a size filter
+// (|y| ≥ t·|x|) this stays far from quadratic on real training sets, and finds every pair (no sampling).
+import type { TrsxSample } from '../formats/trsx/model';
+import { normalizedSampleText } from '../formats/trsx/sample-text';
+import { normalize, sampleTokens } from '../nlu/sampleText';
+import { isTrained } from './counts';
+import { RULE_SEVERITY, type HealthFinding } from './findings';
+import type { LocaleFile } from './localeFile';
+
+/** The samples with one normalized text (most often one sample). */
+interface TextGroup {
+  normalized: string;
+  samples: TrsxSample[];
+  /** True when its samples are under more than one intent: a conflict. */
+  mixed: boolean;
+}
+
+/** The words a user would type, normalized; annotation boundaries are word breaks. */
+function normalizedWords(sample: TrsxSample): string {
+  const c = sample.content;
+  return normalize(c.length === 1 && typeof c[0] === 'string' ? c[0] : normalizedSampleText(c));
+}
+
+export function findSimilarSamples(locale: LocaleFile, similarity: number, findings: HealthFinding[]): void {
+  const groups = new Map<string, TextGroup>();
+  for (const s of locale.document.samples) {
+    if (!isTrained(s)) continue;
+    const normalized = normalizedWords(s);
+    if (normalized === '') continue;
+    const g = groups.get(normalized);
+    if (!g) { groups.set(normalized, { normalized, samples: [s], mixed: false }); continue; }
+    g.samples.push(s);
+    if (s.intentref !== (g.samples[0] as TrsxSample).intentref) g.mixed = true;
+  }
+  for (const g of groups.values()) if (g.mixed) findings.push(conflictFinding(locale, g));
+  if (similarity <= 1) findNearDuplicates(locale, groups, similarity, findings);
+}
+
+function conflictFinding(locale: LocaleFile, g: TextGroup): HealthFinding {
+  const byIntent = new Map<string, TrsxSample[]>();
+  for (const s of g.samples) byIntent.set(s.intentref, [...(byIntent.get(s.intentref) ?? []), s]);
+  const all = [...byIntent.values()].flat();
+  const texts = new Set(all.map((s) => normalizedSampleText(s.content)));
+  const how = texts.size === 1 ? 'is identical' : 'is the same once case and punctuation are ignored';
+  const parts = [...byIntent].map(([intent, list]) => {
+    const weighted = list.reduce((n, s) => n + (s.count ?? 1), 0);
+    return `${intent} (${list.length} sample${list.length === 1 ? '' : 's'}, count ${weighted})`;
+  });
+  return {
+    rule: 'conflict', severity: RULE_SEVERITY.conflict, locale: locale.locale, location: locale.locate(all[0] as TrsxSample),
+    related: all.slice(1).map((s) => locale.locate(s)),
+    message: `The sample "${g.normalized}" ${how} under ${byIntent.size} intents in ${locale.locale}: ${parts.join(', ')}. Keep it under one intent and remove the others from ${locale.file}.`,
+  };
+}
+
+/** Texts with one token set ("open you are" / "are you open"): usually one text. */
+interface Unit {
+  groups: TextGroup[];
+  /** Token ranks (rarest first), ascending. */
+  tokens: Int32Array;
+}
+
+/** The single intent of all the unit's samples, or undefined when they have several. */
+function singleIntent(u: Unit): string | undefined {
+  const first = (u.groups[0] as TextGroup).samples[0] as TrsxSample;
+  for (const g of u.groups) {
+    if (g.mixed) return undefined;
+    if ((g.samples[0] as TrsxSample).intentref !== first.intentref) return undefined;
+  }
+  return first.intentref;
+}
+
+function findNearDuplicates(locale: LocaleFile, groups: ReadonlyMap<string, TextGroup>, threshold: number, findings: HealthFinding[]): void {
+  const units = new Map<string, Unit>();
+  const words = new Map<Unit, string[]>();
+  const frequency = new Map<string, number>();
+  for (const g of groups.values()) {
+    const tokens = sampleTokens(g.normalized).sort();
+    let unique = 0;
+    for (let i = 0; i < tokens.length; i++) if (i === 0 || tokens[i] !== tokens[i - 1]) tokens[unique++] = tokens[i] as string;
+    tokens.length = unique;
+    const key = tokens.join(' ');
+    const u = units.get(key);
+    if (u) { u.groups.push(g); continue; }
+    const unit: Unit = { groups: [g], tokens: EMPTY };
+    units.set(key, unit);
+    words.set(unit, tokens);
+    for (const w of tokens) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  }
+  // Rank tokens rarest first (ties by first appearance), so every set is ordered the same way.
+  const rank = new Map<string, number>();
+  [...frequency].sort((a, b) => a[1] - b[1]).forEach(([w], r) => rank.set(w, r));
+  for (const [unit, list] of words) {
+    const tokens = new Int32Array(list.length);
+    for (let i = 0; i < list.length; i++) tokens[i] = rank.get(list[i] as string) as number;
+    unit.tokens = tokens.sort();
+  }
+  words.clear();
+  const list = [...units.values()].sort((a, b) => a.tokens.length - b.tokens.length);
+  units.clear();
+  const intents = list.map(singleIntent);
+  // Other texts with the same words (another order, repeated words) under another intent: similarity 1.
+  for (const u of list) {
+    for (let i = 0; i < u.groups.length; i++) {
+      for (let k = i + 1; k < u.groups.length; k++) reportPair(locale, u.groups[i] as TextGroup, u.groups[k] as TextGroup, 1, threshold, findings);
+    }
+  }
+  for (const [x, y, j] of similarPairs(list.map((u) => u.tokens), threshold)) {
+    const ix = intents[x];
+    if (ix !== undefined && ix === intents[y]) continue;
+    const ux = list[x] as Unit;
+    const uy = list[y] as Unit;
+    pairs: for (const gy of uy.groups) for (const gx of ux.groups) if (reportPair(locale, gy, gx, j, threshold, findings)) break pairs;
+  }
+}
+
+const EMPTY = new Int32Array(0);
+
+/** Reports two texts as near-duplicates when some sample of one has another intent than some sample of the other. */
+function reportPair(locale: LocaleFile, a: TextGroup, b: TextGroup, similarity: number, threshold: number, findings: HealthFinding[]): boolean {
+  for (const sa of a.samples) {
+    const sb = b.samples.find((s) => s.intentref !== sa.intentref);
+    if (!sb) continue;
+    findings.push({
+      rule: 'near-duplicate', severity: RULE_SEVERITY['near-duplicate'], locale: locale.locale,
+      location: locale.locate(sa), related: [locale.locate(sb)],
+      message: `Samples "${a.normalized}" (${sa.intentref}) and "${b.normalized}" (${sb.intentref}) in ${locale.locale} share ${Math.round(similarity * 100)}% of their words (threshold ${Math.round(threshold * 100)}%); the model can hardly tell ${sa.intentref} from ${sb.intentref} on them: reword one, move it to the other intent or remove it from ${locale.file}.`,
+    });
+    return true;
+  }
+  return false;
+}
+
+const EPSILON = 1e-9;
+
+/**
+ * Pairs [x, y, similarity] (y < x) of sets with Jaccard ≥ t, from sets of token ranks sorted ascending (rarest
+ * first) and ordered by size. PPJoin (Xiao et al., "Efficient similarity joins for near duplicate detection",
+ * WWW 2008): a set is indexed by its first |y| - ⌈2t/(1+t)·|y|⌉ + 1 tokens and probes with its first
+ * |x| - ⌈t·|x|⌉ + 1; a candidate whose overlap can no longer reach ⌈t/(1+t)·(|x|+|y|)⌉ from the positions where
+ * the shared token sits is dropped before it is verified.
+ */
+function* similarPairs(sets: readonly Int32Array[], t: number): Generator<[number, number, number]> {
+  const index = new Map<number, { entries: number[]; from: number }>(); // entries: set id, position, set id, position…
+  const overlap = new Int32Array(sets.length);
+  const touched: number[] = [];
+  for (let x = 0; x < sets.length; x++) {
+    const sx = sets[x] as Int32Array;
+    const size = sx.length;
+    if (size === 0) continue;
+    const probe = size - Math.ceil(t * size - EPSILON) + 1;
+    const minSize = t * size - EPSILON;
+    for (let i = 0; i < probe && i < size; i++) {
+      const entry = index.get(sx[i] as number);
+      if (!entry) continue;
+      const e = entry.entries;
+      while (entry.from < e.length && (sets[e[entry.from] as number] as Int32Array).length < minSize) entry.from += 2;
+      for (let k = entry.from; k < e.length; k += 2) {
+        const y = e[k] as number;
+        const have = overlap[y] as number;
+        if (have < 0) continue; // pruned
+        const sizeY = (sets[y] as Int32Array).length;
+        const needed = Math.ceil((t / (1 + t)) * (size + sizeY) - EPSILON);
+        const bound = 1 + Math.min(size - i - 1, sizeY - (e[k + 1] as number) - 1);
+        if (have === 0) touched.push(y);
+        overlap[y] = have + bound >= needed ? have + 1 : -1;
+      }
+    }
+    for (const y of touched) {
+      if ((overlap[y] as number) > 0) {
+        const j = jaccard(sx, sets[y] as Int32Array);
+        if (j >= t - EPSILON) yield [x, y, j];
+      }
+      overlap[y] = 0;
+    }
+    touched.length = 0;
+    const indexed = size - Math.ceil(((2 * t) / (1 + t)) * size - EPSILON) + 1;
+    for (let i = 0; i < indexed && i < size; i++) {
+      const token = sx[i] as number;
+      let entry = index.get(token);
+      if (!entry) index.set(token, entry = { entries: [], from: 0 });
+      entry.entries.push(x, i);
+    }
+  }
+}
+
+/** Jaccard similarity of two sorted sets. */
+function jaccard(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let common = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) { common++; i++; j++; } else if (x < y) i++; else j++;
+  }
+  return common / (a.length + b.length - common);
+}
+

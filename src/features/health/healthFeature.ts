@@ -1,0 +1,173 @@
+// Model Health: the health report of a pulled project folder (core/health) in a webview, with the samples per
+// intent as a chart and the findings as links to their source lines. Thresholds come from `cstudio.health.*`.
+// The folder is the command's `{ folder }` argument, else the pulled project of the active editor's file, else
+// the pulled projects found in the workspace (picked when there are several).
+import * as vscode from 'vscode';
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
+import type { HealthEdit, HealthLocation, HealthReport } from '../../core/health/findings';
+import { HealthAnalysis, localeFilesOf } from '../../core/health/report';
+import { decodeXmlBytes } from '../../core/formats/xml/decode';
+import { throwIfAborted, type Progress } from '../../core/progress';
+import type { Logger } from '../../core/logger';
+import { METADATA_FILE } from '../../core/package/layout';
+import { withProgress } from '../../host/cancellation';
+import { argObject, type Command, type CommandRegistry } from '../../host/commands';
+import { CommandIds } from '../../host/commandIds';
+import { Disposable } from '../../host/lifecycle';
+import type { Prompter } from '../../host/prompter';
+import type { HealthSettings } from '../../host/settings';
+import { PAGE_COMMANDS, healthHtml } from './healthHtml';
+
+export interface HealthFeatureDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly commands: CommandRegistry;
+  readonly prompter: Prompter;
+  readonly logger: Logger;
+  readonly settings: () => HealthSettings;
+}
+
+/** What the view shows now (the extension-host tests read it). */
+export interface HealthViewState {
+  readonly folder: string;
+  readonly report: HealthReport;
+  readonly html: string;
+}
+
+const isProject = (dir: string): boolean => existsSync(join(dir, METADATA_FILE));
+
+function projectOf(file: string): string | undefined {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (isProject(dir)) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Pulled projects in the workspace: its folders, and their subfolders one level down. */
+async function workspaceProjects(): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of vscode.workspace.workspaceFolders ?? []) {
+    const root = f.uri.fsPath;
+    if (isProject(root)) { out.push(root); continue; }
+    const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && isProject(join(root, e.name))) out.push(join(root, e.name));
+  }
+  return out;
+}
+
+export class HealthFeature extends Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private state: HealthViewState | undefined;
+
+  constructor(private readonly deps: HealthFeatureDeps) {
+    super();
+    const show: Command = { id: CommandIds.healthShow, execute: (arg: unknown) => this.show(arg) };
+    const open: Command = { id: CommandIds.healthOpenFinding, execute: (arg: unknown) => this.openFinding(arg) };
+    deps.commands.register(show);
+    deps.commands.register(open);
+    deps.commands.register({ id: CommandIds.healthApplyFix, execute: (arg: unknown) => this.applyFixes([(Array.isArray(arg) ? arg[0] : arg) as HealthEdit], false) });
+    deps.commands.register({ id: CommandIds.healthFixAll, execute: () => this.applyFixes(this.state?.report.findings.flatMap((f) => (f.fix ? [f.fix] : [])) ?? [], true) });
+    this._register({ dispose: () => this.panel?.dispose() });
+  }
+
+  get view(): HealthViewState | undefined {
+    return this.state;
+  }
+
+  private async pickFolder(arg: unknown): Promise<string | undefined> {
+    const given = argObject(arg).folder;
+    if (typeof given === 'string') {
+      if (!isProject(given)) throw new Error(`${given} is not a pulled project folder (no ${METADATA_FILE}); pull a project into it first.`);
+      return given;
+    }
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const fromEditor = active?.scheme === 'file' ? projectOf(active.fsPath) : undefined;
+    if (fromEditor) return fromEditor;
+    const found = await workspaceProjects();
+    if (found.length === 0) throw new Error('No pulled project folder is open (a folder with metadata.json); pull a project (Conversational Studio: Pull Project) or open its folder.');
+    if (found.length === 1) return found[0];
+    return this.deps.prompter.pick(found.map((f) => ({ label: basename(f), description: f, value: f })), { title: 'Model Health: which project?' });
+  }
+
+  private async show(arg: unknown): Promise<HealthViewState | undefined> {
+    const folder = await this.pickFolder(arg);
+    if (!folder) return undefined;
+    const thresholds = this.deps.settings();
+    const report = await withProgress({ title: `Model Health of ${basename(folder)}` }, (progress, signal) => this.reportOf(folder, thresholds, progress, signal));
+    this.deps.logger.info(`model health of ${folder}: ${report.findings.length} findings`);
+    const panel = this.ensurePanel();
+    const webview = panel.webview;
+    const stylesheet = webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'health.css')).toString();
+    webview.html = healthHtml(webview.cspSource, stylesheet, basename(folder), report);
+    panel.reveal(vscode.ViewColumn.Active);
+    this.state = { folder, report, html: webview.html };
+    return this.state;
+  }
+
+  /** The report of the folder as the editor has it: an open file's text, saved or not, else the file on disk. */
+  private async reportOf(folder: string, thresholds: HealthSettings, progress: Progress, signal: AbortSignal): Promise<HealthReport> {
+    const analysis = new HealthAnalysis(thresholds);
+    for (const { locale, file } of await localeFilesOf(folder, { signal })) {
+      throwIfAborted(signal);
+      progress.report({ message: file });
+      const path = join(folder, file);
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path);
+      analysis.addLocale({ locale, file, text: open ? open.getText() : decodeXmlBytes(await readFile(path)).text });
+    }
+    return analysis.finish();
+  }
+
+  private async openFinding(arg: unknown): Promise<void> {
+    const folder = this.state?.folder;
+    const at = (Array.isArray(arg) ? arg[0] : arg) as Partial<HealthLocation> | undefined;
+    if (!folder || typeof at?.file !== 'string' || typeof at.startLine !== 'number') throw new Error('Open a finding from the Model Health view (Conversational Studio: Show Model Health).');
+    const file = join(folder, at.file);
+    if (!file.startsWith(folder + sep)) throw new Error(`${at.file} is outside the project folder ${folder}.`);
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    const start = new vscode.Position(Math.max(0, at.startLine - 1), 0);
+    const endLine = Math.max(at.startLine, typeof at.endLine === 'number' ? at.endLine : at.startLine) - 1;
+    const end = doc.lineAt(Math.min(endLine, doc.lineCount - 1)).range.end;
+    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(start, end), viewColumn: vscode.ViewColumn.Beside });
+  }
+
+  /**
+   * Applies fix edits to the project's files. A fix holds offsets into the file as reported, so each edit first
+   * checks that the words it wraps are still there. With `preview`, VS Code's refactor preview shows the diff and
+   * nothing changes until the user applies it. The edits stay unsaved, like any editor edit; the report, which
+   * reads open documents, is refreshed afterwards.
+   */
+  private async applyFixes(fixes: readonly HealthEdit[], preview: boolean): Promise<boolean> {
+    const folder = this.state?.folder;
+    if (!folder) throw new Error('Apply fixes from the Model Health view (Conversational Studio: Show Model Health).');
+    if (fixes.length === 0) return false;
+    const edit = new vscode.WorkspaceEdit();
+    for (const fix of fixes) {
+      if (typeof fix?.file !== 'string' || typeof fix.start !== 'number' || typeof fix.end !== 'number' || typeof fix.newText !== 'string') throw new Error('That fix is not an edit; run Show Model Health again.');
+      const file = join(folder, fix.file);
+      if (!file.startsWith(folder + sep)) throw new Error(`${fix.file} is outside the project folder ${folder}.`);
+      const uri = vscode.Uri.file(file);
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const range = new vscode.Range(doc.positionAt(fix.start), doc.positionAt(fix.end));
+      const words = fix.newText.slice(fix.newText.indexOf('>') + 1, fix.newText.lastIndexOf('<'));
+      if (doc.getText(range) !== words) throw new Error(`${fix.file} changed since the report (no "${words}" at line ${range.start.line + 1}); run Show Model Health again.`);
+      edit.replace(uri, range, fix.newText, { label: 'Annotate a mention', needsConfirmation: preview });
+    }
+    const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: preview });
+    if (applied) await this.show({ folder });
+    return applied;
+  }
+
+  private ensurePanel(): vscode.WebviewPanel {
+    if (this.panel) return this.panel;
+    const panel = vscode.window.createWebviewPanel('cstudio.health', 'Model Health', vscode.ViewColumn.Active, {
+      enableScripts: false,
+      // Links run only the page's own commands.
+      enableCommandUris: PAGE_COMMANDS,
+      localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'media')],
+    });
+    panel.onDidDispose(() => { this.panel = undefined; this.state = undefined; });
+    this.panel = panel;
+    return panel;
+  }
+}
