@@ -3,6 +3,7 @@
 // command, and the CSP allows only our stylesheet. Kept free of `vscode` so it is tested in plain Node.
 import type { HealthFinding, HealthReport, LocaleSummary } from '../../core/health/findings';
 import { CommandIds } from '../../host/commandIds';
+import { escapeHtml, webviewPage } from '../../host/webviewPage';
 
 /** The command a finding's link runs, with `{ file, startLine, endLine }` (file relative to the project folder). */
 export const OPEN_FINDING_COMMAND = CommandIds.healthOpenFinding;
@@ -10,10 +11,6 @@ export const OPEN_FINDING_COMMAND = CommandIds.healthOpenFinding;
 export const PAGE_COMMANDS: readonly string[] = [CommandIds.healthOpenFinding, CommandIds.healthApplyFix, CommandIds.healthFixAll];
 
 const commandUri = (command: string, args: unknown): string => `command:${command}?${encodeURIComponent(JSON.stringify([args]))}`;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const BAR_HEIGHT = 18;
 const LABEL_WIDTH = 200;
@@ -50,21 +47,11 @@ export function healthHtml(cspSource: string, stylesheet: string, folderName: st
   const findings = report.findings.length === 0
     ? '<p class="none">No findings.</p>'
     : `<ul class="findings">\n${report.findings.map(findingItem).join('\n')}\n</ul>`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${escapeHtml(stylesheet)}">
-<title>Model Health</title>
-</head>
-<body>
-<h1>Model Health: ${escapeHtml(folderName)}</h1>
+  return webviewPage({
+    csp, stylesheet, title: 'Model Health', body: `<h1>Model Health: ${escapeHtml(folderName)}</h1>
 ${report.locales.map(chart).join('\n')}
 <h2>Findings <span class="facts">${report.findings.length}</span></h2>
 ${fixAll}
-${findings}
-</body>
-</html>`;
+${findings}`,
+  });
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Disposable } from '../../host/lifecycle';
+import { escapeHtml, webviewPage } from '../../host/webviewPage';
 
 export interface PlayableAudio {
   readonly wav: Buffer;
@@ -22,30 +23,16 @@ export interface PlayerView {
   readonly html: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 export function playerHtml(webview: Pick<vscode.Webview, 'cspSource'>, media: { audio: string; stylesheet: string }, audio: PlayableAudio): string {
   const csp = `default-src 'none'; media-src ${webview.cspSource} blob: data:; style-src ${webview.cspSource}`;
   const facts = `${(audio.durationMs / 1000).toFixed(1)} s · ${audio.sampleRate} Hz · 16-bit mono PCM`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${escapeHtml(media.stylesheet)}">
-<title>Utterance audio</title>
-</head>
-<body>
-<h1>Utterance audio</h1>
+  return webviewPage({
+    csp, stylesheet: media.stylesheet, title: 'Utterance audio', body: `<h1>Utterance audio</h1>
 ${audio.caption ? `<p class="caption">${escapeHtml(audio.caption)}</p>` : ''}
 <audio controls autoplay preload="auto" src="${escapeHtml(media.audio)}"></audio>
 <p class="facts">${escapeHtml(facts)}</p>
-<p class="urn"><code>${escapeHtml(audio.urn)}</code></p>
-</body>
-</html>`;
+<p class="urn"><code>${escapeHtml(audio.urn)}</code></p>`,
+  });
 }
 
 export class AudioPlayer extends Disposable {
