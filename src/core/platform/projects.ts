@@ -16,6 +16,8 @@ export interface LockListOptions extends ListOptions {
 export interface MetadataExport {
   readonly fileName?: string;
   readonly metadata: JsonObject;
+  /** The export as served: the project package's metadata.json. */
+  readonly text: string;
 }
 
 const METADATA_CAP = 16 * 1024 * 1024;
@@ -102,7 +104,7 @@ export class ProjectsClient {
       metadata = undefined;
     }
     if (!isObject(metadata)) throw new InvalidResponseError(`The metadata export of project ${projectId} (GET ${req.path}) is not a JSON object.`, req);
-    return { fileName: download.fileName, metadata };
+    return { fileName: download.fileName, metadata, text };
   }
 
   /** The project's lock, or undefined when it is not locked. */

@@ -22,6 +22,7 @@ import type { PullResult } from './pull';
 import { PullTransaction } from './pullTransaction';
 import type { PushPlan } from './pushPlan';
 import { fetchRemoteKey, recordRemoteAsBase, type RemoteKey } from './remoteDigest';
+import { METADATA_FILE } from '../package/layout';
 import { workspaceStateText, type BaseFileRecord, type WorkspacePaths, type WorkspaceState } from './workspace';
 
 /** A local file's stat, taken before the plan read it: unchanged at refresh means the same bytes. */
@@ -62,7 +63,7 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
   const before = timeOf(sent.keyBefore.updateTime);
   const lastJobEnd = Math.max(...sent.jobs.map((j) => timeOf(j.updateTime)));
   if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return undefined;
-  const { key: after } = await fetchRemoteKey(client, state.projectId, signal);
+  const { key: after, metadata } = await fetchRemoteKey(client, state.projectId, signal);
   const updated = timeOf(after.updateTime);
   if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return undefined;
   const known = new Set([...sent.jobs.map((j) => j.id), ...sent.endedBefore]);
@@ -83,9 +84,19 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
     bytes.set(change.path, data);
     newBase[change.path] = { hash: sha256(data) };
   }
+  // The push moved the project's metadata.json (its lastModified): take it from the metadata export fetched for
+  // the key, into the folder and the base, unless it is edited locally (then the next pull merges it).
+  const metadataText = new TextEncoder().encode(metadata.text);
+  const metadataLocal = await local.read(METADATA_FILE);
+  const metadataUntouched = metadataLocal !== undefined && state.base[METADATA_FILE]?.hash === sha256(metadataLocal) && !bytes.has(METADATA_FILE);
+  if (metadataUntouched) newBase[METADATA_FILE] = { hash: sha256(metadataText) };
   const txn = await PullTransaction.begin(paths);
   try {
     for (const [path, data] of bytes) await txn.put('base', path, data);
+    if (metadataUntouched) {
+      await txn.put('base', METADATA_FILE, metadataText);
+      await txn.put('work', METADATA_FILE, metadataText);
+    }
     await txn.commit(workspaceStateText({ ...withoutVersion(state), pulledAt: new Date().toISOString(), base: newBase, conflicts: [] }));
   } catch (err) {
     await txn.abandon();
@@ -94,7 +105,7 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
   await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible);
   // Status then knows the pushed files as the base without reading them again (once their mtime has settled).
   const hashes = await HashCache.load(paths);
-  for (const path of bytes.keys()) await hashes.record(path, paths.file(path), newBase[path]?.hash ?? '');
+  for (const path of [...bytes.keys(), ...(metadataUntouched ? [METADATA_FILE] : [])]) await hashes.record(path, paths.file(path), newBase[path]?.hash ?? '');
   await hashes.save();
   return { root: paths.root, projectId: state.projectId, fresh: false, updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [] };
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
 import type { PlatformClient } from '../platform/client';
 import type { Project } from '../platform/types';
+import type { MetadataExport } from '../platform/projects';
 import { classifyPackagePath } from '../package/layout';
 import type { FileChange } from './compare';
 import { sha256 } from './hashing';
@@ -44,14 +45,14 @@ interface RemoteCache {
 }
 
 /** Two small requests, side by side: the project record (returned too, callers need it) and its metadata export. */
-export async function fetchRemoteKey(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ key: RemoteKey; project: Project }> {
+export async function fetchRemoteKey(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ key: RemoteKey; project: Project; metadata: MetadataExport }> {
   const [project, metadata] = await Promise.all([
     client.projects.get(projectId, { signal }),
     client.projects.exportMetadata(projectId, { signal }),
   ]);
   const metadataDigest = sha256(new TextEncoder().encode(JSON.stringify(metadata.metadata)));
   const caller = sha256(new TextEncoder().encode(`${client.connection.baseUrl} ${client.connection.clientId}`));
-  return { project, key: { projectId, caller, updateTime: project.updateTime, metadataDigest } };
+  return { project, metadata, key: { projectId, caller, updateTime: project.updateTime, metadataDigest } };
 }
 
 function sameKey(a: RemoteKey, b: RemoteKey): boolean {

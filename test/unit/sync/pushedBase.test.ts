@@ -47,6 +47,10 @@ describe('push refreshes the base from what it sent', () => {
       assert.equal(await zipStamp(ws.dir), afterPull, 'no export was downloaded by the push');
       assert.equal(await cacheSource(ws.dir), 'base');
       assert.ok(sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).includes('a first pushed sample'));
+      // The push moved the project's metadata.json (lastModified): the folder holds the platform's new one.
+      const metadata = (await owner.projects.exportMetadata('1001')).text;
+      assert.equal(await readFile(join(ws.dir, 'metadata.json'), 'utf8'), metadata);
+      assert.equal(await readFile(join(ws.dir, '.cstudio', 'base', 'metadata.json'), 'utf8'), metadata);
 
       const clean = await workspaceStatus(ws.dir, { client: owner });
       assert.equal(clean.sync, 'clean', JSON.stringify({ local: clean.local.map((f) => f.path), remote: clean.remote?.map((f) => f.path) }));

@@ -16,6 +16,7 @@ interface Manifest {
     commands: Array<{ command: string }>;
     menus: Record<'view/item/context' | 'view/title', Array<{ command: string; when: string; group: string }>>;
     viewsWelcome: Array<{ view: string; contents: string }>;
+    views: Record<string, Array<{ id: string }>>;
   };
 }
 
@@ -143,9 +144,11 @@ suite('explorer', () => {
     const manifest = JSON.parse(readFileSync(join(extension.extensionPath, 'package.json'), 'utf8')) as Manifest;
     const declared = new Set(manifest.contributes.commands.map((c) => c.command));
     const items = [...manifest.contributes.menus['view/item/context'], ...manifest.contributes.menus['view/title']];
+    const ownViews = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
     for (const item of items) {
       assert.ok(declared.has(item.command), `${item.command} is declared`);
-      assert.match(item.when, /^view == cstudio\.explorer\b/, `${item.command} is scoped to the view`);
+      const view = /^view == ([\w.]+)(?:\s|$)/.exec(item.when)?.[1];
+      assert.ok(view !== undefined && ownViews.has(view), `${item.command} is scoped to one of the extension's views (when: ${item.when})`);
       assert.match(item.group, /^(inline|navigation|\d+_\w+)@\d+$/, `${item.command} has an ordered group`);
     }
     for (const id of [CommandIds.projectLock, CommandIds.intentCreate, CommandIds.entityExportLiterals, CommandIds.jobWatch, CommandIds.channelActivate]) {
