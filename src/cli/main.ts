@@ -105,7 +105,7 @@ export function main(argv: string[] = process.argv.slice(2)): void {
     writeFailure = error;
     // Stops whatever still fetches or computes output nobody reads.
     controller.abort(new OutputClosed());
-  });
+  }, process.env.CSTUDIO_DEBUG ? () => process.stderr.write('cstudio: waiting for the reader of standard output\n') : undefined);
   runCli(argv, processIO(controller.signal, output)).then(
     (code) => {
       if (writeFailure) process.stderr.write(`cstudio: cannot write the output: ${writeFailure.message}\n`);

@@ -24,8 +24,15 @@ export class ProcessOutput {
   private waiting: Promise<void> | undefined;
   private release: (() => void) | undefined;
 
-  /** `onClosed` is told once when writing stopped: no error when the reader has gone (EPIPE), else the failure. */
-  constructor(private readonly stream: NodeJS.WritableStream & { writableNeedDrain?: boolean }, private readonly onClosed: (error: Error | undefined) => void) {
+  /**
+   * `onClosed` is told once when writing stopped: no error when the reader has gone (EPIPE), else the failure.
+   * `onWaiting`, when given, is told each time the command starts waiting for a slow reader (a debug trace).
+   */
+  constructor(
+    private readonly stream: NodeJS.WritableStream & { writableNeedDrain?: boolean },
+    private readonly onClosed: (error: Error | undefined) => void,
+    private readonly onWaiting?: () => void,
+  ) {
     stream.on('error', (err: NodeJS.ErrnoException) => this.close(GONE.has(err.code ?? '') ? undefined : err));
   }
 
@@ -41,7 +48,9 @@ export class ProcessOutput {
   /** Resolves once the stream takes more without queueing: at once, after 'drain', or when the reader is gone. */
   ready(): Promise<void> {
     if (this.closed || this.stream.writableNeedDrain !== true) return Promise.resolve();
-    this.waiting ??= new Promise<void>((resolve) => {
+    if (this.waiting) return this.waiting;
+    this.onWaiting?.();
+    this.waiting = new Promise<void>((resolve) => {
       const done = (): void => {
         this.stream.off('drain', done);
         this.waiting = undefined;

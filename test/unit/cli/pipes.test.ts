@@ -76,22 +76,24 @@ function stalledReader(outFile: string): { child: ChildProcess; release(): void 
 /** Fetches (of about 1 MB each) that hold half the records. */
 const HALF_FETCHES = 70;
 
+/** What `cstudio` prints on stderr (with CSTUDIO_DEBUG) each time it starts waiting for a slow reader. */
+const WAITING = 'waiting for the reader of standard output';
+
 /**
- * Resolves with the fetches made since the call once they reached HALF_FETCHES, the command ended, or (after at
- * least one) no fetch came for 1.5 s: driven by the sandbox's answers, the quiet timer restarting at each one.
+ * Resolves with the fetches made since the call once the command says it waits for the reader (stderr, with
+ * CSTUDIO_DEBUG), or, without backpressure, once it has fetched HALF_FETCHES, or when it ended: driven by events
+ * only, so a slow machine changes how long this takes, never what it finds.
  */
-function fetchesSettle(ended: Promise<unknown>): Promise<number> {
+function fetchesUntilWaiting(run: { child: ChildProcess; finished: Promise<unknown> }): Promise<number> {
   const start = fetches;
   return new Promise((resolve) => {
-    let quiet: ReturnType<typeof setTimeout> | undefined;
-    const done = (): void => { clearTimeout(quiet); onFetch.delete(listener); resolve(fetches - start); };
-    const listener = (): void => {
-      if (fetches - start >= HALF_FETCHES) { done(); return; }
-      clearTimeout(quiet);
-      quiet = setTimeout(done, 1500);
-    };
+    let said = '';
+    const done = (): void => { onFetch.delete(listener); run.child.stderr?.off('data', heard); resolve(fetches - start); };
+    const listener = (): void => { if (fetches - start >= HALF_FETCHES) done(); };
+    const heard = (chunk: string | Buffer): void => { said += String(chunk); if (said.includes(WAITING)) done(); };
     onFetch.add(listener);
-    void ended.then(done);
+    run.child.stderr?.on('data', heard);
+    void run.finished.then(done);
   });
 }
 
@@ -139,13 +141,14 @@ describe('cstudio in pipelines', () => {
     test(`logs tail of ${RECORDS} records into a stalled reader (${kind}) stays under 200 MB`, async () => {
       const out = join(dir, 'slow.txt');
       const args = ['logs', 'tail', '--app', TOPIC, '--from-beginning', '--until-end', '--json'];
+      const debugEnv = { ...env, CSTUDIO_DEBUG: '1' };
       let counted: () => Promise<{ lines: number; bytes: number }>;
       let release: () => void;
       let run: Awaited<ReturnType<typeof launch>>;
       if (kind === 'shell pipe into wc') {
         const slow = stalledReader(out);
         const slowExit = exited(slow.child);
-        run = await launch(dir, 'cli', args, { env, stdio: ['ignore', slow.child.stdin ?? 'ignore', 'pipe'] });
+        run = await launch(dir, 'cli', args, { env: debugEnv, stdio: ['ignore', slow.child.stdin ?? 'ignore', 'pipe'] });
         slow.child.stdin?.destroy();
         release = slow.release;
         counted = async () => {
@@ -154,7 +157,7 @@ describe('cstudio in pipelines', () => {
           return { lines, bytes };
         };
       } else {
-        run = await launch(dir, 'cli', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        run = await launch(dir, 'cli', args, { env: debugEnv, stdio: ['ignore', 'pipe', 'pipe'] });
         const stdout = run.child.stdout;
         assert.ok(stdout);
         stdout.pause();
@@ -171,12 +174,13 @@ describe('cstudio in pipelines', () => {
         };
         counted = async () => { await ended; return { lines, bytes }; };
       }
-      // The reader stays stalled until the command stops fetching (no fetch for a while) or, without
-      // backpressure, has fetched half the records (about 70 MB it would have to hold).
-      const stalledAt = await fetchesSettle(run.finished);
+      // The reader stays stalled until the command waits for it or, without backpressure, has fetched half the
+      // records (about 70 MB it would have to hold).
+      const stalledAt = await fetchesUntilWaiting(run);
       release();
       const done = await run.finished;
       assert.equal(done.code, 0, done.stderr.slice(0, 2000));
+      assert.ok(done.stderr.includes(WAITING), 'the command waited for the reader');
       const seen = await counted();
       assert.equal(seen.lines, RECORDS, 'every record reached the reader, once');
       assert.ok(stalledAt < HALF_FETCHES, `kept fetching (${stalledAt} fetches) while the reader read nothing`);
