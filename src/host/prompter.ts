@@ -82,27 +82,64 @@ function toDialogFilters(filters: FileFilters | undefined): Record<string, strin
   return Object.fromEntries(Object.entries(filters).map(([name, exts]) => [name, [...exts]]));
 }
 
-/** The production prompter: quick picks, input boxes, modal dialogs and notifications of the window. */
+/**
+ * The production prompter: quick picks, input boxes, modal dialogs and notifications of the window.
+ *
+ * An answered pick or input box is not hidden at once: it stays up until the command's next question replaces it, or
+ * until the current turn of the event loop ends. Hiding it hands the focus back to where the command started, and
+ * from a walkthrough step's button the very Enter that answered then lands on that button, which re-selects the step
+ * and, a moment later, takes the focus from the command's next question (code-server 4.139.1). A question shown over
+ * an answered one replaces it without that hand-back, as VS Code's own multi-step inputs do.
+ */
 export class WindowPrompter implements Prompter {
   async pick<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T | undefined> {
-    type Item = vscode.QuickPickItem & { value: T };
-    const picks: Item[] = items.map((i) => ({ label: i.label, description: i.description, detail: i.detail, value: i.value }));
-    const chosen = await vscode.window.showQuickPick(picks, { title: options.title, placeHolder: options.placeholder, matchOnDescription: true });
-    return chosen?.value;
+    return (await this.ask(items, options, false))?.[0];
   }
 
   async pickMany<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T[] | undefined> {
-    type Item = vscode.QuickPickItem & { value: T };
-    const picks: Item[] = items.map((i) => ({ label: i.label, description: i.description, detail: i.detail, value: i.value, picked: i.picked }));
-    const chosen = await vscode.window.showQuickPick(picks, { title: options.title, placeHolder: options.placeholder, canPickMany: true });
-    return chosen?.map((c) => c.value);
+    return this.ask(items, options, true);
   }
 
   async input(options: InputOptions): Promise<string | undefined> {
-    return vscode.window.showInputBox({
-      title: options.title, prompt: options.prompt, value: options.value, placeHolder: options.placeholder,
-      password: options.password, ignoreFocusOut: true,
-      validateInput: options.validate ? (v) => options.validate?.(v) : undefined,
+    const box = vscode.window.createInputBox();
+    Object.assign(box, {
+      title: options.title, prompt: options.prompt, value: options.value ?? '', placeholder: options.placeholder,
+      password: options.password ?? false, ignoreFocusOut: true,
+    });
+    const check = (value: string): string | undefined => options.validate?.(value);
+    return new Promise<string | undefined>((resolve) => {
+      box.onDidChangeValue((value) => { box.validationMessage = check(value); });
+      box.onDidAccept(() => {
+        const problem = check(box.value);
+        box.validationMessage = problem;
+        if (problem !== undefined) return;
+        resolve(box.value);
+        retire(box);
+      });
+      box.onDidHide(() => { resolve(undefined); box.dispose(); });
+      box.show();
+    });
+  }
+
+  private ask<T>(items: readonly PickItem<T>[], options: PickOptions, many: boolean): Promise<T[] | undefined> {
+    type Item = vscode.QuickPickItem & { value: T };
+    const picks: Item[] = items.map((i) => ({ label: i.label, description: i.description, detail: i.detail, value: i.value, picked: many ? i.picked : undefined }));
+    const quickPick = vscode.window.createQuickPick<Item>();
+    Object.assign(quickPick, { title: options.title, placeholder: options.placeholder, canSelectMany: many, matchOnDescription: true, items: picks });
+    if (many) quickPick.selectedItems = picks.filter((p) => p.picked);
+    else {
+      const active = picks.find((_, index) => items[index]?.picked);
+      if (active) quickPick.activeItems = [active];
+    }
+    return new Promise<T[] | undefined>((resolve) => {
+      quickPick.onDidAccept(() => {
+        const chosen = many ? quickPick.selectedItems : quickPick.activeItems.slice(0, 1);
+        if (!many && chosen.length === 0) return;
+        resolve(chosen.map((c) => c.value));
+        retire(quickPick);
+      });
+      quickPick.onDidHide(() => { resolve(undefined); quickPick.dispose(); });
+      quickPick.show();
     });
   }
 
@@ -162,6 +199,14 @@ export class SwitchablePrompter implements Prompter {
   withProgress<T>(options: ProgressTaskOptions, task: (progress: Progress, signal: AbortSignal) => Promise<T>): Promise<T> {
     return this.current.withProgress(options, task);
   }
+}
+
+/**
+ * Disposes an answered question once the current turn has ended: by then a next question of the same command has
+ * replaced it (its dispose is then silent), or there is none and disposing hides it.
+ */
+function retire(input: vscode.QuickInput): void {
+  setTimeout(() => input.dispose(), 0);
 }
 
 /** A dismissed prompt ends the command quietly (the error wrapper stays silent on cancellation). */

@@ -58,20 +58,24 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
     // The list is still there, focused: typing filters it and Enter picks the project.
     await page.locator(QUICK_INPUT).fill('Coffee Shop');
     await projects.locator(`.quick-input-list ${ROW}`, { hasText: 'Coffee Shop' }).first().waitFor({ timeout: 15_000 });
+    // Count Enter keys reaching the walkthrough's steps from here on: the Enter that picks the project must not. It did
+    // when the answered pick was hidden at once, which hands the focus back to the step's button before the key is
+    // released: the button acts on the key's release (keyup), re-selects its step and takes the focus from the folder
+    // question a moment later, so the next Enter went to the walkthrough and the question stayed open (CI, 3 Enters).
+    await page.evaluate(() => {
+      window.cstudioStepKeys = 0;
+      document.addEventListener('keyup', (e) => { if (e.key === 'Enter' && e.target instanceof Element && e.target.closest('.getting-started-step')) window.cstudioStepKeys++; }, true);
+    });
     await page.keyboard.press('Enter');
-    // The same widget turns into the folder question: Enter once it offers the folder (not the pick's leftovers).
+    // The same widget turns into the folder question, with the focus in its box.
     await page.waitForFunction((sel) => /Coffee-Shop$/.test(document.querySelector(sel)?.value ?? ''), QUICK_INPUT, { timeout: 30_000 });
-    // An Enter that lands while the input box is still being set up (its value shown, not yet accepting) is lost, as
-    // seen in CI. Enter again only while that same folder question is still open, so nothing else gets the key.
-    const widget = page.locator('.quick-input-widget');
-    for (let attempt = 1; ; attempt++) {
-      await page.keyboard.press('Enter');
-      const closed = await widget.waitFor({ state: 'hidden', timeout: 10_000 }).then(() => true, () => false);
-      if (closed) break;
-      const stillAsking = await page.evaluate((sel) => /Coffee-Shop$/.test(document.querySelector(sel)?.value ?? ''), QUICK_INPUT);
-      if (!stillAsking || attempt === 3) throw new Error(`the folder question did not close after ${attempt} Enter(s)`);
-      log(`UI (walkthrough): the folder question is still open after Enter ${attempt}; pressing Enter again`);
-    }
+    await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), QUICK_INPUT, { timeout: 30_000 })
+      .catch(() => { throw new Error('the folder question opened without the focus in its box'); });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 })
+      .catch(() => { throw new Error('the folder question did not close on Enter (the focus left its box)'); });
+    const stepKeys = await page.evaluate(() => window.cstudioStepKeys);
+    if (stepKeys !== 0) throw new Error(`the Enter that answered a question reached the walkthrough (${stepKeys} time(s))`);
     log('UI (walkthrough): Pull Project from the walkthrough: Coffee Shop picked, folder accepted');
 
     // 4. The step is ticked when the pull is done (a pulled project in the window).
