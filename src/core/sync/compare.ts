@@ -22,6 +22,8 @@ export interface FileChange {
   readonly semantic?: TrsxDiff;
   /** TRSX only: why no semantic diff could be made (a file that does not parse). */
   readonly problem?: string;
+  /** The after side's sha256, when the comparison computed it (a push records it as the new base's). */
+  readonly hash?: string;
 }
 
 export interface PackageComparison {
@@ -91,7 +93,8 @@ export async function comparePackages(before: PackageFiles, after: PackageFiles,
     if (same) { unchanged++; continue; }
     const existsBefore = records ? records[path] !== undefined : (await before.hash(path, options.signal)) !== undefined;
     const change: FileChangeType = !existsBefore ? 'added' : afterHash === undefined ? 'removed' : 'modified';
-    files.push(await describeChange(path, change, before, after, options, afterBytes, beforeBytes));
+    const described = await describeChange(path, change, before, after, options, afterBytes, beforeBytes);
+    files.push(afterHash !== undefined && afterHash !== NOT_THE_BASE ? { ...described, hash: afterHash } : described);
   }
   return { before: before.label, after: after.label, files, unchanged };
 }

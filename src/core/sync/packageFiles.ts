@@ -1,8 +1,9 @@
 // One read-only view over the places a package can be: a workspace folder, the base copy, a zip on disk
 // (an export, a backup, a user's file) or files in memory. Comparison, status and merge read through it,
 // one file at a time.
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { readWholeFile } from '../fs/readWhole';
 import { listPackageFolder } from '../package/folder';
 import { throwIfAborted } from '../progress';
 import { sha256, StreamingHash } from './hashing';
@@ -17,6 +18,11 @@ export interface PackageFiles {
   read(path: string, signal?: AbortSignal): Promise<Uint8Array | undefined>;
   /** The file's sha256, or undefined when absent. */
   hash(path: string, signal?: AbortSignal): Promise<string | undefined>;
+  /**
+   * The file's bytes, valid only until the next `hash` or `readTransient` of this package or of any other sharing
+   * its scratch buffers (see EntryScratch): for a caller that keeps nothing of them, so no file-sized garbage.
+   */
+  readTransient(path: string, signal?: AbortSignal): Promise<Uint8Array | undefined>;
   close(): Promise<void>;
 }
 
@@ -25,13 +31,17 @@ const STREAM_ABOVE = 32 * 1024 * 1024;
 /** Files are hashed through one buffer of this size, reused: reading each whole left its size in garbage. */
 const HASH_BUFFER = 1024 * 1024;
 
-/** A folder laid out as a package; dot-files and dot-folders (`.cstudio/`, `.git/`) are not part of it. */
+/**
+ * A folder laid out as a package; dot-files and dot-folders (`.cstudio/`, `.git/`) are not part of it. With a
+ * `scratch`, a file is hashed and read transiently in one read into its buffer (one file-system request, no
+ * garbage); without, hashed through a small buffer.
+ */
 export class FolderFiles implements PackageFiles {
   readonly root: string;
   private cache: string[] | undefined;
   private hashBuffer: Buffer | undefined;
 
-  constructor(dir: string, readonly label: string = dir) {
+  constructor(dir: string, readonly label: string = dir, private readonly scratch?: EntryScratch) {
     this.root = resolve(dir);
   }
 
@@ -45,10 +55,22 @@ export class FolderFiles implements PackageFiles {
   }
 
   async read(path: string): Promise<Uint8Array | undefined> {
-    return readFile(this.fullPath(path)).catch(absent);
+    return readWholeFile(this.fullPath(path)).catch(absent);
+  }
+
+  async readTransient(path: string): Promise<Uint8Array | undefined> {
+    const scratch = this.scratch;
+    if (!scratch) return this.read(path);
+    return readWholeFile(this.fullPath(path), (size) => scratch.output(size)).catch(absent);
   }
 
   async hash(path: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (this.scratch) {
+      const info = await stat(this.fullPath(path)).catch(absent);
+      if (!info?.isFile()) return undefined;
+      const data = await this.readTransient(path);
+      return data ? sha256(data) : undefined;
+    }
     const info = await stat(this.fullPath(path)).catch(absent);
     if (!info?.isFile()) return undefined;
     const handle = await open(this.fullPath(path), 'r').catch(absent);
@@ -91,6 +113,17 @@ export class ZipFiles implements PackageFiles {
     return Promise.resolve(this.archive.names);
   }
 
+  /** The buffers this archive's entries are inflated in to be hashed; a folder read alongside may share them. */
+  get scratchBuffers(): EntryScratch {
+    return this.scratch;
+  }
+
+  async readTransient(path: string, signal?: AbortSignal): Promise<Uint8Array | undefined> {
+    const entry = this.archive.entry(path);
+    if (!entry) return undefined;
+    return entry.size <= STREAM_ABOVE ? this.archive.readInto(path, this.scratch, signal) : this.archive.read(path, signal);
+  }
+
   async read(path: string, signal?: AbortSignal): Promise<Uint8Array | undefined> {
     return this.archive.has(path) ? this.archive.read(path, signal) : undefined;
   }
@@ -130,6 +163,10 @@ export class MapFiles implements PackageFiles {
   hash(path: string): Promise<string | undefined> {
     const data = this.files.get(path);
     return Promise.resolve(data ? sha256(data) : undefined);
+  }
+
+  readTransient(path: string): Promise<Uint8Array | undefined> {
+    return this.read(path);
   }
 
   close(): Promise<void> {

@@ -49,7 +49,8 @@ export async function analyzeChanges(local: PackageFiles, base: PackageFiles, ch
   const problems: ValidationProblem[] = [];
   for (const change of changes) {
     throwIfAborted(signal);
-    const bytes = change.kind === 'trsx' && change.change !== 'removed' ? await local.read(change.path, signal) : undefined;
+    // Nothing of the local bytes outlives this iteration (the models hold strings): a transient read will do.
+    const bytes = change.kind === 'trsx' && change.change !== 'removed' ? await local.readTransient(change.path, signal) : undefined;
     if (!bytes) { otherFiles.push(change); continue; }
     const baseBytes = change.change === 'modified' ? await base.read(change.path, signal) : undefined;
     const window = windowed && baseBytes ? samplesWindow(baseBytes, bytes) : undefined;

@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
-import { sha256 } from './hashing';
+import { sha256, StreamingHash } from './hashing';
 import { FolderFiles, type PackageFiles } from './packageFiles';
 import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
 import { fetchRemoteKey, recordRemoteExport } from './remoteDigest';
@@ -103,7 +103,9 @@ export async function integrate(
   project: { id: string; orgId?: string; name?: string }, options: PullOptions = {},
 ): Promise<PullResult> {
   const progress = options.progress ?? noProgress;
-  const local = new FolderFiles(paths.root, 'the workspace');
+  // The local files are hashed and read for a merge in the buffers the export's entries are inflated in: one
+  // file-sized buffer serves every transient read, so a merge holds the base, that buffer and the windows.
+  const local = new FolderFiles(paths.root, 'the workspace', remote.files.scratchBuffers);
   const base = new FolderFiles(paths.baseDir, 'the base copy');
   const remoteNames = await remote.files.list();
   checkPackageNames(remoteNames);
@@ -150,8 +152,8 @@ export async function integrate(
       const decision = await decideFile({
         path, base: record, localHash, remoteHash,
         readBase: () => readVerified(base, path, record),
-        readLocal: () => local.read(path),
-        readRemote: () => remote.files.read(path, options.signal),
+        readLocal: () => local.readTransient(path),
+        readRemote: () => remote.files.readTransient(path, options.signal),
       }, options.prefer);
       const next = await applyDecision(decision, { path, record, localHash, remoteHash });
       if (next) newBase[path] = next;
@@ -169,7 +171,7 @@ export async function integrate(
         return record;
       case 'take': {
         if (d.overridesLocal && localHash !== undefined) await copies.save(path, await local.read(path));
-        const data = remoteHash === undefined ? undefined : await remote.files.read(path, options.signal);
+        const data = remoteHash === undefined ? undefined : await remote.files.readTransient(path, options.signal);
         if (data) {
           await txn.put('work', path, data);
           if (record?.hash !== remoteHash) await txn.put('base', path, data);
@@ -183,9 +185,9 @@ export async function integrate(
       }
       case 'merge':
         if (d.conflictsResolved > 0 && options.prefer === 'remote') await copies.save(path, await local.read(path));
-        await txn.put('work', path, d.bytes);
+        await txn.putParts('work', path, d.parts);
         result.merged.push(path);
-        return remoteRecord && d.same ? { ...remoteRecord, same: [sha256(d.bytes)] } : remoteRecord;
+        return remoteRecord && d.same ? { ...remoteRecord, same: [sha256Parts(d.parts)] } : remoteRecord;
       case 'keep':
         if (localHash !== undefined && !d.same) result.keptLocal.push(path);
         if (record && record.hash === remoteHash) return record;
@@ -197,13 +199,19 @@ export async function integrate(
   async function stageBase(): Promise<void> {
     for (const [path, record] of Object.entries(newBase)) {
       if (oldBase[path]?.hash === record.hash || baseWritten.has(path)) continue;
-      const data = await remote.files.read(path, options.signal);
+      const data = await remote.files.readTransient(path, options.signal);
       if (data) await txn.put('base', path, data);
     }
     for (const path of Object.keys(oldBase)) {
       if (!(path in newBase)) txn.remove('base', path);
     }
   }
+}
+
+function sha256Parts(parts: readonly Uint8Array[]): string {
+  const hash = new StreamingHash();
+  for (const part of parts) hash.update(part);
+  return hash.digest();
 }
 
 /** A base file's bytes, trusted only when they still match the recorded hash. */

@@ -4,9 +4,9 @@
 // any instant leaves either the old workspace (no commit.json: the staging folder is rolled back) or a
 // committed one that the next command finishes (commit.json: every operation is replayed; each is
 // idempotent, since a staged file that is gone was already renamed into place).
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fsyncDir, processRuns, removeOrphanTempFiles, writeFileAtomic } from '../fs/atomicFile';
+import { fsyncDir, openAtomic, processRuns, removeOrphanTempFiles, writeFileAtomic } from '../fs/atomicFile';
 import { confinedDestination } from '../package/unpack';
 import { testKillPoint } from './testKillPoints';
 import { removeFile, writeConfined } from './writeFiles';
@@ -50,6 +50,40 @@ export class PullTransaction {
   async put(area: Area, path: string, data: Uint8Array): Promise<void> {
     this.step();
     await writeConfined(join(this.dir, area), path, data);
+    this.operations.push({ op: 'put', area, path });
+  }
+
+  /** Stages the concatenation of `parts` as the new content of `path`, written piece by piece (never joined in memory). */
+  async putParts(area: Area, path: string, parts: readonly Uint8Array[]): Promise<void> {
+    if (parts.length === 1 && parts[0]) { await this.put(area, path, parts[0]); return; }
+    this.step();
+    const file = await openAtomic(await confinedDestination(join(this.dir, area), path));
+    try {
+      for (const part of parts) {
+        for (let at = 0; at < part.length;) at += (await file.handle.write(part, at, part.length - at)).bytesWritten;
+      }
+    } catch (err) {
+      await file.abort();
+      throw err;
+    }
+    await file.commit();
+    this.operations.push({ op: 'put', area, path });
+  }
+
+  /**
+   * Stages a copy of the file at `source` as the new content of `path`: the system copies it (nothing passes
+   * through memory) and it is flushed to disk before the commit, as a staged write is.
+   */
+  async putCopy(area: Area, path: string, source: string): Promise<void> {
+    this.step();
+    const staged = await confinedDestination(join(this.dir, area), path);
+    await copyFile(source, staged);
+    const handle = await open(staged, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     this.operations.push({ op: 'put', area, path });
   }
 

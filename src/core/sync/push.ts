@@ -15,6 +15,7 @@ import { buildAppendPlan } from './appendPlan';
 import { saveBackup, type BackupInfo } from './backups';
 import { comparePackages, type FileChange } from './compare';
 import { packWorkspace, type PackedUpload } from './packageUpload';
+import { HashCache } from './hashCache';
 import { FolderFiles } from './packageFiles';
 import { analyzeChanges, type PlanContext } from './planContext';
 import { integrate, settlePendingPush, type PullResult } from './pull';
@@ -25,7 +26,7 @@ import { PushRefusedError } from './pushErrors';
 import type { PushMode, PushPlan, ReplaceScope } from './pushPlan';
 import { acquireLock, releaseLock, runOperations, type HeldLock, type OperationResult } from './pushRun';
 import { downloadExport, requireSameConnection, type ExportOptions, type RemoteExport } from './remote';
-import { checkRemoteAgainstBase, remoteStillAt, type RemoteCheck, type RemoteKey } from './remoteDigest';
+import { checkRemoteAgainstBase, fetchRemoteKey, remoteStillAt, type RemoteCheck, type RemoteKey } from './remoteDigest';
 import { buildReplacePlan } from './replacePlan';
 import { formatProblem, validateLayout, validationErrors, type ValidationProblem } from './validation';
 import { WorkspacePaths, requireWorkspaceState, type WorkspaceState } from './workspace';
@@ -50,6 +51,8 @@ export interface PreparedPush {
   readonly settled?: PullResult;
   /** The platform's key when the remote was seen at the base. */
   readonly remoteKey: RemoteKey;
+  /** Jobs of the project that had ended when listed, just before `remoteKey` was fetched. */
+  readonly endedBefore: ReadonlySet<string>;
   /** Local files that differ from the base, and the stamps they had when read for the plan. */
   readonly changes: readonly FileChange[];
   readonly stamps: ReadonlyMap<string, FileStamp>;
@@ -64,15 +67,28 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
     throw new PushRefusedError('conflicts', `The last pull left conflicts in ${state.conflicts.map((c) => c.path).join(', ')}; settle them first (pull again choosing a side: cstudio pull --keep-local or --take-remote).`);
   }
   const progress = options.progress ?? noProgress;
+  // Side by side with the local comparison: the project's jobs, then the platform's key. Jobs ended when listed
+  // are in what the key shows (see pushedBase.ts); settled here so a failure waits for its turn below.
+  const asked = (async () => {
+    const ended = options.mode === 'append' ? (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.ended : undefined;
+    return { ended: ended ?? new Set<string>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
+  })().then((r) => ({ ok: true as const, ...r }), (error: unknown) => ({ ok: false as const, error }));
   progress.report({ message: 'Comparing the workspace with the base…' });
-  const local = new FolderFiles(paths.root, 'the workspace');
+  // One buffer for the workspace's files: a changed file is hashed in one read into it and read into it again for
+  // the plan, never held twice.
+  const local = new FolderFiles(paths.root, 'the workspace', new EntryScratch());
   const base = new FolderFiles(paths.baseDir, 'the base');
   const stamps = await stampFiles(paths, await local.list(options.signal));
-  const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, signal: options.signal });
+  // Files unchanged since their hash was recorded (hashes.json) are not read; the hashes of changed files are
+  // kept on their changes, so a refresh from what was sent need not read them again.
+  const hashes = await HashCache.load(paths);
+  const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, afterHashes: hashes, signal: options.signal });
+  await hashes.save();
   // The remote is checked before the workspace's files are validated, while little is in memory (the first
   // download of a process also compiles the HTTP parser, tens of MB for a moment), but its refusal still comes
   // after the workspace's own: an invalid workspace is refused as such whatever the remote says or does.
-  const remote = await checkRemoteAgainstBase(client, state, paths, { signal: options.signal, progress }, (r) => remoteChanges(state, paths, r, options.signal)).then(
+  const platform = await asked;
+  const remote = await (platform.ok ? checkRemoteAgainstBase(client, state, paths, { signal: options.signal, progress }, (r) => remoteChanges(state, paths, r, options.signal), platform.key) : Promise.reject(platform.error)).then(
     (check) => ({ ok: true as const, check }),
     (error: unknown) => ({ ok: false as const, error }),
   );
@@ -86,7 +102,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
   progress.report({ message: 'Building the plan…' });
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
-  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, changes: comparison.files, stamps };
+  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), changes: comparison.files, stamps };
 }
 
 export type PushStatus = 'completed' | 'partial' | 'failed' | 'nothing';
@@ -122,10 +138,10 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   let run: Awaited<ReturnType<typeof runOperations>> | undefined;
   let lockProblem: string | undefined;
   let keyBefore = prepared.remoteKey;
-  let endedBefore: ReadonlySet<string> = new Set();
+  // Jobs ended before the key was checked are in what it saw; any other job found after ours is someone else's
+  // (or ended since: then the refresh downloads).
+  let endedBefore = prepared.endedBefore;
   try {
-    // Jobs ended before the check below are in what it sees; any other job found after ours is someone else's.
-    if (plan.mode === 'append') endedBefore = (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.ended ?? new Set();
     // The plan may have waited on the user: the remote must still be at the base when we send. Its key says so
     // in two small requests; only a moved key costs the export and a comparison.
     // A destructive push (replace) is always judged against the export itself: the key cannot show an edit made
@@ -134,6 +150,7 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
       const check = await checkRemoteAgainstBase(client, state, paths, exportOptions, (r) => remoteChanges(state, paths, r, options.signal));
       requireRemoteAtBase(state, check);
       keyBefore = check.key;
+      endedBefore = new Set();
     }
     if (plan.backup) {
       const remote = await downloadExport(client, state.projectId, paths, exportOptions);

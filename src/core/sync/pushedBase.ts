@@ -63,37 +63,41 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
   const before = timeOf(sent.keyBefore.updateTime);
   const lastJobEnd = Math.max(...sent.jobs.map((j) => timeOf(j.updateTime)));
   if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return undefined;
-  const { key: after, metadata } = await fetchRemoteKey(client, state.projectId, signal);
+  // The key and the job list side by side: a foreign job that lands between them either moved the key past our
+  // last job (refused below) or has not changed the remote yet (the key recorded then differs from the next one).
+  const [{ key: after, metadata }, jobsNow] = await Promise.all([fetchRemoteKey(client, state.projectId, signal), endedJobs(client, state.projectId, signal)]);
   const updated = timeOf(after.updateTime);
   if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return undefined;
   const known = new Set([...sent.jobs.map((j) => j.id), ...sent.endedBefore]);
-  const jobsNow = await endedJobs(client, state.projectId, signal);
   if (!jobsNow || [...jobsNow.all].some((id) => !known.has(id))) return undefined;
 
-  // The files as the plan read them: a stamp that moved means an edit since, whose bytes were not sent.
+  // The files as the plan read them: a stamp that moved means an edit since, whose bytes were not sent. A file
+  // whose hash the plan computed is copied by the system into the new base (checked unchanged after the copy);
+  // only one without is read and hashed here.
   const local = new FolderFiles(paths.root, 'the workspace');
   const newBase: Record<string, BaseFileRecord> = { ...state.base };
-  const bytes = new Map<string, Uint8Array>();
-  for (const change of sent.changes) {
-    const stamp = sent.stamps.get(change.path);
-    const now = await stampFiles(paths, [change.path]);
-    const seen = now.get(change.path);
-    if (!stamp || !seen || stamp.size !== seen.size || stamp.mtimeMs !== seen.mtimeMs || stamp.ino !== seen.ino) return undefined;
-    const data = await local.read(change.path);
-    if (!data) return undefined;
-    bytes.set(change.path, data);
-    newBase[change.path] = { hash: sha256(data) };
-  }
-  // The push moved the project's metadata.json (its lastModified): take it from the metadata export fetched for
-  // the key, into the folder and the base, unless it is edited locally (then the next pull merges it).
-  const metadataText = new TextEncoder().encode(metadata.text);
   const metadataLocal = await local.read(METADATA_FILE);
-  const metadataUntouched = metadataLocal !== undefined && state.base[METADATA_FILE]?.hash === sha256(metadataLocal) && !bytes.has(METADATA_FILE);
-  if (metadataUntouched) newBase[METADATA_FILE] = { hash: sha256(metadataText) };
+  const metadataUntouched = metadataLocal !== undefined && state.base[METADATA_FILE]?.hash === sha256(metadataLocal) && !sent.changes.some((c) => c.path === METADATA_FILE);
   const txn = await PullTransaction.begin(paths);
   try {
-    for (const [path, data] of bytes) await txn.put('base', path, data);
+    for (const change of sent.changes) {
+      if (!(await stampUnchanged(sent, change.path))) return await abandoned(txn);
+      if (change.hash !== undefined) {
+        await txn.putCopy('base', change.path, paths.file(change.path));
+        if (!(await stampUnchanged(sent, change.path))) return await abandoned(txn);
+        newBase[change.path] = { hash: change.hash };
+      } else {
+        const data = await local.read(change.path);
+        if (!data) return await abandoned(txn);
+        await txn.put('base', change.path, data);
+        newBase[change.path] = { hash: sha256(data) };
+      }
+    }
+    // The push moved the project's metadata.json (its lastModified): take it from the metadata export fetched for
+    // the key, into the folder and the base, unless it is edited locally (then the next pull merges it).
     if (metadataUntouched) {
+      const metadataText = new TextEncoder().encode(metadata.text);
+      newBase[METADATA_FILE] = { hash: sha256(metadataText) };
       await txn.put('base', METADATA_FILE, metadataText);
       await txn.put('work', METADATA_FILE, metadataText);
     }
@@ -105,9 +109,21 @@ export async function refreshFromSent(client: PlatformClient, sent: SentPush, si
   await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible);
   // Status then knows the pushed files as the base without reading them again (once their mtime has settled).
   const hashes = await HashCache.load(paths);
-  for (const path of [...bytes.keys(), ...(metadataUntouched ? [METADATA_FILE] : [])]) await hashes.record(path, paths.file(path), newBase[path]?.hash ?? '');
+  for (const path of [...sent.changes.map((c) => c.path), ...(metadataUntouched ? [METADATA_FILE] : [])]) await hashes.record(path, paths.file(path), newBase[path]?.hash ?? '');
   await hashes.save();
   return { root: paths.root, projectId: state.projectId, fresh: false, updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [] };
+}
+
+/** Whether the file still has the stamp it had when the plan read it. */
+async function stampUnchanged(sent: SentPush, path: string): Promise<boolean> {
+  const stamp = sent.stamps.get(path);
+  const seen = (await stampFiles(sent.paths, [path])).get(path);
+  return stamp !== undefined && seen !== undefined && stamp.size === seen.size && stamp.mtimeMs === seen.mtimeMs && stamp.ino === seen.ino;
+}
+
+async function abandoned(txn: PullTransaction): Promise<undefined> {
+  await txn.abandon();
+  return undefined;
 }
 
 /**

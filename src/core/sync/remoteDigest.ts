@@ -123,12 +123,13 @@ export interface RemoteCheck {
 /**
  * Whether the remote moved from the base, downloading only when the platform's key differs from the one
  * recorded with the last export (or refreshed base); `compare` does the file-level comparison of a download.
+ * `fetched`: the key, when the caller fetched it just now.
  */
 export async function checkRemoteAgainstBase(
   client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExportOptions,
-  compare: (remote: RemoteExport) => Promise<FileChange[]>,
+  compare: (remote: RemoteExport) => Promise<FileChange[]>, fetched?: RemoteKey,
 ): Promise<RemoteCheck> {
-  const { key } = await fetchRemoteKey(client, state.projectId, options.signal);
+  const key = fetched ?? (await fetchRemoteKey(client, state.projectId, options.signal)).key;
   const cache = await readCache(paths);
   if (cache && sameKey(cache.key, key)) return { key, changed: changesByHash(cache, state), restrictedVisible: cache.restrictedVisible };
   const remote = await downloadExport(client, state.projectId, paths, options);
@@ -151,11 +152,12 @@ export type RemoteSnapshot = (RemoteExport & { readonly atBase: false; readonly 
 /**
  * The remote package as it is now: the export already on disk when the platform's key says nothing changed
  * since it was downloaded, else a fresh export (recorded for next time). `atBase` when the key is unchanged and
- * the remote it was recorded with (an export, or a push's refreshed base) is the base: nothing to read.
+ * the remote it was recorded with (an export, or a push's refreshed base) is the base: nothing to read. `fetched`:
+ * the key, when the caller fetched it just now.
  */
-export async function currentRemote(client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExportOptions = {}): Promise<RemoteSnapshot> {
+export async function currentRemote(client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExportOptions = {}, fetched?: RemoteKey): Promise<RemoteSnapshot> {
   const projectId = state.projectId;
-  const { key } = await fetchRemoteKey(client, projectId, options.signal);
+  const key = fetched ?? (await fetchRemoteKey(client, projectId, options.signal)).key;
   const cache = await readCache(paths);
   // Unchanged since the record, and the record is the base: nothing to open or compare.
   if (cache && sameKey(cache.key, key) && changesByHash(cache, state).length === 0) {

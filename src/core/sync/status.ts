@@ -10,7 +10,7 @@ import { FolderFiles } from './packageFiles';
 import { readPendingPush } from './pendingPush';
 import { settlePendingPush, type PullResult } from './pull';
 import { requireSameConnection } from './remote';
-import { currentRemote } from './remoteDigest';
+import { currentRemote, fetchRemoteKey } from './remoteDigest';
 import { WorkspacePaths, requireWorkspaceState, type ConflictRecord, type WorkspaceState } from './workspace';
 
 export type SyncState = 'clean' | 'ahead' | 'behind' | 'diverged' | 'conflict';
@@ -52,6 +52,10 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
     settled = await settlePendingPush(options.client, dir, { signal: options.signal, progress: options.progress });
   }
   const state = await requireWorkspaceState(paths);
+  // The platform's key is asked for while the local files are read: the first request of a process also compiles
+  // the HTTP parser, which then overlaps the file reads instead of following them.
+  const asked = options.client ? fetchRemoteKey(options.client, state.projectId, options.signal).then(
+    (r) => ({ ok: true as const, key: r.key }), (error: unknown) => ({ ok: false as const, error })) : undefined;
   const base = new FolderFiles(paths.baseDir, 'the base');
   const hashes = await HashCache.load(paths);
   const local = await comparePackages(base, new FolderFiles(paths.root, 'the workspace'), {
@@ -60,9 +64,11 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
   await hashes.save();
   let remote: FileChange[] | undefined;
   let remoteCheckedAt: string | undefined;
-  if (options.client) {
+  if (options.client && asked) {
     requireSameConnection(options.client, state, paths.root);
-    const exported = await currentRemote(options.client, state, paths, options);
+    const key = await asked;
+    if (!key.ok) throw key.error;
+    const exported = await currentRemote(options.client, state, paths, options, key.key);
     if (exported.atBase) remote = [];
     else {
       try {

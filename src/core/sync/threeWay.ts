@@ -13,6 +13,7 @@ export interface FileSides {
   readonly remoteHash: string | undefined;
   /** Base bytes, verified against the recorded hash; undefined when absent or damaged. */
   readonly readBase: () => Promise<Uint8Array | undefined>;
+  /** Local and remote bytes, valid only until the next call of either (they may share one buffer). */
   readonly readLocal: () => Promise<Uint8Array | undefined>;
   readonly readRemote: () => Promise<Uint8Array | undefined>;
 }
@@ -22,8 +23,11 @@ export type FileDecision =
   | { readonly action: 'keep'; readonly same: boolean }
   /** The local file becomes the remote version (deleted when the remote has none). */
   | { readonly action: 'take'; readonly overridesLocal: boolean }
-  /** The local file becomes `bytes`, a merge; `same` when that means what the remote version means. */
-  | { readonly action: 'merge'; readonly bytes: Uint8Array; readonly same: boolean; readonly conflictsResolved: number }
+  /**
+   * The local file becomes a merge, the concatenation of `parts` (a splice of the base and the changed samples is
+   * written piece by piece, never joined in memory); `same` when it means what the remote version means.
+   */
+  | { readonly action: 'merge'; readonly parts: readonly Uint8Array[]; readonly same: boolean; readonly conflictsResolved: number }
   | { readonly action: 'conflict'; readonly items: ConflictItem[] };
 
 export async function decideFile(sides: FileSides, prefer?: ConflictPreference): Promise<FileDecision> {
@@ -40,7 +44,7 @@ export async function decideFile(sides: FileSides, prefer?: ConflictPreference):
     const windowed = baseBytes ? await mergeSampleWindows(baseBytes, sides.readLocal, sides.readRemote) : undefined;
     if (windowed?.kind === 'take-remote') return { action: 'take', overridesLocal: false };
     if (windowed?.kind === 'keep-local') return { action: 'keep', same: false };
-    if (windowed?.kind === 'merged') return { action: 'merge', bytes: windowed.bytes, same: false, conflictsResolved: 0 };
+    if (windowed?.kind === 'merged') return { action: 'merge', parts: windowed.parts, same: false, conflictsResolved: 0 };
     // Cheap checks next, one side read at a time and only its digest kept: the sides may already mean the same.
     const local = readTrsxDigest(await sides.readLocal(), sides.path);
     const remote = readTrsxDigest(await sides.readRemote(), `the remote ${sides.path}`);
@@ -57,7 +61,7 @@ export async function decideFile(sides: FileSides, prefer?: ConflictPreference):
       }
       const same = sameTrsx(merged.document, remoteDoc.document);
       if (!merged.changesLocal) return { action: 'keep', same };
-      return { action: 'merge', bytes: trsxBytes(merged.document), same, conflictsResolved: merged.conflicts.length };
+      return { action: 'merge', parts: [trsxBytes(merged.document)], same, conflictsResolved: merged.conflicts.length };
     }
     const problem = [baseDoc, localDoc, remoteDoc].find((r): r is { ok: false; problem: string } => !r.ok)?.problem ?? '';
     return resolveWhole(sides, prefer, problem);

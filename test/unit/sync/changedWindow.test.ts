@@ -86,7 +86,7 @@ describe('the changed-samples window', () => {
     if (merged?.kind !== 'merged') return;
     const expected = mergeTrsx(model(base), model(local), model(remote));
     assert.deepEqual(expected.conflicts, []);
-    assert.ok(sameTrsx(model(merged.bytes), expected.document), 'the splice means what the item merge gives');
+    assert.ok(sameTrsx(model(Buffer.concat(merged.parts)), expected.document), 'the splice means what the item merge gives');
 
     // Both sides adding at the end: the windows overlap, the union is merged item by item.
     const remoteAtEnd = bytes(text.replace('</samples>', '<sample intentref="NO_INTENT">added at the end remotely</sample>\n  </samples>'));
@@ -94,8 +94,8 @@ describe('the changed-samples window', () => {
     assert.equal(both?.kind, 'merged');
     if (both?.kind !== 'merged') return;
     const expectedBoth = mergeTrsx(model(base), model(local), model(remoteAtEnd));
-    assert.ok(sameTrsx(model(both.bytes), expectedBoth.document), 'the union merge means what the item merge gives');
-    assert.ok(Buffer.from(both.bytes).toString('utf8').startsWith(text.slice(0, text.indexOf('<samples>'))), 'the layout before the window is kept');
+    assert.ok(sameTrsx(model(Buffer.concat(both.parts)), expectedBoth.document), 'the union merge means what the item merge gives');
+    assert.ok(Buffer.concat(both.parts).toString('utf8').startsWith(text.slice(0, text.indexOf('<samples>'))), 'the layout before the window is kept');
 
     // The same sample added on both sides is one item: the windows decline, the item merge decides.
     const same = bytes(text.replace('</samples>', '<sample intentref="NO_INTENT">added there</sample>\n  </samples>'));

@@ -18,8 +18,11 @@ export type WindowMerge =
   | { readonly kind: 'take-remote' }
   /** The remote file means what the base means: the local file stays. */
   | { readonly kind: 'keep-local' }
-  /** Both changed, different items: `bytes` is the base with both sides' windows spliced in. */
-  | { readonly kind: 'merged'; readonly bytes: Uint8Array };
+  /**
+   * Both changed, different items: the base with both sides' windows spliced in, as the pieces to write one after
+   * the other (views of the base and copies of the windows: joining them would hold the file's size once more).
+   */
+  | { readonly kind: 'merged'; readonly parts: readonly Uint8Array[] };
 
 interface Side { readonly window: ChangedWindow; readonly bytes: Uint8Array; readonly diff: TrsxDiff }
 
@@ -39,11 +42,11 @@ export async function mergeSampleWindows(
   if (remote.diff.changes.some((c) => touched.has(`${c.kind}\u0000${c.key}`))) return undefined;
   return {
     kind: 'merged',
-    bytes: Buffer.concat([
+    parts: [
       base.subarray(0, first.window.start), first.bytes,
       base.subarray(first.window.beforeEnd, second.window.start), second.bytes,
       base.subarray(second.window.beforeEnd),
-    ]),
+    ],
   };
 }
 
@@ -72,7 +75,7 @@ function mergeOverlapping(base: Uint8Array, local: Side, remote: Side): WindowMe
   if (!b?.ok || !l?.ok || !r?.ok) return undefined;
   const merged = mergeTrsx(b.document, l.document, r.document);
   if (merged.conflicts.length > 0) return undefined;
-  return { kind: 'merged', bytes: Buffer.concat([base.subarray(0, start), encoder.encode(samplesLayout(merged.document)), base.subarray(end)]) };
+  return { kind: 'merged', parts: [base.subarray(0, start), encoder.encode(samplesLayout(merged.document)), base.subarray(end)] };
 }
 
 /** The samples of a (window) document as the builder lays them out, one per line, no section tags. */
