@@ -45,6 +45,9 @@ function releaseExtension(dir) {
   // Loaded on first use only (the platform client), so not part of the bundle size measured here.
   copyFileSync(join(root, 'dist', 'platformClient.js'), join(dir, 'dist', 'platformClient.js'));
   copyFileSync(join(root, 'dist', 'sandboxServer.js'), join(dir, 'dist', 'sandboxServer.js'));
+  copyFileSync(join(root, 'dist', 'languageFeature.js'), join(dir, 'dist', 'languageFeature.js'));
+  copyFileSync(join(root, 'dist', 'languageServer.js'), join(dir, 'dist', 'languageServer.js'));
+  copyFileSync(join(root, 'dist', 'sisrProcess.js'), join(dir, 'dist', 'sisrProcess.js'));
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   cpSync(join(root, 'media'), join(dir, 'media'), { recursive: true });
   build([]);
