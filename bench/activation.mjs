@@ -12,7 +12,7 @@
 //   node bench/activation.mjs            RUNS=<n> (default 3)
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureVscodeEnv } from '../scripts/vscode-env.mjs';
@@ -136,7 +136,7 @@ async function main() {
     const baseMs = median(samples.map((s) => s.baselineHostMs));
     // Both figures come from the same window, so their ratio shares that moment's load.
     const hostRatio = median(samples.map((s) => s.hostMs / Math.max(1, s.baselineHostMs)));
-    console.log(`activation (median of ${RUNS} fresh windows; VS Code 1.139.1 = code-server 4.139.1)`);
+    console.log(`activation (median of ${RUNS} fresh windows; VS Code 1.139.1 = code-server 4.139.1; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
     console.log(`  activate() as measured by the extension: ${selfMs.toFixed(1)} ms = ${ratio(selfMs, GOAL_ACTIVATE_MS)} the 20 ms goal`);
     console.log(`  extension host (code loading + activate): ${hostMs} ms = ${ratio(hostMs, baseMs)} the trivial baseline extension (${baseMs} ms), ${ratio(hostMs, GOAL_ACTIVATE_MS)} the 20 ms goal`);
     console.log(`bundle (npm run build:release → dist/extension.js): ${kb(bundleBytes)} = ${ratio(bundleBytes, GOAL_BUNDLE_BYTES)} the 600 KB goal`);
