@@ -119,8 +119,8 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       const page = await browser.newPage({ viewport: { width: 1400, height: 4000 } });
       await page.goto(server.url(folder));
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      const deadline = Date.now() + 30_000;
+      await page.locator('.monaco-workbench').waitFor({ timeout: 180_000 });
+      const deadline = Date.now() + 120_000; // a safety net: activation takes seconds on a loaded machine
       while (readFileSync(report, 'utf8').trim().split('\n').filter(Boolean).length <= i) {
         if (Date.now() > deadline) throw new Error('the baseline extension did not report our activation');
         await page.waitForTimeout(100);
