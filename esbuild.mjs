@@ -26,6 +26,9 @@ const builds = [
   { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
   // The TRSX/GrXML language server the extension starts over node IPC (src/features/language/languageClient.ts).
   { ...common, entryPoints: { languageServer: 'src/core/language/server/main.ts' }, outdir: 'dist' },
+  // TRSX/GrXML language support with vscode-languageclient, which the extension loads on first use
+  // (src/features/language/languageOnDemand.ts).
+  { ...common, entryPoints: { languageFeature: 'src/features/language/languageFeature.ts' }, outdir: 'dist' },
   // The process that runs grammar semantic tags under a heap cap (src/core/formats/grxml/tagEvaluator.ts).
   { ...common, entryPoints: { sisrProcess: 'src/core/formats/grxml/sisrProcess.ts' }, outdir: 'dist' },
   // The platform client (with undici), which the extension loads on first use (src/host/platformClientLoader.ts).

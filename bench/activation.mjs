@@ -12,7 +12,7 @@
 //   node bench/activation.mjs            RUNS=<n> (default 3)
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureVscodeEnv } from '../scripts/vscode-env.mjs';
@@ -45,6 +45,9 @@ function releaseExtension(dir) {
   // Loaded on first use only (the platform client), so not part of the bundle size measured here.
   copyFileSync(join(root, 'dist', 'platformClient.js'), join(dir, 'dist', 'platformClient.js'));
   copyFileSync(join(root, 'dist', 'sandboxServer.js'), join(dir, 'dist', 'sandboxServer.js'));
+  copyFileSync(join(root, 'dist', 'languageFeature.js'), join(dir, 'dist', 'languageFeature.js'));
+  copyFileSync(join(root, 'dist', 'languageServer.js'), join(dir, 'dist', 'languageServer.js'));
+  copyFileSync(join(root, 'dist', 'sisrProcess.js'), join(dir, 'dist', 'sisrProcess.js'));
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   cpSync(join(root, 'media'), join(dir, 'media'), { recursive: true });
   build([]);
@@ -116,8 +119,8 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       const page = await browser.newPage({ viewport: { width: 1400, height: 4000 } });
       await page.goto(server.url(folder));
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      const deadline = Date.now() + 30_000;
+      await page.locator('.monaco-workbench').waitFor({ timeout: 180_000 });
+      const deadline = Date.now() + 120_000; // a safety net: activation takes seconds on a loaded machine
       while (readFileSync(report, 'utf8').trim().split('\n').filter(Boolean).length <= i) {
         if (Date.now() > deadline) throw new Error('the baseline extension did not report our activation');
         await page.waitForTimeout(100);
@@ -133,7 +136,7 @@ async function main() {
     const baseMs = median(samples.map((s) => s.baselineHostMs));
     // Both figures come from the same window, so their ratio shares that moment's load.
     const hostRatio = median(samples.map((s) => s.hostMs / Math.max(1, s.baselineHostMs)));
-    console.log(`activation (median of ${RUNS} fresh windows; VS Code 1.139.1 = code-server 4.139.1)`);
+    console.log(`activation (median of ${RUNS} fresh windows; VS Code 1.139.1 = code-server 4.139.1; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
     console.log(`  activate() as measured by the extension: ${selfMs.toFixed(1)} ms = ${ratio(selfMs, GOAL_ACTIVATE_MS)} the 20 ms goal`);
     console.log(`  extension host (code loading + activate): ${hostMs} ms = ${ratio(hostMs, baseMs)} the trivial baseline extension (${baseMs} ms), ${ratio(hostMs, GOAL_ACTIVATE_MS)} the 20 ms goal`);
     console.log(`bundle (npm run build:release → dist/extension.js): ${kb(bundleBytes)} = ${ratio(bundleBytes, GOAL_BUNDLE_BYTES)} the 600 KB goal`);

@@ -22,7 +22,8 @@ import { SandboxConnection } from './features/sandbox/sandboxConnection';
 import { ConnectionsFeature } from './features/connections/connectionsFeature';
 import type { ConnectionRegistry } from './core/connections/connectionRegistry';
 import { ExplorerFeature, type ExplorerTestingApi } from './features/explorer/explorerFeature';
-import { registerLanguageFeatures, type LanguageTestingApi } from './features/language/languageFeature';
+import type { LanguageTestingApi } from './features/language/languageFeature';
+import { LanguageOnDemand } from './features/language/languageOnDemand';
 import { LogsFeature, type LogsTestingApi } from './features/logs/logsFeature';
 import { SyncFeature, type SyncTestingApi } from './features/sync/syncFeature';
 import { DiscoverFeature, type DiscoverTestingApi } from './features/discover/discoverFeature';
@@ -46,7 +47,8 @@ export interface TestingApi {
   /** The folder VS Code writes this extension's log files into. */
   readonly logDir: string;
   statusBarText(): string;
-  readonly language: LanguageTestingApi;
+  /** Loads (on first call) and returns the TRSX/GrXML language support. */
+  language(): LanguageTestingApi;
   readonly connections: ConnectionRegistry;
   readonly explorer: ExplorerTestingApi;
   readonly logs: LogsTestingApi;
@@ -145,7 +147,8 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   owned.push(walkthrough);
   walkthrough.openOnFirstRun().catch((e: unknown) => logger.warn('could not open the walkthrough', e));
 
-  const language = registerLanguageFeatures({ extensionPath: context.extensionPath, settings, logger: logger.child('language'), commands, prompter });
+  // Loaded from dist/languageFeature.js on first use (the first TRSX/GrXML document, a grammar command or test file).
+  const language = new LanguageOnDemand({ bundlePath: join(context.extensionPath, 'dist', 'languageFeature.js'), extensionPath: context.extensionPath, settings, logger: logger.child('language'), commands, prompter });
   owned.push(language);
 
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};
@@ -156,7 +159,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       credentials,
       logDir: context.logUri.fsPath,
       statusBarText: () => sandbox.statusBar.text,
-      language: language.testing,
+      language: () => language.load().testing,
       connections: connections.registry,
       explorer: explorer.testing,
       logs: logs.testing,

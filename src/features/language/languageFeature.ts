@@ -1,9 +1,10 @@
 // Language support for TRSX and GrXML: the language server (diagnostics, completion, hover, navigation, rename,
 // symbols, formatting, quick fixes, code lenses; core/language/server) through vscode-languageclient, auto-closing
-// tags, the grammar tester commands and the Test Explorer. Everything here is thin glue.
-import * as vscode from 'vscode';
+// tags, the grammar tester commands and the Test Explorer. Everything here is thin glue. Built as its own bundle
+// (dist/languageFeature.js, with vscode-languageclient) and loaded on first use by languageOnDemand.ts.
+import type * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
-import type { CommandRegistry } from '../../host/commands';
+import type { Command } from '../../host/commands';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
 import type { Settings } from '../../host/settings';
@@ -19,7 +20,6 @@ export interface LanguageFeatureDeps {
   readonly extensionPath: string;
   readonly settings: Settings;
   readonly logger: Logger;
-  readonly commands: CommandRegistry;
   /** Questions the grammar tester asks (the start rule, the sentence). */
   readonly prompter: Prompter;
 }
@@ -32,6 +32,8 @@ export interface LanguageTestingApi {
 
 class LanguageFeature extends Disposable {
   readonly testing: LanguageTestingApi;
+  /** The grammar tester's commands; languageOnDemand.ts registers their ids before this bundle is loaded. */
+  readonly commands: { readonly testGrammar: Command; readonly runGrammarTests: Command };
 
   constructor(deps: LanguageFeatureDeps) {
     super();
@@ -41,7 +43,7 @@ class LanguageFeature extends Disposable {
     // The grammar tester and the Test Explorer ask the same server (it holds the grammars, parsed once).
     const tester = new GrammarTestClient(client);
     const reports = this._register(new ReportDocuments());
-    deps.commands.register(new TestGrammarCommand(tester, deps.prompter, reports), new RunGrammarTestsCommand(tester, deps.prompter, reports));
+    this.commands = { testGrammar: new TestGrammarCommand(tester, deps.prompter, reports), runGrammarTests: new RunGrammarTestsCommand(tester, deps.prompter, reports) };
     const grammarTests = this._register(new GrammarTestController(tester, deps.logger.child('grammar-tests')));
     void grammarTests.discover().catch((e: unknown) => deps.logger.warn('grammar test discovery failed', e));
 
@@ -49,7 +51,9 @@ class LanguageFeature extends Disposable {
   }
 }
 
-/** Registers TRSX and GrXML language support; dispose the result to remove it all. */
-export function registerLanguageFeatures(deps: LanguageFeatureDeps): vscode.Disposable & { readonly testing: LanguageTestingApi } {
+export type LoadedLanguageFeatures = vscode.Disposable & Pick<LanguageFeature, 'testing' | 'commands'>;
+
+/** Starts TRSX and GrXML language support (the server among it); dispose the result to remove it all. */
+export function startLanguageFeatures(deps: LanguageFeatureDeps): LoadedLanguageFeatures {
   return new LanguageFeature(deps);
 }

@@ -44,7 +44,7 @@ suite('language: TRSX', () => {
     const original = doc.getText();
     await waitFor('first diagnostics', () => codes(doc.uri).includes('TRSX020'), 20_000);
     const published: boolean[] = [];
-    const listener = testing.language.client.onDidPublish((e) => { if (e.uri.toString() === doc.uri.toString()) published.push(e.incremental); });
+    const listener = testing.language().client.onDidPublish((e) => { if (e.uri.toString() === doc.uri.toString()) published.push(e.incremental); });
     try {
       const edit = new vscode.WorkspaceEdit();
       edit.insert(doc.uri, positionOf(doc, 'I want a coffee', 'I want a coffee'.length, 1), ' now');
@@ -196,7 +196,7 @@ suite('language: real-world TRSX (corpus)', () => {
     await waitFor('diagnostics of the empty project', () => codes(empty.uri).includes('TRSX045'), 20_000);
     await waitFor('the quickstart to be validated', async () => {
       const { testing } = await extensionApi();
-      return testing.language.client.hasValidated(quickstart.uri);
+      return testing.language().client.hasValidated(quickstart.uri);
     });
     assert.deepEqual(vscode.languages.getDiagnostics(quickstart.uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error), []);
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', quickstart.uri);

@@ -26,7 +26,7 @@ suite('language: GrXML', () => {
     const original = doc.getText();
     assert.equal(doc.languageId, 'grxml');
     const { testing } = await extensionApi();
-    await waitFor('validation', () => testing.language.client.hasValidated(doc.uri));
+    await waitFor('validation', () => testing.language().client.hasValidated(doc.uri));
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(positionOf(doc, '#no"', 1), positionOf(doc, '#no"', 3)), 'nay');
     edit.replace(doc.uri, new vscode.Range(positionOf(doc, 'root="answer"', 6), positionOf(doc, 'root="answer"', 12)), 'answr');
@@ -100,7 +100,7 @@ suite('language: GrXML', () => {
 
   test('Test Explorer: the test file and its cases are discovered and run', async () => {
     const { testing } = await extensionApi();
-    const tests = testing.language.grammarTests;
+    const tests = testing.language().grammarTests;
     const fileId = vscode.Uri.file(workspaceFile('grammars', 'yesno.grxml-test')).toString();
     const file = await waitFor('the test file item', () => tests.controller.items.get(fileId), 30_000);
     assert.equal(file.children.size, 5);

@@ -7,24 +7,45 @@
 import type { TextRange } from '../diagnostic';
 import type { XmlAttribute, XmlElement, XmlNode, XmlText } from './tree';
 
+/**
+ * Four fields per attribute (they are most of a large file's tree: four per TRSX sample): the name's and the raw
+ * value's ends follow from their lengths, and the quote and the value's offset from the name share one number.
+ * The raw value is kept apart (ScannedAttributeWithRaw) only when it differs from the value, which is rare.
+ */
 export class ScannedAttribute implements XmlAttribute {
   constructor(
     readonly name: string,
     readonly value: string,
-    readonly rawValue: string,
-    readonly quote: '"' | "'",
     /** Offset of the name's first character. */
     public start: number,
-    public nameEnd: number,
-    /** Offset just after the opening quote. */
-    public valueStart: number,
-    /** Offset of the closing quote. */
-    public valueEnd: number,
+    /** (offset just after the opening quote − start) × 2, + 1 for a single quote. */
+    private readonly valueAtQuote: number,
   ) {}
 
+  static of(name: string, value: string, rawValue: string, quote: '"' | "'", start: number, valueStart: number): ScannedAttribute {
+    const packed = (valueStart - start) * 2 + (quote === "'" ? 1 : 0);
+    return rawValue === value ? new ScannedAttribute(name, value, start, packed) : new ScannedAttributeWithRaw(name, value, start, packed, rawValue);
+  }
+
+  get rawValue(): string { return this.value; }
+  get quote(): '"' | "'" { return (this.valueAtQuote & 1) === 1 ? "'" : '"'; }
+  get nameEnd(): number { return this.start + this.name.length; }
+  /** Offset just after the opening quote. */
+  get valueStart(): number { return this.start + (this.valueAtQuote >> 1); }
+  /** Offset of the closing quote. */
+  get valueEnd(): number { return this.valueStart + this.rawValue.length; }
   get range(): TextRange { return { start: this.start, end: this.valueEnd + 1 }; }
   get nameRange(): TextRange { return { start: this.start, end: this.nameEnd }; }
   get valueRange(): TextRange { return { start: this.valueStart, end: this.valueEnd }; }
+}
+
+/** An attribute whose value was decoded (references, normalized whitespace): the text as written differs. */
+class ScannedAttributeWithRaw extends ScannedAttribute {
+  constructor(name: string, value: string, start: number, valueAtQuote: number, private readonly raw: string) {
+    super(name, value, start, valueAtQuote);
+  }
+
+  override get rawValue(): string { return this.raw; }
 }
 
 // Fields without `readonly` below are written by the scanner only: it reuses the objects of a finished element or
@@ -69,27 +90,27 @@ export class ScannedElement implements XmlElement {
   }
 }
 
+/** The end and the CDATA flag follow from the raw text (a CDATA section's includes its markers): two fields less. */
 export class ScannedText implements XmlText {
   declare readonly kind: 'text'; // on the prototype (below)
   parent: XmlElement | undefined = undefined;
 
   constructor(
     public value: string,
+    /** Exactly `text.slice(start, end)`. */
     public raw: string,
     public start: number,
-    public end: number,
-    public cdata: boolean,
   ) {}
 
+  get end(): number { return this.start + this.raw.length; }
+  get cdata(): boolean { return this.raw.startsWith('<![CDATA['); }
   get range(): TextRange { return { start: this.start, end: this.end }; }
 
   /** Makes this (unreferenced) text node the one just scanned; see the note above ScannedElement. */
-  reuse(value: string, raw: string, start: number, end: number, cdata: boolean): this {
+  reuse(value: string, raw: string, start: number): this {
     this.value = value;
     this.raw = raw;
     this.start = start;
-    this.end = end;
-    this.cdata = cdata;
     return this;
   }
 }
@@ -114,7 +135,6 @@ export function shiftSubtree(node: XmlNode, delta: number): void {
       for (const c of n.children) stack.push(c);
     } else if (n instanceof ScannedText) {
       n.start += delta;
-      n.end += delta;
     } else if (n.kind === 'comment' || n.kind === 'pi' || n.kind === 'doctype') {
       // Plain objects with a range object of their own (not shared with anything else).
       n.range.start += delta;
@@ -134,8 +154,5 @@ export function shiftEnclosingEnd(el: XmlElement, delta: number): void {
 
 function shiftAttribute(a: XmlAttribute, delta: number): void {
   if (!(a instanceof ScannedAttribute)) throw new Error('shiftSubtree: only trees built by parseXml can be shifted');
-  a.start += delta;
-  a.nameEnd += delta;
-  a.valueStart += delta;
-  a.valueEnd += delta;
+  a.start += delta; // the other offsets are relative to it
 }

@@ -68,7 +68,7 @@ class XmlScanner {
   /** Finished elements the sink no longer references, for reuse. */
   private readonly recycled: ScannedElement[] = [];
   /** The one text node a transient sink gets, refilled for each text run. */
-  private readonly sharedText = new ScannedText('', '', 0, 0, false);
+  private readonly sharedText = new ScannedText('', '', 0);
   readonly report: XmlReport = (code, message, start, end) => this.addError(code, message, start, end);
 
   constructor(private readonly text: string, private readonly sink: XmlSink, options: XmlParseOptions) {
@@ -148,8 +148,9 @@ class XmlScanner {
     if (this.transient && el !== this.doc.root) this.recycled.push(el);
   }
 
-  private textNode(value: string, raw: string, start: number, end: number, cdata: boolean): ScannedText {
-    return this.transient ? this.sharedText.reuse(value, raw, start, end, cdata) : new ScannedText(value, raw, start, end, cdata);
+  /** `raw` is the text from `start` as written (CDATA markers included). */
+  private textNode(value: string, raw: string, start: number): ScannedText {
+    return this.transient ? this.sharedText.reuse(value, raw, start) : new ScannedText(value, raw, start);
   }
 
   private attach(node: XmlNode, isElement: boolean, open = false): void {
@@ -182,7 +183,7 @@ class XmlScanner {
       if (cdataEnd !== -1) this.report('XML015', "']]>' is not allowed in text; write ']]&gt;'.", start + cdataEnd, start + cdataEnd + 3);
     }
     const value = (flags & TEXT_DECODE) !== 0 ? decodeXmlValue(raw, start, this.report, false) : raw;
-    this.attach(this.textNode(value, raw, start, end, false), false);
+    this.attach(this.textNode(value, raw, start), false);
   }
 
   private closeTag(lt: number): number {
@@ -258,7 +259,7 @@ class XmlScanner {
       if (this.stack.length === 0) this.report('XML011', 'CDATA section outside the root element.', lt, end);
       const content = text.slice(lt + 9, close === -1 ? n : close);
       const value = content.indexOf('\r') === -1 ? content : content.replace(/\r\n?/g, '\n');
-      this.attach(this.textNode(value, text.slice(lt, end), lt, end, true), false);
+      this.attach(this.textNode(value, text.slice(lt, end), lt), false);
       return end;
     }
     if (text.startsWith('<!DOCTYPE', lt)) {

@@ -108,7 +108,7 @@ function scanAttribute(text: string, start: number, nameEnd: number, tag: string
   const rawValue = pool.slice(p + 1, close);
   if (lessThan !== -1) report('XML007', `'<' is not allowed in attribute values; write '&lt;' in '${name}'.`, lessThan, lessThan + 1);
   const value = needsDecoding ? decodeXmlValue(rawValue, p + 1, report, true) : rawValue;
-  return new ScannedAttribute(name, value, rawValue, quote, start, nameEnd, p + 1, close);
+  return ScannedAttribute.of(name, value, rawValue, quote, start, p + 1);
 }
 
 /** Skips an unquoted attribute value up to whitespace, `>`, `/>` or `<`. */

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { shiftSubtree } from '../../../../src/core/formats/xml/nodes';
 import { parseXml } from '../../../../src/core/formats/xml/scanner';
 import { serializeXml } from '../../../../src/core/formats/xml/serialize';
 import { attributeValue, childElements, nodeAt, textContent, type XmlElement } from '../../../../src/core/formats/xml/tree';
@@ -50,6 +51,37 @@ describe('parseXml: tree and positions', () => {
     assert.equal(attributeValue(d.root as XmlElement, 'a'), 'x y z');
     assert.equal(textContent(d.root as XmlElement), '1\n2\n3');
     assert.equal(serializeXml(d), '<r a="x\ty\r\nz">1\r\n2\r3</r>');
+  });
+});
+
+describe('parseXml: positions derived from the compact nodes', () => {
+  // Attributes keep the name, the value, their start and one number for the quote and the value's offset; text
+  // nodes keep their start and raw text: every other offset is derived, and must stay right when a tree moves.
+  const text = '<r a = "1"\tb=\'x&#10;y\'\r\n>one\r\ntwo<![CDATA[c]]></r>';
+  const ranges = (el: XmlElement): string[] => el.attributes.map((a) => `${a.name}${a.quote}${a.range.start}-${a.range.end} ${a.nameRange.start}-${a.nameRange.end} ${a.valueRange.start}-${a.valueRange.end} ${a.rawValue}`);
+
+  test('attribute ranges with spaces around "=", single quotes and a decoded value; text ends and CDATA', () => {
+    const root = parseXml(text).root as XmlElement;
+    assert.deepEqual(ranges(root), ['a"3-10 3-4 8-9 1', "b'11-22 11-12 14-21 x&#10;y"]);
+    assert.equal(attributeValue(root, 'b'), 'x\ny');
+    for (const a of root.attributes) assert.equal(text.slice(a.valueRange.start - 1, a.valueRange.end + 1), `${a.quote}${a.rawValue}${a.quote}`);
+    const [plain, cdata] = root.children;
+    assert.deepEqual([plain?.kind, plain?.kind === 'text' && plain.cdata, plain?.range], ['text', false, { start: 25, end: 33 }]);
+    assert.equal(plain?.kind === 'text' ? plain.value : '', 'one\ntwo');
+    assert.deepEqual([cdata?.kind === 'text' && cdata.cdata, cdata?.range], [true, { start: 33, end: 46 }]);
+  });
+
+  test('shiftSubtree moves every derived offset with the node', () => {
+    const offsets = (el: XmlElement): number[] => [
+      ...el.attributes.flatMap((a) => [a.range.start, a.range.end, a.nameRange.end, a.valueRange.start, a.valueRange.end]),
+      ...el.children.flatMap((n) => [n.range.start, n.range.end]),
+    ];
+    const root = parseXml(text).root as XmlElement;
+    const before = offsets(root);
+    const raw = root.attributes.map((a) => [a.rawValue, a.quote]);
+    shiftSubtree(root, 7);
+    assert.deepEqual(offsets(root), before.map((n) => n + 7));
+    assert.deepEqual(root.attributes.map((a) => [a.rawValue, a.quote]), raw);
   });
 });
 
