@@ -1,7 +1,8 @@
 // TRSX/GrXML language support is loaded on first use, not at activation: its bundle (dist/languageFeature.js, with
 // vscode-languageclient) is over a third of a megabyte and starts a server process. First use is the first TRSX or
-// GrXML document open, a grammar tester command, or a `*.grxml-test` file in the workspace (the Test Explorer lists
-// their cases through the server). Until then only the two command ids are registered here.
+// GrXML document open, a grammar tester command, or a TRSX, GrXML or `*.grxml-test` file in the workspace, found
+// after activation (workspace symbols and the Test Explorer's grammar cases come from the server). Until then only
+// the two command ids are registered here.
 import * as vscode from 'vscode';
 import { CommandIds } from '../../host/commandIds';
 import type { Command, CommandRegistry } from '../../host/commands';
@@ -34,9 +35,9 @@ export class LanguageOnDemand extends Disposable {
       opened.dispose();
       this.load();
     }));
-    vscode.workspace.findFiles('**/*.grxml-test', '**/node_modules/**', 1).then(
+    vscode.workspace.findFiles('**/*.{trsx,grxml,grxml-test}', '**/node_modules/**', 1).then(
       (found) => { if (found.length > 0 && !this.isDisposed) this.load(); },
-      (e: unknown) => deps.logger.warn('could not look for grammar test files', e),
+      (e: unknown) => deps.logger.warn('could not look for TRSX, GrXML or grammar test files', e),
     );
   }
 
