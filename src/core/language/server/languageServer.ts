@@ -236,6 +236,6 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
 
   registerEditorRequests(connection, services, texts);
   registerSemanticTokens(connection, services, texts);
-  registerGrammarTestRequests(connection, { services, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
+  registerGrammarTestRequests(connection, { services, fs: options.fs, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
   return services;
 }
