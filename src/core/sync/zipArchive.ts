@@ -179,13 +179,21 @@ async function readCentralDirectory(handle: FileHandle, path: string, limits: Zi
   return parseDirectory(cd, where.count, path, limits);
 }
 
-/** The buffer of stored bytes reused from one `readInto` to the next, grown to the largest entry met. */
+/** Buffers reused from one read to the next, grown to the largest entry or file met. */
 export class EntryScratch {
   private storedBuffer = new Uint8Array(0);
+  private outputBuffer = new Uint8Array(0);
 
+  /** For an entry's stored bytes (`readInto`). */
   stored(size: number): Uint8Array {
     if (this.storedBuffer.length < size) this.storedBuffer = new Uint8Array(roundUp(size));
     return this.storedBuffer;
+  }
+
+  /** For a whole file's bytes (a folder's files hashed the same way, sync/packageFiles.ts). */
+  output(size: number): Uint8Array {
+    if (this.outputBuffer.length < size) this.outputBuffer = new Uint8Array(roundUp(size));
+    return this.outputBuffer.subarray(0, size);
   }
 }
 
