@@ -76,9 +76,14 @@ export class DiagnosticsEngine {
     const ctx = this.context;
     if (doc.languageId === 'trsx') {
       let validator = this.validators.get(id);
-      if (!validator) { validator = new IncrementalTrsxValidator(); this.validators.set(id, validator); }
-      const { result, transition } = doc.trsxWithTransition();
-      const validation = validator.validate(result, transition);
+      if (!validator) {
+        const created = new IncrementalTrsxValidator();
+        validator = created;
+        this.validators.set(id, created);
+        doc.onTrsxStep = (step) => created.step(step);
+      }
+      const result = doc.trsx();
+      const validation = validator.validate(result);
       const project = trsxProjectDiagnostics(ctx, doc, result, this.grammarChecks);
       const diagnostics = project.length === 0 ? validation.diagnostics : sortDiagnostics([...validation.diagnostics, ...project]);
       return { id, version: doc.version, diagnostics, incremental: validation.incremental };

@@ -1,9 +1,11 @@
-// Safe zip reading and writing. Every archive that comes from outside (a user's file, a server's export, a
-// replace upload) goes through readZip (in memory) or ZipArchive (on disk), which both read through
-// zipDirectory: zip slip, symlinks and bombs are refused before any byte lands on disk or in a model.
-import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
-import { Zip, zipSync, type AsyncFlateStreamHandler, type ZipInputFile, type Zippable } from 'fflate';
+// Safe zip reading and writing, with node:zlib as the one deflate implementation. Every archive that comes from
+// outside (a user's file, a server's export, a replace upload) goes through readZip (in memory) or ZipArchive (on
+// disk), which both read through zipDirectory: zip slip, symlinks and bombs are refused before any byte lands on
+// disk or in a model. Archives are written by ZipStreamWriter (entry by entry to a sink) or, for the small ones
+// built in memory, writeZip; both frame entries with zipRecords.
+import { crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
 import { LOCAL_HEADER_SIZE, MAX_TAIL, dataOffset, inflateEntry, locateDirectory, parseDirectory } from './zipDirectory';
+import { centralDirectory, dataDescriptor, entryName, localHeader, type WrittenEntry } from './zipRecords';
 import { DEFAULT_ZIP_LIMITS, ZipSafetyError, checkEntryName, type ZipLimits } from './zipSafety';
 
 /**
@@ -27,17 +29,34 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
 
 /** Entry timestamp used unless one is given, so the same content always gives the same archive bytes. */
 const REPRODUCIBLE_MTIME = new Date('2000-01-01T00:00:00Z');
+const LEVEL = 6;
 
-/** Writes entries (sorted by name, for reproducible archives) into a deflated zip. */
-export function writeZip(files: ReadonlyMap<string, Uint8Array> | Record<string, Uint8Array>, mtime?: Date): Uint8Array {
+/** Writes entries (sorted by name, for reproducible archives) into a deflated zip, in memory. */
+export function writeZip(files: ReadonlyMap<string, Uint8Array> | Record<string, Uint8Array>, mtime: Date = REPRODUCIBLE_MTIME): Uint8Array {
   const map = files instanceof Map ? files : new Map(Object.entries(files));
-  const tree: Zippable = {};
+  const parts: Uint8Array[] = [];
+  const written: WrittenEntry[] = [];
+  let offset = 0;
   for (const name of [...map.keys()].sort()) {
     checkEntryName(name);
-    const data = map.get(name);
-    if (data) tree[name] = [data, { level: 6, mtime: mtime ?? REPRODUCIBLE_MTIME }];
+    const data = map.get(name) as Uint8Array;
+    const deflated = deflateRawSync(data, { level: LEVEL });
+    const { bytes, utf8 } = entryName(name);
+    const entry: WrittenEntry = { name: bytes, utf8, mtime, crc: crc32(data), compressedSize: deflated.length, size: data.length, offset, descriptor: false };
+    const header = localHeader(entry);
+    parts.push(header, deflated);
+    written.push(entry);
+    offset += header.length + deflated.length;
   }
-  return zipSync(tree);
+  parts.push(centralDirectory(written, offset));
+  return concat(parts);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
 }
 
 /** Resolves once zlib has taken `chunk` in (it no longer needs the bytes). */
@@ -47,28 +66,6 @@ function deflated(deflate: DeflateRaw, chunk: Uint8Array): Promise<void> {
   });
 }
 
-/** An entry whose deflated bytes come from zlib; fflate's Zip frames them (headers, data descriptor, directory). */
-class DeflatedEntry implements ZipInputFile {
-  size = 0;
-  crc = 0;
-  readonly compression = 8;
-  /** Deflate at the default level (the general purpose flag's bits 1-2). */
-  readonly flag = 0;
-  ondata?: AsyncFlateStreamHandler;
-
-  constructor(readonly filename: string, readonly mtime: Date) {}
-
-  /** Counts uncompressed bytes into the size and CRC the data descriptor gives. */
-  count(chunk: Uint8Array): void {
-    this.size += chunk.length;
-    this.crc = crc32(chunk, this.crc);
-  }
-
-  emit(deflated: Uint8Array<ArrayBuffer>, final: boolean): void {
-    this.ondata?.(null, deflated, final);
-  }
-}
-
 /**
  * Writes an archive entry by entry to an async sink (a file handle, a request body), so memory stays
  * bounded by one input chunk and its deflated output instead of the whole package. Entries are written
@@ -76,41 +73,39 @@ class DeflatedEntry implements ZipInputFile {
  * (sizes follow the data), which readZip accepts.
  */
 export class ZipStreamWriter {
-  private readonly zip: Zip;
   private readonly names = new Set<string>();
-  private pending: Uint8Array[] = [];
-  private failure: Error | undefined;
+  private readonly written: WrittenEntry[] = [];
+  private offset = 0;
 
-  constructor(private readonly sink: (chunk: Uint8Array) => Promise<void>, private readonly mtime: Date = REPRODUCIBLE_MTIME) {
-    this.zip = new Zip((err, chunk) => {
-      if (err) this.failure ??= err;
-      else this.pending.push(chunk);
-    });
-  }
+  constructor(private readonly sink: (chunk: Uint8Array) => Promise<void>, private readonly mtime: Date = REPRODUCIBLE_MTIME) {}
 
   /**
    * Adds one file from its chunks (read lazily, each one used up before the next is asked for); resolves when its
-   * compressed bytes reached the sink. Deflated natively (zlib) chunk by chunk: fflate's streaming deflate left
-   * several times each chunk in short-lived buffers.
+   * compressed bytes reached the sink. Deflated natively (zlib) chunk by chunk.
    */
   async addFile(name: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
     checkEntryName(name);
     if (this.names.has(name)) throw new ZipSafetyError(`Zip entry "${name}" was added twice.`, name);
     this.names.add(name);
-    const entry = new DeflatedEntry(name, this.mtime);
-    this.zip.add(entry);
-    const deflate = createDeflateRaw({ level: 6 });
+    const { bytes, utf8 } = entryName(name);
+    const start = this.offset;
+    await this.write(localHeader({ name: bytes, utf8, mtime: this.mtime, crc: 0, compressedSize: 0, size: 0, descriptor: true }));
+    let size = 0;
+    let crc = 0;
+    let compressedSize = 0;
+    const deflate = createDeflateRaw({ level: LEVEL });
     const emitted = (async (): Promise<void> => {
       for await (const out of deflate) {
-        entry.emit(out as Buffer<ArrayBuffer>, false);
-        await this.flush();
+        compressedSize += (out as Buffer).length;
+        await this.write(out as Buffer);
       }
     })();
     // Its failure is awaited below; until then it must not count as unhandled (the source may be slow).
     emitted.catch(() => undefined);
     try {
       for await (const chunk of chunks) {
-        entry.count(chunk);
+        size += chunk.length;
+        crc = crc32(chunk, crc);
         // Each chunk is deflated before the next is asked for, so a source may refill one buffer (fileChunks);
         // the sink failing stops the output side, so that is raced too.
         await Promise.race([deflated(deflate, chunk), emitted]);
@@ -122,20 +117,18 @@ export class ZipStreamWriter {
       await emitted.catch(() => undefined);
       throw err;
     }
-    entry.emit(new Uint8Array(0), true);
-    await this.flush();
+    const entry: WrittenEntry = { name: bytes, utf8, mtime: this.mtime, crc, compressedSize, size, offset: start, descriptor: true };
+    await this.write(dataDescriptor(entry));
+    this.written.push(entry);
   }
 
   /** Writes the central directory; the archive is complete when this resolves. */
   async finish(): Promise<void> {
-    this.zip.end();
-    await this.flush();
+    await this.write(centralDirectory(this.written, this.offset));
   }
 
-  private async flush(): Promise<void> {
-    if (this.failure) throw this.failure;
-    const chunks = this.pending;
-    this.pending = [];
-    for (const c of chunks) await this.sink(c);
+  private async write(chunk: Uint8Array): Promise<void> {
+    await this.sink(chunk);
+    this.offset += chunk.length;
   }
 }

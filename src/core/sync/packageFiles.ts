@@ -99,7 +99,7 @@ export class FolderFiles implements PackageFiles {
 export class ZipFiles implements PackageFiles {
   /** Hashes already computed: an entry is inflated to hash it, so each is hashed once. */
   private readonly hashes = new Map<string, string>();
-  /** `scratch`: where entries are inflated to be hashed, one pair of buffers for the whole archive (or more). */
+  /** `scratch`: where entries' stored bytes are read to be hashed, one buffer for the whole archive (or more). */
   private constructor(readonly archive: ZipArchive, readonly label: string, private readonly scratch: EntryScratch) {}
 
   /** `known`: entry hashes recorded earlier for this very file (see remoteDigest.ts), so they are not recomputed. */

@@ -5,7 +5,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
-import { inflateSync } from 'fflate';
 import { DEFAULT_ZIP_LIMITS, ZipSafetyError, type ZipLimits } from '../package/zipSafety';
 import {
   LOCAL_HEADER_SIZE, MAX_TAIL, checkEntryOutput, dataOffset, inflateEntry, inflatesPast, locateDirectory, parseDirectory,
@@ -15,10 +14,6 @@ import { throwIfAborted } from '../progress';
 
 export type ZipArchiveEntry = ZipEntryInfo;
 
-/** Deflate's densest output: one 258-byte match per ~2 bits, about 1032 to 1. */
-const MAX_DEFLATE_RATIO = 1032;
-/** Small entries may always inflate into the scratch buffer: the most they can cost is a few MB of work. */
-const SCRATCH_SLACK = 4 * 1024 * 1024;
 const CHUNK = 64 * 1024;
 /** Entries up to this size are inflated whole even when asked for in chunks (one buffer, no per-chunk garbage). */
 const WHOLE_UP_TO = 32 * 1024 * 1024;
@@ -103,32 +98,16 @@ export class ZipArchive {
   }
 
   /**
-   * The entry's bytes, read and inflated into `scratch`'s buffers: valid only until the next call with the same
-   * scratch. For passes over every entry (hashing a package) that keep nothing: no garbage per entry.
+   * The entry's bytes, its stored bytes read into `scratch`'s buffer (valid until the next call with the same
+   * scratch), then inflated natively into one buffer of the declared size, stopping right past it. For passes over
+   * every entry (hashing a package) that keep nothing.
    */
   async readInto(name: string, scratch: EntryScratch, signal?: AbortSignal): Promise<Uint8Array> {
     const entry = this.require(name);
     const stored = scratch.stored(entry.compressedSize);
     let filled = 0;
     for await (const piece of this.storedPieces(entry, signal, stored)) filled += piece.length;
-    const data = stored.subarray(0, filled);
-    if (entry.method !== 8) {
-      checkEntryOutput(entry, data.length, crc32(data));
-      return data;
-    }
-    // Into the reused buffer only when even the densest deflate stream could not inflate far past the declared
-    // size: fflate drops what overflows a fixed buffer but still inflates all of it, so a header that understates
-    // the size would cost the CPU of the whole bomb. Otherwise natively, stopping right past the declared size.
-    if (data.length * MAX_DEFLATE_RATIO > entry.size * 8 + SCRATCH_SLACK) return inflateEntry(data, entry, this.path);
-    let out: Uint8Array;
-    try {
-      out = inflateSync(data, { out: scratch.output(entry.size + 1) });
-    } catch (err) {
-      throw this.failure(entry, err);
-    }
-    if (out.length > entry.size) throw inflatesPast(entry);
-    checkEntryOutput(entry, out.length, crc32(out));
-    return out;
+    return inflateEntry(stored.subarray(0, filled), entry, this.path);
   }
 
   /**
@@ -200,16 +179,18 @@ async function readCentralDirectory(handle: FileHandle, path: string, limits: Zi
   return parseDirectory(cd, where.count, path, limits);
 }
 
-/** Buffers reused from one `readInto` to the next, grown to the largest entry met. */
+/** Buffers reused from one read to the next, grown to the largest entry or file met. */
 export class EntryScratch {
   private storedBuffer = new Uint8Array(0);
   private outputBuffer = new Uint8Array(0);
 
+  /** For an entry's stored bytes (`readInto`). */
   stored(size: number): Uint8Array {
     if (this.storedBuffer.length < size) this.storedBuffer = new Uint8Array(roundUp(size));
     return this.storedBuffer;
   }
 
+  /** For a whole file's bytes (a folder's files hashed the same way, sync/packageFiles.ts). */
   output(size: number): Uint8Array {
     if (this.outputBuffer.length < size) this.outputBuffer = new Uint8Array(roundUp(size));
     return this.outputBuffer.subarray(0, size);

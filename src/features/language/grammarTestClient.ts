@@ -1,6 +1,6 @@
 // The grammar tester's requests to the language server (core/language/server/grammarTestProtocol.ts), typed for
-// the commands and the Test Explorer. The server holds the grammars; the extension host only sends text it alone
-// has (an unsaved `*.grxml-test` file) and shows the answers.
+// the commands and the Test Explorer. The server holds the grammars and reads saved test files itself; the
+// extension host only forwards the request (with the text of an unsaved `*.grxml-test` file) and shows the answers.
 import * as vscode from 'vscode';
 import {
   GRAMMAR_INFO_REQUEST, GRAMMAR_TEST_CASES_REQUEST, RUN_GRAMMAR_TESTS_REQUEST, TEST_GRAMMAR_REQUEST,
@@ -18,10 +18,15 @@ export interface RunTestsOptions {
   onResult?: (result: GrammarCaseResult) => void;
 }
 
-/** A test file's text: the editor's when it is open (unsaved edits count), else the file's. */
-export async function readTestFile(uri: vscode.Uri): Promise<string> {
+/**
+ * The test file text the server cannot read itself: the editor's unsaved edits, or a file that is not on the
+ * server's disk (another URI scheme). Undefined: the server reads the saved file.
+ */
+export async function testFileTextToSend(uri: vscode.Uri): Promise<string | undefined> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  return open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).replace(/^\ufeff/, '');
+  if (open && (open.isDirty || uri.scheme !== 'file')) return open.getText();
+  if (uri.scheme === 'file') return undefined;
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).replace(/^\ufeff/, '');
 }
 
 export class GrammarTestClient {
@@ -40,14 +45,17 @@ export class GrammarTestClient {
     return this.client.request<SentenceTestResult>(TEST_GRAMMAR_REQUEST, params);
   }
 
-  cases(testFile: vscode.Uri, text: string): Promise<GrammarTestCases> {
-    const params: GrammarTestFileParams = { uri: this.client.uriOf(testFile), text };
+  /** `text`: only when the server cannot read the file itself (testFileTextToSend). */
+  cases(testFile: vscode.Uri, text: string | undefined): Promise<GrammarTestCases> {
+    const params: GrammarTestFileParams = { uri: this.client.uriOf(testFile) };
+    if (text !== undefined) params.text = text;
     return this.client.request<GrammarTestCases>(GRAMMAR_TEST_CASES_REQUEST, params);
   }
 
-  async run(testFile: vscode.Uri, text: string, options: RunTestsOptions = {}): Promise<GrammarTestRunResult> {
+  async run(testFile: vscode.Uri, text: string | undefined, options: RunTestsOptions = {}): Promise<GrammarTestRunResult> {
     const partialResultToken = `cstudio-grammar-run-${++this.runs}`;
-    const params: RunGrammarTestsParams = { uri: this.client.uriOf(testFile), text, partialResultToken };
+    const params: RunGrammarTestsParams = { uri: this.client.uriOf(testFile), partialResultToken };
+    if (text !== undefined) params.text = text;
     if (options.lines) params.lines = [...options.lines];
     const onResult = options.onResult;
     const listener = onResult ? this.client.onPartialResult<GrammarCaseResult[]>(partialResultToken, (part) => part.forEach(onResult)) : undefined;

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
 import type { GrammarCaseResult } from '../../core/language/server/grammarTestProtocol';
 import { Disposable } from '../../host/lifecycle';
-import { readTestFile, type GrammarTestClient } from './grammarTestClient';
+import { testFileTextToSend, type GrammarTestClient } from './grammarTestClient';
 
 export type TestOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -50,7 +50,7 @@ export class GrammarTestController extends Disposable {
 
   private async refresh(uri: vscode.Uri): Promise<vscode.TestItem | undefined> {
     try {
-      return await this.load(uri, await readTestFile(uri));
+      return await this.load(uri, await testFileTextToSend(uri));
     } catch (e) {
       this.logger.warn(`cannot read grammar test file ${uri.fsPath}`, e);
       this.controller.items.delete(uri.toString());
@@ -58,7 +58,7 @@ export class GrammarTestController extends Disposable {
     }
   }
 
-  private async load(uri: vscode.Uri, text: string): Promise<vscode.TestItem | undefined> {
+  private async load(uri: vscode.Uri, text: string | undefined): Promise<vscode.TestItem | undefined> {
     const ticket = ++this.loadCount;
     this.loads.set(uri.toString(), ticket);
     const parsed = await this.tester.cases(uri, text);
@@ -135,7 +135,7 @@ export class GrammarTestController extends Disposable {
     };
     try {
       // Each case shows as it finishes; the final answer fills in any the stream did not deliver.
-      const done = await this.tester.run(uri, await readTestFile(uri), { lines: [...lines], signal: signal.signal, onResult: show });
+      const done = await this.tester.run(uri, await testFileTextToSend(uri), { lines: [...lines], signal: signal.signal, onResult: show });
       done.results.forEach(show);
     } catch (e) {
       if (!token.isCancellationRequested) throw e;

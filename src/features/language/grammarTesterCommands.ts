@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { CommandIds } from '../../host/commandIds';
 import type { Command } from '../../host/commands';
 import type { Prompter } from '../../host/prompter';
-import { readTestFile, type GrammarTestClient } from './grammarTestClient';
+import { testFileTextToSend, type GrammarTestClient } from './grammarTestClient';
 import type { ReportDocuments } from './reportDocuments';
 
 export interface SentenceTestSummary {
@@ -76,7 +76,7 @@ export class RunGrammarTestsCommand implements Command {
 
   async execute(uriArg?: unknown): Promise<BatchTestSummary> {
     const file = await this.testFile(uriArg);
-    const text = await readTestFile(file);
+    const text = await testFileTextToSend(file);
     const name = basename(file.fsPath);
     const run = await this.prompter.withProgress({ title: `Running the grammar tests of ${name}` }, (_progress, signal) => this.tester.run(file, text, { signal }));
     const reportUri = (await this.reports.show(`${name} — results.txt`, run.report)).toString();

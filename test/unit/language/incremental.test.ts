@@ -11,7 +11,7 @@ import { serializeXml } from '../../../src/core/formats/xml/serialize';
 import { patchTrsx } from '../../../src/core/language/trsx/incrementalParse';
 import { IncrementalTrsxValidator } from '../../../src/core/language/trsx/incrementalValidator';
 import { LanguageDocument } from '../../../src/core/language/documents';
-import { applyChange, mergeDirty, type DirtyRegion, type TextChange } from '../../../src/core/language/textChange';
+import { applyChange, type TextChange } from '../../../src/core/language/textChange';
 import { canonical, offsetOf, readFixture, seeded } from './helpers';
 
 function fullDiagnostics(text: string): ReturnType<typeof canonical> {
@@ -91,27 +91,7 @@ function undoChange(from: string, to: string): TextChange {
   return { start: p, end: from.length - q, text: to.slice(p, to.length - q) };
 }
 
-describe('dirty regions', () => {
-  test('merged edits map the current text back to the base text', () => {
-    const random = seeded(3);
-    for (let round = 0; round < 200; round++) {
-      const base = 'the quick brown fox jumps over the lazy dog'.repeat(2);
-      let text = base;
-      let dirty: DirtyRegion | undefined;
-      for (let k = 0; k < 1 + random(4); k++) {
-        const start = random(text.length + 1);
-        const change = { start, end: Math.min(text.length, start + random(6)), text: 'XYZ'.slice(0, random(4)) };
-        text = applyChange(text, change);
-        dirty = mergeDirty(dirty, change);
-      }
-      const d = dirty as DirtyRegion;
-      assert.equal(text.slice(0, d.start), base.slice(0, d.oldStart));
-      assert.equal(text.slice(d.end), base.slice(d.oldEnd));
-      assert.equal(d.start, d.oldStart);
-      assert.equal(text.length - base.length, (d.end - d.start) - (d.oldEnd - d.oldStart));
-    }
-  });
-
+describe('text changes', () => {
   test('an edit outside the document is refused with a clear error', () => {
     assert.throws(() => applyChange('abc', { start: 2, end: 9, text: '' }), /outside the document/);
   });
@@ -124,6 +104,7 @@ describe('incremental TRSX parsing', () => {
       const random = seeded(name.length * 31);
       const doc = new LanguageDocument('memory.trsx', 'trsx', 1, text);
       const validator = new IncrementalTrsxValidator();
+      doc.onTrsxStep = (step) => validator.step(step);
       validator.validate(doc.trsx());
       let current = text;
       let incremental = 0;
@@ -140,8 +121,8 @@ describe('incremental TRSX parsing', () => {
           changes.push(change);
         }
         doc.update(round + 2, changes);
-        const { result, transition } = doc.trsxWithTransition();
-        const state = validator.validate(result, transition);
+        const result = doc.trsx();
+        const state = validator.validate(result);
         if (state.incremental) incremental++;
         assert.equal(serializeXml(state.result.tree), next, `round ${round}: the patched tree reproduces the text`);
         assert.deepEqual(state.result.document, parseTrsx(next).document, `round ${round}: model`);
@@ -161,6 +142,7 @@ describe('incremental TRSX parsing', () => {
     let text = generated(300);
     const doc = new LanguageDocument('memory.trsx', 'trsx', 1, text);
     const validator = new IncrementalTrsxValidator();
+    doc.onTrsxStep = (step) => validator.step(step);
     validator.validate(doc.trsx());
     const random = seeded(11);
     const edits: Array<(t: string) => TextChange> = [
@@ -180,10 +162,34 @@ describe('incremental TRSX parsing', () => {
       if (change.start < 0 || change.end < change.start) change = { start: text.indexOf('</sample>'), end: text.indexOf('</sample>'), text: 'y' };
       text = applyChange(text, change);
       doc.update(i + 2, [change]);
-      const { result, transition } = doc.trsxWithTransition();
-      const state = validator.validate(result, transition);
+      const result = doc.trsx();
+      const state = validator.validate(result);
       assert.equal(state.incremental, true, `edit ${i} (${JSON.stringify(change)}) is incremental`);
       if (i % 20 === 0) assert.deepEqual(canonical(state.diagnostics), fullDiagnostics(text), `edit ${i}: diagnostics`);
+    }
+  });
+
+  test('edits in several places before the next validation are applied and re-checked one after the other', () => {
+    let text = generated(300);
+    const doc = new LanguageDocument('memory.trsx', 'trsx', 1, text);
+    const validator = new IncrementalTrsxValidator();
+    doc.onTrsxStep = (step) => validator.step(step);
+    validator.validate(doc.trsx());
+    const random = seeded(5);
+    for (let round = 0; round < 30; round++) {
+      // Typing in two to four samples far apart, the names the completion reads staying those of the last parse.
+      for (let k = 0; k < 2 + random(3); k++) {
+        const at = text.indexOf('</sample>', random(text.length));
+        const change = at === -1 ? { start: text.indexOf('</sample>'), end: text.indexOf('</sample>'), text: 'y' } : { start: at, end: at, text: k % 2 === 0 ? ' x' : ' book a flight' };
+        text = applyChange(text, change);
+        doc.update(doc.version + 1, [change]);
+        assert.equal(doc.trsxForNames().current, false);
+      }
+      const result = doc.trsx();
+      const state = validator.validate(result);
+      assert.equal(state.incremental, true, `round ${round}: incremental`);
+      assert.equal(serializeXml(state.result.tree), text, `round ${round}: the patched tree reproduces the text`);
+      assert.deepEqual(canonical(state.diagnostics), fullDiagnostics(text), `round ${round}: diagnostics`);
     }
   });
 
@@ -211,10 +217,11 @@ describe('incremental TRSX parsing', () => {
     assert.equal(patchTrsx(parseTrsx(text), { start: inSample, end: inSample + 24, oldStart: inSample, oldEnd: inSample }, broken), undefined);
     const doc = new LanguageDocument('memory.trsx', 'trsx', 1, text);
     const validator = new IncrementalTrsxValidator();
+    doc.onTrsxStep = (step) => validator.step(step);
     validator.validate(doc.trsx());
     doc.update(2, [{ start: inSample, end: inSample, text: '<annotation conceptref="' }]);
-    const { result, transition } = doc.trsxWithTransition();
-    const state = validator.validate(result, transition);
+    const result = doc.trsx();
+    const state = validator.validate(result);
     assert.equal(state.incremental, false);
     assert.deepEqual(canonical(state.diagnostics), fullDiagnostics(broken));
   });

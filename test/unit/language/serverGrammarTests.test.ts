@@ -3,7 +3,7 @@
 // `*.grxml-test` text, and batch runs that report each case as partial results while they run.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -100,6 +100,18 @@ describe('grammar tester through the language server', () => {
 
     const some = await server.request<GrammarTestRunResult>(RUN_GRAMMAR_TESTS_REQUEST, { uri: uri(TESTS).uri, text, lines: [3] });
     assert.deepEqual(some.results.map((r) => [r.line, r.outcome]), [[3, 'passed']]);
+  });
+
+  test('without a text the server reads the saved test file itself, only a *.grxml-test file inside the workspace', async () => {
+    const cases = await server.request<GrammarTestCases>(GRAMMAR_TEST_CASES_REQUEST, { uri: uri(TESTS).uri });
+    assert.deepEqual(cases.cases.map((c) => c.line), [1, 2, 3, 4, 5]);
+    const run = await server.request<GrammarTestRunResult>(RUN_GRAMMAR_TESTS_REQUEST, { uri: uri(TESTS).uri });
+    assert.deepEqual([run.passed, run.failed], [5, 0]);
+    const outside = join(scratch, 'outside.grxml-test');
+    await writeFile(outside, 'accept: yes\n');
+    await assert.rejects(server.request(GRAMMAR_TEST_CASES_REQUEST, { uri: uri(outside).uri }), /outside\.grxml-test is not a grammar test file of the workspace: open a \*\.grxml-test file inside a workspace folder/);
+    await assert.rejects(server.request(RUN_GRAMMAR_TESTS_REQUEST, { uri: uri(YESNO).uri }), /yesno\.grxml is not a grammar test file of the workspace/);
+    await assert.rejects(server.request(GRAMMAR_TEST_CASES_REQUEST, { uri: uri(workspacePath('grammars', 'missing.grxml-test')).uri }), /Cannot read the grammar test file .*missing\.grxml-test; check that it exists/);
   });
 
   test('a case whose grammar cannot be read is errored, not failed', async () => {

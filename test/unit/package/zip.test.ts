@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { zipSync, strToU8 } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { ZipStreamWriter, readZip, writeZip } from '../../../src/core/package/zip';
 import { ZipSafetyError } from '../../../src/core/package/zipSafety';
 
@@ -19,6 +19,9 @@ describe('zip safety', () => {
     assert.equal(new TextDecoder().decode(files.get('a/b.txt')), 'hello');
     assert.equal(files.get('empty')?.length, 0);
     assert.deepEqual(writeZip({ x: strToU8('1') }), writeZip({ x: strToU8('1') }), 'reproducible bytes');
+    const theirs = unzipSync(writeZip(new Map([['a/b.txt', strToU8('hello')], ['é/ü.txt', strToU8('utf-8 names')]])));
+    assert.deepEqual(Object.keys(theirs).sort(), ['a/b.txt', 'é/ü.txt'], 'another implementation reads our archives and names');
+    assert.equal(new TextDecoder().decode(theirs['é/ü.txt']), 'utf-8 names');
   });
 
   for (const [name, why] of [
@@ -99,6 +102,11 @@ describe('zip safety', () => {
     assert.equal(files.get('empty.txt')?.length, 0);
     assert.equal(files.get('big.bin')?.length, 20 * 64 * 1024);
     assert.equal(files.get('big.bin')?.[19 * 64 * 1024], 19);
+    // Another implementation (fflate, a test dependency only) reads what we write, data descriptors included.
+    const theirs = unzipSync(bytes);
+    assert.deepEqual(Object.keys(theirs).sort(), ['a.txt', 'big.bin', 'empty.txt']);
+    assert.equal(new TextDecoder().decode(theirs['a.txt']), 'hello');
+    assert.deepEqual(theirs['big.bin'], files.get('big.bin'));
   });
 
   test('the streaming writer stops (without hanging) when its sink or its source fails', async () => {

@@ -7,7 +7,7 @@ import { srgsElementModel } from '../../formats/grxml/contentModel';
 import { LITERAL_TAG_FORMATS, SCRIPT_TAG_FORMATS } from '../../formats/grxml/semantics';
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
-import { tagContextAt, type TagContext } from '../xml/cursorContext';
+import type { TagContext } from '../xml/cursorContext';
 import { grammarFolder } from './navigation';
 import { grxmlSymbols } from './symbols';
 
@@ -39,14 +39,14 @@ const SPECIALS: ReadonlyArray<[string, string]> = [
 ];
 
 export function grxmlCompletions(ctx: LanguageContext, doc: LanguageDocument, offset: number): CompletionItem[] {
-  const context = tagContextAt(doc.text, offset);
+  const context = doc.tagContextAt(offset);
   switch (context.kind) {
     case 'elementName': return elementNames(doc, context);
     case 'closeTag': {
       const open = doc.elementPathAt(context.tagStart);
       const name = open[open.length - 1];
       if (name === undefined) return [];
-      const closed = doc.text.charCodeAt(context.range.end) === 0x3e;
+      const closed = doc.charCodeAt(context.range.end) === 0x3e;
       return [{ label: `/${name}`, kind: 'closeTag', range: context.range, insertText: closed ? name : `${name}>`, detail: `closes <${name}>` }];
     }
     case 'attributeName': {
@@ -69,7 +69,7 @@ function elementNames(doc: LanguageDocument, context: Extract<TagContext, { kind
   const path = doc.elementPathAt(context.tagStart);
   const parent = path[path.length - 1];
   const names = parent === undefined ? ['grammar'] : [...srgsElementModel(localOf(parent))?.children ?? []];
-  const after = doc.text.slice(context.range.end, context.range.end + 1);
+  const after = doc.slice(context.range.end, context.range.end + 1);
   const bare = after !== '' && !/[\s<]/.test(after);
   return [...new Set(names)].map((name, i) => ({
     label: name, kind: 'element' as const, range: context.range,

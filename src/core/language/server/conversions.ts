@@ -6,7 +6,6 @@ import {
   type Position, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Diagnostic, Severity, TextRange } from '../../formats/diagnostic';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageServices } from '../languageServices';
 import type { CompletionItem as OurCompletion, CompletionKind, DocumentSymbolInfo, FileEdits, SymbolKind as OurSymbolKind, TextEdit } from '../types';
 import type { UriBook } from './documentUris';
@@ -31,13 +30,19 @@ export const SYMBOL_KIND: Record<OurSymbolKind, SymbolKind> = {
   dictionary: SymbolKind.Enum, sample: SymbolKind.String, rule: SymbolKind.Function,
 };
 
+/** An open document's own offset ↔ position mapping (LanguageDocument: its line table follows edits). */
+export interface PositionSource {
+  offsetAt(p: Position): number;
+  positionAt(offset: number): Position;
+}
+
 /**
  * Offsets ↔ positions of one open document (the protocol's default encoding, UTF-16, is the services' too), through
- * the document's TextDocument, whose line table follows edits incrementally: a 100k-line file is not re-scanned on
- * every keystroke.
+ * the document's line table, which follows edits incrementally: a 100k-line file is not re-scanned on every
+ * keystroke.
  */
 export class DocumentPositions {
-  constructor(private readonly doc: TextDocument) {}
+  constructor(private readonly doc: PositionSource) {}
 
   offset(p: Position): number {
     return this.doc.offsetAt(p);
@@ -56,8 +61,10 @@ export class DocumentPositions {
   }
 }
 
-/** The position tables of the open documents, by document id. */
-export type OpenTexts = ReadonlyMap<string, TextDocument>;
+/** The open documents' positions, by document id (the services' document store). */
+export interface OpenTexts {
+  get(id: string): PositionSource | undefined;
+}
 
 /** Ranges and locations in any file the services name: open documents first, then files on disk. */
 export class Locator {

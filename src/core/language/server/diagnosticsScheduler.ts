@@ -2,13 +2,12 @@
 // validated over the same parsed documents the other services use, and published with the version they belong to.
 // The server is one thread, so a result can never describe a text the client has moved past.
 import type { Connection } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Logger } from '../../logger';
 import { DiagnosticsEngine } from '../diagnosticsEngine';
 import type { FileSystem } from '../fileSystem';
 import type { LanguageServices } from '../languageServices';
 import type { GrammarChecks } from '../project/projectDiagnostics';
-import { DocumentPositions, toLspDiagnostic } from './conversions';
+import { DocumentPositions, toLspDiagnostic, type OpenTexts } from './conversions';
 import { DIAGNOSTICS_PUBLISHED } from './editorRequests';
 import type { UriBook } from './documentUris';
 
@@ -26,7 +25,7 @@ export class DiagnosticsScheduler {
 
   constructor(
     private readonly connection: Connection, private readonly services: LanguageServices,
-    private readonly texts: ReadonlyMap<string, TextDocument>, fs: FileSystem,
+    private readonly texts: OpenTexts, fs: FileSystem,
     private readonly uris: UriBook, private readonly logger: Logger,
   ) {
     this.engine = new DiagnosticsEngine(fs, services.context);

@@ -39,11 +39,13 @@ export function registerEditorRequests(connection: Connection, services: Languag
     const text = texts.get(id);
     if (!doc || !text) return null;
     const offset = new DocumentPositions(text).offset(params.position);
+    // The text around the cursor only: joining a large file's whole text would cost more than the request.
+    const { text: near, origin } = doc.around(offset);
     if (params.typed === '>') {
-      const close = closeTagAfterGt(doc.text, offset);
+      const close = closeTagAfterGt(near, offset - origin);
       return close ? { text: close, cursor: 0 } : null;
     }
-    const name = closeNameAfterSlash(doc.text, offset, doc.elementPathAt(offset - 2));
+    const name = closeNameAfterSlash(near, offset - origin, doc.elementPathAt(offset - 2));
     return name ? { text: name, cursor: name.length } : null;
   });
 }

@@ -52,8 +52,11 @@ export interface SentenceTestResult {
 export interface GrammarTestFileParams {
   /** The test file's URI; grammars it names are relative to it. */
   uri: string;
-  /** Its text (the editor's, when open: `*.grxml-test` files are not synced documents). */
-  text: string;
+  /**
+   * Its text, only when the editor holds unsaved changes (`*.grxml-test` files are not synced documents). Absent:
+   * the server reads the file itself, from inside its workspace folders.
+   */
+  text?: string;
 }
 
 export interface GrammarTestCaseInfo {

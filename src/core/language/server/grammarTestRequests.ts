@@ -3,8 +3,10 @@
 // included. Semantic tags run in one heap-capped child process (dist/sisrProcess.js), started on the first test
 // that needs it and stopped with the server.
 import { basename } from 'node:path';
-import { ProgressType, type CancellationToken, type Connection } from 'vscode-languageserver';
+import { ErrorCodes, ProgressType, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
+import { isInside } from '../../formats/grxml/resolveFile';
 import { TagEvaluator } from '../../formats/grxml/tagEvaluator';
+import type { FileSystem } from '../fileSystem';
 import type { LanguageServices } from '../languageServices';
 import type { GrammarChecks } from '../project/projectDiagnostics';
 import { renderSentenceReport, renderTestRun } from '../tester/report';
@@ -19,6 +21,8 @@ import {
 
 export interface GrammarTestDeps {
   readonly services: LanguageServices;
+  /** Reads test files the client did not send the text of. */
+  readonly fs: FileSystem;
   /** The diagnostics' grammar validation: a grammar already checked for the editor is not checked again. */
   readonly grammars: () => GrammarChecks;
   /** Folders grammar files may be read from (the workspace folders). */
@@ -75,8 +79,24 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
     return result;
   });
 
-  connection.onRequest(GRAMMAR_TEST_CASES_REQUEST, ({ text }: GrammarTestFileParams): GrammarTestCases => {
-    const parsed = parseGrammarTestFile(text);
+  /**
+   * The test file's text: the client's (unsaved edits), else the file read here, when it is a `*.grxml-test` file
+   * inside a workspace folder (a client cannot make the server read anything else).
+   */
+  const testFileText = (params: GrammarTestFileParams): string => {
+    if (params.text !== undefined) return params.text;
+    const path = pathOf(params.uri);
+    const roots = deps.roots();
+    if (!/\.grxml-test$/i.test(path) || (roots.length > 0 && !roots.some((root) => isInside(root, path)))) {
+      throw new ResponseError(ErrorCodes.InvalidParams, `${params.uri} is not a grammar test file of the workspace: open a *.grxml-test file inside a workspace folder, or send its text.`);
+    }
+    const bytes = deps.fs.readFile(path);
+    if (!bytes) throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the grammar test file ${path}; check that it exists and is readable.`);
+    return new TextDecoder().decode(bytes).replace(/^\ufeff/, '');
+  };
+
+  connection.onRequest(GRAMMAR_TEST_CASES_REQUEST, (params: GrammarTestFileParams): GrammarTestCases => {
+    const parsed = parseGrammarTestFile(testFileText(params));
     return {
       cases: parsed.cases.map((c) => ({
         line: c.line, length: c.range.end - c.range.start, expect: c.expect, input: c.input,
@@ -89,7 +109,7 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
   const partial = new ProgressType<GrammarCaseResult[]>();
   connection.onRequest(RUN_GRAMMAR_TESTS_REQUEST, async (params: RunGrammarTestsParams, token): Promise<GrammarTestRunResult> => {
     const testPath = pathOf(params.uri);
-    const run = await runGrammarTestFile(env(), testPath, params.text, {
+    const run = await runGrammarTestFile(env(), testPath, testFileText(params), {
       signal: abortSignal(token),
       lines: params.lines ? new Set(params.lines) : undefined,
       onResult: (r) => {

@@ -5,7 +5,6 @@
 import {
   CodeActionKind, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseIndentSetting, type IndentSetting } from '../../formats/trsx/layout';
 import type { Logger } from '../../logger';
 import type { FileSystem } from '../fileSystem';
@@ -37,8 +36,8 @@ export interface LanguageServerOptions {
 export function serveLanguages(connection: Connection, options: LanguageServerOptions): LanguageServices {
   const services = new LanguageServices(options.fs);
   const uris = new UriBook();
-  // The protocol's view of each open document (positions), beside the services' (parses); one text each.
-  const texts = new Map<string, TextDocument>();
+  // Positions come from the services' own documents: one text per document, its line table kept up to date.
+  const texts = services.documents;
   const locator = new Locator(services, uris, texts);
   const files = new WorkspaceFiles(options.fs);
   const diagnostics = new DiagnosticsScheduler(connection, services, texts, options.fs, uris, options.logger.child('diagnostics'));
@@ -88,7 +87,6 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
     if (!language) return;
     const id = idOfUri(d.uri);
     uris.remember(id, d.uri);
-    texts.set(id, TextDocument.create(d.uri, d.languageId, d.version, d.text));
     services.documents.open(id, language, d.version, d.text, pathOfUri(d.uri));
     services.projects.invalidate();
     diagnostics.schedule(id);
@@ -97,16 +95,14 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
     const id = idOfUri(textDocument.uri);
     const doc = services.documents.get(id);
-    const text = texts.get(id);
-    if (!doc || !text) return;
+    if (!doc) return;
     for (const change of contentChanges) {
       if ('range' in change) {
-        const start = text.offsetAt(change.range.start);
-        const end = text.offsetAt(change.range.end);
-        TextDocument.update(text, [change], textDocument.version);
+        // Each change's range is in the text the previous one produced.
+        const start = doc.offsetAt(change.range.start);
+        const end = doc.offsetAt(change.range.end);
         doc.update(textDocument.version, [{ start, end, text: change.text }]);
       } else {
-        TextDocument.update(text, [change], textDocument.version);
         doc.setText(textDocument.version, change.text);
       }
     }
@@ -116,7 +112,6 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   connection.onDidCloseTextDocument(({ textDocument }) => {
     const id = idOfUri(textDocument.uri);
     services.documents.close(id);
-    texts.delete(id);
     services.projects.invalidate();
     diagnostics.closed(id, textDocument.uri);
     uris.forget(id);
@@ -142,8 +137,8 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   const open = (uri: string): { id: string; at: DocumentPositions } | undefined => {
     diagnostics.requestServed();
     const id = idOfUri(uri);
-    const text = texts.get(id);
-    return text && services.documents.get(id) ? { id, at: new DocumentPositions(text) } : undefined;
+    const doc = services.documents.get(id);
+    return doc ? { id, at: new DocumentPositions(doc) } : undefined;
   };
 
   connection.onCompletion(({ textDocument, position }) => {
@@ -241,6 +236,6 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
 
   registerEditorRequests(connection, services, texts);
   registerSemanticTokens(connection, services, texts);
-  registerGrammarTestRequests(connection, { services, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
+  registerGrammarTestRequests(connection, { services, fs: options.fs, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
   return services;
 }

@@ -9,7 +9,7 @@ import { nuancePrefix } from '../../formats/trsx/read';
 import { childRule, TRSX_RULES, PROJECT_RULE_KEY, type ElementRule } from '../../formats/trsx/schema';
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
-import { tagContextAt, type TagContext } from '../xml/cursorContext';
+import type { TagContext } from '../xml/cursorContext';
 import { localeOf, otherLocaleDeclarations } from './projectFiles';
 import { trsxSymbols } from './symbols';
 
@@ -21,7 +21,7 @@ const DATA_TYPE_DOCS: Readonly<Record<string, string>> = {
 };
 
 export function trsxCompletions(ctx: LanguageContext, doc: LanguageDocument, offset: number): CompletionItem[] {
-  const context = tagContextAt(doc.text, offset);
+  const context = doc.tagContextAt(offset);
   switch (context.kind) {
     case 'elementName': return elementNames(doc, context, offset);
     case 'closeTag': return closeTag(doc, context);
@@ -47,7 +47,7 @@ function elementNames(doc: LanguageDocument, context: Extract<TagContext, { kind
   else if (path.length === 1) names = parent === 'project' ? TRSX_RULES[PROJECT_RULE_KEY]?.children ?? [] : [];
   else names = ruleChildren(path) ?? [];
   // When the tag already has attributes or an end, only the name is replaced.
-  const after = doc.text.slice(context.range.end, context.range.end + 1);
+  const after = doc.slice(context.range.end, context.range.end + 1);
   const bare = after !== '' && !/[\s<]/.test(after);
   return names.map((name, i) => {
     const rule = name === 'project' ? TRSX_RULES[PROJECT_RULE_KEY] : childRule(parent ?? '', name);
@@ -78,7 +78,7 @@ function closeTag(doc: LanguageDocument, context: Extract<TagContext, { kind: 'c
   const open = doc.elementPathAt(context.tagStart);
   const name = open[open.length - 1];
   if (name === undefined) return [];
-  const closed = doc.text.charCodeAt(context.range.end) === 0x3e; // '>' already there
+  const closed = doc.charCodeAt(context.range.end) === 0x3e; // '>' already there
   return [{ label: `/${name}`, kind: 'closeTag', range: context.range, insertText: closed ? name : `${name}>`, detail: `closes <${name}>` }];
 }
 

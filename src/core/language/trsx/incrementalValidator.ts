@@ -50,16 +50,20 @@ export class IncrementalTrsxValidator {
     return this.state;
   }
 
-  /**
-   * The diagnostics of `result`: reused when it is the result validated last, updated incrementally when
-   * `transition` leads from that result to this one, computed in full otherwise.
-   */
-  validate(result: TrsxParseResult, transition?: TrsxTransition): TrsxValidation {
-    if (this.state?.result === result) return this.state;
-    const previous = this.state?.result;
-    const incremental = transition && previous === transition.base && transition.patch.result === result ? this.incremental(transition.patch) : undefined;
-    this.state = incremental ?? this.full(result);
+  /** The diagnostics of `result`: reused when it is the result validated last (or stepped to), else computed in full. */
+  validate(result: TrsxParseResult): TrsxValidation {
+    if (this.state?.result !== result) this.state = this.full(result);
     return this.state;
+  }
+
+  /**
+   * Follows one incremental parse step, right after it (the next step re-links the same tree and index): only the
+   * samples it touched are re-checked. A step from a result this validator did not validate, or one it cannot
+   * follow, leaves the next `validate` to start over.
+   */
+  step(transition: TrsxTransition): void {
+    if (!this.state || this.state.result !== transition.base) return;
+    this.state = this.incremental(transition.patch);
   }
 
   private full(result: TrsxParseResult): TrsxValidation {
