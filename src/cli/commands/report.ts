@@ -1,15 +1,23 @@
 // `cstudio report [DIR]`: the model-health report of a pulled project folder (samples per intent, locale
 // parity, conflicts, near-duplicates, un-annotated mentions, literal collisions), as a table or JSON, with
-// `--fail-on` so a CI pipeline fails on the findings it cares about.
+// `--fail-on` so a CI pipeline fails on the findings it cares about. With `--app`, also the coverage of the
+// application's live traffic (core/health/coverage.ts), which needs a connection (flags or CSTUDIO_*).
 import { join, relative } from 'node:path';
+import { TrainingIndex } from '../../core/discover/training';
+import { liveTrafficCoverage, type TrafficCoverage } from '../../core/health/coverage';
 import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, isHealthRule, type HealthFinding, type HealthReport, type HealthRule } from '../../core/health/findings';
 import { NotAProjectFolderError, folderHealthReport } from '../../core/health/report';
 import { parseFlags, parseIntFlag } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
+import { connectionFlags, withSession, type ConnectionFlagValues } from '../connection';
 import { formatTable, printJson } from '../output';
+import { CONNECTION_USAGE } from '../platformCommand';
 import { resolveInput } from '../sourceFiles';
 
+const DEFAULT_DAYS = 30;
+
 const USAGE = `Usage: cstudio report [DIR] [--json] [--fail-on RULES] [--min-samples N] [--max-imbalance X] [--similarity X]
+                      [--app ID [--days N]]
 
 The model-health report of a pulled project folder (default: the current folder), from its TRSX files:
 samples per intent and locale, and these findings (rule ids):
@@ -21,8 +29,14 @@ samples per intent and locale, and these findings (rule ids):
   unannotated-mention    a literal of an entity linked to the sample's intent, not annotated (the fix is in --json)
   literal-collision      the same literal in two entities
 --fail-on RULES  comma-separated rule ids, or "any": exit 1 when one of them is found.
+--app ID         also the coverage of live traffic: of the utterances the application (runtime app ID, the
+                 event-log topic) logged in the last --days N days (default ${DEFAULT_DAYS}), the share that is
+                 already a sample (ignoring case and punctuation), per interpreted intent. Reads the event
+                 logs from the beginning to their current end, committing nothing.
 Exit codes: 0 report printed (and no --fail-on rule found), 1 a --fail-on rule found, 2 usage problem or
-not a project folder.`;
+not a project folder.
+
+${CONNECTION_USAGE}`;
 
 function parseFraction(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -47,14 +61,18 @@ export const reportCommand: CliCommand = {
   failureExitCode: 2,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, {
-      json: { type: 'boolean' }, 'fail-on': { type: 'string' }, 'min-samples': { type: 'string' },
-      'max-imbalance': { type: 'string' }, similarity: { type: 'string' },
+      ...connectionFlags, 'fail-on': { type: 'string' }, 'min-samples': { type: 'string' },
+      'max-imbalance': { type: 'string' }, similarity: { type: 'string' }, app: { type: 'string' }, days: { type: 'string' },
     });
     if (positionals.length > 1) throw new UsageError('Give one project folder.');
     const failOn = parseFailOn(values['fail-on']);
     const minSamples = parseIntFlag(values['min-samples'], 'min-samples', 0);
     const maxImbalance = parseFraction(values['max-imbalance'], 'max-imbalance', 1, Number.MAX_SAFE_INTEGER);
     const similarity = parseFraction(values.similarity, 'similarity', 0.01, 1);
+    const app = values.app?.trim();
+    if (app === '') throw new UsageError('--app needs a runtime app ID (the event-log topic, e.g. COFFEE-DEV).');
+    const days = parseIntFlag(values.days, 'days', 1);
+    if (days !== undefined && app === undefined) throw new UsageError('--days is the window of --app\'s traffic coverage; give --app ID too.');
     const dir = resolveInput(io, positionals[0] ?? '.');
     let report: HealthReport;
     try {
@@ -67,6 +85,7 @@ export const reportCommand: CliCommand = {
       if (e instanceof NotAProjectFolderError) throw new UsageError(e.message);
       throw e;
     }
+    if (app !== undefined) report.coverage = await coverageOf(values, io, dir, app, days ?? DEFAULT_DAYS);
     for (const l of report.locales) {
       if (l.xmlErrors > 0) io.stderr(`${l.file} has ${l.xmlErrors} XML error${l.xmlErrors === 1 ? '' : 's'}: the report covers only what could be read; see them with cstudio validate ${l.file}.\n`);
     }
@@ -81,7 +100,30 @@ export const reportCommand: CliCommand = {
   },
 };
 
+async function coverageOf(values: ConnectionFlagValues, io: CliIO, dir: string, app: string, days: number): Promise<TrafficCoverage> {
+  const training = await TrainingIndex.load(dir);
+  return withSession(values, io, (session) => liveTrafficCoverage(
+    { requester: session.client.requester, clientId: session.connection.clientId }, training, { app, days }, { signal: io.signal }));
+}
+
 const BAR_WIDTH = 30;
+const percent = (share: number): string => `${(share * 100).toFixed(1)}%`;
+
+function printCoverage(io: CliIO, c: TrafficCoverage): void {
+  io.stdout(`Live traffic of ${c.app}, last ${c.days} day${c.days === 1 ? '' : 's'} (since ${c.since}): `);
+  if (c.utterances === 0) {
+    io.stdout('no interpreted utterances.\n\n');
+    return;
+  }
+  io.stdout(`${c.matched} of ${c.utterances} utterances (${percent(c.share)}) are samples\n`);
+  io.stdout(formatTable(c.intents, [
+    { header: '  Intent', value: (i) => `  ${i.intent}` },
+    { header: 'Utterances', value: (i) => i.utterances },
+    { header: 'Samples', value: (i) => i.matched },
+    { header: 'Coverage', value: (i) => percent(i.share) },
+  ]));
+  io.stdout('\n');
+}
 
 function printHuman(io: CliIO, report: HealthReport, shown: string): void {
   for (const l of report.locales) {
@@ -95,6 +137,7 @@ function printHuman(io: CliIO, report: HealthReport, shown: string): void {
     ]));
     io.stdout('\n');
   }
+  if (report.coverage) printCoverage(io, report.coverage);
   if (report.findings.length === 0) {
     io.stdout('No findings.\n');
     return;

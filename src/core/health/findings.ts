@@ -1,5 +1,6 @@
 // What the model-health report finds: one shape for every rule, so the CLI table, the JSON output, the
 // `--fail-on` check and the editor's Model Health view read the same thing.
+import type { TrafficCoverage } from './coverage';
 
 export const HEALTH_RULES = [
   'samples-below-minimum', 'intent-imbalance', 'locale-parity', 'conflict', 'near-duplicate', 'unannotated-mention',
@@ -87,4 +88,6 @@ export interface LocaleSummary {
 export interface HealthReport {
   locales: LocaleSummary[];
   findings: HealthFinding[];
+  /** Coverage of live traffic, when an application was given (coverage.ts). */
+  coverage?: TrafficCoverage;
 }
