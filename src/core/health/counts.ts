@@ -1,31 +1,25 @@
 // Samples per intent in one locale: the summary behind the chart, intents below the minimum and the
 // imbalance between the most and the least sampled intents. Excluded samples are not trained on, so they
 // do not count.
-import type { TrsxIntent, TrsxSample } from '../formats/trsx/model';
+import type { TrsxIntent } from '../formats/trsx/model';
 import { RULE_SEVERITY, type HealthFinding, type HealthOptions, type IntentCount, type LocaleSummary } from './findings';
 import type { LocaleFile } from './localeFile';
 
-export function isTrained(sample: TrsxSample): boolean {
-  return sample.excluded !== true;
-}
-
 export function countSamples(locale: LocaleFile, options: HealthOptions, findings: HealthFinding[]): LocaleSummary {
-  const { document } = locale;
+  const { document, samples } = locale;
   const counts = new Map<string, IntentCount>();
   const declared = new Map<string, TrsxIntent>();
   for (const intent of document.intents) {
     declared.set(intent.name, intent);
     counts.set(intent.name, { intent: intent.name, samples: 0, weighted: 0 });
   }
-  let total = 0;
-  for (const s of document.samples) {
-    if (!isTrained(s)) continue;
-    let c = counts.get(s.intentref);
-    if (!c) counts.set(s.intentref, c = { intent: s.intentref, samples: 0, weighted: 0 });
-    c.samples++;
-    c.weighted += s.count ?? 1;
-    total++;
-  }
+  samples.intents.forEach((name, id) => {
+    let c = counts.get(name);
+    if (!c) counts.set(name, c = { intent: name, samples: 0, weighted: 0 });
+    c.samples += samples.samplesOf[id] as number;
+    c.weighted += samples.weightOf[id] as number;
+  });
+  const total = samples.size;
   const intents = [...counts.values()].sort((a, b) => b.samples - a.samples || a.intent.localeCompare(b.intent));
   for (const c of intents) {
     const intent = declared.get(c.intent);

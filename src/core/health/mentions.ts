@@ -2,14 +2,14 @@
 // entity linked to the sample's intent. The model learns that entity from annotated mentions only, so an
 // un-annotated one teaches it that the words are not the entity. Each finding carries the edit that wraps the
 // words in `<annotation conceptref="…">` in the file's own text (its escaping and spacing kept).
+import type { TextRange } from '../formats/diagnostic';
 import type { TrsxDocument, TrsxSample } from '../formats/trsx/model';
 import { normalize, sampleTokens } from '../nlu/sampleText';
-import { isTrained } from './counts';
 import { RULE_SEVERITY, type HealthEdit, type HealthFinding } from './findings';
 import type { LocaleFile } from './localeFile';
 import { findInSampleText } from './sampleSource';
 
-interface Literal {
+export interface Literal {
   concept: string;
   /** As written in the dictionary. */
   literal: string;
@@ -35,25 +35,58 @@ function literalIndex(document: TrsxDocument): Map<string, Map<string, Literal[]
   return byConcept;
 }
 
-export function findUnannotatedMentions(locale: LocaleFile, findings: HealthFinding[]): void {
-  const { document } = locale;
-  const literals = literalIndex(document);
-  if (literals.size === 0) return;
-  // Per intent, the linked list entities' literal indexes.
-  const linked = new Map<string, Array<Map<string, Literal[]>>>();
-  for (const intent of document.intents) {
-    const lists = intent.links.map((l) => literals.get(l.conceptref)).filter((m): m is Map<string, Literal[]> => m !== undefined);
-    if (lists.length > 0) linked.set(intent.name, lists);
-  }
-  for (const sample of document.samples) {
-    if (!isTrained(sample)) continue;
-    const lists = linked.get(sample.intentref);
-    if (!lists) continue;
-    for (const node of sample.content) {
-      if (typeof node !== 'string') continue;
-      for (const hit of mentionsIn(sampleTokens(normalize(node)), lists)) findings.push(mentionFinding(locale, sample, hit));
+/** A mention found while the file is scanned: the sample's element range, its intent and the literal. */
+export interface MentionHit {
+  range: TextRange;
+  intent: string;
+  literal: Literal;
+}
+
+/**
+ * Finds the un-annotated mentions of samples one at a time, from the list entities and intent links read
+ * before them. TRSX puts the ontology and dictionaries before the samples; `isCurrent` tells when a file put
+ * some after (the caller then scans the samples again with a finder made from the whole model).
+ */
+export class MentionFinder {
+  private readonly linked = new Map<string, Array<Map<string, Literal[]>>>();
+  private readonly shape: string;
+
+  constructor(document: TrsxDocument) {
+    this.shape = shapeOf(document);
+    const literals = literalIndex(document);
+    if (literals.size === 0) return;
+    // Per intent, the linked list entities' literal indexes.
+    for (const intent of document.intents) {
+      const lists = intent.links.map((l) => literals.get(l.conceptref)).filter((m): m is Map<string, Literal[]> => m !== undefined);
+      if (lists.length > 0) this.linked.set(intent.name, lists);
     }
   }
+
+  /** False when the model has more intents, links or literals than when this finder was made. */
+  isCurrent(document: TrsxDocument): boolean {
+    return shapeOf(document) === this.shape;
+  }
+
+  check(sample: TrsxSample, range: TextRange, hits: MentionHit[]): void {
+    const lists = this.linked.get(sample.intentref);
+    if (!lists) return;
+    for (const node of sample.content) {
+      if (typeof node !== 'string') continue;
+      for (const literal of mentionsIn(sampleTokens(normalize(node)), lists)) hits.push({ range, intent: sample.intentref, literal });
+    }
+  }
+}
+
+function shapeOf(document: TrsxDocument): string {
+  let links = 0;
+  let entries = 0;
+  for (const i of document.intents) links += i.links.length;
+  for (const d of document.dictionaries) entries += d.entries.length;
+  return `${document.intents.length}/${links}/${document.dictionaries.length}/${entries}`;
+}
+
+export function mentionFindings(locale: LocaleFile, hits: readonly MentionHit[], findings: HealthFinding[]): void {
+  for (const hit of hits) findings.push(mentionFinding(locale, hit));
 }
 
 /** The longest literal at each word, left to right, not overlapping. */
@@ -72,19 +105,17 @@ function mentionsIn(tokens: readonly string[], lists: ReadonlyArray<Map<string, 
   return out;
 }
 
-function mentionFinding(locale: LocaleFile, sample: TrsxSample, hit: Literal): HealthFinding {
-  const fix = annotateEdit(locale, sample, hit);
+function mentionFinding(locale: LocaleFile, { range, intent, literal: hit }: MentionHit): HealthFinding {
+  const fix = annotateEdit(locale, range, hit);
   const words = fix ? locale.text.slice(fix.start, fix.end) : hit.literal;
   return {
-    rule: 'unannotated-mention', severity: RULE_SEVERITY['unannotated-mention'], locale: locale.locale, location: locale.locate(sample),
-    message: `A sample of ${sample.intentref} in ${locale.locale} says "${words}", a literal of entity ${hit.concept} (linked to ${sample.intentref}), without annotating it; annotate it as <annotation conceptref="${hit.concept}">${words}</annotation> in ${locale.file}, or reword the sample.`,
+    rule: 'unannotated-mention', severity: RULE_SEVERITY['unannotated-mention'], locale: locale.locale, location: locale.locateRange(range),
+    message: `A sample of ${intent} in ${locale.locale} says "${words}", a literal of entity ${hit.concept} (linked to ${intent}), without annotating it; annotate it as <annotation conceptref="${hit.concept}">${words}</annotation> in ${locale.file}, or reword the sample.`,
     ...(fix ? { fix } : {}),
   };
 }
 
-function annotateEdit(locale: LocaleFile, sample: TrsxSample, hit: Literal): HealthEdit | undefined {
-  const range = locale.rangeOf(sample);
-  if (!range) return undefined;
+function annotateEdit(locale: LocaleFile, range: TextRange, hit: Literal): HealthEdit | undefined {
   const at = findInSampleText(locale.text, range, hit.tokens);
   if (!at) return undefined;
   const words = locale.text.slice(at.start, at.end);

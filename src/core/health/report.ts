@@ -1,5 +1,6 @@
-// The model-health report of a pulled project folder: every locale's TRSX file read in turn (one model held
-// at a time), each rule run over it, then locale parity across what each locale declared.
+// The model-health report of a pulled project folder: every locale's TRSX file read in turn by one streaming
+// scan (localeFile.ts: no tree and no list of samples, only a compact table of them), each rule run over it,
+// then locale parity across what each locale declared.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeXmlBytes } from '../formats/xml/decode';
@@ -9,8 +10,8 @@ import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { findLiteralCollisions } from './collisions';
 import { countSamples } from './counts';
 import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, type HealthFinding, type HealthOptions, type HealthReport, type LocaleSummary } from './findings';
-import { readLocaleFile } from './localeFile';
-import { findUnannotatedMentions } from './mentions';
+import { readLocaleFile, scanLocaleText } from './localeFile';
+import { MentionFinder, mentionFindings, type MentionHit } from './mentions';
 import { findParityGaps, inventoryOf, type LocaleInventory } from './parity';
 import { findSimilarSamples } from './similarity';
 
@@ -45,10 +46,21 @@ export class HealthAnalysis {
   }
 
   addLocale({ locale, file, text }: LocaleText): void {
-    const read = readLocaleFile(locale, file, text);
+    const hits: MentionHit[] = [];
+    let finder: MentionFinder | undefined;
+    const read = readLocaleFile(locale, file, text, (sample, range, document) => {
+      finder ??= new MentionFinder(document);
+      finder.check(sample, range, hits);
+    });
+    if (finder && !finder.isCurrent(read.document)) {
+      // Intents or dictionaries after some samples (out of the schema's order): those samples again, with all of them.
+      hits.length = 0;
+      const whole = new MentionFinder(read.document);
+      scanLocaleText(text, (sample, range) => whole.check(sample, range, hits));
+    }
     this.summaries.push(countSamples(read, this.options, this.findings));
     findSimilarSamples(read, this.options.similarity, this.findings);
-    findUnannotatedMentions(read, this.findings);
+    mentionFindings(read, hits, this.findings);
     findLiteralCollisions(read, this.findings);
     this.inventories.push(inventoryOf(read));
   }

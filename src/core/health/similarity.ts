@@ -6,82 +6,74 @@
 // search", WWW 2007): tokens are ranked rarest first, and two sets with similarity ≥ t must share a token among
 // the first |x| - ⌈t·|x|⌉ + 1 of each, so only sets sharing a rare token are ever compared. With a size filter
 // (|y| ≥ t·|x|) this stays far from quadratic on real training sets, and finds every pair (no sampling).
-import type { TrsxSample } from '../formats/trsx/model';
 import { normalizedSampleText } from '../formats/trsx/sample-text';
-import { normalize, sampleTokens } from '../nlu/sampleText';
-import { isTrained } from './counts';
+import { sampleTokens } from '../nlu/sampleText';
 import { RULE_SEVERITY, type HealthFinding } from './findings';
 import type { LocaleFile } from './localeFile';
+import { sampleAt, type SampleTable } from './sampleTable';
 
-/** The samples with one normalized text (most often one sample). */
-interface TextGroup {
-  normalized: string;
-  samples: TrsxSample[];
-  /** True when its samples are under more than one intent: a conflict. */
-  mixed: boolean;
-}
+/** The samples of each group, when it has several intents (`members`); else its first sample stands for all. */
+class Groups {
+  constructor(readonly table: SampleTable, private readonly members: ReadonlyMap<number, number[]>) {}
 
-/** The words a user would type, normalized; annotation boundaries are word breaks. */
-function normalizedWords(sample: TrsxSample): string {
-  const c = sample.content;
-  return normalize(c.length === 1 && typeof c[0] === 'string' ? c[0] : normalizedSampleText(c));
+  samplesOf(g: number): readonly number[] {
+    return this.members.get(g) ?? [this.table.firstOf[g] as number];
+  }
+
+  /** The one intent of the group's samples, or undefined when they have several. */
+  intentOf(g: number): string | undefined {
+    return this.table.mixed.has(g) ? undefined : this.table.intentOf(this.table.firstOf[g] as number);
+  }
 }
 
 export function findSimilarSamples(locale: LocaleFile, similarity: number, findings: HealthFinding[]): void {
-  const groups = new Map<string, TextGroup>();
-  for (const s of locale.document.samples) {
-    if (!isTrained(s)) continue;
-    const normalized = normalizedWords(s);
-    if (normalized === '') continue;
-    const g = groups.get(normalized);
-    if (!g) { groups.set(normalized, { normalized, samples: [s], mixed: false }); continue; }
-    g.samples.push(s);
-    if (s.intentref !== (g.samples[0] as TrsxSample).intentref) g.mixed = true;
-  }
-  for (const g of groups.values()) if (g.mixed) findings.push(conflictFinding(locale, g));
+  const table = locale.samples;
+  const groups = new Groups(table, table.mixedMembers());
+  for (const g of [...table.mixed].sort((a, b) => a - b)) findings.push(conflictFinding(locale, groups, g));
   if (similarity <= 1) findNearDuplicates(locale, groups, similarity, findings);
 }
 
-function conflictFinding(locale: LocaleFile, g: TextGroup): HealthFinding {
-  const byIntent = new Map<string, TrsxSample[]>();
-  for (const s of g.samples) byIntent.set(s.intentref, [...(byIntent.get(s.intentref) ?? []), s]);
+function conflictFinding(locale: LocaleFile, groups: Groups, g: number): HealthFinding {
+  const { table } = groups;
+  const byIntent = new Map<string, number[]>();
+  for (const k of groups.samplesOf(g)) byIntent.set(table.intentOf(k), [...(byIntent.get(table.intentOf(k)) ?? []), k]);
   const all = [...byIntent.values()].flat();
-  const texts = new Set(all.map((s) => normalizedSampleText(s.content)));
+  // The words as written (case and punctuation kept), read again from the file for these few samples.
+  const texts = new Set(all.map((k) => { const s = sampleAt(locale.text, table.rangeOf(k)); return s ? normalizedSampleText(s.content) : `#${k}`; }));
   const how = texts.size === 1 ? 'is identical' : 'is the same once case and punctuation are ignored';
   const parts = [...byIntent].map(([intent, list]) => {
-    const weighted = list.reduce((n, s) => n + (s.count ?? 1), 0);
+    const weighted = list.reduce((n, k) => n + table.weightOfSample(k), 0);
     return `${intent} (${list.length} sample${list.length === 1 ? '' : 's'}, count ${weighted})`;
   });
   return {
-    rule: 'conflict', severity: RULE_SEVERITY.conflict, locale: locale.locale, location: locale.locate(all[0] as TrsxSample),
-    related: all.slice(1).map((s) => locale.locate(s)),
-    message: `The sample "${g.normalized}" ${how} under ${byIntent.size} intents in ${locale.locale}: ${parts.join(', ')}. Keep it under one intent and remove the others from ${locale.file}.`,
+    rule: 'conflict', severity: RULE_SEVERITY.conflict, locale: locale.locale, location: locale.locateRange(table.rangeOf(all[0] as number)),
+    related: all.slice(1).map((k) => locale.locateRange(table.rangeOf(k))),
+    message: `The sample "${table.texts[g]}" ${how} under ${byIntent.size} intents in ${locale.locale}: ${parts.join(', ')}. Keep it under one intent and remove the others from ${locale.file}.`,
   };
 }
 
-/** Texts with one token set ("open you are" / "are you open"): usually one text. */
+/** Texts (groups) with one token set ("open you are" / "are you open"): usually one text. */
 interface Unit {
-  groups: TextGroup[];
+  groups: number[];
   /** Token ranks (rarest first), ascending. */
   tokens: Int32Array;
 }
 
 /** The single intent of all the unit's samples, or undefined when they have several. */
-function singleIntent(u: Unit): string | undefined {
-  const first = (u.groups[0] as TextGroup).samples[0] as TrsxSample;
-  for (const g of u.groups) {
-    if (g.mixed) return undefined;
-    if ((g.samples[0] as TrsxSample).intentref !== first.intentref) return undefined;
-  }
-  return first.intentref;
+function singleIntent(groups: Groups, u: Unit): string | undefined {
+  const first = groups.intentOf(u.groups[0] as number);
+  if (first === undefined) return undefined;
+  for (const g of u.groups) if (groups.intentOf(g) !== first) return undefined;
+  return first;
 }
 
-function findNearDuplicates(locale: LocaleFile, groups: ReadonlyMap<string, TextGroup>, threshold: number, findings: HealthFinding[]): void {
+function findNearDuplicates(locale: LocaleFile, groups: Groups, threshold: number, findings: HealthFinding[]): void {
+  const { texts } = groups.table;
   const units = new Map<string, Unit>();
   const words = new Map<Unit, string[]>();
   const frequency = new Map<string, number>();
-  for (const g of groups.values()) {
-    const tokens = sampleTokens(g.normalized).sort();
+  for (let g = 0; g < texts.length; g++) {
+    const tokens = sampleTokens(texts[g] as string).sort();
     let unique = 0;
     for (let i = 0; i < tokens.length; i++) if (i === 0 || tokens[i] !== tokens[i - 1]) tokens[unique++] = tokens[i] as string;
     tokens.length = unique;
@@ -96,19 +88,21 @@ function findNearDuplicates(locale: LocaleFile, groups: ReadonlyMap<string, Text
   // Rank tokens rarest first (ties by first appearance), so every set is ordered the same way.
   const rank = new Map<string, number>();
   [...frequency].sort((a, b) => a[1] - b[1]).forEach(([w], r) => rank.set(w, r));
+  frequency.clear();
   for (const [unit, list] of words) {
     const tokens = new Int32Array(list.length);
     for (let i = 0; i < list.length; i++) tokens[i] = rank.get(list[i] as string) as number;
     unit.tokens = tokens.sort();
   }
   words.clear();
+  rank.clear();
   const list = [...units.values()].sort((a, b) => a.tokens.length - b.tokens.length);
   units.clear();
-  const intents = list.map(singleIntent);
+  const intents = list.map((u) => singleIntent(groups, u));
   // Other texts with the same words (another order, repeated words) under another intent: similarity 1.
   for (const u of list) {
     for (let i = 0; i < u.groups.length; i++) {
-      for (let k = i + 1; k < u.groups.length; k++) reportPair(locale, u.groups[i] as TextGroup, u.groups[k] as TextGroup, 1, threshold, findings);
+      for (let k = i + 1; k < u.groups.length; k++) reportPair(locale, groups, u.groups[i] as number, u.groups[k] as number, 1, threshold, findings);
     }
   }
   for (const [x, y, j] of similarPairs(list.map((u) => u.tokens), threshold)) {
@@ -116,21 +110,24 @@ function findNearDuplicates(locale: LocaleFile, groups: ReadonlyMap<string, Text
     if (ix !== undefined && ix === intents[y]) continue;
     const ux = list[x] as Unit;
     const uy = list[y] as Unit;
-    pairs: for (const gy of uy.groups) for (const gx of ux.groups) if (reportPair(locale, gy, gx, j, threshold, findings)) break pairs;
+    pairs: for (const gy of uy.groups) for (const gx of ux.groups) if (reportPair(locale, groups, gy, gx, j, threshold, findings)) break pairs;
   }
 }
 
 const EMPTY = new Int32Array(0);
 
 /** Reports two texts as near-duplicates when some sample of one has another intent than some sample of the other. */
-function reportPair(locale: LocaleFile, a: TextGroup, b: TextGroup, similarity: number, threshold: number, findings: HealthFinding[]): boolean {
-  for (const sa of a.samples) {
-    const sb = b.samples.find((s) => s.intentref !== sa.intentref);
-    if (!sb) continue;
+function reportPair(locale: LocaleFile, groups: Groups, a: number, b: number, similarity: number, threshold: number, findings: HealthFinding[]): boolean {
+  const { table } = groups;
+  for (const sa of groups.samplesOf(a)) {
+    const ia = table.intentOf(sa);
+    const sb = groups.samplesOf(b).find((k) => table.intentOf(k) !== ia);
+    if (sb === undefined) continue;
+    const ib = table.intentOf(sb);
     findings.push({
       rule: 'near-duplicate', severity: RULE_SEVERITY['near-duplicate'], locale: locale.locale,
-      location: locale.locate(sa), related: [locale.locate(sb)],
-      message: `Samples "${a.normalized}" (${sa.intentref}) and "${b.normalized}" (${sb.intentref}) in ${locale.locale} share ${Math.round(similarity * 100)}% of their words (threshold ${Math.round(threshold * 100)}%); the model can hardly tell ${sa.intentref} from ${sb.intentref} on them: reword one, move it to the other intent or remove it from ${locale.file}.`,
+      location: locale.locateRange(table.rangeOf(sa)), related: [locale.locateRange(table.rangeOf(sb))],
+      message: `Samples "${table.texts[a]}" (${ia}) and "${table.texts[b]}" (${ib}) in ${locale.locale} share ${Math.round(similarity * 100)}% of their words (threshold ${Math.round(threshold * 100)}%); the model can hardly tell ${ia} from ${ib} on them: reword one, move it to the other intent or remove it from ${locale.file}.`,
     });
     return true;
   }

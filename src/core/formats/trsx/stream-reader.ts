@@ -69,11 +69,11 @@ export class TrsxStreamReader extends ElementSink {
   private depth = 0;
 
   /**
-   * With `onSample`, each sample goes there once read instead of into the document, and samples and their
-   * annotations get no positions (so nothing keeps them alive): for readers that want the samples one at a
-   * time (sync's item lists) and run no model rules.
+   * With `onSample`, each sample goes there once read (with its element's range) instead of into the document,
+   * and samples and their annotations get no positions (so nothing keeps them alive): for readers that want the
+   * samples one at a time (sync's item lists, the health report) and run no model rules.
    */
-  constructor(private readonly report: TrsxReport, private readonly onSample?: (sample: TrsxSample) => void) {
+  constructor(private readonly report: TrsxReport, private readonly onSample?: (sample: TrsxSample, start: number, end: number) => void) {
     super();
   }
 
@@ -183,7 +183,7 @@ export class TrsxStreamReader extends ElementSink {
         const content = frame.content;
         (frame.item as TrsxSample | Annotation).content = content.length === 0 ? [] : content.slice(); // exact size, as the tree reader
         content.length = 0;
-        if (frame.role === 'sample' && this.onSample) this.onSample(frame.item as TrsxSample);
+        if (frame.role === 'sample' && this.onSample) this.onSample(frame.item as TrsxSample, el.start, el.end);
         break;
       }
       case 'metadataEntry': (frame.item as { value: string }).value = frame.text; break;

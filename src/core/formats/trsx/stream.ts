@@ -43,6 +43,8 @@ export function readAndValidateTrsxBytes(bytes: Uint8Array, options: TrsxValidat
 export interface TrsxSamplesApart {
   /** The document without its samples: they went to `onSample`. */
   document: TrsxDocument;
+  /** Where the items other than samples and annotations are. */
+  positions: TrsxLocator;
   rootName?: string;
   /** Well-formedness diagnostics (`XML…`); no TRSX rule is run. */
   diagnostics: Diagnostic[];
@@ -51,14 +53,15 @@ export interface TrsxSamplesApart {
 const ignoreRules: TrsxReport = () => undefined;
 
 /**
- * The model with each sample handed to `onSample` as soon as it is read and kept nowhere: no XML tree, no
- * positions and no list of samples, so a caller that turns samples into something smaller (sync's item lists)
- * holds only that. The same model as parseTrsx otherwise.
+ * The model with each sample handed to `onSample` (with the range of its element in `text`) as soon as it is
+ * read and kept nowhere: no XML tree, no sample positions and no list of samples, so a caller that turns
+ * samples into something smaller (sync's item lists, the health report) holds only that. The same model as
+ * parseTrsx otherwise.
  */
-export function readTrsxSamplesApart(text: string, onSample: (sample: TrsxSample) => void, options: XmlParseOptions = {}): TrsxSamplesApart {
+export function readTrsxSamplesApart(text: string, onSample: (sample: TrsxSample, start: number, end: number) => void, options: XmlParseOptions = {}): TrsxSamplesApart {
   const reader = new TrsxStreamReader(ignoreRules, onSample);
   const scan = scanXml(text, reader, { elementOnly: ELEMENT_ONLY, ...options });
-  return { document: reader.document, rootName: reader.root?.name, diagnostics: [...scan.errors] };
+  return { document: reader.document, positions: reader.positions, rootName: reader.root?.name, diagnostics: [...scan.errors] };
 }
 
 export interface TrsxPositioned {
