@@ -40,7 +40,7 @@ export function scanLocaleText(text: string, visit: SampleVisitor): { reader: Tr
 }
 
 export function readLocaleFile(locale: string, file: string, text: string, visit?: SampleVisitor): LocaleFile {
-  const samples = new SampleTable();
+  const samples = new SampleTable(text);
   const { reader, errors } = scanLocaleText(text, (sample, range, document) => {
     samples.add(sample, range.start, range.end);
     visit?.(sample, range, document);

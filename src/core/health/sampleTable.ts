@@ -1,8 +1,9 @@
 // The trained samples of one locale as the report keeps them: per sample only its intent, count and element
-// range (typed arrays), and per distinct normalized text one group (the text, its first sample, whether its
-// samples have more than one intent). A 50k-sample locale costs a few MB here instead of its model, and the
-// rules that compare samples (counts, conflicts, near-duplicates) need nothing more; the few samples a
-// finding quotes are read again from the file text (sampleAt).
+// range, and per distinct normalized text one group (its first sample, whether its samples have more than one
+// intent, and its set of words as numbers), all in typed arrays: no string or object per sample or text
+// outlives the scan (textKeys.ts), so reading a large file grows the heap little. A 50k-sample locale costs a
+// few MB here instead of its model, and the rules that compare samples (counts, conflicts, near-duplicates)
+// need nothing more; the few texts a finding quotes are read again from the file text (sampleAt).
 import type { TextRange } from '../formats/diagnostic';
 import { parseXml } from '../formats/xml/scanner';
 import type { TrsxSample } from '../formats/trsx/model';
@@ -10,6 +11,7 @@ import { readSampleElements } from '../formats/trsx/read';
 import { normalizedSampleText } from '../formats/trsx/sample-text';
 import { emptyTrsxIndex } from '../formats/trsx/source-index';
 import { normalize } from '../nlu/sampleText';
+import { TextKeys } from './textKeys';
 
 export function isTrained(sample: TrsxSample): boolean {
   return sample.excluded !== true;
@@ -23,7 +25,7 @@ export function normalizedWords(sample: TrsxSample): string {
 
 function grown<T extends Int32Array | Float64Array>(a: T, size: number): T {
   if (size < a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  const b = new (a.constructor as new (n: number) => T)(Math.max(a.length * 2, size + 1));
   b.set(a);
   return b;
 }
@@ -42,11 +44,19 @@ export class SampleTable {
   private ends = new Int32Array(1024);
   /** Sample → group (-1: no words). */
   private group = new Int32Array(1024);
-  /** Group id → normalized text, first sample, and whether its samples have several intents. */
-  readonly texts: string[] = [];
+  /** Group id → first sample; groups whose samples have several intents. */
   readonly firstOf: number[] = [];
   readonly mixed = new Set<number>();
-  private readonly groupIds = new Map<string, number>();
+  private readonly keys = new TextKeys();
+  /** Words numbered as first seen, and each group's distinct word numbers (ascending) as a slice of `tokens`. */
+  readonly words: string[] = [];
+  private readonly wordIds = new Map<string, number>();
+  private tokens = new Int32Array(4096);
+  private tokenEnds = new Int32Array(1024);
+  private scratch = new Int32Array(64);
+
+  /** `text`: the file text the ranges point into. */
+  constructor(readonly text: string) {}
 
   add(sample: TrsxSample, start: number, end: number): void {
     const k = this.size++;
@@ -70,21 +80,72 @@ export class SampleTable {
     (this.samplesOf[id] as number)++;
     (this.weightOf[id] as number) += weight;
     const words = normalizedWords(sample);
-    if (words === '') { this.group[k] = -1; return; }
-    let g = this.groupIds.get(words);
-    if (g === undefined) {
-      this.groupIds.set(words, g = this.texts.length);
-      this.texts.push(words);
-      this.firstOf.push(k);
-    } else if (this.intent[this.firstOf[g] as number] !== id) {
-      this.mixed.add(g);
-    }
-    this.group[k] = g;
+    this.group[k] = words === '' ? -1 : this.groupOf(words, k, id);
   }
 
-  /** Drops the text → group lookup once every sample is in (the groups stay). */
+  private groupOf(words: string, k: number, intent: number): number {
+    const { id: g, isNew } = this.keys.idOf(words);
+    if (isNew) {
+      this.firstOf.push(k);
+      this.addTokens(g, words);
+      return g;
+    }
+    const first = this.firstOf[g] as number;
+    if (this.intent[first] !== intent && !this.mixed.has(g)) {
+      // Exact check before calling it a conflict: a text sharing 64 bits of hash with another is left out of the
+      // comparisons (with another intent) or joins its group (same intent: at worst a near-duplicate unseen).
+      if (this.wordsOf(g) !== words) return -1;
+      this.mixed.add(g);
+    }
+    return g;
+  }
+
+  private addTokens(g: number, words: string): void {
+    let n = 0;
+    for (let i = 0; i < words.length;) {
+      let j = words.indexOf(' ', i);
+      if (j < 0) j = words.length;
+      const word = words.slice(i, j);
+      let id = this.wordIds.get(word);
+      if (id === undefined) { this.wordIds.set(word, id = this.words.length); this.words.push(word); }
+      this.scratch = grown(this.scratch, n);
+      this.scratch[n++] = id;
+      i = j + 1;
+    }
+    const set = this.scratch.subarray(0, n).sort();
+    let unique = 0;
+    for (let i = 0; i < n; i++) if (i === 0 || set[i] !== set[i - 1]) set[unique++] = set[i] as number;
+    const at = g === 0 ? 0 : (this.tokenEnds[g - 1] as number);
+    this.tokens = grown(this.tokens, at + unique);
+    this.tokens.set(set.subarray(0, unique), at);
+    this.tokenEnds = grown(this.tokenEnds, g);
+    this.tokenEnds[g] = at + unique;
+  }
+
+  /** How many groups (distinct normalized texts). */
+  get groups(): number {
+    return this.firstOf.length;
+  }
+
+  /** Where the group's distinct word numbers (ascending) are in copyTokens(). */
+  tokenRange(g: number): [number, number] {
+    return [g === 0 ? 0 : (this.tokenEnds[g - 1] as number), this.tokenEnds[g] as number];
+  }
+
+  /** Every group's word numbers, one after the other. */
+  copyTokens(): Int32Array {
+    return this.tokens.slice(0, this.groups === 0 ? 0 : (this.tokenEnds[this.groups - 1] as number));
+  }
+
+  /** The group's normalized text, read again from the file. */
+  wordsOf(g: number): string {
+    const sample = sampleAt(this.text, this.rangeOf(this.firstOf[g] as number));
+    return sample ? normalizedWords(sample) : '';
+  }
+
+  /** Drops the word → number lookup once every sample is in (the groups and `words` stay). */
   sealed(): this {
-    this.groupIds.clear();
+    this.wordIds.clear();
     return this;
   }
 

@@ -7,7 +7,6 @@
 // the first |x| - ⌈t·|x|⌉ + 1 of each, so only sets sharing a rare token are ever compared. With a size filter
 // (|y| ≥ t·|x|) this stays far from quadratic on real training sets, and finds every pair (no sampling).
 import { normalizedSampleText } from '../formats/trsx/sample-text';
-import { sampleTokens } from '../nlu/sampleText';
 import { RULE_SEVERITY, type HealthFinding } from './findings';
 import type { LocaleFile } from './localeFile';
 import { sampleAt, type SampleTable } from './sampleTable';
@@ -48,7 +47,7 @@ function conflictFinding(locale: LocaleFile, groups: Groups, g: number): HealthF
   return {
     rule: 'conflict', severity: RULE_SEVERITY.conflict, locale: locale.locale, location: locale.locateRange(table.rangeOf(all[0] as number)),
     related: all.slice(1).map((k) => locale.locateRange(table.rangeOf(k))),
-    message: `The sample "${table.texts[g]}" ${how} under ${byIntent.size} intents in ${locale.locale}: ${parts.join(', ')}. Keep it under one intent and remove the others from ${locale.file}.`,
+    message: `The sample "${table.wordsOf(g)}" ${how} under ${byIntent.size} intents in ${locale.locale}: ${parts.join(', ')}. Keep it under one intent and remove the others from ${locale.file}.`,
   };
 }
 
@@ -68,36 +67,7 @@ function singleIntent(groups: Groups, u: Unit): string | undefined {
 }
 
 function findNearDuplicates(locale: LocaleFile, groups: Groups, threshold: number, findings: HealthFinding[]): void {
-  const { texts } = groups.table;
-  const units = new Map<string, Unit>();
-  const words = new Map<Unit, string[]>();
-  const frequency = new Map<string, number>();
-  for (let g = 0; g < texts.length; g++) {
-    const tokens = sampleTokens(texts[g] as string).sort();
-    let unique = 0;
-    for (let i = 0; i < tokens.length; i++) if (i === 0 || tokens[i] !== tokens[i - 1]) tokens[unique++] = tokens[i] as string;
-    tokens.length = unique;
-    const key = tokens.join(' ');
-    const u = units.get(key);
-    if (u) { u.groups.push(g); continue; }
-    const unit: Unit = { groups: [g], tokens: EMPTY };
-    units.set(key, unit);
-    words.set(unit, tokens);
-    for (const w of tokens) frequency.set(w, (frequency.get(w) ?? 0) + 1);
-  }
-  // Rank tokens rarest first (ties by first appearance), so every set is ordered the same way.
-  const rank = new Map<string, number>();
-  [...frequency].sort((a, b) => a[1] - b[1]).forEach(([w], r) => rank.set(w, r));
-  frequency.clear();
-  for (const [unit, list] of words) {
-    const tokens = new Int32Array(list.length);
-    for (let i = 0; i < list.length; i++) tokens[i] = rank.get(list[i] as string) as number;
-    unit.tokens = tokens.sort();
-  }
-  words.clear();
-  rank.clear();
-  const list = [...units.values()].sort((a, b) => a.tokens.length - b.tokens.length);
-  units.clear();
+  const list = tokenUnits(groups.table);
   const intents = list.map((u) => singleIntent(groups, u));
   // Other texts with the same words (another order, repeated words) under another intent: similarity 1.
   for (const u of list) {
@@ -114,7 +84,61 @@ function findNearDuplicates(locale: LocaleFile, groups: Groups, threshold: numbe
   }
 }
 
-const EMPTY = new Int32Array(0);
+/**
+ * The distinct token sets of the texts, smallest first (then in order of first appearance), each with its
+ * texts and its tokens as ranks, rarest first (ties: the token seen first, going through the sets in order and
+ * each set's words in order of their spelling). The sets come numbered from the table, and are turned into
+ * ranks in one copy of its numbers (views into it, no string or array per token).
+ */
+function tokenUnits(table: SampleTable): Unit[] {
+  const { words } = table;
+  const flat = table.copyTokens();
+  const setOf = (g: number): Int32Array => { const [start, end] = table.tokenRange(g); return flat.subarray(start, end); };
+  // Texts with equal sets form one unit (found by a hash of the set, then compared; same hashes chained).
+  const units: Unit[] = [];
+  const byHash = new Map<number, number>();
+  const sameHash: number[] = [];
+  for (let g = 0; g < table.groups; g++) {
+    const set = setOf(g);
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < set.length; i++) hash = Math.imul(hash ^ (set[i] as number), 0x01000193);
+    let u = byHash.get(hash) ?? -1;
+    while (u !== -1 && !equalSets((units[u] as Unit).tokens, set)) u = sameHash[u] as number;
+    if (u !== -1) { (units[u] as Unit).groups.push(g); continue; }
+    sameHash.push(byHash.get(hash) ?? -1);
+    byHash.set(hash, units.length);
+    units.push({ groups: [g], tokens: set });
+  }
+  byHash.clear();
+  sameHash.length = 0;
+  // Rarity: in how many units a token is; ties by first sight, each unit's tokens read in spelling order.
+  const frequency = new Int32Array(words.length);
+  const firstSeen = new Int32Array(words.length).fill(-1);
+  let seen = 0;
+  const bySpelling = (a: number, b: number): number => ((words[a] as string) < (words[b] as string) ? -1 : 1);
+  for (const u of units) {
+    for (const t of Array.from(u.tokens).sort(bySpelling)) {
+      frequency[t] = (frequency[t] as number) + 1;
+      if (firstSeen[t] === -1) firstSeen[t] = seen++;
+    }
+  }
+  const order = Array.from({ length: words.length }, (_, t) => t).filter((t) => firstSeen[t] !== -1)
+    .sort((a, b) => (frequency[a] as number) - (frequency[b] as number) || (firstSeen[a] as number) - (firstSeen[b] as number));
+  const rank = new Int32Array(words.length);
+  order.forEach((t, r) => { rank[t] = r; });
+  for (const u of units) {
+    const set = u.tokens;
+    for (let i = 0; i < set.length; i++) set[i] = rank[set[i] as number] as number;
+    set.sort();
+  }
+  return units.sort((a, b) => a.tokens.length - b.tokens.length);
+}
+
+function equalSets(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** Reports two texts as near-duplicates when some sample of one has another intent than some sample of the other. */
 function reportPair(locale: LocaleFile, groups: Groups, a: number, b: number, similarity: number, threshold: number, findings: HealthFinding[]): boolean {
@@ -127,7 +151,7 @@ function reportPair(locale: LocaleFile, groups: Groups, a: number, b: number, si
     findings.push({
       rule: 'near-duplicate', severity: RULE_SEVERITY['near-duplicate'], locale: locale.locale,
       location: locale.locateRange(table.rangeOf(sa)), related: [locale.locateRange(table.rangeOf(sb))],
-      message: `Samples "${table.texts[a]}" (${ia}) and "${table.texts[b]}" (${ib}) in ${locale.locale} share ${Math.round(similarity * 100)}% of their words (threshold ${Math.round(threshold * 100)}%); the model can hardly tell ${ia} from ${ib} on them: reword one, move it to the other intent or remove it from ${locale.file}.`,
+      message: `Samples "${table.wordsOf(a)}" (${ia}) and "${table.wordsOf(b)}" (${ib}) in ${locale.locale} share ${Math.round(similarity * 100)}% of their words (threshold ${Math.round(threshold * 100)}%); the model can hardly tell ${ia} from ${ib} on them: reword one, move it to the other intent or remove it from ${locale.file}.`,
     });
     return true;
   }
