@@ -91,9 +91,14 @@ function findNearDuplicates(locale: LocaleFile, groups: Groups, threshold: numbe
  * ranks in one copy of its numbers (views into it, no string or array per token).
  */
 function tokenUnits(table: SampleTable): Unit[] {
+  // Words renumbered in spelling order, so each set, sorted, lists its words in that order (for the tie-break).
   const { words } = table;
+  const bySpelling = Array.from({ length: words.length }, (_, w) => w).sort((a, b) => ((words[a] as string) < (words[b] as string) ? -1 : 1));
+  const spelled = new Int32Array(words.length);
+  bySpelling.forEach((w, r) => { spelled[w] = r; });
   const flat = table.copyTokens();
-  const setOf = (g: number): Int32Array => { const [start, end] = table.tokenRange(g); return flat.subarray(start, end); };
+  for (let i = 0; i < flat.length; i++) flat[i] = spelled[flat[i] as number] as number;
+  const setOf = (g: number): Int32Array => { const [start, end] = table.tokenRange(g); return flat.subarray(start, end).sort(); };
   // Texts with equal sets form one unit (found by a hash of the set, then compared; same hashes chained).
   const units: Unit[] = [];
   const byHash = new Map<number, number>();
@@ -115,9 +120,8 @@ function tokenUnits(table: SampleTable): Unit[] {
   const frequency = new Int32Array(words.length);
   const firstSeen = new Int32Array(words.length).fill(-1);
   let seen = 0;
-  const bySpelling = (a: number, b: number): number => ((words[a] as string) < (words[b] as string) ? -1 : 1);
   for (const u of units) {
-    for (const t of Array.from(u.tokens).sort(bySpelling)) {
+    for (const t of u.tokens) {
       frequency[t] = (frequency[t] as number) + 1;
       if (firstSeen[t] === -1) firstSeen[t] = seen++;
     }

@@ -5,6 +5,9 @@
 import { compileDiscoverFilter, type DiscoverFilter } from '../../core/discover/filters';
 import type { ReviewItem } from '../../core/discover/review';
 
+/** Rows of an intent shown at first, and added by each "Show more" (the view's page; bench/discover.ts pages the same). */
+export const PAGE_SIZE = 200;
+
 export interface IntentGroup {
   readonly intent: string;
   readonly count: number;

@@ -6,9 +6,7 @@ import type { ReviewItem } from '../../core/discover/review';
 import { CommandIds } from '../../host/commandIds';
 import { ContextKeys, ViewIds } from '../../host/contextValues';
 import { Disposable } from '../../host/lifecycle';
-import type { UtterancesModel } from './utterancesModel';
-
-export const PAGE_SIZE = 200;
+import { PAGE_SIZE, type UtterancesModel } from './utterancesModel';
 
 export type UtteranceNode =
   | { readonly kind: 'intent'; readonly intent: string; readonly count: number }
