@@ -135,7 +135,17 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   const discover = new DiscoverFeature({ registry: connections.registry, prompter, commands, logger: logger.child('discover') });
   owned.push(discover);
 
-  const health = new HealthFeature({ extensionUri: context.extensionUri, commands, prompter, logger: logger.child('health'), settings: () => settings.value.health });
+  const health = new HealthFeature({
+    extensionUri: context.extensionUri, commands, prompter, logger: logger.child('health'), settings: () => settings.value.health,
+    // Coverage of live traffic: the application the Utterances view is reviewing for that folder, on its connection.
+    traffic: async (folder) => {
+      const target = discover.reviewing;
+      if (!target || target.root !== folder) return undefined;
+      const session = await connections.registry.session(target.connectionId);
+      const clientId = session.entry.config?.clientId;
+      return { app: target.topic, source: { requester: session.client.requester, ...(clientId !== undefined ? { clientId } : {}) } };
+    },
+  });
   owned.push(health);
 
   const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),

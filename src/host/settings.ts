@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
 import type { LogLevelName } from './logger';
 import { parseIndentSetting, type IndentSetting } from '../core/formats/trsx/layout';
+import { DEFAULT_COVERAGE_DAYS } from '../core/health/coverage';
 import { DEFAULT_HEALTH_OPTIONS } from '../core/health/findings';
 
 export const SETTINGS_SECTION = 'cstudio';
@@ -47,6 +48,8 @@ export interface HealthSettings {
   readonly minSamples: number;
   readonly maxImbalance: number;
   readonly similarity: number;
+  /** Days of live traffic the coverage counts, when the Utterances view reviews the project's application. */
+  readonly coverageDays: number;
 }
 
 export interface StudioSettings {
@@ -73,7 +76,7 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   language: { autoCloseTags: true, diagnosticsDelayMs: 250 },
   logs: { keptRecords: 2000, maxChannelLines: 20_000 },
   format: { indent: 'auto' },
-  health: { ...DEFAULT_HEALTH_OPTIONS },
+  health: { ...DEFAULT_HEALTH_OPTIONS, coverageDays: DEFAULT_COVERAGE_DAYS },
 };
 
 const LOG_LEVELS: readonly LogLevelName[] = ['trace', 'debug', 'info', 'warn', 'error'];
@@ -113,6 +116,7 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
       minSamples: integerIn(config.get<unknown>('health.minSamples'), 0, 1_000_000, d.health.minSamples),
       maxImbalance: numberIn(config.get<unknown>('health.maxImbalance'), 1, 1_000_000, d.health.maxImbalance),
       similarity: numberIn(config.get<unknown>('health.similarity'), 0.01, 1, d.health.similarity),
+      coverageDays: integerIn(config.get<unknown>('health.coverageDays'), 1, 3650, d.health.coverageDays),
     },
   };
 }

@@ -4,7 +4,7 @@
 // application's live traffic (core/health/coverage.ts), which needs a connection (flags or CSTUDIO_*).
 import { join, relative } from 'node:path';
 import { TrainingIndex } from '../../core/discover/training';
-import { liveTrafficCoverage, type TrafficCoverage } from '../../core/health/coverage';
+import { DEFAULT_COVERAGE_DAYS, liveTrafficCoverage, type TrafficCoverage } from '../../core/health/coverage';
 import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, isHealthRule, type HealthFinding, type HealthReport, type HealthRule } from '../../core/health/findings';
 import { NotAProjectFolderError, folderHealthReport } from '../../core/health/report';
 import { parseFlags, parseIntFlag } from '../args';
@@ -13,8 +13,6 @@ import { connectionFlags, withSession, type ConnectionFlagValues } from '../conn
 import { formatTable, printJson } from '../output';
 import { CONNECTION_USAGE } from '../platformCommand';
 import { resolveInput } from '../sourceFiles';
-
-const DEFAULT_DAYS = 30;
 
 const USAGE = `Usage: cstudio report [DIR] [--json] [--fail-on RULES] [--min-samples N] [--max-imbalance X] [--similarity X]
                       [--app ID [--days N]]
@@ -30,7 +28,7 @@ samples per intent and locale, and these findings (rule ids):
   literal-collision      the same literal in two entities
 --fail-on RULES  comma-separated rule ids, or "any": exit 1 when one of them is found.
 --app ID         also the coverage of live traffic: of the utterances the application (runtime app ID, the
-                 event-log topic) logged in the last --days N days (default ${DEFAULT_DAYS}), the share that is
+                 event-log topic) logged in the last --days N days (default ${DEFAULT_COVERAGE_DAYS}), the share that is
                  already a sample (ignoring case and punctuation), per interpreted intent. Reads the event
                  logs from the beginning to their current end, committing nothing.
 Exit codes: 0 report printed (and no --fail-on rule found), 1 a --fail-on rule found, 2 usage problem or
@@ -85,7 +83,7 @@ export const reportCommand: CliCommand = {
       if (e instanceof NotAProjectFolderError) throw new UsageError(e.message);
       throw e;
     }
-    if (app !== undefined) report.coverage = await coverageOf(values, io, dir, app, days ?? DEFAULT_DAYS);
+    if (app !== undefined) report.coverage = await coverageOf(values, io, dir, app, days ?? DEFAULT_COVERAGE_DAYS);
     for (const l of report.locales) {
       if (l.xmlErrors > 0) io.stderr(`${l.file} has ${l.xmlErrors} XML error${l.xmlErrors === 1 ? '' : 's'}: the report covers only what could be read; see them with cstudio validate ${l.file}.\n`);
     }

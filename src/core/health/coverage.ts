@@ -36,6 +36,9 @@ export interface TrafficCoverage {
 
 const DAY_MS = 86_400_000;
 
+/** The window when none is given (`report --days`, `cstudio.health.coverageDays`). */
+export const DEFAULT_COVERAGE_DAYS = 30;
+
 /** The client name of the coverage consumer's group: its own, so no review's or tail's position is touched. */
 export const COVERAGE_CLIENT_NAME = 'cstudio-coverage';
 

@@ -90,4 +90,6 @@ export interface HealthReport {
   findings: HealthFinding[];
   /** Coverage of live traffic, when an application was given (coverage.ts). */
   coverage?: TrafficCoverage;
+  /** Why the coverage of a given application is missing (it could not be read). */
+  coverageProblem?: string;
 }

@@ -69,6 +69,11 @@ export class DiscoverFeature extends Disposable {
     this.testing = { model: this.model, records: () => this.session?.records ?? 0 };
   }
 
+  /** The application and folder being reviewed now, if any (Model Health counts its traffic's coverage). */
+  get reviewing(): { readonly connectionId: string; readonly topic: string; readonly root: string } | undefined {
+    return this.session ? this.review?.target : undefined;
+  }
+
   private async open(arg: unknown): Promise<{ topic: string; root: string }> {
     const options = argObject(arg);
     const { prompter, registry } = this.deps;

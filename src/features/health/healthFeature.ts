@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
+import { TrainingIndex } from '../../core/discover/training';
+import { liveTrafficCoverage, type TrafficSource } from '../../core/health/coverage';
 import type { HealthEdit, HealthLocation, HealthReport } from '../../core/health/findings';
 import { HealthAnalysis, localeFilesOf } from '../../core/health/report';
 import { decodeXmlBytes } from '../../core/formats/xml/decode';
@@ -26,6 +28,8 @@ export interface HealthFeatureDeps {
   readonly prompter: Prompter;
   readonly logger: Logger;
   readonly settings: () => HealthSettings;
+  /** The live traffic of the folder's application, when one is known (the Utterances view's review of it). */
+  readonly traffic?: (folder: string) => Promise<{ source: TrafficSource; app: string } | undefined>;
 }
 
 /** What the view shows now (the extension-host tests read it). */
@@ -115,7 +119,20 @@ export class HealthFeature extends Disposable {
       const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path);
       analysis.addLocale({ locale, file, text: open ? open.getText() : decodeXmlBytes(await readFile(path)).text });
     }
-    return analysis.finish();
+    const report = analysis.finish();
+    const traffic = await this.deps.traffic?.(folder);
+    if (traffic) {
+      progress.report({ message: `live traffic of ${traffic.app}` });
+      try {
+        report.coverage = await liveTrafficCoverage(traffic.source, await TrainingIndex.load(folder), { app: traffic.app, days: thresholds.coverageDays }, { signal, progress });
+      } catch (err) {
+        throwIfAborted(signal);
+        // The model's findings stand without it: the page says why the coverage is missing.
+        this.deps.logger.warn(`coverage of ${traffic.app} for ${folder} failed`, err);
+        report.coverageProblem = `The coverage of ${traffic.app}'s live traffic could not be read: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+    return report;
   }
 
   private async openFinding(arg: unknown): Promise<void> {
