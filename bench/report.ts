@@ -7,7 +7,9 @@
 // Time: in this process after a warm-up, rounds alternating ours and the floor; goal: report ≤ 2 s (median).
 // Memory: each run in a fresh child process, peak RSS growth over the RSS before reading the files (so the
 // file bytes, the decoded text, the model and the analysis all count), rounds alternating; goal: ≤ 3× the
-// TRSX bytes (median). Ratios to the floor are printed for both.
+// TRSX bytes (median). Ratios to the floor are printed for both. Where the memory goes is printed too, from
+// the same kind of child runs: reading and decoding the files alone, then also the streaming scan the report
+// makes with no rule at all (what any report of these files costs before it keeps anything).
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,6 +18,8 @@ import { buildTrsx } from '../src/core/formats/trsx/build';
 import type { SampleNode, TrsxDocument } from '../src/core/formats/trsx/model';
 import { readAndValidateTrsxBytes } from '../src/core/formats/trsx/stream';
 import { folderHealthReport, localeFilesOf } from '../src/core/health/report';
+import { scanLocaleText } from '../src/core/health/localeFile';
+import { decodeXmlBytes } from '../src/core/formats/xml/decode';
 import { alternate, judge, median, reportGoals, timed } from './lib/goals';
 
 const SAMPLES_PER_LOCALE = 50_000;
@@ -112,11 +116,24 @@ async function runFloor(dir: string): Promise<number> {
   return n;
 }
 
+/** Reads and decodes each file in turn (`scan`: and scans it as the report does, with no rule). */
+async function runParts(dir: string, scan: boolean): Promise<number> {
+  let n = 0;
+  for (const { file } of await localeFilesOf(dir)) {
+    const text = decodeXmlBytes(await readFile(join(dir, file))).text;
+    n += text.length;
+    if (scan) scanLocaleText(text, () => { n++; });
+  }
+  return n;
+}
+
 /** Child mode: one run, then its peak RSS growth (bytes) on stdout. */
 async function child(which: string, dir: string): Promise<void> {
   (globalThis as { gc?: () => void }).gc?.();
   const before = process.memoryUsage().rss;
-  if (which === 'ours') await runOurs(dir); else await runFloor(dir);
+  if (which === 'ours') await runOurs(dir);
+  else if (which === 'read' || which === 'scan') await runParts(dir, which === 'scan');
+  else await runFloor(dir);
   process.stdout.write(`${process.resourceUsage().maxRSS * 1024 - before}\n`);
 }
 
@@ -140,6 +157,9 @@ async function main(): Promise<void> {
     const memory = await alternate(MEMORY_ROUNDS, () => peakGrowth('ours', dir), () => peakGrowth('floor', dir));
     const toMb = (b: number): string => (b / 1024 / 1024).toFixed(0);
     console.log(`peak RSS growth: report median ${toMb(median(memory.ours))} MB (rounds ${memory.ours.map(toMb).join(' ')}), floor ${toMb(median(memory.base))} MB; report / floor ${median(memory.ratios).toFixed(2)}×`);
+    const read = median(Array.from({ length: MEMORY_ROUNDS }, () => peakGrowth('read', dir)));
+    const scan = median(Array.from({ length: MEMORY_ROUNDS }, () => peakGrowth('scan', dir)));
+    console.log(`where it goes (peak RSS growth, median): reading + decoding the files ${toMb(read)} MB (${(read / bytes).toFixed(1)}×), + the streaming scan with no rule ${toMb(scan)} MB (${(scan / bytes).toFixed(1)}×), the whole report ${toMb(median(memory.ours))} MB (${(median(memory.ours) / bytes).toFixed(1)}×)`);
     judge('report peak memory / TRSX bytes', median(memory.ours) / bytes, MEMORY_GOAL);
   } finally {
     await rm(dir, { recursive: true, force: true });
