@@ -10,24 +10,12 @@ import { zipSync } from 'fflate';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { dismissHover, openPage, palette, QUICK_INPUT, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import { dismissHover, openPage, palette, QUICK_INPUT, verdict, widenSidebar, WORKBENCH_LOAD } from './workbench.mjs';
 
 /** The explorer's row whose label is exactly `label` (descriptions follow the label in the row's text). */
 function treeRow(page, label) {
   const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
-}
-
-/** Drags the sash between the side bar and the editor so descriptions fit on screen. */
-async function widenSidebar(page, by) {
-  const box = await page.locator('.part.sidebar').boundingBox();
-  const x = box.x + box.width + 1;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + by / 2, y);
-  await page.mouse.move(x + by, y);
-  await page.mouse.up();
 }
 
 async function expand(page, label) {

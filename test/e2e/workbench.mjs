@@ -68,6 +68,18 @@ export async function dismissHover(page) {
   }
 }
 
+/** Drags the sash between the side bar and the editor so descriptions fit on screen. */
+export async function widenSidebar(page, by) {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  const x = box.x + box.width + 1;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + by / 2, y);
+  await page.mouse.move(x + by, y);
+  await page.mouse.up();
+}
+
 /** A page of its own for a check, and `shot(name)`, which saves a screenshot of it into `shotsDir`. */
 export async function openPage(browser, shotsDir, log) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -43,26 +43,28 @@ describe('cstudio report (model health)', () => {
     await ws.cleanup();
   });
 
-  test('the clean demo project: no findings at the demo\'s own size; the default minimum names its small intents', async () => {
-    const clean = await cli(['report', demo, '--json', '--min-samples', '1', '--fail-on', 'any']);
+  test('the clean demo project: no findings at the default thresholds', async () => {
+    // The demo has at least the default minimum (5) of samples per intent in each locale, so the report a user
+    // runs on it first, without flags, says nothing is wrong: every finding on it would be a false alarm.
+    const clean = await cli(['report', demo, '--json', '--fail-on', 'any']);
     assert.equal(clean.code, 0, clean.stderr);
     const report = parse(clean.stdout);
     assert.deepEqual(report.findings, []);
-    assert.deepEqual(report.locales.map((l) => [l.locale, l.samples]), [['en-US', 8], ['fr-CA', 6]]);
+    assert.deepEqual(report.locales.map((l) => [l.locale, l.samples]), [['en-US', 25], ['fr-CA', 25]]);
     const en = report.locales[0];
     assert.deepEqual(en?.intents.map((i) => [i.intent, i.samples, i.weighted]),
-      [['ORDER_COFFEE', 3, 3], ['ASK_HOURS', 2, 4], ['CANCEL_ORDER', 1, 1], ['CHECK_ORDER', 1, 1], ['SET_FAVORITE', 1, 1]]);
-    assert.equal(en?.imbalance, 3);
+      [['ASK_HOURS', 5, 7], ['CANCEL_ORDER', 5, 5], ['CHECK_ORDER', 5, 5], ['ORDER_COFFEE', 5, 5], ['SET_FAVORITE', 5, 5]]);
+    assert.equal(en?.imbalance, 1);
 
-    // At the default minimum (5) every demo intent is too small: true, and the only thing reported.
-    const defaults = parse((await cli(['report', demo, '--json'])).stdout);
-    assert.deepEqual(new Set(defaults.findings.map((f) => f.rule)), new Set(['samples-below-minimum']));
-    assert.equal(defaults.findings.length, 10);
+    // One more than the demo has is below the minimum for every intent of both locales, and that is all.
+    const stricter = parse((await cli(['report', demo, '--json', '--min-samples', '6'])).stdout);
+    assert.deepEqual(new Set(stricter.findings.map((f) => f.rule)), new Set(['samples-below-minimum']));
+    assert.equal(stricter.findings.length, 10);
 
-    const human = await cli(['report', '--min-samples', '1'], { cwd: demo });
+    const human = await cli(['report'], { cwd: demo });
     assert.equal(human.code, 0, human.stderr);
-    assert.match(human.stdout, /en-US \(en-US\/en-US\.trsx\): 8 samples in 5 intents, imbalance 3\.0×/);
-    assert.match(human.stdout, /ORDER_COFFEE +3 +3 +█{30}/);
+    assert.match(human.stdout, /en-US \(en-US\/en-US\.trsx\): 25 samples in 5 intents, imbalance 1\.0×/);
+    assert.match(human.stdout, /ORDER_COFFEE +5 +5 +█{30}/);
     assert.match(human.stdout, /No findings\./);
   });
 
@@ -86,7 +88,7 @@ describe('cstudio report (model health)', () => {
     for (const f of [en, fr]) await replaceText(f, '<intent name="ASK_HOURS"/>', '<intent name="ASK_HOURS"/>\n      <intent name="ASK_MENU"/>');
     for (const f of [en, fr]) assert.deepEqual(checkTrsx(await readFile(f, 'utf8')).filter((d) => d.severity === 'error'), [], 'the planted files are valid TRSX');
 
-    // imbalance: en-US has ORDER_COFFEE 4 / SET_FAVORITE 1 = 4×, fr-CA 2×: only en-US is above 2.5×.
+    // imbalance: en-US has CANCEL_ORDER 6 / ASK_WIFI 1 = 6×, fr-CA 1× (ASK_MENU has none): only en-US is above 2.5×.
     const run = await cli(['report', dir, '--json', '--min-samples', '1', '--max-imbalance', '2.5']);
     assert.equal(run.code, 0, run.stderr);
     const report = parse(run.stdout);
@@ -114,7 +116,7 @@ describe('cstudio report (model health)', () => {
     assert.match(parity.message, /Intent ASK_WIFI is in en-US but missing from fr-CA; add the intent \(with samples\) to fr-CA\/fr-CA\.trsx/);
     assert.equal(parity.location?.startLine, lineOf('<intent name="ASK_WIFI"/>'));
 
-    assert.match(one('intent-imbalance').message, /In en-US, intent ORDER_COFFEE has 4 samples and SET_FAVORITE only 1 \(4\.0×, above 2\.5×\)/);
+    assert.match(one('intent-imbalance').message, /In en-US, intent CANCEL_ORDER has 6 samples and ASK_WIFI only 1 \(6\.0×, above 2\.5×\)/);
     assert.ok(report.findings.filter((f) => f.rule === 'samples-below-minimum').every((f) => /Intent ASK_MENU has 0 samples/.test(f.message)));
 
     const mentions = report.findings.filter((f) => f.rule === 'unannotated-mention');
@@ -158,7 +160,7 @@ describe('cstudio report (model health)', () => {
     const r = await cli(['report', dir, '--json', '--min-samples', '1']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /en-US\/en-US\.trsx has \d+ XML errors?: the report covers only what could be read; see them with cstudio validate/);
-    assert.equal(parse(r.stdout).locales[0]?.samples, 8);
+    assert.equal(parse(r.stdout).locales[0]?.samples, 25);
   });
 
   test('a genuine export (shared corpus): no false findings; planted ones found and fixed', async (t) => {

@@ -125,7 +125,7 @@ describe('platform client: intents and samples', () => {
       const texts = await zipTexts(download);
       assert.deepEqual([...texts.keys()].sort(), ['en-US.trsx', 'fr-CA.trsx']);
       const en = texts.get('en-US.trsx') ?? '';
-      assert.equal(en.match(/<sample /g)?.length, 3);
+      assert.equal(en.match(/<sample /g)?.length, 5);
       assert.match(en, /<concept name="COFFEE_SIZE">/);
       assert.doesNotMatch(en, /ASK_HOURS/);
       await rejectsWith(owner.samples.export('1001', 'NOPE'), NotFoundError);
@@ -177,8 +177,8 @@ describe('platform client: intents and samples', () => {
     test('200 → job: the locale\'s samples of the intent become the file\'s (counts from repeats); others stay', async () => {
       const job = await owner.samples.replace('1001', 'ASK_HOURS', 'fr-CA', { data: bytes('ouvert demain ?\nouvert demain ?\n'), fileName: 'fr.txt' });
       const report = firstReport(await finished(owner, '1001', job), 'samples');
-      // The file's repeats arrive as one sample with count 2 (not as a sample already there).
-      assert.deepEqual([report.added, report.counted, report.deleted], [1, 0, 1]);
+      // The file's repeats arrive as one sample with count 2 (not as a sample already there); the demo's 5 go.
+      assert.deepEqual([report.added, report.counted, report.deleted], [1, 0, 5]);
       const texts = await zipTexts(await owner.samples.export('1001', 'ASK_HOURS'));
       assert.equal(texts.get('fr-CA.trsx')?.match(/<sample /g)?.length, 1);
       assert.match(texts.get('fr-CA.trsx') ?? '', /count="2">ouvert demain \?</);
