@@ -9,18 +9,15 @@
 // - Memory while scrolling: once all 100k are in, every intent paged through as the tree's "Show more" does
 //   (page after page of PAGE_SIZE rows); heap after GC sampled at each quarter of the paging. Goal: spread
 //   < 20 MB (paging keeps nothing). The model's own heap (bounded by its capacity) is printed too.
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { Agent, request } from 'undici';
 import { TrainingIndex } from '../src/core/discover/training';
 import { silentLogger } from '../src/core/logger';
-import { PlatformClient } from '../src/core/platform/client';
+import type { PlatformClient } from '../src/core/platform/client';
 import { ReviewSession } from '../src/features/discover/reviewSession';
 import { PAGE_SIZE, UtterancesModel } from '../src/features/discover/utterancesModel';
-import { startSandbox } from '../src/sandbox/server';
 import { alternate, judge, median, reportGoals } from './lib/goals';
+import { runWithSandboxChild, type SandboxChild, type SandboxInfo } from './lib/sandboxChild';
 
 const UTTERANCES = 100_000;
 const TOPIC = 'COFFEE-DEV';
@@ -28,29 +25,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const FIRST_ROWS_GOAL_MS = 1000;
 const PAGING_SPREAD_GOAL_MB = 20;
 
-interface SandboxInfo {
-  baseUrl: string;
-  authUrl: string;
-  logUrl: string;
-  clients: Array<{ clientId: string; clientSecret: string }>;
-}
 
-async function runChild(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-discover-'));
-  const sandbox = await startSandbox({ dataDir, logRateLimit: 0, logRetention: 10 * UTTERANCES });
-  process.send?.({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients });
-  process.on('message', () => {
-    void sandbox.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
-  });
-}
 
-function startChild(): Promise<{ child: ChildProcess; info: SandboxInfo }> {
-  const child = fork(__filename, ['--sandbox-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ child, info: info as SandboxInfo }));
-    child.once('exit', (code) => reject(new Error(`sandbox child exited with ${code}`)));
-  });
-}
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapMb = (): number => { gc?.(); return process.memoryUsage().heapUsed / 1024 / 1024; };
@@ -152,23 +128,9 @@ async function scroll(client: PlatformClient, training: TrainingIndex, records: 
   return { modelMb, heap, rows };
 }
 
-async function main(): Promise<void> {
-  const { child, info } = await startChild();
-  const owner = info.clients[0];
-  if (!owner) throw new Error('the sandbox reported no clients');
-  const client = new PlatformClient({
-    connection: { name: 'bench', baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId },
-    getSecret: async () => owner.clientSecret,
-  });
+async function bench({ info, client, token }: SandboxChild): Promise<void> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
-  const basic = Buffer.from(`${encodeURIComponent(owner.clientId)}:${encodeURIComponent(owner.clientSecret)}`).toString('base64');
-  const tokenFor = async (scope: string): Promise<string> => {
-    const res = await request(`${info.authUrl}/oauth2/token`, {
-      method: 'POST', dispatcher: agent, body: `grant_type=client_credentials&scope=${scope}`,
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    return ((await res.body.json()) as { access_token: string }).access_token;
-  };
+  const tokenFor = (scope: string): Promise<string> => token(agent, scope);
   try {
     const t0 = performance.now();
     const { turns, records } = await fill(info, agent, await tokenFor('svc-api'));
@@ -185,13 +147,8 @@ async function main(): Promise<void> {
     judge('heap spread while paging through all utterances', spread, PAGING_SPREAD_GOAL_MB, { unit: ' MB' });
   } finally {
     await agent.close();
-    child.send('close');
   }
   reportGoals();
 }
 
-if (process.argv.includes('--sandbox-child')) {
-  runChild().catch((err: unknown) => { console.error(err); process.exit(1); });
-} else {
-  main().catch((err: unknown) => { console.error(err); process.exitCode = 1; });
-}
+runWithSandboxChild(__filename, { logRateLimit: 0, logRetention: 10 * UTTERANCES }, bench);

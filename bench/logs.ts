@@ -3,45 +3,19 @@
 // undici fetch + JSON.parse loop over the same records with the same batch size. The sandbox runs in a
 // child process; passes alternate (ABBA) and the judged ratio is the median of per-round ratios. Goal: ≥ 0.7×
 // the bare loop's records/s, with a flat heap (sampled at 25/50/75/100% of the stream; spread < 20 MB).
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { formatRecord } from '../src/core/logs/formatter';
 import { LogStream } from '../src/core/logs/stream';
-import { PlatformClient } from '../src/core/platform/client';
-import { startSandbox } from '../src/sandbox/server';
 import { alternate, judge, median, reportGoals } from './lib/goals';
+import { runWithSandboxChild, type SandboxChild, type SandboxInfo } from './lib/sandboxChild';
 
 const RECORDS = 200_000;
 const TOPIC = 'COFFEE-DEV';
 const MAX_BYTES = 1024 * 1024;
 const ROUNDS = 4;
 
-interface SandboxInfo {
-  baseUrl: string;
-  authUrl: string;
-  logUrl: string;
-  clients: Array<{ clientId: string; clientSecret: string }>;
-}
 
-async function runChild(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-logs-'));
-  const sandbox = await startSandbox({ dataDir, logRateLimit: 0, logRetention: RECORDS });
-  process.send?.({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients });
-  process.on('message', () => {
-    void sandbox.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
-  });
-}
 
-function startChild(): Promise<{ child: ChildProcess; info: SandboxInfo }> {
-  const child = fork(__filename, ['--sandbox-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ child, info: info as SandboxInfo }));
-    child.once('exit', (code) => reject(new Error(`sandbox child exited with ${code}`)));
-  });
-}
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -59,23 +33,9 @@ function sampler(): { tick(count: number): void; heap: number[] } {
   return { heap, tick: (count) => { while (next <= 4 && count >= (RECORDS * next) / 4) { heap.push(heapMb()); next++; } } };
 }
 
-async function main(): Promise<void> {
-  const { child, info } = await startChild();
-  const owner = info.clients[0];
-  if (!owner) throw new Error('the sandbox reported no clients');
-  const client = new PlatformClient({
-    connection: { name: 'bench', baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId },
-    getSecret: async () => owner.clientSecret,
-  });
+async function bench({ info, client, token }: SandboxChild): Promise<void> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
-  const basic = Buffer.from(`${encodeURIComponent(owner.clientId)}:${encodeURIComponent(owner.clientSecret)}`).toString('base64');
-  const tokenFor = async (scope: string): Promise<string> => {
-    const res = await request(`${info.authUrl}/oauth2/token`, {
-      method: 'POST', dispatcher: agent, body: `grant_type=client_credentials&scope=${scope}`,
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    return ((await res.body.json()) as { access_token: string }).access_token;
-  };
+  const tokenFor = (scope: string): Promise<string> => token(agent, scope);
   try {
     const t0 = performance.now();
     const written = await fill(info, agent, await tokenFor('svc-api'));
@@ -147,9 +107,7 @@ async function main(): Promise<void> {
     judge('log streaming heap spread', growth, 20, { unit: ' MB' });
     reportGoals();
   } finally {
-    await client.close();
     await agent.close();
-    child.send('close');
   }
 }
 
@@ -169,8 +127,4 @@ async function fill(info: SandboxInfo, agent: Agent, token: string): Promise<num
   return sim.records;
 }
 
-if (process.argv.includes('--sandbox-child')) {
-  runChild().catch((err: unknown) => { console.error(err); process.exit(1); });
-} else {
-  main().catch((err: unknown) => { console.error(err); process.exitCode = 1; });
-}
+runWithSandboxChild(__filename, { logRateLimit: 0, logRetention: RECORDS }, bench);

@@ -3,44 +3,17 @@
 // URL with the same token. The sandbox runs in a child process so neither side competes with it for the
 // event loop. Rounds alternate (ABBA) after a warm-up to spread drift evenly. The judged figures are medians of
 // per-round ratios (wall time for the round's requests, and p50 latency). Goal: overhead ≤ 1.2×.
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { PlatformClient } from '../src/core/platform/client';
-import { startSandbox } from '../src/sandbox/server';
 import { judge, median, reportGoals } from './lib/goals';
+import { runWithSandboxChild, type SandboxChild } from './lib/sandboxChild';
 
 const CONCURRENCY = 8;
 const PER_ROUND = 400;
 const ROUNDS = 10;
 const WARMUP = 500;
 
-interface SandboxInfo {
-  baseUrl: string;
-  authUrl: string;
-  logUrl: string;
-  clients: Array<{ clientId: string; clientSecret: string }>;
-}
 
-async function runChild(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-'));
-  const sandbox = await startSandbox({ dataDir });
-  const info: SandboxInfo = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients };
-  process.send?.(info);
-  process.on('message', () => {
-    void sandbox.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
-  });
-}
 
-function startChild(): Promise<{ child: ChildProcess; info: SandboxInfo }> {
-  const child = fork(__filename, ['--sandbox-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ child, info: info as SandboxInfo }));
-    child.once('exit', (code) => reject(new Error(`sandbox child exited with ${code}`)));
-  });
-}
 
 /** Runs `count` calls of `call` with CONCURRENCY in flight; returns per-call latencies (ms) and wall time. */
 async function measure(count: number, call: () => Promise<unknown>): Promise<{ latencies: number[]; wallMs: number }> {
@@ -71,31 +44,19 @@ function summarize(runs: Array<{ latencies: number[]; wallMs: number }>): Summar
   return { rps: (all.length / wall) * 1000, p50: percentile(all, 50), p99: percentile(all, 99) };
 }
 
-async function main(): Promise<void> {
-  const { child, info } = await startChild();
-  const owner = info.clients[0];
-  if (!owner) throw new Error('the sandbox reported no clients');
-  const client = new PlatformClient({
-    connection: { name: 'bench', baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId },
-    getSecret: async () => owner.clientSecret,
-  });
+async function bench({ info, client, token }: SandboxChild): Promise<void> {
   const bare = new Agent({ keepAliveTimeout: 10_000 });
   try {
     const org = (await client.organizations.listPage(1, 0)).items[0];
     if (!org) throw new Error('the sandbox has no organization for the demo owner');
     const project = await client.projects.create(org.id, { displayName: 'Bench project', languages: ['en-US'], isChildDataCompliant: 'NO' });
     // The same token for both sides: take it from a bare token request.
-    const basic = Buffer.from(`${encodeURIComponent(owner.clientId)}:${encodeURIComponent(owner.clientSecret)}`).toString('base64');
-    const tokenRes = await request(`${info.authUrl}/oauth2/token`, {
-      method: 'POST', dispatcher: bare, body: 'grant_type=client_credentials&scope=svc-api',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const token = ((await tokenRes.body.json()) as { access_token: string }).access_token;
+    const svcToken = await token(bare, 'svc-api');
     const url = `${info.baseUrl}/v4/projects/${encodeURIComponent(project.id)}`;
 
     const ours = (): Promise<unknown> => client.projects.get(project.id);
     const baseline = async (): Promise<unknown> => {
-      const res = await request(url, { dispatcher: bare, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      const res = await request(url, { dispatcher: bare, headers: { authorization: `Bearer ${svcToken}`, accept: 'application/json' } });
       if (res.statusCode !== 200) throw new Error(`bare request got ${res.statusCode}`);
       return res.body.json();
     };
@@ -129,14 +90,8 @@ async function main(): Promise<void> {
     judge('transport p50 latency (ours / bare undici)', p50, 1.2);
     reportGoals();
   } finally {
-    await client.close();
     await bare.close();
-    child.send('close');
   }
 }
 
-if (process.argv.includes('--sandbox-child')) {
-  runChild().catch((err: unknown) => { console.error(err); process.exit(1); });
-} else {
-  main().catch((err: unknown) => { console.error(err); process.exitCode = 1; });
-}
+runWithSandboxChild(__filename, {}, bench);
