@@ -8,9 +8,9 @@
 // has both samples; "Show Model Health" of that folder. Screenshots: .screenshots/discover-utterances.png (the
 // view beside the new samples), discover-diff.png, discover-pulled.png, model-health.png.
 // test/vscode/run.mjs calls runDiscoverUiCheck() after the other UI checks; `node test/e2e/discoverUi.mjs` runs it alone.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
 import { dismissHover, openPage, palette, QUICK_INPUT, ROW, verdict, widenSidebar, WORKBENCH_LOAD } from './workbench.mjs';
@@ -45,18 +45,24 @@ function sourcesFrom(trsx) {
     return best && { ...best, covered: [...best.words].every((w) => words.has(w)) };
   };
 }
-const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exactly = (text) => new RegExp(`^${escapeRegExp(text)}$`);
 
-/** Polls `test()` (a file on disk the workbench writes) until it holds. */
-async function until(what, test, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = test();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/**
+ * Waits for a notification saying `text` (a string or pattern) in the notification center, shown for the wait and
+ * hidden after; returns its text on one line. The commands announce their outcome there once their work is written.
+ */
+async function notified(page, text, timeout = 180_000) {
+  await palette(page, 'Notifications: Show Notifications');
+  const item = page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+  await item.waitFor({ timeout });
+  const line = (await item.innerText()).replace(/\s+/g, ' ').trim();
+  await palette(page, 'Notifications: Hide Notifications');
+  return line;
 }
+
+/** The notification of a finished pull into `folder` (Pull Project names the folder it pulled into). */
+const pulledInto = (folder) => new RegExp(`Pulled project \\S+ into \\S*${escapeRegExp(basename(folder))}`);
 
 /**
  * Answers the quick input now asking `question` (text shown in its widget: a prompt, or the row to pick): types
@@ -209,7 +215,7 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     await palette(page, 'Conversational Studio: Pull Project…');
     await ask(page, PROJECT, { pick: PROJECT });
     await ask(page, 'Folder to pull into', { value: pulled });
-    await until('the pull', () => existsSync(join(pulled, '.cstudio', 'state.json')));
+    await notified(page, pulledInto(pulled));
     const trsxPath = join(pulled, 'en-US', 'en-US.trsx');
     const before = readFileSync(trsxPath, 'utf8');
     log(`UI (discover): ${PROJECT} pulled into ${pulled}`);
@@ -218,9 +224,7 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     await palette(page, 'Conversational Studio: Simulate Traffic…');
     await ask(page, APP, { pick: APP });
     await ask(page, 'How many conversations', { value: '40' });
-    await palette(page, 'Notifications: Show Notifications');
-    await page.locator('.notifications-center .notification-list-item', { hasText: /Simulated 40\/40 sessions on COFFEE-DEV/ }).first().waitFor({ timeout: 180_000 });
-    await palette(page, 'Notifications: Hide Notifications');
+    await notified(page, /Simulated 40\/40 sessions on COFFEE-DEV/);
     log('UI (discover): 40 sessions simulated');
 
     // 3. Review Utterances from the beginning, in the view beside the explorer (folded to give it room).
@@ -299,12 +303,8 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     await dialog.waitFor({ timeout: 60_000 });
     await dialog.locator('.monaco-button', { hasText: /^Push$/ }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
-    await palette(page, 'Notifications: Show Notifications');
-    const done = page.locator('.notifications-center .notification-list-item', { hasText: /Push (completed|failed|partial|unknown)/ }).first();
-    await done.waitFor({ timeout: 180_000 });
-    const outcome = (await done.innerText()).replace(/\s+/g, ' ').trim();
+    const outcome = await notified(page, /Push (completed|failed|partial|unknown)/);
     if (!/Push completed/.test(outcome)) throw new Error(`the push did not complete: ${outcome}`);
-    await palette(page, 'Notifications: Hide Notifications');
     await showSourceControl(page);
     await page.locator(`.part.sidebar ${ROW}`, { hasText: 'en-US.trsx' }).first().waitFor({ state: 'detached', timeout: 60_000 });
     log(`UI (discover): ${outcome}`);
@@ -315,7 +315,7 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     await ask(page, PROJECT, { pick: PROJECT });
     await ask(page, 'Folder to pull into', { value: again });
     const againTrsx = join(again, 'en-US', 'en-US.trsx');
-    await until(`the pull into ${again}`, () => existsSync(join(again, '.cstudio', 'state.json')));
+    await notified(page, pulledInto(again));
     const fresh = readFileSync(againTrsx, 'utf8');
     for (const [text, intent] of [[interpreted.text, interpreted.intent], [reassigned.text, reassigned.to]]) {
       const found = samplesSaying(fresh, text).filter((s) => s.includes(`intentref="${intent}"`));
