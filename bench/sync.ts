@@ -177,7 +177,7 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
   files.set('dialog.json', enc.encode('{}\n'));
   locales.forEach((l, i) => files.set(`${l}/${l}.trsx`, enc.encode(buildTrsx(localeDocument(l, perLocale, i + 1)))));
   const largest = Math.max(...locales.map((l) => files.get(`${l}/${l}.trsx`)?.length ?? 0));
-  const zip = writeZip(files);
+  const zip = await writeZip(files);
   const client = clientOf(conn);
   try {
     const project = await client.projects.create('1', { displayName: name, languages: locales, isChildDataCompliant: 'NO' });

@@ -38,7 +38,7 @@ export function buildMetadata(state: SandboxState, project: ProjectRecord, conte
   };
 }
 
-export function buildPackage(state: SandboxState, project: ProjectRecord, content: ProjectContent, includeRestricted: boolean, at: Date): Uint8Array {
+export async function buildPackage(state: SandboxState, project: ProjectRecord, content: ProjectContent, includeRestricted: boolean, at: Date): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   files.set('metadata.json', encoder.encode(`${JSON.stringify(buildMetadata(state, project, content), null, 2)}\n`));
   files.set('dialog.json', encoder.encode(content.dialog));
@@ -48,7 +48,7 @@ export function buildPackage(state: SandboxState, project: ProjectRecord, conten
     if (!includeRestricted || !lc) continue;
     for (const [rel, b64] of Object.entries(lc.files)) files.set(`${locale}/${rel}`, Buffer.from(b64, 'base64'));
   }
-  return writeZip(files, at);
+  return await writeZip(files, at);
 }
 
 export function emptyDocument(locale: string): TrsxDocument {
@@ -75,10 +75,10 @@ export interface ValidatedPackage {
  * Checks a replacement zip against the package layout and the caller's rights; throws a 400 naming the
  * first offending file. Nothing is applied here.
  */
-export function validatePackage(bytes: Uint8Array, project: ProjectRecord, professionalServices: boolean): ValidatedPackage {
+export async function validatePackage(bytes: Uint8Array, project: ProjectRecord, professionalServices: boolean): Promise<ValidatedPackage> {
   let entries: Map<string, Uint8Array>;
   try {
-    entries = readZip(bytes, PACKAGE_LIMITS);
+    entries = await readZip(bytes, PACKAGE_LIMITS);
   } catch (err) {
     if (err instanceof ZipSafetyError) throw badRequest(`The package was refused: ${err.message}`);
     throw badRequest(`The package is not a readable zip archive: ${(err as Error).message}`);

@@ -78,7 +78,7 @@ export const entitiesReplaceGrammars = platformCommand({
     const name = requirePositional(positionals, 1, 'entityName');
     const file = await readImportFile(io, requirePositional(positionals, 2, 'grammars.zip'));
     // Refuse unsafe or corrupt archives before anything is sent.
-    const entries = readZip(file.data);
+    const entries = await readZip(file.data);
     if (values.yes !== true) await confirm(io, `Replace the grammars of entity "${name}" (project ${projectId}) with ${file.path} (${entries.size} files)? [y/N] `);
     const result = await session.client.entities.replaceGrammars(projectId, name, file, { signal: io.signal });
     if (json) printJson(io, result);

@@ -28,7 +28,7 @@ export const ontologyAppend = platformCommand({
     const projectId = requirePositional(positionals, 0, 'projectId');
     const file = await readImportFile(io, requirePositional(positionals, 1, 'ontology.zip'));
     // Refuse unsafe or corrupt archives before anything is sent.
-    readZip(file.data);
+    await readZip(file.data);
     const job = await session.client.ontology.append(projectId, file, { signal: io.signal });
     return reportJob(session, io, projectId, job, values, json);
   },

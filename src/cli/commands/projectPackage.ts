@@ -4,7 +4,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { path } from '../../core/platform/paths';
 import { ZipSafetyError } from '../../core/package/zipSafety';
-import { ZipArchive } from '../../core/sync/zipArchive';
+import { ZipArchive } from '../../core/package/zipArchive';
 import { UsageError } from '../command';
 import { requirePositional } from '../args';
 import { confirm } from '../confirm';

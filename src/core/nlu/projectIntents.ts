@@ -36,7 +36,7 @@ async function intentsFromOntology(
     if (err instanceof NotFoundError) throw original;
     throw err;
   }
-  const entries = readZip(zip);
+  const entries = await readZip(zip);
   const trsx = [...entries.keys()].filter((n) => /^[^/]+\/[^/]+\.trsx$/i.test(n)).sort()[0];
   if (!trsx) return [];
   const { document } = parseTrsxBytes(entries.get(trsx) ?? new Uint8Array());

@@ -1,30 +1,19 @@
 // Safe zip reading and writing, with node:zlib as the one deflate implementation. Every archive that comes from
-// outside (a user's file, a server's export, a replace upload) goes through readZip (in memory) or ZipArchive (on
-// disk), which both read through zipDirectory: zip slip, symlinks and bombs are refused before any byte lands on
-// disk or in a model. Archives are written by ZipStreamWriter (entry by entry to a sink) or, for the small ones
-// built in memory, writeZip; both frame entries with zipRecords.
-import { crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
-import { LOCAL_HEADER_SIZE, MAX_TAIL, dataOffset, inflateEntry, locateDirectory, parseDirectory } from './zipDirectory';
+// outside (a user's file, a server's export, a replace upload) is read by ZipArchive (zipArchive.ts), from disk or
+// from memory: zip slip, symlinks and bombs are refused before any byte lands on disk or in a model. Every archive
+// is written by ZipStreamWriter, entry by entry to a sink; writeZip is that writer with a sink in memory.
+import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { ZipArchive } from './zipArchive';
 import { centralDirectory, dataDescriptor, entryName, localHeader, type WrittenEntry } from './zipRecords';
 import { DEFAULT_ZIP_LIMITS, ZipSafetyError, checkEntryName, type ZipLimits } from './zipSafety';
 
 /**
- * Unpacks an archive into memory. Folder entries are skipped. Throws ZipSafetyError on an unsafe name, a
- * symlink, too many entries, more declared bytes than allowed (before inflating anything), or an entry that
- * inflates past its declared size (as soon as it does, so a lying header does not help a bomb).
+ * Unpacks an archive held in memory, for small ones (uploads, replies); folder entries are skipped. Throws
+ * ZipSafetyError on an unsafe name, a symlink, too many entries, more declared bytes than allowed (before
+ * inflating anything), or an entry that inflates past its declared size (as soon as it does).
  */
-export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Map<string, Uint8Array> {
-  const label = 'The archive';
-  const tailStart = Math.max(0, bytes.length - MAX_TAIL);
-  const where = locateDirectory(bytes.subarray(tailStart), bytes.length, label, limits);
-  const entries = parseDirectory(bytes.subarray(where.offset, where.offset + where.size), where.count, label, limits);
-  const files = new Map<string, Uint8Array>();
-  for (const entry of entries.values()) {
-    const start = dataOffset(bytes.subarray(entry.localHeaderOffset, entry.localHeaderOffset + LOCAL_HEADER_SIZE), entry, label);
-    if (start + entry.compressedSize > bytes.length) throw new ZipSafetyError(`Zip entry "${entry.name}" is truncated.`, entry.name);
-    files.set(entry.name, inflateEntry(bytes.subarray(start, start + entry.compressedSize), entry, label));
-  }
-  return files;
+export async function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<Map<string, Uint8Array>> {
+  return (await ZipArchive.fromBytes(bytes, limits)).readAll();
 }
 
 /** Entry timestamp used unless one is given, so the same content always gives the same archive bytes. */
@@ -32,23 +21,12 @@ const REPRODUCIBLE_MTIME = new Date('2000-01-01T00:00:00Z');
 const LEVEL = 6;
 
 /** Writes entries (sorted by name, for reproducible archives) into a deflated zip, in memory. */
-export function writeZip(files: ReadonlyMap<string, Uint8Array> | Record<string, Uint8Array>, mtime: Date = REPRODUCIBLE_MTIME): Uint8Array {
+export async function writeZip(files: ReadonlyMap<string, Uint8Array> | Record<string, Uint8Array>, mtime: Date = REPRODUCIBLE_MTIME): Promise<Uint8Array> {
   const map = files instanceof Map ? files : new Map(Object.entries(files));
   const parts: Uint8Array[] = [];
-  const written: WrittenEntry[] = [];
-  let offset = 0;
-  for (const name of [...map.keys()].sort()) {
-    checkEntryName(name);
-    const data = map.get(name) as Uint8Array;
-    const deflated = deflateRawSync(data, { level: LEVEL });
-    const { bytes, utf8 } = entryName(name);
-    const entry: WrittenEntry = { name: bytes, utf8, mtime, crc: crc32(data), compressedSize: deflated.length, size: data.length, offset, descriptor: false };
-    const header = localHeader(entry);
-    parts.push(header, deflated);
-    written.push(entry);
-    offset += header.length + deflated.length;
-  }
-  parts.push(centralDirectory(written, offset));
+  const writer = new ZipStreamWriter(async (chunk) => { parts.push(chunk); }, mtime);
+  for (const name of [...map.keys()].sort()) await writer.addFile(name, [map.get(name) as Uint8Array]);
+  await writer.finish();
   return concat(parts);
 }
 
@@ -70,7 +48,7 @@ function deflated(deflate: DeflateRaw, chunk: Uint8Array): Promise<void> {
  * Writes an archive entry by entry to an async sink (a file handle, a request body), so memory stays
  * bounded by one input chunk and its deflated output instead of the whole package. Entries are written
  * in the order added; callers sort names for reproducible archives. Entries carry data descriptors
- * (sizes follow the data), which readZip accepts.
+ * (sizes follow the data), which ZipArchive accepts.
  */
 export class ZipStreamWriter {
   private readonly names = new Set<string>();
@@ -89,7 +67,7 @@ export class ZipStreamWriter {
     this.names.add(name);
     const { bytes, utf8 } = entryName(name);
     const start = this.offset;
-    await this.write(localHeader({ name: bytes, utf8, mtime: this.mtime, crc: 0, compressedSize: 0, size: 0, descriptor: true }));
+    await this.write(localHeader({ name: bytes, utf8, mtime: this.mtime }));
     let size = 0;
     let crc = 0;
     let compressedSize = 0;
@@ -117,7 +95,7 @@ export class ZipStreamWriter {
       await emitted.catch(() => undefined);
       throw err;
     }
-    const entry: WrittenEntry = { name: bytes, utf8, mtime: this.mtime, crc, compressedSize, size, offset: start, descriptor: true };
+    const entry: WrittenEntry = { name: bytes, utf8, mtime: this.mtime, crc, compressedSize, size, offset: start };
     await this.write(dataDescriptor(entry));
     this.written.push(entry);
   }

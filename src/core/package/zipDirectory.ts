@@ -2,8 +2,8 @@
 // from outside gets: the central directory is checked whole before any entry is inflated (unsafe names,
 // links, duplicates, encryption, unknown methods, ZIP64, too many entries, a declared total over the cap),
 // then each entry inflates into at most its declared size, so a header that understates a size is refused
-// after that many bytes of work instead of after the whole bomb. readZip (bytes in memory) and ZipArchive
-// (a file on disk) both read through here.
+// after that many bytes of work instead of after the whole bomb. ZipArchive, the one reader (from a file on
+// disk or from bytes in memory), reads through here.
 import { crc32, inflateRawSync } from 'node:zlib';
 import { ZipSafetyError, checkEntryName, type ZipLimits } from './zipSafety';
 

@@ -1,6 +1,6 @@
-// The records a zip writer emits (APPNOTE.TXT 4.3: local file header, data descriptor, central directory header,
-// end of central directory), for deflated entries. The one framing both writers of zip.ts use; zipDirectory.ts
-// reads the same records back.
+// The records zip.ts's one writer emits (APPNOTE.TXT 4.3: local file header, data descriptor, central directory
+// header, end of central directory), for deflated entries streamed with data descriptors. zipDirectory.ts reads the
+// same records back.
 
 /** What the directory says about one written entry. */
 export interface WrittenEntry {
@@ -11,8 +11,6 @@ export interface WrittenEntry {
   readonly compressedSize: number;
   readonly size: number;
   readonly offset: number;
-  /** Sizes and CRC follow the data (general purpose bit 3) instead of being in the local header. */
-  readonly descriptor: boolean;
 }
 
 const DEFLATE = 8;
@@ -20,6 +18,13 @@ const DEFLATE = 8;
 const VERSION = 20;
 const FLAG_DESCRIPTOR = 0x0008;
 const FLAG_UTF8 = 0x0800;
+/**
+ * Made on Unix (APPNOTE 4.4.2), as a plain file readable by all (4.4.15: the mode in the high half): Info-ZIP unzip
+ * reads the names of MS-DOS-made entries as an OEM code page whatever the UTF-8 flag says, and gives Unix-made
+ * entries the mode stored here (mode 000 when none is).
+ */
+const MADE_BY_UNIX = 3 << 8;
+const REGULAR_FILE_0644 = (0o100644 << 16) >>> 0;
 /** Zip32 limits: entries and archives past them would need ZIP64, which packages never use. */
 const MAX_32 = 0xffffffff;
 
@@ -28,8 +33,11 @@ export function entryName(name: string): { bytes: Uint8Array; utf8: boolean } {
   return { bytes, utf8: bytes.length !== name.length };
 }
 
-/** The local header; with `descriptor`, CRC and sizes are zero here and follow the data. */
-export function localHeader(e: Omit<WrittenEntry, 'offset'>): Uint8Array {
+/**
+ * The local header of an entry being streamed: its CRC and sizes are not known yet, so they are zero here and
+ * follow the data in a data descriptor (general purpose bit 3).
+ */
+export function localHeader(e: Pick<WrittenEntry, 'name' | 'utf8' | 'mtime'>): Uint8Array {
   const out = new Uint8Array(30 + e.name.length);
   const v = new DataView(out.buffer);
   v.setUint32(0, 0x04034b50, true);
@@ -37,11 +45,6 @@ export function localHeader(e: Omit<WrittenEntry, 'offset'>): Uint8Array {
   v.setUint16(6, flags(e), true);
   v.setUint16(8, DEFLATE, true);
   setDosTime(v, 10, e.mtime);
-  if (!e.descriptor) {
-    v.setUint32(14, e.crc >>> 0, true);
-    v.setUint32(18, e.compressedSize, true);
-    v.setUint32(22, e.size, true);
-  }
   v.setUint16(26, e.name.length, true);
   out.set(e.name, 30);
   return out;
@@ -68,7 +71,7 @@ export function centralDirectory(entries: readonly WrittenEntry[], directoryOffs
   for (const e of entries) {
     checkSizes(e);
     v.setUint32(p, 0x02014b50, true);
-    v.setUint16(p + 4, VERSION, true);
+    v.setUint16(p + 4, MADE_BY_UNIX | VERSION, true);
     v.setUint16(p + 6, VERSION, true);
     v.setUint16(p + 8, flags(e), true);
     v.setUint16(p + 10, DEFLATE, true);
@@ -77,6 +80,7 @@ export function centralDirectory(entries: readonly WrittenEntry[], directoryOffs
     v.setUint32(p + 20, e.compressedSize, true);
     v.setUint32(p + 24, e.size, true);
     v.setUint16(p + 28, e.name.length, true);
+    v.setUint32(p + 38, REGULAR_FILE_0644, true);
     v.setUint32(p + 42, e.offset, true);
     out.set(e.name, p + 46);
     p += 46 + e.name.length;
@@ -89,8 +93,8 @@ export function centralDirectory(entries: readonly WrittenEntry[], directoryOffs
   return out;
 }
 
-function flags(e: Pick<WrittenEntry, 'utf8' | 'descriptor'>): number {
-  return (e.descriptor ? FLAG_DESCRIPTOR : 0) | (e.utf8 ? FLAG_UTF8 : 0);
+function flags(e: Pick<WrittenEntry, 'utf8'>): number {
+  return FLAG_DESCRIPTOR | (e.utf8 ? FLAG_UTF8 : 0);
 }
 
 function checkSizes(e: Pick<WrittenEntry, 'compressedSize' | 'size' | 'name'>): void {

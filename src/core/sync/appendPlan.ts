@@ -44,7 +44,7 @@ export async function ontologyOperation(ctx: PlanContext, notSent: string[], war
   return {
     kind: 'ontologyAppend', method: 'PUT', endpoint: endpoints.ontologyAppend(ctx.projectId),
     title: `add ${adds.length} intent(s), entit(ies) or link(s) to the ontology`,
-    adds, changes: [], deletes: [], destructive: false, upload: ontologyUpload(ontology),
+    adds, changes: [], deletes: [], destructive: false, upload: await ontologyUpload(ontology),
   };
 }
 

@@ -7,7 +7,7 @@ import { readWholeFile } from '../fs/readWhole';
 import { listPackageFolder } from '../package/folder';
 import { throwIfAborted } from '../progress';
 import { sha256, StreamingHash } from './hashing';
-import { EntryScratch, ZipArchive } from './zipArchive';
+import { EntryScratch, ZipArchive } from '../package/zipArchive';
 
 export interface PackageFiles {
   /** Says what this is in messages: "the workspace", "backup 2024-…zip". */

@@ -30,7 +30,7 @@ import { checkRemoteAgainstBase, fetchRemoteKey, remoteStillAt, type RemoteCheck
 import { buildReplacePlan } from './replacePlan';
 import { formatProblem, validateLayout, validationErrors, type ValidationProblem } from './validation';
 import { WorkspacePaths, requireWorkspaceState, type WorkspaceState } from './workspace';
-import { EntryScratch } from './zipArchive';
+import { EntryScratch } from '../package/zipArchive';
 
 export interface PreparePushOptions {
   readonly mode: PushMode;

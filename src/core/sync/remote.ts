@@ -8,7 +8,7 @@ import type { PlatformClient } from '../platform/client';
 import { noProgress, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
 import { ZipFiles } from './packageFiles';
-import type { EntryScratch } from './zipArchive';
+import type { EntryScratch } from '../package/zipArchive';
 import { WorkspaceError, type WorkspacePaths, type WorkspaceState } from './workspace';
 
 /** Exports can be large; this is the same cap as the package reader's. */

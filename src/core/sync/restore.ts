@@ -11,7 +11,7 @@ import { integrate, type PullResult } from './pull';
 import { PushRefusedError } from './pushErrors';
 import { acquireLock, releaseLock, type HeldLock } from './pushRun';
 import { downloadExport, requireSameConnection } from './remote';
-import { ZipArchive } from './zipArchive';
+import { ZipArchive } from '../package/zipArchive';
 import { WorkspacePaths, requireWorkspaceState } from './workspace';
 
 export interface RestoreOptions {

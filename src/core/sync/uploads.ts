@@ -47,7 +47,7 @@ export interface OntologyAdditions {
   readonly grammars: Map<string, Uint8Array>;
 }
 
-export function ontologyUpload(byLocale: ReadonlyMap<string, OntologyAdditions>): UploadFile {
+export async function ontologyUpload(byLocale: ReadonlyMap<string, OntologyAdditions>): Promise<UploadFile> {
   const files = new Map<string, Uint8Array>();
   for (const [locale, add] of byLocale) {
     const doc = headerOnly(add.source);
@@ -56,5 +56,5 @@ export function ontologyUpload(byLocale: ReadonlyMap<string, OntologyAdditions>)
     files.set(trsxPath(locale), trsxBytes(doc));
     for (const [rel, data] of add.grammars) files.set(`${locale}/${rel}`, data);
   }
-  return { fileName: 'ontology.zip', data: writeZip(files) };
+  return { fileName: 'ontology.zip', data: await writeZip(files) };
 }

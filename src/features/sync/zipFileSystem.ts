@@ -3,7 +3,7 @@
 // ZipArchive (zip slip, links and bombs refused) and reopened when the file on disk changes.
 import * as vscode from 'vscode';
 import { stat } from 'node:fs/promises';
-import { ZipArchive } from '../../core/sync/zipArchive';
+import { ZipArchive } from '../../core/package/zipArchive';
 import { Disposable } from '../../host/lifecycle';
 import { parseZipUri, zipUri } from './syncUris';
 

@@ -9,7 +9,7 @@ import { findEnvGeography } from './lookup';
 import type { AppConfigRecord, ApplicationRecord } from './model';
 import { configView, envGeographyView } from './views';
 
-export function configArchive(state: SandboxState, app: ApplicationRecord, config: AppConfigRecord, geographies: string[]): Uint8Array {
+export async function configArchive(state: SandboxState, app: ApplicationRecord, config: AppConfigRecord, geographies: string[]): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   const put = (name: string, value: unknown): void => { files.set(name, Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8')); };
   put('app-config.json', {
@@ -30,5 +30,5 @@ export function configArchive(state: SandboxState, app: ApplicationRecord, confi
     put(`builds/${label}.json`, buildView(build));
     if (build.dialogInterface) put('dialog/interface.json', build.dialogInterface);
   }
-  return writeZip(files, new Date(config.updateTime));
+  return await writeZip(files, new Date(config.updateTime));
 }

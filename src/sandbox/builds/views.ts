@@ -50,7 +50,7 @@ export function latestBuildsView(state: SandboxState, projectId: string): Record
  * The `.download` archive: `manifest.json` (the build object), and what the build was made from —
  * `nlu/<locale>.trsx` or `asr/<locale>.trsx`, or `dialog/dialog.json` and `dialog/interface.json`.
  */
-export function buildArchive(b: BuildRecord, content: ProjectContent | undefined): Uint8Array {
+export async function buildArchive(b: BuildRecord, content: ProjectContent | undefined): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   const text = (s: string): Uint8Array => Buffer.from(s, 'utf8');
   files.set('manifest.json', text(`${JSON.stringify(buildView(b), null, 2)}\n`));
@@ -59,5 +59,5 @@ export function buildArchive(b: BuildRecord, content: ProjectContent | undefined
   for (const [locale, trsx] of Object.entries(snapshot?.trsx ?? {})) files.set(`${folder}/${locale}.trsx`, text(buildTrsx(trsx)));
   if (snapshot?.dialog !== undefined) files.set('dialog/dialog.json', text(snapshot.dialog));
   if (b.dialogInterface) files.set('dialog/interface.json', text(`${JSON.stringify(b.dialogInterface, null, 2)}\n`));
-  return writeZip(files, new Date(b.createTime));
+  return await writeZip(files, new Date(b.createTime));
 }

@@ -47,9 +47,9 @@ export function summarize(diagnostics: readonly Diagnostic[], text: string): str
 }
 
 /** The entries of an uploaded zip; 400 when it is not a safe, readable zip. */
-export function readUploadZip(data: Uint8Array, label: string): Map<string, Uint8Array> {
+export async function readUploadZip(data: Uint8Array, label: string): Promise<Map<string, Uint8Array>> {
   try {
-    const entries = readZip(data, NLU_ZIP_LIMITS);
+    const entries = await readZip(data, NLU_ZIP_LIMITS);
     for (const name of [...entries.keys()]) {
       if (name.endsWith('/') || name.startsWith('__MACOSX/') || name.split('/').pop() === '.DS_Store') entries.delete(name);
     }

@@ -87,7 +87,7 @@ export function checkGrammar(data: Uint8Array, label: string): void {
 }
 
 /** `<locale>/<name>.grxml` for every locale that has the entity's grammar. */
-export function grammarsZip(content: ProjectContent, project: ProjectRecord, concept: TrsxConcept, at: Date): Uint8Array {
+export async function grammarsZip(content: ProjectContent, project: ProjectRecord, concept: TrsxConcept, at: Date): Promise<Uint8Array> {
   const path = concept.ruleGrammarFileName ?? '';
   const fileName = path.split('/').pop() ?? path;
   const files = new Map<string, Uint8Array>();
@@ -95,12 +95,12 @@ export function grammarsZip(content: ProjectContent, project: ProjectRecord, con
     const b64 = stored[path];
     if (b64 !== undefined) files.set(`${locale}/${fileName}`, Buffer.from(b64, 'base64'));
   }
-  return writeZip(files, at);
+  return await writeZip(files, at);
 }
 
 /** The grammars of a replace zip by locale: one `<locale>/<file>.grxml` per project locale, each valid. */
-export function readGrammarsZip(data: Uint8Array, project: ProjectRecord, entityName: string): Map<string, Uint8Array> {
-  const entries = readUploadZip(data, 'The grammars upload');
+export async function readGrammarsZip(data: Uint8Array, project: ProjectRecord, entityName: string): Promise<Map<string, Uint8Array>> {
+  const entries = await readUploadZip(data, 'The grammars upload');
   const byLocale = new Map<string, Uint8Array>();
   for (const [name, bytes] of entries) {
     const parts = name.split('/');

@@ -25,7 +25,7 @@ const JOB_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Validates an upload against the project and returns what applies it (throws 400/403/404 when invalid). */
-export function prepareImport(project: ProjectRecord, content: ProjectContent, spec: NluImportSpec, data: Uint8Array, at: () => string): Apply {
+export async function prepareImport(project: ProjectRecord, content: ProjectContent, spec: NluImportSpec, data: Uint8Array, at: () => string): Promise<Apply> {
   const locale = spec.locale ?? '';
   const name = spec.name ?? '';
   switch (spec.target) {
@@ -49,7 +49,7 @@ export function prepareImport(project: ProjectRecord, content: ProjectContent, s
       };
     }
     case 'ontology': {
-      const upload = readOntologyZip(data, project, content, spec.grammarsAllowed === true);
+      const upload = await readOntologyZip(data, project, content, spec.grammarsAllowed === true);
       return () => ({ ontologyReports: { reports: applyOntology(content, project, upload).map((r) => ({ ...r, createTime: at() })) } });
     }
   }
@@ -57,7 +57,7 @@ export function prepareImport(project: ProjectRecord, content: ProjectContent, s
 
 /** Accepts an upload: validates it, stages it and answers with the new RUNNING job. */
 export async function startImport(ctx: SandboxContext, req: SandboxRequest, project: ProjectRecord, spec: NluImportSpec, data: Uint8Array): Promise<Reply> {
-  prepareImport(project, ctx.store.content(project.id), spec, data, () => isoNow(ctx));
+  await prepareImport(project, ctx.store.content(project.id), spec, data, () => isoNow(ctx));
   const extension = spec.target === 'ontology' ? '.zip' : (/\.[A-Za-z0-9]{1,8}$/.exec(spec.fileName)?.[0] ?? '.bin');
   const stagedFile = await ctx.store.stage(data, extension);
   const type = JOB_TYPES[`${spec.target}:${spec.mode}`] ?? 'IMPORT';
@@ -77,7 +77,7 @@ export function registerImportExecutor(ctx: SandboxContext): void {
       if (!project) throw new Error(`Project ${job.projectId} no longer exists; nothing was imported.`);
       const data = await ctx.store.readStaged(task.stagedFile);
       const content = ctx.store.content(project.id);
-      const report = prepareImport(project, content, task.spec, data, () => isoNow(ctx))();
+      const report = (await prepareImport(project, content, task.spec, data, () => isoNow(ctx)))();
       ctx.store.touchContent(project.id);
       project.updateTime = isoNow(ctx);
       return { status: 'COMPLETED', report };

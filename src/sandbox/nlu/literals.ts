@@ -61,7 +61,7 @@ export function importLiterals(content: ProjectContent, locale: string, entity: 
 }
 
 /** One `<locale>.trsx` per locale with the entity's declaration and its dictionary (empty when it has none). */
-export function literalsZip(content: ProjectContent, concept: TrsxConcept, locales: readonly string[], at: Date): Uint8Array {
+export async function literalsZip(content: ProjectContent, concept: TrsxConcept, locales: readonly string[], at: Date): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const locale of locales) {
     const source = localeContent(content, locale).trsx;
@@ -72,7 +72,7 @@ export function literalsZip(content: ProjectContent, concept: TrsxConcept, local
     doc.dictionaries = [{ conceptref: concept.name, entries }];
     files.set(`${locale}.trsx`, encoder.encode(buildTrsx(doc)));
   }
-  return writeZip(files, at);
+  return await writeZip(files, at);
 }
 
 function dedupe(entries: DictionaryEntry[]): DictionaryEntry[] {

@@ -20,7 +20,7 @@ function grammarBase(path: string): string {
   return (path.split('/').pop() ?? path).replace(/\.grxml$/i, '');
 }
 
-export function ontologyZip(content: ProjectContent, project: ProjectRecord, locales: readonly string[], includeGrammars: boolean, at: Date): Uint8Array {
+export async function ontologyZip(content: ProjectContent, project: ProjectRecord, locales: readonly string[], includeGrammars: boolean, at: Date): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const locale of locales) {
     const lc = localeContent(content, locale);
@@ -35,7 +35,7 @@ export function ontologyZip(content: ProjectContent, project: ProjectRecord, loc
     }
     files.set(`${locale}/${locale}.trsx`, encoder.encode(buildTrsx(doc)));
   }
-  return writeZip(files, at);
+  return await writeZip(files, at);
 }
 
 export interface OntologyUpload {
@@ -48,8 +48,8 @@ export interface OntologyUpload {
  * GrXML files its rule-based concepts reference. GrXML needs grammar rights (403 otherwise). 400 names the
  * first offending file; nothing is applied here.
  */
-export function readOntologyZip(data: Uint8Array, project: ProjectRecord, content: ProjectContent, grammarsAllowed: boolean): OntologyUpload {
-  const entries = readUploadZip(data, 'The ontology upload');
+export async function readOntologyZip(data: Uint8Array, project: ProjectRecord, content: ProjectContent, grammarsAllowed: boolean): Promise<OntologyUpload> {
+  const entries = await readUploadZip(data, 'The ontology upload');
   const trsxByLocale = new Map<string, string>();
   const grammarFiles = new Set<string>();
   for (const name of entries.keys()) {

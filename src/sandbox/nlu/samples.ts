@@ -92,7 +92,7 @@ function sampleKey(s: TrsxSample): string {
 }
 
 /** One `<locale>.trsx` per locale: the intent, stubs of the entities its samples and links use, its samples. */
-export function samplesZip(content: ProjectContent, intent: string, locales: readonly string[], at: Date): Uint8Array {
+export async function samplesZip(content: ProjectContent, intent: string, locales: readonly string[], at: Date): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const locale of locales) {
     const source = localeContent(content, locale).trsx;
@@ -105,5 +105,5 @@ export function samplesZip(content: ProjectContent, intent: string, locales: rea
     doc.concepts = source.concepts.filter((c) => used.has(c.name)).map(conceptStub);
     files.set(`${locale}.trsx`, encoder.encode(buildTrsx(doc)));
   }
-  return writeZip(files, at);
+  return await writeZip(files, at);
 }

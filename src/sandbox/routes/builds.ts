@@ -90,9 +90,9 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
 
   router.add({
     method: 'GET', path: '/v4/builds/:buildLabel/.download', auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+    handler: async (req) => {
       const build = visibleBuild(caller(req), req.params.buildLabel ?? '');
-      const zip = buildArchive(build, store.content(build.projectId));
+      const zip = await buildArchive(build, store.content(build.projectId));
       return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(`${build.buildLabel}.zip`) });
     },
   });

@@ -41,7 +41,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
 
   router.add({
     method: 'GET', path: '/v4/app-configs/:configId/.download', auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+    handler: async (req) => {
       const { config, app } = requireVisibleConfig(state, caller(req), req.params.configId ?? '');
       const runtimeAppId = req.query.get('appId');
       let geographies = deployedGeographies(config);
@@ -52,7 +52,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
       }
       if (geographies.length === 0) throw notFound(`Configuration ${config.id} is not deployed${runtimeAppId ? ` for runtime app ${runtimeAppId}` : ''}; only a deployed configuration can be downloaded.`);
       requireBuildsPresent(state, config);
-      return bytes(configArchive(state, app, config, geographies), 'application/octet-stream', { 'content-disposition': attachment(`app-config-${config.id}.zip`) });
+      return bytes(await configArchive(state, app, config, geographies), 'application/octet-stream', { 'content-disposition': attachment(`app-config-${config.id}.zip`) });
     },
   });
 }

@@ -31,13 +31,13 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
 
   router.add({
     method: 'GET', path: `${ENTITY}/grammars/.export`, auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+    handler: async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
       requireGrammarRights(state, principal, project, 'export rule-based grammars');
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
-      const zip = grammarsZip(content, project, concept, new Date(ctx.now()));
+      const zip = await grammarsZip(content, project, concept, new Date(ctx.now()));
       return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(grammarsFileName(project.id, concept.name)) });
     },
   });
@@ -51,7 +51,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
       const { data } = await uploadOf(req);
-      const grammars = readGrammarsZip(data, project, concept.name);
+      const grammars = await readGrammarsZip(data, project, concept.name);
       for (const [locale, grammar] of grammars) {
         const lc = localeContent(content, locale);
         const path = lc.trsx.concepts.find((c) => c.name === concept.name)?.ruleGrammarFileName ?? concept.ruleGrammarFileName ?? '';
@@ -66,12 +66,12 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
 
   router.add({
     method: 'GET', path: `${ENTITY}/literals/.export`, auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+    handler: async (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
       const content = store.content(project.id);
       const concept = requireEntity(content, project, entityName(req));
       const at = new Date(ctx.now());
-      const zip = literalsZip(content, concept, exportLocales(req.query, project), at);
+      const zip = await literalsZip(content, concept, exportLocales(req.query, project), at);
       return bytes(zip, 'application/octet-stream', {
         'content-disposition': attachment(entityLiteralsFileName(project.id, project.displayName, concept.name, at)),
       });

@@ -21,11 +21,11 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
 
   router.add({
     method: 'GET', path: '/v4/projects/:projectId/ontology/.export', auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+    handler: async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
       const at = new Date(ctx.now());
-      const zip = ontologyZip(store.content(project.id), project, exportLocales(req.query, project), isProfessionalServices(principal.user), at);
+      const zip = await ontologyZip(store.content(project.id), project, exportLocales(req.query, project), isProfessionalServices(principal.user), at);
       return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(ontologyFileName(project.id, project.displayName, at)) });
     },
   });

@@ -21,11 +21,11 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
 
   router.add({
     method: 'GET', path: '/v4/projects/:projectId/.export', auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+    handler: async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
       const at = new Date(ctx.now());
-      const zip = buildPackage(state, project, store.content(project.id), isProfessionalServices(principal.user), at);
+      const zip = await buildPackage(state, project, store.content(project.id), isProfessionalServices(principal.user), at);
       return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(packageFileName(project.id, project.displayName, at)) });
     },
   });
@@ -47,7 +47,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
       const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'replace the project content');
       const file = uploadedFile(await req.form());
       const ps = isProfessionalServices(principal.user);
-      validatePackage(file.data, project, ps);
+      await validatePackage(file.data, project, ps);
       const stagedFile = await store.stage(file.data, '.zip');
       const job = ctx.jobs.create({ projectId: project.id, type: 'REPLACE_PROJECT', task: { kind: 'replace', stagedFile, professionalServices: ps }, createdBy: principal.user.id });
       // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
@@ -82,7 +82,7 @@ async function runReplace(ctx: SandboxContext, job: JobRecord, task: JobTask): P
     const project = ctx.state.projects.find((p) => p.id === job.projectId);
     if (!project) throw new Error(`Project ${job.projectId} no longer exists; nothing was replaced.`);
     // Validate again: the project's languages may have changed since the upload was accepted.
-    const pkg = validatePackage(await ctx.store.readStaged(task.stagedFile), project, task.professionalServices);
+    const pkg = await validatePackage(await ctx.store.readStaged(task.stagedFile), project, task.professionalServices);
     ctx.store.setContent(project.id, applyPackage(ctx.store.content(project.id), pkg, task.professionalServices));
     project.updateTime = isoNow(ctx);
     const reports: Array<Record<string, unknown>> = [...pkg.locales.keys()].map((locale) => {

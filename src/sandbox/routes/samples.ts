@@ -18,13 +18,13 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
 
   router.add({
     method: 'GET', path: `${SAMPLES}/.export`, auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+    handler: async (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
       const content = store.content(project.id);
       const intent = req.params.intentName ?? '';
       requireIntent(content, project, intent);
       const at = new Date(ctx.now());
-      const zip = samplesZip(content, intent, exportLocales(req.query, project), at);
+      const zip = await samplesZip(content, intent, exportLocales(req.query, project), at);
       return bytes(zip, 'application/octet-stream', {
         'content-disposition': attachment(intentSamplesFileName(project.id, project.displayName, intent, at)),
       });

@@ -64,7 +64,7 @@ describe('cstudio builds', () => {
     assert.match(get.stdout, /status\s+BST_COMPLETED/);
     const dl = await cli(['builds', 'download', 'NLU_1001_1', '-o', dir], { env: viewer });
     assert.equal(dl.code, 0, dl.stderr);
-    assert.ok(readZip(await readFile(join(dir, 'NLU_1001_1.zip'))).has('manifest.json'));
+    assert.ok((await readZip(await readFile(join(dir, 'NLU_1001_1.zip')))).has('manifest.json'));
 
     assert.equal((await cli(['builds', 'start', '1002', '--services', 'DIALOG'], { env: owner })).code, 0);
     const refused = await cli(['builds', 'delete', 'DIALOG_1002_1'], { env: owner });
@@ -116,7 +116,7 @@ describe('cstudio configs, deploy and undeploy', () => {
 
     const dl = await cli(['configs', 'download', id, '--app-id', 'COFFEE-DEV', '-o', join(dir, 'cfg.zip')], { env: viewer });
     assert.equal(dl.code, 0, dl.stderr);
-    assert.ok(readZip(await readFile(join(dir, 'cfg.zip'))).has('app-config.json'));
+    assert.ok((await readZip(await readFile(join(dir, 'cfg.zip')))).has('app-config.json'));
 
     const undeployed = await cli(['undeploy', id], { env: owner });
     assert.match(undeployed.stdout, /App config undeployed\./);

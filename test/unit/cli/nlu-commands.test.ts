@@ -83,7 +83,7 @@ describe('cstudio entities', () => {
     assert.equal(exported.code, 0, exported.stderr);
     const [zipName] = await readdir(out);
     assert.match(zipName ?? '', /^1002-Travel Desk-CITY-entity-literals-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.zip$/);
-    const zip = readZip(await readFile(join(out, zipName ?? '')));
+    const zip = await readZip(await readFile(join(out, zipName ?? '')));
     assert.match(text(zip.get('en-US.trsx') ?? new Uint8Array()), /<entry literal="Lyon" value="LYS"\/>/);
     const replaceArgs = ['entities', 'replace-literals', '1002', 'CITY', await file('cities.list', 'Nice\n'), '--locale', 'en-US'];
     assert.equal((await cli(replaceArgs, { env: owner })).code, 2);
@@ -104,10 +104,10 @@ describe('cstudio entities', () => {
     const exported = await cli(['entities', 'export-grammars', '1001', 'PICKUP_TIME', '-o', dir, '--json'], { env: ps });
     const saved = JSON.parse(exported.stdout) as { file: string };
     assert.match(saved.file, /1001_PICKUP_TIME_grammars\.zip$/);
-    const zip = readZip(await readFile(saved.file));
+    const zip = await readZip(await readFile(saved.file));
     const en = text(zip.get('en-US/PICKUP_TIME.grxml') ?? new Uint8Array()).replace('right now', 'right away');
     const zipFile = join(dir, 'grammars.zip');
-    await writeFile(zipFile, writeZip(new Map([['en-US/PICKUP_TIME.grxml', Buffer.from(en)]])));
+    await writeFile(zipFile, await writeZip(new Map([['en-US/PICKUP_TIME.grxml', Buffer.from(en)]])));
     const replaced = await cli(['entities', 'replace-grammars', '1001', 'PICKUP_TIME', zipFile, '--yes'], { env: ps });
     assert.match(replaced.stdout, /Replaced the grammars of entity "PICKUP_TIME" for en-US/);
   });
@@ -134,13 +134,13 @@ describe('cstudio samples', () => {
     assert.equal((JSON.parse(append.stdout) as { report: { samplesReports: { reports: Array<{ added: number }> } } }).report.samplesReports.reports[0]?.added, 1);
     const zipPath = join(dir, 'samples.zip');
     assert.equal((await cli(['samples', 'export', '1002', 'FLIGHT_STATUS', '-o', zipPath], { env: viewer })).code, 0);
-    const exported = text(readZip(await readFile(zipPath)).get('en-US.trsx') ?? new Uint8Array());
+    const exported = text((await readZip(await readFile(zipPath))).get('en-US.trsx') ?? new Uint8Array());
     assert.match(exported, /count="2">is my flight late</);
     const edited = exported.replace('count="2">is my flight late<', 'count="2">is my flight on time<');
     const replaced = await cli(['samples', 'replace', '1002', 'FLIGHT_STATUS', await file('en-US.trsx', edited), '--locale', 'en-US'], { env: owner, answers: ['yes'] });
     assert.equal(replaced.code, 0, replaced.stderr);
     assert.equal((await cli(['samples', 'export', '1002', 'FLIGHT_STATUS', '-o', zipPath], { env: owner })).code, 0);
-    assert.equal(text(readZip(await readFile(zipPath)).get('en-US.trsx') ?? new Uint8Array()), edited);
+    assert.equal(text((await readZip(await readFile(zipPath))).get('en-US.trsx') ?? new Uint8Array()), edited);
     const bad = await cli(['samples', 'append', '1002', 'FLIGHT_STATUS', await file('bad.txt', `${'y'.repeat(600)}\n`), '--locale', 'en-US'], { env: owner });
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /LIST009/);
@@ -151,7 +151,7 @@ describe('cstudio ontology', () => {
   test('export, append into another project, entity-types', async () => {
     const zipPath = join(dir, 'ontology.zip');
     assert.equal((await cli(['ontology', 'export', '1001', '-o', zipPath, '--locales', 'en-US'], { env: owner })).code, 0);
-    assert.deepEqual([...readZip(await readFile(zipPath)).keys()], ['en-US/en-US.trsx']);
+    assert.deepEqual([...(await readZip(await readFile(zipPath))).keys()], ['en-US/en-US.trsx']);
     const created = JSON.parse((await cli(['projects', 'create', '--org', '1', '--name', 'Copy', '--languages', 'en-US', '--child-data', 'NO', '--json'], { env: owner })).stdout) as { id: string };
     const append = await cli(['ontology', 'append', created.id, zipPath], { env: owner });
     assert.equal(append.code, 0, append.stderr);

@@ -136,7 +136,7 @@ describe('cstudio export, replace and jobs', () => {
     assert.equal(exported.code, 0, exported.stderr);
     const { file } = JSON.parse(exported.stdout) as { file: string };
     assert.match(file, /1001-.+-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.zip$/);
-    const entries = readZip(await readFile(file));
+    const entries = await readZip(await readFile(file));
     assert.ok(entries.has('metadata.json'));
 
     const meta = await cli(['projects', 'export', '1001', '--metadata', '-o', join(dir, 'meta.json')], { env: owner });
@@ -149,7 +149,7 @@ describe('cstudio export, replace and jobs', () => {
     const saved = (JSON.parse(intoNew.stdout) as { file: string }).file;
     assert.equal(dirname(saved), join(dir, 'fresh', 'out'));
     assert.match(basename(saved), /^1001-.+\.zip$/);
-    assert.ok(readZip(await readFile(saved)).has('metadata.json'));
+    assert.ok((await readZip(await readFile(saved))).has('metadata.json'));
 
     const replaced = await cli(['projects', 'replace', '1001', file, '--yes', '--json'], { env: owner });
     assert.equal(replaced.code, 0, replaced.stderr);

@@ -51,7 +51,7 @@ describe('project folders', () => {
     const increments: number[] = [];
     const result = await packFolderToFile(dir, out, { progress: { report: (u) => { if (u.increment) increments.push(u.increment); } } });
     assert.equal(result.entries, 3);
-    const streamed = readZip(await readFile(out));
+    const streamed = await readZip(await readFile(out));
     assert.deepEqual([...streamed.keys()], expected);
     assert.equal(new TextDecoder().decode(streamed.get('metadata.json')), '{"name":"P"}');
     assert.equal(Math.round(increments.reduce((a, b) => a + b, 0)), 100);
@@ -64,7 +64,7 @@ describe('project folders', () => {
     await writeFile(join(dir, 'en-US', 'en-US.trsx'), large);
     const out = join(tmp, 'large.zip');
     await packFolderToFile(dir, out);
-    const files = readZip(await readFile(out));
+    const files = await readZip(await readFile(out));
     assert.deepEqual(files.get('en-US/en-US.trsx'), large);
     assert.equal(new TextDecoder().decode(files.get('en-US/grammars/G.grxml')), '<grammar/>');
     const views: Uint8Array[] = [];
@@ -86,7 +86,7 @@ describe('project folders', () => {
   });
 
   test('unpacks into a folder and round-trips', async () => {
-    const files = readZip(await packFolder(await projectFolder('src')));
+    const files = await readZip(await packFolder(await projectFolder('src')));
     const target = join(tmp, 'unpacked');
     const written = await unpackPackage(files, target);
     assert.equal(written.length, 3);

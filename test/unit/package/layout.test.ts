@@ -66,10 +66,10 @@ describe('package layout', () => {
     assert.deepEqual(validatePackageLayout(['metadata.json']).map((i) => i.code), ['PKG006']);
   });
 
-  test('a package zip round-trips through the reader and writer the product uses; the layout names its parts', () => {
-    const bytes = writeZip(samplePackage());
-    const files = readZip(bytes);
-    assert.deepEqual(writeZip(files), bytes, 'reproducible bytes');
+  test('a package zip round-trips through the reader and writer the product uses; the layout names its parts', async () => {
+    const bytes = await writeZip(samplePackage());
+    const files = await readZip(bytes);
+    assert.deepEqual(await writeZip(files), bytes, 'reproducible bytes');
     const paths = [...files.keys()].sort();
     const trsx = paths.map(classifyPackagePath).filter((i) => i.kind === 'trsx').map((i) => i.locale);
     assert.deepEqual(trsx, ['en-US', 'fr-CA']);
@@ -80,8 +80,8 @@ describe('package layout', () => {
     assert.equal(paths.filter((p) => uploadsWithPackage(p, true)).length, 7);
   });
 
-  test('invalid metadata JSON is an issue, not a crash', () => {
-    const files = readZip(writeZip(new Map([['metadata.json', strToU8('{')]])));
+  test('invalid metadata JSON is an issue, not a crash', async () => {
+    const files = await readZip(await writeZip(new Map([['metadata.json', strToU8('{')]])));
     assert.ok(validatePackageLayout(files).some((i) => i.code === 'PKG005' && i.path === 'metadata.json'));
   });
 });

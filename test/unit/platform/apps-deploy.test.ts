@@ -117,7 +117,7 @@ describe('GET /v4/app-configs/{configId}/.download', () => {
     await owner.appConfigs.deploy(c.id, ['301']);
     const download = await viewer.appConfigs.download(c.id, { appId: 'COFFEE-DEV' });
     assert.equal(download.fileName, `app-config-${c.id}.zip`);
-    const files = readZip(await download.toBuffer());
+    const files = await readZip(await download.toBuffer());
     assert.deepEqual([...files.keys()].sort(), ['app-config.json', 'builds/DIALOG_1001_1.json', 'builds/NLU_1001_1.json', 'dialog/interface.json']);
     const doc = JSON.parse(Buffer.from(files.get('app-config.json') ?? new Uint8Array()).toString('utf8')) as { config: { id: string }; deployedTo: Array<{ runtimeAppIds: string[] }> };
     assert.equal(doc.config.id, c.id);

@@ -193,13 +193,13 @@ describe('GET /v4/builds/{buildLabel}/.download', () => {
   test('a zip describing the build: manifest and the content it was built from', async () => {
     const nlu = await viewer.builds.download('NLU_1001_1');
     assert.equal(nlu.fileName, 'NLU_1001_1.zip');
-    const files = readZip(await nlu.toBuffer());
+    const files = await readZip(await nlu.toBuffer());
     assert.deepEqual([...files.keys()].sort(), ['manifest.json', 'nlu/en-US.trsx', 'nlu/fr-CA.trsx']);
     const manifest = JSON.parse(Buffer.from(files.get('manifest.json') ?? new Uint8Array()).toString('utf8')) as { buildLabel: string; locales: string[] };
     assert.deepEqual([manifest.buildLabel, manifest.locales], ['NLU_1001_1', ['en-US', 'fr-CA']]);
     assert.match(Buffer.from(files.get('nlu/fr-CA.trsx') ?? new Uint8Array()).toString('utf8'), /café au lait/);
 
-    const dialog = readZip(await (await viewer.builds.download('DIALOG_1001_1')).toBuffer());
+    const dialog = await readZip(await (await viewer.builds.download('DIALOG_1001_1')).toBuffer());
     assert.ok(dialog.has('dialog/dialog.json') && dialog.has('dialog/interface.json'));
     await rejectsWith(owner.builds.download('ASR_1001_999'), NotFoundError);
   });

@@ -58,7 +58,7 @@ describe('platform client: NLU imports of real-world files', () => {
       const data = await readFile(path);
       const doc = parseTrsx(data.toString('utf8')).document;
       const p = await newProject(owner, `Corpus ${name.slice(0, 20)}`);
-      const job = await finished(owner, p, await owner.ontology.append(p, { data: zipOf({ 'en-US/en-US.trsx': data }), fileName: 'o.zip' }));
+      const job = await finished(owner, p, await owner.ontology.append(p, { data: await zipOf({ 'en-US/en-US.trsx': data }), fileName: 'o.zip' }));
       const report = (job.report.ontologyReports as { reports: Array<Record<string, number>> }).reports[0];
       assert.equal(report?.intentsAdded, doc.intents.length);
       assert.equal(report?.entitiesAdded, doc.concepts.length);

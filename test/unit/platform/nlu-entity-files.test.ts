@@ -57,7 +57,7 @@ describe('platform client: entity grammars and literals', () => {
 
   describe('POST /v4/projects/{projectId}/entities/{entityName}/grammars/.replace', () => {
     test('200: the locales in the zip get the new grammar, the others keep theirs', async () => {
-      const result = await expert.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: zipOf({ 'en-US/PICKUP_TIME.grxml': GRAMMAR('en-US', 'tonight') }), fileName: 'g.zip' });
+      const result = await expert.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: await zipOf({ 'en-US/PICKUP_TIME.grxml': GRAMMAR('en-US', 'tonight') }), fileName: 'g.zip' });
       assert.deepEqual(result.replacedLocales, ['en-US']);
       assert.equal(result.entity?.kind, 'RULE_BASED');
       const texts = await zipTexts(await ps.entities.exportGrammars('1001', 'PICKUP_TIME'));
@@ -67,20 +67,20 @@ describe('platform client: entity grammars and literals', () => {
 
     test('400 for invalid GrXML (with its diagnostics), nesting too deep, an unknown locale folder or a non-zip; nothing changes', async () => {
       const invalid = '<grammar xmlns="http://www.w3.org/2001/06/grammar" version="2.0" xml:lang="en-US" root="NOPE">\n  <rule id="T"><item>x</item></rule>\n</grammar>\n';
-      const e = await rejectsWith(ps.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: zipOf({ 'en-US/x.grxml': invalid }), fileName: 'g.zip' }), BadRequestError);
+      const e = await rejectsWith(ps.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: await zipOf({ 'en-US/x.grxml': invalid }), fileName: 'g.zip' }), BadRequestError);
       assert.match(e.message, /The grammar en-US\/x\.grxml has \d+ errors?: line 1:\d+ SRGS\d{3} /);
-      await rejectsWith(ps.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: zipOf({ 'de-DE/x.grxml': GRAMMAR('de-DE', 'x') }), fileName: 'g.zip' }), BadRequestError);
+      await rejectsWith(ps.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: await zipOf({ 'de-DE/x.grxml': GRAMMAR('de-DE', 'x') }), fileName: 'g.zip' }), BadRequestError);
       await rejectsWith(ps.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: bytes('not a zip'), fileName: 'g.zip' }), BadRequestError);
       // 5,000 nested <item>s: a depth diagnostic with its position (XML018), a 400, never a 500 from a stack overflow.
       const deep = `<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" root="T">\n  <rule id="T">${'<item>'.repeat(5000)}x${'</item>'.repeat(5000)}</rule>\n</grammar>\n`;
-      const tooDeep = await rejectsWith(ps.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: zipOf({ 'en-US/deep.grxml': deep }), fileName: 'g.zip' }), BadRequestError);
+      const tooDeep = await rejectsWith(ps.entities.replaceGrammars('1001', 'PICKUP_TIME', { data: await zipOf({ 'en-US/deep.grxml': deep }), fileName: 'g.zip' }), BadRequestError);
       assert.match(tooDeep.message, /The grammar en-US\/deep\.grxml has \d+ errors?: line 2:\d+ XML018 /);
       const texts = await zipTexts(await ps.entities.exportGrammars('1001', 'PICKUP_TIME'));
       assert.equal(texts.get('en-US/PICKUP_TIME.grxml'), GRAMMAR('en-US', 'tonight'));
     });
 
     test('403 for regular users and viewers, 409 while locked by another user, 404', async () => {
-      const zip = { data: zipOf({ 'en-US/PICKUP_TIME.grxml': GRAMMAR('en-US', 'soon') }), fileName: 'g.zip' };
+      const zip = { data: await zipOf({ 'en-US/PICKUP_TIME.grxml': GRAMMAR('en-US', 'soon') }), fileName: 'g.zip' };
       await rejectsWith(admin.entities.replaceGrammars('1001', 'PICKUP_TIME', zip), ForbiddenError);
       await rejectsWith(viewer.entities.replaceGrammars('1001', 'PICKUP_TIME', zip), ForbiddenError);
       await owner.projects.lock('1001');

@@ -62,7 +62,7 @@ describe('platform client: ontology', () => {
       const grammars = await zipTexts(await ps.entities.exportGrammars(p, 'PICKUP_TIME'));
       assert.match(grammars.get('fr-CA/PICKUP_TIME.grxml') ?? '', /à midi/);
       // Appending the same content again: nothing new, but every sample counts once more.
-      await finished(owner, p, await owner.ontology.append(p, { data: zipOf(Object.fromEntries([...readZip(zip)].filter(([n]) => n.endsWith('.trsx')))), fileName: 'o.zip' }));
+      await finished(owner, p, await owner.ontology.append(p, { data: await zipOf(Object.fromEntries([...await readZip(zip)].filter(([n]) => n.endsWith('.trsx')))), fileName: 'o.zip' }));
       const samples = (await zipTexts(await owner.samples.export(p, 'ASK_HOURS', { locales: ['en-US'] }))).get('en-US.trsx') ?? '';
       assert.match(samples, /count="2" [^>]*>when do you open tomorrow</);
       assert.match(samples, /count="6" [^>]*>are you open on Sundays\?</);
@@ -74,18 +74,18 @@ describe('platform client: ontology', () => {
       const doc = trsx('en-US', `<ontology><intents><intent name="WHEN"><links><link conceptref="TIME_RULE"/></links></intent></intents>
 <concepts><concept name="TIME_RULE" ruleGrammarFileName="grammars/TIME_RULE/TIME_RULE.grxml"/></concepts></ontology>
 <samples><sample intentref="WHEN">at <annotation conceptref="TIME_RULE">noon</annotation></sample></samples>`);
-      await finished(admin, p, await admin.ontology.append(p, { data: zipOf({ 'en-US/en-US.trsx': doc }), fileName: 'o.zip' }));
+      await finished(admin, p, await admin.ontology.append(p, { data: await zipOf({ 'en-US/en-US.trsx': doc }), fileName: 'o.zip' }));
       assert.equal((await owner.entities.get(p, 'TIME_RULE')).kind, 'RULE_BASED');
       assert.match((await zipTexts(await ps.entities.exportGrammars(p, 'TIME_RULE'))).get('en-US/TIME_RULE.grxml') ?? '', /placeholder/);
     });
 
     test('403 for GrXML from a regular user or for a viewer; 409 while locked by another user; 404', async () => {
-      const withGrammar = zipOf({
+      const withGrammar = await zipOf({
         'en-US/en-US.trsx': trsx('en-US', '<ontology><intents><intent name="A"/></intents><concepts><concept name="G" ruleGrammarFileName="grammars/G/G.grxml"/></concepts></ontology>'),
         'en-US/grammars/G/G.grxml': '<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" root="G"><rule id="G"><item>g</item></rule></grammar>',
       });
       assert.match((await rejectsWith(admin.ontology.append('1001', { data: withGrammar, fileName: 'o.zip' }), ForbiddenError)).message, /restricted to professional-services users/);
-      const plain = { data: zipOf({ 'en-US/en-US.trsx': trsx('en-US', '<ontology><intents><intent name="A"/></intents></ontology>') }), fileName: 'o.zip' };
+      const plain = { data: await zipOf({ 'en-US/en-US.trsx': trsx('en-US', '<ontology><intents><intent name="A"/></intents></ontology>') }), fileName: 'o.zip' };
       await rejectsWith(viewer.ontology.append('1001', plain), ForbiddenError);
       await owner.projects.lock('1001');
       try {
@@ -100,7 +100,7 @@ describe('platform client: ontology', () => {
 
     test('400 before any job: invalid TRSX or GrXML, unknown locale folders, stray files, no TRSX, not a zip', async () => {
       const jobsBefore = (await collect(owner.jobs.list('1001'))).length;
-      const append = (files: Record<string, string>): Promise<unknown> => ps.ontology.append('1001', { data: zipOf(files), fileName: 'o.zip' });
+      const append = async (files: Record<string, string>): Promise<unknown> => ps.ontology.append('1001', { data: await zipOf(files), fileName: 'o.zip' });
       assert.match((await rejectsWith(append({ 'en-US/en-US.trsx': trsx('en-US', '<samples><sample intentref="NOPE">x</sample></samples>') }), BadRequestError)).message,
         /The ontology file en-US\/en-US\.trsx has 1 error: line \d+:\d+ TRSX020 /);
       assert.match((await rejectsWith(append({ 'de-DE/de-DE.trsx': trsx('de-DE', '') }), BadRequestError)).message, /folders named for project languages/);

@@ -14,13 +14,13 @@ export async function newProject(client: PlatformClient, name: string, languages
   return project.id;
 }
 
-export function zipOf(files: Record<string, string | Uint8Array>): Uint8Array {
-  return writeZip(new Map(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? encoder.encode(v) : v])));
+export async function zipOf(files: Record<string, string | Uint8Array>): Promise<Uint8Array> {
+  return await writeZip(new Map(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? encoder.encode(v) : v])));
 }
 
 /** A download's zip entries as text. */
 export async function zipTexts(download: Download): Promise<Map<string, string>> {
-  const entries = readZip(await download.toBuffer());
+  const entries = await readZip(await download.toBuffer());
   return new Map([...entries].map(([k, v]) => [k, decoder.decode(v)]));
 }
 

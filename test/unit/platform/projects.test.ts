@@ -121,7 +121,7 @@ describe('platform client: organizations and projects', () => {
   test('export streams the package with the server file name; the size cap stops big downloads', async () => {
     const download = await owner.projects.exportPackage('1001');
     assert.match(download.fileName ?? '', /^1001-Coffee Shop-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.zip$/);
-    const files = readZip(await download.toBuffer());
+    const files = await readZip(await download.toBuffer());
     assert.ok(files.has('metadata.json') && files.has('en-US/en-US.trsx'), [...files.keys()].join(', '));
 
     // The announced Content-Length already exceeds the cap: refused before reading.
@@ -133,7 +133,7 @@ describe('platform client: organizations and projects', () => {
       const target = join(dir, 'p.zip');
       const written = await (await owner.projects.exportPackage('1002')).toFile(target);
       assert.equal((await stat(target)).size, written);
-      assert.ok(readZip(await readFile(target)).has('metadata.json'));
+      assert.ok((await readZip(await readFile(target))).has('metadata.json'));
       await rejectsWith(owner.projects.exportPackage('1002', { maxBytes: 10 }).then((d) => d.toFile(join(dir, 'small.zip'))), TooLargeError);
       await assert.rejects(stat(join(dir, 'small.zip.part')), 'no partial file is left behind');
       await assert.rejects(stat(join(dir, 'small.zip')));

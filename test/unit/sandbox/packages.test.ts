@@ -20,7 +20,7 @@ describe('sandbox project packages and jobs', () => {
   const exportAs = async (key: string, id = '1001'): Promise<Map<string, Uint8Array>> => {
     const res = await as(key)('GET', `/v4/projects/${id}/.export`);
     assert.equal(res.status, 200, res.text);
-    return readZip(res.bytes);
+    return await readZip(res.bytes);
   };
   const upload = (call: UserCall, id: string, zip: Uint8Array, field = 'content'): Promise<RawResponse> => {
     const { body, contentType } = multipartBody(field, 'package.zip', zip);
@@ -44,7 +44,7 @@ describe('sandbox project packages and jobs', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/octet-stream');
     assert.match(String(res.headers['content-disposition']), /^attachment; filename="1001-Coffee Shop-2024-03-05-07-08-09\.zip"/);
-    const files = readZip(res.bytes);
+    const files = await readZip(res.bytes);
     assert.deepEqual([...files.keys()].sort(), ['dialog.json', 'en-US/en-US.trsx', 'fr-CA/fr-CA.trsx', 'metadata.json']);
     const meta = JSON.parse(text(files.get('metadata.json'))) as Record<string, unknown>;
     assert.equal(meta.name, 'Coffee Shop');
@@ -87,7 +87,7 @@ describe('sandbox project packages and jobs', () => {
     en.samples.push({ intentref: 'ASK_WIFI', count: 1, content: ['what is the wifi password'] });
     files.set('en-US/en-US.trsx', Buffer.from(buildTrsx(en)));
     files.set('dialog.json', Buffer.from('{"data":{"name":"changed"}}\n'));
-    const res = await upload(as('admin'), '1001', writeZip(files));
+    const res = await upload(as('admin'), '1001', await writeZip(files));
     assert.equal(res.status, 200, res.text);
     const job = res.json as Job;
     assert.equal(job.status, 'RUNNING');
@@ -105,19 +105,19 @@ describe('sandbox project packages and jobs', () => {
   });
 
   test('replace also accepts the real clients\' field name "file"', async () => {
-    const res = await upload(as('owner'), '1001', writeZip(await exportAs('owner')), 'file');
+    const res = await upload(as('owner'), '1001', await writeZip(await exportAs('owner')), 'file');
     assert.equal(res.status, 200, res.text);
     assert.equal((await waitJob('1001', (res.json as Job).id)).status, 'COMPLETED');
   });
 
   test('bad packages are refused with a message naming the problem, and nothing changes', async () => {
     const good = await exportAs('owner');
-    const variant = (change: (m: Map<string, Uint8Array>) => void): Uint8Array => {
+    const variant = async (change: (m: Map<string, Uint8Array>) => void): Promise<Uint8Array> => {
       const m = new Map(good);
       change(m);
-      return writeZip(m);
+      return await writeZip(m);
     };
-    const cases: Array<[Uint8Array, RegExp]> = [
+    const cases: Array<[Uint8Array | Promise<Uint8Array>, RegExp]> = [
       [variant((m) => m.delete('fr-CA/fr-CA.trsx')), /no fr-CA\/fr-CA\.trsx/],
       [variant((m) => m.delete('metadata.json')), /no metadata\.json/],
       [variant((m) => m.set('metadata.json', Buffer.from('[1]'))), /metadata\.json.*JSON object/],
@@ -129,18 +129,18 @@ describe('sandbox project packages and jobs', () => {
     ];
     const before = text((await exportAs('ps')).get('en-US/en-US.trsx'));
     for (const [zip, re] of cases) {
-      const res = await upload(as('owner'), '1001', zip);
+      const res = await upload(as('owner'), '1001', await zip);
       assert.equal(res.status, 400, `${re}: ${res.text}`);
       assert.match(messageOf(res), re);
     }
     const notMultipart = await as('owner')('POST', '/v4/projects/1001/.replace', { content: 'x' });
     assert.equal(notMultipart.status, 400);
     assert.match(messageOf(notMultipart), /multipart\/form-data/);
-    const { body, contentType } = multipartBody('upload', 'p.zip', writeZip(good));
+    const { body, contentType } = multipartBody('upload', 'p.zip', await writeZip(good));
     const wrongField = await as('owner')('POST', '/v4/projects/1001/.replace', undefined, { body, headers: { 'content-type': contentType } });
     assert.match(messageOf(wrongField), /"content".*fields sent: "upload"/);
     assert.equal(text((await exportAs('ps')).get('en-US/en-US.trsx')), before);
-    assert.equal((await upload(as('viewer'), '1001', writeZip(good))).status, 403);
+    assert.equal((await upload(as('viewer'), '1001', await writeZip(good))).status, 403);
   });
 
   test('professional-services replaces restricted files; extra locales are skipped (PARTIALLY_COMPLETED)', async () => {
@@ -148,7 +148,7 @@ describe('sandbox project packages and jobs', () => {
     files.set('en-US/_tmfe.tsv', Buffer.from('latte\tcaffe latte\n'));
     files.delete('en-US/_client_prons.txt');
     files.set('de-DE/de-DE.trsx', files.get('en-US/en-US.trsx') ?? new Uint8Array());
-    const res = await upload(as('ps'), '1001', writeZip(files));
+    const res = await upload(as('ps'), '1001', await writeZip(files));
     assert.equal(res.status, 200, res.text);
     const done = await waitJob('1001', (res.json as Job).id);
     assert.equal(done.status, 'PARTIALLY_COMPLETED');

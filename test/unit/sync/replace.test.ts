@@ -51,7 +51,7 @@ describe('push by replace', () => {
       const outcome = await executePush(owner, prepared);
       assert.equal(outcome.status, 'completed');
       assert.ok(outcome.backup, 'a backup was saved');
-      const backup = readZip(await readFile(outcome.backup.path));
+      const backup = await readZip(await readFile(outcome.backup.path));
       assert.deepEqual([...backup.keys()].sort(), [...original.keys()].sort());
       assert.ok(sameTrsx(parseTrsxBytes(backup.get('en-US/en-US.trsx') ?? new Uint8Array()).document, parseTrsxBytes(original.get('en-US/en-US.trsx') ?? new Uint8Array()).document),
         'the backup holds the remote package as it was before the replace');

@@ -14,7 +14,7 @@ import { preparePush, executePush } from '../../../src/core/sync/push';
 import { PushRefusedError } from '../../../src/core/sync/pushErrors';
 import { restoreBackup } from '../../../src/core/sync/restore';
 import { WorkspacePaths } from '../../../src/core/sync/workspace';
-import { ZipArchive } from '../../../src/core/sync/zipArchive';
+import { ZipArchive } from '../../../src/core/package/zipArchive';
 import { remoteFiles, tempDir } from './support';
 
 const enc = new TextEncoder();

@@ -30,7 +30,7 @@ export async function replaceText(file: string, from: string, to: string): Promi
 /** The project's package as the platform exports it now. */
 export async function remoteFiles(client: PlatformClient, projectId: string): Promise<Map<string, Uint8Array>> {
   const download = await client.projects.exportPackage(projectId);
-  return readZip(await download.toBuffer());
+  return await readZip(await download.toBuffer());
 }
 
 export async function remoteTrsx(client: PlatformClient, projectId: string, locale: string): Promise<TrsxDocument> {

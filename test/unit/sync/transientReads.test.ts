@@ -10,7 +10,7 @@ import { sha256 } from '../../../src/core/sync/hashing';
 import { FolderFiles, ZipFiles } from '../../../src/core/sync/packageFiles';
 import { PullTransaction } from '../../../src/core/sync/pullTransaction';
 import { WorkspacePaths } from '../../../src/core/sync/workspace';
-import { EntryScratch } from '../../../src/core/sync/zipArchive';
+import { EntryScratch } from '../../../src/core/package/zipArchive';
 import { tempDir } from './support';
 
 describe('transient reads and piecewise writes', () => {
@@ -37,7 +37,7 @@ describe('transient reads and piecewise writes', () => {
       assert.equal(await folder.readTransient('absent.json'), undefined);
 
       const zipPath = join(ws.dir, 'export.zip');
-      await writeFile(zipPath, writeZip(new Map([['en-US/en-US.trsx', big], ['metadata.json', small]])));
+      await writeFile(zipPath, await writeZip(new Map([['en-US/en-US.trsx', big], ['metadata.json', small]])));
       const zip = await ZipFiles.open(zipPath, 'the export', scratch);
       try {
         const entry = await zip.readTransient('en-US/en-US.trsx');

@@ -99,7 +99,7 @@ suite('build commands', () => {
     prompter.script({ saveFile: file });
     await vscode.commands.executeCommand(CommandIds.buildDownload, v2?.node);
     assert.equal(prompter.asked[0]?.offered[0], `DIALOG_${project.id}_2.zip`);
-    const manifest = JSON.parse(new TextDecoder().decode(readZip(readFileSync(file)).get('manifest.json'))) as { buildLabel?: string };
+    const manifest = JSON.parse(new TextDecoder().decode((await readZip(readFileSync(file))).get('manifest.json'))) as { buildLabel?: string };
     assert.equal(manifest.buildLabel, `DIALOG_${project.id}_2`);
 
     prompter.script({ confirm: false });

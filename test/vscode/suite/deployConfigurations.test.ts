@@ -91,7 +91,7 @@ suite('configuration commands', () => {
     prompter.script({ saveFile: file });
     await vscode.commands.executeCommand(CommandIds.appConfigDownload, main.node);
     assert.equal(prompter.asked[0]?.offered[0], 'app-config-801.zip');
-    const entries = readZip(readFileSync(file));
+    const entries = await readZip(readFileSync(file));
     assert.ok(entries.has('app-config.json') && entries.has('dialog/interface.json'), [...entries.keys()].join(', '));
     const editor = await waitFor('the package browser', () => vscode.window.activeTextEditor?.document.uri.scheme === 'cstudio-zip' && vscode.window.activeTextEditor);
     assert.match(editor.document.getText(), /"tag": "coffee-main"/);

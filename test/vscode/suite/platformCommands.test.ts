@@ -53,7 +53,7 @@ suite('platform commands (issue 16)', () => {
     prompter.script({ saveFile: file });
     await vscode.commands.executeCommand(CommandIds.projectExportOntology, project.node);
     assert.match(prompter.asked[0]?.offered[0] ?? '', /^1001-Coffee Shop-ontology-/);
-    assert.ok(readZip(readFileSync(file)).has('en-US/en-US.trsx'));
+    assert.ok((await readZip(readFileSync(file))).has('en-US/en-US.trsx'));
     prompter.reset();
     const grammarEntity = await walk(testing, SANDBOX, ORG, PROJECT, 'Entities', 'Rule-based', 'PICKUP_TIME');
     const grammars = join(dir, 'grammars.zip');

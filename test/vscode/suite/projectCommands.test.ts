@@ -100,7 +100,7 @@ suite('project commands', () => {
     assert.match(proposed, new RegExp(`^${project.id}-.*-\\d{4}-\\d{2}-\\d{2}-\\d{2}-\\d{2}-\\d{2}\\.zip$`));
     assert.equal(parseExportFileName(proposed, { projectName: RENAMED })?.kind, 'package');
     assert.equal(exported.file, zipFile);
-    const entries = readZip(readFileSync(zipFile));
+    const entries = await readZip(readFileSync(zipFile));
     assert.ok(entries.has('metadata.json') && entries.has('en-US/en-US.trsx') && entries.has('fr-CA/fr-CA.trsx'), [...entries.keys()].join(', '));
     assert.equal(exported.bytes, readFileSync(zipFile).length);
 
@@ -211,7 +211,7 @@ suite('project commands', () => {
     prompter.script({ saveFile: out });
     await vscode.commands.executeCommand(CommandIds.entityExportLiterals, (await milk()).node);
     assert.equal(parseExportFileName(prompter.asked[0]?.offered[0] ?? '', { projectName: RENAMED })?.entityName, 'MILK');
-    assert.match(Buffer.from(readZip(readFileSync(out)).get('en-US.trsx') ?? new Uint8Array()).toString('utf8'), /oat milk/);
+    assert.match(Buffer.from((await readZip(readFileSync(out))).get('en-US.trsx') ?? new Uint8Array()).toString('utf8'), /oat milk/);
 
     prompter.script({ input: 'MILK_TYPE' });
     await vscode.commands.executeCommand(CommandIds.entityRename, (await milk()).node);
@@ -240,7 +240,7 @@ suite('project commands', () => {
     const greet = (name = 'GREET'): Promise<Awaited<ReturnType<typeof walk>>> =>
       waitFor(`${name} in the tree`, async () => (await childrenOf(testing, (await walk(testing, SANDBOX, ORG, RENAMED, 'Intents')).node)).find((i) => i.label === name) ?? false);
     const samples = async (name = 'GREET'): Promise<string> => {
-      const zip = readZip(await (await owner.samples.export(project.id, name)).toBuffer());
+      const zip = await readZip(await (await owner.samples.export(project.id, name)).toBuffer());
       return Buffer.from(zip.get('en-US.trsx') ?? new Uint8Array()).toString('utf8');
     };
 
@@ -259,7 +259,7 @@ suite('project commands', () => {
     await vscode.commands.executeCommand(CommandIds.intentExportSamples, (await greet()).node);
     const proposed = prompter.asked[0]?.offered[0] ?? '';
     assert.equal(parseExportFileName(proposed, { projectName: RENAMED })?.intentName, 'GREET', proposed);
-    assert.ok(existsSync(out) && readZip(readFileSync(out)).has('fr-CA.trsx'));
+    assert.ok(existsSync(out) && (await readZip(readFileSync(out))).has('fr-CA.trsx'));
 
     prompter.script({ input: 'GREETING' });
     await vscode.commands.executeCommand(CommandIds.intentRename, (await greet()).node);

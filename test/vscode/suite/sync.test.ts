@@ -50,7 +50,7 @@ const TRSX = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 `;
 
 async function remoteSamples(client: PlatformClient, projectId: string): Promise<string> {
-  const files = readZip(await (await client.projects.exportPackage(projectId)).toBuffer());
+  const files = await readZip(await (await client.projects.exportPackage(projectId)).toBuffer());
   return new TextDecoder().decode(files.get('en-US/en-US.trsx'));
 }
 
@@ -81,7 +81,7 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     owner = demoClient(info, 'owner');
     admin = demoClient(info, 'admin');
     project = await owner.projects.create('1', { displayName: NAME, languages: ['en-US'], isChildDataCompliant: 'NO' });
-    const zip = writeZip({ 'metadata.json': enc.encode('{}'), 'dialog.json': enc.encode('{}'), 'en-US/en-US.trsx': enc.encode(TRSX) });
+    const zip = await writeZip({ 'metadata.json': enc.encode('{}'), 'dialog.json': enc.encode('{}'), 'en-US/en-US.trsx': enc.encode(TRSX) });
     const job = await owner.jobPoller.waitFor(project.id, await owner.projects.replacePackage(project.id, zip));
     assert.equal(job.status, 'COMPLETED');
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;

@@ -1,7 +1,7 @@
 // Browse Package Zip…: opens any package zip read-only through the `cstudio-zip:` file system — a file picked
 // from its entries opens straight from the archive, nothing is unpacked.
 import * as vscode from 'vscode';
-import { ZipArchive } from '../../../core/sync/zipArchive';
+import { ZipArchive } from '../../../core/package/zipArchive';
 import { CommandIds } from '../../../host/commandIds';
 import type { Command } from '../../../host/commands';
 import { answered } from '../../../host/prompter';

@@ -34,7 +34,7 @@ describe('mix-cli file, build and configuration commands replayed against the sa
     const res = await call('GET', target(path, query));
     assert.equal(res.status, 200, `${command}: ${res.status} ${res.text}`);
     assert.match(String(res.headers['content-disposition']), /attachment; filename="/, command);
-    return res.headers['content-type'] === 'application/json' ? new Map() : readZip(res.bytes);
+    return res.headers['content-type'] === 'application/json' ? new Map() : await readZip(res.bytes);
   };
 
   before(async () => { sbx = await startTestSandbox({ jobDurationMs: 50 }); });
@@ -64,7 +64,7 @@ describe('mix-cli file, build and configuration commands replayed against the sa
     await download(as('owner'), 'projects:export --metadata-only', '/v4/projects/1001/metadata/.export');
     const ontology = await download(as('owner'), 'ontology:export', '/v4/projects/1001/ontology/.export', { locales: 'en-US' });
     const onlyTrsx = new Map([...ontology].filter(([name]) => name.endsWith('.trsx')));
-    const imported = await upload(as('owner'), { command: 'ontology:import', method: 'PUT', path: '/v4/projects/1001/ontology/.append', reads: ['id', 'status'] }, '/home/me/ontology.zip', writeZip(onlyTrsx)) as Job;
+    const imported = await upload(as('owner'), { command: 'ontology:import', method: 'PUT', path: '/v4/projects/1001/ontology/.append', reads: ['id', 'status'] }, '/home/me/ontology.zip', await writeZip(onlyTrsx)) as Job;
     assert.equal((await waitJob('1001', imported.id)).status, 'COMPLETED');
     const literals = await download(as('owner'), 'literals:export', '/v4/projects/1001/entities/COFFEE_TYPE/literals/.export', { locales: 'en-US' });
     assert.ok(literals.has('en-US.trsx'));
@@ -80,7 +80,7 @@ describe('mix-cli file, build and configuration commands replayed against the sa
     await upload(as('ps'), {
       command: 'grammars:replace', method: 'POST', path: '/v4/projects/1001/entities/PICKUP_TIME/grammars/.replace',
       reads: ['entity.ruleBasedEntity.name', 'entity.ruleBasedEntity.localeBasedGrammars.en-US'],
-    }, '/home/me/grammars.zip', writeZip(grammars));
+    }, '/home/me/grammars.zip', await writeZip(grammars));
   });
 
   test('app-configs:create, upgrade, deploy, undeploy, export and destroy; bot-interfaces:export', async () => {

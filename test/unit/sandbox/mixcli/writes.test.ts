@@ -113,12 +113,12 @@ describe('mix-cli write commands replayed against the sandbox', () => {
 
   test('projects:replace by a regular user: restricted files skipped and listed, the rest replaced, the project keeps its own', async () => {
     const exported = await as('ps')('GET', '/v4/projects/1001/.export');
-    const files = readZip(exported.bytes);
+    const files = await readZip(exported.bytes);
     const before = files.get('en-US/_tmfe.tsv');
     assert.ok(before, 'the seed has a transformations file');
     files.set('en-US/_tmfe.tsv', Buffer.from('changed\tby owner\n'));
     files.set('dialog.json', Buffer.from('{"data":{"name":"replayed"}}\n'));
-    const res = await upload(as('owner'), { command: 'projects:replace', method: 'POST', path: '/v4/projects/1001/.replace', reads: ['id'] }, '/tmp/pkg.zip', writeZip(files));
+    const res = await upload(as('owner'), { command: 'projects:replace', method: 'POST', path: '/v4/projects/1001/.replace', reads: ['id'] }, '/tmp/pkg.zip', await writeZip(files));
     const job = await waitJob('1001', (res.json as Job).id);
     assert.equal(job.status, 'PARTIALLY_COMPLETED');
     const lines = (job.report.replaceReports as { reports: Array<{ locale: string; status: string; skippedFiles?: string[] }> }).reports;
@@ -126,7 +126,7 @@ describe('mix-cli write commands replayed against the sandbox', () => {
     assert.equal(en?.status, 'COMPLETED');
     assert.ok(en?.skippedFiles?.includes('en-US/_tmfe.tsv'), JSON.stringify(job.report));
     assert.ok(en?.skippedFiles?.includes('en-US/grammars/PICKUP_TIME.grxml'));
-    const after = readZip((await as('ps')('GET', '/v4/projects/1001/.export')).bytes);
+    const after = await readZip((await as('ps')('GET', '/v4/projects/1001/.export')).bytes);
     assert.equal(Buffer.from(after.get('dialog.json') ?? []).toString(), '{"data":{"name":"replayed"}}\n');
     assert.deepEqual(after.get('en-US/_tmfe.tsv'), before);
   });

@@ -26,7 +26,7 @@ export class ReplaceProjectCommand implements Command {
     });
     let entries: number;
     try {
-      entries = readZip(zip).size;
+      entries = (await readZip(zip)).size;
     } catch (err) {
       throw new Error(`${basename(file)} is not a usable package zip: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }

@@ -1,16 +1,17 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { writeZip } from '../../../src/core/package/zip';
 import { ZipSafetyError } from '../../../src/core/package/zipSafety';
 import { createHash } from 'node:crypto';
-import { EntryScratch, ZipArchive } from '../../../src/core/sync/zipArchive';
+import { EntryScratch, ZipArchive } from '../../../src/core/package/zipArchive';
 import { FolderFiles, ZipFiles } from '../../../src/core/sync/packageFiles';
 import { comparePackagePaths } from '../../../src/core/sync/packageComparison';
 import { rejectsWith } from '../platform/support';
-import { tempDir } from './support';
+import { tempDir } from '../sync/support';
 
 const enc = new TextEncoder();
 const trsx = (samples: string): Uint8Array => enc.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6"><ontology><intents><intent name="A"/></intents></ontology><samples>${samples}</samples></project>\n`);
@@ -55,6 +56,80 @@ describe('ZipArchive', () => {
       }
       await writeFile(file, zipSync({ 'a.txt': new Uint8Array(2_000_000) }));
       await rejectsWith(ZipArchive.open(file, { maxTotalBytes: 1_000_000, maxEntries: 10 }), ZipSafetyError);
+    } finally {
+      await ws.cleanup();
+    }
+  });
+});
+
+describe('one reader for archives on disk and in memory', () => {
+  // Info-ZIP's zip and unzip are readers and writers we did not write (APPNOTE.TXT 4.3.9: data descriptors).
+  const infoZip = (tool: string): boolean => spawnSync(tool, ['-v'], { stdio: 'ignore' }).status === 0;
+
+  test('an archive written by Info-ZIP reads the same from a file and from its bytes, entry by entry', async (t) => {
+    if (!infoZip('zip')) { t.skip('Info-ZIP zip is not installed (apt-get install zip); the in-memory reader is still covered by zip.test.ts'); return; }
+    const ws = await tempDir();
+    try {
+      await mkdir(join(ws.dir, 'src', 'en-US'), { recursive: true });
+      await writeFile(join(ws.dir, 'src', 'metadata.json'), '{"project":{"id":1}}');
+      await writeFile(join(ws.dir, 'src', 'en-US', 'en-US.trsx'), trsx('<sample intentref="A">ab</sample>'.repeat(5000)));
+      const file = join(ws.dir, 'theirs.zip');
+      // -D: no folder entries; -X: no extra attributes. Deflated, as the platform's exports are.
+      assert.equal(spawnSync('zip', ['-q', '-r', '-D', '-X', file, '.'], { cwd: join(ws.dir, 'src') }).status, 0);
+      const onDisk = await ZipArchive.open(file);
+      const inMemory = await ZipArchive.fromBytes(await readFile(file));
+      try {
+        assert.deepEqual(inMemory.names, onDisk.names);
+        assert.deepEqual(onDisk.names, ['en-US/en-US.trsx', 'metadata.json']);
+        for (const name of onDisk.names) assert.deepEqual(await inMemory.read(name), await onDisk.read(name), name);
+        assert.deepEqual([...(await inMemory.readAll()).keys()].sort(), onDisk.names);
+      } finally {
+        await onDisk.close();
+        await inMemory.close();
+      }
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  test('a truncated archive is refused the same way from a file and from memory, naming the entry', async () => {
+    const ws = await tempDir();
+    try {
+      const whole = await writeZip({ 'a.txt': enc.encode('a'.repeat(1000)), 'b.txt': enc.encode('b'.repeat(50_000)) });
+      // Keep the directory but cut b.txt's stored bytes short: the directory still claims them.
+      const bytes = new Uint8Array(whole);
+      const archive = await ZipArchive.fromBytes(bytes);
+      const b = archive.entry('b.txt');
+      assert.ok(b);
+      const cut = new Uint8Array([...bytes.subarray(0, b.localHeaderOffset + 40), ...bytes.subarray(bytes.length - 200)]);
+      const file = join(ws.dir, 'cut.zip');
+      await writeFile(file, cut);
+      for (const open of [() => ZipArchive.fromBytes(cut), () => ZipArchive.open(file)]) {
+        const refused = await open().then(async (a) => {
+          try { await a.read('b.txt'); return undefined; } finally { await a.close(); }
+        }).catch((err: unknown) => err);
+        assert.ok(refused instanceof ZipSafetyError, `refused: ${String(refused)}`);
+      }
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  test('the one writer streams entries with data descriptors that Info-ZIP unzip verifies, UTF-8 names and modes included', async (t) => {
+    if (!infoZip('unzip')) { t.skip('Info-ZIP unzip is not installed (apt-get install unzip)'); return; }
+    const ws = await tempDir();
+    try {
+      const file = join(ws.dir, 'ours.zip');
+      await writeFile(file, await writeZip({ 'metadata.json': enc.encode('{}'), 'en-US/en-US.trsx': trsx('<sample intentref="A">é ü</sample>'), 'é/ü.txt': enc.encode('utf-8 name') }));
+      const test = spawnSync('unzip', ['-t', file], { encoding: 'utf8' });
+      assert.equal(test.status, 0, test.stdout + test.stderr);
+      assert.match(test.stdout, /No errors detected/);
+      const list = spawnSync('unzip', ['-Z1', file], { encoding: 'utf8' });
+      assert.deepEqual(list.stdout.trim().split('\n').sort(), ['en-US/en-US.trsx', 'metadata.json', 'é/ü.txt']);
+      // Names are read as UTF-8 and files get a plain mode (not MS-DOS OEM names, not mode 000), whatever the locale.
+      const long = spawnSync('unzip', ['-Z', file], { encoding: 'utf8' }).stdout.split('\n').filter((l) => /\.(json|trsx|txt)$/.test(l));
+      assert.equal(long.length, 3, long.join('\n'));
+      for (const line of long) assert.match(line, /^-rw-r--r--\s+\S+\s+unx\b/, line);
     } finally {
       await ws.cleanup();
     }
@@ -188,7 +263,7 @@ describe('package comparison', () => {
     const ws = await tempDir();
     try {
       const zip = join(ws.dir, 'a.zip');
-      await writeFile(zip, writeZip({
+      await writeFile(zip, await writeZip({
         'metadata.json': enc.encode('{}'), 'dialog.json': enc.encode('{}'),
         'en-US/en-US.trsx': trsx('<sample intentref="A">one</sample>'),
         'fr-CA/fr-CA.trsx': trsx('<sample intentref="A">un</sample>'),

@@ -1,16 +1,16 @@
-// Random access to a package zip on disk: the central directory is read once, then one entry at a time is
-// inflated on demand. Pull, compare and the `cstudio-zip:` file system use it so a package is never held
-// whole in memory. Every name is checked (zip slip), links and duplicates are refused, and inflation is
-// capped by the declared size and the archive's total, so a lying header cannot turn into a bomb.
+// The one random-access zip reader. An archive is opened from a file on disk (pull, compare, the `cstudio-zip:`
+// file system: the package is never held whole) or from bytes already in memory (an upload, a server's reply);
+// either way the central directory is read and checked once (zipDirectory: zip slip, links, duplicates, bombs),
+// then entries are inflated on demand, each capped by its declared size and checked against its CRC.
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
-import { DEFAULT_ZIP_LIMITS, ZipSafetyError, type ZipLimits } from '../package/zipSafety';
+import { throwIfAborted } from '../progress';
+import { DEFAULT_ZIP_LIMITS, ZipSafetyError, type ZipLimits } from './zipSafety';
 import {
   LOCAL_HEADER_SIZE, MAX_TAIL, checkEntryOutput, dataOffset, inflateEntry, inflatesPast, locateDirectory, parseDirectory,
   type ZipEntryInfo,
-} from '../package/zipDirectory';
-import { throwIfAborted } from '../progress';
+} from './zipDirectory';
 
 export type ZipArchiveEntry = ZipEntryInfo;
 
@@ -18,23 +18,69 @@ const CHUNK = 64 * 1024;
 /** Entries up to this size are inflated whole even when asked for in chunks (one buffer, no per-chunk garbage). */
 const WHOLE_UP_TO = 32 * 1024 * 1024;
 
+/** Where an archive's bytes come from. Reads may return fewer bytes than asked only at the end of the source. */
+interface ZipSource {
+  readonly size: number;
+  /** `length` bytes at `position`: read into `into` when given, else into fresh bytes (a file) or as a view (memory). */
+  read(position: number, length: number, into?: Uint8Array): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+class FileSource implements ZipSource {
+  constructor(private readonly handle: FileHandle, readonly size: number) {}
+
+  async read(position: number, length: number, into?: Uint8Array): Promise<Uint8Array> {
+    const target = into ?? Buffer.allocUnsafe(length);
+    const { bytesRead } = await this.handle.read(target, 0, length, position);
+    return target.subarray(0, bytesRead);
+  }
+
+  close(): Promise<void> {
+    return this.handle.close();
+  }
+}
+
+/** Bytes in memory are read as views: no copy of the archive's stored bytes. */
+class MemorySource implements ZipSource {
+  constructor(private readonly bytes: Uint8Array) {}
+
+  get size(): number {
+    return this.bytes.length;
+  }
+
+  async read(position: number, length: number): Promise<Uint8Array> {
+    return this.bytes.subarray(position, Math.min(position + length, this.bytes.length));
+  }
+
+  async close(): Promise<void> {
+    // Nothing held but the caller's bytes.
+  }
+}
+
 export class ZipArchive {
   private constructor(
+    /** Names the archive in errors: its path, or the caller's label for bytes in memory. */
     readonly path: string,
-    private readonly handle: FileHandle,
+    private readonly source: ZipSource,
     private readonly byName: Map<string, ZipArchiveEntry>,
   ) {}
 
-  /** Opens and checks an archive; throws ZipSafetyError for an unsafe or unreadable one (the file is then closed). */
+  /** Opens and checks an archive on disk; throws ZipSafetyError for an unsafe or unreadable one (the file is then closed). */
   static async open(path: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<ZipArchive> {
     const handle = await open(path, 'r');
     try {
-      const entries = await readCentralDirectory(handle, path, limits);
-      return new ZipArchive(path, handle, entries);
+      const source = new FileSource(handle, (await handle.stat()).size);
+      return new ZipArchive(path, source, await readCentralDirectory(source, path, limits));
     } catch (err) {
       await handle.close();
       throw err;
     }
+  }
+
+  /** Checks an archive held in memory; nothing to close. */
+  static async fromBytes(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS, label = 'The archive'): Promise<ZipArchive> {
+    const source = new MemorySource(bytes);
+    return new ZipArchive(label, source, await readCentralDirectory(source, label, limits));
   }
 
   /** File entries, sorted by name. */
@@ -104,10 +150,14 @@ export class ZipArchive {
    */
   async readInto(name: string, scratch: EntryScratch, signal?: AbortSignal): Promise<Uint8Array> {
     const entry = this.require(name);
-    const stored = scratch.stored(entry.compressedSize);
-    let filled = 0;
-    for await (const piece of this.storedPieces(entry, signal, stored)) filled += piece.length;
-    return inflateEntry(stored.subarray(0, filled), entry, this.path);
+    return inflateEntry(await this.stored(entry, signal, scratch.stored(entry.compressedSize)), entry, this.path);
+  }
+
+  /** Every file entry's bytes, in the directory's order. For small archives held in memory (uploads, replies). */
+  async readAll(signal?: AbortSignal): Promise<Map<string, Uint8Array>> {
+    const files = new Map<string, Uint8Array>();
+    for (const name of this.byName.keys()) files.set(name, await this.read(name, signal));
+    return files;
   }
 
   /**
@@ -128,14 +178,19 @@ export class ZipArchive {
 
   /** Where the entry's stored bytes begin, past its local header. */
   private async dataStart(entry: ZipArchiveEntry): Promise<number> {
-    const header = Buffer.alloc(LOCAL_HEADER_SIZE);
-    await this.handle.read(header, 0, LOCAL_HEADER_SIZE, entry.localHeaderOffset);
+    const header = await this.source.read(entry.localHeaderOffset, LOCAL_HEADER_SIZE, Buffer.alloc(LOCAL_HEADER_SIZE));
     return dataOffset(header, entry, this.path);
   }
 
-  /** The entry's stored (compressed) bytes in a buffer of their own. */
-  private async stored(entry: ZipArchiveEntry, signal?: AbortSignal): Promise<Buffer> {
-    const buffer = Buffer.allocUnsafe(entry.compressedSize);
+  /** The entry's stored (compressed) bytes in one buffer: `into`, a fresh one, or a view of bytes in memory. */
+  private async stored(entry: ZipArchiveEntry, signal?: AbortSignal, into?: Uint8Array): Promise<Uint8Array> {
+    if (this.source instanceof MemorySource) {
+      throwIfAborted(signal);
+      const stored = await this.source.read(await this.dataStart(entry), entry.compressedSize);
+      if (stored.length < entry.compressedSize) throw this.truncated(entry);
+      return stored;
+    }
+    const buffer = into ?? Buffer.allocUnsafe(entry.compressedSize);
     let filled = 0;
     for await (const piece of this.storedPieces(entry, signal, buffer)) filled += piece.length;
     return buffer.subarray(0, filled);
@@ -148,13 +203,17 @@ export class ZipArchive {
     while (done < entry.compressedSize) {
       throwIfAborted(signal);
       const length = Math.min(CHUNK, entry.compressedSize - done);
-      const target = into ? into.subarray(done, done + length) : Buffer.allocUnsafe(length);
-      const { bytesRead } = await this.handle.read(target, 0, length, position);
-      if (bytesRead === 0) throw new ZipSafetyError(`Zip entry "${entry.name}" in ${this.path} is truncated.`, entry.name);
-      position += bytesRead;
-      done += bytesRead;
-      yield target.subarray(0, bytesRead);
+      const piece = await this.source.read(position, length, into?.subarray(done, done + length));
+      if (piece.length === 0) throw this.truncated(entry);
+      position += piece.length;
+      done += piece.length;
+      yield piece;
     }
+  }
+
+  /** The archive ends inside the entry's stored bytes. */
+  private truncated(entry: ZipArchiveEntry): ZipSafetyError {
+    return new ZipSafetyError(`Zip entry "${entry.name}" in ${this.path} is truncated.`, entry.name);
   }
 
   /** Inflation failures as the archive's errors: past the declared size, or corrupt data. */
@@ -164,19 +223,15 @@ export class ZipArchive {
   }
 
   close(): Promise<void> {
-    return this.handle.close();
+    return this.source.close();
   }
 }
 
-async function readCentralDirectory(handle: FileHandle, path: string, limits: ZipLimits): Promise<Map<string, ZipArchiveEntry>> {
-  const { size } = await handle.stat();
-  const tailLength = Math.min(size, MAX_TAIL);
-  const tail = Buffer.alloc(tailLength);
-  await handle.read(tail, 0, tailLength, size - tailLength);
-  const where = locateDirectory(tail, size, path, limits);
-  const cd = Buffer.alloc(where.size);
-  await handle.read(cd, 0, where.size, where.offset);
-  return parseDirectory(cd, where.count, path, limits);
+async function readCentralDirectory(source: ZipSource, label: string, limits: ZipLimits): Promise<Map<string, ZipArchiveEntry>> {
+  const tailLength = Math.min(source.size, MAX_TAIL);
+  const tail = await source.read(source.size - tailLength, tailLength);
+  const where = locateDirectory(tail, source.size, label, limits);
+  return parseDirectory(await source.read(where.offset, where.size), where.count, label, limits);
 }
 
 /** Buffers reused from one read to the next, grown to the largest entry or file met. */
