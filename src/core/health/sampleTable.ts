@@ -127,9 +127,13 @@ export class SampleTable {
     return this.firstOf.length;
   }
 
-  /** Where the group's distinct word numbers (ascending) are in copyTokens(). */
-  tokenRange(g: number): [number, number] {
-    return [g === 0 ? 0 : (this.tokenEnds[g - 1] as number), this.tokenEnds[g] as number];
+  /** Where the group's distinct word numbers (ascending) begin in copyTokens(); they end where the next group's begin. */
+  tokenStart(g: number): number {
+    return g === 0 ? 0 : (this.tokenEnds[g - 1] as number);
+  }
+
+  tokenEnd(g: number): number {
+    return this.tokenEnds[g] as number;
   }
 
   /** Every group's word numbers, one after the other. */

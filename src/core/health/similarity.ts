@@ -51,77 +51,114 @@ function conflictFinding(locale: LocaleFile, groups: Groups, g: number): HealthF
   };
 }
 
-/** Texts (groups) with one token set ("open you are" / "are you open"): usually one text. */
-interface Unit {
-  groups: number[];
-  /** Token ranks (rarest first), ascending. */
+/**
+ * Texts (groups) with one token set ("open you are" / "are you open": usually one text), as flat typed arrays:
+ * no object, array or view per text, so a 50k-sample locale costs a few MB here. Units are numbered by position in
+ * size order (then order of first appearance); unit p's tokens, as ranks (rarest first) ascending, are
+ * tokens[start[p], start[p] + size[p]), and its texts are firstGroup[p], then nextGroup[...] until -1.
+ */
+interface Units {
+  count: number;
   tokens: Int32Array;
+  start: Int32Array;
+  size: Int32Array;
+  firstGroup: Int32Array;
+  /** Per group: the next group of its unit, or -1. */
+  nextGroup: Int32Array;
+}
+
+function groupsOfUnit(units: Units, p: number): number[] {
+  const out: number[] = [];
+  for (let g = units.firstGroup[p] as number; g !== -1; g = units.nextGroup[g] as number) out.push(g);
+  return out;
 }
 
 /** The single intent of all the unit's samples, or undefined when they have several. */
-function singleIntent(groups: Groups, u: Unit): string | undefined {
-  const first = groups.intentOf(u.groups[0] as number);
-  if (first === undefined) return undefined;
-  for (const g of u.groups) if (groups.intentOf(g) !== first) return undefined;
+function singleIntent(groups: Groups, units: Units, p: number): string | undefined {
+  let first: string | undefined;
+  for (let g = units.firstGroup[p] as number; g !== -1; g = units.nextGroup[g] as number) {
+    const intent = groups.intentOf(g);
+    if (intent === undefined || (first !== undefined && intent !== first)) return undefined;
+    first = intent;
+  }
   return first;
 }
 
 function findNearDuplicates(locale: LocaleFile, groups: Groups, threshold: number, findings: HealthFinding[]): void {
-  const list = tokenUnits(groups.table);
-  const intents = list.map((u) => singleIntent(groups, u));
+  const units = tokenUnits(groups.table);
   // Other texts with the same words (another order, repeated words) under another intent: similarity 1.
-  for (const u of list) {
-    for (let i = 0; i < u.groups.length; i++) {
-      for (let k = i + 1; k < u.groups.length; k++) reportPair(locale, groups, u.groups[i] as number, u.groups[k] as number, 1, threshold, findings);
+  for (let p = 0; p < units.count; p++) {
+    if (units.nextGroup[units.firstGroup[p] as number] === -1) continue;
+    const list = groupsOfUnit(units, p);
+    for (let i = 0; i < list.length; i++) {
+      for (let k = i + 1; k < list.length; k++) reportPair(locale, groups, list[i] as number, list[k] as number, 1, threshold, findings);
     }
   }
-  for (const [x, y, j] of similarPairs(list.map((u) => u.tokens), threshold)) {
-    const ix = intents[x];
-    if (ix !== undefined && ix === intents[y]) continue;
-    const ux = list[x] as Unit;
-    const uy = list[y] as Unit;
-    pairs: for (const gy of uy.groups) for (const gx of ux.groups) if (reportPair(locale, groups, gy, gx, j, threshold, findings)) break pairs;
+  for (const [x, y, j] of similarPairs(units, threshold)) {
+    const ix = singleIntent(groups, units, x);
+    if (ix !== undefined && ix === singleIntent(groups, units, y)) continue;
+    const gxs = groupsOfUnit(units, x);
+    pairs: for (const gy of groupsOfUnit(units, y)) for (const gx of gxs) if (reportPair(locale, groups, gy, gx, j, threshold, findings)) break pairs;
   }
 }
 
 /**
  * The distinct token sets of the texts, smallest first (then in order of first appearance), each with its
  * texts and its tokens as ranks, rarest first (ties: the token seen first, going through the sets in order and
- * each set's words in order of their spelling). The sets come numbered from the table, and are turned into
- * ranks in one copy of its numbers (views into it, no string or array per token).
+ * each set's words in order of their spelling). The sets come numbered from the table and are turned into
+ * ranks in one copy of its numbers.
  */
-function tokenUnits(table: SampleTable): Unit[] {
+function tokenUnits(table: SampleTable): Units {
   // Words renumbered in spelling order, so each set, sorted, lists its words in that order (for the tie-break).
   const { words } = table;
   const bySpelling = Array.from({ length: words.length }, (_, w) => w).sort((a, b) => ((words[a] as string) < (words[b] as string) ? -1 : 1));
   const spelled = new Int32Array(words.length);
   bySpelling.forEach((w, r) => { spelled[w] = r; });
-  const flat = table.copyTokens();
-  for (let i = 0; i < flat.length; i++) flat[i] = spelled[flat[i] as number] as number;
-  const setOf = (g: number): Int32Array => { const [start, end] = table.tokenRange(g); return flat.subarray(start, end).sort(); };
-  // Texts with equal sets form one unit (found by a hash of the set, then compared; same hashes chained).
-  const units: Unit[] = [];
-  const byHash = new Map<number, number>();
-  const sameHash: number[] = [];
-  for (let g = 0; g < table.groups; g++) {
-    const set = setOf(g);
+  const tokens = table.copyTokens();
+  for (let i = 0; i < tokens.length; i++) tokens[i] = spelled[tokens[i] as number] as number;
+  const groupCount = table.groups;
+  // Texts with equal sets form one unit, found through an open-addressing table of set hashes (then compared).
+  const unitStart = new Int32Array(groupCount);
+  const unitEnd = new Int32Array(groupCount);
+  const unitHash = new Int32Array(groupCount);
+  const unitFirst = new Int32Array(groupCount);
+  const unitLast = new Int32Array(groupCount);
+  const nextGroup = new Int32Array(groupCount).fill(-1);
+  let capacity = 16;
+  while (capacity < groupCount * 2) capacity *= 2;
+  const slots = new Int32Array(capacity); // unit + 1; 0: empty
+  let count = 0;
+  for (let g = 0; g < groupCount; g++) {
+    const start = table.tokenStart(g);
+    const end = table.tokenEnd(g);
+    sortRange(tokens, start, end);
     let hash = 0x811c9dc5;
-    for (let i = 0; i < set.length; i++) hash = Math.imul(hash ^ (set[i] as number), 0x01000193);
-    let u = byHash.get(hash) ?? -1;
-    while (u !== -1 && !equalSets((units[u] as Unit).tokens, set)) u = sameHash[u] as number;
-    if (u !== -1) { (units[u] as Unit).groups.push(g); continue; }
-    sameHash.push(byHash.get(hash) ?? -1);
-    byHash.set(hash, units.length);
-    units.push({ groups: [g], tokens: set });
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (tokens[i] as number), 0x01000193);
+    let slot = hash & (capacity - 1);
+    let found = -1;
+    for (let u = (slots[slot] as number) - 1; u !== -1; slot = (slot + 1) & (capacity - 1), u = (slots[slot] as number) - 1) {
+      if (unitHash[u] === hash && equalRanges(tokens, unitStart[u] as number, unitEnd[u] as number, start, end)) { found = u; break; }
+    }
+    if (found !== -1) {
+      nextGroup[unitLast[found] as number] = g;
+      unitLast[found] = g;
+      continue;
+    }
+    const u = count++;
+    unitStart[u] = start;
+    unitEnd[u] = end;
+    unitHash[u] = hash;
+    unitFirst[u] = g;
+    unitLast[u] = g;
+    slots[slot] = u + 1;
   }
-  byHash.clear();
-  sameHash.length = 0;
   // Rarity: in how many units a token is; ties by first sight, each unit's tokens read in spelling order.
   const frequency = new Int32Array(words.length);
   const firstSeen = new Int32Array(words.length).fill(-1);
   let seen = 0;
-  for (const u of units) {
-    for (const t of u.tokens) {
+  for (let u = 0; u < count; u++) {
+    for (let i = unitStart[u] as number; i < (unitEnd[u] as number); i++) {
+      const t = tokens[i] as number;
       frequency[t] = (frequency[t] as number) + 1;
       if (firstSeen[t] === -1) firstSeen[t] = seen++;
     }
@@ -130,17 +167,45 @@ function tokenUnits(table: SampleTable): Unit[] {
     .sort((a, b) => (frequency[a] as number) - (frequency[b] as number) || (firstSeen[a] as number) - (firstSeen[b] as number));
   const rank = new Int32Array(words.length);
   order.forEach((t, r) => { rank[t] = r; });
-  for (const u of units) {
-    const set = u.tokens;
-    for (let i = 0; i < set.length; i++) set[i] = rank[set[i] as number] as number;
-    set.sort();
+  let largest = 0;
+  for (let u = 0; u < count; u++) {
+    const start = unitStart[u] as number;
+    const end = unitEnd[u] as number;
+    for (let i = start; i < end; i++) tokens[i] = rank[tokens[i] as number] as number;
+    sortRange(tokens, start, end);
+    largest = Math.max(largest, end - start);
   }
-  return units.sort((a, b) => a.tokens.length - b.tokens.length);
+  // Positions by size, then by unit number (a stable counting sort).
+  const bySize = new Int32Array(largest + 2);
+  for (let u = 0; u < count; u++) (bySize[(unitEnd[u] as number) - (unitStart[u] as number) + 1] as number)++;
+  for (let s = 1; s < bySize.length; s++) bySize[s] = (bySize[s] as number) + (bySize[s - 1] as number);
+  const units: Units = {
+    count, tokens, nextGroup,
+    start: new Int32Array(count), size: new Int32Array(count), firstGroup: new Int32Array(count),
+  };
+  for (let u = 0; u < count; u++) {
+    const size = (unitEnd[u] as number) - (unitStart[u] as number);
+    const p = (bySize[size] as number)++;
+    units.start[p] = unitStart[u] as number;
+    units.size[p] = size;
+    units.firstGroup[p] = unitFirst[u] as number;
+  }
+  return units;
 }
 
-function equalSets(a: Int32Array, b: Int32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** Sorts tokens[start, end) in place (a text's few words: insertion sort, no view allocated). */
+function sortRange(a: Int32Array, start: number, end: number): void {
+  for (let i = start + 1; i < end; i++) {
+    const v = a[i] as number;
+    let j = i - 1;
+    while (j >= start && (a[j] as number) > v) { a[j + 1] = a[j] as number; j--; }
+    a[j + 1] = v;
+  }
+}
+
+function equalRanges(a: Int32Array, s1: number, e1: number, s2: number, e2: number): boolean {
+  if (e1 - s1 !== e2 - s2) return false;
+  for (let i = 0; i < e1 - s1; i++) if (a[s1 + i] !== a[s2 + i]) return false;
   return true;
 }
 
@@ -165,66 +230,82 @@ function reportPair(locale: LocaleFile, groups: Groups, a: number, b: number, si
 const EPSILON = 1e-9;
 
 /**
- * Pairs [x, y, similarity] (y < x) of sets with Jaccard ≥ t, from sets of token ranks sorted ascending (rarest
- * first) and ordered by size. PPJoin (Xiao et al., "Efficient similarity joins for near duplicate detection",
+ * Pairs [x, y, similarity] (y < x) of units with Jaccard ≥ t; units come ordered by size, each set of token ranks
+ * sorted ascending (rarest first). PPJoin (Xiao et al., "Efficient similarity joins for near duplicate detection",
  * WWW 2008): a set is indexed by its first |y| - ⌈2t/(1+t)·|y|⌉ + 1 tokens and probes with its first
  * |x| - ⌈t·|x|⌉ + 1; a candidate whose overlap can no longer reach ⌈t/(1+t)·(|x|+|y|)⌉ from the positions where
- * the shared token sits is dropped before it is verified.
+ * the shared token sits is dropped before it is verified. The index is built whole up front, as flat lists per
+ * token in unit order; probing x reads only the entries of units before it.
  */
-function* similarPairs(sets: readonly Int32Array[], t: number): Generator<[number, number, number]> {
-  const index = new Map<number, { entries: number[]; from: number }>(); // entries: set id, position, set id, position…
-  const overlap = new Int32Array(sets.length);
+function* similarPairs(units: Units, t: number): Generator<[number, number, number]> {
+  const { count, tokens, start, size } = units;
+  const indexedOf = (n: number): number => Math.min(n, n - Math.ceil(((2 * t) / (1 + t)) * n - EPSILON) + 1);
+  let tokenCount = 0;
+  for (let x = 0; x < count; x++) for (let i = 0; i < (size[x] as number); i++) tokenCount = Math.max(tokenCount, (tokens[(start[x] as number) + i] as number) + 1);
+  // Per token: its entries (unit, position of the token in it) are entrySet/entryPos[from[token], end[token]).
+  const from = new Int32Array(tokenCount + 1);
+  for (let x = 0; x < count; x++) {
+    const n = size[x] as number;
+    for (let i = 0; i < indexedOf(n); i++) (from[(tokens[(start[x] as number) + i] as number) + 1] as number)++;
+  }
+  for (let k = 1; k <= tokenCount; k++) from[k] = (from[k] as number) + (from[k - 1] as number);
+  const end = from.slice(0, tokenCount);
+  const entrySet = new Int32Array(from[tokenCount] as number);
+  const entryPos = new Int32Array(from[tokenCount] as number);
+  for (let x = 0; x < count; x++) {
+    const n = size[x] as number;
+    for (let i = 0; i < indexedOf(n); i++) {
+      const at = (end[tokens[(start[x] as number) + i] as number] as number)++;
+      entrySet[at] = x;
+      entryPos[at] = i;
+    }
+  }
+  const overlap = new Int32Array(count);
   const touched: number[] = [];
-  for (let x = 0; x < sets.length; x++) {
-    const sx = sets[x] as Int32Array;
-    const size = sx.length;
-    if (size === 0) continue;
-    const probe = size - Math.ceil(t * size - EPSILON) + 1;
-    const minSize = t * size - EPSILON;
-    for (let i = 0; i < probe && i < size; i++) {
-      const entry = index.get(sx[i] as number);
-      if (!entry) continue;
-      const e = entry.entries;
-      while (entry.from < e.length && (sets[e[entry.from] as number] as Int32Array).length < minSize) entry.from += 2;
-      for (let k = entry.from; k < e.length; k += 2) {
-        const y = e[k] as number;
+  for (let x = 0; x < count; x++) {
+    const sizeX = size[x] as number;
+    if (sizeX === 0) continue;
+    const sx = start[x] as number;
+    const probe = sizeX - Math.ceil(t * sizeX - EPSILON) + 1;
+    const minSize = t * sizeX - EPSILON;
+    for (let i = 0; i < probe && i < sizeX; i++) {
+      const token = tokens[sx + i] as number;
+      const last = end[token] as number;
+      let k = from[token] as number;
+      // Units are in size order: those too small for x are too small for every later unit too.
+      while (k < last && (entrySet[k] as number) < x && (size[entrySet[k] as number] as number) < minSize) k++;
+      from[token] = k;
+      for (; k < last && (entrySet[k] as number) < x; k++) {
+        const y = entrySet[k] as number;
         const have = overlap[y] as number;
         if (have < 0) continue; // pruned
-        const sizeY = (sets[y] as Int32Array).length;
-        const needed = Math.ceil((t / (1 + t)) * (size + sizeY) - EPSILON);
-        const bound = 1 + Math.min(size - i - 1, sizeY - (e[k + 1] as number) - 1);
+        const sizeY = size[y] as number;
+        const needed = Math.ceil((t / (1 + t)) * (sizeX + sizeY) - EPSILON);
+        const bound = 1 + Math.min(sizeX - i - 1, sizeY - (entryPos[k] as number) - 1);
         if (have === 0) touched.push(y);
         overlap[y] = have + bound >= needed ? have + 1 : -1;
       }
     }
     for (const y of touched) {
       if ((overlap[y] as number) > 0) {
-        const j = jaccard(sx, sets[y] as Int32Array);
+        const j = jaccard(tokens, sx, sizeX, start[y] as number, size[y] as number);
         if (j >= t - EPSILON) yield [x, y, j];
       }
       overlap[y] = 0;
     }
     touched.length = 0;
-    const indexed = size - Math.ceil(((2 * t) / (1 + t)) * size - EPSILON) + 1;
-    for (let i = 0; i < indexed && i < size; i++) {
-      const token = sx[i] as number;
-      let entry = index.get(token);
-      if (!entry) index.set(token, entry = { entries: [], from: 0 });
-      entry.entries.push(x, i);
-    }
   }
 }
 
-/** Jaccard similarity of two sorted sets. */
-function jaccard(a: Int32Array, b: Int32Array): number {
+/** Jaccard similarity of two sorted sets, tokens[a, a + m) and tokens[b, b + n). */
+function jaccard(tokens: Int32Array, a: number, m: number, b: number, n: number): number {
   let i = 0;
   let j = 0;
   let common = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
+  while (i < m && j < n) {
+    const x = tokens[a + i] as number;
+    const y = tokens[b + j] as number;
     if (x === y) { common++; i++; j++; } else if (x < y) i++; else j++;
   }
-  return common / (a.length + b.length - common);
+  return common / (m + n - common);
 }
-
