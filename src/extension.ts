@@ -151,6 +151,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
     conditions: [
       { key: ALREADY_HELD_KEYS.sandboxRunning, holds: () => sandbox.sandbox.state.kind === 'running', onDidChange: sandbox.sandbox.onDidChangeState },
+      { key: ALREADY_HELD_KEYS.explorerShown, ...explorer.shown },
       { key: ALREADY_HELD_KEYS.projectPulled, ...sync.pulledProject },
     ],
   });

@@ -75,6 +75,8 @@ export interface ExplorerTestingApi {
 
 export class ExplorerFeature extends Disposable {
   readonly testing: ExplorerTestingApi;
+  /** Whether the explorer view is showing, for the walkthrough's step about it (a view already open counts). */
+  readonly shown: { holds(): boolean; readonly onDidChange: vscode.Event<unknown> };
 
   constructor(deps: ExplorerFeatureDeps) {
     super();
@@ -84,6 +86,7 @@ export class ExplorerFeature extends Disposable {
     const provider = this._register(new ExplorerTreeProvider(model));
     const view = this._register(vscode.window.createTreeView(ViewIds.explorer, { treeDataProvider: provider, showCollapseAll: true }));
     this.testing = { model, provider, view };
+    this.shown = { holds: () => view.visible, onDidChange: view.onDidChangeVisibility };
 
     const c: ExplorerCommandDeps = { registry: deps.registry, model, prompter: deps.prompter, logger: deps.logger };
     deps.commands.register(

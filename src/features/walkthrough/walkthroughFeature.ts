@@ -5,8 +5,13 @@
 // next step and take the focus back while the command's first quick pick was opening, which closed that pick.
 // Pull and stream steps complete on context keys the other features keep (a pulled project, a stream). A key that
 // already held before the walkthrough was opened is not ticked by VS Code (code-server 4.139.1): it ticks on a
-// change of a key only. So such steps (the sandbox running, a project pulled) also complete on a key of the
-// walkthrough's own, set once the walkthrough is open and their condition holds (then or later).
+// change of a key only: a key that matches when VS Code registers the walkthrough is marked as seen without
+// ticking its step, and later changes of it are then ignored. VS Code registers it when its walkthroughs service
+// starts, which can be as late as the first time a walkthrough is opened. So such steps (the sandbox running, a
+// project pulled, the explorer showing: `onView` ticks only when a view becomes visible) also complete on a key of
+// the walkthrough's own, set only once a walkthrough is open (the
+// service has registered it by then) and their condition holds, then or later: when this extension opens it on
+// first run, and when a walkthrough editor tab appears (opened by hand from Help, the Welcome page or the palette).
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
 import type { Command, CommandRegistry } from '../../host/commands';
@@ -22,6 +27,7 @@ const OPENED_FLAG = 'cstudio.walkthrough.opened';
 /** The walkthrough's own keys for conditions that may already hold (package.json lists them in completionEvents). */
 export const ALREADY_HELD_KEYS = {
   sandboxRunning: 'cstudio.walkthrough.sandboxSeen',
+  explorerShown: 'cstudio.walkthrough.explorerSeen',
   projectPulled: 'cstudio.walkthrough.pulledSeen',
 } as const;
 
@@ -65,10 +71,28 @@ class RunStepCommand implements Command {
   }
 }
 
+/**
+ * The Welcome page and walkthroughs are an editor the tab API does not describe (no input), titled "Welcome" or
+ * "Walkthrough: …". Any tab without an input counts: in another display language the titles differ, and the other
+ * editors of that kind (settings, keybindings) opened before a walkthrough cost nothing worse than the old behaviour.
+ */
+function mayBeWalkthrough(tab: vscode.Tab): boolean {
+  return tab.input === undefined;
+}
+
 export class WalkthroughFeature extends Disposable {
+  /** Conditions already waiting to tick (or ticked), so each gets one listener. */
+  private readonly armed = new Set<string>();
+
   constructor(private readonly deps: WalkthroughFeatureDeps) {
     super();
     deps.commands.register(new RunStepCommand(deps.logger));
+    const opened = (tabs: readonly vscode.Tab[]): void => {
+      if (!tabs.some(mayBeWalkthrough)) return;
+      for (const condition of deps.conditions) this.tickWhenHolds(condition);
+    };
+    this._register(vscode.window.tabGroups.onDidChangeTabs((e) => opened(e.opened)));
+    opened(vscode.window.tabGroups.all.flatMap((g) => g.tabs));
   }
 
   /** The walkthrough's `extensionId#walkthroughId`, as `workbench.action.openWalkthrough` takes it. */
@@ -88,7 +112,12 @@ export class WalkthroughFeature extends Disposable {
   }
 
   private tickWhenHolds(condition: StepCondition): void {
-    const tick = (): void => { void vscode.commands.executeCommand('setContext', condition.key, true); };
+    if (this.armed.has(condition.key)) return;
+    this.armed.add(condition.key);
+    const tick = (): void => {
+      this.deps.logger.debug(`walkthrough: ${condition.key} set (a walkthrough is open and its condition holds)`);
+      void vscode.commands.executeCommand('setContext', condition.key, true);
+    };
     if (condition.holds()) return tick();
     const listener = condition.onDidChange(() => {
       if (!condition.holds()) return;

@@ -93,11 +93,12 @@ suite('walkthrough', () => {
     assert.deepEqual(broken, [], `WALKTHROUGH LINKS BROKEN — fix the ids in package.json contributes.walkthroughs or media/walkthrough/*.md:\n  ${broken.join('\n  ')}`);
   });
 
-  test('a condition that already holds when the walkthrough opens (sandbox running, project pulled) ticks its step', async () => {
+  test('a condition that already holds when the walkthrough opens (sandbox running, explorer shown, project pulled) ticks its step', async () => {
     const { walkthrough } = await manifestAndCommands();
     const completes = (id: string): string[] => walkthrough.steps.find((s) => s.id === id)?.completionEvents ?? [];
     assert.ok(completes('startSandbox').includes(`onContext:${ALREADY_HELD_KEYS.sandboxRunning}`), 'the sandbox step completes on the walkthrough\'s own key');
     assert.ok(completes('pullProject').includes(`onContext:${ALREADY_HELD_KEYS.projectPulled}`), 'the pull step completes on the walkthrough\'s own key');
+    assert.ok(completes('exploreDemo').includes(`onContext:${ALREADY_HELD_KEYS.explorerShown}`), 'the explorer step completes on the walkthrough\'s own key');
   });
 
   test('VS Code opens the walkthrough', async () => {
