@@ -59,6 +59,8 @@ function conflictFinding(locale: LocaleFile, groups: Groups, g: number): HealthF
  */
 interface Units {
   count: number;
+  /** How many distinct tokens (ranks are 0 … ranks - 1). */
+  ranks: number;
   tokens: Int32Array;
   start: Int32Array;
   size: Int32Array;
@@ -180,7 +182,7 @@ function tokenUnits(table: SampleTable): Units {
   for (let u = 0; u < count; u++) (bySize[(unitEnd[u] as number) - (unitStart[u] as number) + 1] as number)++;
   for (let s = 1; s < bySize.length; s++) bySize[s] = (bySize[s] as number) + (bySize[s - 1] as number);
   const units: Units = {
-    count, tokens, nextGroup,
+    count, ranks: order.length, tokens, nextGroup,
     start: new Int32Array(count), size: new Int32Array(count), firstGroup: new Int32Array(count),
   };
   for (let u = 0; u < count; u++) {
@@ -238,10 +240,8 @@ const EPSILON = 1e-9;
  * token in unit order; probing x reads only the entries of units before it.
  */
 function* similarPairs(units: Units, t: number): Generator<[number, number, number]> {
-  const { count, tokens, start, size } = units;
+  const { count, ranks: tokenCount, tokens, start, size } = units;
   const indexedOf = (n: number): number => Math.min(n, n - Math.ceil(((2 * t) / (1 + t)) * n - EPSILON) + 1);
-  let tokenCount = 0;
-  for (let x = 0; x < count; x++) for (let i = 0; i < (size[x] as number); i++) tokenCount = Math.max(tokenCount, (tokens[(start[x] as number) + i] as number) + 1);
   // Per token: its entries (unit, position of the token in it) are entrySet/entryPos[from[token], end[token]).
   const from = new Int32Array(tokenCount + 1);
   for (let x = 0; x < count; x++) {

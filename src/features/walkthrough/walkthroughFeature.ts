@@ -9,9 +9,9 @@
 // ticking its step, and later changes of it are then ignored. VS Code registers it when its walkthroughs service
 // starts, which can be as late as the first time a walkthrough is opened. So such steps (the sandbox running, a
 // project pulled, the explorer showing: `onView` ticks only when a view becomes visible) also complete on a key of
-// the walkthrough's own, set only once a walkthrough is open (the
-// service has registered it by then) and their condition holds, then or later: when this extension opens it on
-// first run, and when a walkthrough editor tab appears (opened by hand from Help, the Welcome page or the palette).
+// the walkthrough's own, set only once a walkthrough is open (the service has registered it by then) and their
+// condition holds, then or later: when this extension opens it on first run, and when a walkthrough editor tab
+// appears (opened by hand from Help, the Welcome page or the palette).
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
 import type { Command, CommandRegistry } from '../../host/commands';
