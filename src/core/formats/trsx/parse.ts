@@ -18,9 +18,15 @@ export interface TrsxParseResult {
   index: TrsxIndex;
 }
 
-/** Whitespace between the elements of structural sections is not kept as text nodes (see `elementOnly`). */
+/**
+ * How TRSX text is scanned into a tree: whitespace between the elements of structural sections is not kept as text
+ * nodes (see `elementOnly`), and elements scan their attributes again from the text when read (`lazyAttributes`):
+ * the language server keeps a tree per open document, and attribute objects were a third of it.
+ */
+export const TRSX_XML_OPTIONS: XmlParseOptions = { elementOnly: ELEMENT_ONLY, lazyAttributes: true };
+
 export function parseTrsx(text: string, options?: XmlParseOptions): TrsxParseResult {
-  const tree = parseXml(text, { elementOnly: ELEMENT_ONLY, ...options });
+  const tree = parseXml(text, { ...TRSX_XML_OPTIONS, ...options });
   const { document, index } = readTrsx(tree.root);
   return { document, tree, diagnostics: [...tree.errors], index };
 }

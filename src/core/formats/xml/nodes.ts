@@ -48,6 +48,18 @@ class ScannedAttributeWithRaw extends ScannedAttribute {
   override get rawValue(): string { return this.raw; }
 }
 
+/**
+ * The text a tree's elements were scanned from, for elements that keep no attribute objects (parseXml's
+ * `lazyAttributes`): they scan their open tag again when asked. A TRSX sample's four attributes were a third of
+ * a large file's tree. `text` is what the elements' offsets point into: an incremental update that moves a tree
+ * onto a new text sets it (see shiftSubtree).
+ */
+export interface AttributeSource {
+  text: string;
+  /** The attributes of `el`'s open tag, scanned again from `text` (new objects on every call). */
+  read(el: ScannedElement): XmlAttribute[];
+}
+
 // Fields without `readonly` below are written by the scanner only: it reuses the objects of a finished element or
 // text node for the next one when its sink keeps none of them (XmlSink.transient); everyone else sees them
 // through the read-only tree interfaces.
@@ -61,7 +73,8 @@ export class ScannedElement implements XmlElement {
 
   constructor(
     public name: string,
-    public attributes: XmlAttribute[],
+    /** The attributes, or where to scan them from on each access (see AttributeSource). */
+    public attributeStore: XmlAttribute[] | AttributeSource,
     /** Set by the tree builder when the element closes (treeBuilder.ts); CHILDREN_PENDING until then (tag.ts). */
     public children: XmlNode[],
     public start: number,
@@ -81,6 +94,11 @@ export class ScannedElement implements XmlElement {
     this.selfClosing = selfClosing;
     this.closeStart = -1;
     return this;
+  }
+
+  get attributes(): XmlAttribute[] {
+    const store = this.attributeStore;
+    return Array.isArray(store) ? store : store.read(this);
   }
 
   get range(): TextRange { return { start: this.start, end: this.end }; }
@@ -120,9 +138,13 @@ export class ScannedText implements XmlText {
 Object.defineProperty(ScannedElement.prototype, 'kind', { value: 'element', enumerable: true });
 Object.defineProperty(ScannedText.prototype, 'kind', { value: 'text', enumerable: true });
 
-/** Moves `node` and everything inside it by `delta` characters. Trees come from the scanner (iterative: trees can be deep). */
-export function shiftSubtree(node: XmlNode, delta: number): void {
-  if (delta === 0) return;
+/**
+ * Moves `node` and everything inside it by `delta` characters. Trees come from the scanner (iterative: trees can
+ * be deep). `source`: the tree the nodes now belong to, when they were scanned from another text (a fragment);
+ * elements that re-read their attributes then read them from its text.
+ */
+export function shiftSubtree(node: XmlNode, delta: number, source?: AttributeSource): void {
+  if (delta === 0 && source === undefined) return;
   const stack: XmlNode[] = [node];
   while (stack.length > 0) {
     const n = stack.pop() as XmlNode;
@@ -131,7 +153,9 @@ export function shiftSubtree(node: XmlNode, delta: number): void {
       n.openEnd += delta;
       n.end += delta;
       if (n.closeStart >= 0) n.closeStart += delta;
-      for (const a of n.attributes) shiftAttribute(a, delta);
+      const store = n.attributeStore;
+      if (Array.isArray(store)) for (const a of store) shiftAttribute(a, delta);
+      else if (source !== undefined) n.attributeStore = source; // offsets relative to the start: nothing to move
       for (const c of n.children) stack.push(c);
     } else if (n instanceof ScannedText) {
       n.start += delta;
@@ -142,6 +166,25 @@ export function shiftSubtree(node: XmlNode, delta: number): void {
     } else {
       throw new Error('shiftSubtree: only trees built by parseXml can be shifted');
     }
+  }
+}
+
+/** The source `el`'s attributes are scanned from, if it keeps none of its own. */
+export function attributeSourceOf(el: XmlElement | undefined): AttributeSource | undefined {
+  return el instanceof ScannedElement && !Array.isArray(el.attributeStore) ? el.attributeStore : undefined;
+}
+
+/**
+ * Gives every element of `node`'s subtree its own attribute objects, read from the text it has now: for nodes
+ * taken out of a tree whose text is about to change (they would otherwise read their open tags from the new text).
+ */
+export function keepAttributes(node: XmlNode): void {
+  const stack: XmlNode[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop() as XmlNode;
+    if (!(n instanceof ScannedElement)) continue;
+    if (!Array.isArray(n.attributeStore)) n.attributeStore = n.attributeStore.read(n);
+    for (const c of n.children) stack.push(c);
   }
 }
 

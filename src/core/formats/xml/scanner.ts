@@ -9,7 +9,7 @@ import { XML_CODES, type XmlCode } from './codes';
 import { parseXmlDeclaration, scanDoctype } from './doctype';
 import { decodeXmlValue, type XmlReport } from './entities';
 import { StringPool } from './string-pool';
-import { scanCloseTag, scanOpenTag } from './tag';
+import { RescannedAttributes, scanCloseTag, scanOpenTag } from './tag';
 import { ScannedElement, ScannedText, type ScannedAttribute } from './nodes';
 import type { XmlDeclaration, XmlDoctype, XmlDocument, XmlNode } from './tree';
 import { XmlTreeBuilder, type XmlSink } from './treeBuilder';
@@ -27,6 +27,12 @@ export interface XmlParseOptions {
    * nodes). Saves a node per line in large files.
    */
   elementOnly?: ReadonlySet<string>;
+  /**
+   * Elements keep no attribute objects: each scans its open tag again from the text when its `attributes` are
+   * read (RescannedAttributes). For trees kept long and read little (TRSX: four attributes per sample were a
+   * third of a large file's tree). Ignored for sinks that reuse their elements (XmlSink.transient).
+   */
+  lazyAttributes?: boolean;
 }
 
 /** What a scan finds besides the nodes it gives its sink. */
@@ -69,6 +75,8 @@ class XmlScanner {
   private readonly recycled: ScannedElement[] = [];
   /** The one text node a transient sink gets, refilled for each text run. */
   private readonly sharedText = new ScannedText('', '', 0);
+  /** What every element reads its attributes from, with `lazyAttributes`. */
+  private readonly attributeSource: RescannedAttributes | undefined;
   readonly report: XmlReport = (code, message, start, end) => this.addError(code, message, start, end);
 
   constructor(private readonly text: string, private readonly sink: XmlSink, options: XmlParseOptions) {
@@ -78,6 +86,7 @@ class XmlScanner {
     this.maxErrors = options.maxErrors ?? 200;
     this.elementOnly = options.elementOnly;
     this.transient = sink.transient === true;
+    this.attributeSource = options.lazyAttributes === true && !this.transient ? new RescannedAttributes(text) : undefined;
   }
 
   run(): XmlScanResult {
@@ -119,7 +128,7 @@ class XmlScanner {
     if (c === 0x2f) return this.closeTag(lt); // '/'
     if (c === 0x21) return this.declaration(lt); // '!'
     if (c === 0x3f) return this.processingInstruction(lt); // '?'
-    const el = scanOpenTag(text, lt, nameEnd, this.report, this.pool, this.attributeScratch, this.recycled.pop());
+    const el = scanOpenTag(text, lt, nameEnd, this.report, this.pool, this.attributeScratch, this.recycled.pop(), this.attributeSource);
     const end = el.openEnd;
     if (this.stack.length === 0) {
       if (this.doc.root) this.report('XML011', `Second top-level element <${el.name}>: a document has exactly one root element.`, lt, end);

@@ -8,12 +8,11 @@
 // The base result is consumed: its nodes are moved and re-linked, so its owner must drop it.
 
 import type { Diagnostic } from '../../formats/diagnostic';
-import type { TrsxParseResult } from '../../formats/trsx/parse';
+import { TRSX_XML_OPTIONS, type TrsxParseResult } from '../../formats/trsx/parse';
 import type { Annotation, SampleNode, TrsxSample } from '../../formats/trsx/model';
 import { readSampleElements } from '../../formats/trsx/read';
-import { ELEMENT_ONLY } from '../../formats/trsx/schema';
 import type { TrsxIndex } from '../../formats/trsx/source-index';
-import { shiftEnclosingEnd, shiftSubtree } from '../../formats/xml/nodes';
+import { attributeSourceOf, keepAttributes, shiftEnclosingEnd, shiftSubtree } from '../../formats/xml/nodes';
 import { parseXml } from '../../formats/xml/scanner';
 import type { XmlElement, XmlNode } from '../../formats/xml/tree';
 import type { DirtyRegion } from '../textChange';
@@ -87,9 +86,14 @@ export function patchTrsx(base: TrsxParseResult, dirty: DirtyRegion, newText: st
   if (removedSamples.some((s, i) => index.elements.get(s) !== removedElements[i])) return undefined;
 
   // From here on the base is modified: shift what follows, splice the new nodes in, update model and index.
+  // Elements read their attributes from the text (TRSX_XML_OPTIONS): the tree's moves to the new text, the
+  // fragment's nodes to the tree's, and the nodes taken out keep what they read from the old text.
+  const source = attributeSourceOf(tree.root);
+  for (let i = first; i < last; i++) keepAttributes(children[i] as XmlNode);
+  if (source) source.text = newText;
   shiftAfter(tree.children, oldEnd, delta);
   for (const node of fragment.nodes) {
-    shiftSubtree(node, start);
+    shiftSubtree(node, start, source);
     node.parent = section;
   }
   children.splice(first, last - first, ...fragment.nodes);
@@ -119,7 +123,7 @@ interface Fragment {
 }
 
 function parseFragment(text: string, existingErrors: number): Fragment | undefined {
-  const doc = parseXml(text, { elementOnly: ELEMENT_ONLY });
+  const doc = parseXml(text, TRSX_XML_OPTIONS);
   const nodes: XmlNode[] = [];
   const topLevelTags = new Set<number>();
   for (const n of doc.children) {
