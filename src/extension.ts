@@ -1,5 +1,7 @@
-// The composition root: builds the services and wires the features, nothing else. Activation stays cheap:
-// the sandbox server's code is loaded and started only when first needed (or just after activation when
+// The composition root: builds the services and wires the features, nothing else. Activation stays cheap: the
+// startup bundle holds the connections, the sandbox's controls and the walkthrough; every other feature is a bundle
+// of its own (dist/<feature>.js), loaded on first use behind shells of its commands and views (host/featureOnDemand.ts),
+// and the sandbox server's code is loaded and started only when first needed (or just after activation when
 // `cstudio.sandbox.autoStart` is on). VS Code does not report activation failures, so we do.
 import * as vscode from 'vscode';
 import { join } from 'node:path';
@@ -21,14 +23,19 @@ import { SandboxFeature } from './features/sandbox/sandboxFeature';
 import { SandboxConnection } from './features/sandbox/sandboxConnection';
 import { ConnectionsFeature } from './features/connections/connectionsFeature';
 import type { ConnectionRegistry } from './core/connections/connectionRegistry';
-import { ExplorerFeature, type ExplorerTestingApi } from './features/explorer/explorerFeature';
+import type { ExplorerTestingApi } from './features/explorer/explorerFeature';
+import { ExplorerOnDemand } from './features/explorer/explorerOnDemand';
 import type { LanguageTestingApi } from './features/language/languageFeature';
 import { LanguageOnDemand } from './features/language/languageOnDemand';
-import { LogsFeature, type LogsTestingApi } from './features/logs/logsFeature';
-import { SyncFeature, type SyncTestingApi } from './features/sync/syncFeature';
-import { DiscoverFeature, type DiscoverTestingApi } from './features/discover/discoverFeature';
+import type { LogsTestingApi } from './features/logs/logsFeature';
+import { logsOnDemand } from './features/logs/logsOnDemand';
+import type { SyncTestingApi } from './features/sync/syncFeature';
+import { SyncOnDemand } from './features/sync/syncOnDemand';
+import type { DiscoverTestingApi } from './features/discover/discoverFeature';
+import { DiscoverOnDemand } from './features/discover/discoverOnDemand';
 import { ALREADY_HELD_KEYS, WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
-import { HealthFeature, type HealthViewState } from './features/health/healthFeature';
+import type { HealthViewState } from './features/health/healthFeature';
+import { healthOnDemand } from './features/health/healthOnDemand';
 
 const LOG_NAME = 'Conversational Studio';
 
@@ -50,11 +57,12 @@ export interface TestingApi {
   /** Loads (on first call) and returns the TRSX/GrXML language support. */
   language(): LanguageTestingApi;
   readonly connections: ConnectionRegistry;
+  /** The features loaded on first use: reading one loads it. */
   readonly explorer: ExplorerTestingApi;
   readonly logs: LogsTestingApi;
   readonly sync: SyncTestingApi;
   readonly discover: DiscoverTestingApi;
-  /** What the Model Health view shows now, if it is open. */
+  /** What the Model Health view shows now, if it is open (reading it loads the feature). */
   readonly health: { readonly view: HealthViewState | undefined };
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
   readonly walkthrough: { openOnFirstRun(): Promise<boolean> };
@@ -109,7 +117,9 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     registerSecret: (secret) => redactor.register(secret),
   });
   owned.push(connections);
-  const explorer = new ExplorerFeature({
+  const bundle = (name: string): string => join(context.extensionPath, 'dist', `${name}.js`);
+  const explorer = new ExplorerOnDemand({
+    bundlePath: bundle('explorerFeature'),
     extensionUri: context.extensionUri,
     registry: connections.registry,
     prompter,
@@ -118,7 +128,8 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     pageSize: () => settings.value.explorer.pageSize,
   });
   owned.push(explorer);
-  const logs = new LogsFeature({
+  const logs = logsOnDemand({
+    bundlePath: bundle('logsFeature'),
     registry: connections.registry,
     prompter,
     commands,
@@ -130,16 +141,18 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     logSettings: () => settings.value.logs,
   });
   owned.push(logs);
-  const sync = new SyncFeature({ registry: connections.registry, prompter, commands, logger: logger.child('sync') });
+  const sync = new SyncOnDemand({ bundlePath: bundle('syncFeature'), registry: connections.registry, prompter, commands, logger: logger.child('sync') });
   owned.push(sync);
-  const discover = new DiscoverFeature({ registry: connections.registry, prompter, commands, logger: logger.child('discover') });
+  const discover = new DiscoverOnDemand({ bundlePath: bundle('discoverFeature'), registry: connections.registry, prompter, commands, logger: logger.child('discover') });
   owned.push(discover);
 
-  const health = new HealthFeature({
+  const health = healthOnDemand({
+    bundlePath: bundle('healthFeature'),
     extensionUri: context.extensionUri, commands, prompter, logger: logger.child('health'), settings: () => settings.value.health,
-    // Coverage of live traffic: the application the Utterances view is reviewing for that folder, on its connection.
+    // Coverage of live traffic: the application the Utterances view is reviewing for that folder, on its connection
+    // (no review runs while that view's feature is not loaded).
     traffic: async (folder) => {
-      const target = discover.reviewing;
+      const target = discover.feature.current?.reviewing;
       if (!target || target.root !== folder) return undefined;
       const session = await connections.registry.session(target.connectionId);
       const clientId = session.entry.config?.clientId;
@@ -151,8 +164,10 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
     conditions: [
       { key: ALREADY_HELD_KEYS.sandboxRunning, holds: () => sandbox.sandbox.state.kind === 'running', onDidChange: sandbox.sandbox.onDidChangeState },
-      { key: ALREADY_HELD_KEYS.explorerShown, ...explorer.shown },
-      { key: ALREADY_HELD_KEYS.projectPulled, ...sync.pulledProject },
+      // The explorer view exists from activation (its feature loads when it is first shown).
+      { key: ALREADY_HELD_KEYS.explorerShown, holds: () => explorer.view.visible, onDidChange: explorer.view.onDidChangeVisibility },
+      // No project can have been found before sync loads: it loads when the window has one, or on a pull.
+      { key: ALREADY_HELD_KEYS.projectPulled, holds: () => sync.feature.current?.pulledProject.holds() ?? false, onDidChange: sync.feature.eventOf((f) => f.pulledProject.onDidChange) },
     ],
   });
   owned.push(walkthrough);
@@ -172,11 +187,11 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       statusBarText: () => sandbox.statusBar.text,
       language: () => language.load().testing,
       connections: connections.registry,
-      explorer: explorer.testing,
-      logs: logs.testing,
-      sync: sync.testing,
-      discover: discover.testing,
-      health,
+      get explorer() { return explorer.feature.load().testing; },
+      get logs() { return logs.load().testing; },
+      get sync() { return sync.feature.load().testing; },
+      get discover() { return discover.feature.load().testing; },
+      get health() { return health.load(); },
       walkthrough,
       usePrompter: (p) => prompter.use(p),
     },

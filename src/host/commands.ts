@@ -71,7 +71,12 @@ export class CommandErrorHandler {
   }
 }
 
-export class CommandRegistry<Id extends string = CommandId> extends Disposable {
+/** Where a feature puts its commands: the registry itself, or a feature loaded on demand's table (featureOnDemand.ts). */
+export interface CommandSink<Id extends string = CommandId> {
+  register(...commands: Command<Id>[]): void;
+}
+
+export class CommandRegistry<Id extends string = CommandId> extends Disposable implements CommandSink<Id> {
   constructor(private readonly errors: CommandErrorHandler) {
     super();
   }

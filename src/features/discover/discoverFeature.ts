@@ -9,9 +9,10 @@ import { readReviewedApp, writeReviewedApp } from '../../core/discover/reviewedA
 import { TrainingIndex } from '../../core/discover/training';
 import type { Logger } from '../../core/logger';
 import { findWorkspaceRoot } from '../../core/sync/workspace';
-import { argObject, type CommandRegistry } from '../../host/commands';
+import { argObject, type CommandSink } from '../../host/commands';
 import { resolveConnection } from '../../host/connectionPick';
 import { ViewIds } from '../../host/contextValues';
+import type { AttachableTreeView } from '../../host/lazyTreeView';
 import { Disposable } from '../../host/lifecycle';
 import { answered, type Prompter } from '../../host/prompter';
 import type { ActiveReview, DiscoverContext } from './discoverContext';
@@ -21,15 +22,17 @@ import {
 } from './discoverCommands';
 import { ReviewSession } from './reviewSession';
 import { UtterancesModel } from './utterancesModel';
-import { UtterancesView } from './utterancesView';
+import { UtterancesView, type UtteranceNode } from './utterancesView';
 
 const TITLE = 'Review Utterances';
 
 export interface DiscoverFeatureDeps {
   readonly registry: ConnectionRegistry;
   readonly prompter: Prompter;
-  readonly commands: CommandRegistry;
+  readonly commands: CommandSink;
   readonly logger: Logger;
+  /** The Utterances view, created at activation; the feature provides its rows. */
+  readonly tree: AttachableTreeView<UtteranceNode>;
 }
 
 /** What the extension-host tests read. */
@@ -49,7 +52,7 @@ export class DiscoverFeature extends Disposable {
   constructor(private readonly deps: DiscoverFeatureDeps) {
     super();
     this._register(this.model);
-    this.view = this._register(new UtterancesView(this.model));
+    this.view = this._register(new UtterancesView(this.model, deps.tree));
     this._register({ dispose: () => { void this.session?.stop(); } });
     const ctx: DiscoverContext = {
       model: this.model, prompter: deps.prompter, logger: deps.logger,

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import type { ReviewItem } from '../../core/discover/review';
 import { CommandIds } from '../../host/commandIds';
-import { ContextKeys, ViewIds } from '../../host/contextValues';
+import { ContextKeys } from '../../host/contextValues';
+import type { AttachableTreeView } from '../../host/lazyTreeView';
 import { Disposable } from '../../host/lifecycle';
 import { PAGE_SIZE, type UtterancesModel } from './utterancesModel';
 
@@ -22,9 +23,11 @@ export class UtterancesView extends Disposable implements vscode.TreeDataProvide
   private readonly shown = new Map<string, number>();
   private message = 'Run "Review Utterances…" to read an application\'s traffic against a pulled project.';
 
-  constructor(private readonly model: UtterancesModel) {
+  /** `tree` is the view created at activation (discoverOnDemand.ts); this becomes its provider. */
+  constructor(private readonly model: UtterancesModel, tree: AttachableTreeView<UtteranceNode>) {
     super();
-    this.view = this._register(vscode.window.createTreeView(ViewIds.utterances, { treeDataProvider: this, canSelectMany: true, showCollapseAll: true }));
+    this.view = tree.view;
+    this._register(tree.attach(this));
     this._register(model.onDidChange(() => { this.describe(); this.changed.fire(undefined); }));
   }
 

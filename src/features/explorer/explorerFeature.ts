@@ -1,11 +1,12 @@
 // The Conversational Studio explorer: the tree view over every connection, and the commands that act on
-// what it shows (projects, channels, entities, intents, jobs). Nothing loads at activation: the tree asks for
-// its roots when the view is first shown, and each branch loads when it is expanded.
+// what it shows (projects, channels, entities, intents, jobs). Bundled apart (dist/explorerFeature.js) and started
+// on first use: the view is created at activation with no provider (host/lazyTreeView.ts), and its first request
+// for roots, or the first explorer command, loads this module (explorerOnDemand.ts). Each branch loads when expanded.
 import * as vscode from 'vscode';
 import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import type { Logger } from '../../core/logger';
-import type { CommandRegistry } from '../../host/commands';
-import { ViewIds } from '../../host/contextValues';
+import type { CommandSink } from '../../host/commands';
+import type { AttachableTreeView } from '../../host/lazyTreeView';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
 import type { ExplorerCommandDeps } from './commandDeps';
@@ -60,8 +61,10 @@ export interface ExplorerFeatureDeps {
   readonly extensionUri: vscode.Uri;
   readonly registry: ConnectionRegistry;
   readonly prompter: Prompter;
-  readonly commands: CommandRegistry;
+  readonly commands: CommandSink;
   readonly logger: Logger;
+  /** The view, created at activation; the feature attaches its provider. */
+  readonly tree: AttachableTreeView<ExplorerNode>;
   /** Items per "Load more…" page. */
   readonly pageSize: () => number;
 }
@@ -75,8 +78,6 @@ export interface ExplorerTestingApi {
 
 export class ExplorerFeature extends Disposable {
   readonly testing: ExplorerTestingApi;
-  /** Whether the explorer view is showing, for the walkthrough's step about it (a view already open counts). */
-  readonly shown: { holds(): boolean; readonly onDidChange: vscode.Event<unknown> };
 
   constructor(deps: ExplorerFeatureDeps) {
     super();
@@ -84,9 +85,8 @@ export class ExplorerFeature extends Disposable {
       registry: deps.registry, logger: deps.logger, icons: new ExplorerIcons(deps.extensionUri), pageSize: deps.pageSize,
     }));
     const provider = this._register(new ExplorerTreeProvider(model));
-    const view = this._register(vscode.window.createTreeView(ViewIds.explorer, { treeDataProvider: provider, showCollapseAll: true }));
-    this.testing = { model, provider, view };
-    this.shown = { holds: () => view.visible, onDidChange: view.onDidChangeVisibility };
+    this._register(deps.tree.attach(provider));
+    this.testing = { model, provider, view: deps.tree.view };
 
     const c: ExplorerCommandDeps = { registry: deps.registry, model, prompter: deps.prompter, logger: deps.logger };
     deps.commands.register(

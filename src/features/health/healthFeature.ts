@@ -15,7 +15,7 @@ import { throwIfAborted, type Progress } from '../../core/progress';
 import type { Logger } from '../../core/logger';
 import { METADATA_FILE } from '../../core/package/layout';
 import { withProgress } from '../../host/cancellation';
-import { argObject, type Command, type CommandRegistry } from '../../host/commands';
+import { argObject, type Command, type CommandSink } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
@@ -24,7 +24,7 @@ import { PAGE_COMMANDS, healthHtml } from './healthHtml';
 
 export interface HealthFeatureDeps {
   readonly extensionUri: vscode.Uri;
-  readonly commands: CommandRegistry;
+  readonly commands: CommandSink;
   readonly prompter: Prompter;
   readonly logger: Logger;
   readonly settings: () => HealthSettings;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import type { Logger } from '../../core/logger';
-import type { CommandErrorHandler, CommandRegistry } from '../../host/commands';
+import type { CommandErrorHandler, CommandSink } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
@@ -26,7 +26,7 @@ import { RecordDocuments } from './recordDocuments';
 export interface LogsFeatureDeps {
   readonly registry: ConnectionRegistry;
   readonly prompter: Prompter;
-  readonly commands: CommandRegistry;
+  readonly commands: CommandSink;
   readonly errors: CommandErrorHandler;
   readonly logger: Logger;
   /** Where the audio player keeps the WAV it plays (the extension's global storage). */

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import type { Logger } from '../../core/logger';
-import type { CommandRegistry } from '../../host/commands';
+import type { CommandSink } from '../../host/commands';
 import { ContextKeys } from '../../host/contextValues';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
@@ -28,7 +28,7 @@ import { ZipFileSystem } from './zipFileSystem';
 export interface SyncFeatureDeps {
   readonly registry: ConnectionRegistry;
   readonly prompter: Prompter;
-  readonly commands: CommandRegistry;
+  readonly commands: CommandSink;
   readonly logger: Logger;
 }
 

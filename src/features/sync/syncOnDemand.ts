@@ -1,0 +1,99 @@
+// What activation keeps of the sync feature: a shell for each command, and the watch for its first use without
+// one. The feature (dist/syncFeature.js, with core/sync and the TRSX model) loads on the first sync command, when
+// the window holds a pulled project folder (at a workspace folder's root or one level below, where the Source
+// Control view and status bar show it) or one appears, and at once when an editor or workspace folder uses one of
+// its own URI schemes (its file system and documents must be there when VS Code restores them).
+import * as vscode from 'vscode';
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { STATE_DIR } from '../../core/sync/stateDir';
+import type { Logger } from '../../core/logger';
+import { CommandIds, type CommandId } from '../../host/commandIds';
+import type { CommandRegistry } from '../../host/commands';
+import { FeatureOnDemand } from '../../host/featureOnDemand';
+import { Disposable } from '../../host/lifecycle';
+import { separateBundle } from '../../host/separateBundle';
+import type * as SyncModule from './syncFeature';
+import type { SyncFeature, SyncFeatureDeps } from './syncFeature';
+
+const C = CommandIds;
+export const SYNC_COMMAND_IDS: readonly CommandId[] = [
+  C.syncPull, C.syncStatus, C.syncPush, C.syncRestoreBackup, C.syncComparePackages, C.syncShowChanges,
+  C.syncOpenBaseDiff, C.syncOpenRemoteDiff, C.syncOpenComparisonDiff, C.syncBrowsePackage,
+];
+
+/** The schemes syncUris.ts defines (that module imports vscode values, so the names are repeated, not imported). */
+const SYNC_SCHEMES = new Set(['cstudio-base', 'cstudio-zip', 'cstudio-sync']);
+const STATE_FILE = 'state.json';
+
+export interface SyncOnDemandDeps extends Omit<SyncFeatureDeps, 'commands'> {
+  /** dist/syncFeature.js in the extension's folder. */
+  readonly bundlePath: string;
+  readonly commands: CommandRegistry;
+  readonly logger: Logger;
+}
+
+function usesSyncScheme(): boolean {
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => {
+    const input = t.input;
+    if (input instanceof vscode.TabInputText) return [input.uri];
+    if (input instanceof vscode.TabInputTextDiff) return [input.original, input.modified];
+    return [];
+  });
+  return [...folders, ...tabs].some((uri) => SYNC_SCHEMES.has(uri.scheme));
+}
+
+async function hasPulledFolder(): Promise<boolean> {
+  const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (folder.uri.scheme !== 'file') continue;
+    if (await exists(join(folder.uri.fsPath, STATE_DIR, STATE_FILE))) return true;
+    const below = await vscode.workspace.fs.readDirectory(folder.uri).then((entries) => entries, () => []);
+    for (const [name, type] of below) {
+      if (type === vscode.FileType.Directory && await exists(join(folder.uri.fsPath, name, STATE_DIR, STATE_FILE))) return true;
+    }
+  }
+  return false;
+}
+
+export class SyncOnDemand extends Disposable {
+  readonly feature: FeatureOnDemand<SyncFeature>;
+  private readonly logger: Logger;
+
+  constructor({ bundlePath, commands, ...deps }: SyncOnDemandDeps) {
+    super();
+    this.logger = deps.logger;
+    const bundle = separateBundle<typeof SyncModule>(bundlePath);
+    this.feature = this._register(new FeatureOnDemand({
+      name: 'Project sync', commandIds: SYNC_COMMAND_IDS, commands,
+      start: (sink) => new (bundle().SyncFeature)({ ...deps, commands: sink }),
+    }));
+    if (usesSyncScheme()) {
+      this.feature.load();
+      return;
+    }
+    // A pull from the CLI in the terminal makes a pulled folder appear; the feature's own watcher takes over once loaded.
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher(`**/${STATE_DIR}/${STATE_FILE}`, false, true, true));
+    this._register(watcher.onDidCreate(() => this.loadInBackground()));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => { void this.lookForPulledFolders(); }));
+    void this.lookForPulledFolders();
+  }
+
+  private async lookForPulledFolders(): Promise<void> {
+    try {
+      if (!this.feature.current && !this.isDisposed && await hasPulledFolder()) this.loadInBackground();
+    } catch (e) {
+      this.logger.warn('could not look for pulled project folders', e);
+    }
+  }
+
+  private loadInBackground(): void {
+    if (this.feature.current || this.isDisposed) return;
+    try {
+      this.feature.load();
+    } catch (e) {
+      this.logger.error('could not load project sync', e);
+    }
+  }
+}
