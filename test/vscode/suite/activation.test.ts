@@ -52,6 +52,20 @@ suite('activation', () => {
     assert.deepEqual(ours, declared, 'no undeclared cstudio.* commands');
   });
 
+  test('features load on first use: a command of one not loaded yet loads it and runs (issue 17)', async () => {
+    // This suite runs first, before any other suite uses Model Health or the Utterances view (neither has
+    // anything to show at start-up: no view of theirs is open).
+    const { extension, testing } = await extensionApi();
+    const bundle = (name: string): string => join(extension.extensionPath, 'dist', `${name}Feature.js`);
+    assert.equal(require.cache[bundle('health')], undefined, 'Model Health was not loaded at activation');
+    assert.equal(require.cache[bundle('discover')], undefined, 'the Utterances view was not loaded at activation');
+    // Stopping a review when none runs does nothing but clear the view's state: a first invocation of a shell.
+    await vscode.commands.executeCommand(CommandIds.discoverStop);
+    assert.ok(require.cache[bundle('discover')], 'the first command of the feature loaded its bundle');
+    assert.equal(testing.discover.records(), 0);
+    assert.equal(require.cache[bundle('health')], undefined, 'loading one feature loads no other');
+  });
+
   test('contributes the view container, the explorer view and the settings section', async () => {
     const { extension } = await extensionApi();
     const manifest = JSON.parse(readFileSync(join(extension.extensionPath, 'package.json'), 'utf8')) as Manifest;
