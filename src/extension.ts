@@ -1,5 +1,5 @@
 // The composition root: builds the services and wires the features, nothing else. Activation stays cheap: the
-// startup bundle holds the connections, the sandbox's controls and the walkthrough; every other feature is a bundle
+// startup bundle holds the sandbox's controls and the walkthrough; every other feature (the connections too) is a bundle
 // of its own (dist/<feature>.js), loaded on first use behind shells of its commands and views (host/featureOnDemand.ts),
 // and the sandbox server's code is loaded and started only when first needed (or just after activation when
 // `cstudio.sandbox.autoStart` is on). VS Code does not report activation failures, so we do.
@@ -21,7 +21,7 @@ import { ShowLogCommand } from './host/showLogCommand';
 import type { LocalSandbox, SandboxLauncher } from './features/sandbox/localSandbox';
 import { SandboxFeature } from './features/sandbox/sandboxFeature';
 import { SandboxConnection } from './features/sandbox/sandboxConnection';
-import { ConnectionsFeature } from './features/connections/connectionsFeature';
+import { connectionsOnDemand } from './features/connections/connectionsOnDemand';
 import type { ConnectionRegistry } from './core/connections/connectionRegistry';
 import type { ExplorerTestingApi } from './features/explorer/explorerFeature';
 import { ExplorerOnDemand } from './features/explorer/explorerOnDemand';
@@ -107,7 +107,9 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   owned.push(sandbox);
   sandbox.autoStartInBackground();
 
-  const connections = new ConnectionsFeature({
+  const bundle = (name: string): string => join(context.extensionPath, 'dist', `${name}.js`);
+  const connections = connectionsOnDemand({
+    bundlePath: bundle('connectionsFeature'),
     builtIn: new SandboxConnection(sandbox.sandbox),
     credentials,
     createClient: lazyPlatformClientFactory(join(context.extensionPath, 'dist', 'platformClient.js')),
@@ -117,11 +119,12 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     registerSecret: (secret) => redactor.register(secret),
   });
   owned.push(connections);
-  const bundle = (name: string): string => join(context.extensionPath, 'dist', `${name}.js`);
+  // One registry for every feature that talks to a platform, made when the first of them starts.
+  const registry = (): ConnectionRegistry => connections.load().registry;
   const explorer = new ExplorerOnDemand({
     bundlePath: bundle('explorerFeature'),
     extensionUri: context.extensionUri,
-    registry: connections.registry,
+    registry,
     prompter,
     commands,
     logger: logger.child('explorer'),
@@ -130,7 +133,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   owned.push(explorer);
   const logs = logsOnDemand({
     bundlePath: bundle('logsFeature'),
-    registry: connections.registry,
+    registry,
     prompter,
     commands,
     errors,
@@ -141,9 +144,9 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     logSettings: () => settings.value.logs,
   });
   owned.push(logs);
-  const sync = new SyncOnDemand({ bundlePath: bundle('syncFeature'), registry: connections.registry, prompter, commands, logger: logger.child('sync') });
+  const sync = new SyncOnDemand({ bundlePath: bundle('syncFeature'), registry, prompter, commands, logger: logger.child('sync') });
   owned.push(sync);
-  const discover = new DiscoverOnDemand({ bundlePath: bundle('discoverFeature'), registry: connections.registry, prompter, commands, logger: logger.child('discover') });
+  const discover = new DiscoverOnDemand({ bundlePath: bundle('discoverFeature'), registry, prompter, commands, logger: logger.child('discover') });
   owned.push(discover);
 
   const health = healthOnDemand({
@@ -154,7 +157,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     traffic: async (folder) => {
       const target = discover.feature.current?.reviewing;
       if (!target || target.root !== folder) return undefined;
-      const session = await connections.registry.session(target.connectionId);
+      const session = await registry().session(target.connectionId);
       const clientId = session.entry.config?.clientId;
       return { app: target.topic, source: { requester: session.client.requester, ...(clientId !== undefined ? { clientId } : {}) } };
     },
@@ -186,7 +189,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       logDir: context.logUri.fsPath,
       statusBarText: () => sandbox.statusBar.text,
       language: () => language.load().testing,
-      connections: connections.registry,
+      get connections() { return registry(); },
       get explorer() { return explorer.feature.load().testing; },
       get logs() { return logs.load().testing; },
       get sync() { return sync.feature.load().testing; },

@@ -9,7 +9,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 
 const PREFIX = 'extension/';
 const REQUIRED = ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/languageServer.js', 'dist/languageFeature.js', 'dist/sisrProcess.js',
-  ...['explorer', 'sync', 'logs', 'discover', 'health'].map((name) => `dist/${name}Feature.js`)];
+  ...['connections', 'explorer', 'sync', 'logs', 'discover', 'health'].map((name) => `dist/${name}Feature.js`)];
 const FORBIDDEN = [/^src\//, /^test\//, /^node_modules\//, /^scripts\//, /^bench\//, /^out\//, /^\.cache\//, /^docs\//, /\.map$/, /\.ts$/, /^dist\/(cli|sandbox)\.js$/];
 // builtinModules of the Node running this check (20) lacks the newer, `node:`-only modules the extension host's
 // Node has (undici loads node:sqlite lazily for its optional cache store).

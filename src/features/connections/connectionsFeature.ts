@@ -4,7 +4,7 @@
 import type { ConnectionSecrets, BuiltInConnection, PlatformClientFactory } from '../../core/connections/connectionPorts';
 import { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import type { Logger } from '../../core/logger';
-import type { CommandRegistry } from '../../host/commands';
+import type { CommandSink } from '../../host/commands';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
 import type { CredentialStore } from '../../host/secrets';
@@ -21,7 +21,7 @@ export interface ConnectionsFeatureDeps {
   readonly credentials: CredentialStore;
   readonly createClient: PlatformClientFactory;
   readonly prompter: Prompter;
-  readonly commands: CommandRegistry;
+  readonly commands: CommandSink;
   readonly logger: Logger;
   readonly registerSecret: (secret: string) => void;
 }

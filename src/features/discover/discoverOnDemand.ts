@@ -1,6 +1,7 @@
 // What activation keeps of the Utterances view (issue 19): the view, with no provider yet, and a shell for each
 // command. The feature (dist/discoverFeature.js) loads when the view is first expanded or a command first runs.
 import type * as vscode from 'vscode';
+import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import { CommandIds, type CommandId } from '../../host/commandIds';
 import type { CommandRegistry } from '../../host/commands';
 import { ViewIds } from '../../host/contextValues';
@@ -18,7 +19,9 @@ export const DISCOVER_COMMAND_IDS: readonly CommandId[] = [
   C.discoverPlay, C.discoverStop,
 ];
 
-export interface DiscoverOnDemandDeps extends Omit<DiscoverFeatureDeps, 'commands' | 'tree'> {
+export interface DiscoverOnDemandDeps extends Omit<DiscoverFeatureDeps, 'commands' | 'tree' | 'registry'> {
+  /** The connections, loaded with their own feature when this one starts. */
+  readonly registry: () => ConnectionRegistry;
   /** dist/discoverFeature.js in the extension's folder. */
   readonly bundlePath: string;
   readonly commands: CommandRegistry;
@@ -28,14 +31,14 @@ export class DiscoverOnDemand extends Disposable {
   readonly feature: FeatureOnDemand<DiscoverFeature>;
   readonly view: vscode.TreeView<UtteranceNode>;
 
-  constructor({ bundlePath, commands, ...deps }: DiscoverOnDemandDeps) {
+  constructor({ bundlePath, commands, registry, ...deps }: DiscoverOnDemandDeps) {
     super();
     const bundle = separateBundle<typeof DiscoverModule>(bundlePath);
     const tree = this._register(lazyTreeView<UtteranceNode>(ViewIds.utterances, { canSelectMany: true, showCollapseAll: true }, () => this.feature.load()));
     this.view = tree.view;
     this.feature = this._register(new FeatureOnDemand({
       name: 'The Utterances view', commandIds: DISCOVER_COMMAND_IDS, commands,
-      start: (sink) => new (bundle().DiscoverFeature)({ ...deps, commands: sink, tree }),
+      start: (sink) => new (bundle().DiscoverFeature)({ ...deps, registry: registry(), commands: sink, tree }),
     }));
   }
 }

@@ -2,6 +2,7 @@
 // The feature itself (dist/explorerFeature.js: its tree nodes, models and commands in one bundle, so the commands'
 // `instanceof` checks on nodes hold) loads when the view first asks for its roots or a command first runs.
 import type * as vscode from 'vscode';
+import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import { CommandIds, type CommandId } from '../../host/commandIds';
 import type { CommandRegistry } from '../../host/commands';
 import { ViewIds } from '../../host/contextValues';
@@ -28,7 +29,9 @@ export const EXPLORER_COMMAND_IDS: readonly CommandId[] = [
   C.locksShow, C.entityTypesShow, C.applicationsShowAll,
 ];
 
-export interface ExplorerOnDemandDeps extends Omit<ExplorerFeatureDeps, 'commands' | 'tree'> {
+export interface ExplorerOnDemandDeps extends Omit<ExplorerFeatureDeps, 'commands' | 'tree' | 'registry'> {
+  /** The connections, loaded with their own feature when the explorer starts. */
+  readonly registry: () => ConnectionRegistry;
   /** dist/explorerFeature.js in the extension's folder. */
   readonly bundlePath: string;
   readonly commands: CommandRegistry;
@@ -38,14 +41,14 @@ export class ExplorerOnDemand extends Disposable {
   readonly feature: FeatureOnDemand<ExplorerFeature>;
   readonly view: vscode.TreeView<ExplorerNode>;
 
-  constructor({ bundlePath, commands, ...deps }: ExplorerOnDemandDeps) {
+  constructor({ bundlePath, commands, registry, ...deps }: ExplorerOnDemandDeps) {
     super();
     const bundle = separateBundle<typeof ExplorerModule>(bundlePath);
     const tree = this._register(lazyTreeView<ExplorerNode>(ViewIds.explorer, { showCollapseAll: true }, () => this.feature.load()));
     this.view = tree.view;
     this.feature = this._register(new FeatureOnDemand({
       name: 'The Conversational Studio explorer', commandIds: EXPLORER_COMMAND_IDS, commands,
-      start: (sink) => new (bundle().ExplorerFeature)({ ...deps, commands: sink, tree }),
+      start: (sink) => new (bundle().ExplorerFeature)({ ...deps, registry: registry(), commands: sink, tree }),
     }));
   }
 }

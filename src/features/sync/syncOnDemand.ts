@@ -8,6 +8,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STATE_DIR } from '../../core/sync/stateDir';
 import type { Logger } from '../../core/logger';
+import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import { CommandIds, type CommandId } from '../../host/commandIds';
 import type { CommandRegistry } from '../../host/commands';
 import { FeatureOnDemand } from '../../host/featureOnDemand';
@@ -26,11 +27,12 @@ export const SYNC_COMMAND_IDS: readonly CommandId[] = [
 const SYNC_SCHEMES = new Set(['cstudio-base', 'cstudio-zip', 'cstudio-sync']);
 const STATE_FILE = 'state.json';
 
-export interface SyncOnDemandDeps extends Omit<SyncFeatureDeps, 'commands'> {
+export interface SyncOnDemandDeps extends Omit<SyncFeatureDeps, 'commands' | 'registry'> {
+  /** The connections, loaded with their own feature when this one starts. */
+  readonly registry: () => ConnectionRegistry;
   /** dist/syncFeature.js in the extension's folder. */
   readonly bundlePath: string;
   readonly commands: CommandRegistry;
-  readonly logger: Logger;
 }
 
 function usesSyncScheme(): boolean {
@@ -61,13 +63,13 @@ export class SyncOnDemand extends Disposable {
   readonly feature: FeatureOnDemand<SyncFeature>;
   private readonly logger: Logger;
 
-  constructor({ bundlePath, commands, ...deps }: SyncOnDemandDeps) {
+  constructor({ bundlePath, commands, registry, ...deps }: SyncOnDemandDeps) {
     super();
     this.logger = deps.logger;
     const bundle = separateBundle<typeof SyncModule>(bundlePath);
     this.feature = this._register(new FeatureOnDemand({
       name: 'Project sync', commandIds: SYNC_COMMAND_IDS, commands,
-      start: (sink) => new (bundle().SyncFeature)({ ...deps, commands: sink }),
+      start: (sink) => new (bundle().SyncFeature)({ ...deps, registry: registry(), commands: sink }),
     }));
     if (usesSyncScheme()) {
       this.feature.load();
