@@ -4,16 +4,18 @@
 // at the tree (validation, matching, the CLI) do not pay for it, and those who do (the editor) still get it.
 
 import { parseXml, type XmlParseOptions, type XmlScanResult } from './scanner';
-import type { XmlDocument } from './tree';
+import type { XmlDoctype, XmlDocument, XmlElement, XmlNode } from './tree';
 
 const LAZY_KEYS = ['children', 'root', 'doctype'] as const;
+type LazyKey = typeof LAZY_KEYS[number];
 
 /** `scan` must be what scanXml gave for `text` with the same `options` (so the errors are the same). */
 export function lazyXmlDocument(text: string, scan: XmlScanResult, options: XmlParseOptions): XmlDocument {
-  const doc = { text, errors: scan.errors } as XmlDocument;
-  if (scan.declaration) doc.declaration = scan.declaration; // not a node: the scan's own object will do
+  let built: XmlDocument | undefined;
   const build = (): XmlDocument => {
+    if (built) return built;
     const full = parseXml(text, options);
+    built = full;
     // From now on plain data properties, exactly as parseXml's document has them (absent when undefined).
     for (const key of LAZY_KEYS) {
       delete (doc as Partial<XmlDocument>)[key];
@@ -21,13 +23,22 @@ export function lazyXmlDocument(text: string, scan: XmlScanResult, options: XmlP
     }
     return full;
   };
-  for (const key of LAZY_KEYS) {
-    // Own enumerable accessors, so that spreading or serializing the document builds it too.
-    Object.defineProperty(doc, key, {
-      get: () => build()[key],
-      set: (value: unknown) => { build(); Object.defineProperty(doc, key, { value, writable: true, enumerable: true, configurable: true }); },
-      enumerable: true, configurable: true,
-    });
-  }
+  const replace = (key: LazyKey, value: unknown): void => {
+    build();
+    Object.defineProperty(doc, key, { value, writable: true, enumerable: true, configurable: true });
+  };
+  // Own enumerable accessors, so that spreading or serializing the document builds it too. A literal, not three
+  // defineProperty calls: this runs for every grammar parsed, and the literal keeps the object's fast shape.
+  const doc = {
+    text,
+    errors: scan.errors,
+    get children() { return build().children; },
+    set children(value: XmlNode[]) { replace('children', value); },
+    get root() { return build().root; },
+    set root(value: XmlElement | undefined) { replace('root', value); },
+    get doctype() { return build().doctype; },
+    set doctype(value: XmlDoctype | undefined) { replace('doctype', value); },
+  } as XmlDocument;
+  if (scan.declaration) doc.declaration = scan.declaration; // not a node: the scan's own object will do
   return doc;
 }
