@@ -7,11 +7,20 @@
 // Inputs: the real grammars of ../shared/corpus/grxml (skipped when absent) and a generated 10,000-rule grammar.
 // Rounds alternate after a warm-up; like with like: ours in process against xmllint's own work (one xmllint
 // process reading the set N times minus one reading it once, back to back, per pass: its start-up and schema
-// compilation cancel out; N = 100 with `--repeat` for the small corpus files, 2 for the large generated grammar),
+// compilation cancel out; N = 100 with `--repeat` for the small corpus files, 4 for the large generated grammar),
 // judged on the median of per-round ratios; and the CLI end to end (`cstudio
 // validate`, Node start-up included) against the `xmllint --schema` process of the same round (median of
 // per-round ratios, reported with `cstudio --version` as the floor every CLI run pays). Goal: ours ≤ 1.5×
 // xmllint's work (in process); the end-to-end ratio is reported, not judged.
+// Why this is fair both ways. Same files, read from disk by both (xmllint's --repeat re-reads and re-validates
+// each file on every pass: its output says "validates" 100 times per file). Comparable work: xmllint does not
+// only parse, it validates against the normative SRGS schema (grammar.xsd), the part of SRGS an XML tool can
+// check; ours checks that and more (references, left recursion, tag scripts), and its phases are printed apart
+// (scan + model + structure, validation) so the parse alone can be compared too. Same measure: xmllint's figure
+// is a mean over N passes in a row in a warm process, so ours is too (N passes back to back, their mean, the
+// first pass included); ours used to be one pass right after xmllint's processes ran — cold caches and a
+// scheduler wake-up on a busy machine for us, a warm loop for xmllint — which put a ~2.5× handicap on the 3 ms
+// corpus pass that had nothing to do with our code. That cold first pass is still printed (reported, not judged).
 // Then the batch tester: sentences per second against a 10,000-item grammar with a tag per item, in process
 // after the grammar is loaded (matchSentences, the CLI's batch path; goal: < 2 ms a sentence), against a floor
 // measured in the same alternating rounds (matching alone, no tags); one sentence at a time (a round trip to the
@@ -46,7 +55,8 @@ const SENTENCE_GOAL_MS = 2;
 const XMLLINT_REPEAT = 100;
 /**
  * Reads of the generated grammar in xmllint's long run (and passes of ours per round): the difference of two
- * process timings of a few hundred ms each is noisy on a loaded machine, so it is spread over 3 passes.
+ * process timings of a few hundred ms each is noisy on a loaded machine (36-611 ms with 2), so it is spread
+ * over 3 passes.
  */
 const GENERATED_REPEAT = 4;
 /** Rounds that also run the CLI end to end (a Node start-up each). */
