@@ -7,11 +7,20 @@
 // Inputs: the real grammars of ../shared/corpus/grxml (skipped when absent) and a generated 10,000-rule grammar.
 // Rounds alternate after a warm-up; like with like: ours in process against xmllint's own work (one xmllint
 // process reading the set N times minus one reading it once, back to back, per pass: its start-up and schema
-// compilation cancel out; N = 100 with `--repeat` for the small corpus files, 2 for the large generated grammar),
+// compilation cancel out; N = 100 with `--repeat` for the small corpus files, 4 for the large generated grammar),
 // judged on the median of per-round ratios; and the CLI end to end (`cstudio
 // validate`, Node start-up included) against the `xmllint --schema` process of the same round (median of
 // per-round ratios, reported with `cstudio --version` as the floor every CLI run pays). Goal: ours ≤ 1.5×
 // xmllint's work (in process); the end-to-end ratio is reported, not judged.
+// Why this is fair both ways. Same files, read from disk by both (xmllint's --repeat re-reads and re-validates
+// each file on every pass: its output says "validates" 100 times per file). Comparable work: xmllint does not
+// only parse, it validates against the normative SRGS schema (grammar.xsd), the part of SRGS an XML tool can
+// check; ours checks that and more (references, left recursion, tag scripts), and its phases are printed apart
+// (scan + model + structure, validation) so the parse alone can be compared too. Same measure: xmllint's figure
+// is a mean over N passes in a row in a warm process, so ours is too (N passes back to back, their mean, the
+// first pass included); ours used to be one pass right after xmllint's processes ran — cold caches and a
+// scheduler wake-up on a busy machine for us, a warm loop for xmllint — which put a ~2.5× handicap on the 3 ms
+// corpus pass that had nothing to do with our code. That cold first pass is still printed (reported, not judged).
 // Then the batch tester: sentences per second against a 10,000-item grammar with a tag per item, in process
 // after the grammar is loaded (matchSentences, the CLI's batch path; goal: < 2 ms a sentence), against a floor
 // measured in the same alternating rounds (matching alone, no tags); one sentence at a time (a round trip to the
@@ -44,6 +53,12 @@ const SENTENCES = 400;
 const SENTENCE_GOAL_MS = 2;
 /** Passes of `xmllint --repeat` (fixed by xmllint). */
 const XMLLINT_REPEAT = 100;
+/**
+ * Reads of the generated grammar in xmllint's long run (and passes of ours per round): the difference of two
+ * process timings of a few hundred ms each is noisy on a loaded machine (36-611 ms with 2), so it is spread
+ * over 3 passes.
+ */
+const GENERATED_REPEAT = 4;
 /** Rounds that also run the CLI end to end (a Node start-up each). */
 const CLI_ROUNDS = 7;
 
@@ -94,6 +109,7 @@ const XML_XSD = `<?xml version="1.0"?>
 </xs:schema>
 `;
 
+/** One pass of ours over `files`: read, decode, parse, validate each. */
 function ours(files: readonly string[]): number {
   const t0 = performance.now();
   let diagnostics = 0;
@@ -101,6 +117,17 @@ function ours(files: readonly string[]): number {
   const ms = performance.now() - t0;
   if (diagnostics < 0) throw new Error('unreachable');
   return ms;
+}
+
+/**
+ * Ours per pass, measured the way xmllint's work is: `passes` passes back to back (as `--repeat` reads the set
+ * 100 times in one process), their mean. The first (coldest) pass counts too, which xmllint's figure leaves out.
+ */
+function oursPerPass(files: readonly string[], passes: number): { perPass: number; first: number } {
+  const first = ours(files);
+  let total = first;
+  for (let i = 1; i < passes; i++) total += ours(files);
+  return { perPass: total / passes, first };
 }
 
 /**
@@ -261,7 +288,7 @@ async function main(): Promise<void> {
     } else console.log(`corpus: skipped (${corpus} is absent)`);
     const generated = join(work, 'generated-10k.grxml');
     writeFileSync(generated, generatedGrammar());
-    sets.push({ name: `generated (${RULES} rules, ${(readFileSync(generated).length / 1024).toFixed(0)} KB)`, files: [generated], repeat: 2 });
+    sets.push({ name: `generated (${RULES} rules, ${(readFileSync(generated).length / 1024).toFixed(0)} KB)`, files: [generated], repeat: GENERATED_REPEAT });
 
     const schema = join(corpus, 'spec', 'grammar.xsd');
     const lint = hasXmllint();
@@ -295,6 +322,8 @@ async function main(): Promise<void> {
         if (compare && i < WARMUP) { xmllint(withSchema, env); xmllint(wellFormed, env); }
       }
       const o: number[] = [];
+      /** Ours, the first pass of each round alone (after xmllint's processes ran: cold caches; reported). */
+      const firsts: number[] = [];
       const s: number[] = [];
       const w: number[] = [];
       const start: number[] = [];
@@ -319,15 +348,17 @@ async function main(): Promise<void> {
       for (let i = 0; i < ROUNDS; i++) {
         let work = 0;
         if (compare && i % 2 === 1) work = lintRound();
-        const mine = ours(set.files);
+        const { perPass: mine, first } = oursPerPass(set.files, set.repeat);
         o.push(mine);
+        firsts.push(first);
         if (i < CLI_ROUNDS) { cli.push(cliRun(root, ['validate', ...set.files])); cliBare.push(cliRun(root, ['--version'])); }
         if (compare && i % 2 === 0) work = lintRound();
         if (compare) ratios.push(mine / work);
         if (compare && i < CLI_ROUNDS) cliRatios.push((cli.at(-1) as number) / (s.at(-1) as number));
       }
       console.log(`\n${set.name} (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-      console.log(`  ours (read + decode + parse + validate, in process): median ${median(o).toFixed(1)} ms, best ${Math.min(...o).toFixed(1)} ms  rounds: ${o.map((x) => x.toFixed(1)).join(' ')}`);
+      console.log(`  ours (read + decode + parse + validate, in process; per pass of ${set.repeat} in a row, as xmllint's): median ${median(o).toFixed(1)} ms, best ${Math.min(...o).toFixed(1)} ms  rounds: ${o.map((x) => x.toFixed(1)).join(' ')}`);
+      console.log(`    the first pass of each round alone (cold, after xmllint ran; reported): median ${median(firsts).toFixed(1)} ms  rounds: ${firsts.map((x) => x.toFixed(1)).join(' ')}`);
       console.log(`    of which: ${phases(set.files)}`);
       console.log(`  cstudio validate, end to end (Node start-up included): median ${median(cli).toFixed(1)} ms; cstudio --version ${median(cliBare).toFixed(1)} ms`);
       if (!compare) continue;

@@ -241,9 +241,12 @@ function childBuild(up: Frame, local: string): Build | undefined {
 /** The examples of every rule that has none (shared, read-only). */
 const NO_EXAMPLES: readonly Example[] = Object.freeze([]);
 
+/** A new frame's bindings until `enter` sets them (shared: a Map per frame was most of a small grammar's frames). */
+const NO_BINDINGS: NamespaceScope = new Map();
+
 function newFrame(): Frame {
   return {
-    el: undefined, scope: new Map(), build: undefined, model: undefined, local: '', items: 0, hasText: false,
+    el: undefined, scope: NO_BINDINGS, build: undefined, model: undefined, local: '', items: 0, hasText: false,
     from: 0, stray: undefined, examples: undefined, text: '',
   };
 }

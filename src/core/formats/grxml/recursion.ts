@@ -129,6 +129,7 @@ class LeftWalker {
  */
 function recursiveComponents(edges: readonly (readonly number[])[]): number[][] {
   const n = edges.length;
+  if (!edges.some((out) => out.length > 0)) return []; // no left edge at all (most small grammars): no cycle
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const next = new Int32Array(n);

@@ -15,7 +15,7 @@ const SRGS_XML_TYPE = 'application/srgs+xml';
 export function checkReferences(grammar: Grammar, options: ExternalOptions, graph: RuleGraph, out: Diagnostic[]): void {
   checkLeftRecursion(grammar.rules, graph, out);
   checkReachability(grammar, graph, out);
-  const external = new ExternalGrammars(options);
+  let external: ExternalGrammars | undefined; // made at the first external reference (most grammars have none)
   for (const ref of graph.refs) {
     const type = ref.type?.trim();
     const target = ref.target;
@@ -32,6 +32,7 @@ export function checkReferences(grammar: Grammar, options: ExternalOptions, grap
       if (unsupported) out.push(unsupported);
       continue;
     }
+    external ??= new ExternalGrammars(options);
     const found = external.grammar(target.uri, grammar);
     if ('error' in found) {
       out.push(srgsDiagnostic('SRGS032', `${found.error}; its rules were not checked.`, ref.range));

@@ -12,7 +12,9 @@ const DECLARATION_ATTRIBUTE = /([A-Za-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 /** The pseudo-attributes of `<?xml … ?>` (`data`: what follows the target), from `start` to `end`. */
 export function parseXmlDeclaration(data: string, start: number, end: number, report: XmlReport): XmlDeclaration {
   const decl: XmlDeclaration = { range: { start, end } };
-  for (const m of data.matchAll(DECLARATION_ATTRIBUTE)) {
+  // exec from lastIndex 0 rather than matchAll, which clones the expression for every document read.
+  DECLARATION_ATTRIBUTE.lastIndex = 0;
+  for (let m = DECLARATION_ATTRIBUTE.exec(data); m !== null; m = DECLARATION_ATTRIBUTE.exec(data)) {
     const value = m[2] ?? m[3] ?? '';
     if (m[1] === 'version') decl.version = value;
     else if (m[1] === 'encoding') decl.encoding = value;

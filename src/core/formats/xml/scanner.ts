@@ -292,7 +292,7 @@ class XmlScanner {
     const end = close === -1 ? text.length : close + 2;
     if (close === -1) this.report('XML001', "Processing instruction is not terminated by '?>'.", lt, end);
     if (!target) this.report('XML005', 'Processing instruction without a target name.', lt, end);
-    const data = text.slice(nameEnd, close === -1 ? text.length : close).replace(/^[ \t\r\n]+/, '');
+    const data = text.slice(skipWhitespace(text, nameEnd), close === -1 ? text.length : close);
     if (target.toLowerCase() === 'xml') {
       const atStart = lt === 0 || (lt === 1 && text.charCodeAt(0) === 0xfeff);
       if (target !== 'xml') this.report('XML021', `Processing-instruction target '${target}' is reserved.`, lt, end);

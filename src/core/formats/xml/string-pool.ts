@@ -12,19 +12,24 @@ const MAX_PROBES = 4;
 
 export class StringPool {
   private readonly entries: string[] = [];
-  /** The hash of each entry: most candidates that are not the value are told apart without reading them. */
-  private readonly hashes: Int32Array;
-  /** Entry index + 1 per slot (0: empty); the slot is chosen by a hash of the characters. */
-  private readonly slots: Int32Array;
+  /**
+   * Two tables in one typed array (one allocation: a pool is made for every document, most of them small):
+   * slots `0 … size-1` hold entry index + 1 (0: empty), the slot chosen by a hash of the characters; from
+   * `size` on, the hash of each entry, so most candidates that are not the value are told apart unread.
+   */
+  private readonly table: Int32Array;
+  private readonly size: number;
+  private readonly capacity: number;
   private readonly mask: number;
 
   constructor(private readonly text: string) {
     // Two slots per entry (short probes), a power of two growing with the text, from 256 to 2 × MAX_ENTRIES.
     let size = 256;
     while (size < 2 * MAX_ENTRIES && size * 8 < text.length) size *= 2;
-    this.slots = new Int32Array(size);
+    this.table = new Int32Array(size + (size >> 1));
+    this.size = size;
+    this.capacity = size >> 1;
     this.mask = size - 1;
-    this.hashes = new Int32Array(size >> 1);
   }
 
   /** `text.slice(start, end)`, shared with earlier equal slices when short. */
@@ -35,18 +40,19 @@ export class StringPool {
     let hash = length;
     for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
     let slot = (hash ^ (hash >>> 15)) & this.mask;
+    const table = this.table;
     for (let probe = 0; probe < MAX_PROBES; probe++) {
-      const index = this.slots[slot] as number;
+      const index = table[slot] as number;
       if (index === 0) {
         const s = text.slice(start, end);
-        if (this.entries.length < this.hashes.length) {
-          this.hashes[this.entries.length] = hash;
+        if (this.entries.length < this.capacity) {
+          table[this.size + this.entries.length] = hash;
           this.entries.push(s);
-          this.slots[slot] = this.entries.length;
+          table[slot] = this.entries.length;
         }
         return s;
       }
-      if (this.hashes[index - 1] === hash) {
+      if (table[this.size + index - 1] === hash) {
         const candidate = this.entries[index - 1] as string;
         if (candidate.length === length && sameText(candidate, text, start)) return candidate;
       }
