@@ -35,11 +35,43 @@ export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(text: string) {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) this.starts.push(i + 1);
-      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.starts.push(i + 1);
+    this.add(text, 0);
+    if (text.charCodeAt(text.length - 1) === 13) this.starts.push(text.length);
+  }
+
+  /**
+   * The index of a text given as consecutive pieces (read a window at a time), told each piece as it comes:
+   * `add(piece)`, then `done()` for the index.
+   */
+  static builder(): { add(piece: string): void; done(): LineIndex } {
+    const index = new LineIndex('');
+    let offset = 0;
+    let cr = false; // the text so far ends in '\r': a line break unless the next piece starts with '\n'
+    return {
+      add(piece: string): void {
+        if (piece.length === 0) return;
+        if (cr && piece.charCodeAt(0) !== 10) index.starts.push(offset);
+        index.add(piece, offset);
+        offset += piece.length;
+        cr = piece.charCodeAt(piece.length - 1) === 13;
+      },
+      done(): LineIndex {
+        if (cr) index.starts.push(offset);
+        cr = false;
+        return index;
+      },
+    };
+  }
+
+  /** Line starts in `piece` (at `offset` in the text); a '\r' ending it is the caller's (the next piece decides). */
+  private add(piece: string, offset: number): void {
+    const last = piece.length - 1;
+    for (let i = 0; i < last; i++) {
+      const c = piece.charCodeAt(i);
+      if (c === 10) this.starts.push(offset + i + 1);
+      else if (c === 13 && piece.charCodeAt(i + 1) !== 10) this.starts.push(offset + i + 1);
     }
+    if (last >= 0 && piece.charCodeAt(last) === 10) this.starts.push(offset + last + 1);
   }
 
   position(offset: number): LineColumn {

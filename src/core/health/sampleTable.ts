@@ -6,11 +6,13 @@
 // need nothing more; the few texts a finding quotes are read again from the file text (sampleAt).
 import type { TextRange } from '../formats/diagnostic';
 import { parseXml } from '../formats/xml/scanner';
+import { flatCopy } from '../formats/xml/string-pool';
 import type { TrsxSample } from '../formats/trsx/model';
 import { readSampleElements } from '../formats/trsx/read';
 import { normalizedSampleText } from '../formats/trsx/sample-text';
 import { emptyTrsxIndex } from '../formats/trsx/source-index';
 import { normalize } from '../nlu/sampleText';
+import type { DocumentText } from '../formats/xml/textWindows';
 import { TextKeys } from './textKeys';
 
 export function isTrained(sample: TrsxSample): boolean {
@@ -55,8 +57,8 @@ export class SampleTable {
   private tokenEnds = new Int32Array(1024);
   private scratch = new Int32Array(64);
 
-  /** `text`: the file text the ranges point into. */
-  constructor(readonly text: string) {}
+  /** `source`: the file text the ranges point into. */
+  constructor(readonly source: DocumentText) {}
 
   add(sample: TrsxSample, start: number, end: number): void {
     const k = this.size++;
@@ -107,7 +109,11 @@ export class SampleTable {
       if (j < 0) j = words.length;
       const word = words.slice(i, j);
       let id = this.wordIds.get(word);
-      if (id === undefined) { this.wordIds.set(word, id = this.words.length); this.words.push(word); }
+      if (id === undefined) {
+        const own = flatCopy(word); // kept for the whole locale: not a view of the sample's text or the file's window
+        this.wordIds.set(own, id = this.words.length);
+        this.words.push(own);
+      }
       this.scratch = grown(this.scratch, n);
       this.scratch[n++] = id;
       i = j + 1;
@@ -143,7 +149,7 @@ export class SampleTable {
 
   /** The group's normalized text, read again from the file. */
   wordsOf(g: number): string {
-    const sample = sampleAt(this.text, this.rangeOf(this.firstOf[g] as number));
+    const sample = sampleAt(this.source, this.rangeOf(this.firstOf[g] as number));
     return sample ? normalizedWords(sample) : '';
   }
 
@@ -176,7 +182,7 @@ export class SampleTable {
 }
 
 /** Sample `k` read again from the file text (for what a finding quotes; a handful per report). */
-export function sampleAt(text: string, range: TextRange): TrsxSample | undefined {
-  const root = parseXml(text.slice(range.start, range.end)).root;
+export function sampleAt(source: DocumentText, range: TextRange): TrsxSample | undefined {
+  const root = parseXml(source.slice(range.start, range.end)).root;
   return root && root.name === 'sample' ? readSampleElements([root], emptyTrsxIndex())[0] : undefined;
 }
