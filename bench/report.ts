@@ -11,7 +11,7 @@
 // the same kind of child runs: reading and decoding the files alone, then also the streaming scan the report
 // makes with no rule at all (what any report of these files costs before it keeps anything).
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTrsx } from '../src/core/formats/trsx/build';
@@ -19,7 +19,7 @@ import type { SampleNode, TrsxDocument } from '../src/core/formats/trsx/model';
 import { readAndValidateTrsxBytes } from '../src/core/formats/trsx/stream';
 import { folderHealthReport, localeFilesOf } from '../src/core/health/report';
 import { scanLocaleText } from '../src/core/health/localeFile';
-import { Utf8Text } from '../src/core/formats/xml/textWindows';
+import { Utf8FileText } from '../src/core/formats/xml/textWindows';
 import { alternate, judge, median, reportGoals, timed } from './lib/goals';
 
 const SAMPLES_PER_LOCALE = 50_000;
@@ -119,17 +119,11 @@ async function runFloor(dir: string): Promise<number> {
 /** Reads and decodes each file in turn, as the report does (`scan`: and scans it as the report does, with no rule). */
 async function runParts(dir: string, scan: boolean): Promise<number> {
   let n = 0;
-  const files = await localeFilesOf(dir);
-  let largest = 0;
-  for (const { file } of files) largest = Math.max(largest, (await stat(join(dir, file))).size);
-  const buffer = Buffer.allocUnsafe(largest);
-  for (const { file } of files) {
-    const handle = await open(join(dir, file), 'r');
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    await handle.close();
-    const source = Utf8Text.of(buffer.subarray(0, bytesRead));
+  for (const { file } of await localeFilesOf(dir)) {
+    const source = Utf8FileText.open(join(dir, file));
     if (scan) scanLocaleText(source, () => { n++; });
     else for (const piece of source.windows()) n += piece.length;
+    source.close();
   }
   return n;
 }

@@ -1,10 +1,10 @@
 // The model-health report of a pulled project folder: every locale's TRSX file read in turn by one streaming
 // scan (localeFile.ts: no tree and no list of samples, only a compact table of them), each rule run over it,
-// then locale parity across what each locale declared. A folder's files are read into one buffer, reused from
-// one locale to the next, and scanned a window at a time (textWindows.ts): no whole file is ever one string.
-import { open, readFile, stat } from 'node:fs/promises';
+// then locale parity across what each locale declared. A folder's files are read from disk a window at a time
+// (textWindows.ts): neither a whole file's bytes nor its text is ever held.
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Utf8Text, WholeText, type DocumentText } from '../formats/xml/textWindows';
+import { NotPlainUtf8Error, Utf8FileText, WholeText, type DocumentText } from '../formats/xml/textWindows';
 import { listPackageFolder } from '../package/folder';
 import { METADATA_FILE, classifyPackagePath } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
@@ -55,8 +55,15 @@ export class HealthAnalysis {
 
   addLocale(locale: LocaleText | LocaleSource): void {
     const source = 'source' in locale ? locale.source : new WholeText(locale.text);
-    // A windowed scan that gave up on an over-long token (a rare file) is redone on the whole text.
-    if (!this.tryLocale(locale.locale, locale.file, source)) this.tryLocale(locale.locale, locale.file, new WholeText(source.whole()));
+    // A windowed scan that gave up on an over-long token or a bad byte (rare files) is redone on the whole text.
+    let done: boolean;
+    try {
+      done = this.tryLocale(locale.locale, locale.file, source);
+    } catch (e) {
+      if (!(e instanceof NotPlainUtf8Error)) throw e;
+      done = false;
+    }
+    if (!done) this.tryLocale(locale.locale, locale.file, new WholeText(source.whole()));
   }
 
   /** False (nothing added) when `source`'s windowed scan gave up. */
@@ -113,36 +120,17 @@ export async function localeFilesOf(dir: string, run: ReportRunOptions = {}): Pr
 /** The report of a pulled project folder, reading one locale file at a time. */
 export async function folderHealthReport(dir: string, options: Partial<HealthOptions> = {}, run: ReportRunOptions = {}): Promise<HealthReport> {
   const analysis = new HealthAnalysis(options);
-  const files = await localeFilesOf(dir, run);
-  // One buffer for every file, as large as the largest: a file's bytes are dropped by reusing it, not by a GC.
-  let largest = 0;
-  for (const { file } of files) largest = Math.max(largest, (await stat(join(dir, file))).size);
-  const buffer = Buffer.allocUnsafe(largest);
-  for (const { locale, file } of files) {
+  for (const { locale, file } of await localeFilesOf(dir, run)) {
     throwIfAborted(run.signal);
     run.progress?.report({ message: `Checking ${file}` });
-    analysis.addLocale({ locale, file, source: Utf8Text.of(await readInto(join(dir, file), buffer)) });
+    const source = Utf8FileText.open(join(dir, file));
+    try {
+      analysis.addLocale({ locale, file, source });
+    } finally {
+      source.close();
+    }
   }
   return analysis.finish();
-}
-
-/** The file's bytes, read into `buffer` (a larger file, changed since it was sized, gets a buffer of its own). */
-async function readInto(path: string, buffer: Buffer): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    const into = size <= buffer.length ? buffer : Buffer.allocUnsafe(size);
-    let length = 0;
-    for (;;) {
-      // Full: the file may have grown since it was sized; then it is read whole.
-      if (length === into.length) return (await handle.read(Buffer.alloc(1), 0, 1, length)).bytesRead === 0 ? into : await readFile(path);
-      const { bytesRead } = await handle.read(into, length, into.length - length, length);
-      if (bytesRead === 0) return into.subarray(0, length);
-      length += bytesRead;
-    }
-  } finally {
-    await handle.close();
-  }
 }
 
 const RULE_ORDER = new Map(HEALTH_RULES.map((r, i) => [r, i]));

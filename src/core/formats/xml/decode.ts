@@ -1,7 +1,7 @@
 // Bytes → text for XML files: byte-order mark first, then the XML declaration's `encoding`, then UTF-8.
 // Bad bytes never throw: they are decoded as U+FFFD and reported with the position of the first one.
 
-import { isAscii, isUtf8 } from 'node:buffer';
+import { isAscii } from 'node:buffer';
 import type { Diagnostic } from '../diagnostic';
 import { XML_CODES } from './codes';
 
@@ -30,15 +30,18 @@ export function decodeXmlBytes(bytes: Uint8Array): DecodedXml {
   }
 }
 
+/** Bytes at the start of a file that decide its encoding (byte-order mark and XML declaration). */
+export const ENCODING_HEAD_BYTES = 1024;
+
 /**
- * Where the text of `bytes` starts when decodeXmlBytes would decode them as plain, valid UTF-8 (UTF-8 or US-ASCII,
- * declared or not), else undefined: the text is then exactly the UTF-8 decoding of the bytes from there on, so
- * it can be decoded a piece at a time (see textWindows.ts).
+ * Where the text starts in a file whose first bytes are `head` (ENCODING_HEAD_BYTES, or the whole file) when
+ * decodeXmlBytes would decode it as UTF-8 (UTF-8 or US-ASCII, declared or not), else undefined. If the bytes
+ * from there on are valid UTF-8 (isUtf8), the text is exactly their UTF-8 decoding, so it can be decoded a
+ * piece at a time (see textWindows.ts).
  */
-export function utf8BodyStart(bytes: Uint8Array): number | undefined {
-  const { encoding, bodyStart } = xmlEncodingOf(bytes);
-  if (encoding !== 'utf-8' && encoding !== 'us-ascii') return undefined;
-  return isUtf8(bytes.subarray(bodyStart)) ? bodyStart : undefined;
+export function utf8BodyStart(head: Uint8Array): number | undefined {
+  const { encoding, bodyStart } = xmlEncodingOf(head);
+  return encoding === 'utf-8' || encoding === 'us-ascii' ? bodyStart : undefined;
 }
 
 /** The encoding decodeXmlBytes uses, where the text starts (after a byte-order mark) and the warnings about it. */

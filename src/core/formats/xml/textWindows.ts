@@ -1,9 +1,9 @@
 // A document's decoded text without holding it as one string: read as consecutive windows (scanXmlWindows) and
-// sliced at the few ranges a reader quotes. A large UTF-8 file then costs its bytes (read into a buffer the
-// caller may reuse for the next file) plus one window at a time, instead of its bytes and its whole decoded
-// string, and a window that is garbage dies young. Offsets are UTF-16 offsets into the decoded text, as everywhere.
-import { isAscii } from 'node:buffer';
-import { decodeXmlBytes, utf8BodyStart } from './decode';
+// sliced at the few ranges a reader quotes. A large UTF-8 file then costs one 16 KB piece at a time, read from
+// disk, instead of its bytes and its whole decoded string. Offsets are UTF-16 offsets into the decoded text.
+import { isUtf8 } from 'node:buffer';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { ENCODING_HEAD_BYTES, decodeXmlBytes, utf8BodyStart } from './decode';
 
 export interface DocumentText {
   /** The text as consecutive pieces (their concatenation is the text); each call reads it again. */
@@ -34,44 +34,59 @@ export class WholeText implements DocumentText {
 /** Bytes per decoded piece: a slice decodes at most this much before its start. */
 const PIECE_BYTES = 16 * 1024;
 
+/** The file is not plain valid UTF-8 after all (a bad byte met while reading): read it whole instead. */
+export class NotPlainUtf8Error extends Error {
+  constructor(readonly path: string) {
+    super(`${path} is not valid UTF-8 throughout; it is read whole.`);
+    this.name = 'NotPlainUtf8Error';
+  }
+}
+
 /**
- * Valid UTF-8 bytes decoded a piece at a time: pieces end on character boundaries, and where each starts in the
- * text is recorded as it is first decoded, so a slice decodes only from the piece it starts in. The bytes must
- * not change while this is in use.
+ * A UTF-8 file read a piece at a time from disk: nothing of it is held but one piece (16 KB) and where each piece
+ * starts, recorded as it is first decoded, so a slice reads and decodes only from the piece it starts in. Reads
+ * are synchronous (the readers of a DocumentText are); close() when done. A piece that is not valid UTF-8 throws
+ * NotPlainUtf8Error: decodeXmlBytes would decode the file differently, so the caller reads it whole (whole()).
  */
-export class Utf8Text implements DocumentText {
+export class Utf8FileText implements DocumentText {
   /** Piece i starts at byte byteStarts[i] and at text offset charStarts[i]; the last entry is the end. */
   private readonly byteStarts: number[];
   private readonly charStarts: number[] = [0];
-  private readonly encoding: 'latin1' | 'utf8';
-  private readonly bytes: Buffer;
+  private readonly buffer = Buffer.allocUnsafe(PIECE_BYTES);
 
-  /** `bytes` from `start` on are valid UTF-8 (see utf8BodyStart). */
-  private constructor(bytes: Uint8Array, start: number) {
-    this.bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  private constructor(readonly path: string, private readonly fd: number, private readonly size: number, start: number) {
     this.byteStarts = [start];
-    // ASCII is the same text in latin1, which decodes faster, and every offset is then a byte offset.
-    this.encoding = isAscii(bytes.subarray(start)) ? 'latin1' : 'utf8';
   }
 
-  /** The text of XML file bytes as decodeXmlBytes reads them, a window at a time when they are plain UTF-8. */
-  static of(bytes: Uint8Array): DocumentText {
-    const start = utf8BodyStart(bytes);
-    return start === undefined ? new WholeText(decodeXmlBytes(bytes).text) : new Utf8Text(bytes, start);
+  /** The text of the XML file at `path` as decodeXmlBytes reads it: a window at a time when it is UTF-8, else whole. */
+  static open(path: string): DocumentText & { close(): void } {
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const head = Buffer.allocUnsafe(Math.min(size, ENCODING_HEAD_BYTES));
+      const start = utf8BodyStart(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
+      if (start !== undefined) return new Utf8FileText(path, fd, size, start);
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+    closeSync(fd);
+    const text = new WholeText(decodeXmlBytes(readFileSync(path)).text);
+    return Object.assign(text, { close: () => undefined });
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 
   *windows(): Iterable<string> {
-    for (let i = 0; (this.byteStarts[i] as number) < this.bytes.length; i++) yield this.piece(i);
+    for (let i = 0; (this.byteStarts[i] as number) < this.size; i++) yield this.piece(i);
   }
 
   slice(start: number, end: number): string {
     if (end <= start) return '';
-    if (this.encoding === 'latin1') {
-      const at = this.byteStarts[0] as number;
-      return this.bytes.toString('latin1', at + start, Math.min(this.bytes.length, at + end));
-    }
     // The last piece starting at or before `start`, decoding further pieces until one is known.
-    while ((this.charStarts.at(-1) as number) <= start && (this.byteStarts.at(-1) as number) < this.bytes.length) this.piece(this.charStarts.length - 1);
+    while ((this.charStarts.at(-1) as number) <= start && (this.byteStarts.at(-1) as number) < this.size) this.piece(this.charStarts.length - 1);
     let lo = 0;
     let hi = this.charStarts.length - 1;
     while (lo < hi) {
@@ -82,22 +97,31 @@ export class Utf8Text implements DocumentText {
     const from = this.byteStarts[lo] as number;
     const offset = this.charStarts[lo] as number;
     // A UTF-16 unit takes at most 3 bytes: this many bytes hold the range (a character cut at the end lies past it).
-    const text = this.bytes.toString('utf8', from, Math.min(this.bytes.length, from + (end - offset) * 3));
-    return text.slice(start - offset, end - offset);
+    const bytes = Buffer.allocUnsafe(Math.min(this.size - from, (end - offset) * 3));
+    const read = readSync(this.fd, bytes, 0, bytes.length, from);
+    return bytes.toString('utf8', 0, read).slice(start - offset, end - offset);
   }
 
   whole(): string {
-    return this.bytes.toString(this.encoding, this.byteStarts[0] as number);
+    return decodeXmlBytes(readFileSync(this.path)).text;
   }
 
   /** Decodes piece i (the pieces before it are known), recording where the next one starts. */
   private piece(i: number): string {
     const from = this.byteStarts[i] as number;
-    let to = Math.min(this.bytes.length, from + PIECE_BYTES);
-    while (to < this.bytes.length && ((this.bytes[to] as number) & 0xc0) === 0x80) to--; // not inside a character
-    const text = this.bytes.toString(this.encoding, from, to);
+    const buffer = this.buffer;
+    const read = readSync(this.fd, buffer, 0, Math.min(buffer.length, this.size - from), from);
+    let to = read;
+    if (from + read < this.size) { // end the piece before a character cut off by the read
+      let lead = read - 1;
+      while (lead > 0 && ((buffer[lead] as number) & 0xc0) === 0x80) lead--;
+      const b = buffer[lead] as number;
+      if (lead + (b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2) > read) to = lead;
+    }
+    if (to === 0 || !isUtf8(buffer.subarray(0, to))) throw new NotPlainUtf8Error(this.path);
+    const text = buffer.toString('utf8', 0, to);
     if (i === this.byteStarts.length - 1) {
-      this.byteStarts.push(to);
+      this.byteStarts.push(from + to);
       this.charStarts.push((this.charStarts[i] as number) + text.length);
     }
     return text;

@@ -1,14 +1,16 @@
 // scanXmlWindows must give a sink exactly what scanXml of the whole text gives it (nodes, offsets, errors), for
-// any way the text is cut into pieces, or give up (undefined) so the caller scans the whole text. Utf8Text must
+// any way the text is cut into pieces, or give up (undefined) so the caller scans the whole text. Utf8FileText must
 // decode and slice exactly as decodeXmlBytes does. Checked on the corpus files and on malformed documents, cut
 // into small windows so that tokens meet window ends.
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decodeXmlBytes } from '../../../../src/core/formats/xml/decode';
 import type { ScannedElement } from '../../../../src/core/formats/xml/nodes';
 import { scanXml, scanXmlWindows, type XmlScanResult } from '../../../../src/core/formats/xml/scanner';
-import { Utf8Text, WholeText } from '../../../../src/core/formats/xml/textWindows';
+import { NotPlainUtf8Error, Utf8FileText, WholeText } from '../../../../src/core/formats/xml/textWindows';
 import type { XmlNode } from '../../../../src/core/formats/xml/tree';
 import type { XmlSink } from '../../../../src/core/formats/xml/treeBuilder';
 import { corpusTrsxFiles } from '../lists/corpus';
@@ -84,34 +86,53 @@ describe('scanXmlWindows', () => {
   });
 });
 
-describe('Utf8Text', () => {
-  test('windows and slices equal the decoded text (ASCII, non-ASCII, astral, BOM)', () => {
+describe('Utf8FileText', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cstudio-text-windows-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const fileOf = (name: string, bytes: Uint8Array): string => {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+
+  test('windows and slices equal the decoded text (ASCII, non-ASCII, astral, BOM, corpus)', () => {
     const texts = [
       '<?xml version="1.0" encoding="UTF-8"?><a>' + 'plain ascii '.repeat(5000) + '</a>',
       '<a>' + 'é à ü — 汉字 😀 '.repeat(4000) + '</a>',
       '\ufeff<a>with a byte-order mark ☕</a>',
+      ...(corpusTrsxFiles() ?? []).map((f) => readFileSync(f.path, 'utf8')),
     ];
-    for (const text of texts) {
+    texts.forEach((text, i) => {
       const bytes = Buffer.from(text, 'utf8');
       const expected = decodeXmlBytes(bytes).text;
-      const source = Utf8Text.of(bytes);
-      assert.ok(!(source instanceof WholeText), 'read by pieces');
-      assert.equal([...source.windows()].join(''), expected);
-      assert.equal(source.whole(), expected);
-      for (const [s, e] of [[0, 5], [100, 300], [expected.length - 20, expected.length], [16_000, 17_500], [40_000, 40_001]] as const) {
-        assert.equal(source.slice(s, e), expected.slice(s, e), `${s}-${e}`);
+      const source = Utf8FileText.open(fileOf(`${i}.xml`, bytes));
+      try {
+        assert.ok(source instanceof Utf8FileText, 'read by pieces');
+        assert.equal([...source.windows()].join(''), expected);
+        assert.equal(source.whole(), expected);
+        for (const [s, e] of [[0, 5], [100, 300], [expected.length - 20, expected.length], [16_000, 17_500], [40_000, 40_001]] as const) {
+          assert.equal(source.slice(s, e), expected.slice(s, e), `${s}-${e}`);
+        }
+      } finally {
+        source.close();
       }
       // Slices before the windows were read decode what they need first.
-      const fresh = Utf8Text.of(bytes);
+      const fresh = Utf8FileText.open(fileOf(`${i}.xml`, bytes));
       assert.equal(fresh.slice(30_000, 30_100), expected.slice(30_000, 30_100));
-    }
+      fresh.close();
+    });
   });
 
-  test('other encodings and invalid UTF-8 are decoded whole, as decodeXmlBytes does', () => {
-    for (const bytes of [Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>\xe9</a>', 'latin1'), Buffer.from([0x3c, 0x61, 0x3e, 0xff, 0x3c, 0x2f, 0x61, 0x3e])]) {
-      const source = Utf8Text.of(bytes);
-      assert.ok(source instanceof WholeText);
-      assert.equal(source.whole(), decodeXmlBytes(bytes).text);
-    }
+  test('other encodings are decoded whole, as decodeXmlBytes does; a bad UTF-8 byte stops the pieces', () => {
+    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>\xe9</a>', 'latin1');
+    const whole = Utf8FileText.open(fileOf('latin1.xml', latin1));
+    assert.ok(whole instanceof WholeText);
+    assert.equal(whole.whole(), decodeXmlBytes(latin1).text);
+    whole.close();
+    const bad = Buffer.concat([Buffer.from('<a>' + 'x'.repeat(40_000)), Buffer.from([0xff]), Buffer.from('</a>')]);
+    const source = Utf8FileText.open(fileOf('bad.xml', bad));
+    assert.throws(() => [...source.windows()], NotPlainUtf8Error);
+    assert.equal(source.whole(), decodeXmlBytes(bad).text);
+    source.close();
   });
 });
