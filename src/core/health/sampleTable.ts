@@ -46,8 +46,9 @@ export class SampleTable {
   private ends = new Int32Array(1024);
   /** Sample → group (-1: no words). */
   private group = new Int32Array(1024);
-  /** Group id → first sample; groups whose samples have several intents. */
-  readonly firstOf: number[] = [];
+  /** Group id → first sample (a typed array: a JS array growing to 50k numbers is garbage V8 copies young). */
+  private firsts = new Int32Array(1024);
+  /** Groups whose samples have several intents. */
   readonly mixed = new Set<number>();
   private readonly keys = new TextKeys();
   /** Words numbered as first seen, and each group's distinct word numbers (ascending) as a slice of `tokens`. */
@@ -88,11 +89,12 @@ export class SampleTable {
   private groupOf(words: string, k: number, intent: number): number {
     const { id: g, isNew } = this.keys.idOf(words);
     if (isNew) {
-      this.firstOf.push(k);
+      this.firsts = grown(this.firsts, g);
+      this.firsts[g] = k;
       this.addTokens(g, words);
       return g;
     }
-    const first = this.firstOf[g] as number;
+    const first = this.firsts[g] as number;
     if (this.intent[first] !== intent && !this.mixed.has(g)) {
       // Exact check before calling it a conflict: a text sharing 64 bits of hash with another is left out of the
       // comparisons (with another intent) or joins its group (same intent: at worst a near-duplicate unseen).
@@ -130,7 +132,7 @@ export class SampleTable {
 
   /** How many groups (distinct normalized texts). */
   get groups(): number {
-    return this.firstOf.length;
+    return this.keys.size;
   }
 
   /** Where the group's distinct word numbers (ascending) begin in copyTokens(); they end where the next group's begin. */
@@ -149,7 +151,7 @@ export class SampleTable {
 
   /** The group's normalized text, read again from the file. */
   wordsOf(g: number): string {
-    const sample = sampleAt(this.source, this.rangeOf(this.firstOf[g] as number));
+    const sample = sampleAt(this.source, this.rangeOf(this.firstOf(g)));
     return sample ? normalizedWords(sample) : '';
   }
 
@@ -157,6 +159,11 @@ export class SampleTable {
   sealed(): this {
     this.wordIds.clear();
     return this;
+  }
+
+  /** The first sample of group `g`. */
+  firstOf(g: number): number {
+    return this.firsts[g] as number;
   }
 
   intentOf(k: number): string {

@@ -16,12 +16,12 @@ class Groups {
   constructor(readonly table: SampleTable, private readonly members: ReadonlyMap<number, number[]>) {}
 
   samplesOf(g: number): readonly number[] {
-    return this.members.get(g) ?? [this.table.firstOf[g] as number];
+    return this.members.get(g) ?? [this.table.firstOf(g)];
   }
 
   /** The one intent of the group's samples, or undefined when they have several. */
   intentOf(g: number): string | undefined {
-    return this.table.mixed.has(g) ? undefined : this.table.intentOf(this.table.firstOf[g] as number);
+    return this.table.mixed.has(g) ? undefined : this.table.intentOf(this.table.firstOf(g));
   }
 }
 
