@@ -107,7 +107,7 @@ function mentionsIn(tokens: readonly string[], lists: ReadonlyArray<Map<string, 
 
 function mentionFinding(locale: LocaleFile, { range, intent, literal: hit }: MentionHit): HealthFinding {
   const fix = annotateEdit(locale, range, hit);
-  const words = fix ? locale.text.slice(fix.start, fix.end) : hit.literal;
+  const words = fix ? locale.source.slice(fix.start, fix.end) : hit.literal;
   return {
     rule: 'unannotated-mention', severity: RULE_SEVERITY['unannotated-mention'], locale: locale.locale, location: locale.locateRange(range),
     message: `A sample of ${intent} in ${locale.locale} says "${words}", a literal of entity ${hit.concept} (linked to ${intent}), without annotating it; annotate it as <annotation conceptref="${hit.concept}">${words}</annotation> in ${locale.file}, or reword the sample.`,
@@ -116,8 +116,11 @@ function mentionFinding(locale: LocaleFile, { range, intent, literal: hit }: Men
 }
 
 function annotateEdit(locale: LocaleFile, range: TextRange, hit: Literal): HealthEdit | undefined {
-  const at = findInSampleText(locale.text, range, hit.tokens);
-  if (!at) return undefined;
-  const words = locale.text.slice(at.start, at.end);
+  // The sample's element alone, its offsets moved back into the file's text.
+  const element = locale.source.slice(range.start, range.end);
+  const found = findInSampleText(element, { start: 0, end: element.length }, hit.tokens);
+  if (!found) return undefined;
+  const at = { start: range.start + found.start, end: range.start + found.end };
+  const words = element.slice(found.start, found.end);
   return { file: locale.file, start: at.start, end: at.end, newText: `<annotation conceptref="${hit.concept}">${words}</annotation>` };
 }

@@ -1,9 +1,10 @@
 // The model-health report of a pulled project folder: every locale's TRSX file read in turn by one streaming
 // scan (localeFile.ts: no tree and no list of samples, only a compact table of them), each rule run over it,
-// then locale parity across what each locale declared.
-import { readFile, stat } from 'node:fs/promises';
+// then locale parity across what each locale declared. A folder's files are read from disk a window at a time
+// (textWindows.ts): neither a whole file's bytes nor its text is ever held.
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeXmlBytes } from '../formats/xml/decode';
+import { NotPlainUtf8Error, Utf8FileText, WholeText, type DocumentText } from '../formats/xml/textWindows';
 import { listPackageFolder } from '../package/folder';
 import { METADATA_FILE, classifyPackagePath } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
@@ -29,6 +30,13 @@ export interface LocaleText {
   text: string;
 }
 
+/** A locale file's text as read from disk, a window at a time (Utf8Text.of). */
+export interface LocaleSource {
+  locale: string;
+  file: string;
+  source: DocumentText;
+}
+
 export interface ReportRunOptions {
   signal?: AbortSignal;
   progress?: Progress;
@@ -45,24 +53,40 @@ export class HealthAnalysis {
     this.options = { ...DEFAULT_HEALTH_OPTIONS, ...options };
   }
 
-  addLocale({ locale, file, text }: LocaleText): void {
+  addLocale(locale: LocaleText | LocaleSource): void {
+    const source = 'source' in locale ? locale.source : new WholeText(locale.text);
+    // A windowed scan that gave up on an over-long token or a bad byte (rare files) is redone on the whole text.
+    let done: boolean;
+    try {
+      done = this.tryLocale(locale.locale, locale.file, source);
+    } catch (e) {
+      if (!(e instanceof NotPlainUtf8Error)) throw e;
+      done = false;
+    }
+    if (!done) this.tryLocale(locale.locale, locale.file, new WholeText(source.whole()));
+  }
+
+  /** False (nothing added) when `source`'s windowed scan gave up. */
+  private tryLocale(locale: string, file: string, source: DocumentText): boolean {
     const hits: MentionHit[] = [];
     let finder: MentionFinder | undefined;
-    const read = readLocaleFile(locale, file, text, (sample, range, document) => {
+    const read = readLocaleFile(locale, file, source, (sample, range, document) => {
       finder ??= new MentionFinder(document);
       finder.check(sample, range, hits);
     });
+    if (!read) return false;
     if (finder && !finder.isCurrent(read.document)) {
       // Intents or dictionaries after some samples (out of the schema's order): those samples again, with all of them.
       hits.length = 0;
       const whole = new MentionFinder(read.document);
-      scanLocaleText(text, (sample, range) => whole.check(sample, range, hits));
+      scanLocaleText(source, (sample, range) => whole.check(sample, range, hits));
     }
     this.summaries.push(countSamples(read, this.options, this.findings));
     findSimilarSamples(read, this.options.similarity, this.findings);
     mentionFindings(read, hits, this.findings);
     findLiteralCollisions(read, this.findings);
     this.inventories.push(inventoryOf(read));
+    return true;
   }
 
   finish(): HealthReport {
@@ -99,7 +123,12 @@ export async function folderHealthReport(dir: string, options: Partial<HealthOpt
   for (const { locale, file } of await localeFilesOf(dir, run)) {
     throwIfAborted(run.signal);
     run.progress?.report({ message: `Checking ${file}` });
-    analysis.addLocale({ locale, file, text: decodeXmlBytes(await readFile(join(dir, file))).text });
+    const source = Utf8FileText.open(join(dir, file));
+    try {
+      analysis.addLocale({ locale, file, source });
+    } finally {
+      source.close();
+    }
   }
   return analysis.finish();
 }

@@ -6,11 +6,13 @@
 // need nothing more; the few texts a finding quotes are read again from the file text (sampleAt).
 import type { TextRange } from '../formats/diagnostic';
 import { parseXml } from '../formats/xml/scanner';
+import { flatCopy } from '../formats/xml/string-pool';
 import type { TrsxSample } from '../formats/trsx/model';
 import { readSampleElements } from '../formats/trsx/read';
 import { normalizedSampleText } from '../formats/trsx/sample-text';
 import { emptyTrsxIndex } from '../formats/trsx/source-index';
 import { normalize } from '../nlu/sampleText';
+import type { DocumentText } from '../formats/xml/textWindows';
 import { TextKeys } from './textKeys';
 
 export function isTrained(sample: TrsxSample): boolean {
@@ -44,8 +46,9 @@ export class SampleTable {
   private ends = new Int32Array(1024);
   /** Sample → group (-1: no words). */
   private group = new Int32Array(1024);
-  /** Group id → first sample; groups whose samples have several intents. */
-  readonly firstOf: number[] = [];
+  /** Group id → first sample (a typed array: a JS array growing to 50k numbers is garbage V8 copies young). */
+  private firsts = new Int32Array(1024);
+  /** Groups whose samples have several intents. */
   readonly mixed = new Set<number>();
   private readonly keys = new TextKeys();
   /** Words numbered as first seen, and each group's distinct word numbers (ascending) as a slice of `tokens`. */
@@ -55,8 +58,8 @@ export class SampleTable {
   private tokenEnds = new Int32Array(1024);
   private scratch = new Int32Array(64);
 
-  /** `text`: the file text the ranges point into. */
-  constructor(readonly text: string) {}
+  /** `source`: the file text the ranges point into. */
+  constructor(readonly source: DocumentText) {}
 
   add(sample: TrsxSample, start: number, end: number): void {
     const k = this.size++;
@@ -86,11 +89,12 @@ export class SampleTable {
   private groupOf(words: string, k: number, intent: number): number {
     const { id: g, isNew } = this.keys.idOf(words);
     if (isNew) {
-      this.firstOf.push(k);
+      this.firsts = grown(this.firsts, g);
+      this.firsts[g] = k;
       this.addTokens(g, words);
       return g;
     }
-    const first = this.firstOf[g] as number;
+    const first = this.firsts[g] as number;
     if (this.intent[first] !== intent && !this.mixed.has(g)) {
       // Exact check before calling it a conflict: a text sharing 64 bits of hash with another is left out of the
       // comparisons (with another intent) or joins its group (same intent: at worst a near-duplicate unseen).
@@ -107,7 +111,11 @@ export class SampleTable {
       if (j < 0) j = words.length;
       const word = words.slice(i, j);
       let id = this.wordIds.get(word);
-      if (id === undefined) { this.wordIds.set(word, id = this.words.length); this.words.push(word); }
+      if (id === undefined) {
+        const own = flatCopy(word); // kept for the whole locale: not a view of the sample's text or the file's window
+        this.wordIds.set(own, id = this.words.length);
+        this.words.push(own);
+      }
       this.scratch = grown(this.scratch, n);
       this.scratch[n++] = id;
       i = j + 1;
@@ -124,7 +132,7 @@ export class SampleTable {
 
   /** How many groups (distinct normalized texts). */
   get groups(): number {
-    return this.firstOf.length;
+    return this.keys.size;
   }
 
   /** Where the group's distinct word numbers (ascending) begin in copyTokens(); they end where the next group's begin. */
@@ -143,7 +151,7 @@ export class SampleTable {
 
   /** The group's normalized text, read again from the file. */
   wordsOf(g: number): string {
-    const sample = sampleAt(this.text, this.rangeOf(this.firstOf[g] as number));
+    const sample = sampleAt(this.source, this.rangeOf(this.firstOf(g)));
     return sample ? normalizedWords(sample) : '';
   }
 
@@ -151,6 +159,11 @@ export class SampleTable {
   sealed(): this {
     this.wordIds.clear();
     return this;
+  }
+
+  /** The first sample of group `g`. */
+  firstOf(g: number): number {
+    return this.firsts[g] as number;
   }
 
   intentOf(k: number): string {
@@ -176,7 +189,7 @@ export class SampleTable {
 }
 
 /** Sample `k` read again from the file text (for what a finding quotes; a handful per report). */
-export function sampleAt(text: string, range: TextRange): TrsxSample | undefined {
-  const root = parseXml(text.slice(range.start, range.end)).root;
+export function sampleAt(source: DocumentText, range: TextRange): TrsxSample | undefined {
+  const root = parseXml(source.slice(range.start, range.end)).root;
   return root && root.name === 'sample' ? readSampleElements([root], emptyTrsxIndex())[0] : undefined;
 }

@@ -16,12 +16,12 @@ class Groups {
   constructor(readonly table: SampleTable, private readonly members: ReadonlyMap<number, number[]>) {}
 
   samplesOf(g: number): readonly number[] {
-    return this.members.get(g) ?? [this.table.firstOf[g] as number];
+    return this.members.get(g) ?? [this.table.firstOf(g)];
   }
 
   /** The one intent of the group's samples, or undefined when they have several. */
   intentOf(g: number): string | undefined {
-    return this.table.mixed.has(g) ? undefined : this.table.intentOf(this.table.firstOf[g] as number);
+    return this.table.mixed.has(g) ? undefined : this.table.intentOf(this.table.firstOf(g));
   }
 }
 
@@ -38,7 +38,7 @@ function conflictFinding(locale: LocaleFile, groups: Groups, g: number): HealthF
   for (const k of groups.samplesOf(g)) byIntent.set(table.intentOf(k), [...(byIntent.get(table.intentOf(k)) ?? []), k]);
   const all = [...byIntent.values()].flat();
   // The words as written (case and punctuation kept), read again from the file for these few samples.
-  const texts = new Set(all.map((k) => { const s = sampleAt(locale.text, table.rangeOf(k)); return s ? normalizedSampleText(s.content) : `#${k}`; }));
+  const texts = new Set(all.map((k) => { const s = sampleAt(locale.source, table.rangeOf(k)); return s ? normalizedSampleText(s.content) : `#${k}`; }));
   const how = texts.size === 1 ? 'is identical' : 'is the same once case and punctuation are ignored';
   const parts = [...byIntent].map(([intent, list]) => {
     const weighted = list.reduce((n, k) => n + table.weightOfSample(k), 0);

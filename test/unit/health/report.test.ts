@@ -7,7 +7,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkTrsx } from '../../../src/core/formats/trsx/validate';
 import type { HealthEdit, HealthFinding, HealthReport } from '../../../src/core/health/findings';
-import { folderHealthReport } from '../../../src/core/health/report';
+import { folderHealthReport, healthReport } from '../../../src/core/health/report';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { cli, sandboxEnv } from '../helpers/cli';
 import { corpusFile } from '../formats/lists/corpus';
@@ -187,5 +187,36 @@ describe('cstudio report (model health)', () => {
     await applyEdits(dir, [planted.findings[0]?.fix as HealthEdit]);
     assert.deepEqual(checkTrsx(await readFile(file, 'utf8')).filter((d) => d.severity === 'error'), []);
     assert.deepEqual((await folderHealthReport(dir, { minSamples: 1 })).findings, []);
+  });
+
+  test('a file read from disk a window at a time: the same report as its whole text (lines, fixes, quotes)', async (t) => {
+    const source = corpusFile('trsx', 'nuance-quickstart-travel-ivr-digital.en-US.trsx');
+    if (!source) { t.skip('corpus file trsx/nuance-quickstart-travel-ivr-digital.en-US.trsx not found at <repo>/../shared/corpus'); return; }
+    const original = await readFile(source, 'utf8');
+    // Planted past the first 16 KB windows: a conflict, a near-duplicate and an un-annotated mention, in French
+    // (non-ASCII: text offsets are not byte offsets) and with CRLF line ends (line numbers).
+    const planted = (original + '').replace('</samples>', [
+      '<sample intentref="iBookFlight">réserver un vol pour New York City</sample>',
+      '<sample intentref="iGoodbye">réserver un vol pour New York City</sample>',
+      '<sample intentref="iGoodbye">réserver un vol pour New York City demain</sample>',
+      '</samples>',
+    ].join('\n')).replace(/\n/g, '\r\n');
+    // A comment longer than a window's margin: that file is read whole, with the same findings.
+    const longComment = planted.replace('</samples>', `<!-- ${'é'.repeat(5000)} -->\r\n</samples>`);
+    for (const [name, text] of [['windowed', planted], ['read whole', longComment]] as const) {
+      const dir = join(ws.dir, `windows-${name.replace(' ', '-')}`);
+      await mkdir(join(dir, 'en-US'), { recursive: true });
+      await writeFile(join(dir, 'metadata.json'), '{}\n');
+      await writeFile(join(dir, 'en-US', 'en-US.trsx'), text);
+      const fromDisk = await folderHealthReport(dir, { minSamples: 1, similarity: 0.8 });
+      const fromText = healthReport([{ locale: 'en-US', file: 'en-US/en-US.trsx', text }], { minSamples: 1, similarity: 0.8 });
+      assert.deepEqual(fromDisk, fromText, name);
+      assert.deepEqual(fromDisk.findings.map((f) => f.rule).sort(), ['conflict', 'intent-imbalance', 'near-duplicate', 'unannotated-mention'], name);
+      const lineOf = (needle: string): number => text.slice(0, text.indexOf(needle)).split('\r\n').length;
+      const conflict = fromDisk.findings.find((f) => f.rule === 'conflict');
+      assert.equal(conflict?.location?.startLine, lineOf('<sample intentref="iBookFlight">réserver'), name);
+      const fix = fromDisk.findings.find((f) => f.rule === 'unannotated-mention')?.fix as HealthEdit;
+      assert.equal(text.slice(fix.start, fix.end), 'New York City', name);
+    }
   });
 });

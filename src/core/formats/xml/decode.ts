@@ -19,6 +19,33 @@ const LABELS: Readonly<Record<string, string>> = {
 };
 
 export function decodeXmlBytes(bytes: Uint8Array): DecodedXml {
+  const { encoding, bodyStart, diagnostics } = xmlEncodingOf(bytes);
+  const body = bytes.subarray(bodyStart);
+  switch (encoding) {
+    case 'latin1': return { text: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1'), encoding, diagnostics };
+    case 'windows-1252': return { text: decodeWindows1252(body), encoding, diagnostics };
+    case 'utf-16le':
+    case 'utf-16be': return { text: decodeUtf16(body, encoding, diagnostics), encoding, diagnostics };
+    default: return { text: decodeUtf8(body, encoding === 'us-ascii', diagnostics), encoding, diagnostics };
+  }
+}
+
+/** Bytes at the start of a file that decide its encoding (byte-order mark and XML declaration). */
+export const ENCODING_HEAD_BYTES = 1024;
+
+/**
+ * Where the text starts in a file whose first bytes are `head` (ENCODING_HEAD_BYTES, or the whole file) when
+ * decodeXmlBytes would decode it as UTF-8 (UTF-8 or US-ASCII, declared or not), else undefined. If the bytes
+ * from there on are valid UTF-8 (isUtf8), the text is exactly their UTF-8 decoding, so it can be decoded a
+ * piece at a time (see textWindows.ts).
+ */
+export function utf8BodyStart(head: Uint8Array): number | undefined {
+  const { encoding, bodyStart } = xmlEncodingOf(head);
+  return encoding === 'utf-8' || encoding === 'us-ascii' ? bodyStart : undefined;
+}
+
+/** The encoding decodeXmlBytes uses, where the text starts (after a byte-order mark) and the warnings about it. */
+function xmlEncodingOf(bytes: Uint8Array): { encoding: string; bodyStart: number; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const warn = (message: string): void => {
     diagnostics.push({ code: 'XML023', severity: XML_CODES.XML023.severity, message, range: { start: 0, end: 0 } });
@@ -32,14 +59,7 @@ export function decodeXmlBytes(bytes: Uint8Array): DecodedXml {
     warn(`The byte-order mark says ${bom.encoding} but the declaration says '${declared}'; decoded as ${bom.encoding}.`);
   }
   if (!bom && label === undefined && looksUtf16(bytes)) encoding = sniffUtf16(bytes);
-  const body = bytes.subarray(bom?.length ?? 0);
-  switch (encoding) {
-    case 'latin1': return { text: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1'), encoding, diagnostics };
-    case 'windows-1252': return { text: decodeWindows1252(body), encoding, diagnostics };
-    case 'utf-16le':
-    case 'utf-16be': return { text: decodeUtf16(body, encoding, diagnostics), encoding, diagnostics };
-    default: return { text: decodeUtf8(body, encoding === 'us-ascii', diagnostics), encoding, diagnostics };
-  }
+  return { encoding, bodyStart: bom?.length ?? 0, diagnostics };
 }
 
 /** 0x80-0x9F of windows-1252 (Node's TextDecoder decodes that label as plain latin1). 0 marks unassigned bytes. */

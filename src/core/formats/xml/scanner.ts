@@ -10,9 +10,11 @@ import { parseXmlDeclaration, scanDoctype } from './doctype';
 import { decodeXmlValue, type XmlReport } from './entities';
 import { StringPool } from './string-pool';
 import { RescannedAttributes, scanCloseTag, scanOpenTag } from './tag';
-import { ScannedElement, ScannedText, type ScannedAttribute } from './nodes';
+import { ScannedElement, ScannedText, shiftSubtree, type ScannedAttribute } from './nodes';
 import type { XmlDeclaration, XmlDoctype, XmlDocument, XmlNode } from './tree';
 import { XmlTreeBuilder, type XmlSink } from './treeBuilder';
+
+const DEFAULT_MAX_LENGTH = 64 * 1024 * 1024;
 
 export interface XmlParseOptions {
   /** Deepest element nesting kept in the tree (default 2000); deeper content is reported and dropped. */
@@ -58,6 +60,56 @@ export function scanXml(text: string, sink: XmlSink, options: XmlParseOptions = 
   return new XmlScanner(text, sink, options).run();
 }
 
+export interface XmlWindowOptions extends XmlParseOptions {
+  /**
+   * Markup is read from a window only when it starts at least this far from the window's end (unless it is the
+   * last window), so that a tag, comment or CDATA section is whole when read; default 2,048 characters.
+   */
+  margin?: number;
+  /**
+   * Pieces are joined until a window is this long before it is scanned; default 16,384 characters. Small on
+   * purpose: the window is the one string alive across the scan's many young-generation collections, and what
+   * survives them is what makes V8 grow its young generation (a 256K window made the report's peak 15 MB larger).
+   */
+  windowSize?: number;
+  /** The document's length, if known: sizes the scanner's tables as for the whole text. */
+  expectedLength?: number;
+}
+
+/**
+ * Scans a document given as consecutive pieces of its text, the sink seeing exactly what `scanXml` of their
+ * concatenation gives it (offsets into the whole text), without the whole text ever being one string: a large
+ * file can be read a window at a time. Returns undefined when a single markup token (a tag, comment…) is longer
+ * than the margin and met a window's end: the sink then has a partial document, and the caller scans the whole
+ * text instead. `maxLength` is not checked here (the caller knows the length before it reads).
+ */
+export function scanXmlWindows(windows: Iterable<string>, sink: XmlSink, options: XmlWindowOptions = {}): XmlScanResult | undefined {
+  const margin = Math.max(2, options.margin ?? 2048);
+  const windowSize = Math.max(2 * margin, options.windowSize ?? 16_384);
+  // Lazy attributes scan the whole text again when read: there is no whole text here.
+  const scanner = new XmlScanner('', sink, { ...options, lazyAttributes: false }, options.expectedLength);
+  const it = windows[Symbol.iterator]();
+  let next = it.next();
+  let window = '';
+  let base = 0;
+  for (;;) {
+    const done = next.done === true;
+    if (!done) {
+      window += next.value;
+      next = it.next();
+    }
+    const final = next.done === true;
+    if (!final && window.length < windowSize) continue;
+    if (base + window.length > (options.maxLength ?? DEFAULT_MAX_LENGTH)) return undefined; // scanXml reports it
+    const keep = scanner.feed(window, base, final, margin);
+    if (keep < 0) return undefined;
+    if (final) return scanner.result();
+    // What the next window still needs: the text from the last markup read (a text run not ended yet, or nothing).
+    window = window.slice(keep - base);
+    base = keep;
+  }
+}
+
 class XmlScanner {
   private readonly doc: XmlScanResult = { errors: [] };
   /** Open elements, outermost first; those at index maxDepth and deeper are matched but not kept. */
@@ -71,18 +123,26 @@ class XmlScanner {
   private readonly pool: StringPool;
   /** Whether the sink keeps no node (XmlSink.transient), so that finished nodes are reused. */
   private readonly transient: boolean;
+  /** The text being scanned: the whole document, or the window of it that starts at `base` (scanXmlWindows). */
+  private text: string;
+  private base = 0;
+  /** Absolute offsets: where the next search for markup starts, and where the pending text run starts. */
+  private pos = 0;
+  private textStart = 0;
   /** Finished elements the sink no longer references, for reuse. */
   private readonly recycled: ScannedElement[] = [];
   /** The one text node a transient sink gets, refilled for each text run. */
   private readonly sharedText = new ScannedText('', '', 0);
   /** What every element reads its attributes from, with `lazyAttributes`. */
   private readonly attributeSource: RescannedAttributes | undefined;
-  readonly report: XmlReport = (code, message, start, end) => this.addError(code, message, start, end);
+  /** Reports at offsets into `text` (the window); `addError` takes offsets into the whole document. */
+  readonly report: XmlReport = (code, message, start, end) => this.addError(code, message, start + this.base, end + this.base);
 
-  constructor(private readonly text: string, private readonly sink: XmlSink, options: XmlParseOptions) {
-    this.pool = new StringPool(text);
+  constructor(text: string, private readonly sink: XmlSink, options: XmlParseOptions, expectedLength = text.length) {
+    this.text = text;
+    this.pool = new StringPool(text, expectedLength);
     this.maxDepth = options.maxDepth ?? 2000;
-    this.maxLength = options.maxLength ?? 64 * 1024 * 1024;
+    this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     this.maxErrors = options.maxErrors ?? 200;
     this.elementOnly = options.elementOnly;
     this.transient = sink.transient === true;
@@ -95,11 +155,31 @@ class XmlScanner {
       this.report('XML019', `Document is ${text.length} characters long, over the limit of ${this.maxLength}; split it into smaller files.`, 0, 0);
       return this.doc;
     }
-    let pos = 0;
-    let textStart = 0;
+    this.feed(text, 0, true, 0);
+    return this.doc;
+  }
+
+  result(): XmlScanResult {
+    return this.doc;
+  }
+
+  /**
+   * Scans `window`, the document's text from offset `base` on (it starts at or before the offset the previous
+   * call returned). Unless `final`, stops before markup starting within `margin` of the window's end. Returns
+   * the offset the next window must start at, or -1 when markup ran into the end of a non-final window.
+   */
+  feed(window: string, base: number, final: boolean, margin: number): number {
+    const text = window;
+    this.text = text;
+    this.base = base;
+    this.pool.setText(text);
+    const limit = text.length - margin;
+    let pos = this.pos - base;
+    let textStart = this.textStart - base;
     for (;;) {
       const lt = text.indexOf('<', pos);
-      if (lt === -1) break;
+      if (lt === -1) { pos = text.length; break; }
+      if (!final && lt > limit) { pos = lt; break; }
       const c = text.charCodeAt(lt + 1);
       const nameEnd = c === 0x2f || c === 0x21 || c === 0x3f ? -1 : scanName(text, lt + 1); // not '/', '!', '?'
       if (nameEnd === lt + 1) { // a stray '<' stays part of the text run
@@ -107,18 +187,30 @@ class XmlScanner {
         pos = lt + 1;
         continue;
       }
+      // A malformed close tag is skipped up to the next '>': it must be in this window.
+      if (!final && c === 0x2f && text.indexOf('>', lt) === -1) return -1;
       this.flushText(textStart, lt);
       textStart = pos = this.markup(lt, nameEnd);
+      if (!final && pos > text.length - 2) return -1;
     }
+    this.pos = pos + base;
+    this.textStart = textStart + base;
+    if (final) this.end(textStart);
+    return this.textStart;
+  }
+
+  /** The end of the document: the last text run, and the elements never closed. */
+  private end(textStart: number): void {
+    const { text } = this;
+    const length = this.base + text.length;
     this.flushText(textStart, text.length);
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const el = this.stack[i] as ScannedElement;
-      el.end = text.length;
+      el.end = length;
       this.closed(i);
-      this.report('XML003', `<${el.name}> is never closed; add </${el.name}>.`, el.openTagRange.start, el.openTagRange.end);
+      this.addError('XML003', `<${el.name}> is never closed; add </${el.name}>.`, el.openTagRange.start, el.openTagRange.end);
     }
-    if (!this.doc.root) this.report('XML012', 'The document has no root element.', 0, Math.min(text.length, 1));
-    return this.doc;
+    if (!this.doc.root) this.addError('XML012', 'The document has no root element.', 0, Math.min(length, 1));
   }
 
   /** Scans and attaches the markup at `lt` (an open tag whose name ends at `nameEnd`, or -1); returns where it ends. */
@@ -130,6 +222,7 @@ class XmlScanner {
     if (c === 0x3f) return this.processingInstruction(lt); // '?'
     const el = scanOpenTag(text, lt, nameEnd, this.report, this.pool, this.attributeScratch, this.recycled.pop(), this.attributeSource);
     const end = el.openEnd;
+    if (this.base !== 0) shiftSubtree(el, this.base);
     if (this.stack.length === 0) {
       if (this.doc.root) this.report('XML011', `Second top-level element <${el.name}>: a document has exactly one root element.`, lt, end);
       else this.doc.root = el;
@@ -158,7 +251,8 @@ class XmlScanner {
   }
 
   /** `raw` is the text from `start` as written (CDATA markers included). */
-  private textNode(value: string, raw: string, start: number): ScannedText {
+  private textNode(value: string, raw: string, local: number): ScannedText {
+    const start = local + this.base;
     return this.transient ? this.sharedText.reuse(value, raw, start) : new ScannedText(value, raw, start);
   }
 
@@ -169,7 +263,7 @@ class XmlScanner {
       if (isElement && !this.depthReported) {
         this.depthReported = true;
         const { start, end } = node.range;
-        this.report('XML018', `Elements nest deeper than ${this.maxDepth} levels; deeper content is ignored.`, start, end);
+        this.addError('XML018', `Elements nest deeper than ${this.maxDepth} levels; deeper content is ignored.`, start, end);
       }
       return;
     }
@@ -185,7 +279,7 @@ class XmlScanner {
     if (whitespace && parent && (this.elementOnly?.has(parent.name) || this.sink.skipsWhitespace?.(parent))) return;
     const raw = this.pool.slice(start, end);
     if (!parent) {
-      const from = start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start; // a byte-order mark left in the text is fine
+      const from = start + this.base === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start; // a byte-order mark left in the text is fine
       if (!isWhitespaceOnly(text, from, end)) this.report('XML011', 'Text outside the root element.', start, end);
     } else if ((flags & TEXT_BRACKET) !== 0) {
       const cdataEnd = raw.indexOf(']]>');
@@ -199,8 +293,8 @@ class XmlScanner {
     const fast = this.closesInnermost(lt);
     if (fast !== -1) {
       const el = this.stack[this.stack.length - 1] as ScannedElement;
-      el.closeStart = lt;
-      el.end = fast;
+      el.closeStart = lt + this.base;
+      el.end = fast + this.base;
       this.closed(this.stack.length - 1);
       this.stack.pop();
       return fast;
@@ -219,14 +313,14 @@ class XmlScanner {
       this.report('XML002', `</${name}> closes <${name}> while <${top.name}> is still open; add </${top.name}> first.`, lt, end);
       for (let i = stack.length - 1; i > k; i--) {
         const el = stack[i] as ScannedElement;
-        el.end = lt;
+        el.end = lt + this.base;
         this.closed(i);
-        this.report('XML003', `<${el.name}> is never closed; add </${el.name}>.`, el.openTagRange.start, el.openTagRange.end);
+        this.addError('XML003', `<${el.name}> is never closed; add </${el.name}>.`, el.openTagRange.start, el.openTagRange.end);
       }
     }
     const el = stack[k] as ScannedElement;
-    el.closeStart = lt;
-    el.end = end;
+    el.closeStart = lt + this.base;
+    el.end = end + this.base;
     this.closed(k);
     if (k === stack.length - 1) stack.pop(); // the usual case; setting length is a slower runtime call
     else stack.length = k;
@@ -258,7 +352,7 @@ class XmlScanner {
       if (close === -1) this.report('XML001', "Comment is not terminated by '-->'.", lt, n);
       const dashes = value.indexOf('--');
       if (dashes !== -1 || value.endsWith('-')) this.report('XML014', "'--' is not allowed inside a comment.", lt + 4 + (dashes === -1 ? value.length - 1 : dashes), end);
-      this.attach({ kind: 'comment', value, range: { start: lt, end } }, false);
+      this.attach({ kind: 'comment', value, range: { start: lt + this.base, end: end + this.base } }, false);
       return end;
     }
     if (text.startsWith('<![CDATA[', lt)) {
@@ -274,6 +368,7 @@ class XmlScanner {
     if (text.startsWith('<!DOCTYPE', lt)) {
       if (this.stack.length > 0 || this.doc.root) this.report('XML005', 'DOCTYPE must come before the root element.', lt, lt + 9);
       const doctype = scanDoctype(text, lt, this.report);
+      shiftSubtree(doctype, this.base);
       if (!this.doc.doctype) this.doc.doctype = doctype;
       this.attach(doctype, false);
       return doctype.range.end;
@@ -294,12 +389,13 @@ class XmlScanner {
     if (!target) this.report('XML005', 'Processing instruction without a target name.', lt, end);
     const data = text.slice(skipWhitespace(text, nameEnd), close === -1 ? text.length : close);
     if (target.toLowerCase() === 'xml') {
-      const atStart = lt === 0 || (lt === 1 && text.charCodeAt(0) === 0xfeff);
+      const at = lt + this.base;
+      const atStart = at === 0 || (at === 1 && text.charCodeAt(0) === 0xfeff);
       if (target !== 'xml') this.report('XML021', `Processing-instruction target '${target}' is reserved.`, lt, end);
       else if (!atStart || this.doc.declaration) this.report('XML013', 'The XML declaration must be the very first thing in the document.', lt, end);
       else this.doc.declaration = parseXmlDeclaration(data, lt, end, this.report);
     }
-    this.attach({ kind: 'pi', target, data, range: { start: lt, end } }, false);
+    this.attach({ kind: 'pi', target, data, range: { start: lt + this.base, end: end + this.base } }, false);
     return end;
   }
 

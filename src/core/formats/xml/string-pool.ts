@@ -22,14 +22,20 @@ export class StringPool {
   private readonly capacity: number;
   private readonly mask: number;
 
-  constructor(private readonly text: string) {
+  /** `expectedLength`: the whole document's length when `text` is only its first window (see setText). */
+  constructor(private text: string, expectedLength = text.length) {
     // Two slots per entry (short probes), a power of two growing with the text, from 256 to 2 × MAX_ENTRIES.
     let size = 256;
-    while (size < 2 * MAX_ENTRIES && size * 8 < text.length) size *= 2;
+    while (size < 2 * MAX_ENTRIES && size * 8 < expectedLength) size *= 2;
     this.table = new Int32Array(size + (size >> 1));
     this.size = size;
     this.capacity = size >> 1;
     this.mask = size - 1;
+  }
+
+  /** The text `slice` reads from next (a document scanned a window at a time); the pooled strings stay. */
+  setText(text: string): void {
+    this.text = text;
   }
 
   /** `text.slice(start, end)`, shared with earlier equal slices when short. */
@@ -44,7 +50,9 @@ export class StringPool {
     for (let probe = 0; probe < MAX_PROBES; probe++) {
       const index = table[slot] as number;
       if (index === 0) {
-        const s = text.slice(start, end);
+        // A slice of 13 or more characters is a view of the text in V8: a pooled one would keep a whole window
+        // (or file) alive for as long as the pool or a model holding the string lives. The pool keeps a copy.
+        const s = length < 13 ? text.slice(start, end) : flatCopy(text.slice(start, end));
         if (this.entries.length < this.capacity) {
           table[this.size + this.entries.length] = hash;
           this.entries.push(s);
@@ -65,4 +73,12 @@ export class StringPool {
 function sameText(candidate: string, text: string, start: number): boolean {
   for (let i = 0; i < candidate.length; i++) if (candidate.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
   return true;
+}
+
+/**
+ * A string with the characters of `s` that references no larger string: prefixing makes a concatenation, which
+ * slicing first flattens into a new string of its own (V8), so the result is not a view of `s`'s source.
+ */
+export function flatCopy(s: string): string {
+  return ` ${s}`.slice(1);
 }
