@@ -5,11 +5,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { changedSamplesWindow } from '../../../src/core/sync/semantic/changedWindow';
 import { bytesSource, changedSamplesWindowOf, openFileSource } from '../../../src/core/sync/semantic/windowSources';
+import { analyzeChanges } from '../../../src/core/sync/planContext';
+import { FolderFiles, MapFiles } from '../../../src/core/sync/packageFiles';
+import type { FileChange } from '../../../src/core/sync/compare';
 
 function corpusFile(name: string): string | undefined {
   let root = __dirname;
@@ -100,6 +103,31 @@ describe('the changed-samples window of files not read whole', () => {
         await before.close();
         await after.close();
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an append plan validates and diffs a large edited file read around the change as it does from the whole bytes', async (t) => {
+    const text = corpusFile('nuance-quickstart-travel-ivr-digital.en-US.trsx');
+    if (!text) { t.skip('no corpus file nuance-quickstart-travel-ivr-digital.en-US.trsx in ../shared/corpus/trsx'); return; }
+    const base = enlarged(text, 3 * 1024 * 1024);
+    // A valid sample and one naming an intent the file does not define: a validation problem with its line.
+    const edited = base.replace('</samples>', '<sample intentref="NO_INTENT">one more sample</sample>\n<sample intentref="NOT_DEFINED_ANYWHERE">broken</sample>\n  </samples>');
+    const path = 'en-US/en-US.trsx';
+    const change: FileChange = { path, change: 'modified', kind: 'trsx', locale: 'en-US', restricted: false };
+    const dir = await mkdtemp(join(tmpdir(), 'cstudio-window-'));
+    try {
+      for (const [folder, content] of [['base', base], ['work', edited]] as const) {
+        await mkdir(join(dir, folder, 'en-US'), { recursive: true });
+        await writeFile(join(dir, folder, path), content);
+      }
+      const fromFiles = await analyzeChanges(new FolderFiles(join(dir, 'work')), new FolderFiles(join(dir, 'base')), [change], undefined, true);
+      const fromBytes = await analyzeChanges(new MapFiles(new Map([[path, bytes(edited)]]), 'work'), new MapFiles(new Map([[path, bytes(base)]]), 'base'), [change], undefined, true);
+      assert.ok(fromBytes.problems.some((p) => p.severity === 'error' && (p.line ?? 0) > 1000), 'the problem is found, on its line far into the file');
+      assert.deepEqual(fromFiles.problems, fromBytes.problems);
+      assert.deepEqual(fromFiles.otherFiles, fromBytes.otherFiles);
+      assert.deepEqual(fromFiles.locales.map((l) => l.diff.changes), fromBytes.locales.map((l) => l.diff.changes));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
