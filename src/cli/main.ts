@@ -5,6 +5,7 @@ import { UsageError, type CliCommand, type CliIO } from './command';
 import { allCommands } from './registry';
 import { PlatformError, isCancellation } from '../core/platform/errors';
 import { OutputClosed, ProcessOutput, outputClosed } from './processOutput';
+import { tuneCliRuntime } from './runtimeFlags';
 
 function findCommand(argv: string[]): { command: CliCommand; rest: string[] } | undefined {
   let best: CliCommand | undefined;
@@ -92,6 +93,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 
 /** Process entry, called by bin/cstudio.js. */
 export function main(argv: string[] = process.argv.slice(2)): void {
+  tuneCliRuntime();
   const controller = new AbortController();
   let interrupted = 0;
   process.on('SIGINT', () => {

@@ -2,6 +2,7 @@
 // file system: the package is never held whole) or from bytes already in memory (an upload, a server's reply);
 // either way the central directory is read and checked once (zipDirectory: zip slip, links, duplicates, bombs),
 // then entries are inflated on demand, each capped by its declared size and checked against its CRC.
+import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
@@ -151,6 +152,17 @@ export class ZipArchive {
   async readInto(name: string, scratch: EntryScratch, signal?: AbortSignal): Promise<Uint8Array> {
     const entry = this.require(name);
     return inflateEntry(await this.stored(entry, signal, scratch.stored(entry.compressedSize)), entry, this.path);
+  }
+
+  /**
+   * The entry as stored: method, size, CRC and the sha256 of its stored bytes (read into `scratch`, nothing inflated).
+   * Two entries with the same digest hold the same bytes, so an entry hashed in an earlier export is known without
+   * inflating it again.
+   */
+  async storedDigest(name: string, scratch: EntryScratch, signal?: AbortSignal): Promise<string> {
+    const entry = this.require(name);
+    const stored = await this.stored(entry, signal, scratch.stored(entry.compressedSize));
+    return `${entry.method}:${entry.size}:${entry.crc}:${createHash('sha256').update(stored).digest('hex')}`;
   }
 
   /** Every file entry's bytes, in the directory's order. For small archives held in memory (uploads, replies). */

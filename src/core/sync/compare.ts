@@ -5,7 +5,8 @@ import { classifyPackagePath, type PackagePathKind } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import type { HashCache } from './hashCache';
 import { FolderFiles, type PackageFiles } from './packageFiles';
-import { changedSamplesWindow } from './semantic/changedWindow';
+import { changedSamplesWindow, type ChangedWindow } from './semantic/changedWindow';
+import { changedSamplesWindowOf, openFileSource, type SourcesWindow } from './semantic/windowSources';
 import { diffWalks, type TrsxDiff } from './semantic/trsxDiff';
 import { isTrsxPath, walkTrsxBytes } from './trsxFile';
 import { matchesBase, type BaseFileRecord } from './workspace';
@@ -52,16 +53,24 @@ const NOT_THE_BASE = '(differs from the base copy)';
 
 /**
  * The after side's hash, as cheaply as it can be known: from the stat cache; for a folder's TRSX file with a base
- * record, by comparing its bytes with the base copy (cheaper than hashing, and a diff needs both anyway); else
- * hashed. Bytes read on the way are returned for the diff.
+ * record, by comparing it with the base copy through small buffers (cheaper than hashing): the same bytes are the
+ * base's hash, else the window around the change is returned for the diff (windowSources.ts), or, when there is no
+ * window, both sides' bytes; else hashed.
  */
-async function hashAfter(path: string, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<{ hash?: string; afterBytes?: Uint8Array; beforeBytes?: Uint8Array }> {
+async function hashAfter(path: string, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<AfterSide> {
   const folder = after instanceof FolderFiles ? after : undefined;
   const cache = folder ? options.afterHashes : undefined;
   const cached = await cache?.lookup(path, folder?.fullPath(path) ?? path);
   if (cached !== undefined) return { hash: cached };
   const record = options.beforeRecords?.[path];
   if (folder && record && !record.same?.length && isTrsxPath(path) && !options.fileLevelOnly) {
+    const found = await windowAgainstBase(before, folder, path, options.signal);
+    if (found === 'absent') return {};
+    if (found?.kind === 'same') {
+      await cache?.record(path, folder.fullPath(path), record.hash);
+      return { hash: record.hash };
+    }
+    if (found?.kind === 'window') return { hash: NOT_THE_BASE, window: found.window };
     const afterBytes = await folder.read(path);
     if (!afterBytes) return {};
     const beforeBytes = await before.read(path, options.signal);
@@ -76,6 +85,31 @@ async function hashAfter(path: string, before: PackageFiles, after: PackageFiles
   return { hash };
 }
 
+interface AfterSide { hash?: string; afterBytes?: Uint8Array; beforeBytes?: Uint8Array; window?: ChangedWindow }
+
+/** A folder file against its copy in a folder base, read through small buffers; undefined when the base is no folder. */
+async function windowAgainstBase(before: PackageFiles, after: FolderFiles, path: string, signal?: AbortSignal): Promise<SourcesWindow | 'absent' | undefined> {
+  if (!(before instanceof FolderFiles)) return undefined;
+  const afterFile = await openFileSource(after.fullPath(path)).catch(absentFile);
+  if (!afterFile) return 'absent';
+  try {
+    const beforeFile = await openFileSource(before.fullPath(path)).catch(absentFile);
+    if (!beforeFile) return undefined;
+    try {
+      return await changedSamplesWindowOf(beforeFile, afterFile, signal);
+    } finally {
+      await beforeFile.close();
+    }
+  } finally {
+    await afterFile.close();
+  }
+}
+
+function absentFile(err: NodeJS.ErrnoException): undefined {
+  if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return undefined;
+  throw err;
+}
+
 export async function comparePackages(before: PackageFiles, after: PackageFiles, options: CompareOptions = {}): Promise<PackageComparison> {
   const progress = options.progress ?? noProgress;
   const records = options.beforeRecords;
@@ -87,13 +121,13 @@ export async function comparePackages(before: PackageFiles, after: PackageFiles,
   let unchanged = 0;
   for (const path of paths) {
     throwIfAborted(options.signal);
-    const { hash: afterHash, afterBytes, beforeBytes } = await hashAfter(path, before, after, options);
+    const { hash: afterHash, afterBytes, beforeBytes, window } = await hashAfter(path, before, after, options);
     const same = records ? matchesBase(records[path], afterHash) : (await before.hash(path, options.signal)) === afterHash;
     progress.report({ message: path, increment: 100 / paths.length });
     if (same) { unchanged++; continue; }
     const existsBefore = records ? records[path] !== undefined : (await before.hash(path, options.signal)) !== undefined;
     const change: FileChangeType = !existsBefore ? 'added' : afterHash === undefined ? 'removed' : 'modified';
-    const described = await describeChange(path, change, before, after, options, afterBytes, beforeBytes);
+    const described = await describeChange(path, change, before, after, options, { afterBytes, beforeBytes, window });
     files.push(afterHash !== undefined && afterHash !== NOT_THE_BASE ? { ...described, hash: afterHash } : described);
   }
   return { before: before.label, after: after.label, files, unchanged };
@@ -101,17 +135,22 @@ export async function comparePackages(before: PackageFiles, after: PackageFiles,
 
 async function describeChange(
   path: string, change: FileChangeType, before: PackageFiles, after: PackageFiles, options: CompareOptions,
-  afterRead?: Uint8Array, beforeRead?: Uint8Array,
+  known: AfterSide = {},
 ): Promise<FileChange> {
   const info = classifyPackagePath(path);
   const base: FileChange = { path, change, kind: info.kind, locale: info.locale, restricted: info.restricted };
   if (!isTrsxPath(path) || options.fileLevelOnly) return base;
   // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks);
   // when only samples changed, just the samples around the changed bytes are read (changedWindow.ts).
-  let beforeBytes = beforeRead ?? await before.read(path, options.signal);
-  let afterBytes = afterRead ?? await after.read(path, options.signal);
-  const window = change === 'modified' && beforeBytes && afterBytes ? changedSamplesWindow(beforeBytes, afterBytes) : undefined;
-  if (window) ({ before: beforeBytes, after: afterBytes } = window);
+  let beforeBytes: Uint8Array | undefined;
+  let afterBytes: Uint8Array | undefined;
+  if (change === 'modified' && known.window) ({ before: beforeBytes, after: afterBytes } = known.window);
+  else {
+    beforeBytes = known.beforeBytes ?? await before.read(path, options.signal);
+    afterBytes = known.afterBytes ?? await after.read(path, options.signal);
+    const window = change === 'modified' && beforeBytes && afterBytes ? changedSamplesWindow(beforeBytes, afterBytes) : undefined;
+    if (window) ({ before: beforeBytes, after: afterBytes } = window);
+  }
   const read = diffWalks(walkTrsxBytes(beforeBytes, `${path} in ${before.label}`), walkTrsxBytes(afterBytes, `${path} in ${after.label}`));
   if (!read.ok) return { ...base, problem: read.problem };
   const semantic = read.diff;

@@ -95,18 +95,48 @@ export class FolderFiles implements PackageFiles {
   }
 }
 
+/** An entry of an earlier export: its stored digest and the sha256 of its bytes. */
+export interface KnownEntry { readonly storedDigest: string; readonly hash: string }
+
 /** A package zip on disk, read entry by entry. */
 export class ZipFiles implements PackageFiles {
   /** Hashes already computed: an entry is inflated to hash it, so each is hashed once. */
   private readonly hashes = new Map<string, string>();
+  /**
+   * The entry inflated last: a pull hashes an entry, then reads it to merge and to stage it, and each read would
+   * otherwise inflate the whole file again into a new buffer (garbage the size of the file, three times).
+   */
+  private last: { readonly path: string; readonly bytes: Uint8Array } | undefined;
+  /** Stored digests (ZipArchive.storedDigest) computed so far. */
+  private readonly storedDigests = new Map<string, string>();
   /** `scratch`: where entries' stored bytes are read to be hashed, one buffer for the whole archive (or more). */
-  private constructor(readonly archive: ZipArchive, readonly label: string, private readonly scratch: EntryScratch) {}
+  private constructor(
+    readonly archive: ZipArchive, readonly label: string, private readonly scratch: EntryScratch,
+    private readonly knownStored: Readonly<Record<string, KnownEntry>>,
+  ) {}
 
-  /** `known`: entry hashes recorded earlier for this very file (see remoteDigest.ts), so they are not recomputed. */
-  static async open(path: string, label: string = path, scratch: EntryScratch = new EntryScratch(), known?: Readonly<Record<string, string>>): Promise<ZipFiles> {
-    const files = new ZipFiles(await ZipArchive.open(path), label, scratch);
+  /**
+   * `known`: entry hashes recorded earlier for this very file (see remoteDigest.ts), so they are not recomputed;
+   * `knownStored`: entries of an earlier export by path, whose hash holds for an entry stored the same way.
+   */
+  static async open(
+    path: string, label: string = path, scratch: EntryScratch = new EntryScratch(), known?: Readonly<Record<string, string>>,
+    knownStored: Readonly<Record<string, KnownEntry>> = {},
+  ): Promise<ZipFiles> {
+    const files = new ZipFiles(await ZipArchive.open(path), label, scratch, knownStored);
     for (const [name, hash] of Object.entries(known ?? {})) if (files.archive.has(name)) files.hashes.set(name, hash);
     return files;
+  }
+
+  /** The entry's stored digest (ZipArchive.storedDigest), or undefined when absent. */
+  async storedDigest(path: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (!this.archive.has(path)) return undefined;
+    let digest = this.storedDigests.get(path);
+    if (digest === undefined) {
+      digest = await this.archive.storedDigest(path, this.scratch, signal);
+      this.storedDigests.set(path, digest);
+    }
+    return digest;
   }
 
   list(): Promise<string[]> {
@@ -121,7 +151,17 @@ export class ZipFiles implements PackageFiles {
   async readTransient(path: string, signal?: AbortSignal): Promise<Uint8Array | undefined> {
     const entry = this.archive.entry(path);
     if (!entry) return undefined;
-    return entry.size <= STREAM_ABOVE ? this.archive.readInto(path, this.scratch, signal) : this.archive.read(path, signal);
+    if (entry.size > STREAM_ABOVE) return this.archive.read(path, signal);
+    return this.inflated(path, signal);
+  }
+
+  /** The entry's bytes, inflated once for consecutive reads of the same entry. */
+  private async inflated(path: string, signal?: AbortSignal): Promise<Uint8Array> {
+    if (this.last?.path === path) return this.last.bytes;
+    this.last = undefined; // dropped before the next is inflated, so two are never held
+    const bytes = await this.archive.readInto(path, this.scratch, signal);
+    this.last = { path, bytes };
+    return bytes;
   }
 
   async read(path: string, signal?: AbortSignal): Promise<Uint8Array | undefined> {
@@ -132,8 +172,14 @@ export class ZipFiles implements PackageFiles {
     if (!this.archive.has(path)) return undefined;
     const known = this.hashes.get(path);
     if (known !== undefined) return known;
+    // Stored as in the earlier export: the same bytes, so the same hash, and nothing inflated.
+    const earlier = this.knownStored[path];
+    if (earlier && earlier.storedDigest === await this.storedDigest(path, signal)) {
+      this.hashes.set(path, earlier.hash);
+      return earlier.hash;
+    }
     let digest: string;
-    if ((this.archive.entry(path)?.size ?? 0) <= STREAM_ABOVE) digest = sha256(await this.archive.readInto(path, this.scratch, signal));
+    if ((this.archive.entry(path)?.size ?? 0) <= STREAM_ABOVE) digest = sha256(await this.inflated(path, signal));
     else {
       const h = new StreamingHash();
       for await (const chunk of this.archive.chunks(path, signal)) h.update(chunk);
@@ -144,6 +190,7 @@ export class ZipFiles implements PackageFiles {
   }
 
   close(): Promise<void> {
+    this.last = undefined;
     return this.archive.close();
   }
 }

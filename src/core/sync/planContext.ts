@@ -6,11 +6,12 @@ import type { TrsxDocument } from '../formats/trsx/model';
 import { path as apiPath, queryString } from '../platform/paths';
 import { throwIfAborted } from '../progress';
 import type { FileChange } from './compare';
-import type { PackageFiles } from './packageFiles';
+import { FolderFiles, type PackageFiles } from './packageFiles';
 import { diffWalks, type SemanticChange, type TrsxDiff } from './semantic/trsxDiff';
 import { walkDocument } from './semantic/trsxItems';
 import { walkTrsxBytes } from './trsxFile';
 import { changedSamplesWindow, windowWithHeader } from './semantic/changedWindow';
+import { changedSamplesWindowOf, openFileSource, type ByteSource } from './semantic/windowSources';
 import { validateTrsxFile, type ValidationProblem, type WindowLines } from './validation';
 
 export interface LocaleChanges {
@@ -49,12 +50,16 @@ export async function analyzeChanges(local: PackageFiles, base: PackageFiles, ch
   const problems: ValidationProblem[] = [];
   for (const change of changes) {
     throwIfAborted(signal);
+    const trsx = change.kind === 'trsx' && change.change !== 'removed';
+    // Folders: the window is found reading both files through small buffers, neither held whole (windowSources.ts).
+    const fromFiles = trsx && windowed && change.change === 'modified' ? await samplesWindowOfFiles(base, local, change.path, signal) : undefined;
     // Nothing of the local bytes outlives this iteration (the models hold strings): a transient read will do.
-    const bytes = change.kind === 'trsx' && change.change !== 'removed' ? await local.readTransient(change.path, signal) : undefined;
-    if (!bytes) { otherFiles.push(change); continue; }
-    const baseBytes = change.change === 'modified' ? await base.read(change.path, signal) : undefined;
-    const window = windowed && baseBytes ? samplesWindow(baseBytes, bytes) : undefined;
-    const checked = validateTrsxFile(change.path, window?.after ?? bytes, window?.lines);
+    const bytes = trsx && !fromFiles ? await local.readTransient(change.path, signal) : undefined;
+    const baseBytes = bytes && change.change === 'modified' ? await base.read(change.path, signal) : undefined;
+    const window = fromFiles ?? (windowed && baseBytes && bytes ? samplesWindow(baseBytes, bytes) : undefined);
+    const subject = window?.after ?? bytes;
+    if (!subject) { otherFiles.push(change); continue; }
+    const checked = validateTrsxFile(change.path, subject, window?.lines);
     problems.push(...checked.problems);
     if (change.change !== 'modified' || !change.locale || checked.problems.some((p) => p.severity === 'error')) { otherFiles.push(change); continue; }
     const read = diffWalks(walkTrsxBytes(window?.before ?? baseBytes, `the base copy of ${change.path}`), walkDocument(checked.document));
@@ -66,7 +71,9 @@ export async function analyzeChanges(local: PackageFiles, base: PackageFiles, ch
 }
 
 /** The changed samples of a file with its header, and where the window's lines sit in the file; undefined when no window applies. */
-function samplesWindow(before: Uint8Array, after: Uint8Array): { before: Uint8Array; after: Uint8Array; lines: WindowLines } | undefined {
+interface WindowWithLines { readonly before: Uint8Array; readonly after: Uint8Array; readonly lines: WindowLines }
+
+function samplesWindow(before: Uint8Array, after: Uint8Array): WindowWithLines | undefined {
   const found = changedSamplesWindow(before, after);
   if (!found) return undefined;
   const docs = windowWithHeader(found, before, after);
@@ -75,6 +82,48 @@ function samplesWindow(before: Uint8Array, after: Uint8Array): { before: Uint8Ar
   for (let at = skipped.indexOf(0x0a); at >= 0; at = skipped.indexOf(0x0a, at + 1)) lines++;
   const from = new TextDecoder().decode(after.subarray(0, found.samplesStart)).length;
   return { before: docs.before, after: docs.after, lines: { from, lines } };
+}
+
+/** samplesWindow for a file and its base copy in folders, read around the change; undefined when no window applies. */
+async function samplesWindowOfFiles(base: PackageFiles, local: PackageFiles, path: string, signal?: AbortSignal): Promise<WindowWithLines | undefined> {
+  if (!(base instanceof FolderFiles) || !(local instanceof FolderFiles)) return undefined;
+  const before = await openFileSource(base.fullPath(path)).catch(() => undefined);
+  if (!before) return undefined;
+  try {
+    const after = await openFileSource(local.fullPath(path)).catch(() => undefined);
+    if (!after) return undefined;
+    try {
+      const found = await changedSamplesWindowOf(before, after, signal);
+      if (found.kind !== 'window') return undefined;
+      const w = found.window;
+      const header = await after.read(0, w.samplesStart, new Uint8Array(w.samplesStart));
+      // The window's core (between the head and tail it is wrapped in) with the whole header instead, as windowWithHeader.
+      const core = (b: Uint8Array): Uint8Array => b.subarray(w.head.length, b.length - w.tail.length);
+      return {
+        before: Buffer.concat([header, core(w.before), w.tail]),
+        after: Buffer.concat([header, core(w.after), w.tail]),
+        lines: { from: new TextDecoder().decode(header).length, lines: await countLines(after, w.samplesStart, w.start, signal) },
+      };
+    } finally {
+      await after.close();
+    }
+  } finally {
+    await before.close();
+  }
+}
+
+/** Line breaks in bytes [from, to) of a source, counted through a small buffer. */
+async function countLines(source: ByteSource, from: number, to: number, signal?: AbortSignal): Promise<number> {
+  const buffer = new Uint8Array(Math.min(1024 * 1024, Math.max(1, to - from)));
+  let lines = 0;
+  for (let at = from; at < to;) {
+    throwIfAborted(signal);
+    const got = await source.read(at, Math.min(buffer.length, to - at), buffer);
+    const chunk = Buffer.from(got.buffer, got.byteOffset, got.length);
+    for (let i = chunk.indexOf(0x0a); i >= 0; i = chunk.indexOf(0x0a, i + 1)) lines++;
+    at += chunk.length;
+  }
+  return lines;
 }
 
 export function changesOf(l: LocaleChanges, kind: SemanticChange['kind'], change?: SemanticChange['change']): SemanticChange[] {

@@ -11,7 +11,7 @@ import { classifyPackagePath } from '../package/layout';
 import { sha256, StreamingHash } from './hashing';
 import { FolderFiles, type PackageFiles } from './packageFiles';
 import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
-import { fetchRemoteKey, recordRemoteExport } from './remoteDigest';
+import { fetchRemoteKey, previousExportEntries, recordRemoteExport } from './remoteDigest';
 import type { ConflictPreference } from './semantic/trsxMerge';
 import { decideFile, type FileDecision } from './threeWay';
 import { LocalCopies } from './localCopies';
@@ -73,7 +73,8 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   const jobsWaited = pending ? await waitForProjectJobs(client, id, options) : 0;
   // The remote's version key before the export (see remoteDigest.ts), so a later status can reuse this export.
   const { key, project } = await fetchRemoteKey(client, id, options.signal);
-  const remote = await downloadExport(client, id, paths, options);
+  const knownStored = state ? await previousExportEntries(paths) : undefined;
+  const remote = await downloadExport(client, id, paths, { ...options, knownStored });
   let result: PullResult;
   try {
     result = await integrate(client, paths, state, remote, { id, orgId: project.orgId, name: project.displayName }, options);
@@ -103,9 +104,9 @@ export async function integrate(
   project: { id: string; orgId?: string; name?: string }, options: PullOptions = {},
 ): Promise<PullResult> {
   const progress = options.progress ?? noProgress;
-  // The local files are hashed and read for a merge in the buffers the export's entries are inflated in: one
-  // file-sized buffer serves every transient read, so a merge holds the base, that buffer and the windows.
-  const local = new FolderFiles(paths.root, 'the workspace', remote.files.scratchBuffers);
+  // Local files are hashed through a small buffer and a sample edit is read around the change only (localFile
+  // below), so a merge holds the base, the remote version and the windows: no copy of the local file.
+  const local = new FolderFiles(paths.root, 'the workspace');
   const base = new FolderFiles(paths.baseDir, 'the base copy');
   const remoteNames = await remote.files.list();
   checkPackageNames(remoteNames);
@@ -154,9 +155,12 @@ export async function integrate(
         readBase: () => readVerified(base, path, record),
         readLocal: () => local.readTransient(path),
         readRemote: () => remote.files.readTransient(path, options.signal),
+        localFile: localHash === undefined ? undefined : local.fullPath(path),
       }, options.prefer);
       const next = await applyDecision(decision, { path, record, localHash, remoteHash });
       if (next) newBase[path] = next;
+      // The base copy is staged now, while the remote version is the entry just read (ZipFiles keeps the last).
+      if (next && record?.hash !== next.hash) await stageBaseCopy(path);
       progress.report({ message: path, increment: 100 / sorted.length });
     }
   }
@@ -195,12 +199,18 @@ export async function integrate(
     }
   }
 
-  /** Base copies of every path whose base record changed; base copies of paths no longer known go. */
+  /** The remote version as the base copy of `path`, unless staged already. */
+  async function stageBaseCopy(path: string): Promise<void> {
+    if (baseWritten.has(path)) return;
+    const data = await remote.files.readTransient(path, options.signal);
+    if (data) await txn.put('base', path, data);
+    baseWritten.add(path);
+  }
+
+  /** Base copies of every path whose base record changed (most staged already); base copies of paths no longer known go. */
   async function stageBase(): Promise<void> {
     for (const [path, record] of Object.entries(newBase)) {
-      if (oldBase[path]?.hash === record.hash || baseWritten.has(path)) continue;
-      const data = await remote.files.readTransient(path, options.signal);
-      if (data) await txn.put('base', path, data);
+      if (oldBase[path]?.hash !== record.hash) await stageBaseCopy(path);
     }
     for (const path of Object.keys(oldBase)) {
       if (!(path in newBase)) txn.remove('base', path);

@@ -7,7 +7,7 @@ import { normalizeUrl } from '../connections/connectionConfig';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
-import { ZipFiles } from './packageFiles';
+import { ZipFiles, type KnownEntry } from './packageFiles';
 import type { EntryScratch } from '../package/zipArchive';
 import { WorkspaceError, type WorkspacePaths, type WorkspaceState } from './workspace';
 
@@ -29,6 +29,8 @@ export interface ExportOptions {
   readonly progress?: Progress;
   /** Buffers to hash the export's entries in, shared by the exports of one operation (see ZipFiles). */
   readonly scratch?: EntryScratch;
+  /** Entries of the previous export (remoteDigest.ts): those stored the same way are not inflated to be hashed. */
+  readonly knownStored?: Readonly<Record<string, KnownEntry>>;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function downloadExport(client: PlatformClient, projectId: string, 
     const download = await client.projects.exportPackage(projectId, { signal: options.signal, maxBytes: MAX_EXPORT_BYTES });
     const bytes = await download.toFile(temp);
     await rename(temp, paths.remoteZip);
-    const files = await ZipFiles.open(paths.remoteZip, `the remote export of project ${projectId}`, options.scratch);
+    const files = await ZipFiles.open(paths.remoteZip, `the remote export of project ${projectId}`, options.scratch, undefined, options.knownStored);
     const restrictedVisible = files.archive.names.some((n) => classifyPackagePath(n).restricted);
     return { files, path: paths.remoteZip, fileName: download.fileName, bytes, restrictedVisible };
   } finally {

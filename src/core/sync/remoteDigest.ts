@@ -16,7 +16,7 @@ import type { MetadataExport } from '../platform/projects';
 import { classifyPackagePath } from '../package/layout';
 import type { FileChange } from './compare';
 import { sha256 } from './hashing';
-import { ZipFiles } from './packageFiles';
+import { ZipFiles, type KnownEntry } from './packageFiles';
 import { downloadExport, type ExportOptions, type RemoteExport } from './remote';
 import { matchesBase, type WorkspacePaths, type WorkspaceState } from './workspace';
 
@@ -42,6 +42,8 @@ interface RemoteCache {
   readonly fileName?: string;
   readonly restrictedVisible: boolean;
   readonly hashes: Readonly<Record<string, string>>;
+  /** Each entry's stored digest (ZipArchive.storedDigest), for an export; the next export's unchanged entries need no inflating. */
+  readonly stored?: Readonly<Record<string, string>>;
 }
 
 /** Two small requests, side by side: the project record (returned too, callers need it) and its metadata export. */
@@ -68,13 +70,16 @@ function cacheFile(paths: WorkspacePaths): string {
 export async function recordRemoteExport(paths: WorkspacePaths, key: RemoteKey, remote: RemoteExport): Promise<void> {
   const info = await stat(remote.path);
   const hashes: Record<string, string> = {};
+  const stored: Record<string, string> = {};
   for (const path of await remote.files.list()) {
     const hash = await remote.files.hash(path);
+    const digest = await remote.files.storedDigest(path);
     if (hash !== undefined) hashes[path] = hash;
+    if (digest !== undefined) stored[path] = digest;
   }
   const cache: RemoteCache = {
     version: CACHE_VERSION, key, zipBytes: info.size, zipMtimeMs: info.mtimeMs,
-    fileName: remote.fileName, restrictedVisible: remote.restrictedVisible, hashes,
+    fileName: remote.fileName, restrictedVisible: remote.restrictedVisible, hashes, stored,
   };
   await writeFileAtomic(cacheFile(paths), `${JSON.stringify(cache)}\n`);
 }
@@ -89,6 +94,25 @@ async function readCache(paths: WorkspacePaths): Promise<RemoteCache | undefined
   } catch {
     return undefined; // absent or damaged: the export is downloaded again
   }
+}
+
+/**
+ * The entries of the last export recorded (stored digest and hash by path), whichever remote the record now
+ * describes: that an entry stored so holds those bytes stays true, so a new export's unchanged entries are known.
+ */
+export async function previousExportEntries(paths: WorkspacePaths): Promise<Record<string, KnownEntry>> {
+  const known: Record<string, KnownEntry> = {};
+  try {
+    const cache = JSON.parse(await readFile(cacheFile(paths), 'utf8')) as Partial<RemoteCache>;
+    if (cache.version !== CACHE_VERSION || typeof cache.stored !== 'object' || cache.stored === null) return known;
+    for (const [path, storedDigest] of Object.entries(cache.stored)) {
+      const hash = cache.hashes?.[path];
+      if (typeof storedDigest === 'string' && typeof hash === 'string') known[path] = { storedDigest, hash };
+    }
+  } catch {
+    // absent or damaged: every entry is inflated to be hashed
+  }
+  return known;
 }
 
 /** Records that the remote at `key` (fetched after a push's jobs ended) holds exactly the base files `hashes`. */
@@ -132,7 +156,7 @@ export async function checkRemoteAgainstBase(
   const key = fetched ?? (await fetchRemoteKey(client, state.projectId, options.signal)).key;
   const cache = await readCache(paths);
   if (cache && sameKey(cache.key, key)) return { key, changed: changesByHash(cache, state), restrictedVisible: cache.restrictedVisible };
-  const remote = await downloadExport(client, state.projectId, paths, options);
+  const remote = await downloadExport(client, state.projectId, paths, { ...options, knownStored: await previousExportEntries(paths) });
   try {
     await recordRemoteExport(paths, key, remote);
     return { key, changed: await compare(remote), restrictedVisible: remote.restrictedVisible };
@@ -167,7 +191,7 @@ export async function currentRemote(client: PlatformClient, state: WorkspaceStat
     const files = await ZipFiles.open(paths.remoteZip, `the remote export of project ${projectId}`, options.scratch, cache.hashes);
     return { atBase: false, files, path: paths.remoteZip, fileName: cache.fileName, bytes: cache.zipBytes, restrictedVisible: cache.restrictedVisible, reused: true };
   }
-  const remote = await downloadExport(client, projectId, paths, options);
+  const remote = await downloadExport(client, projectId, paths, { ...options, knownStored: await previousExportEntries(paths) });
   await recordRemoteExport(paths, key, remote);
   return { ...remote, atBase: false, reused: false };
 }

@@ -16,6 +16,8 @@ export interface FileSides {
   /** Local and remote bytes, valid only until the next call of either (they may share one buffer). */
   readonly readLocal: () => Promise<Uint8Array | undefined>;
   readonly readRemote: () => Promise<Uint8Array | undefined>;
+  /** Where the local version is on disk, when it is a file: a sample edit is then read around the change only. */
+  readonly localFile?: string;
 }
 
 export type FileDecision =
@@ -41,7 +43,7 @@ export async function decideFile(sides: FileSides, prefer?: ConflictPreference):
   if (isTrsxPath(sides.path) && localHash !== undefined && remoteHash !== undefined) {
     // Changes confined to <samples> on both sides merge on the changed samples alone (windowMerge.ts).
     const baseBytes = base ? await sides.readBase() : undefined;
-    const windowed = baseBytes ? await mergeSampleWindows(baseBytes, sides.readLocal, sides.readRemote) : undefined;
+    const windowed = baseBytes ? await mergeSampleWindows(baseBytes, sides.readLocal, sides.readRemote, sides.localFile) : undefined;
     if (windowed?.kind === 'take-remote') return { action: 'take', overridesLocal: false };
     if (windowed?.kind === 'keep-local') return { action: 'keep', same: false };
     if (windowed?.kind === 'merged') return { action: 'merge', parts: windowed.parts, same: false, conflictsResolved: 0 };

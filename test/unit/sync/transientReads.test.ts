@@ -52,6 +52,43 @@ describe('transient reads and piecewise writes', () => {
     }
   });
 
+  test('an export entry stored as in the previous export is known by its stored digest, not inflated; a changed one is hashed', async () => {
+    const ws = await tempDir();
+    try {
+      const trsx = Buffer.alloc(2 * 1024 * 1024 + 5, 'sample text ');
+      const edited = Buffer.concat([trsx, Buffer.from('one more')]);
+      const other = Buffer.alloc(1024 * 1024, 'other locale ');
+      const first = join(ws.dir, 'first.zip');
+      const second = join(ws.dir, 'second.zip');
+      await writeFile(first, await writeZip(new Map([['en-US/en-US.trsx', trsx], ['fr-CA/fr-CA.trsx', other]])));
+      await writeFile(second, await writeZip(new Map([['en-US/en-US.trsx', edited], ['fr-CA/fr-CA.trsx', other]])));
+      const before = await ZipFiles.open(first, 'the first export');
+      const known: Record<string, { storedDigest: string; hash: string }> = {};
+      try {
+        for (const path of await before.list()) {
+          known[path] = { storedDigest: (await before.storedDigest(path)) ?? '', hash: (await before.hash(path)) ?? '' };
+        }
+      } finally {
+        await before.close();
+      }
+      assert.equal(known['fr-CA/fr-CA.trsx']?.hash, sha256(other));
+      // A recorded hash that is not the bytes' shows it is taken from the record, not recomputed.
+      const marked = { ...known, 'fr-CA/fr-CA.trsx': { storedDigest: known['fr-CA/fr-CA.trsx']?.storedDigest ?? '', hash: 'from-the-record' } };
+      const after = await ZipFiles.open(second, 'the second export', undefined, undefined, marked);
+      try {
+        assert.equal(await after.hash('fr-CA/fr-CA.trsx'), 'from-the-record', 'stored the same way: known');
+        assert.equal(await after.hash('en-US/en-US.trsx'), sha256(edited), 'stored differently: inflated and hashed');
+        const entry = await after.readTransient('en-US/en-US.trsx');
+        assert.equal(entry && sha256(entry), sha256(edited), 'the entry hashed last is read without inflating it again');
+        assert.equal(await after.readTransient('en-US/en-US.trsx'), entry, 'the same bytes, once');
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
   test('a merge staged as parts lands as their concatenation', async () => {
     const ws = await tempDir();
     try {

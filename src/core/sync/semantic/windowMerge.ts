@@ -8,6 +8,7 @@
 // windows are parsed; one file's bytes are held at a time, plus the base.
 import { diffWalks, type TrsxDiff } from './trsxDiff';
 import { changedSamplesWindow, type ChangedWindow } from './changedWindow';
+import { bytesSource, changedSamplesWindowOf, openFileSource } from './windowSources';
 import { readTrsxDocument, walkTrsxBytes } from '../trsxFile';
 import { buildTrsx } from '../../formats/trsx/build';
 import { emptyTrsxDocument, type TrsxDocument } from '../../formats/trsx/model';
@@ -26,11 +27,15 @@ export type WindowMerge =
 
 interface Side { readonly window: ChangedWindow; readonly bytes: Uint8Array; readonly diff: TrsxDiff }
 
-/** `readLocal` and `readRemote` are called once each and their bytes dropped before the next is read. */
+/**
+ * `readLocal` and `readRemote` are called once each and their bytes dropped before the next is read; with
+ * `localFile` (the local version's path) the local side is never read whole, only around the change (windowSources.ts).
+ */
 export async function mergeSampleWindows(
   base: Uint8Array, readLocal: () => Promise<Uint8Array | undefined>, readRemote: () => Promise<Uint8Array | undefined>,
+  localFile?: string,
 ): Promise<WindowMerge | undefined> {
-  const local = sideOf(base, await readLocal());
+  const local = localFile ? await sideOfFile(base, localFile) : sideOf(base, await readLocal());
   if (!local) return undefined;
   if (local.diff.changes.length === 0) return { kind: 'take-remote' };
   const remote = sideOf(base, await readRemote());
@@ -54,10 +59,27 @@ export async function mergeSampleWindows(
 function sideOf(base: Uint8Array, bytes: Uint8Array | undefined): Side | undefined {
   if (!bytes) return undefined;
   const window = changedSamplesWindow(base, bytes);
-  if (!window) return undefined;
+  return window ? sideOfWindow(window) : undefined;
+}
+
+/** The local side read from its file around the change; undefined when that gives no window (the caller reads it whole). */
+async function sideOfFile(base: Uint8Array, path: string): Promise<Side | undefined> {
+  const file = await openFileSource(path).catch(() => undefined);
+  if (!file) return undefined;
+  try {
+    const found = await changedSamplesWindowOf(bytesSource(base), file);
+    return found.kind === 'window' ? sideOfWindow(found.window) : undefined;
+  } finally {
+    await file.close();
+  }
+}
+
+function sideOfWindow(window: ChangedWindow): Side | undefined {
   const read = diffWalks(walkTrsxBytes(window.before, 'the base window'), walkTrsxBytes(window.after, 'the changed window'));
   if (!read.ok) return undefined;
-  return { window, bytes: Uint8Array.prototype.slice.call(bytes, window.start, window.afterEnd), diff: read.diff };
+  // The window's own copy of the changed bytes, between the head and the tail it is wrapped in.
+  const bytes = window.after.subarray(window.head.length, window.after.length - window.tail.length);
+  return { window, bytes, diff: read.diff };
 }
 
 const encoder = new TextEncoder();
