@@ -10,10 +10,9 @@
 // Goals (each the median of per-round ratios, rounds alternating ours and the floor):
 //   status after a one-sample edit: ≤ 0.3 s, or ≤ 1.2× the floor when the remote is consulted;
 //   push --append of one sample: ≤ 1.3× the push floor;
-//   merge pull (a remote change + a local edit): ≤ 1.5× a fresh pull in time; in memory, peak RSS growth beyond the
-//   same merge pull's on a project of 100 samples (what any pull process pays whatever the size: the HTTP client,
-//   code compiled on first use, heap set-up; measured in the same rounds) ≤ 3× the largest TRSX. The raw growth
-//   is printed too.
+//   merge pull (a remote change + a local edit): ≤ 1.5× a fresh pull in time; peak RSS growth ≤ 3× the largest TRSX.
+//   The growth beyond the same merge pull on a project of 100 samples (what any pull process pays whatever the
+//   size: the HTTP client, code compiled on first use, heap set-up; same rounds) is printed, not judged.
 // Fresh pull against its floor is printed, not judged.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -260,7 +259,9 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
       console.log(`merge pull: median ${s(median(merge.map((r) => r.ms)))} → ${median(mergeRounds.ratios).toFixed(2)}× a fresh pull; peak RSS growth ${mb(mergeGrowth)} = ${(mergeGrowth / largest).toFixed(2)}× the largest TRSX; ` +
         `the same merge pull on 100 samples grows ${mb(floorGrowth)}, so ${mb(beyond)} beyond it = ${(beyond / largest).toFixed(2)}× the largest TRSX`);
       judge(`${name}: merge pull time / fresh pull`, median(mergeRounds.ratios), MERGE_TIME_GOAL);
-      judge(`${name}: merge pull memory beyond a 100-sample merge pull / largest TRSX`, beyond / largest, MERGE_MEMORY_GOAL);
+      // Judged on the raw growth, as the issue states the goal: the 100-sample floor varied 8–29 MB between the
+      // workloads of one run, too unsteady to subtract; the figure beyond it is printed for what it tells.
+      judge(`${name}: merge pull memory / largest TRSX`, mergeGrowth / largest, MERGE_MEMORY_GOAL);
     }
 
     // push --append of one sample, from a freshly pulled folder, against the raw append + the job's duration.
