@@ -2,20 +2,19 @@
 // <samples> give the same semantic changes from the window as from the whole files; anything else falls back.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { changedSamplesWindow } from '../../../src/core/sync/semantic/changedWindow';
 import { diffWalks, type TrsxDiff } from '../../../src/core/sync/semantic/trsxDiff';
 import { readTrsxDocument, walkTrsxBytes } from '../../../src/core/sync/trsxFile';
 import { mergeSampleWindows } from '../../../src/core/sync/semantic/windowMerge';
 import { mergeTrsx, sameTrsx } from '../../../src/core/sync/semantic/trsxMerge';
 import type { TrsxDocument } from '../../../src/core/formats/trsx/model';
+import { corpusFile } from '../formats/lists/corpus';
 
-function corpusFile(name: string): string | undefined {
-  let root = __dirname;
-  while (!existsSync(join(root, 'package.json')) && dirname(root) !== root) root = dirname(root);
-  const file = join(root, '..', 'shared', 'corpus', 'trsx', name);
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+/** A corpus TRSX file's text, or undefined when the corpus is absent. */
+function corpusText(name: string): string | undefined {
+  const file = corpusFile('trsx', name);
+  return file === undefined ? undefined : readFileSync(file, 'utf8');
 }
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -39,7 +38,7 @@ function nthIndex(text: string, what: string, n: number): number {
 describe('the changed-samples window', () => {
   for (const name of ['nuance-quickstart-travel-ivr-digital.en-US.trsx', 'nuancedev-Coffee_Maker_DRSS.trsx']) {
     test(`edits inside <samples> of ${name} diff the same through the window`, (t) => {
-      const text = corpusFile(name);
+      const text = corpusText(name);
       if (!text) { t.skip(`no corpus file ${name} in ../shared/corpus/trsx`); return; }
       const base = bytes(text);
       const middle = nthIndex(text, '<sample ', 20);
@@ -64,7 +63,7 @@ describe('the changed-samples window', () => {
   }
 
   test('changes outside <samples>, comments, or an encoding searched byte-wise no more fall back to the whole file', (t) => {
-    const text = corpusFile('nuancedev-Coffee_Maker_DRSS.trsx');
+    const text = corpusText('nuancedev-Coffee_Maker_DRSS.trsx');
     if (!text) { t.skip('no corpus file nuancedev-Coffee_Maker_DRSS.trsx in ../shared/corpus/trsx'); return; }
     const base = bytes(text);
     assert.equal(changedSamplesWindow(base, bytes(text.replace('</intents>', '<intent name="NEW_ONE"/></intents>'))), undefined, 'an ontology edit');
@@ -74,7 +73,7 @@ describe('the changed-samples window', () => {
   });
 
   test('a three-way merge of sample edits on both sides splices the windows and means what the item merge means', async (t) => {
-    const text = corpusFile('nuance-quickstart-travel-ivr-digital.en-US.trsx');
+    const text = corpusText('nuance-quickstart-travel-ivr-digital.en-US.trsx');
     if (!text) { t.skip('no corpus file nuance-quickstart-travel-ivr-digital.en-US.trsx in ../shared/corpus/trsx'); return; }
     const model = (b: Uint8Array): TrsxDocument => { const r = readTrsxDocument(b, 'file'); assert.ok(r.ok); return r.document; };
     const base = bytes(text);

@@ -4,21 +4,21 @@
 // prefix/suffix comparison cross buffer edges.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { changedSamplesWindow } from '../../../src/core/sync/semantic/changedWindow';
 import { bytesSource, changedSamplesWindowOf, openFileSource } from '../../../src/core/sync/semantic/windowSources';
 import { analyzeChanges } from '../../../src/core/sync/planContext';
 import { FolderFiles, MapFiles } from '../../../src/core/sync/packageFiles';
 import type { FileChange } from '../../../src/core/sync/compare';
+import { corpusFile } from '../formats/lists/corpus';
 
-function corpusFile(name: string): string | undefined {
-  let root = __dirname;
-  while (!existsSync(join(root, 'package.json')) && dirname(root) !== root) root = dirname(root);
-  const file = join(root, '..', 'shared', 'corpus', 'trsx', name);
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+/** A corpus TRSX file's text, or undefined when the corpus is absent. */
+function corpusText(name: string): string | undefined {
+  const file = corpusFile('trsx', name);
+  return file === undefined ? undefined : readFileSync(file, 'utf8');
 }
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -71,7 +71,7 @@ async function agree(base: Uint8Array, after: Uint8Array, what: string): Promise
 describe('the changed-samples window of files not read whole', () => {
   for (const name of ['nuance-quickstart-travel-ivr-digital.en-US.trsx', 'nuancedev-Coffee_Maker_DRSS.trsx']) {
     test(`${name}: the same window as on the whole file, small and enlarged to 3 MiB`, async (t) => {
-      const text = corpusFile(name);
+      const text = corpusText(name);
       if (!text) { t.skip(`no corpus file ${name} in ../shared/corpus/trsx`); return; }
       for (const version of [text, enlarged(text, 3 * 1024 * 1024)]) {
         const base = bytes(version);
@@ -82,7 +82,7 @@ describe('the changed-samples window of files not read whole', () => {
   }
 
   test('a large file and its edited copy on disk: the window, and only a small part of the file held', async (t) => {
-    const text = corpusFile('nuance-quickstart-travel-ivr-digital.en-US.trsx');
+    const text = corpusText('nuance-quickstart-travel-ivr-digital.en-US.trsx');
     if (!text) { t.skip('no corpus file nuance-quickstart-travel-ivr-digital.en-US.trsx in ../shared/corpus/trsx'); return; }
     const dir = await mkdtemp(join(tmpdir(), 'cstudio-window-'));
     try {
@@ -109,7 +109,7 @@ describe('the changed-samples window of files not read whole', () => {
   });
 
   test('an append plan validates and diffs a large edited file read around the change as it does from the whole bytes', async (t) => {
-    const text = corpusFile('nuance-quickstart-travel-ivr-digital.en-US.trsx');
+    const text = corpusText('nuance-quickstart-travel-ivr-digital.en-US.trsx');
     if (!text) { t.skip('no corpus file nuance-quickstart-travel-ivr-digital.en-US.trsx in ../shared/corpus/trsx'); return; }
     const base = enlarged(text, 3 * 1024 * 1024);
     // A valid sample and one naming an intent the file does not define: a validation problem with its line.
