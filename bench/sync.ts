@@ -25,6 +25,7 @@ import type { SampleNode, TrsxDocument } from '../src/core/formats/trsx/model';
 import { writeZip } from '../src/core/package/zip';
 import { sha256 } from '../src/core/sync/hashing';
 import { alternate, judge, median, reportGoals, timed } from './lib/goals';
+import { openPeakWindow, peakGrowthSince } from './lib/peakMemory';
 
 const JOB_MS = Number(process.env.CSTUDIO_BENCH_JOB_MS ?? 1500);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -97,12 +98,11 @@ async function runOperationChild(conn: ConnectionInfo, argv: string[]): Promise<
   const trace = process.env.CSTUDIO_BENCH_TRACE ? (t: string): void => { process.stderr.write(`  [${(performance.now() - t0).toFixed(0)} ms] ${t}`); } : undefined;
   const io = { stdout: (t: string) => { stdout += t; }, stderr: (t: string) => { stderr += t; trace?.(t); }, env: process.env, cwd: process.cwd(), signal: new AbortController().signal };
   globalThis.gc?.();
-  const before = process.memoryUsage().rss;
+  const window = openPeakWindow();
   const started = performance.now();
   const code = await runCli(argv, io);
   const ms = performance.now() - started;
-  const peak = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(`${JSON.stringify({ ms, growth: Math.max(0, peak - before), code, stdout: code === 0 ? stdout : `${stdout}${stderr}` })}\n`);
+  process.stdout.write(`${JSON.stringify({ ms, growth: peakGrowthSince(window), code, stdout: code === 0 ? stdout : `${stdout}${stderr}` })}\n`);
   process.exit(0);
 }
 
