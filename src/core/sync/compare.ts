@@ -6,7 +6,7 @@ import { noProgress, throwIfAborted, type Progress } from '../progress';
 import type { HashCache } from './hashCache';
 import { FolderFiles, type PackageFiles } from './packageFiles';
 import { changedSamplesWindow, type ChangedWindow } from './semantic/changedWindow';
-import { changedSamplesWindowOf, openFileSource, type SourcesWindow } from './semantic/windowSources';
+import { changedSamplesWindowOf, withSources, type SourcesWindow } from './semantic/windowSources';
 import { diffWalks, type TrsxDiff } from './semantic/trsxDiff';
 import { isTrsxPath, walkTrsxBytes } from './trsxFile';
 import { matchesBase, type BaseFileRecord } from './workspace';
@@ -65,7 +65,6 @@ async function hashAfter(path: string, before: PackageFiles, after: PackageFiles
   const record = options.beforeRecords?.[path];
   if (folder && record && !record.same?.length && isTrsxPath(path) && !options.fileLevelOnly) {
     const found = await windowAgainstBase(before, folder, path, options.signal);
-    if (found === 'absent') return {};
     if (found?.kind === 'same') {
       await cache?.record(path, folder.fullPath(path), record.hash);
       return { hash: record.hash };
@@ -87,27 +86,10 @@ async function hashAfter(path: string, before: PackageFiles, after: PackageFiles
 
 interface AfterSide { hash?: string; afterBytes?: Uint8Array; beforeBytes?: Uint8Array; window?: ChangedWindow }
 
-/** A folder file against its copy in a folder base, read through small buffers; undefined when the base is no folder. */
-async function windowAgainstBase(before: PackageFiles, after: FolderFiles, path: string, signal?: AbortSignal): Promise<SourcesWindow | 'absent' | undefined> {
+/** A folder file against its copy in a folder base, read through small buffers; undefined when either is absent or the base is no folder. */
+async function windowAgainstBase(before: PackageFiles, after: FolderFiles, path: string, signal?: AbortSignal): Promise<SourcesWindow | undefined> {
   if (!(before instanceof FolderFiles)) return undefined;
-  const afterFile = await openFileSource(after.fullPath(path)).catch(absentFile);
-  if (!afterFile) return 'absent';
-  try {
-    const beforeFile = await openFileSource(before.fullPath(path)).catch(absentFile);
-    if (!beforeFile) return undefined;
-    try {
-      return await changedSamplesWindowOf(beforeFile, afterFile, signal);
-    } finally {
-      await beforeFile.close();
-    }
-  } finally {
-    await afterFile.close();
-  }
-}
-
-function absentFile(err: NodeJS.ErrnoException): undefined {
-  if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return undefined;
-  throw err;
+  return withSources(before.fullPath(path), after.fullPath(path), (b, a) => changedSamplesWindowOf(b, a, signal));
 }
 
 export async function comparePackages(before: PackageFiles, after: PackageFiles, options: CompareOptions = {}): Promise<PackageComparison> {

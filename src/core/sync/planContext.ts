@@ -11,7 +11,7 @@ import { diffWalks, type SemanticChange, type TrsxDiff } from './semantic/trsxDi
 import { walkDocument } from './semantic/trsxItems';
 import { walkTrsxBytes } from './trsxFile';
 import { changedSamplesWindow, windowWithHeader } from './semantic/changedWindow';
-import { changedSamplesWindowOf, openFileSource, type ByteSource } from './semantic/windowSources';
+import { changedSamplesWindowOf, withSources, type ByteSource } from './semantic/windowSources';
 import { validateTrsxFile, type ValidationProblem, type WindowLines } from './validation';
 
 export interface LocaleChanges {
@@ -87,29 +87,19 @@ function samplesWindow(before: Uint8Array, after: Uint8Array): WindowWithLines |
 /** samplesWindow for a file and its base copy in folders, read around the change; undefined when no window applies. */
 async function samplesWindowOfFiles(base: PackageFiles, local: PackageFiles, path: string, signal?: AbortSignal): Promise<WindowWithLines | undefined> {
   if (!(base instanceof FolderFiles) || !(local instanceof FolderFiles)) return undefined;
-  const before = await openFileSource(base.fullPath(path)).catch(() => undefined);
-  if (!before) return undefined;
-  try {
-    const after = await openFileSource(local.fullPath(path)).catch(() => undefined);
-    if (!after) return undefined;
-    try {
-      const found = await changedSamplesWindowOf(before, after, signal);
-      if (found.kind !== 'window') return undefined;
-      const w = found.window;
-      const header = await after.read(0, w.samplesStart, new Uint8Array(w.samplesStart));
-      // The window's core (between the head and tail it is wrapped in) with the whole header instead, as windowWithHeader.
-      const core = (b: Uint8Array): Uint8Array => b.subarray(w.head.length, b.length - w.tail.length);
-      return {
-        before: Buffer.concat([header, core(w.before), w.tail]),
-        after: Buffer.concat([header, core(w.after), w.tail]),
-        lines: { from: new TextDecoder().decode(header).length, lines: await countLines(after, w.samplesStart, w.start, signal) },
-      };
-    } finally {
-      await after.close();
-    }
-  } finally {
-    await before.close();
-  }
+  return withSources(base.fullPath(path), local.fullPath(path), async (before, after) => {
+    const found = await changedSamplesWindowOf(before, after, signal);
+    if (found.kind !== 'window') return undefined;
+    const w = found.window;
+    const header = await after.read(0, w.samplesStart, new Uint8Array(w.samplesStart));
+    // The window's core (between the head and tail it is wrapped in) with the whole header instead, as windowWithHeader.
+    const core = (b: Uint8Array): Uint8Array => b.subarray(w.head.length, b.length - w.tail.length);
+    return {
+      before: Buffer.concat([header, core(w.before), w.tail]),
+      after: Buffer.concat([header, core(w.after), w.tail]),
+      lines: { from: new TextDecoder().decode(header).length, lines: await countLines(after, w.samplesStart, w.start, signal) },
+    };
+  });
 }
 
 /** Line breaks in bytes [from, to) of a source, counted through a small buffer. */

@@ -8,7 +8,7 @@
 // windows are parsed; one file's bytes are held at a time, plus the base.
 import { diffWalks, type TrsxDiff } from './trsxDiff';
 import { changedSamplesWindow, type ChangedWindow } from './changedWindow';
-import { bytesSource, changedSamplesWindowOf, openFileSource } from './windowSources';
+import { bytesSource, changedSamplesWindowOf, withSources } from './windowSources';
 import { readTrsxDocument, walkTrsxBytes } from '../trsxFile';
 import { buildTrsx } from '../../formats/trsx/build';
 import { emptyTrsxDocument, type TrsxDocument } from '../../formats/trsx/model';
@@ -64,14 +64,8 @@ function sideOf(base: Uint8Array, bytes: Uint8Array | undefined): Side | undefin
 
 /** The local side read from its file around the change; undefined when that gives no window (the caller reads it whole). */
 async function sideOfFile(base: Uint8Array, path: string): Promise<Side | undefined> {
-  const file = await openFileSource(path).catch(() => undefined);
-  if (!file) return undefined;
-  try {
-    const found = await changedSamplesWindowOf(bytesSource(base), file);
-    return found.kind === 'window' ? sideOfWindow(found.window) : undefined;
-  } finally {
-    await file.close();
-  }
+  const found = await withSources(bytesSource(base), path, changedSamplesWindowOf);
+  return found?.kind === 'window' ? sideOfWindow(found.window) : undefined;
 }
 
 function sideOfWindow(window: ChangedWindow): Side | undefined {

@@ -37,7 +37,7 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
 }
 
 /** A file opened for random access; close it when done. */
-export async function openFileSource(path: string): Promise<ByteSource & { close(): Promise<void> }> {
+export async function openFileSource(path: string): Promise<FileSource> {
   const handle: FileHandle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
@@ -57,6 +57,39 @@ export async function openFileSource(path: string): Promise<ByteSource & { close
   } catch (err) {
     await handle.close();
     throw err;
+  }
+}
+
+type FileSource = ByteSource & { close(): Promise<void> };
+
+/** openFileSource, or undefined when there is no such file (any other error is thrown). */
+async function openIfPresent(path: string): Promise<FileSource | undefined> {
+  return openFileSource(path).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return undefined;
+    throw err;
+  });
+}
+
+/**
+ * Runs `use` on two versions, each a file (opened for random access here and closed after) or a source already
+ * at hand; undefined, without running `use`, when a file is absent.
+ */
+export async function withSources<T>(
+  before: string | ByteSource, after: string | ByteSource, use: (before: ByteSource, after: ByteSource) => Promise<T>,
+): Promise<T | undefined> {
+  const opened: FileSource[] = [];
+  const sourceOf = async (version: string | ByteSource): Promise<ByteSource | undefined> => {
+    if (typeof version !== 'string') return version;
+    const file = await openIfPresent(version);
+    if (file) opened.push(file);
+    return file;
+  };
+  try {
+    const b = await sourceOf(before);
+    const a = b && await sourceOf(after);
+    return b && a ? await use(b, a) : undefined;
+  } finally {
+    for (const file of opened) await file.close();
   }
 }
 
