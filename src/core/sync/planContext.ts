@@ -77,9 +77,7 @@ function samplesWindow(before: Uint8Array, after: Uint8Array): WindowWithLines |
   const found = changedSamplesWindow(before, after);
   if (!found) return undefined;
   const docs = windowWithHeader(found, before, after);
-  const skipped = Buffer.from(after.buffer, after.byteOffset, after.byteLength).subarray(found.samplesStart, found.start);
-  let lines = 0;
-  for (let at = skipped.indexOf(0x0a); at >= 0; at = skipped.indexOf(0x0a, at + 1)) lines++;
+  const lines = newlinesIn(after.subarray(found.samplesStart, found.start));
   const from = new TextDecoder().decode(after.subarray(0, found.samplesStart)).length;
   return { before: docs.before, after: docs.after, lines: { from, lines } };
 }
@@ -109,10 +107,17 @@ async function countLines(source: ByteSource, from: number, to: number, signal?:
   for (let at = from; at < to;) {
     throwIfAborted(signal);
     const got = await source.read(at, Math.min(buffer.length, to - at), buffer);
-    const chunk = Buffer.from(got.buffer, got.byteOffset, got.length);
-    for (let i = chunk.indexOf(0x0a); i >= 0; i = chunk.indexOf(0x0a, i + 1)) lines++;
-    at += chunk.length;
+    lines += newlinesIn(got);
+    at += got.length;
   }
+  return lines;
+}
+
+/** The line breaks ('\n') in `bytes`: what a window's line offset counts. */
+function newlinesIn(bytes: Uint8Array): number {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let lines = 0;
+  for (let at = buf.indexOf(0x0a); at >= 0; at = buf.indexOf(0x0a, at + 1)) lines++;
   return lines;
 }
 
