@@ -8,6 +8,7 @@ import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node
 import { dirname, join } from 'node:path';
 import { fsyncDir, openAtomic, processRuns, removeOrphanTempFiles, writeFileAtomic } from '../fs/atomicFile';
 import { confinedDestination } from '../package/unpack';
+import { STATE_FILE } from './stateDir';
 import { testKillPoint } from './testKillPoints';
 import { removeFile, writeConfined } from './writeFiles';
 import type { WorkspacePaths } from './workspace';
@@ -27,7 +28,6 @@ interface CommitRecord {
 
 const TXN_PREFIX = 'txn-';
 const COMMIT_FILE = 'commit.json';
-const STATE_FILE = 'state.json';
 
 export class PullTransaction {
   private readonly operations: FileOperation[] = [];

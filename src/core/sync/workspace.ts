@@ -9,7 +9,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
 import { recoverPullTransactions } from './pullTransaction';
-import { STATE_DIR } from './stateDir';
+import { STATE_DIR, STATE_FILE } from './stateDir';
 
 export { STATE_DIR };
 const STATE_VERSION = 1;
@@ -74,7 +74,7 @@ export class WorkspacePaths {
     this.root = resolve(dir);
   }
   get stateDir(): string { return join(this.root, STATE_DIR); }
-  get stateFile(): string { return join(this.stateDir, 'state.json'); }
+  get stateFile(): string { return join(this.stateDir, STATE_FILE); }
   get baseDir(): string { return join(this.stateDir, 'base'); }
   get backupsDir(): string { return join(this.stateDir, 'backups'); }
   get remoteZip(): string { return join(this.stateDir, 'remote.zip'); }
@@ -87,7 +87,7 @@ export class WorkspacePaths {
 export async function findWorkspaceRoot(dir: string): Promise<string | undefined> {
   let current = resolve(dir);
   for (;;) {
-    const info = await stat(join(current, STATE_DIR, 'state.json')).catch(() => undefined);
+    const info = await stat(join(current, STATE_DIR, STATE_FILE)).catch(() => undefined);
     if (info?.isFile()) return current;
     const parent = dirname(current);
     if (parent === current) return undefined;
@@ -117,7 +117,7 @@ export async function readWorkspaceState(paths: WorkspacePaths): Promise<Workspa
 /** The state of a pulled workspace; a clear error when `dir` was never pulled. */
 export async function requireWorkspaceState(paths: WorkspacePaths): Promise<WorkspaceState> {
   const state = await readWorkspaceState(paths);
-  if (!state) throw new WorkspaceError(`${paths.root} is not a pulled project folder (no ${STATE_DIR}/state.json); pull a project into it first (cstudio pull <projectId> [dir]).`, paths.root);
+  if (!state) throw new WorkspaceError(`${paths.root} is not a pulled project folder (no ${STATE_DIR}/${STATE_FILE}); pull a project into it first (cstudio pull <projectId> [dir]).`, paths.root);
   return state;
 }
 

@@ -8,6 +8,7 @@ import { readIgnored } from '../../core/discover/ignored';
 import { readReviewedApp, writeReviewedApp } from '../../core/discover/reviewedApp';
 import { TrainingIndex } from '../../core/discover/training';
 import type { Logger } from '../../core/logger';
+import { STATE_DIR, STATE_FILE } from '../../core/sync/stateDir';
 import { findWorkspaceRoot } from '../../core/sync/workspace';
 import { argObject, type CommandSink } from '../../host/commands';
 import { resolveConnection } from '../../host/connectionPick';
@@ -123,7 +124,7 @@ export class DiscoverFeature extends Disposable {
       const root = await findWorkspaceRoot(folder.uri.fsPath);
       if (root) roots.add(root);
     }
-    for (const uri of await vscode.workspace.findFiles('**/.cstudio/state.json', '**/node_modules/**', 50)) roots.add(dirname(dirname(uri.fsPath)));
+    for (const uri of await vscode.workspace.findFiles(`**/${STATE_DIR}/${STATE_FILE}`, '**/node_modules/**', 50)) roots.add(dirname(dirname(uri.fsPath)));
     const list = [...roots].sort();
     if (list.length === 0) throw new Error('No pulled project folder is open; pull the project first (Conversational Studio: Pull Project…) and open its folder.');
     if (list.length === 1) return list[0] as string;

@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { WorkspacePaths, findWorkspaceRoot } from '../../core/sync/workspace';
 import { Disposable } from '../../host/lifecycle';
-import { BASE_SCHEME, SYNC_SCHEME, baseUri, documentUri } from './syncUris';
+import { BASE_SCHEME, SYNC_SCHEME } from './documentIds';
+import { baseUri, documentUri } from './syncUris';
 
 export class BaseContentProvider extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());

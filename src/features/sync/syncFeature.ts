@@ -22,7 +22,7 @@ import { SyncStatusBar } from './statusBar';
 import type { SyncCommandDeps } from './syncDeps';
 import { BaseContentProvider, SyncDocuments } from './syncDocuments';
 import { SyncModel } from './syncModel';
-import { BASE_SCHEME, SYNC_SCHEME, ZIP_SCHEME } from './syncUris';
+import { BASE_SCHEME, SYNC_SCHEME, ZIP_SCHEME } from './documentIds';
 import { ZipFileSystem } from './zipFileSystem';
 
 export interface SyncFeatureDeps {

@@ -8,7 +8,7 @@ import type { Logger } from '../../core/logger';
 import type { PlatformClient } from '../../core/platform/client';
 import type { FileChange } from '../../core/sync/compare';
 import { syncState, workspaceStatus, type SyncState, type WorkspaceStatus } from '../../core/sync/status';
-import { STATE_DIR } from '../../core/sync/workspace';
+import { STATE_DIR, STATE_FILE } from '../../core/sync/stateDir';
 import { Disposable } from '../../host/lifecycle';
 
 export interface RootStatus {
@@ -126,7 +126,7 @@ export class SyncModel extends Disposable {
   private fileChanged(uri: vscode.Uri): void {
     if (uri.scheme !== 'file') return;
     const path = uri.fsPath;
-    if (path.endsWith(join(STATE_DIR, 'state.json'))) { void this.rescan(); return; }
+    if (path.endsWith(join(STATE_DIR, STATE_FILE))) { void this.rescan(); return; }
     const root = this.rootOf(path);
     if (!root || path.startsWith(join(root, STATE_DIR))) return;
     clearTimeout(this.timers.get(root));
@@ -135,5 +135,5 @@ export class SyncModel extends Disposable {
 }
 
 async function isPulled(dir: string): Promise<boolean> {
-  return (await stat(join(dir, STATE_DIR, 'state.json')).catch(() => undefined))?.isFile() ?? false;
+  return (await stat(join(dir, STATE_DIR, STATE_FILE)).catch(() => undefined))?.isFile() ?? false;
 }

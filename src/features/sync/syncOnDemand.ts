@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { STATE_DIR } from '../../core/sync/stateDir';
+import { STATE_DIR, STATE_FILE } from '../../core/sync/stateDir';
 import type { Logger } from '../../core/logger';
 import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import { CommandIds, type CommandId } from '../../host/commandIds';
@@ -15,6 +15,7 @@ import { FeatureOnDemand } from '../../host/featureOnDemand';
 import { Disposable } from '../../host/lifecycle';
 import { separateBundle } from '../../host/separateBundle';
 import type * as SyncModule from './syncFeature';
+import { BASE_SCHEME, SYNC_SCHEME, ZIP_SCHEME } from './documentIds';
 import type { SyncFeature, SyncFeatureDeps } from './syncFeature';
 
 const C = CommandIds;
@@ -23,9 +24,7 @@ export const SYNC_COMMAND_IDS: readonly CommandId[] = [
   C.syncOpenBaseDiff, C.syncOpenRemoteDiff, C.syncOpenComparisonDiff, C.syncBrowsePackage,
 ];
 
-/** The schemes syncUris.ts defines (that module imports vscode values, so the names are repeated, not imported). */
-const SYNC_SCHEMES = new Set(['cstudio-base', 'cstudio-zip', 'cstudio-sync']);
-const STATE_FILE = 'state.json';
+const SYNC_SCHEMES = new Set([BASE_SCHEME, ZIP_SCHEME, SYNC_SCHEME]);
 
 export interface SyncOnDemandDeps extends Omit<SyncFeatureDeps, 'commands' | 'registry'> {
   /** The connections, loaded with their own feature when this one starts. */

@@ -2,10 +2,7 @@
 // path), an entry of a package zip (`cstudio-zip://<hex of the zip's path>/<entry>`), and an empty document
 // for the missing side of a diff (`cstudio-sync:/empty/<name>`).
 import * as vscode from 'vscode';
-
-export const BASE_SCHEME = 'cstudio-base';
-export const ZIP_SCHEME = 'cstudio-zip';
-export const SYNC_SCHEME = 'cstudio-sync';
+import { BASE_SCHEME, SYNC_SCHEME, ZIP_SCHEME } from './documentIds';
 
 export function baseUri(workingFile: string): vscode.Uri {
   return vscode.Uri.file(workingFile).with({ scheme: BASE_SCHEME });
