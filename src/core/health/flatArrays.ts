@@ -3,14 +3,17 @@
 // A plain typed array's memory is off the V8 heap: dropped, it waits for a full GC, which V8 starts for external
 // memory only after tens of MB of it, so one locale's tables and every outgrown copy were still resident while
 // the next locale was read (bench/report: 6-10 MB of the peak). V8 reserves the address range of maxByteLength
-// up front and commits pages as the buffer grows; resize(0) gives them back to the system. V8 (11.3) reads such
-// arrays ~20% slower than plain ones, so the near-duplicate pass's hot loops keep plain, exactly sized arrays.
+// up front and commits pages as the buffer grows; resize(0) gives them back to the system. With the near-duplicate
+// pass's arrays on them too, the report took ~20% more CPU (V8 11.3 reads them through slower paths): that pass's
+// hot loops keep plain, exactly sized arrays.
 export type FlatArray = Int32Array | Float64Array;
 
 /** The largest a flat array may grow in place (address space reserved, not memory); beyond it, a copy. */
 const RESERVED_BYTES = 64 * 1024 * 1024;
 
 interface Resizable {
+  /** False for a plain ArrayBuffer (whose resize() throws). */
+  readonly resizable: boolean;
   readonly maxByteLength: number;
   resize(byteLength: number): void;
 }
@@ -23,7 +26,7 @@ function allocate<T extends FlatArray>(kind: new (buffer: ArrayBuffer) => T, byt
   return new kind(new ResizableBuffer(bytes, { maxByteLength: Math.max(RESERVED_BYTES, bytes) }));
 }
 
-/** An Int32Array of `length` zeros whose length follows its buffer (grown by `ensureLength`). */
+/** An Int32Array of `length` zeros whose length follows its buffer (grown by `ensureIndex`). */
 export function flatInt32(length: number): Int32Array {
   return allocate(Int32Array, 4, length);
 }
@@ -36,9 +39,9 @@ export function flatFloat64(length: number): Float64Array {
 export function ensureIndex<T extends FlatArray>(a: T, index: number): T {
   if (index < a.length) return a;
   const length = Math.max(a.length * 2, index + 1);
-  const buffer = a.buffer as unknown as Partial<Resizable>;
+  const buffer = a.buffer as unknown as Resizable;
   const bytes = length * a.BYTES_PER_ELEMENT;
-  if (buffer.resize && buffer.maxByteLength !== undefined && bytes <= buffer.maxByteLength) {
+  if (buffer.resizable && bytes <= buffer.maxByteLength) {
     buffer.resize(bytes);
     return a;
   }
@@ -50,5 +53,8 @@ export function ensureIndex<T extends FlatArray>(a: T, index: number): T {
 
 /** Gives `a`'s memory back now; `a` is empty afterwards (a plain typed array is left to the GC). */
 export function release(...arrays: FlatArray[]): void {
-  for (const a of arrays) (a.buffer as unknown as Partial<Resizable>).resize?.(0);
+  for (const a of arrays) {
+    const buffer = a.buffer as unknown as Resizable;
+    if (buffer.resizable) buffer.resize(0);
+  }
 }

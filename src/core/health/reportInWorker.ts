@@ -36,7 +36,7 @@ function errorOf(e: ReportJobError): Error {
 }
 
 /** The report of a pulled project folder (folderHealthReport), computed in a worker thread. */
-export function reportInWorker(dir: string, options: Partial<HealthOptions> = {}, run: ReportInWorkerOptions = {}): Promise<HealthReport> {
+export async function reportInWorker(dir: string, options: Partial<HealthOptions> = {}, run: ReportInWorkerOptions = {}): Promise<HealthReport> {
   throwIfAborted(run.signal);
   const script = run.scriptPath ?? defaultReportWorkerPath();
   if (!existsSync(script)) throw new Error(`the model-health report's worker ${script} is missing; rebuild with "npm run build"`);
