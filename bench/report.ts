@@ -1,6 +1,6 @@
-// `cstudio report`'s engine on a pulled folder of 100,000 samples in two locales (en-US and fr-CA, 50k each), against a floor measured in the same run: reading the same files and
-// parsing + validating them (readAndValidateTrsxBytes, the streaming parse and every TRSX rule, what a push
-// validates with). The samples are drawn from a Zipf-distributed vocabulary of 3,000 words (real training sets
+// `cstudio report`'s engine on a pulled folder of 100,000 samples in two locales (en-US and fr-CA, 50k each),
+// against a floor measured in the same run: reading the same files and parsing + validating them
+// (readAndValidateTrsxBytes, the streaming parse and every TRSX rule, what a push validates with). The samples are drawn from a Zipf-distributed vocabulary of 3,000 words (real training sets
 // share a few very common words and many rare ones), 60 intents, 12 list entities linked to them, half the
 // samples annotated, plus a few planted conflicts, near-duplicates and un-annotated mentions.
 // "Ours" is what the CLI and the Model Health view run: reportInWorker (core/health/reportInWorker.ts), the
