@@ -35,6 +35,9 @@ const builds = [
     { ...common, entryPoints: { [`${name}Feature`]: `src/features/${name}/${name}Feature.ts` }, outdir: 'dist' })),
   // The process that runs grammar semantic tags under a heap cap (src/core/formats/grxml/tagEvaluator.ts).
   { ...common, entryPoints: { sisrProcess: 'src/core/formats/grxml/sisrProcess.ts' }, outdir: 'dist' },
+  // The model-health report's worker thread, with a capped young generation (src/core/health/reportInWorker.ts),
+  // which the CLI's `report` and the Model Health feature both start.
+  { ...common, entryPoints: { reportWorker: 'src/core/health/reportWorker.ts' }, outdir: 'dist' },
   // The platform client (with undici), which the extension loads on first use (src/host/platformClientLoader.ts).
   { ...common, entryPoints: { platformClient: 'src/core/platform/client.ts' }, outdir: 'dist' },
   // The local sandbox server, which the extension loads when it first starts the sandbox (src/extension.ts).

@@ -9,12 +9,10 @@
 //     markup: no full parse) and element names, each request right after a one-character edit, with the default
 //     250 ms diagnostics delay. Goal: ≤ 50 ms.
 // Exits non-zero when a goal is missed.
-import type * as Esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { buildTrsx } from '../src/core/formats/trsx/build';
 import type { SampleNode, TrsxDocument } from '../src/core/formats/trsx/model';
 import { parseTrsx } from '../src/core/formats/trsx/parse';
@@ -23,6 +21,7 @@ import { DiagnosticsEngine } from '../src/core/language/diagnosticsEngine';
 import { nodeFileSystem } from '../src/core/language/fileSystem';
 import { LineIndex } from '../src/core/formats/diagnostic';
 import { applyChange, type TextChange } from '../src/core/language/textChange';
+import { bundleEntry } from './lib/bundle';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 
 const SAMPLES = 50_000;
@@ -74,26 +73,12 @@ function typing(text: string, random: (n: number) => number): TextChange {
   return { start: where, end: where, text: 'x' };
 }
 
-function repoRoot(): string {
-  for (const start of [__dirname, process.cwd()]) {
-    let dir = start;
-    for (;;) {
-      if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src', 'core'))) return dir;
-      const up = dirname(dir);
-      if (up === dir) break;
-      dir = up;
-    }
-  }
-  throw new Error('Run the benchmark from the repository (npm run bench language).');
-}
 
 /** The language server as the extension ships it: bundled from its entry point, run in a child over stdio. */
 async function startServer(): Promise<{ rpc: MessageConnection; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'cstudio-bench-'));
   const path = join(dir, 'languageServer.js');
-  // esbuild is loaded from the repository at run time: bundled into this script, it cannot find its binary.
-  const { buildSync } = createRequire(join(repoRoot(), 'package.json'))('esbuild') as typeof Esbuild;
-  buildSync({ entryPoints: [join(repoRoot(), 'src', 'core', 'language', 'server', 'main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: path, logLevel: 'warning' });
+  bundleEntry('src/core/language/server/main.ts', path);
   // CSTUDIO_BENCH_CPU_PROFILE=<folder>: the server writes a CPU profile there (node --cpu-prof) when it exits.
   const profile = process.env.CSTUDIO_BENCH_CPU_PROFILE;
   const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), path, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 
 const PREFIX = 'extension/';
-const REQUIRED = ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/languageServer.js', 'dist/languageFeature.js', 'dist/sisrProcess.js',
+const REQUIRED = ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/languageServer.js', 'dist/languageFeature.js', 'dist/sisrProcess.js', 'dist/reportWorker.js',
   ...['connections', 'explorer', 'sync', 'logs', 'discover', 'health'].map((name) => `dist/${name}Feature.js`)];
 const FORBIDDEN = [/^src\//, /^test\//, /^node_modules\//, /^scripts\//, /^bench\//, /^out\//, /^\.cache\//, /^docs\//, /\.map$/, /\.ts$/, /^dist\/(cli|sandbox)\.js$/];
 // builtinModules of the Node running this check (20) lacks the newer, `node:`-only modules the extension host's

@@ -6,7 +6,8 @@ import { join, relative } from 'node:path';
 import { TrainingIndex } from '../../core/discover/training';
 import { DEFAULT_COVERAGE_DAYS, liveTrafficCoverage, type TrafficCoverage } from '../../core/health/coverage';
 import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, isHealthRule, type HealthFinding, type HealthReport, type HealthRule } from '../../core/health/findings';
-import { NotAProjectFolderError, folderHealthReport } from '../../core/health/report';
+import { NotAProjectFolderError } from '../../core/health/report';
+import { reportInWorker } from '../../core/health/reportInWorker';
 import { parseFlags, parseIntFlag } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { connectionFlags, withSession, type ConnectionFlagValues } from '../connection';
@@ -74,7 +75,7 @@ export const reportCommand: CliCommand = {
     const dir = resolveInput(io, positionals[0] ?? '.');
     let report: HealthReport;
     try {
-      report = await folderHealthReport(dir, {
+      report = await reportInWorker(dir, {
         ...(minSamples !== undefined ? { minSamples } : {}),
         ...(maxImbalance !== undefined ? { maxImbalance } : {}),
         ...(similarity !== undefined ? { similarity } : {}),

@@ -67,7 +67,10 @@ export function readLocaleFile(locale: string, file: string, source: DocumentTex
     samples.add(sample, range.start, range.end);
     visit?.(sample, range, document);
   }, (piece) => builder.add(piece));
-  if (!scanned) return undefined;
+  if (!scanned) {
+    samples.release();
+    return undefined;
+  }
   const { reader, errors } = scanned;
   const lines = builder.done();
   const locateRange = (range: TextRange): HealthLocation => {

@@ -86,6 +86,8 @@ export class HealthAnalysis {
     mentionFindings(read, hits, this.findings);
     findLiteralCollisions(read, this.findings);
     this.inventories.push(inventoryOf(read));
+    // The next locale is read into memory given back now, not at V8's next full GC (flatArrays.ts).
+    read.samples.release();
     return true;
   }
 
@@ -117,12 +119,21 @@ export async function localeFilesOf(dir: string, run: ReportRunOptions = {}): Pr
   return out;
 }
 
-/** The report of a pulled project folder, reading one locale file at a time. */
-export async function folderHealthReport(dir: string, options: Partial<HealthOptions> = {}, run: ReportRunOptions = {}): Promise<HealthReport> {
+/**
+ * The report of a pulled project folder, reading one locale file at a time. `texts` (by package path) are
+ * reported instead of their files on disk: the editor's open documents. Callers run it in a worker
+ * (reportInWorker.ts), whose bounded young generation keeps the peak memory down.
+ */
+export async function folderHealthReport(dir: string, options: Partial<HealthOptions> = {}, run: ReportRunOptions = {}, texts: Readonly<Record<string, string>> = {}): Promise<HealthReport> {
   const analysis = new HealthAnalysis(options);
   for (const { locale, file } of await localeFilesOf(dir, run)) {
     throwIfAborted(run.signal);
     run.progress?.report({ message: `Checking ${file}` });
+    const text = Object.hasOwn(texts, file) ? texts[file] : undefined;
+    if (text !== undefined) {
+      analysis.addLocale({ locale, file, text });
+      continue;
+    }
     const source = Utf8FileText.open(join(dir, file));
     try {
       analysis.addLocale({ locale, file, source });

@@ -1,7 +1,8 @@
 // The trained samples of one locale as the report keeps them: per sample only its intent, count and element
 // range, and per distinct normalized text one group (its first sample, whether its samples have more than one
-// intent, and its set of words as numbers), all in typed arrays: no string or object per sample or text
-// outlives the scan (textKeys.ts), so reading a large file grows the heap little. A 50k-sample locale costs a
+// intent, and its set of words as numbers), all in typed arrays (flatArrays.ts, given back when the locale is
+// done): no string or object per sample or text outlives the scan (textKeys.ts), so reading a large file grows
+// the heap little. A 50k-sample locale costs a
 // few MB here instead of its model, and the rules that compare samples (counts, conflicts, near-duplicates)
 // need nothing more; the few texts a finding quotes are read again from the file text (sampleAt).
 import type { TextRange } from '../formats/diagnostic';
@@ -13,6 +14,7 @@ import { normalizedSampleText } from '../formats/trsx/sample-text';
 import { emptyTrsxIndex } from '../formats/trsx/source-index';
 import { normalize } from '../nlu/sampleText';
 import type { DocumentText } from '../formats/xml/textWindows';
+import { ensureIndex, flatFloat64, flatInt32, release } from './flatArrays';
 import { TextKeys } from './textKeys';
 
 export function isTrained(sample: TrsxSample): boolean {
@@ -25,11 +27,11 @@ export function normalizedWords(sample: TrsxSample): string {
   return normalize(c.length === 1 && typeof c[0] === 'string' ? c[0] : normalizedSampleText(c));
 }
 
-function grown<T extends Int32Array | Float64Array>(a: T, size: number): T {
-  if (size < a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(a.length * 2, size + 1));
-  b.set(a);
-  return b;
+/** A copy of `a` twice as long (the one small per-text scratch array, kept plain: sorted in place per text). */
+function widened(a: Int32Array): Int32Array {
+  const wider = new Int32Array(a.length * 2);
+  wider.set(a);
+  return wider;
 }
 
 export class SampleTable {
@@ -40,34 +42,34 @@ export class SampleTable {
   readonly weightOf: number[] = [];
   private readonly intentIds = new Map<string, number>();
   size = 0;
-  private intent = new Int32Array(1024);
-  private weight = new Float64Array(1024);
-  private starts = new Int32Array(1024);
-  private ends = new Int32Array(1024);
+  private intent = flatInt32(1024);
+  private weight = flatFloat64(1024);
+  private starts = flatInt32(1024);
+  private ends = flatInt32(1024);
   /** Sample → group (-1: no words). */
-  private group = new Int32Array(1024);
-  /** Group id → first sample (a typed array: a JS array growing to 50k numbers is garbage V8 copies young). */
-  private firsts = new Int32Array(1024);
+  private group = flatInt32(1024);
+  /** Group id → first sample (a flat array: a JS array growing to 50k numbers is garbage V8 copies young). */
+  private firsts = flatInt32(1024);
   /** Groups whose samples have several intents. */
   readonly mixed = new Set<number>();
   private readonly keys = new TextKeys();
   /** Words numbered as first seen, and each group's distinct word numbers (ascending) as a slice of `tokens`. */
   readonly words: string[] = [];
   private readonly wordIds = new Map<string, number>();
-  private tokens = new Int32Array(4096);
-  private tokenEnds = new Int32Array(1024);
-  private scratch = new Int32Array(64);
+  private tokens = flatInt32(4096);
+  private tokenEnds = flatInt32(1024);
+  private scratch: Int32Array = new Int32Array(64);
 
   /** `source`: the file text the ranges point into. */
   constructor(readonly source: DocumentText) {}
 
   add(sample: TrsxSample, start: number, end: number): void {
     const k = this.size++;
-    this.intent = grown(this.intent, k);
-    this.weight = grown(this.weight, k);
-    this.starts = grown(this.starts, k);
-    this.ends = grown(this.ends, k);
-    this.group = grown(this.group, k);
+    this.intent = ensureIndex(this.intent, k);
+    this.weight = ensureIndex(this.weight, k);
+    this.starts = ensureIndex(this.starts, k);
+    this.ends = ensureIndex(this.ends, k);
+    this.group = ensureIndex(this.group, k);
     let id = this.intentIds.get(sample.intentref);
     if (id === undefined) {
       this.intentIds.set(sample.intentref, id = this.intents.length);
@@ -89,7 +91,7 @@ export class SampleTable {
   private groupOf(words: string, k: number, intent: number): number {
     const { id: g, isNew } = this.keys.idOf(words);
     if (isNew) {
-      this.firsts = grown(this.firsts, g);
+      this.firsts = ensureIndex(this.firsts, g);
       this.firsts[g] = k;
       this.addTokens(g, words);
       return g;
@@ -116,7 +118,7 @@ export class SampleTable {
         this.wordIds.set(own, id = this.words.length);
         this.words.push(own);
       }
-      this.scratch = grown(this.scratch, n);
+      if (n === this.scratch.length) this.scratch = widened(this.scratch);
       this.scratch[n++] = id;
       i = j + 1;
     }
@@ -124,9 +126,9 @@ export class SampleTable {
     let unique = 0;
     for (let i = 0; i < n; i++) if (i === 0 || set[i] !== set[i - 1]) set[unique++] = set[i] as number;
     const at = g === 0 ? 0 : (this.tokenEnds[g - 1] as number);
-    this.tokens = grown(this.tokens, at + unique);
+    this.tokens = ensureIndex(this.tokens, at + unique);
     this.tokens.set(set.subarray(0, unique), at);
-    this.tokenEnds = grown(this.tokenEnds, g);
+    this.tokenEnds = ensureIndex(this.tokenEnds, g);
     this.tokenEnds[g] = at + unique;
   }
 
@@ -144,7 +146,10 @@ export class SampleTable {
     return this.tokenEnds[g] as number;
   }
 
-  /** Every group's word numbers, one after the other. */
+  /**
+   * Every group's word numbers, one after the other, as a plain Int32Array: the near-duplicate pass runs its hot
+   * loops on it, and V8 (11.3) reads arrays on resizable buffers ~20% slower (bench/report).
+   */
   copyTokens(): Int32Array {
     return this.tokens.slice(0, this.groups === 0 ? 0 : (this.tokenEnds[this.groups - 1] as number));
   }
@@ -153,6 +158,13 @@ export class SampleTable {
   wordsOf(g: number): string {
     const sample = sampleAt(this.source, this.rangeOf(this.firstOf(g)));
     return sample ? normalizedWords(sample) : '';
+  }
+
+  /** Gives the table's arrays back (flatArrays.ts) once its locale's rules have run; the table is empty after. */
+  release(): void {
+    release(this.intent, this.weight, this.starts, this.ends, this.group, this.firsts, this.tokens, this.tokenEnds);
+    this.keys.release();
+    this.size = 0;
   }
 
   /** Drops the word → number lookup once every sample is in (the groups and `words` stay). */

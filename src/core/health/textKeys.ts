@@ -16,12 +16,14 @@ export function textHashes(text: string): [number, number] {
   return [a | 0, b | 0];
 }
 
+import { flatInt32, release } from './flatArrays';
+
 export class TextKeys {
   private capacity = 1024;
-  private high = new Int32Array(this.capacity);
-  private low = new Int32Array(this.capacity);
+  private high = flatInt32(this.capacity);
+  private low = flatInt32(this.capacity);
   /** Id + 1 per slot (0: empty). */
-  private ids = new Int32Array(this.capacity);
+  private ids = flatInt32(this.capacity);
   size = 0;
 
   /** The id of `text`, a new one (the next number) when it is not known yet; `isNew` tells which. */
@@ -45,9 +47,9 @@ export class TextKeys {
   private grow(): void {
     const { high, low, ids } = this;
     this.capacity *= 2;
-    this.high = new Int32Array(this.capacity);
-    this.low = new Int32Array(this.capacity);
-    this.ids = new Int32Array(this.capacity);
+    this.high = flatInt32(this.capacity);
+    this.low = flatInt32(this.capacity);
+    this.ids = flatInt32(this.capacity);
     for (let s = 0; s < ids.length; s++) {
       if (ids[s] === 0) continue;
       const h = high[s] as number;
@@ -58,5 +60,12 @@ export class TextKeys {
       this.low[slot] = l;
       this.ids[slot] = ids[s] as number;
     }
+    release(high, low, ids);
+  }
+
+  /** Gives the table's memory back (flatArrays.ts); it must not be used afterwards. */
+  release(): void {
+    release(this.high, this.low, this.ids);
+    this.size = 0;
   }
 }

@@ -4,13 +4,12 @@
 // the pulled projects found in the workspace (picked when there are several).
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
-import { basename, dirname, join, sep } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { TrainingIndex } from '../../core/discover/training';
 import { liveTrafficCoverage, type TrafficSource } from '../../core/health/coverage';
 import type { HealthEdit, HealthLocation, HealthReport } from '../../core/health/findings';
-import { HealthAnalysis, localeFilesOf } from '../../core/health/report';
-import { decodeXmlBytes } from '../../core/formats/xml/decode';
+import { reportInWorker } from '../../core/health/reportInWorker';
 import { throwIfAborted, type Progress } from '../../core/progress';
 import type { Logger } from '../../core/logger';
 import { METADATA_FILE } from '../../core/package/layout';
@@ -109,17 +108,20 @@ export class HealthFeature extends Disposable {
     return this.state;
   }
 
-  /** The report of the folder as the editor has it: an open file's text, saved or not, else the file on disk. */
+  /**
+   * The report of the folder as the editor has it: an open TRSX file's text, saved or not, else the file on disk.
+   * It runs in the report's worker thread (core/health/reportInWorker.ts), which cancelling terminates.
+   */
   private async reportOf(folder: string, thresholds: HealthSettings, progress: Progress, signal: AbortSignal): Promise<HealthReport> {
-    const analysis = new HealthAnalysis(thresholds);
-    for (const { locale, file } of await localeFilesOf(folder, { signal })) {
-      throwIfAborted(signal);
-      progress.report({ message: file });
-      const path = join(folder, file);
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path);
-      analysis.addLocale({ locale, file, text: open ? open.getText() : decodeXmlBytes(await readFile(path)).text });
+    const texts: Record<string, string> = {};
+    for (const d of vscode.workspace.textDocuments) {
+      if (d.uri.scheme !== 'file' || !/\.trsx$/i.test(d.uri.fsPath)) continue;
+      const path = relative(folder, d.uri.fsPath);
+      if (path.startsWith('..') || isAbsolute(path)) continue;
+      texts[path.split(sep).join('/')] = d.getText();
     }
-    const report = analysis.finish();
+    const { minSamples, maxImbalance, similarity } = thresholds;
+    const report = await reportInWorker(folder, { minSamples, maxImbalance, similarity }, { signal, progress, texts });
     const traffic = await this.deps.traffic?.(folder);
     if (traffic) {
       progress.report({ message: `live traffic of ${traffic.app}` });
