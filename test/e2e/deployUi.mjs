@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { answer, expand, openPage, palette, ROW, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import { answer, expand, openPage, palette, ROW, showNotifications, verdict, WORKBENCH_LOAD } from './workbench.mjs';
 
 export async function runDeployUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });
@@ -36,8 +36,7 @@ export async function runDeployUiCheck({ server, browser, workspace, root, shots
     await answer(page); // notes: none
     await answer(page, 'FAST');
     await answer(page); // data sources: the default
-    await palette(page, 'Notifications: Show Notifications');
-    const center = page.locator('.notifications-center');
+    const center = await showNotifications(page);
     await center.locator('.notification-list-item', { hasText: 'Build of "Travel Desk"' }).first().waitFor({ timeout: 15_000 });
     await page.waitForTimeout(500); // the palette fades out
     await shot('build-progress.png');

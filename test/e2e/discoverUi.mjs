@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { dismissHover, openPage, palette, QUICK_INPUT, ROW, verdict, widenSidebar, WORKBENCH_LOAD } from './workbench.mjs';
+import { dismissHover, notificationTexts, openPage, palette, showNotifications, QUICK_INPUT, ROW, verdict, widenSidebar, WORKBENCH_LOAD } from './workbench.mjs';
 
 const APP = 'Coffee Shop Assistant';
 const TOPIC = 'COFFEE-DEV';
@@ -53,9 +53,13 @@ const exactly = (text) => new RegExp(`^${escapeRegExp(text)}$`);
  * hidden after; returns its text on one line. The commands announce their outcome there once their work is written.
  */
 async function notified(page, text, timeout = 180_000) {
-  await palette(page, 'Notifications: Show Notifications');
-  const item = page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
-  await item.waitFor({ timeout });
+  const center = await showNotifications(page);
+  const item = center.locator('.notification-list-item', { hasText: text }).first();
+  try {
+    await item.waitFor({ timeout });
+  } catch (e) {
+    throw new Error(`no notification ${text} within ${timeout} ms; shown: ${JSON.stringify(await notificationTexts(page))} (${e.message.split('\n')[0]})`);
+  }
   const line = (await item.innerText()).replace(/\s+/g, ' ').trim();
   await palette(page, 'Notifications: Hide Notifications');
   return line;

@@ -10,7 +10,7 @@ import { zipSync } from 'fflate';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { dismissHover, openPage, palette, QUICK_INPUT, verdict, widenSidebar, WORKBENCH_LOAD } from './workbench.mjs';
+import { dismissHover, openPage, palette, QUICK_INPUT, showNotifications, verdict, widenSidebar, WORKBENCH_LOAD } from './workbench.mjs';
 
 /** The explorer's row whose label is exactly `label` (descriptions follow the label in the row's text). */
 function treeRow(page, label) {
@@ -180,8 +180,7 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
     log('UI: stopped → welcome view → "Start Local Sandbox" → running again');
 
     await palette(page, 'Conversational Studio: Restart Local Sandbox');
-    await palette(page, 'Notifications: Show Notifications');
-    const center = page.locator('.notifications-center');
+    const center = await showNotifications(page);
     await center.filter({ hasText: /Local sandbox restarted at http:\/\/127\.0\.0\.1:\d+/ }).waitFor({ timeout: 30_000 });
     await sandboxRow.filter({ hasText: /running · 127\.0\.0\.1:\d+/ }).waitFor({ timeout: 30_000 });
     log('UI: restart notification found in the notification center');

@@ -29,6 +29,26 @@ export async function palette(page, text, { prefix = '>', pick = text.replace(/^
 }
 
 /**
+ * Opens the notification center and returns it. Under load the palette's Enter is sometimes lost (the check then
+ * waited minutes for an item in a center that was never shown, while the item sat in a toast), so the command is
+ * run again until the center is visible; "Show Notifications" is idempotent.
+ */
+export async function showNotifications(page) {
+  const center = page.locator('.notifications-center.visible');
+  for (let attempt = 1; ; attempt++) {
+    await palette(page, 'Notifications: Show Notifications');
+    if (await center.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return center;
+    if (attempt === 3) throw new Error(`the notification center did not open after ${attempt} "Show Notifications" commands`);
+  }
+}
+
+/** The texts of the notifications shown now (center and toasts), for an error saying what was there instead. */
+export async function notificationTexts(page) {
+  const items = await page.locator('.notification-list-item').allInnerTexts();
+  return items.map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/**
  * Answers the quick pick or input box now showing: picks the row with `text` (with `type`, types `text` as an
  * input box's value instead), or, without `text`, accepts what is offered.
  */
