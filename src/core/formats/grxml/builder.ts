@@ -9,10 +9,11 @@ import type { ScannedAttribute, ScannedElement, ScannedText } from '../xml/nodes
 import { attributeValue, getAttribute } from '../xml/tree';
 import { ElementSink } from '../xml/treeBuilder';
 import { ContentModelChecker, type ContentFrame } from './contentModel';
-import { ExpansionMaker, oneOf, ruleref } from './expansions';
+import { ExpansionStore } from './expansionStore';
+import { ExpansionMaker } from './expansions';
 import { checkGrammarElement } from './grammarElement';
-import type { Example, Expansion, Grammar, ItemExpansion, Rule, TagExpansion } from './model';
-import { RuleNode, SequenceNode, TagNode, TokenNode } from './modelNodes';
+import type { Example, Grammar, Rule } from './model';
+import { RuleNode, TagNode } from './modelNodes';
 import { normalizeSpace } from './tokens';
 import { enterElement, localName, namespaceOf, scopeAt, type NamespaceScope } from './xmlNames';
 
@@ -27,8 +28,8 @@ interface Frame extends ContentFrame {
   build: Build | undefined;
   /** Where the element's expansions (rule, item) or items (one-of) begin in `pending`. */
   from: number;
-  /** one-of: expansions other than items, placed among them at the end. */
-  stray: Expansion[] | undefined;
+  /** one-of: expansions other than items (node numbers), placed among them at the end. */
+  stray: number[] | undefined;
   /** rule: its <example>s (created by the first one: most rules have none). */
   examples: Example[] | undefined;
   /** tag, token, example: the character data inside, nested elements included. */
@@ -54,17 +55,18 @@ export class GrammarBuilder extends ElementSink {
   private checker: ContentModelChecker | undefined;
   private readonly frames: Frame[] = [];
   private depth = 0;
-  /**
-   * Expansions of the sequences and alternatives being built, innermost last. Each gets an exact-size copy when
-   * it is complete: arrays grown by push keep spare capacity, megabytes of empty slots on large grammars.
-   */
-  private readonly pending: Expansion[] = [];
+  /** Expansions (node numbers) of the sequences and alternatives being built, innermost last. */
+  private readonly pending: number[] = [];
   /** The open tag, token or example: it takes all character data until it closes. */
   private collector: Frame | undefined;
-  private readonly make = new ExpansionMaker();
+  /** The rules' expansions (validation walks them there; rules make their objects when first read). */
+  readonly expansions: ExpansionStore;
+  private readonly make: ExpansionMaker;
 
   constructor(private readonly text: string) {
     super();
+    this.expansions = new ExpansionStore(text.length);
+    this.make = new ExpansionMaker(this.expansions);
     this.grammar = {
       mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules: [], rulesById: this.rulesById,
       range: { start: 0, end: 0 },
@@ -163,6 +165,8 @@ export class GrammarBuilder extends ElementSink {
         break;
       case 'metadata': grammar.metadata.push({ text: this.text.slice(el.start, el.end), range: el.range }); break;
       case 'rule': {
+        this.expansions.addRule(this.pending, frame.from);
+        this.pending.length = frame.from;
         const rule = this.rule(frame, el);
         grammar.rules.push(rule);
         if (rule.id !== '' && !this.rulesById.has(rule.id)) this.rulesById.set(rule.id, rule);
@@ -173,24 +177,35 @@ export class GrammarBuilder extends ElementSink {
         (rule.examples ??= []).push({ text: normalizeSpace(frame.text), range: el.range });
         break;
       }
-      case 'tag': this.deliver(new TagNode(frame.text, el.start, el.end)); break;
-      case 'token': {
-        const text = normalizeSpace(frame.text);
-        if (text.length > 0) this.deliver(new TokenNode(text, true, attributeValue(el, 'xml:lang'), el.start, el.end));
+      case 'tag': {
+        const up = this.frames[this.depth - 1] as Frame;
+        if (up.build === 'grammar') grammar.tags.push(new TagNode(frame.text, el.start, el.end)); // header tags stay objects
+        else this.deliver(this.make.tag(el, frame.text), false);
         break;
       }
-      case 'ruleref': this.deliver(ruleref(el)); break;
-      case 'item': this.deliver(this.make.item(el, this.sequence(frame, el))); break; // the item's range is its body's
-      case 'one-of': this.deliver(oneOf(el, this.takePending(frame.from) as ItemExpansion[], frame.stray, el.start, el.end)); break;
+      case 'token': {
+        const text = normalizeSpace(frame.text);
+        if (text.length > 0) this.deliver(this.make.token(el, text), false);
+        break;
+      }
+      case 'ruleref': this.deliver(this.make.ruleref(el), false); break;
+      case 'item': this.deliver(this.make.item(el, this.pending, frame.from), true, frame.from); break;
+      case 'one-of': this.deliver(this.make.oneOf(el, this.pending, frame.from, frame.stray), false, frame.from); break;
     }
   }
 
-  /** Hands a finished expansion to the element around it (now the innermost frame). */
-  private deliver(expansion: Expansion): void {
+  /**
+   * Hands a finished expansion to the element around it (now the innermost frame); `from`: where the finished
+   * element's own expansions began in `pending`, which the store has copied and are removed.
+   */
+  private deliver(n: number, isItem: boolean, from = this.pending.length): void {
+    const pending = this.pending;
+    // pop() for the few children of most elements: setting length is a slower runtime call.
+    if (pending.length - from <= 8) while (pending.length > from) pending.pop();
+    else pending.length = from;
     const up = this.frames[this.depth - 1] as Frame;
-    if (up.build === 'grammar') this.grammar.tags.push(expansion as TagExpansion);
-    else if (up.build === 'one-of' && expansion.kind !== 'item') (up.stray ??= []).push(expansion);
-    else this.pending.push(expansion);
+    if (up.build === 'one-of' && !isItem) (up.stray ??= []).push(n);
+    else pending.push(n);
   }
 
   private rule(frame: Frame, el: ScannedElement): RuleNode {
@@ -201,24 +216,9 @@ export class GrammarBuilder extends ElementSink {
       scopeAttr?.value.trim() === 'public' ? 'public' : 'private',
       scopeAttr?.value,
       attributeValue(el, 'xml:lang'),
-      this.sequence(frame, el), frame.examples ?? NO_EXAMPLES,
+      this.expansions, this.grammar.rules.length, frame.examples ?? NO_EXAMPLES, el.start, el.end,
       idAttr ? idAttr.valueStart : el.start, idAttr ? idAttr.valueEnd : el.openEnd,
     );
-  }
-
-  /** The expansions collected for a rule or item, in document order, with the element's range. */
-  private sequence(frame: Frame, el: ScannedElement): SequenceNode {
-    return new SequenceNode(this.takePending(frame.from), el.start, el.end);
-  }
-
-  /** `pending` from `from` on, removed from it. */
-  private takePending(from: number): Expansion[] {
-    const pending = this.pending;
-    const taken = pending.slice(from);
-    // pop() for the few children of most elements: setting length is a slower runtime call.
-    if (taken.length <= 8) while (pending.length > from) pending.pop();
-    else pending.length = from;
-    return taken;
   }
 }
 

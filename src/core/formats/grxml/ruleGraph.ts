@@ -3,15 +3,15 @@
 // or looks their targets up by name again. The same walk makes the first pass of the left-recursion analysis:
 // which rules can match the empty input, and which rules each can reach before consuming any (its left edges).
 
-import type { Rule, RuleRefExpansion } from './model';
+import type { Rule, RuleRefTarget } from './model';
 
 export class RuleGraph {
   /** Each rule id → the index of its first definition in `grammar.rules` (as `grammar.rulesById`). */
   readonly indexOf = new Map<string, number>();
   /** 1 for the rules that are the first definition of their (non-empty) id, in rule order. */
   readonly first: Uint8Array;
-  /** Every <ruleref>, rule after rule, in document order. */
-  readonly refs: RuleRefExpansion[] = [];
+  /** Every <ruleref> (its node number in the expansion store), rule after rule, in document order. */
+  readonly refs: number[] = [];
   /** The rule index each of `refs` points to locally, or -1 (external, special, invalid or undefined). */
   readonly targets: number[] = [];
   /** The references of rule i are `refs[refStart[i]]` up to (excluding) `refs[refStart[i + 1]]`. */
@@ -53,10 +53,13 @@ export class RuleGraph {
     this.refStart.push(this.refs.length);
   }
 
-  /** Records `ref` of the current rule; `left`: nothing needs to be matched before it. Returns its local target or -1. */
-  add(ref: RuleRefExpansion, left: boolean): number {
-    const target = ref.target.kind === 'local' ? this.indexOf.get(ref.target.rule) ?? -1 : -1;
-    this.refs.push(ref);
+  /**
+   * Records rule reference `n` (to `ref`) of the current rule; `left`: nothing needs to be matched before it.
+   * Returns its local target or -1.
+   */
+  add(n: number, ref: RuleRefTarget, left: boolean): number {
+    const target = ref.kind === 'local' ? this.indexOf.get(ref.rule) ?? -1 : -1;
+    this.refs.push(n);
     this.targets.push(target);
     if (left && target !== -1 && this.seen[target] !== this.current) {
       this.seen[target] = this.current;
