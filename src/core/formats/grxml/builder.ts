@@ -34,6 +34,8 @@ interface Frame extends ContentFrame {
   examples: Example[] | undefined;
   /** tag, token, example: the character data inside, nested elements included. */
   text: string;
+  /** Whether `text` is as written in the source (no reference or CDATA section decoded). */
+  exact: boolean;
 }
 
 /** SRGS problems of the document's structure, found while reading it; `validateGrxml` reports them. */
@@ -65,7 +67,7 @@ export class GrammarBuilder extends ElementSink {
 
   constructor(private readonly text: string) {
     super();
-    this.expansions = new ExpansionStore(text.length);
+    this.expansions = new ExpansionStore(text);
     this.make = new ExpansionMaker(this.expansions);
     this.grammar = {
       mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules: [], rulesById: this.rulesById,
@@ -100,6 +102,7 @@ export class GrammarBuilder extends ElementSink {
     frame.stray = undefined;
     frame.examples = undefined;
     frame.text = '';
+    frame.exact = true;
     if (!up) {
       frame.scope = scopeAt(el);
       if (!this.root) this.enterRoot(frame, el);
@@ -140,7 +143,11 @@ export class GrammarBuilder extends ElementSink {
   protected override addText(node: ScannedText): void {
     const up = this.frames[this.depth - 1] as Frame;
     if (up.model !== undefined) (this.checker as ContentModelChecker).text(up, node);
-    if (this.collector) this.collector.text += node.value;
+    const collector = this.collector;
+    if (collector) {
+      collector.text += node.value;
+      if (node.raw !== node.value) collector.exact = false;
+    }
     else if (up.build === 'rule' || up.build === 'item') this.make.pushTokens(node, this.pending);
     else if (up.build === 'one-of') this.make.pushTokens(node, up.stray ??= []);
   }
@@ -166,7 +173,7 @@ export class GrammarBuilder extends ElementSink {
       case 'metadata': grammar.metadata.push({ text: this.text.slice(el.start, el.end), range: el.range }); break;
       case 'rule': {
         this.expansions.addRule(this.pending, frame.from);
-        this.pending.length = frame.from;
+        while (this.pending.length > frame.from) this.pending.pop(); // setting length is a slower runtime call
         const rule = this.rule(frame, el);
         grammar.rules.push(rule);
         if (rule.id !== '' && !this.rulesById.has(rule.id)) this.rulesById.set(rule.id, rule);
@@ -180,18 +187,26 @@ export class GrammarBuilder extends ElementSink {
       case 'tag': {
         const up = this.frames[this.depth - 1] as Frame;
         if (up.build === 'grammar') grammar.tags.push(new TagNode(frame.text, el.start, el.end)); // header tags stay objects
-        else this.deliver(this.make.tag(el, frame.text), false);
+        else this.deliver(this.make.tag(el, frame.text, this.sourceAt(frame, el, frame.text)), false);
         break;
       }
       case 'token': {
         const text = normalizeSpace(frame.text);
-        if (text.length > 0) this.deliver(this.make.token(el, text), false);
+        if (text.length > 0) this.deliver(this.make.token(el, text, text === frame.text ? this.sourceAt(frame, el, text) : -1), false);
         break;
       }
       case 'ruleref': this.deliver(this.make.ruleref(el), false); break;
       case 'item': this.deliver(this.make.item(el, this.pending, frame.from), true, frame.from); break;
       case 'one-of': this.deliver(this.make.oneOf(el, this.pending, frame.from, frame.stray), false, frame.from); break;
     }
+  }
+
+  /**
+   * Where `text`, the character data of `frame`'s element, is in the source as written (all of the element's
+   * content: no markup inside it), else -1.
+   */
+  private sourceAt(frame: Frame, el: ScannedElement, text: string): number {
+    return frame.exact && el.closeStart - el.openEnd === text.length ? el.openEnd : -1;
   }
 
   /**
@@ -247,6 +262,6 @@ const NO_BINDINGS: NamespaceScope = new Map();
 function newFrame(): Frame {
   return {
     el: undefined, scope: NO_BINDINGS, build: undefined, model: undefined, local: '', items: 0, hasText: false,
-    from: 0, stray: undefined, examples: undefined, text: '',
+    from: 0, stray: undefined, examples: undefined, text: '', exact: true,
   };
 }

@@ -1,9 +1,10 @@
-// The expansions of a grammar's rules as the builder (builder.ts) records them: numbered nodes in typed arrays and
-// one array of strings, not objects. A 10,000-rule grammar has some 300,000 expansions; as objects they were
-// most of its parse time, because the garbage collector copied every one of them (twice) while the document was
-// still being read. Validation walks this store by node number (validateRules.ts, recursion.ts, references.ts);
-// the model's objects (modelNodes.ts) are made from it the first time a rule's body is read (matching, editors),
-// one rule at a time, and then kept, so they are the same objects on every read.
+// The expansions of a grammar's rules as the builder (builder.ts) records them: numbered nodes in typed arrays,
+// their strings sliced from the source text when asked for, not objects. A 10,000-rule grammar has some 300,000
+// expansions; as objects (and strings) they were most of its parse time, because the garbage collector copied
+// every one of them (twice) while the document was still being read. Validation walks this store by node number
+// (validateRules.ts, recursion.ts, references.ts); the model's objects (modelNodes.ts) are made from it the first
+// time a rule's body is read (matching, editors), one rule at a time, and then kept, so they are the same objects
+// on every read.
 
 import type { TextRange } from '../diagnostic';
 import { parseRuleRefTarget } from './attributes';
@@ -19,18 +20,30 @@ export const ONE_OF = 5;
 /** Node 0 is never used: a node number is always > 0. */
 const FIRST_NODE = 1;
 
+/** `info` of a token: it is one token even with spaces (a <token> or a double-quoted run). */
+export const QUOTED = 1;
+/** `info` of a token, tag or rule reference: its string is in `kept` (not a slice of the source text). */
+const KEPT = 2;
+/** `info` of a rule reference: it has no uri. */
+const NO_STRING = 4;
+
 export class ExpansionStore {
   /** Per node: TOKEN, TAG, RULEREF, ITEM or ONE_OF. */
   kind: Uint8Array;
   start: Int32Array;
   end: Int32Array;
-  /** Token: 1 when quoted. Item: its index in `specs`. */
+  /** Token, tag, rule reference: QUOTED, KEPT, NO_STRING. Item: its index in `specs`. */
   info: Int32Array;
-  /** Item, one-of: where its children (items, for a one-of) begin in `list`, and how many there are. */
+  /**
+   * Item, one-of: where its children (items, for a one-of) begin in `list`, and how many there are. Token, tag,
+   * rule reference: where its text (a rule reference: its uri) is in the source text, and its length. Strings are
+   * sliced from the source when asked for rather than kept: kept, they were most of what the garbage collector
+   * still copied.
+   */
   from: Int32Array;
   count: Int32Array;
-  /** Per node: a token's or tag's text, a rule reference's uri (undefined for the others). */
-  readonly strings: (string | undefined)[] = [undefined];
+  /** The strings that are not a slice of the source text as written (decoded, normalized, quoted), by node. */
+  private readonly kept = new Map<number, string>();
   /** Node numbers: the children of each item, one-of and rule body, one after the other. */
   list: Int32Array;
   private listLength = 0;
@@ -45,9 +58,9 @@ export class ExpansionStore {
   readonly specials = new Map<number, string>();
   readonly types = new Map<number, string>();
 
-  /** `textLength`: of the document, to size the arrays once for most grammars. */
-  constructor(textLength: number) {
-    const nodes = Math.max(64, textLength >> 4);
+  /** `source`: the document's text (the nodes' offsets and strings are in it). */
+  constructor(private readonly source: string) {
+    const nodes = Math.max(64, source.length >> 4); // sized once for most grammars
     this.kind = new Uint8Array(nodes);
     this.start = new Int32Array(nodes);
     this.end = new Int32Array(nodes);
@@ -57,15 +70,29 @@ export class ExpansionStore {
     this.list = new Int32Array(nodes);
   }
 
-  /** A new node; `text`: a token's or tag's text, a rule reference's uri. */
-  add(kind: number, start: number, end: number, info: number, text: string | undefined): number {
+  /** A new node. */
+  add(kind: number, start: number, end: number, info: number): number {
     if (this.size === this.kind.length) this.grow();
     const n = this.size++;
     this.kind[n] = kind;
     this.start[n] = start;
     this.end[n] = end;
     this.info[n] = info;
-    this.strings.push(text);
+    return n;
+  }
+
+  /**
+   * A token, tag or rule reference whose string (`text`; a rule reference: its uri) is the source's text at
+   * `at` (else -1, or `text` undefined for a rule reference without uri).
+   */
+  addWithString(kind: number, start: number, end: number, flags: number, text: string | undefined, at: number): number {
+    if (text === undefined) return this.add(kind, start, end, flags | NO_STRING);
+    const n = this.add(kind, start, end, at < 0 ? flags | KEPT : flags);
+    if (at < 0) this.kept.set(n, text);
+    else {
+      this.from[n] = at;
+      this.count[n] = text.length;
+    }
     return n;
   }
 
@@ -102,8 +129,13 @@ export class ExpansionStore {
     return { start: this.start[n] as number, end: this.end[n] as number };
   }
 
-  text(n: number): string {
-    return this.strings[n] as string;
+  /** A token's or tag's text, a rule reference's uri (undefined when it has none). */
+  text(n: number): string | undefined {
+    const info = this.info[n] as number;
+    if ((info & KEPT) !== 0) return this.kept.get(n);
+    if ((info & NO_STRING) !== 0) return undefined;
+    const at = this.from[n] as number;
+    return this.source.slice(at, at + (this.count[n] as number));
   }
 
   spec(item: number): ItemSpec {
@@ -112,7 +144,7 @@ export class ExpansionStore {
 
   /** What rule reference `n` points to (a new object on each call: the store keeps none). */
   target(n: number): RuleRefTarget {
-    return parseRuleRefTarget(this.strings[n], this.specials.get(n));
+    return parseRuleRefTarget(this.text(n), this.specials.get(n));
   }
 
   /** The model's object for node `n` and everything in it (made anew: RuleNode keeps what it asked for). */
@@ -120,10 +152,10 @@ export class ExpansionStore {
     const start = this.start[n] as number;
     const end = this.end[n] as number;
     switch (this.kind[n]) {
-      case TOKEN: return new TokenNode(this.strings[n] as string, this.info[n] === 1, this.langs.get(n), start, end);
-      case TAG: return new TagNode(this.strings[n] as string, start, end);
+      case TOKEN: return new TokenNode(this.text(n) as string, ((this.info[n] as number) & QUOTED) !== 0, this.langs.get(n), start, end);
+      case TAG: return new TagNode(this.text(n) as string, start, end);
       case RULEREF: {
-        const uri = this.strings[n];
+        const uri = this.text(n);
         const special = this.specials.get(n);
         return new RuleRefNode(uri, special, this.types.get(n), parseRuleRefTarget(uri, special), start, end);
       }

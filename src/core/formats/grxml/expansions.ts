@@ -2,10 +2,10 @@
 // and the tokens of character data, recorded in the grammar's expansion store (expansionStore.ts) as node
 // numbers. The builder collects what goes inside them; these methods shape them.
 
-import type { ScannedElement, ScannedText } from '../xml/nodes';
-import { attributeValue } from '../xml/tree';
+import type { ScannedAttribute, ScannedElement, ScannedText } from '../xml/nodes';
+import { attributeValue, getAttribute } from '../xml/tree';
 import { parseRepeat, parseRepeatProb, parseWeight } from './attributes';
-import { ExpansionStore, ITEM, ONE_OF, RULEREF, TAG, TOKEN } from './expansionStore';
+import { type ExpansionStore, ITEM, ONE_OF, QUOTED, RULEREF, TAG, TOKEN } from './expansionStore';
 import type { ItemSpec } from './model';
 import { ONCE } from './modelNodes';
 import { tokenizeText, type TokenSink } from './tokens';
@@ -40,27 +40,29 @@ export class ExpansionMaker {
     }
     const plain = repeat === undefined && repeatProb === undefined && weight === undefined;
     const store = this.store;
-    const n = store.add(ITEM, el.start, el.end, plain ? PLAIN : this.itemSpec(repeat, repeatProb, weight), undefined);
+    const n = store.add(ITEM, el.start, el.end, plain ? PLAIN : this.itemSpec(repeat, repeatProb, weight));
     if (lang !== undefined) store.langs.set(n, lang);
     store.setChildren(n, nodes, from);
     return n;
   }
 
-  /** A <token>'s normalized text (not empty). */
-  token(el: ScannedElement, text: string): number {
-    const n = this.store.add(TOKEN, el.start, el.end, 1, text);
+  /** A <token>'s normalized text (not empty); `at`: where it is in the source as written, or -1. */
+  token(el: ScannedElement, text: string, at: number): number {
+    const n = this.store.addWithString(TOKEN, el.start, el.end, QUOTED, text, at);
     const lang = attributeValue(el, 'xml:lang');
     if (lang !== undefined) this.store.langs.set(n, lang);
     return n;
   }
 
-  tag(el: ScannedElement, text: string): number {
-    return this.store.add(TAG, el.start, el.end, 0, text);
+  /** `at`: where the tag's text is in the source as written, or -1. */
+  tag(el: ScannedElement, text: string, at: number): number {
+    return this.store.addWithString(TAG, el.start, el.end, 0, text, at);
   }
 
   ruleref(el: ScannedElement): number {
     const store = this.store;
-    const n = store.add(RULEREF, el.start, el.end, 0, attributeValue(el, 'uri'));
+    const uri = getAttribute(el, 'uri') as ScannedAttribute | undefined;
+    const n = store.addWithString(RULEREF, el.start, el.end, 0, uri?.value, uri && uri.rawValue === uri.value ? uri.valueStart : -1);
     const special = attributeValue(el, 'special');
     const type = attributeValue(el, 'type');
     if (special !== undefined) store.specials.set(n, special);
@@ -75,7 +77,7 @@ export class ExpansionMaker {
    */
   oneOf(el: ScannedElement, nodes: readonly number[], from: number, stray: readonly number[] | undefined): number {
     const store = this.store;
-    const n = store.add(ONE_OF, el.start, el.end, 0, undefined);
+    const n = store.add(ONE_OF, el.start, el.end, 0);
     const lang = attributeValue(el, 'xml:lang');
     if (lang !== undefined) store.langs.set(n, lang);
     if (!stray || stray.length === 0) {
@@ -89,7 +91,7 @@ export class ExpansionMaker {
       for (const item of items) if ((store.end[item] as number) <= at) previous = item;
       if (store.kind[expansion] === TAG && previous !== -1) store.appendChild(previous, expansion);
       else {
-        const wrapped = store.add(ITEM, at, store.end[expansion] as number, PLAIN, undefined);
+        const wrapped = store.add(ITEM, at, store.end[expansion] as number, PLAIN);
         store.setChildren(wrapped, [expansion], 0);
         items.push(wrapped);
       }
@@ -144,9 +146,9 @@ class TokenCollector implements TokenSink {
   constructor(private readonly store: ExpansionStore) {}
 
   token(text: string, quoted: boolean, start: number, end: number): void {
-    const q = quoted ? 1 : 0;
+    // An unquoted token of text written without escapes is the source's text at its offsets (not kept).
     this.into.push(this.exact
-      ? this.store.add(TOKEN, this.base + start, this.base + end, q, text)
-      : this.store.add(TOKEN, this.start, this.end, q, text));
+      ? this.store.addWithString(TOKEN, this.base + start, this.base + end, quoted ? QUOTED : 0, text, quoted ? -1 : this.base + start)
+      : this.store.addWithString(TOKEN, this.start, this.end, quoted ? QUOTED : 0, text, -1));
   }
 }

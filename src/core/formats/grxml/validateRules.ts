@@ -111,7 +111,7 @@ class ExpansionChecker {
         this.scripts.push(n);
         return true;
       default: { // TOKEN
-        const text = store.text(n);
+        const text = store.text(n) as string;
         if (this.dtmf && !dtmfKeys(text).every(isDtmfKey)) {
           this.out.push(srgsDiagnostic('SRGS043', `"${text}" is not a DTMF key sequence (0-9, *, #, A-D) in this dtmf grammar.`, store.range(n)));
         }
@@ -207,7 +207,7 @@ function checkScripts(header: readonly TagExpansion[], ruleTags: readonly number
     }
   };
   for (const tag of header) look(tag.text, () => tag.range);
-  for (const n of ruleTags) look(store.text(n), () => store.range(n));
+  for (const n of ruleTags) look(store.text(n) as string, () => store.range(n));
   const texts = [...unique.keys()];
   for (let i = 0; i < texts.length; i += SCRIPT_BATCH) {
     const batch = texts.slice(i, i + SCRIPT_BATCH);
@@ -230,7 +230,7 @@ function checkScripts(header: readonly TagExpansion[], ruleTags: readonly number
 
 /** Rule reference `n` to `ref`; `target`: the index of the rule a local reference points to, or -1. */
 function checkRuleRef(store: ExpansionStore, n: number, ref: RuleRefTarget, target: number, out: Diagnostic[]): void {
-  const uri = store.strings[n];
+  const uri = store.text(n);
   const special = store.specials.get(n);
   const kind = ref.kind;
   if (uri !== undefined && special !== undefined) {
