@@ -13,7 +13,7 @@ import { ExpansionStore } from './expansionStore';
 import { ExpansionMaker } from './expansions';
 import { checkGrammarElement } from './grammarElement';
 import type { Example, Grammar, Rule } from './model';
-import { RuleNode, TagNode } from './modelNodes';
+import { RuleNode, RulesById, TagNode } from './modelNodes';
 import { normalizeSpace } from './tokens';
 import { enterElement, localName, namespaceOf, scopeAt, type NamespaceScope } from './xmlNames';
 
@@ -50,7 +50,6 @@ export class GrammarBuilder extends ElementSink {
   /** Elements are read as they come (the root aside, nothing is kept): the scanner may reuse their objects. */
   readonly transient = true;
   readonly grammar: Grammar;
-  private readonly rulesById = new Map<string, Rule>();
   private root: ScannedElement | undefined;
   /** The namespace of <grammar>: children count as SRGS elements when they share it (even when it is none). */
   private srgsNs: string | undefined;
@@ -69,8 +68,9 @@ export class GrammarBuilder extends ElementSink {
     super();
     this.expansions = new ExpansionStore(text);
     this.make = new ExpansionMaker(this.expansions);
+    const rules: Rule[] = [];
     this.grammar = {
-      mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules: [], rulesById: this.rulesById,
+      mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules, rulesById: new RulesById(this.expansions.ruleIndex, rules),
       range: { start: 0, end: 0 },
     };
   }
@@ -172,11 +172,10 @@ export class GrammarBuilder extends ElementSink {
         break;
       case 'metadata': grammar.metadata.push({ text: this.text.slice(el.start, el.end), range: el.range }); break;
       case 'rule': {
-        this.expansions.addRule(this.pending, frame.from);
-        while (this.pending.length > frame.from) this.pending.pop(); // setting length is a slower runtime call
         const rule = this.rule(frame, el);
+        this.expansions.addRule(rule.id, this.pending, frame.from);
+        while (this.pending.length > frame.from) this.pending.pop(); // setting length is a slower runtime call
         grammar.rules.push(rule);
-        if (rule.id !== '' && !this.rulesById.has(rule.id)) this.rulesById.set(rule.id, rule);
         break;
       }
       case 'example': {

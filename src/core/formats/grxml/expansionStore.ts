@@ -53,6 +53,10 @@ export class ExpansionStore {
   /** Per rule (in grammar.rules order): where its body's expansions begin in `list`, and how many there are. */
   readonly ruleFrom: number[] = [];
   readonly ruleCount: number[] = [];
+  /** Each rule id → the number of its first definition (grammar.rulesById is a view of it). */
+  readonly ruleIndex = new Map<string, number>();
+  /** Per rule: 1 when it is the first definition of its (non-empty) id. */
+  readonly firstDefinition: number[] = [];
   /** The rare fields, by node number: xml:lang of a token, item or one-of; special and type of a rule reference. */
   readonly langs = new Map<number, string>();
   readonly specials = new Map<number, string>();
@@ -111,10 +115,14 @@ export class ExpansionStore {
     this.count[n] = nodes.length - from;
   }
 
-  /** Records the body of the next rule: `nodes[from…]`. */
-  addRule(nodes: readonly number[], from: number): void {
+  /** Records the next rule: its id, and its body, `nodes[from…]`. */
+  addRule(id: string, nodes: readonly number[], from: number): void {
+    const index = this.ruleFrom.length;
     this.ruleFrom.push(this.addList(nodes, from));
     this.ruleCount.push(nodes.length - from);
+    const first = id !== '' && !this.ruleIndex.has(id);
+    if (first) this.ruleIndex.set(id, index);
+    this.firstDefinition.push(first ? 1 : 0);
   }
 
   /** Appends `child` to item `n`'s children (a stray <tag> joining the item before it; rare, so it is copied). */
