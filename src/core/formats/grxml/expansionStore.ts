@@ -91,12 +91,17 @@ export class ExpansionStore {
    */
   addWithString(kind: number, start: number, end: number, flags: number, text: string | undefined, at: number): number {
     if (text === undefined) return this.add(kind, start, end, flags | NO_STRING);
-    const n = this.add(kind, start, end, at < 0 ? flags | KEPT : flags);
-    if (at < 0) this.kept.set(n, text);
-    else {
-      this.from[n] = at;
-      this.count[n] = text.length;
-    }
+    if (at >= 0) return this.addSlice(kind, start, end, flags, at, text.length);
+    const n = this.add(kind, start, end, flags | KEPT);
+    this.kept.set(n, text);
+    return n;
+  }
+
+  /** A token, tag or rule reference whose string is the source's `length` characters at `at`. */
+  addSlice(kind: number, start: number, end: number, flags: number, at: number, length: number): number {
+    const n = this.add(kind, start, end, flags);
+    this.from[n] = at;
+    this.count[n] = length;
     return n;
   }
 

@@ -110,6 +110,7 @@ export class ExpansionMaker {
     // Exact source offsets when the text was written without escapes; else every token gets the node's range.
     tokens.base = node.cdata ? node.start + 9 : node.start;
     tokens.exact = node.cdata ? node.raw.length === node.value.length + 12 : node.raw === node.value;
+    tokens.value = node.value;
     tokenizeText(node.value, tokens);
   }
 
@@ -142,13 +143,18 @@ class TokenCollector implements TokenSink {
   /** Where the node's value starts in the source, when its offsets map one to one (`exact`). */
   base = 0;
   exact = true;
+  /** The node's value (what the token offsets are in). */
+  value = '';
 
   constructor(private readonly store: ExpansionStore) {}
 
-  token(text: string, quoted: boolean, start: number, end: number): void {
-    // An unquoted token of text written without escapes is the source's text at its offsets (not kept).
-    this.into.push(this.exact
-      ? this.store.addWithString(TOKEN, this.base + start, this.base + end, quoted ? QUOTED : 0, text, quoted ? -1 : this.base + start)
-      : this.store.addWithString(TOKEN, this.start, this.end, quoted ? QUOTED : 0, text, -1));
+  token(quoted: string | undefined, start: number, end: number): void {
+    const store = this.store;
+    let n: number;
+    if (quoted !== undefined) n = store.addWithString(TOKEN, this.exact ? this.base + start : this.start, this.exact ? this.base + end : this.end, QUOTED, quoted, -1);
+    // A word of text written without escapes is the source's text at its offsets: not sliced, not kept.
+    else if (this.exact) n = store.addSlice(TOKEN, this.base + start, this.base + end, 0, this.base + start, end - start);
+    else n = store.addWithString(TOKEN, this.start, this.end, 0, this.value.slice(start, end), -1);
+    this.into.push(n);
   }
 }
