@@ -40,6 +40,7 @@ import { TagEvaluator } from '../src/core/formats/grxml/tagEvaluator';
 import { validateGrxml } from '../src/core/formats/grxml/validate';
 import { decodeXmlBytes } from '../src/core/formats/xml/decode';
 import { parseXml } from '../src/core/formats/xml/scanner';
+import { GENERATED_RULES as RULES, generatedGrammar } from '../test/unit/formats/grxml/generatedGrammar';
 import { alternate, judge, median, reportGoals } from './lib/goals';
 
 /** Warm-up rounds (at least this many, and at least WARMUP_MS of our own work, so the JIT has settled). */
@@ -47,7 +48,6 @@ const WARMUP = 3;
 const WARMUP_MS = 1500;
 const ROUNDS = 15;
 const GOAL = 1.5;
-const RULES = 10_000;
 const ITEMS = 10_000;
 const SENTENCES = 400;
 const SENTENCE_GOAL_MS = 2;
@@ -77,26 +77,6 @@ function repoRoot(): string {
     dir = up;
   }
   return dir;
-}
-
-function generatedGrammar(): string {
-  const rules: string[] = [];
-  for (let i = 0; i < RULES; i++) {
-    const next = i + 1 < RULES ? `<item><ruleref uri="#r${i + 1}"/><tag>out = rules.latest();</tag></item>` : '<item>last</item>';
-    rules.push(`  <rule id="r${i}" scope="${i % 2 === 0 ? 'public' : 'private'}">
-    <one-of>
-      <item weight="2">word${i} alpha<tag>out = "w${i}";</tag></item>
-      <item repeat="0-1">beta${i}</item>
-      ${next}
-    </one-of>
-    <item repeat="1-3"><token>gamma ${i}</token></item>
-  </rule>`);
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" root="r0" tag-format="semantics/1.0">
-${rules.join('\n')}
-</grammar>
-`;
 }
 
 /** A minimal stand-in for http://www.w3.org/2001/xml.xsd (the xml: attributes the SRGS schema refers to). */

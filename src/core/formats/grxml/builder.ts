@@ -1,7 +1,8 @@
 // GrXML document → grammar model, built as the XML scanner reads the document (an XmlSink): no positioned tree
 // is kept for it (parse.ts builds one only when asked), and the content-model checks (contentModel.ts) and the
-// grammar element's (grammarElement.ts) run in the same pass. One pass, keeping nothing but the model, is what
-// makes large grammars fast: the tree of a 10,000-rule grammar is ~35 MB that the garbage collector would copy.
+// grammar element's (grammarElement.ts) run in the same pass. One pass, keeping nothing but the model (the rules'
+// expansions as numbered nodes in the expansion store, not objects), is what makes large grammars fast: the tree
+// of a 10,000-rule grammar is ~35 MB, and its expansions as objects ~10 MB, that the garbage collector would copy.
 // The model is tolerant: it holds what the document says even when it breaks SRGS rules.
 
 import type { Diagnostic, TextRange } from '../diagnostic';
@@ -9,10 +10,11 @@ import type { ScannedAttribute, ScannedElement, ScannedText } from '../xml/nodes
 import { attributeValue, getAttribute } from '../xml/tree';
 import { ElementSink } from '../xml/treeBuilder';
 import { ContentModelChecker, type ContentFrame } from './contentModel';
-import { ExpansionMaker, oneOf, ruleref } from './expansions';
+import { ExpansionStore } from './expansionStore';
+import { ExpansionMaker } from './expansions';
 import { checkGrammarElement } from './grammarElement';
-import type { Example, Expansion, Grammar, ItemExpansion, Rule, TagExpansion } from './model';
-import { RuleNode, SequenceNode, TagNode, TokenNode } from './modelNodes';
+import type { Example, Grammar, Rule } from './model';
+import { RuleNode, RulesById, TagNode } from './modelNodes';
 import { normalizeSpace } from './tokens';
 import { enterElement, localName, namespaceOf, scopeAt, type NamespaceScope } from './xmlNames';
 
@@ -27,12 +29,14 @@ interface Frame extends ContentFrame {
   build: Build | undefined;
   /** Where the element's expansions (rule, item) or items (one-of) begin in `pending`. */
   from: number;
-  /** one-of: expansions other than items, placed among them at the end. */
-  stray: Expansion[] | undefined;
+  /** one-of: expansions other than items (node numbers), placed among them at the end. */
+  stray: number[] | undefined;
   /** rule: its <example>s (created by the first one: most rules have none). */
   examples: Example[] | undefined;
   /** tag, token, example: the character data inside, nested elements included. */
   text: string;
+  /** Whether `text` is as written in the source (no reference or CDATA section decoded). */
+  exact: boolean;
 }
 
 /** SRGS problems of the document's structure, found while reading it; `validateGrxml` reports them. */
@@ -47,26 +51,27 @@ export class GrammarBuilder extends ElementSink {
   /** Elements are read as they come (the root aside, nothing is kept): the scanner may reuse their objects. */
   readonly transient = true;
   readonly grammar: Grammar;
-  private readonly rulesById = new Map<string, Rule>();
   private root: ScannedElement | undefined;
   /** The namespace of <grammar>: children count as SRGS elements when they share it (even when it is none). */
   private srgsNs: string | undefined;
   private checker: ContentModelChecker | undefined;
   private readonly frames: Frame[] = [];
   private depth = 0;
-  /**
-   * Expansions of the sequences and alternatives being built, innermost last. Each gets an exact-size copy when
-   * it is complete: arrays grown by push keep spare capacity, megabytes of empty slots on large grammars.
-   */
-  private readonly pending: Expansion[] = [];
+  /** Expansions (node numbers) of the sequences and alternatives being built, innermost last. */
+  private readonly pending: number[] = [];
   /** The open tag, token or example: it takes all character data until it closes. */
   private collector: Frame | undefined;
-  private readonly make = new ExpansionMaker();
+  /** The rules' expansions (validation walks them there; rules make their objects when first read). */
+  readonly expansions: ExpansionStore;
+  private readonly make: ExpansionMaker;
 
   constructor(private readonly text: string) {
     super();
+    this.expansions = new ExpansionStore(text);
+    this.make = new ExpansionMaker(this.expansions);
+    const rules: Rule[] = [];
     this.grammar = {
-      mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules: [], rulesById: this.rulesById,
+      mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules, rulesById: new RulesById(this.expansions.ruleIndex, rules),
       range: { start: 0, end: 0 },
     };
   }
@@ -98,6 +103,7 @@ export class GrammarBuilder extends ElementSink {
     frame.stray = undefined;
     frame.examples = undefined;
     frame.text = '';
+    frame.exact = true;
     if (!up) {
       frame.scope = scopeAt(el);
       if (!this.root) this.enterRoot(frame, el);
@@ -138,7 +144,11 @@ export class GrammarBuilder extends ElementSink {
   protected override addText(node: ScannedText): void {
     const up = this.frames[this.depth - 1] as Frame;
     if (up.model !== undefined) (this.checker as ContentModelChecker).text(up, node);
-    if (this.collector) this.collector.text += node.value;
+    const collector = this.collector;
+    if (collector) {
+      collector.text += node.value;
+      if (node.raw !== node.value) collector.exact = false;
+    }
     else if (up.build === 'rule' || up.build === 'item') this.make.pushTokens(node, this.pending);
     else if (up.build === 'one-of') this.make.pushTokens(node, up.stray ??= []);
   }
@@ -164,8 +174,9 @@ export class GrammarBuilder extends ElementSink {
       case 'metadata': grammar.metadata.push({ text: this.text.slice(el.start, el.end), range: el.range }); break;
       case 'rule': {
         const rule = this.rule(frame, el);
+        this.expansions.addRule(rule.id, this.pending, frame.from);
+        while (this.pending.length > frame.from) this.pending.pop(); // setting length is a slower runtime call
         grammar.rules.push(rule);
-        if (rule.id !== '' && !this.rulesById.has(rule.id)) this.rulesById.set(rule.id, rule);
         break;
       }
       case 'example': {
@@ -173,24 +184,43 @@ export class GrammarBuilder extends ElementSink {
         (rule.examples ??= []).push({ text: normalizeSpace(frame.text), range: el.range });
         break;
       }
-      case 'tag': this.deliver(new TagNode(frame.text, el.start, el.end)); break;
-      case 'token': {
-        const text = normalizeSpace(frame.text);
-        if (text.length > 0) this.deliver(new TokenNode(text, true, attributeValue(el, 'xml:lang'), el.start, el.end));
+      case 'tag': {
+        const up = this.frames[this.depth - 1] as Frame;
+        if (up.build === 'grammar') grammar.tags.push(new TagNode(frame.text, el.start, el.end)); // header tags stay objects
+        else this.deliver(this.make.tag(el, frame.text, this.sourceAt(frame, el, frame.text)), false);
         break;
       }
-      case 'ruleref': this.deliver(ruleref(el)); break;
-      case 'item': this.deliver(this.make.item(el, this.sequence(frame, el))); break; // the item's range is its body's
-      case 'one-of': this.deliver(oneOf(el, this.takePending(frame.from) as ItemExpansion[], frame.stray, el.start, el.end)); break;
+      case 'token': {
+        const text = normalizeSpace(frame.text);
+        if (text.length > 0) this.deliver(this.make.token(el, text, text === frame.text ? this.sourceAt(frame, el, text) : -1), false);
+        break;
+      }
+      case 'ruleref': this.deliver(this.make.ruleref(el), false); break;
+      case 'item': this.deliver(this.make.item(el, this.pending, frame.from), true, frame.from); break;
+      case 'one-of': this.deliver(this.make.oneOf(el, this.pending, frame.from, frame.stray), false, frame.from); break;
     }
   }
 
-  /** Hands a finished expansion to the element around it (now the innermost frame). */
-  private deliver(expansion: Expansion): void {
+  /**
+   * Where `text`, the character data of `frame`'s element, is in the source as written (all of the element's
+   * content: no markup inside it), else -1.
+   */
+  private sourceAt(frame: Frame, el: ScannedElement, text: string): number {
+    return frame.exact && el.closeStart - el.openEnd === text.length ? el.openEnd : -1;
+  }
+
+  /**
+   * Hands a finished expansion to the element around it (now the innermost frame); `from`: where the finished
+   * element's own expansions began in `pending`, which the store has copied and are removed.
+   */
+  private deliver(n: number, isItem: boolean, from = this.pending.length): void {
+    const pending = this.pending;
+    // pop() for the few children of most elements: setting length is a slower runtime call.
+    if (pending.length - from <= 8) while (pending.length > from) pending.pop();
+    else pending.length = from;
     const up = this.frames[this.depth - 1] as Frame;
-    if (up.build === 'grammar') this.grammar.tags.push(expansion as TagExpansion);
-    else if (up.build === 'one-of' && expansion.kind !== 'item') (up.stray ??= []).push(expansion);
-    else this.pending.push(expansion);
+    if (up.build === 'one-of' && !isItem) (up.stray ??= []).push(n);
+    else pending.push(n);
   }
 
   private rule(frame: Frame, el: ScannedElement): RuleNode {
@@ -201,24 +231,9 @@ export class GrammarBuilder extends ElementSink {
       scopeAttr?.value.trim() === 'public' ? 'public' : 'private',
       scopeAttr?.value,
       attributeValue(el, 'xml:lang'),
-      this.sequence(frame, el), frame.examples ?? NO_EXAMPLES,
+      this.expansions, this.grammar.rules.length, frame.examples ?? NO_EXAMPLES, el.start, el.end,
       idAttr ? idAttr.valueStart : el.start, idAttr ? idAttr.valueEnd : el.openEnd,
     );
-  }
-
-  /** The expansions collected for a rule or item, in document order, with the element's range. */
-  private sequence(frame: Frame, el: ScannedElement): SequenceNode {
-    return new SequenceNode(this.takePending(frame.from), el.start, el.end);
-  }
-
-  /** `pending` from `from` on, removed from it. */
-  private takePending(from: number): Expansion[] {
-    const pending = this.pending;
-    const taken = pending.slice(from);
-    // pop() for the few children of most elements: setting length is a slower runtime call.
-    if (taken.length <= 8) while (pending.length > from) pending.pop();
-    else pending.length = from;
-    return taken;
   }
 }
 
@@ -247,6 +262,6 @@ const NO_BINDINGS: NamespaceScope = new Map();
 function newFrame(): Frame {
   return {
     el: undefined, scope: NO_BINDINGS, build: undefined, model: undefined, local: '', items: 0, hasText: false,
-    from: 0, stray: undefined, examples: undefined, text: '',
+    from: 0, stray: undefined, examples: undefined, text: '', exact: true,
   };
 }

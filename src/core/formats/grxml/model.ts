@@ -1,7 +1,8 @@
 // The semantic model of an SRGS 1.0 grammar in XML form (GrXML). The builder (builder.ts) fills it while the
 // document is scanned, keeping the source range of every element so diagnostics, the matcher's parse tree and
-// the language services can point back into the text; its objects are the compact classes of modelNodes.ts. The model is tolerant: it holds what the document says even when the
-// document is invalid; `validate.ts` judges it.
+// the language services can point back into the text; its objects are the compact classes of modelNodes.ts, a
+// rule's expansions made from the expansion store (expansionStore.ts) when its body is first read. The model is
+// tolerant: it holds what the document says even when the document is invalid; `validate.ts` judges it.
 
 import type { TextRange } from '../diagnostic';
 

@@ -1,11 +1,11 @@
-// Compact classes behind the grammar model's interfaces (model.ts), built only by the builder (builder.ts,
-// expansions.ts). Like the XML scanner's nodes (xml/nodes.ts), they keep offsets as plain numbers and build
-// `range` objects on access, and `kind` lives on the prototype: a 10,000-rule grammar holds ~300,000 of them,
-// and every field or object less per node is memory the garbage collector no longer copies while the model
-// is built (a third of the build time before these classes). Read-only once built, except that the builder
-// may still add children to an item's body while its one-of is being assembled.
+// Compact classes behind the grammar model's interfaces (model.ts): rules are made by the builder (builder.ts),
+// expansions from the expansion store (expansionStore.ts) when a rule's body is first read. Like the XML
+// scanner's nodes (xml/nodes.ts), they keep offsets as plain numbers and build `range` objects on access, and
+// `kind` lives on the prototype: a 10,000-rule grammar's bodies are ~300,000 of them, and every field less is
+// memory. Read-only once made.
 
 import type { TextRange } from '../diagnostic';
+import type { ExpansionStore } from './expansionStore';
 import type {
   Example, Expansion, ItemExpansion, ItemSpec, OneOfExpansion, RepeatSpec, Rule, RuleRefExpansion, RuleRefTarget,
   RuleScope, SequenceExpansion, TagExpansion, TokenExpansion,
@@ -81,20 +81,74 @@ export class OneOfNode implements OneOfExpansion {
   get range(): TextRange { return { start: this.start, end: this.end }; }
 }
 
+/** A rule. Its body's objects are made from the expansion store the first time it is read, then kept. */
 export class RuleNode implements Rule {
+  private made: SequenceNode | undefined = undefined;
+
   constructor(
     readonly id: string,
     readonly scope: RuleScope,
     readonly scopeAttribute: string | undefined,
     readonly lang: string | undefined,
-    /** Has the rule's range. */
-    readonly body: SequenceNode,
+    private readonly store: ExpansionStore,
+    /** The rule's number in grammar.rules (and in the store). */
+    private readonly index: number,
     readonly examples: readonly Example[],
+    private readonly start: number,
+    private readonly end: number,
     private readonly idStart: number,
     private readonly idEnd: number,
   ) {}
-  get range(): TextRange { return this.body.range; }
+
+  get body(): SequenceExpansion {
+    const store = this.store;
+    return (this.made ??= new SequenceNode(store.expansions(store.ruleFrom[this.index] as number, store.ruleCount[this.index] as number), this.start, this.end));
+  }
+
+  get range(): TextRange { return { start: this.start, end: this.end }; }
   get idRange(): TextRange { return { start: this.idStart, end: this.idEnd }; }
+
+  /** What the rule says (its body included), not how it is kept: JSON.stringify of a grammar shows the model. */
+  toJSON(): object {
+    const { id, scope, scopeAttribute, lang, body, examples, idStart, idEnd } = this;
+    return { id, scope, scopeAttribute, lang, body, examples, idStart, idEnd };
+  }
+}
+
+/**
+ * grammar.rulesById: a view of the expansion store's id → rule number map (one map of the ids, not two: a
+ * 10,000-entry map was a few percent of a large grammar's pass). Iterating it (rare) makes a Map once.
+ */
+export class RulesById implements ReadonlyMap<string, Rule> {
+  private map: Map<string, Rule> | undefined = undefined;
+
+  constructor(private readonly index: ReadonlyMap<string, number>, private readonly rules: readonly Rule[]) {}
+
+  get size(): number { return this.index.size; }
+  get(id: string): Rule | undefined {
+    const i = this.index.get(id);
+    return i === undefined ? undefined : this.rules[i];
+  }
+
+  has(id: string): boolean { return this.index.has(id); }
+  forEach(callback: (rule: Rule, id: string, map: ReadonlyMap<string, Rule>) => void, thisArg?: unknown): void {
+    this.asMap().forEach((rule, id) => callback.call(thisArg, rule, id, this));
+  }
+
+  keys(): MapIterator<string> { return this.index.keys(); }
+  values(): MapIterator<Rule> { return this.asMap().values(); }
+  entries(): MapIterator<[string, Rule]> { return this.asMap().entries(); }
+  [Symbol.iterator](): MapIterator<[string, Rule]> { return this.asMap().entries(); }
+  /** As a Map's: `{}`. */
+  toJSON(): object { return {}; }
+
+  private asMap(): Map<string, Rule> {
+    if (this.map === undefined) {
+      this.map = new Map();
+      for (const [id, i] of this.index) this.map.set(id, this.rules[i] as Rule);
+    }
+    return this.map;
+  }
 }
 
 // `kind` on the prototypes rather than in every instance (see the header); narrowing on `e.kind` works the same.

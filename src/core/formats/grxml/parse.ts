@@ -9,6 +9,7 @@ import { lazyXmlDocument } from '../xml/lazyTree';
 import { scanXml, type XmlParseOptions } from '../xml/scanner';
 import type { XmlDocument } from '../xml/tree';
 import { GrammarBuilder, type GrxmlStructure } from './builder';
+import type { ExpansionStore } from './expansionStore';
 import type { Grammar } from './model';
 
 export type { GrxmlStructure } from './builder';
@@ -21,6 +22,8 @@ export interface GrxmlParseResult {
   diagnostics: Diagnostic[];
   /** SRGS structure problems found while reading the document; `validateGrxml` reports them with the rest. */
   structure: GrxmlStructure;
+  /** The rules' expansions, numbered, as validation walks them (the rules' objects are made from them when read). */
+  expansions: ExpansionStore;
 }
 
 export interface GrxmlParseOptions {
@@ -61,5 +64,5 @@ export function parseGrxml(text: string, options: GrxmlParseOptions = {}): Grxml
   const grammar = builder.grammar;
   if (options.uri !== undefined) grammar.uri = options.uri;
   sourceTexts.set(grammar, text);
-  return { grammar, tree: lazyXmlDocument(text, scan, xmlOptions), diagnostics: [...scan.errors], structure };
+  return { grammar, tree: lazyXmlDocument(text, scan, xmlOptions), diagnostics: [...scan.errors], structure, expansions: builder.expansions };
 }

@@ -4,11 +4,12 @@
 
 import type { Diagnostic } from '../diagnostic';
 import { srgsDiagnostic } from './codes';
-import type { Expansion, Rule, RuleRefExpansion } from './model';
+import { type ExpansionStore, ITEM, ONE_OF, RULEREF, TAG } from './expansionStore';
+import type { Rule } from './model';
 import type { RuleGraph } from './ruleGraph';
 
-export function checkLeftRecursion(rules: readonly Rule[], graph: RuleGraph, out: Diagnostic[]): void {
-  const edges = leftEdges(rules, graph);
+export function checkLeftRecursion(rules: readonly Rule[], store: ExpansionStore, graph: RuleGraph, out: Diagnostic[]): void {
+  const edges = leftEdges(rules.length, store, graph);
   for (const component of recursiveComponents(edges)) {
     const members = new Set(component);
     for (const i of component) {
@@ -25,14 +26,14 @@ export function checkLeftRecursion(rules: readonly Rule[], graph: RuleGraph, out
  * more become nullable; each walk also collects the left edges, so those of the last walk (the one with no
  * change) are final. checkRules' walk was the first one: when no rule turned out nullable, it is also the last.
  */
-function leftEdges(rules: readonly Rule[], graph: RuleGraph): number[][] {
+function leftEdges(rules: number, store: ExpansionStore, graph: RuleGraph): number[][] {
   if (graph.settled) return graph.leftEdges;
-  const walker = new LeftWalker(graph);
+  const walker = new LeftWalker(store, graph);
   let edges: number[][];
   do {
     walker.changed = false;
     edges = [];
-    for (let i = 0; i < rules.length; i++) edges.push(walker.rule(rules[i] as Rule, i));
+    for (let i = 0; i < rules; i++) edges.push(walker.rule(i));
   } while (walker.changed);
   return edges;
 }
@@ -50,75 +51,94 @@ class LeftWalker {
   private cursor = 0;
   private end = 0;
 
-  constructor(private readonly graph: RuleGraph) {
+  constructor(private readonly store: ExpansionStore, private readonly graph: RuleGraph) {
     this.nullable = graph.nullable;
     this.seen = new Int32Array(graph.nullable.length).fill(-1);
   }
 
   /** The left edges of rule `i`; marks it nullable (and `changed`) when it newly turns out to be. */
-  rule(rule: Rule, i: number): number[] {
+  rule(i: number): number[] {
     this.edges = [];
     this.stamp++;
     this.cursor = this.graph.refStart[i] as number;
     this.end = this.graph.refStart[i + 1] as number;
-    if (this.walk(rule.body) && this.nullable[i] === 0) {
+    if (this.sequence(this.store.ruleFrom[i] as number, this.store.ruleCount[i] as number) && this.nullable[i] === 0) {
       this.nullable[i] = 1;
       this.changed = true;
     }
     return this.edges;
   }
 
-  /** Collects the left edges of `e` and returns whether it can match the empty input. */
-  private walk(e: Expansion): boolean {
-    switch (e.kind) {
-      case 'sequence':
-        for (const c of e.children) if (!this.walk(c)) return false;
-        return true;
-      case 'item':
-        if (e.repeat.max === 0) return e.repeat.min === 0 || this.isNullable(e.body);
-        return this.walk(e.body) || e.repeat.min === 0;
-      case 'one-of': {
+  /** The `count` nodes listed from `from` on, one after the other: walked up to the first that must match input. */
+  private sequence(from: number, count: number): boolean {
+    const list = this.store.list;
+    for (let i = 0; i < count; i++) if (!this.walk(list[from + i] as number)) return false;
+    return true;
+  }
+
+  /** Collects the left edges of node `n` and returns whether it can match the empty input. */
+  private walk(n: number): boolean {
+    const store = this.store;
+    switch (store.kind[n]) {
+      case ITEM: {
+        const repeat = store.spec(n).repeat;
+        if (repeat.max === 0) return repeat.min === 0 || this.bodyIsNullable(n);
+        return this.sequence(store.from[n] as number, store.count[n] as number) || repeat.min === 0;
+      }
+      case ONE_OF: {
         let nullable = false;
-        for (const item of e.items) if (this.walk(item)) nullable = true;
+        const from = store.from[n] as number;
+        for (let i = 0; i < (store.count[n] as number); i++) if (this.walk(store.list[from + i] as number)) nullable = true;
         return nullable;
       }
-      case 'ruleref': {
-        const t = this.target(e);
+      case RULEREF: {
+        const t = this.target(n);
         if (t !== -1 && this.seen[t] !== this.stamp) { this.seen[t] = this.stamp; this.edges.push(t); }
-        if (e.target.kind === 'special') return e.target.name === 'NULL';
+        const ref = store.target(n);
+        if (ref.kind === 'special') return ref.name === 'NULL';
         return t !== -1 && this.nullable[t] === 1;
       }
-      case 'tag': return true;
-      case 'token': return false;
+      case TAG: return true;
+      default: return false; // TOKEN
     }
   }
 
-  /** Whether `e` can match the empty input, collecting nothing (for what the walk does not enter). */
-  private isNullable(e: Expansion): boolean {
-    switch (e.kind) {
-      case 'tag': return true;
-      case 'token': return false;
-      case 'sequence':
-        for (const c of e.children) if (!this.isNullable(c)) return false;
-        return true;
-      case 'item': return e.repeat.min === 0 || this.isNullable(e.body);
-      case 'one-of':
-        for (const item of e.items) if (this.isNullable(item)) return true;
+  /** Whether item `n`'s body can match the empty input, collecting nothing (for what the walk does not enter). */
+  private bodyIsNullable(n: number): boolean {
+    const store = this.store;
+    const from = store.from[n] as number;
+    for (let i = 0; i < (store.count[n] as number); i++) if (!this.isNullable(store.list[from + i] as number)) return false;
+    return true;
+  }
+
+  /** Whether node `n` can match the empty input, collecting nothing. */
+  private isNullable(n: number): boolean {
+    const store = this.store;
+    switch (store.kind[n]) {
+      case TAG: return true;
+      case ITEM: return store.spec(n).repeat.min === 0 || this.bodyIsNullable(n);
+      case ONE_OF: {
+        const from = store.from[n] as number;
+        for (let i = 0; i < (store.count[n] as number); i++) if (this.isNullable(store.list[from + i] as number)) return true;
         return false;
-      case 'ruleref': {
-        if (e.target.kind === 'special') return e.target.name === 'NULL';
-        const t = e.target.kind === 'local' ? this.graph.indexOf.get(e.target.rule) : undefined;
+      }
+      case RULEREF: {
+        const ref = store.target(n);
+        if (ref.kind === 'special') return ref.name === 'NULL';
+        const t = ref.kind === 'local' ? this.graph.indexOf.get(ref.rule) : undefined;
         return t !== undefined && this.nullable[t] === 1;
       }
+      default: return false; // TOKEN
     }
   }
 
-  /** The local target of `ref`, found by moving the cursor to it (or by name, should it not be there). */
-  private target(ref: RuleRefExpansion): number {
+  /** The local target of rule reference `n`, found by moving the cursor to it (or by name, should it not be there). */
+  private target(n: number): number {
     const { refs, targets } = this.graph;
-    while (this.cursor < this.end && refs[this.cursor] !== ref) this.cursor++;
+    while (this.cursor < this.end && refs[this.cursor] !== n) this.cursor++;
     if (this.cursor < this.end) return targets[this.cursor] as number;
-    return ref.target.kind === 'local' ? this.graph.indexOf.get(ref.target.rule) ?? -1 : -1;
+    const ref = this.store.target(n);
+    return ref.kind === 'local' ? this.graph.indexOf.get(ref.rule) ?? -1 : -1;
   }
 }
 

@@ -4,6 +4,7 @@
 
 import type { Diagnostic } from '../diagnostic';
 import { srgsDiagnostic } from './codes';
+import type { ExpansionStore } from './expansionStore';
 import { ExternalGrammars, type ExternalOptions } from './externalRefs';
 import type { Grammar, Rule } from './model';
 import { checkLeftRecursion } from './recursion';
@@ -11,22 +12,22 @@ import type { RuleGraph } from './ruleGraph';
 
 const SRGS_XML_TYPE = 'application/srgs+xml';
 
-/** `graph`: the references checkRules collected. */
-export function checkReferences(grammar: Grammar, options: ExternalOptions, graph: RuleGraph, out: Diagnostic[]): void {
-  checkLeftRecursion(grammar.rules, graph, out);
+/** `graph`: the references checkRules collected (node numbers in `store`). */
+export function checkReferences(grammar: Grammar, store: ExpansionStore, options: ExternalOptions, graph: RuleGraph, out: Diagnostic[]): void {
+  checkLeftRecursion(grammar.rules, store, graph, out);
   checkReachability(grammar, graph, out);
   let external: ExternalGrammars | undefined; // made at the first external reference (most grammars have none)
-  for (const ref of graph.refs) {
-    const type = ref.type?.trim();
-    const target = ref.target;
+  for (const n of graph.refs) {
+    const type = store.types.get(n)?.trim();
+    const target = store.target(n);
     if (target.kind !== 'external') {
       if (type !== undefined && type !== SRGS_XML_TYPE && target.kind === 'local') {
-        out.push(srgsDiagnostic('SRGS047', `A local reference is to this ${SRGS_XML_TYPE} grammar, but it declares type="${type}".`, ref.range));
+        out.push(srgsDiagnostic('SRGS047', `A local reference is to this ${SRGS_XML_TYPE} grammar, but it declares type="${type}".`, store.range(n)));
       }
       continue;
     }
     const unsupported = type !== undefined && type !== SRGS_XML_TYPE
-      ? srgsDiagnostic('SRGS042', `type="${type}" cannot be processed here; only ${SRGS_XML_TYPE} grammars are read.`, ref.range)
+      ? srgsDiagnostic('SRGS042', `type="${type}" cannot be processed here; only ${SRGS_XML_TYPE} grammars are read.`, store.range(n))
       : undefined;
     if (!options.resolveExternal) {
       if (unsupported) out.push(unsupported);
@@ -35,20 +36,20 @@ export function checkReferences(grammar: Grammar, options: ExternalOptions, grap
     external ??= new ExternalGrammars(options);
     const found = external.grammar(target.uri, grammar);
     if ('error' in found) {
-      out.push(srgsDiagnostic('SRGS032', `${found.error}; its rules were not checked.`, ref.range));
+      out.push(srgsDiagnostic('SRGS032', `${found.error}; its rules were not checked.`, store.range(n)));
       if (unsupported) out.push(unsupported);
       continue;
     }
     if (type !== undefined && type !== SRGS_XML_TYPE) {
-      out.push(srgsDiagnostic('SRGS047', `${target.uri} is an SRGS XML grammar (${SRGS_XML_TYPE}) but the reference declares type="${type}".`, ref.range));
+      out.push(srgsDiagnostic('SRGS047', `${target.uri} is an SRGS XML grammar (${SRGS_XML_TYPE}) but the reference declares type="${type}".`, store.range(n)));
     }
     if (found.grammar.mode !== grammar.mode) {
-      out.push(srgsDiagnostic('SRGS029', `${target.uri} is a ${found.grammar.mode} grammar; this ${grammar.mode} grammar cannot use its rules.`, ref.range));
+      out.push(srgsDiagnostic('SRGS029', `${target.uri} is a ${found.grammar.mode} grammar; this ${grammar.mode} grammar cannot use its rules.`, store.range(n)));
     }
     const resolved = external.rule(target.uri, target.rule, grammar);
     if ('error' in resolved) {
       const privateRule = target.rule !== undefined && found.grammar.rulesById.get(target.rule)?.scope === 'private';
-      out.push(srgsDiagnostic(privateRule ? 'SRGS031' : 'SRGS030', `${resolved.error}.`, ref.range));
+      out.push(srgsDiagnostic(privateRule ? 'SRGS031' : 'SRGS030', `${resolved.error}.`, store.range(n)));
     }
   }
 }

@@ -3,15 +3,16 @@
 // or looks their targets up by name again. The same walk makes the first pass of the left-recursion analysis:
 // which rules can match the empty input, and which rules each can reach before consuming any (its left edges).
 
-import type { Rule, RuleRefExpansion } from './model';
+import type { ExpansionStore } from './expansionStore';
+import type { RuleRefTarget } from './model';
 
 export class RuleGraph {
-  /** Each rule id → the index of its first definition in `grammar.rules` (as `grammar.rulesById`). */
-  readonly indexOf = new Map<string, number>();
+  /** Each rule id → the index of its first definition in `grammar.rules` (grammar.rulesById is a view of it). */
+  readonly indexOf: ReadonlyMap<string, number>;
   /** 1 for the rules that are the first definition of their (non-empty) id, in rule order. */
-  readonly first: Uint8Array;
-  /** Every <ruleref>, rule after rule, in document order. */
-  readonly refs: RuleRefExpansion[] = [];
+  readonly first: readonly number[];
+  /** Every <ruleref> (its node number in the expansion store), rule after rule, in document order. */
+  readonly refs: number[] = [];
   /** The rule index each of `refs` points to locally, or -1 (external, special, invalid or undefined). */
   readonly targets: number[] = [];
   /** The references of rule i are `refs[refStart[i]]` up to (excluding) `refs[refStart[i + 1]]`. */
@@ -31,19 +32,13 @@ export class RuleGraph {
   /** The current rule's left edges, copied at their exact size when it ends (most rules have one or none). */
   private readonly edges: number[] = [];
 
-  constructor(rules: readonly Rule[]) {
-    // Backwards, so the first definition's index is the one left: one map operation per rule, not two.
-    for (let i = rules.length - 1; i >= 0; i--) {
-      const id = (rules[i] as Rule).id;
-      if (id !== '') this.indexOf.set(id, i);
-    }
-    this.first = new Uint8Array(rules.length);
-    for (let i = 0; i < rules.length; i++) {
-      const id = (rules[i] as Rule).id;
-      if (id !== '' && this.indexOf.get(id) === i) this.first[i] = 1;
-    }
-    this.nullable = new Uint8Array(rules.length);
-    this.seen = new Int32Array(rules.length).fill(-1);
+  /** `store`: the rules' table and expansions the builder recorded. */
+  constructor(store: ExpansionStore) {
+    this.indexOf = store.ruleIndex;
+    this.first = store.firstDefinition;
+    const rules = store.ruleFrom.length;
+    this.nullable = new Uint8Array(rules);
+    this.seen = new Int32Array(rules).fill(-1);
   }
 
   /** The walk enters rule `i` (rules are walked in order). */
@@ -53,10 +48,13 @@ export class RuleGraph {
     this.refStart.push(this.refs.length);
   }
 
-  /** Records `ref` of the current rule; `left`: nothing needs to be matched before it. Returns its local target or -1. */
-  add(ref: RuleRefExpansion, left: boolean): number {
-    const target = ref.target.kind === 'local' ? this.indexOf.get(ref.target.rule) ?? -1 : -1;
-    this.refs.push(ref);
+  /**
+   * Records rule reference `n` (to `ref`) of the current rule; `left`: nothing needs to be matched before it.
+   * Returns its local target or -1.
+   */
+  add(n: number, ref: RuleRefTarget, left: boolean): number {
+    const target = ref.kind === 'local' ? this.indexOf.get(ref.rule) ?? -1 : -1;
+    this.refs.push(n);
     this.targets.push(target);
     if (left && target !== -1 && this.seen[target] !== this.current) {
       this.seen[target] = this.current;

@@ -23,8 +23,12 @@ function isNormalAscii(text: string): boolean {
 
 /** Receives the tokens of a text (an object rather than a closure: the parser reuses one for every text node). */
 export interface TokenSink {
-  /** `start`, `end`: offsets into the text (including the quotes of a quoted token). */
-  token(text: string, quoted: boolean, start: number, end: number): void;
+  /**
+   * `start`, `end`: offsets into the text (including the quotes of a quoted token). `quoted`: the token's
+   * whitespace-normalized text, for a double-quoted run; undefined for a plain word, which is `text.slice(start,
+   * end)` (not sliced here: the parser keeps most words as offsets into the document).
+   */
+  token(quoted: string | undefined, start: number, end: number): void;
 }
 
 /** Splits character data into tokens, giving each to `sink` (a sink rather than an array, as grammars hold many). */
@@ -38,13 +42,13 @@ export function tokenizeText(text: string, sink: TokenSink): void {
       const close = text.indexOf('"', i + 1);
       const end = close === -1 ? n : close + 1;
       const inner = normalizeSpace(text.slice(i + 1, close === -1 ? n : close));
-      if (inner.length > 0) sink.token(inner, true, i, end);
+      if (inner.length > 0) sink.token(inner, i, end);
       i = end;
       continue;
     }
     let j = i + 1;
     while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 0x22) j++;
-    sink.token(text.slice(i, j), false, i, j);
+    sink.token(undefined, i, j);
     i = j;
   }
 }

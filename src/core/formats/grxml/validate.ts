@@ -25,11 +25,11 @@ export function validateGrxml(parsed: GrxmlParseResult, options: ValidateOptions
   const { grammar } = parsed;
   if (!isGrammarRoot(grammar)) return out;
   const format = tagFormatKind(grammar.tagFormat);
-  const graph = new RuleGraph(grammar.rules);
-  const hasTags = checkRules(grammar, { checkScripts: options.checkScripts !== false && format === 'script' }, parsed.tree, graph, out);
+  const graph = new RuleGraph(parsed.expansions);
+  const hasTags = checkRules(grammar, parsed.expansions, { checkScripts: options.checkScripts !== false && format === 'script' }, parsed.tree, graph, out);
   if (hasTags && format === 'none') {
     out.push(srgsDiagnostic('SRGS038', 'The grammar has <tag>s but no tag-format; add tag-format="semantics/1.0" (script) or "semantics/1.0-literals".', parsed.structure.grammarTag));
   }
-  checkReferences(grammar, options, graph, out);
+  checkReferences(grammar, parsed.expansions, options, graph, out);
   return out;
 }

@@ -1,4 +1,4 @@
-// Rule-level SRGS checks over the model: rule ids (syntax, reserved names, duplicates), scopes, empty rules,
+// Rule-level SRGS checks over the model and its expansion store: rule ids (syntax, reserved names, duplicates), scopes, empty rules,
 // and every expansion inside them (repeat, repeat-prob, weight, rule references, DTMF tokens, script tags).
 // Diagnostics point at the offending attribute when the XML tree has it.
 
@@ -7,7 +7,8 @@ import type { Diagnostic, TextRange } from '../diagnostic';
 import { getAttribute, type XmlDocument, type XmlNode } from '../xml/tree';
 import { isLegalRuleName, isSpecialRuleName, repeatProblem } from './attributes';
 import { srgsDiagnostic } from './codes';
-import type { Expansion, Grammar, ItemExpansion, Rule, RuleRefExpansion, TagExpansion } from './model';
+import { type ExpansionStore, ITEM, ONE_OF, RULEREF, TAG } from './expansionStore';
+import type { Grammar, ItemSpec, Rule, RuleRefTarget, TagExpansion } from './model';
 import type { RuleGraph } from './ruleGraph';
 import { unsupportedScript } from './sisrSandbox';
 import { dtmfKeys, isDtmfKey } from './tokens';
@@ -19,9 +20,11 @@ export interface RuleCheckOptions {
 
 /**
  * Checks rules and expansions; returns whether the grammar has any <tag> (header or rule). Records every rule
- * reference in `graph` on the way (the reference checks use it).
+ * reference in `graph` on the way (the reference checks use it). Walks the expansion store, not the model's objects.
  */
-export function checkRules(grammar: Grammar, options: RuleCheckOptions, tree: XmlDocument, graph: RuleGraph, out: Diagnostic[]): boolean {
+export function checkRules(
+  grammar: Grammar, store: ExpansionStore, options: RuleCheckOptions, tree: XmlDocument, graph: RuleGraph, out: Diagnostic[],
+): boolean {
   const rules = grammar.rules;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i] as Rule;
@@ -35,15 +38,15 @@ export function checkRules(grammar: Grammar, options: RuleCheckOptions, tree: Xm
     if (scope !== undefined && scope !== 'public' && scope !== 'private') {
       out.push(srgsDiagnostic('SRGS013', `scope="${rule.scopeAttribute}" is not valid; use "public" or "private".`, attributeRange(tree, rule.range, 'scope')));
     }
-    if (rule.body.children.length === 0) out.push(srgsDiagnostic('SRGS033', `Rule "${rule.id}" has no content; it matches only silence.`, rule.range));
+    if (store.ruleCount[i] === 0) out.push(srgsDiagnostic('SRGS033', `Rule "${rule.id}" has no content; it matches only silence.`, rule.range));
   }
-  const walker = new ExpansionChecker(grammar, tree, graph, out);
+  const walker = new ExpansionChecker(grammar, store, tree, graph, out);
   for (let i = 0; i < rules.length; i++) {
     graph.startRule(i);
-    if (walker.visit((rules[i] as Rule).body, false, true)) graph.ruleIsNullable();
+    if (walker.sequence(store.ruleFrom[i] as number, store.ruleCount[i] as number, true)) graph.ruleIsNullable();
   }
   graph.finish();
-  if (options.checkScripts) checkScripts(walker.scripts, out);
+  if (options.checkScripts) checkScripts(grammar.tags, walker.scripts, store, out);
   return walker.tags;
 }
 
@@ -53,75 +56,92 @@ export function checkRules(grammar: Grammar, options: RuleCheckOptions, tree: Xm
  */
 class ExpansionChecker {
   tags: boolean;
-  readonly scripts: TagExpansion[];
+  /** The rules' tags (node numbers), in document order. */
+  readonly scripts: number[] = [];
   private readonly dtmf: boolean;
   /** repeatProblem by attribute text: a grammar repeats the same few values. */
   private readonly repeatProblems = new Map<string, 'syntax' | 'order' | undefined>();
+  private readonly list: Int32Array;
 
-  constructor(grammar: Grammar, private readonly tree: XmlDocument, private readonly graph: RuleGraph, private readonly out: Diagnostic[]) {
+  constructor(
+    grammar: Grammar, private readonly store: ExpansionStore, private readonly tree: XmlDocument,
+    private readonly graph: RuleGraph, private readonly out: Diagnostic[],
+  ) {
     this.tags = grammar.tags.length > 0;
-    this.scripts = [...grammar.tags];
     this.dtmf = grammar.mode === 'dtmf';
+    this.list = store.list;
+  }
+
+  /** The `count` expansions listed from `from` on, one after the other; returns whether they can all match nothing. */
+  sequence(from: number, count: number, left: boolean): boolean {
+    let nullable = true;
+    for (let i = 0; i < count; i++) if (!this.visit(this.list[from + i] as number, false, left && nullable)) nullable = false;
+    return nullable;
   }
 
   /**
-   * Checks `e` and everything in it; `left`: nothing before `e` in its rule needs to match input. Returns whether
-   * `e` can match the empty input (with what the graph knows of the rules it refers to so far).
+   * Checks node `n` and everything in it; `left`: nothing before it in its rule needs to match input. Returns
+   * whether it can match the empty input (with what the graph knows of the rules it refers to so far).
    */
-  visit(e: Expansion, inOneOf: boolean, left: boolean): boolean {
-    switch (e.kind) {
-      case 'sequence': {
-        let nullable = true;
-        for (const c of e.children) if (!this.visit(c, false, left && nullable)) nullable = false;
-        return nullable;
-      }
-      case 'one-of': {
+  visit(n: number, inOneOf: boolean, left: boolean): boolean {
+    const store = this.store;
+    switch (store.kind[n]) {
+      case ONE_OF: {
         let nullable = false;
-        for (const i of e.items) if (this.visit(i, true, left)) nullable = true;
+        const from = store.from[n] as number;
+        const count = store.count[n] as number;
+        for (let i = 0; i < count; i++) if (this.visit(this.list[from + i] as number, true, left)) nullable = true;
         return nullable;
       }
-      case 'item': {
-        this.item(e, inOneOf);
-        const body = this.visit(e.body, false, left && e.repeat.max !== 0); // repeat="0": never entered
-        return e.repeat.min === 0 || body;
+      case ITEM: {
+        const spec = store.spec(n);
+        this.item(n, spec, inOneOf);
+        const body = this.sequence(store.from[n] as number, store.count[n] as number, left && spec.repeat.max !== 0); // repeat="0": never entered
+        return spec.repeat.min === 0 || body;
       }
-      case 'ruleref': {
-        const target = this.graph.add(e, left);
-        checkRuleRef(e, target, this.out);
-        if (e.target.kind === 'special') return e.target.name === 'NULL';
+      case RULEREF: {
+        const ref = store.target(n);
+        const target = this.graph.add(n, ref, left);
+        checkRuleRef(store, n, ref, target, this.out);
+        if (ref.kind === 'special') return ref.name === 'NULL';
         return target !== -1 && this.graph.nullable[target] === 1;
       }
-      case 'tag':
+      case TAG:
         this.tags = true;
-        this.scripts.push(e);
+        this.scripts.push(n);
         return true;
-      case 'token':
-        if (this.dtmf && !dtmfKeys(e.text).every(isDtmfKey)) {
-          this.out.push(srgsDiagnostic('SRGS043', `"${e.text}" is not a DTMF key sequence (0-9, *, #, A-D) in this dtmf grammar.`, e.range));
+      default: { // TOKEN
+        const text = store.text(n) as string;
+        if (this.dtmf && !dtmfKeys(text).every(isDtmfKey)) {
+          this.out.push(srgsDiagnostic('SRGS043', `"${text}" is not a DTMF key sequence (0-9, *, #, A-D) in this dtmf grammar.`, store.range(n)));
         }
         return false;
+      }
     }
   }
 
-  private item(item: ItemExpansion, inOneOf: boolean): void {
+  private item(n: number, item: ItemSpec, inOneOf: boolean): void {
     const out = this.out;
+    const problems = item.repeatAttribute !== undefined || (item.repeatProbAttribute !== undefined && item.repeatProb === undefined) || item.weightAttribute !== undefined;
+    if (!problems) return;
+    const range = this.store.range(n);
     if (item.repeatAttribute !== undefined) {
       let problem = this.repeatProblems.get(item.repeatAttribute);
       if (problem === undefined && !this.repeatProblems.has(item.repeatAttribute)) {
         problem = repeatProblem(item.repeatAttribute);
         this.repeatProblems.set(item.repeatAttribute, problem);
       }
-      if (problem === 'syntax') out.push(srgsDiagnostic('SRGS014', `repeat="${item.repeatAttribute}" is not valid; use n, m-n or m- (for example 0-1 or 1-).`, attributeRange(this.tree, item.range, 'repeat')));
-      if (problem === 'order') out.push(srgsDiagnostic('SRGS015', `repeat="${item.repeatAttribute}": the minimum is greater than the maximum.`, attributeRange(this.tree, item.range, 'repeat')));
+      if (problem === 'syntax') out.push(srgsDiagnostic('SRGS014', `repeat="${item.repeatAttribute}" is not valid; use n, m-n or m- (for example 0-1 or 1-).`, attributeRange(this.tree, range, 'repeat')));
+      if (problem === 'order') out.push(srgsDiagnostic('SRGS015', `repeat="${item.repeatAttribute}": the minimum is greater than the maximum.`, attributeRange(this.tree, range, 'repeat')));
     }
     if (item.repeatProbAttribute !== undefined && item.repeatProb === undefined) {
-      out.push(srgsDiagnostic('SRGS016', `repeat-prob="${item.repeatProbAttribute}" must be a decimal number from 0 to 1.`, attributeRange(this.tree, item.range, 'repeat-prob')));
+      out.push(srgsDiagnostic('SRGS016', `repeat-prob="${item.repeatProbAttribute}" must be a decimal number from 0 to 1.`, attributeRange(this.tree, range, 'repeat-prob')));
     }
     if (item.weightAttribute !== undefined) {
       if (!/^(?:[0-9]+\.?|[0-9]*\.[0-9]+)$/.test(item.weightAttribute.trim())) {
-        out.push(srgsDiagnostic('SRGS017', `weight="${item.weightAttribute}" must be a non-negative decimal number such as 2 or 0.5.`, attributeRange(this.tree, item.range, 'weight')));
+        out.push(srgsDiagnostic('SRGS017', `weight="${item.weightAttribute}" must be a non-negative decimal number such as 2 or 0.5.`, attributeRange(this.tree, range, 'weight')));
       } else if (!inOneOf) {
-        out.push(srgsDiagnostic('SRGS018', 'weight only matters on an <item> directly inside <one-of>; here it has no effect.', attributeRange(this.tree, item.range, 'weight')));
+        out.push(srgsDiagnostic('SRGS018', 'weight only matters on an <item> directly inside <one-of>; here it has no effect.', attributeRange(this.tree, range, 'weight')));
       }
     }
   }
@@ -173,20 +193,21 @@ export function isPlainAssignments(text: string): boolean {
  * deliberately crafted pair of tags could hide an error from the batch; matching compiles every tag alone before
  * running anything.)
  */
-function checkScripts(tags: readonly TagExpansion[], out: Diagnostic[]): void {
-  // Each distinct text once (grammars repeat the same tags): the tags that have it.
-  const unique = new Map<string, TagExpansion[]>();
-  for (const tag of tags) {
-    const text = tag.text;
+function checkScripts(header: readonly TagExpansion[], ruleTags: readonly number[], store: ExpansionStore, out: Diagnostic[]): void {
+  // Each distinct text once (grammars repeat the same tags): where it is (header tags, then the rules' tags).
+  const unique = new Map<string, TextRange[]>();
+  const look = (text: string, at: () => TextRange): void => {
     const refused = unsupportedScript(text);
-    if (refused !== undefined) out.push(srgsDiagnostic('SRGS046', `This tag cannot run: ${refused}.`, tag.range));
-    else if (isPlainAssignments(text)) continue;
+    if (refused !== undefined) out.push(srgsDiagnostic('SRGS046', `This tag cannot run: ${refused}.`, at()));
+    else if (isPlainAssignments(text)) return;
     else {
       const same = unique.get(text);
-      if (same) same.push(tag);
-      else unique.set(text, [tag]);
+      if (same) same.push(at());
+      else unique.set(text, [at()]);
     }
-  }
+  };
+  for (const tag of header) look(tag.text, () => tag.range);
+  for (const n of ruleTags) look(store.text(n) as string, () => store.range(n));
   const texts = [...unique.keys()];
   for (let i = 0; i < texts.length; i += SCRIPT_BATCH) {
     const batch = texts.slice(i, i + SCRIPT_BATCH);
@@ -201,25 +222,26 @@ function checkScripts(tags: readonly TagExpansion[], out: Diagnostic[]): void {
         vm.compileFunction(text, ['out', 'rules', 'meta', '$']);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        for (const tag of unique.get(text) ?? []) out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, tag.range));
+        for (const range of unique.get(text) ?? []) out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, range));
       }
     }
   }
 }
 
-/** `target`: the index of the rule a local reference points to, or -1. */
-function checkRuleRef(ref: RuleRefExpansion, target: number, out: Diagnostic[]): void {
-  const { uri, special } = ref;
-  const kind = ref.target.kind;
+/** Rule reference `n` to `ref`; `target`: the index of the rule a local reference points to, or -1. */
+function checkRuleRef(store: ExpansionStore, n: number, ref: RuleRefTarget, target: number, out: Diagnostic[]): void {
+  const uri = store.text(n);
+  const special = store.specials.get(n);
+  const kind = ref.kind;
   if (uri !== undefined && special !== undefined) {
-    out.push(srgsDiagnostic('SRGS021', '<ruleref> has both uri and special; keep one.', ref.range));
+    out.push(srgsDiagnostic('SRGS021', '<ruleref> has both uri and special; keep one.', store.range(n)));
   } else if (uri === undefined && special === undefined) {
-    out.push(srgsDiagnostic('SRGS022', '<ruleref> needs a uri (such as "#rule") or special="NULL|VOID|GARBAGE".', ref.range));
+    out.push(srgsDiagnostic('SRGS022', '<ruleref> needs a uri (such as "#rule") or special="NULL|VOID|GARBAGE".', store.range(n)));
   } else if (special !== undefined && kind === 'invalid') {
-    out.push(srgsDiagnostic('SRGS020', `special="${special}" is not valid; use NULL, VOID or GARBAGE.`, ref.range));
+    out.push(srgsDiagnostic('SRGS020', `special="${special}" is not valid; use NULL, VOID or GARBAGE.`, store.range(n)));
   } else if (kind === 'invalid') {
-    out.push(srgsDiagnostic('SRGS022', `uri="${uri ?? ''}" is not a rule reference: write "#rule" for a local rule or "file.grxml#rule".`, ref.range));
-  } else if (ref.target.kind === 'local' && target === -1) {
-    out.push(srgsDiagnostic('SRGS019', `Rule "${ref.target.rule}" is referenced but not defined in this grammar.`, ref.range));
+    out.push(srgsDiagnostic('SRGS022', `uri="${uri ?? ''}" is not a rule reference: write "#rule" for a local rule or "file.grxml#rule".`, store.range(n)));
+  } else if (ref.kind === 'local' && target === -1) {
+    out.push(srgsDiagnostic('SRGS019', `Rule "${ref.rule}" is referenced but not defined in this grammar.`, store.range(n)));
   }
 }
