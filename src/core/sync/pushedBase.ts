@@ -119,14 +119,24 @@ export class StagedBase {
       await this.txn.abandon();
       throw err;
     }
-    await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible);
-    // Status then knows the pushed files as the base without reading them again, when they are still as sent (and
-    // their mtime has settled): a file edited since the copy is left to be hashed again.
+    // Two separate files, written side by side (each atomic; neither is needed for the other to be right).
+    await Promise.all([
+      recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible),
+      this.recordHashes(input, metadataUntouched),
+    ]);
+  }
+
+  /**
+   * Status then knows the pushed files as the base without reading them again, when they are still as sent (and
+   * their mtime has settled): a file edited since the copy is left to be hashed again.
+   */
+  private async recordHashes(input: StagingInput, metadataUntouched: boolean): Promise<void> {
+    const { paths, changes } = input;
     const hashes = await HashCache.load(paths);
     for (const change of changes) {
-      if (await stampUnchanged(input, change.path)) await hashes.record(change.path, paths.file(change.path), newBase[change.path]?.hash ?? '');
+      if (await stampUnchanged(input, change.path)) await hashes.record(change.path, paths.file(change.path), this.newBase[change.path]?.hash ?? '');
     }
-    if (metadataUntouched) await hashes.record(METADATA_FILE, paths.file(METADATA_FILE), newBase[METADATA_FILE]?.hash ?? '');
+    if (metadataUntouched) await hashes.record(METADATA_FILE, paths.file(METADATA_FILE), this.newBase[METADATA_FILE]?.hash ?? '');
     await hashes.save();
   }
 }
