@@ -53,6 +53,8 @@ export interface PreparedPush {
   readonly remoteKey: RemoteKey;
   /** Jobs of the project that had ended when listed, just before `remoteKey` was fetched. */
   readonly endedBefore: ReadonlySet<string>;
+  /** How long the latest completed job of each type took, so the polls of ours are placed around its expected end. */
+  readonly jobDurations: ReadonlyMap<string, number>;
   /** Local files that differ from the base, and the stamps they had when read for the plan. */
   readonly changes: readonly FileChange[];
   readonly stamps: ReadonlyMap<string, FileStamp>;
@@ -70,8 +72,8 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   // Side by side with the local comparison: the project's jobs, then the platform's key. Jobs ended when listed
   // are in what the key shows (see pushedBase.ts); settled here so a failure waits for its turn below.
   const asked = (async () => {
-    const ended = options.mode === 'append' ? (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.ended : undefined;
-    return { ended: ended ?? new Set<string>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
+    const jobs = options.mode === 'append' ? await endedJobs(client, state.projectId, options.signal).catch(() => undefined) : undefined;
+    return { ended: jobs?.ended ?? new Set<string>(), durations: jobs?.durations ?? new Map<string, number>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
   })().then((r) => ({ ok: true as const, ...r }), (error: unknown) => ({ ok: false as const, error }));
   progress.report({ message: 'Comparing the workspace with the base…' });
   // One buffer for the workspace's files: a changed file is hashed in one read into it and read into it again for
@@ -103,7 +105,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
   progress.report({ message: 'Building the plan…' });
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
-  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), changes: comparison.files, stamps };
+  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), jobDurations: platform.ok ? platform.durations : new Map(), changes: comparison.files, stamps };
 }
 
 export type PushStatus = 'completed' | 'partial' | 'failed' | 'nothing';
@@ -169,6 +171,7 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
     run = await runOperations(client, state.projectId, plan.operations, {
       ...options,
       journal,
+      expectedJobMs: (type) => prepared.jobDurations.get(type),
       packageBlob: async () => {
         packed = await packWorkspace(new FolderFiles(paths.root), paths, state.restrictedVisible, options.signal);
         return { blob: packed.blob, fileName: `${state.projectId}.zip` };

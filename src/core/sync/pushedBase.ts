@@ -179,18 +179,24 @@ async function abandoned(txn: PullTransaction): Promise<undefined> {
 }
 
 /**
- * The project's jobs (all of them, and those that had ended when listed); undefined when there are too many to
- * tell. Listed before the remote check, an ended job's effect is in what that check saw.
+ * The project's jobs (all of them, and those that had ended when listed), and how long the latest completed job of
+ * each type took (to place the polls of the next one); undefined when there are too many to tell. Listed before the
+ * remote check, an ended job's effect is in what that check saw.
  */
-export async function endedJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ all: Set<string>; ended: Set<string> } | undefined> {
+export async function endedJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ all: Set<string>; ended: Set<string>; durations: Map<string, number> } | undefined> {
   const all = new Set<string>();
   const ended = new Set<string>();
+  const latest = new Map<string, { created: number; ms: number }>();
   for await (const job of client.jobs.list(projectId, { signal })) {
     if (all.size >= MAX_JOBS_LISTED) return undefined;
     all.add(job.id);
     if (isTerminalJobStatus(job.status)) ended.add(job.id);
+    const created = timeOf(job.createTime);
+    const ms = timeOf(job.updateTime) - created;
+    if (job.status !== 'COMPLETED' || job.type === undefined || !(ms >= 0)) continue;
+    if ((latest.get(job.type)?.created ?? -Infinity) < created) latest.set(job.type, { created, ms });
   }
-  return { all, ended };
+  return { all, ended, durations: new Map([...latest].map(([type, { ms }]) => [type, ms])) };
 }
 
 function timeOf(iso: string | undefined): number {

@@ -170,6 +170,9 @@ describe('push refreshes the base from what it sent', () => {
       assert.deepEqual(status.remote ?? [], [], 'the remote is the base');
       const next = await preparePush(owner, ws.dir, { mode: 'append' });
       assert.deepEqual(next.plan.operations.map((o) => o.adds.length), [1], 'only the edit is sent next');
+      // The next append's polls are placed around the end the previous one of its type took to reach.
+      const appendType = outcome.results[0]?.job?.type ?? '';
+      assert.ok((next.jobDurations.get(appendType) ?? -1) >= 0, `a duration for ${appendType}: ${JSON.stringify([...next.jobDurations])}`);
       assert.equal((await executePush(owner, next)).status, 'completed');
       const remote = sampleTexts(await remoteTrsx(owner, '1001', 'en-US'));
       assert.equal(remote.filter((t) => t === 'sent while staging').length, 1);
