@@ -27,8 +27,26 @@ export interface PollOptions {
   readonly initialDelayMs?: number;
   readonly maxDelayMs?: number;
   readonly factor?: number;
+  /**
+   * How long the job is expected to take (e.g. the last job of its kind in the project took that long): a poll is
+   * placed at that moment, then the job is polled every twentieth of it until it is half as long overdue, so its
+   * end is seen within ~5% instead of up to a whole interval later. Then the usual schedule goes on.
+   */
+  readonly expectedMs?: number;
   /** What the job does, for progress messages (default: the job type). */
   readonly label?: string;
+}
+
+/** Shortest wait between the polls around an expected end (a very short expected job is not polled in a loop). */
+const MIN_EXPECTED_POLL_MS = 25;
+
+/** The wait before the next poll: `delay`, but not past the expected end, and short while the job is overdue. */
+export function expectedDelay(delay: number, elapsed: number, expectedMs: number | undefined): number {
+  if (expectedMs === undefined || !(expectedMs > 0)) return delay;
+  const untilExpected = expectedMs - elapsed;
+  if (untilExpected > 0) return Math.min(delay, untilExpected);
+  if (elapsed < expectedMs * 1.5) return Math.min(delay, Math.max(MIN_EXPECTED_POLL_MS, expectedMs / 20));
+  return delay;
 }
 
 export class JobPoller {
@@ -64,7 +82,7 @@ export class JobPoller {
         );
       }
       try {
-        await sleep(Math.min(delay, remaining), options.signal);
+        await sleep(Math.min(expectedDelay(delay, this.now() - started, options.expectedMs), remaining), options.signal);
       } catch (cause) {
         throw this.cancelled(projectId, jobId, cause);
       }

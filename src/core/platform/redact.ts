@@ -2,7 +2,7 @@
 // the shapes credentials travel in (headers, form bodies, JSON); registered strings catch the rest, e.g. a
 // secret echoed back in a server message.
 import { inspect } from 'node:util';
-import type { Logger } from '../logger';
+import { silentLogger, type Logger } from '../logger';
 
 export const REDACTED = '[REDACTED]';
 
@@ -60,8 +60,12 @@ function redactDetail(redactor: Redactor, detail: unknown): unknown {
   return redactor.redact(inspect(detail, { depth: 4, breakLength: Infinity }));
 }
 
-/** A logger that passes every message and detail through the redactor before the inner logger sees it. */
+/**
+ * A logger that passes every message and detail through the redactor before the inner logger sees it. Over the
+ * silent logger it is the silent logger: nothing is shown, so nothing needs redacting on every request.
+ */
 export function redactingLogger(inner: Logger, redactor: Redactor): Logger {
+  if (inner === silentLogger) return silentLogger;
   const clean = (details: unknown[]): unknown[] => details.map((d) => redactDetail(redactor, d));
   return {
     trace: (message, ...details) => inner.trace(redactor.redact(message), ...clean(details)),

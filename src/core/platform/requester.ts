@@ -89,7 +89,7 @@ export class ApiRequester implements Requester {
   ) {}
 
   request<T = unknown>(req: ApiRequest): Promise<T> {
-    return this.send(req, async (res) => parseJson<T>(await readText(res.body), req));
+    return this.send(req, (res) => readText(res.body).then((text) => parseJson<T>(text, req)));
   }
 
   download(req: ApiRequest, options: DownloadOptions = {}): Promise<Download> {
@@ -106,10 +106,10 @@ export class ApiRequester implements Requester {
     const api = req.api ?? 'management';
     const base = this.bases[api];
     const tokens = this.tokens[api];
-    const { body, contentType } = encodeBody(req);
+    const encoded = encodeBody(req);
     const attempt = (token: string): Promise<T> => this.transport.send({
-      method: req.method, origin: base.origin, path: base.prefix + req.path, query: req.query, body,
-      headers: { ...(contentType ? { 'content-type': contentType } : {}), ...req.headers, authorization: `Bearer ${token}` },
+      method: req.method, origin: base.origin, path: base.prefix + req.path, query: req.query, body: encoded.body,
+      headers: requestHeaders(encoded.contentType, req.headers, token),
       idempotent: req.idempotent, resource: req.resource, signal: req.signal, timeoutMs: req.timeoutMs,
     }, consume);
 
@@ -125,7 +125,18 @@ export class ApiRequester implements Requester {
   }
 }
 
-function encodeBody(req: ApiRequest): { body?: RequestBody; contentType?: string } {
+/** The caller's headers with the body's content type and the bearer token (one object per request). */
+function requestHeaders(contentType: string | undefined, extra: Readonly<Record<string, string>> | undefined, token: string): Record<string, string> {
+  const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
+  if (extra) Object.assign(headers, extra);
+  headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+const NO_BODY: Readonly<{ body?: RequestBody; contentType?: string }> = {};
+
+function encodeBody(req: ApiRequest): Readonly<{ body?: RequestBody; contentType?: string }> {
+  if (req.file === undefined && req.json === undefined && req.body === undefined) return NO_BODY;
   if (req.file) {
     const form = new FormData();
     const { data, fileName, field = 'content', contentType = 'application/octet-stream' } = req.file;

@@ -54,9 +54,12 @@ const MAX_ERROR_BODY = 64 * 1024;
 
 export class Transport {
   private readonly logger: Logger;
+  /** Headers every request carries unless it sets its own; built once, not per request. */
+  private readonly defaultHeaders: Readonly<Record<string, string>>;
 
   constructor(private readonly options: TransportOptions) {
     this.logger = options.logger;
+    this.defaultHeaders = { accept: 'application/json', 'user-agent': options.userAgent ?? 'conversational-studio' };
   }
 
   get redactor(): Redactor {
@@ -69,12 +72,8 @@ export class Transport {
     const desc: RequestDescription = { method: req.method, path: req.path, resource: req.resource };
     const idempotent = isIdempotent(req.method, req.idempotent);
     const dispatcher = pool.forOrigin(req.origin);
-    const fullPath = req.path + queryString(req.query);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.options.userAgent ?? 'conversational-studio',
-      ...req.headers,
-    };
+    const fullPath = req.query ? req.path + queryString(req.query) : req.path;
+    const headers = req.headers ? { ...this.defaultHeaders, ...req.headers } : this.defaultHeaders;
 
     for (let attempt = 1; ; attempt++) {
       if (req.signal?.aborted) throw new CancelledError(`Cancelled: ${req.method} ${req.path}`, desc);

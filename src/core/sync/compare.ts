@@ -1,6 +1,7 @@
 // Comparing two packages (zips, folders, a workspace and its base, a remote export): the files added,
 // removed or modified, and for TRSX files the semantic changes per locale. A TRSX file whose text changed
 // but whose meaning did not is "reformatted" rather than modified.
+import { stat } from 'node:fs/promises';
 import { classifyPackagePath, type PackagePathKind } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import type { HashCache } from './hashCache';
@@ -46,6 +47,11 @@ export interface CompareOptions {
   readonly exclude?: (path: string) => boolean;
   /** Hashes of the `after` folder's files by their stat (a workspace's), read and updated here. */
   readonly afterHashes?: HashCache;
+  /**
+   * A folder file whose size differs from its copy in a folder base is changed, known without reading it (its hash
+   * is left unknown). For a push, which hashes what it sent while its jobs run (pushedBase.ts).
+   */
+  readonly sizeShowsChange?: boolean;
 }
 
 /** Stands for the hash of a file known to differ from its base copy, when nothing needed the real hash. */
@@ -63,6 +69,8 @@ async function hashAfter(path: string, before: PackageFiles, after: PackageFiles
   const cached = await cache?.lookup(path, folder?.fullPath(path) ?? path);
   if (cached !== undefined) return { hash: cached };
   const record = options.beforeRecords?.[path];
+  // Other sizes mean other bytes, so not the base's hash; unless other layouts count as the base (`same`).
+  if (folder && record && !record.same?.length && options.sizeShowsChange && await sizesDiffer(before, folder, path)) return { hash: NOT_THE_BASE };
   if (folder && record && !record.same?.length && isTrsxPath(path) && !options.fileLevelOnly) {
     const found = await windowAgainstBase(before, folder, path, options.signal);
     if (found?.kind === 'same') {
@@ -82,6 +90,13 @@ async function hashAfter(path: string, before: PackageFiles, after: PackageFiles
   const hash = await after.hash(path, options.signal);
   if (hash !== undefined && folder) await cache?.record(path, folder.fullPath(path), hash);
   return { hash };
+}
+
+/** Whether both folders hold the file, at different sizes. */
+async function sizesDiffer(before: PackageFiles, after: FolderFiles, path: string): Promise<boolean> {
+  if (!(before instanceof FolderFiles)) return false;
+  const [b, a] = await Promise.all([stat(before.fullPath(path)).catch(() => undefined), stat(after.fullPath(path)).catch(() => undefined)]);
+  return b !== undefined && a !== undefined && b.isFile() && a.isFile() && b.size !== a.size;
 }
 
 interface AfterSide { hash?: string; afterBytes?: Uint8Array; beforeBytes?: Uint8Array; window?: ChangedWindow }

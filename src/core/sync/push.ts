@@ -19,7 +19,7 @@ import { HashCache } from './hashCache';
 import { FolderFiles } from './packageFiles';
 import { analyzeChanges, type PlanContext } from './planContext';
 import { integrate, settlePendingPush, type PullResult } from './pull';
-import { endedJobs, refreshFromSent, stampFiles, type FileStamp } from './pushedBase';
+import { endedJobs, refreshFromSent, StagedBase, stampFiles, type FileStamp } from './pushedBase';
 import { clearPendingPush, PushJournal } from './pendingPush';
 import { testKillPoint } from './testKillPoints';
 import { PushRefusedError } from './pushErrors';
@@ -53,6 +53,8 @@ export interface PreparedPush {
   readonly remoteKey: RemoteKey;
   /** Jobs of the project that had ended when listed, just before `remoteKey` was fetched. */
   readonly endedBefore: ReadonlySet<string>;
+  /** How long the latest completed job of each type took, so the polls of ours are placed around its expected end. */
+  readonly jobDurations: ReadonlyMap<string, number>;
   /** Local files that differ from the base, and the stamps they had when read for the plan. */
   readonly changes: readonly FileChange[];
   readonly stamps: ReadonlyMap<string, FileStamp>;
@@ -70,8 +72,8 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   // Side by side with the local comparison: the project's jobs, then the platform's key. Jobs ended when listed
   // are in what the key shows (see pushedBase.ts); settled here so a failure waits for its turn below.
   const asked = (async () => {
-    const ended = options.mode === 'append' ? (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.ended : undefined;
-    return { ended: ended ?? new Set<string>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
+    const jobs = options.mode === 'append' ? await endedJobs(client, state.projectId, options.signal).catch(() => undefined) : undefined;
+    return { ended: jobs?.ended ?? new Set<string>(), durations: jobs?.durations ?? new Map<string, number>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
   })().then((r) => ({ ok: true as const, ...r }), (error: unknown) => ({ ok: false as const, error }));
   progress.report({ message: 'Comparing the workspace with the base…' });
   // One buffer for the workspace's files: a changed file is hashed in one read into it and read into it again for
@@ -79,10 +81,11 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   const local = new FolderFiles(paths.root, 'the workspace', new EntryScratch());
   const base = new FolderFiles(paths.baseDir, 'the base');
   const stamps = await stampFiles(paths, await local.list(options.signal));
-  // Files unchanged since their hash was recorded (hashes.json) are not read; the hashes of changed files are
-  // kept on their changes, so a refresh from what was sent need not read them again.
+  // Files unchanged since their hash was recorded (hashes.json) are not read; a file whose size differs from its
+  // base copy is changed without being hashed (the new base's hash is taken beside the jobs, pushedBase.ts); the
+  // hashes of other changed files are kept on their changes, so a refresh from what was sent need not read them again.
   const hashes = await HashCache.load(paths);
-  const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, afterHashes: hashes, signal: options.signal });
+  const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, afterHashes: hashes, sizeShowsChange: true, signal: options.signal });
   await hashes.save();
   // The remote is checked before the workspace's files are validated, while little is in memory (the first
   // download of a process also compiles the HTTP parser, tens of MB for a moment), but its refusal still comes
@@ -102,7 +105,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
   progress.report({ message: 'Building the plan…' });
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
-  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), changes: comparison.files, stamps };
+  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), jobDurations: platform.ok ? platform.durations : new Map(), changes: comparison.files, stamps };
 }
 
 export type PushStatus = 'completed' | 'partial' | 'failed' | 'nothing';
@@ -141,6 +144,8 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   // Jobs ended before the key was checked are in what it saw; any other job found after ours is someone else's
   // (or ended since: then the refresh downloads).
   let endedBefore = prepared.endedBefore;
+  // The new base, staged from what is sent while the operations and their jobs run; committed only after them.
+  let staging: Promise<StagedBase | undefined> = Promise.resolve(undefined);
   try {
     // The plan may have waited on the user: the remote must still be at the base when we send. Its key says so
     // in two small requests; only a moved key costs the export and a comparison.
@@ -162,14 +167,19 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
     }
     const journal = await PushJournal.begin(paths, state.projectId, plan.operations);
     testKillPoint('push:journal');
+    staging = StagedBase.stage({ paths, state, plan, changes: prepared.changes, stamps: prepared.stamps }).catch(() => undefined);
     run = await runOperations(client, state.projectId, plan.operations, {
       ...options,
       journal,
+      expectedJobMs: (type) => prepared.jobDurations.get(type),
       packageBlob: async () => {
         packed = await packWorkspace(new FolderFiles(paths.root), paths, state.restrictedVisible, options.signal);
         return { blob: packed.blob, fileName: `${state.projectId}.zip` };
       },
     });
+  } catch (err) {
+    await (await staging)?.abandon();
+    throw err;
   } finally {
     await packed?.dispose();
     lockProblem = await releaseLock(client, state.projectId, lock);
@@ -183,14 +193,18 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
     const pending = unknown.length > 0
       ? `The outcome of ${unknown.length} operation(s) is not known yet; the base was left as it was. The next push or status waits for the project's jobs, compares with the platform and sends only what is missing.`
       : 'The push was stopped; the base was left as it was. The next push or status settles it with the platform first.';
+    await (await staging)?.abandon();
     return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, pending };
   }
   testKillPoint('push:refresh');
   const jobs = run.results.flatMap((r) => (r.job ? [r.job] : []));
-  // Only a push that applied every operation may take what it sent as the remote; any doubt downloads.
-  const fromSent = status === 'completed'
-    ? await refreshFromSent(client, { paths, state, plan, changes: prepared.changes, stamps: prepared.stamps, keyBefore, jobs, endedBefore }, options.signal).catch(() => undefined)
+  // Only a push that applied every operation may take what it sent as the remote; any doubt downloads (the
+  // staging dropped first: the download's merge stages in the same transaction folder).
+  const staged = await staging;
+  const fromSent = status === 'completed' && staged
+    ? await refreshFromSent(client, { paths, state, plan, changes: prepared.changes, stamps: prepared.stamps, keyBefore, jobs, endedBefore }, staged, options.signal).catch(() => undefined)
     : undefined;
+  if (!fromSent) await staged?.abandon();
   const refresh = fromSent ? { ok: true as const, result: fromSent } : await refreshBase(client, paths, state, exportOptions);
   if (refresh?.ok) await clearPendingPush(paths);
   return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, refresh };

@@ -33,6 +33,8 @@ export interface RunOptions {
   readonly packageBlob?: () => Promise<{ blob: Blob; fileName: string }>;
   /** Where each operation's progress is recorded before its request goes out (see pendingPush.ts). */
   readonly journal?: PushJournal;
+  /** How long a job of this type is expected to take (see PollOptions.expectedMs). */
+  readonly expectedJobMs?: (type: string) => number | undefined;
   /** How often a request refused with 429 is sent again, after the server's Retry-After (default 5). */
   readonly rateLimitRetries?: number;
 }
@@ -79,7 +81,8 @@ async function sendAndWait(client: PlatformClient, projectId: string, op: PushOp
   await options.journal?.sent(index, started.id);
   testKillPoint(`push:sent:${index}`);
   try {
-    const job = await client.jobPoller.waitFor(projectId, started, { signal: options.signal, progress: options.progress, label: op.title });
+    const expectedMs = started.type === undefined ? undefined : options.expectedJobMs?.(started.type);
+    const job = await client.jobPoller.waitFor(projectId, started, { signal: options.signal, progress: options.progress, label: op.title, expectedMs });
     if (job.status === 'COMPLETED') return { operation: op, status: 'applied', job };
     return { operation: op, status: 'failed', job, error: `job ${job.id} ended ${job.status}${jobErrors(job)}` };
   } catch (err) {

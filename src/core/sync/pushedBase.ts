@@ -56,66 +56,118 @@ export interface SentPush {
 /** How many jobs of the project are looked through for a foreign one before giving up (and downloading). */
 const MAX_JOBS_LISTED = 1000;
 
-/** The base refreshed from what was sent, or undefined when the platform's word is not enough (download instead). */
-export async function refreshFromSent(client: PlatformClient, sent: SentPush, signal?: AbortSignal): Promise<PullResult | undefined> {
-  const { paths, state, plan } = sent;
-  if (plan.mode !== 'append' || plan.notSent.length > 0 || sent.changes.some((c) => c.change === 'removed')) return undefined;
+/** What a push would refresh the base from, before its operations run. */
+export type StagingInput = Pick<SentPush, 'paths' | 'state' | 'plan' | 'changes' | 'stamps'>;
+
+/**
+ * The sent files staged as the new base in a pull transaction, while the push's jobs run (copying and hashing a
+ * 25 MB TRSX and flushing it to disk take hundreds of ms, spent beside the job wait instead of after it).
+ * Nothing is committed until `refreshFromSent` has the platform's word; a failed or stopped push abandons it, and a
+ * killed one leaves a staging folder without commit record, which the next command rolls back.
+ */
+export class StagedBase {
+  private constructor(private readonly txn: PullTransaction, private readonly newBase: Record<string, BaseFileRecord>) {}
+
+  /** Stages the changed files as the plan read them; undefined when a refresh from them is impossible. */
+  static async stage(input: StagingInput): Promise<StagedBase | undefined> {
+    const { paths, state, plan, changes } = input;
+    if (plan.mode !== 'append' || plan.notSent.length > 0 || changes.some((c) => c.change === 'removed')) return undefined;
+    // The files as the plan read them: a stamp that moved means an edit since, whose bytes were not sent. The
+    // system copies each file into the staged base; its hash (when the plan did not compute it) is taken from the
+    // file after the copy, and the stamp checked unchanged after both, so copy and hash hold the bytes sent.
+    const local = new FolderFiles(paths.root, 'the workspace');
+    const newBase: Record<string, BaseFileRecord> = { ...state.base };
+    const txn = await PullTransaction.begin(paths);
+    try {
+      for (const change of changes) {
+        if (!(await stampUnchanged(input, change.path))) return await abandoned(txn);
+        await txn.putCopy('base', change.path, paths.file(change.path));
+        const hash = change.hash ?? (await local.hash(change.path));
+        if (hash === undefined || !(await stampUnchanged(input, change.path))) return await abandoned(txn);
+        newBase[change.path] = { hash };
+      }
+    } catch (err) {
+      await txn.abandon();
+      throw err;
+    }
+    return new StagedBase(txn, newBase);
+  }
+
+  /** Drops what was staged (nothing once committed). */
+  abandon(): Promise<void> {
+    return this.txn.abandon();
+  }
+
+  /** Adds the platform's metadata.json (when not edited locally), commits and records the remote as the base. */
+  async commit(input: StagingInput, after: RemoteKey, metadataText: string): Promise<void> {
+    const { paths, state, changes } = input;
+    const newBase = this.newBase;
+    // Looked at now, after the jobs: an edit made while they ran is kept.
+    const metadataLocal = await new FolderFiles(paths.root, 'the workspace').read(METADATA_FILE);
+    const metadataUntouched = metadataLocal !== undefined && state.base[METADATA_FILE]?.hash === sha256(metadataLocal) && !changes.some((c) => c.path === METADATA_FILE);
+    try {
+      // The push moved the project's metadata.json (its lastModified): take it from the metadata export fetched for
+      // the key, into the folder and the base, unless it is edited locally (then the next pull merges it).
+      if (metadataUntouched) {
+        const metadata = new TextEncoder().encode(metadataText);
+        newBase[METADATA_FILE] = { hash: sha256(metadata) };
+        await this.txn.put('base', METADATA_FILE, metadata);
+        await this.txn.put('work', METADATA_FILE, metadata);
+      }
+      await this.txn.commit(workspaceStateText({ ...withoutVersion(state), pulledAt: new Date().toISOString(), base: newBase, conflicts: [] }));
+    } catch (err) {
+      await this.txn.abandon();
+      throw err;
+    }
+    // Two separate files, written side by side (each atomic; neither is needed for the other to be right).
+    await Promise.all([
+      recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible),
+      this.recordHashes(input, metadataUntouched),
+    ]);
+  }
+
+  /**
+   * Status then knows the pushed files as the base without reading them again, when they are still as sent (and
+   * their mtime has settled): a file edited since the copy is left to be hashed again.
+   */
+  private async recordHashes(input: StagingInput, metadataUntouched: boolean): Promise<void> {
+    const { paths, changes } = input;
+    const hashes = await HashCache.load(paths);
+    for (const change of changes) {
+      if (await stampUnchanged(input, change.path)) await hashes.record(change.path, paths.file(change.path), this.newBase[change.path]?.hash ?? '');
+    }
+    if (metadataUntouched) await hashes.record(METADATA_FILE, paths.file(METADATA_FILE), this.newBase[METADATA_FILE]?.hash ?? '');
+    await hashes.save();
+  }
+}
+
+/**
+ * Commits the base staged from what was sent, or answers undefined (the staging abandoned) when the platform's
+ * word is not enough: the caller then downloads the export and merges it as a pull does.
+ */
+export async function refreshFromSent(client: PlatformClient, sent: SentPush, staged: StagedBase, signal?: AbortSignal): Promise<PullResult | undefined> {
+  const { state } = sent;
   const before = timeOf(sent.keyBefore.updateTime);
   const lastJobEnd = Math.max(...sent.jobs.map((j) => timeOf(j.updateTime)));
-  if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return undefined;
+  if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return abandonedStaging(staged);
   // The key and the job list side by side: a foreign job that lands between them either moved the key past our
   // last job (refused below) or has not changed the remote yet (the key recorded then differs from the next one).
   const [{ key: after, metadata }, jobsNow] = await Promise.all([fetchRemoteKey(client, state.projectId, signal), endedJobs(client, state.projectId, signal)]);
   const updated = timeOf(after.updateTime);
-  if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return undefined;
+  if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return abandonedStaging(staged);
   const known = new Set([...sent.jobs.map((j) => j.id), ...sent.endedBefore]);
-  if (!jobsNow || [...jobsNow.all].some((id) => !known.has(id))) return undefined;
+  if (!jobsNow || [...jobsNow.all].some((id) => !known.has(id))) return abandonedStaging(staged);
+  await staged.commit(sent, after, metadata.text);
+  return { root: sent.paths.root, projectId: state.projectId, fresh: false, updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [] };
+}
 
-  // The files as the plan read them: a stamp that moved means an edit since, whose bytes were not sent. A file
-  // whose hash the plan computed is copied by the system into the new base (checked unchanged after the copy);
-  // only one without is read and hashed here.
-  const local = new FolderFiles(paths.root, 'the workspace');
-  const newBase: Record<string, BaseFileRecord> = { ...state.base };
-  const metadataLocal = await local.read(METADATA_FILE);
-  const metadataUntouched = metadataLocal !== undefined && state.base[METADATA_FILE]?.hash === sha256(metadataLocal) && !sent.changes.some((c) => c.path === METADATA_FILE);
-  const txn = await PullTransaction.begin(paths);
-  try {
-    for (const change of sent.changes) {
-      if (!(await stampUnchanged(sent, change.path))) return await abandoned(txn);
-      if (change.hash !== undefined) {
-        await txn.putCopy('base', change.path, paths.file(change.path));
-        if (!(await stampUnchanged(sent, change.path))) return await abandoned(txn);
-        newBase[change.path] = { hash: change.hash };
-      } else {
-        const data = await local.read(change.path);
-        if (!data) return await abandoned(txn);
-        await txn.put('base', change.path, data);
-        newBase[change.path] = { hash: sha256(data) };
-      }
-    }
-    // The push moved the project's metadata.json (its lastModified): take it from the metadata export fetched for
-    // the key, into the folder and the base, unless it is edited locally (then the next pull merges it).
-    if (metadataUntouched) {
-      const metadataText = new TextEncoder().encode(metadata.text);
-      newBase[METADATA_FILE] = { hash: sha256(metadataText) };
-      await txn.put('base', METADATA_FILE, metadataText);
-      await txn.put('work', METADATA_FILE, metadataText);
-    }
-    await txn.commit(workspaceStateText({ ...withoutVersion(state), pulledAt: new Date().toISOString(), base: newBase, conflicts: [] }));
-  } catch (err) {
-    await txn.abandon();
-    throw err;
-  }
-  await recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible);
-  // Status then knows the pushed files as the base without reading them again (once their mtime has settled).
-  const hashes = await HashCache.load(paths);
-  for (const path of [...sent.changes.map((c) => c.path), ...(metadataUntouched ? [METADATA_FILE] : [])]) await hashes.record(path, paths.file(path), newBase[path]?.hash ?? '');
-  await hashes.save();
-  return { root: paths.root, projectId: state.projectId, fresh: false, updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [] };
+async function abandonedStaging(staged: StagedBase): Promise<undefined> {
+  await staged.abandon();
+  return undefined;
 }
 
 /** Whether the file still has the stamp it had when the plan read it. */
-async function stampUnchanged(sent: SentPush, path: string): Promise<boolean> {
+async function stampUnchanged(sent: Pick<SentPush, 'paths' | 'stamps'>, path: string): Promise<boolean> {
   const stamp = sent.stamps.get(path);
   const seen = (await stampFiles(sent.paths, [path])).get(path);
   return stamp !== undefined && seen !== undefined && stamp.size === seen.size && stamp.mtimeMs === seen.mtimeMs && stamp.ino === seen.ino;
@@ -127,18 +179,24 @@ async function abandoned(txn: PullTransaction): Promise<undefined> {
 }
 
 /**
- * The project's jobs (all of them, and those that had ended when listed); undefined when there are too many to
- * tell. Listed before the remote check, an ended job's effect is in what that check saw.
+ * The project's jobs (all of them, and those that had ended when listed), and how long the latest completed job of
+ * each type took (to place the polls of the next one); undefined when there are too many to tell. Listed before the
+ * remote check, an ended job's effect is in what that check saw.
  */
-export async function endedJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ all: Set<string>; ended: Set<string> } | undefined> {
+export async function endedJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ all: Set<string>; ended: Set<string>; durations: Map<string, number> } | undefined> {
   const all = new Set<string>();
   const ended = new Set<string>();
+  const latest = new Map<string, { created: number; ms: number }>();
   for await (const job of client.jobs.list(projectId, { signal })) {
     if (all.size >= MAX_JOBS_LISTED) return undefined;
     all.add(job.id);
     if (isTerminalJobStatus(job.status)) ended.add(job.id);
+    const created = timeOf(job.createTime);
+    const ms = timeOf(job.updateTime) - created;
+    if (job.status !== 'COMPLETED' || job.type === undefined || !(ms >= 0)) continue;
+    if ((latest.get(job.type)?.created ?? -Infinity) < created) latest.set(job.type, { created, ms });
   }
-  return { all, ended };
+  return { all, ended, durations: new Map([...latest].map(([type, { ms }]) => [type, ms])) };
 }
 
 function timeOf(iso: string | undefined): number {

@@ -9,7 +9,7 @@ import { BadRequestError, ConflictError, NotFoundError, ProjectLockedError, TooL
 import { encodeSegment, path, queryString } from '../../../src/core/platform/paths';
 import { REDACTED, Redactor, redactingLogger, redactText } from '../../../src/core/platform/redact';
 import { backoffDelay, DEFAULT_RETRY, isIdempotent, isRetryableStatus, parseRetryAfter } from '../../../src/core/platform/retry';
-import type { Logger } from '../../../src/core/logger';
+import { silentLogger, type Logger } from '../../../src/core/logger';
 
 describe('path segments', () => {
   test('every interpolation is one encoded segment', () => {
@@ -64,6 +64,11 @@ describe('redaction', () => {
     log.debug('got topsecretvalue', { header: 'Bearer abc.123' }, new Error('topsecretvalue failed'));
     log.error(new Error('oops topsecretvalue'));
     assert.ok(lines.every((l) => !l.includes('topsecretvalue') && !l.includes('abc.123')), lines.join('\n'));
+  });
+
+  test('over the silent logger the redacting logger is the silent logger (no redaction work per request)', () => {
+    assert.equal(redactingLogger(silentLogger, new Redactor()), silentLogger);
+    assert.equal(redactingLogger(silentLogger.child('platform'), new Redactor()), silentLogger);
   });
 });
 

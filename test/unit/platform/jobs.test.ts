@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { CancelledError, ForbiddenError, NotFoundError, TimeoutError } from '../../../src/core/platform/errors';
-import { isTerminalJobStatus } from '../../../src/core/platform/jobPoller';
+import { expectedDelay, isTerminalJobStatus } from '../../../src/core/platform/jobPoller';
 import { collect } from '../../../src/core/platform/paging';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { clientFor, rejectsWith } from './support';
@@ -83,5 +83,25 @@ describe('platform client: jobs and the job poller', () => {
     const e = await rejectsWith(owner.jobPoller.waitFor('1001', job, { timeoutMs: 150, initialDelayMs: 40 }), TimeoutError);
     assert.match(e.message, new RegExp(`Job ${job.id} of project 1001 is still RUNNING`));
     assert.equal((await owner.jobs.get('1001', job.id)).id, job.id);
+  });
+});
+
+describe('job poller: polls placed around an expected end', () => {
+  test('without an expectation the schedule is unchanged', () => {
+    assert.equal(expectedDelay(250, 0, undefined), 250);
+    assert.equal(expectedDelay(250, 1000, 0), 250);
+  });
+
+  test('a poll lands on the expected end, then every twentieth of it until half of it overdue, then the usual schedule', () => {
+    // A 1.5 s job: polled as usual, but one poll exactly at 1.5 s (not at 1.75 s).
+    assert.equal(expectedDelay(250, 0, 1500), 250);
+    assert.equal(expectedDelay(250, 1400, 1500), 100);
+    // Overdue: every 75 ms (1500 / 20) up to 2.25 s, so its end is seen within 5%.
+    assert.equal(expectedDelay(250, 1500, 1500), 75);
+    assert.equal(expectedDelay(250, 2200, 1500), 75);
+    assert.equal(expectedDelay(250, 2250, 1500), 250);
+    // Never longer than the usual wait, and never a tight loop for a very short job.
+    assert.equal(expectedDelay(50, 1500, 1500), 50);
+    assert.equal(expectedDelay(250, 120, 100), 25);
   });
 });

@@ -3,7 +3,7 @@
 // shows that someone else's job ran meanwhile, when the export is downloaded and merged as before.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { clientFor, rejectsWith } from '../platform/support';
@@ -134,6 +134,76 @@ describe('push refreshes the base from what it sent', () => {
       if (status.sync === 'behind') await pull(owner, ws.dir, undefined);
       assert.ok(sampleTexts(await localTrsx(ws.dir, 'fr-CA')).includes('theirs, sent meanwhile'));
       assert.ok(sampleTexts(await localTrsx(ws.dir, 'en-US')).includes('ours, pushed alongside'));
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  const stagingFolders = async (dir: string): Promise<string[]> => (await readdir(join(dir, '.cstudio'))).filter((n) => n.startsWith('txn-'));
+
+  test('the base is staged from what was sent while the job runs: an edit made meanwhile is kept and sent next time', async () => {
+    const ws = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const file = join(ws.dir, 'en-US', 'en-US.trsx');
+      await insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE">sent while staging</sample>');
+      let edit: Promise<void> | undefined;
+      const outcome = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }), {
+        progress: {
+          report: ({ message }) => {
+            // The job's end is reported before the refresh: the edit lands after what was sent was read.
+            if (!edit && message?.includes('COMPLETED')) edit = insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE">edited while the job ran</sample>');
+          },
+        },
+      });
+      await edit;
+      assert.equal(outcome.status, 'completed', JSON.stringify(outcome.results.map((r) => r.error)));
+      assert.equal(outcome.refresh?.ok, true);
+      assert.deepEqual(await stagingFolders(ws.dir), [], 'no staging folder is left');
+      const baseCopy = await readFile(join(ws.dir, '.cstudio', 'base', 'en-US', 'en-US.trsx'), 'utf8');
+      assert.ok(baseCopy.includes('sent while staging') && !baseCopy.includes('edited while the job ran'), 'the base holds what was sent');
+      const local = sampleTexts(await localTrsx(ws.dir, 'en-US'));
+      assert.equal(local.filter((t) => t === 'sent while staging').length, 1);
+      assert.equal(local.filter((t) => t === 'edited while the job ran').length, 1, 'the edit made meanwhile is kept');
+      const status = await workspaceStatus(ws.dir, { client: owner });
+      assert.deepEqual(status.local.map((f) => f.path), ['en-US/en-US.trsx']);
+      assert.deepEqual(status.remote ?? [], [], 'the remote is the base');
+      const next = await preparePush(owner, ws.dir, { mode: 'append' });
+      assert.deepEqual(next.plan.operations.map((o) => o.adds.length), [1], 'only the edit is sent next');
+      // The next append's polls are placed around the end the previous one of its type took to reach.
+      const appendType = outcome.results[0]?.job?.type ?? '';
+      assert.ok((next.jobDurations.get(appendType) ?? -1) >= 0, `a duration for ${appendType}: ${JSON.stringify([...next.jobDurations])}`);
+      assert.equal((await executePush(owner, next)).status, 'completed');
+      const remote = sampleTexts(await remoteTrsx(owner, '1001', 'en-US'));
+      assert.equal(remote.filter((t) => t === 'sent while staging').length, 1);
+      assert.equal(remote.filter((t) => t === 'edited while the job ran').length, 1);
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
+  test('a push stopped while its job runs drops the staged base: the old base stays, and the next push settles it', async () => {
+    const ws = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const stateBefore = await readFile(join(ws.dir, '.cstudio', 'state.json'), 'utf8');
+      const baseBefore = await readFile(join(ws.dir, '.cstudio', 'base', 'en-US', 'en-US.trsx'));
+      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">sent, then stopped waiting</sample>');
+      const stop = new AbortController();
+      // Stopped at the first poll of the job (the staging began with the operation): the job runs on, its outcome unknown.
+      const outcome = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }), {
+        signal: stop.signal,
+        progress: { report: ({ message }) => { if (message?.includes('RUNNING')) stop.abort(); } },
+      });
+      assert.notEqual(outcome.status, 'completed');
+      assert.ok(outcome.pending, 'the outcome is left to settle');
+      assert.deepEqual(await stagingFolders(ws.dir), [], 'the staged base was dropped');
+      assert.equal(await readFile(join(ws.dir, '.cstudio', 'state.json'), 'utf8'), stateBefore, 'the base record is untouched');
+      assert.deepEqual(await readFile(join(ws.dir, '.cstudio', 'base', 'en-US', 'en-US.trsx')), baseBefore, 'the base copy is untouched');
+      const retry = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }));
+      assert.ok(retry.status === 'completed' || retry.status === 'nothing', retry.status);
+      assert.equal(sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).filter((t) => t === 'sent, then stopped waiting').length, 1, 'nothing lost or doubled');
+      assert.equal((await workspaceStatus(ws.dir, { client: owner })).sync, 'clean');
     } finally {
       await ws.cleanup();
     }

@@ -54,7 +54,7 @@ function trials(): Trial[] {
       list.push({ kind: 'killPoint', signal, at });
     }
   }
-  // Inside the refresh's pull transaction (after both appends were applied).
+  // Inside the refresh's pull transaction: its staging (beside the jobs, pushedBase.ts) and its commit after them.
   for (let n = 1; n <= 6; n++) list.push({ kind: 'killPoint', signal: 'SIGKILL', at: `pull:${n}` });
   for (let seed = 1; seed <= 16; seed++) list.push({ kind: 'lostReplies', seed });
   for (const op of [0, 1] as const) list.push({ kind: 'refused429', op });
