@@ -9,7 +9,7 @@ import type { Diagnostic, TextRange } from '../diagnostic';
 import type { ScannedAttribute, ScannedElement, ScannedText } from '../xml/nodes';
 import { attributeValue, getAttribute } from '../xml/tree';
 import { ElementSink } from '../xml/treeBuilder';
-import { ContentModelChecker, type ContentFrame } from './contentModel';
+import { checkedName, ContentModelChecker, type CheckedName, type ContentFrame } from './contentModel';
 import { ExpansionStore } from './expansionStore';
 import { ExpansionMaker } from './expansions';
 import { checkGrammarElement } from './grammarElement';
@@ -64,6 +64,9 @@ export class GrammarBuilder extends ElementSink {
   /** The rules' expansions (validation walks them there; rules make their objects when first read). */
   readonly expansions: ExpansionStore;
   private readonly make: ExpansionMaker;
+  /** Each qualified element name, resolved in `namesScope` (nearly every element's): one lookup per element. */
+  private readonly names = new Map<string, ResolvedName>();
+  private namesScope: NamespaceScope | undefined;
 
   constructor(private readonly text: string) {
     super();
@@ -113,12 +116,26 @@ export class GrammarBuilder extends ElementSink {
     const looksInside = up.build === 'grammar' || up.build === 'rule' || up.build === 'item' || up.build === 'one-of';
     if (up.model === undefined && !looksInside) return; // nothing inside `up` is checked or built
     frame.scope = enterElement(up.scope, el);
-    const ns = namespaceOf(frame.scope, el.name);
-    const local = localName(el.name);
-    frame.local = local;
-    if (up.model !== undefined) frame.model = (this.checker as ContentModelChecker).element(up, el, ns, local);
-    if (looksInside && ns === this.srgsNs) frame.build = childBuild(up, local);
+    const name = this.resolve(frame.scope, el.name);
+    const ns = name.ns;
+    frame.local = name.local;
+    if (up.model !== undefined) frame.model = (this.checker as ContentModelChecker).element(up, el, ns, name);
+    if (looksInside && ns === this.srgsNs) frame.build = childBuild(up, name.local);
     if (frame.build === 'tag' || frame.build === 'token' || frame.build === 'example') this.collector = frame;
+  }
+
+  /** `qname`'s namespace in `scope` and what the checker needs of its local name (cached for one scope). */
+  private resolve(scope: NamespaceScope, qname: string): ResolvedName {
+    if (scope !== this.namesScope) {
+      this.names.clear(); // a new xmlns declaration: rare, so one cache for the scope most elements share
+      this.namesScope = scope;
+    }
+    let name = this.names.get(qname);
+    if (name === undefined) {
+      name = { ...checkedName(localName(qname)), ns: namespaceOf(scope, qname) };
+      this.names.set(qname, name);
+    }
+    return name;
   }
 
   private enterRoot(frame: Frame, el: ScannedElement): void {
@@ -235,6 +252,11 @@ export class GrammarBuilder extends ElementSink {
       idAttr ? idAttr.valueStart : el.start, idAttr ? idAttr.valueEnd : el.openEnd,
     );
   }
+}
+
+/** An element name resolved in a namespace scope. */
+interface ResolvedName extends CheckedName {
+  readonly ns: string | undefined;
 }
 
 /** What the builder makes of an SRGS child element `local` of an element it builds. */

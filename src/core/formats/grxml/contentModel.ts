@@ -31,15 +31,38 @@ const MODELS: Readonly<Record<string, ElementModel>> = {
   example: { children: [], text: true, attributes: [] },
 };
 
-/** The models with their names as sets, looked up without touching MODELS' prototype (see `element`). */
+/** The models with their children as a bit mask (see ELEMENT_BITS) and attributes as a set. */
 interface CheckedModel extends ElementModel {
-  childSet: ReadonlySet<string>;
+  childMask: number;
   attributeSet: ReadonlySet<string>;
 }
 
+/** A bit per SRGS element name (metadata included): a child check is one AND, not a set lookup per element. */
+const ELEMENT_BITS: ReadonlyMap<string, number> = new Map([...Object.keys(MODELS), 'metadata'].map((name, i) => [name, 1 << i]));
+
 const CHECKED: ReadonlyMap<string, CheckedModel> = new Map(Object.entries(MODELS).map(([name, m]) => [
-  name, { ...m, childSet: new Set(m.children), attributeSet: new Set(m.attributes) },
+  name, { ...m, childMask: m.children.reduce((mask, c) => mask | (ELEMENT_BITS.get(c) ?? 0), 0), attributeSet: new Set(m.attributes) },
 ]));
+
+/**
+ * What the checker needs of an element's local name, resolved once per distinct name (the builder caches it):
+ * its model (undefined: none), its bit (0: not an SRGS element name), and whether it names an SRGS element.
+ */
+export interface CheckedName {
+  readonly local: string;
+  readonly model: CheckedModel | undefined;
+  readonly bit: number;
+  readonly known: boolean;
+}
+
+/** Each SRGS element name as a literal: the scanner's names are copies, which compare by content, not identity. */
+const CANONICAL: ReadonlyMap<string, string> = new Map([...ELEMENT_BITS.keys()].map((name) => [name, name]));
+
+export function checkedName(name: string): CheckedName {
+  const local = CANONICAL.get(name) ?? name;
+  // `in` also finds Object.prototype's names (<toString>); they fail the child test (bit 0), as they always have.
+  return { local, model: CHECKED.get(local), bit: ELEMENT_BITS.get(local) ?? 0, known: local in MODELS || local === 'metadata' };
+}
 
 /** The content model of an SRGS element by local name (editor completion reads it), or undefined. */
 export function srgsElementModel(local: string): ElementModel | undefined {
@@ -80,7 +103,7 @@ export class ContentModelChecker {
    * `child` (namespace `ns`, local name `childLocal`) inside `parent`, whose content is checked. Returns the
    * child's model when its own content is to be checked, else undefined (nothing inside it is reported).
    */
-  element(parent: ContentFrame, child: XmlElement, ns: string | undefined, childLocal: string): CheckedModel | undefined {
+  element(parent: ContentFrame, child: XmlElement, ns: string | undefined, name: CheckedName): CheckedModel | undefined {
     const out = this.out;
     const local = parent.local;
     const model = parent.model as CheckedModel;
@@ -88,13 +111,13 @@ export class ContentModelChecker {
       out.push(srgsDiagnostic('SRGS044', `<${child.name}> is not an SRGS element (namespace ${ns ?? 'none'}); it is ignored.`, child.openTagRange));
       return undefined;
     }
-    // `in` also finds Object.prototype's names (<toString>); they fail the next test, as they always have.
-    const childModel = CHECKED.get(childLocal);
-    if (!childModel && !(childLocal in MODELS) && childLocal !== 'metadata') {
+    const childLocal = name.local;
+    const childModel = name.model;
+    if (!name.known) {
       out.push(srgsDiagnostic('SRGS025', `<${child.name}> is not an SRGS element; remove it or move it into <metadata>.`, child.openTagRange));
       return undefined;
     }
-    if (!model.childSet.has(childLocal)) {
+    if ((model.childMask & name.bit) === 0) {
       out.push(srgsDiagnostic('SRGS025', `<${childLocal}> is not allowed inside <${local}>${childHint(local)}.`, child.openTagRange));
       return undefined;
     }
