@@ -142,28 +142,23 @@ export class StagedBase {
 }
 
 /**
- * Commits the base staged from what was sent, or answers undefined (the staging abandoned) when the platform's
- * word is not enough: the caller then downloads the export and merges it as a pull does.
+ * Commits the base staged from what was sent, or answers undefined when the platform's word is not enough: the
+ * caller, which owns the staging, then abandons it, downloads the export and merges it as a pull does.
  */
 export async function refreshFromSent(client: PlatformClient, sent: SentPush, staged: StagedBase, signal?: AbortSignal): Promise<PullResult | undefined> {
   const { state } = sent;
   const before = timeOf(sent.keyBefore.updateTime);
   const lastJobEnd = Math.max(...sent.jobs.map((j) => timeOf(j.updateTime)));
-  if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return abandonedStaging(staged);
+  if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return undefined;
   // The key and the job list side by side: a foreign job that lands between them either moved the key past our
   // last job (refused below) or has not changed the remote yet (the key recorded then differs from the next one).
   const [{ key: after, metadata }, jobsNow] = await Promise.all([fetchRemoteKey(client, state.projectId, signal), endedJobs(client, state.projectId, signal)]);
   const updated = timeOf(after.updateTime);
-  if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return abandonedStaging(staged);
+  if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return undefined;
   const known = new Set([...sent.jobs.map((j) => j.id), ...sent.endedBefore]);
-  if (!jobsNow || [...jobsNow.all].some((id) => !known.has(id))) return abandonedStaging(staged);
+  if (!jobsNow || [...jobsNow.all].some((id) => !known.has(id))) return undefined;
   await staged.commit(sent, after, metadata.text);
   return { root: sent.paths.root, projectId: state.projectId, fresh: false, updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [] };
-}
-
-async function abandonedStaging(staged: StagedBase): Promise<undefined> {
-  await staged.abandon();
-  return undefined;
 }
 
 /** Whether the file still has the stamp it had when the plan read it. */
