@@ -3,6 +3,7 @@
 // typed arrays. A report keeps one number per distinct sample text instead of the string and a Map entry, so
 // the heap it grows while reading a large file stays small; the callers that must be exact about a text
 // (a conflict) read it again from the file.
+import { flatInt32, release } from './flatArrays';
 
 export function textHashes(text: string): [number, number] {
   let a = 0x811c9dc5;
@@ -15,8 +16,6 @@ export function textHashes(text: string): [number, number] {
   }
   return [a | 0, b | 0];
 }
-
-import { flatInt32, release } from './flatArrays';
 
 export class TextKeys {
   private capacity = 1024;
