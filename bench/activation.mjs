@@ -9,7 +9,10 @@
 // Judged (exit code 1 and "GOAL MISSED: ..." when missed): VS Code's own load+activate figure for our extension
 // ≤ 2× the trivial baseline's in the same window (median of per-window ratios), and the bundle ≤ 600 KB minified.
 // Our self-measured activate() is printed against its 20 ms budget, not judged (VS Code's figure includes it).
-//   node bench/activation.mjs            RUNS=<n> (default 3)
+// Five windows: with three, one slow window moved the median from 1.73× to 2.33× between runs of the same code
+// (per-window ratios 1.81-2.83× in the slow run); the figures come from one extension host each, where our
+// extension and the baseline activate side by side, so a window is a noisy sample.
+//   node bench/activation.mjs            RUNS=<n> (default 5)
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,7 +22,7 @@ import { ensureVscodeEnv } from '../scripts/vscode-env.mjs';
 import { launchChromium, linkExtensions, startCodeServer } from '../scripts/code-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const RUNS = Number(process.env.RUNS || 3);
+const RUNS = Number(process.env.RUNS || 5);
 const GOAL_ACTIVATE_MS = 20;
 const GOAL_HOST_RATIO = 2;
 const GOAL_BUNDLE_BYTES = 600 * 1024;
