@@ -11,6 +11,7 @@ const WHITESPACE_RUN = /\s+/g;
 
 /** The comparison key of an utterance or a sample's text: equal keys mean the same words. */
 export function normalize(text: string): string {
+  if (isOwnKey(text)) return text;
   return text
     .normalize('NFC')
     .toLowerCase()
@@ -19,6 +20,24 @@ export function normalize(text: string): string {
     .replace(LOOSE_JOINERS, '$1 ')
     .replace(WHITESPACE_RUN, ' ')
     .trim();
+}
+
+/**
+ * Whether `text` is already its own key: lowercase a-z, digits and the lowercase letters of Latin-1 (ß-ÿ but ÷;
+ * precomposed, so NFC leaves them), single spaces between words. Most sample texts are, and the six passes above
+ * made six strings each: on a 100k-sample report that was an eighth of its time and much of its garbage.
+ */
+function isOwnKey(text: string): boolean {
+  let afterSpace = true; // no leading space
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0xdf && c <= 0xff && c !== 0xf7)) afterSpace = false;
+    else return false;
+  }
+  return !afterSpace || text.length === 0; // no trailing space
 }
 
 /** The words of a normalized text (empty text: none). */
