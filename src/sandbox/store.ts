@@ -24,6 +24,8 @@ export class Store {
   private readonly dirtyContent = new Set<string>();
   private readonly deletedContent = new Set<string>();
   private stateDirty = false;
+  /** Content texts serialized ahead of the next write (`serializeContent`); dropped when that content changes again. */
+  private readonly serialized = new Map<string, string>();
   private writing: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
 
@@ -83,16 +85,29 @@ export class Store {
   }
 
   touchContent(projectId: string): void {
+    this.serialized.delete(projectId);
     this.deletedContent.delete(projectId);
     this.dirtyContent.add(projectId);
     this.stateDirty = true;
   }
 
   deleteContent(projectId: string): void {
+    this.serialized.delete(projectId);
     this.contents.delete(projectId);
     this.dirtyContent.delete(projectId);
     this.deletedContent.add(projectId);
     this.stateDirty = true;
+  }
+
+  /**
+   * Serializes the changed contents now, for the next write to use: the bulk of persisting a large project (tens of
+   * MB of JSON, synchronous) can then come before a moment that must follow it, such as a job's end stamp.
+   */
+  serializeContent(): void {
+    for (const id of this.dirtyContent) {
+      const content = this.contents.get(id);
+      if (content && !this.serialized.has(id)) this.serialized.set(id, JSON.stringify(content));
+    }
   }
 
   /** Persists every change made so far; resolves once it is durable. */
@@ -133,7 +148,8 @@ export class Store {
     // Snapshot synchronously so mutations made while the write runs go to the next one.
     const contentTexts = [...this.dirtyContent]
       .filter((id) => this.contents.has(id))
-      .map((id) => [id, JSON.stringify(this.contents.get(id))] as const);
+      .map((id) => [id, this.serialized.get(id) ?? JSON.stringify(this.contents.get(id))] as const);
+    this.serialized.clear();
     const deleted = [...this.deletedContent];
     const stateText = this.stateDirty ? JSON.stringify(this.state, null, 1) : undefined;
     this.dirtyContent.clear();

@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { silentLogger } from '../../../src/core/logger';
+import { JobRunner } from '../../../src/sandbox/jobs';
 import { createSeed } from '../../../src/sandbox/seed';
 import { Store } from '../../../src/sandbox/store';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
@@ -83,6 +85,53 @@ describe('sandbox store', () => {
     await Promise.all(commits);
     const onDisk = JSON.parse(await readFile(join(dir, 'coalesce', 'state.json'), 'utf8')) as { counters: { lock: number } };
     assert.equal(onDisk.counters.lock, 20);
+  });
+
+  test('content serialized ahead of a write is what it saves, and a change made after that is saved instead', async () => {
+    const folder = join(dir, 'ahead');
+    const { store } = await Store.open(folder, seed);
+    store.content('1001').dialog = '{"step":1}\n';
+    store.touchContent('1001');
+    store.serializeContent();
+    await store.commit();
+    assert.equal((await Store.open(folder, seed)).store.content('1001').dialog, '{"step":1}\n');
+
+    store.content('1001').dialog = '{"step":2}\n';
+    store.touchContent('1001');
+    store.serializeContent();
+    store.content('1001').dialog = '{"step":3}\n'; // changed again before the write: the serialized text is stale
+    store.touchContent('1001');
+    await store.commit();
+    assert.equal((await Store.open(folder, seed)).store.content('1001').dialog, '{"step":3}\n');
+
+    store.content('1002').dialog = '{"gone":true}\n';
+    store.touchContent('1002');
+    store.serializeContent();
+    store.deleteContent('1002'); // deleted before the write: nothing of it is written
+    await store.commit();
+    assert.equal((await readdir(join(folder, 'projects'))).includes('1002.json'), false);
+  });
+
+  test("a job's end is stamped after its project's content is serialized, so its duration includes that work", async () => {
+    const { store } = await Store.open(join(dir, 'job-end'), seed);
+    let clock = Date.parse('2025-03-01T10:00:00Z');
+    const runner = new JobRunner(store, 0, () => clock, silentLogger);
+    let serializedAt = 0;
+    let ran!: () => void;
+    const executed = new Promise<void>((resolve) => { ran = resolve; });
+    runner.registerExecutor('datapack', () => {
+      // The task changes the project; serializing that content takes (on the fake clock) 5 s.
+      (store.content('1001') as unknown as Record<string, unknown>).probe = { toJSON: () => { clock += 5000; serializedAt = clock; return null; } };
+      store.touchContent('1001');
+      ran();
+      return { status: 'COMPLETED', report: {} };
+    });
+    const job = runner.create({ projectId: '1001', type: 'DATAPACK', task: { kind: 'datapack', locale: 'en-US', version: '1' }, createdBy: 'u1' });
+    await executed;
+    await runner.close(); // waits for the job's end to be stamped and committed
+    assert.equal(job.status, 'COMPLETED');
+    assert.ok(serializedAt > 0, 'the content was serialized');
+    assert.equal(Date.parse(job.updateTime), serializedAt, 'stamped once the content is serialized');
   });
 
   test('leftover temp files and orphan content from an interrupted write are ignored and swept', async () => {
