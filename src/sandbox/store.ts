@@ -146,9 +146,9 @@ export class Store {
 
   private async writeNow(): Promise<void> {
     // Snapshot synchronously so mutations made while the write runs go to the next one.
-    const contentTexts = [...this.dirtyContent]
-      .filter((id) => this.contents.has(id))
-      .map((id) => [id, this.serialized.get(id) ?? JSON.stringify(this.contents.get(id))] as const);
+    // Every changed content that still exists, serialized (ahead of time by serializeContent, or now).
+    this.serializeContent();
+    const contentTexts = [...this.serialized];
     this.serialized.clear();
     const deleted = [...this.deletedContent];
     const stateText = this.stateDirty ? JSON.stringify(this.state, null, 1) : undefined;
