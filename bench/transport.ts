@@ -40,9 +40,14 @@ function percentile(sorted: number[], p: number): number {
 
 interface Summary { rps: number; p50: number; p99: number }
 
+/** The wall time of `runs` together. */
+function wallOf(runs: ReadonlyArray<{ wallMs: number }>): number {
+  return runs.reduce((s, r) => s + r.wallMs, 0);
+}
+
 function summarize(runs: Array<{ latencies: number[]; wallMs: number }>): Summary {
   const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const wall = runs.reduce((s, r) => s + r.wallMs, 0);
+  const wall = wallOf(runs);
   return { rps: (all.length / wall) * 1000, p50: percentile(all, 50), p99: percentile(all, 99) };
 }
 
@@ -89,8 +94,7 @@ async function bench({ info, client, token }: SandboxChild): Promise<void> {
     const pairs = Array.from({ length: ROUNDS / 2 }, (_, k) => ({
       ours: oursRuns.slice(2 * k, 2 * k + 2), bare: bareRuns.slice(2 * k, 2 * k + 2),
     }));
-    const wall = (runs: Array<{ wallMs: number }>): number => runs.reduce((sum, r) => sum + r.wallMs, 0);
-    const throughput = median(pairs.map((p) => wall(p.ours) / wall(p.bare)));
+    const throughput = median(pairs.map((p) => wallOf(p.ours) / wallOf(p.bare)));
     const p50 = median(pairs.map((p) => summarize(p.ours).p50 / summarize(p.bare).p50));
     const p99 = o.p99 / b.p99;
     console.log(`  per-round time ratios (order alternates): ${oursRuns.map((r, i) => (r.wallMs / (bareRuns[i]?.wallMs ?? r.wallMs)).toFixed(2)).join(' ')}`);

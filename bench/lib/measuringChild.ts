@@ -4,7 +4,7 @@
 // spawn of /bin/true took 135-195 ms each with ~10,000 page faults per round, against 81-118 ms with 1,000-4,000
 // faults without the spawn. A benchmark comparing in-process work with another program's processes therefore
 // times its own side here, in a process that only computes, and spawns the other side from the parent.
-// The child is the same script, forked with CHILD_FLAG: `runMeasuringChild` serves `handlers` there; the parent
+// The child is the same script, forked with CHILD_FLAG: `serveMeasuringChild` serves `handlers` there; the parent
 // calls them by name with JSON arguments and gets their JSON results.
 import { fork, type ChildProcess } from 'node:child_process';
 
