@@ -1,4 +1,5 @@
 // `cstudio sandbox`: runs the local platform sandbox in the foreground until Ctrl+C (io.signal).
+import { flagProblem } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { parseSandboxFlags, SANDBOX_USAGE, SandboxFlagError } from '../../sandbox/flags';
 import { runSandbox } from '../../sandbox/run';
@@ -12,7 +13,7 @@ export const sandboxCommand: CliCommand = {
     try {
       invocation = parseSandboxFlags(args, io.env, io.cwd);
     } catch (err) {
-      if (err instanceof SandboxFlagError) throw new UsageError(err.message);
+      if (err instanceof SandboxFlagError) throw new UsageError(err.cause === undefined ? err.message : flagProblem(err.cause));
       throw err;
     }
     return runSandbox(invocation, io);
