@@ -9,6 +9,11 @@ export const sandboxCommand: CliCommand = {
   summary: 'Run the local platform sandbox (management API, OAuth, event logs)',
   usage: SANDBOX_USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
+    // `cstudio sandbox <word>` with a word no subcommand has: say so (the sandbox itself takes options only).
+    const [first] = args;
+    if (first !== undefined && !first.startsWith('-')) {
+      throw new UsageError(`unknown subcommand "${first}"; valid: env, simulate (or none, with options, to run the sandbox).`);
+    }
     let invocation;
     try {
       invocation = parseSandboxFlags(args, io.env, io.cwd);
