@@ -104,8 +104,11 @@ async function main() {
   });
   const stopped = holdUntilStopped(server);
   const url = server.url(folder);
+  // Where the extension keeps its sandbox's data (its global storage), and with it the ready file the CLI reads.
+  const sandboxData = join(stateDir, 'user', 'User', 'globalStorage', id, 'sandbox');
   console.log(`\nConversational Studio (${id}) in VS Code: ${url}\n` +
-    'Open it in a browser on this machine. The local sandbox starts by itself (see the status bar). Ctrl-C stops.\n');
+    'Open it in a browser on this machine. The local sandbox starts by itself (see the status bar). Ctrl-C stops.\n' +
+    `The CLI reaches that sandbox with: eval "$(node ${join(root, 'bin', 'cstudio.js')} sandbox env --data '${sandboxData}')"\n`);
   process.exit(await stopped);
 }
 

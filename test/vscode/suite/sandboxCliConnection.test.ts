@@ -4,7 +4,8 @@
 // extension's global storage) lets the real CLI (dist/cli.js, as a child process) find the same sandbox.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandIds } from '../../../src/host/commandIds';
@@ -49,11 +50,12 @@ suite('local sandbox: connection for the CLI', () => {
     assert.equal((JSON.parse(readFileSync(ready, 'utf8')) as { baseUrl: string }).baseUrl, info.baseUrl);
     const root = vscode.extensions.getExtension('cstudio.conversational-studio')?.extensionPath ?? '';
     const cli = join(root, 'dist', 'cli.js');
-    const run = (args: string[], env: NodeJS.ProcessEnv = {}): string =>
-      execFileSync(process.execPath, ['-e', `require(${JSON.stringify(cli)}).main(process.argv.slice(1))`, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
-    const lines = run(['sandbox', 'env', '--data', info.dataDir]);
+    // Asynchronously: the sandbox answering the CLI runs in this very process, whose event loop must keep turning.
+    const run = async (args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> => (await promisify(execFile)(process.execPath,
+      ['-e', `require(${JSON.stringify(cli)}).main(process.argv.slice(1))`, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' })).stdout;
+    const lines = await run(['sandbox', 'env', '--data', info.dataDir]);
     await vscode.commands.executeCommand(CommandIds.sandboxCopyCliConnection);
     assert.equal(lines, await vscode.env.clipboard.readText(), 'the CLI prints what the command copies');
-    assert.match(run(['projects', 'list'], evaluated(lines)), /Coffee Shop/);
+    assert.match(await run(['projects', 'list'], evaluated(lines)), /Coffee Shop/);
   });
 });
