@@ -73,8 +73,10 @@ export async function startAnnouncedSandbox(options: SandboxOptions, alsoAt: rea
   const close = sandbox.close.bind(sandbox);
   return Object.assign(sandbox, {
     close: async (): Promise<void> => {
+      // close() first: it stops listening synchronously, which the extension's dispose relies on.
+      const closing = close();
       for (const file of files) await removeReadyFile(file);
-      await close();
+      await closing;
     },
   });
 }
