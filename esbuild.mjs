@@ -40,8 +40,9 @@ const builds = [
   { ...common, entryPoints: { reportWorker: 'src/core/health/reportWorker.ts' }, outdir: 'dist' },
   // The platform client (with undici), which the extension loads on first use (src/host/platformClientLoader.ts).
   { ...common, entryPoints: { platformClient: 'src/core/platform/client.ts' }, outdir: 'dist' },
-  // The local sandbox server, which the extension loads when it first starts the sandbox (src/extension.ts).
-  { ...common, entryPoints: { sandboxServer: 'src/sandbox/server.ts' }, outdir: 'dist' },
+  // The local sandbox server, which the extension loads when it first starts the sandbox (src/extension.ts): run.ts's
+  // startAnnouncedSandbox, the server plus its ready file, so the CLI finds VS Code's sandbox.
+  { ...common, entryPoints: { sandboxServer: 'src/sandbox/run.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: 'dist' },
 ];

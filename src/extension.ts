@@ -15,7 +15,7 @@ import { CredentialStore } from './host/secrets';
 import { Settings } from './host/settings';
 import { lazyPlatformClientFactory } from './host/platformClientLoader';
 import { separateBundle } from './host/separateBundle';
-import type * as SandboxServer from './sandbox/server';
+import type * as SandboxRun from './sandbox/run';
 import { SwitchablePrompter, WindowPrompter, type Prompter } from './host/prompter';
 import { ShowLogCommand } from './host/showLogCommand';
 import type { LocalSandbox, SandboxLauncher } from './features/sandbox/localSandbox';
@@ -70,10 +70,13 @@ export interface TestingApi {
   usePrompter(prompter: Prompter | undefined): void;
 }
 
-/** The sandbox server is a separate bundle (dist/sandboxServer.js), loaded on the first start, not at activation. */
+/**
+ * The sandbox server is a separate bundle (dist/sandboxServer.js), loaded on the first start, not at activation. It
+ * announces itself with a ready file in its data folder, where `cstudio sandbox env` finds it (src/sandbox/readyFile.ts).
+ */
 function sandboxLauncher(extensionPath: string, logger: Logger): SandboxLauncher {
-  const load = separateBundle<typeof SandboxServer>(join(extensionPath, 'dist', 'sandboxServer.js'));
-  return (options) => load().startSandbox({ ...options, host: '127.0.0.1', logger });
+  const load = separateBundle<typeof SandboxRun>(join(extensionPath, 'dist', 'sandboxServer.js'));
+  return (options) => load().startAnnouncedSandbox({ ...options, host: '127.0.0.1', logger });
 }
 
 function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<ExtensionApi, 'activationMs'> {

@@ -64,12 +64,20 @@ export const validateCommand: CliCommand = {
     const { values, positionals } = parseFlags(args, { json: { type: 'boolean' } });
     if (positionals.length === 0) throw new UsageError('Give at least one file or project folder to validate.');
     const folders = new Set<string>();
-    for (const f of positionals) if ((await stat(resolveInput(io, f)).catch(() => undefined))?.isDirectory()) folders.add(f);
+    const absent = new Set<string>();
+    for (const f of positionals) {
+      const found = await stat(resolveInput(io, f)).catch(() => undefined);
+      if (found?.isDirectory()) folders.add(f);
+      else if (!found) absent.add(f);
+    }
+    // A path that is not there is named as such, whatever its extension says (a missing folder has none).
+    const missing = positionals.filter((f) => absent.has(f) && sourceFormat(f) === undefined);
+    if (missing.length > 0) throw new UsageError(`${missing.join(', ')}: no such file or folder.`);
     const unknown = positionals.filter((f) => !folders.has(f) && sourceFormat(f) === undefined);
     if (unknown.length > 0) throw new UsageError(`Unknown file type: ${unknown.join(', ')}; supported: ${KNOWN_EXTENSIONS}.`);
 
     const all: LocatedDiagnostic[] = [];
-    let unreadable = 0;
+    const unreadable: string[] = [];
     let checkedFiles = 0;
     const report = (located: LocatedDiagnostic[]): void => {
       all.push(...located);
@@ -86,7 +94,7 @@ export const validateCommand: CliCommand = {
       }
       const bytes = await readInputOrReport(io, file);
       if (!bytes) {
-        unreadable++;
+        unreadable.push(file);
         continue;
       }
       const checked = checkSource(sourceFormat(file) as SourceFormat, bytes, resolveInput(io, file));
@@ -94,16 +102,21 @@ export const validateCommand: CliCommand = {
       checkedFiles++;
     }
     if (values.json) printJson(io, all);
-    else io.stdout(`${summary(checkedFiles, all)}\n`);
-    if (unreadable > 0) return 2;
+    else io.stdout(`${summary(checkedFiles, all, unreadable)}\n`);
+    if (unreadable.length > 0) return 2;
     return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
 };
 
-function summary(files: number, all: readonly LocatedDiagnostic[]): string {
+function summary(files: number, all: readonly LocatedDiagnostic[], unreadable: readonly string[]): string {
   const count = (s: string): number => all.filter((d) => d.severity === s).length;
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const checked = `${plural(files, 'file')} checked`;
+  // "No problems" is a verdict: never given while a named file went unchecked.
+  if (unreadable.length > 0) {
+    const found = all.length === 0 ? '' : `, ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')}`;
+    return `${checked}${found}; ${plural(unreadable.length, 'file')} NOT checked (could not be read): ${unreadable.join(', ')}.`;
+  }
   if (all.length === 0) return `${checked}: no problems.`;
   return `${checked}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')}.`;
 }

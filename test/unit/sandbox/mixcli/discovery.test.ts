@@ -146,4 +146,18 @@ describe('mix-cli read and discovery commands replayed against the sandbox', () 
     assert.equal((await as('owner')('GET', '/v4/builds/NLU_9999_1/data-hosts?applicationId=501')).status, 404);
     assert.equal((await as('owner')('GET', '/v4/builds/DIALOG_1001_1/data-hosts')).status, 400);
   });
+
+  test('environments:list -O 2 and engine-packs:list -O 2 answer 403 to a non-member, as GET /v4/apps?orgId=2 does', async () => {
+    // Issue 26: they answered 404 for an organization the caller is not a member of (and sees no project of), where
+    // the applications list answers 403 and docs/platform-notes.md says 403 for the organization endpoints.
+    const owner = as('owner');
+    const apps = await owner('GET', '/v4/apps?orgId=2&limit=25&offset=0');
+    assert.equal(apps.status, 403);
+    for (const path of ['/v4/organizations/2/environments?limit=25&offset=0', '/v4/organizations/2/engine-packs', '/v4/organizations/2/deployment-flows']) {
+      const r = await owner('GET', path);
+      assert.equal(r.status, 403, `${path}: ${JSON.stringify(r.json)}`);
+      assert.match(JSON.stringify(r.json), /not a member of organization 2/);
+    }
+    assert.equal((await owner('GET', '/v4/organizations/999/engine-packs')).status, 404, 'an unknown organization stays 404');
+  });
 });
