@@ -19,7 +19,7 @@ function overview(prefix: string[] = []): string {
   const rows = allCommands
     .filter((c) => prefix.every((w, i) => c.path[i] === w))
     .map((c) => [`cstudio ${c.path.join(' ')}`, c.summary] as const);
-  const width = Math.max(...rows.map(([a]) => a.length));
+  const width = rows.reduce((m, [a]) => Math.max(m, a.length), -Infinity);
   return [
     'Conversational Studio command line',
     '',

@@ -145,7 +145,7 @@ function printHuman(io: CliIO, sentence: string, result: MatchResult, diagnostic
     if (result.tree) lines.push('', 'Parse tree:', indent(formatParseTree(result.tree)));
     lines.push('', 'Semantic result:', indent(semanticsText(result)));
   }
-  if (result.notes.length > 0) lines.push('', 'Notes:', ...result.notes.map((n) => `  - ${n}`));
+  if (result.notes.length > 0) { lines.push('', 'Notes:'); for (const n of result.notes) lines.push(`  - ${n}`); }
   io.stdout(`${lines.join('\n')}\n`);
 }
 

@@ -74,7 +74,7 @@ export async function matchSentence(grammar: Grammar, input: string | readonly s
   const { result, origins } = derive(grammar, input, options);
   if (!result.accepted || !result.tree || !origins || !options.tags) return result;
   const outcome = await evaluateSemantics(result.tree, origins, options.tags, { timeoutMs: options.semanticsTimeoutMs, signal: options.signal });
-  result.notes.push(...outcome.notes);
+  for (const item of outcome.notes) result.notes.push(item);
   if (outcome.error !== undefined) result.semanticError = outcome.error;
   else if ('value' in outcome) result.semantics = outcome.value;
   return result;
@@ -175,9 +175,9 @@ function reachableLocalRules(grammar: Grammar, start: Rule): Rule[] {
   while (stack.length > 0) {
     const e = stack.pop() as Expansion;
     switch (e.kind) {
-      case 'sequence': stack.push(...e.children); break;
+      case 'sequence': for (const item of e.children) stack.push(item); break;
       case 'item': stack.push(e.body); break;
-      case 'one-of': stack.push(...e.items); break;
+      case 'one-of': for (const item of e.items) stack.push(item); break;
       case 'ruleref': {
         const rule = e.target.kind === 'local' ? grammar.rulesById.get(e.target.rule) : undefined;
         if (rule && !seen.has(rule)) { seen.add(rule); stack.push(rule.body); }
@@ -218,7 +218,7 @@ function hasCaseDifference(tree: ParseNode): boolean {
   while (stack.length > 0) {
     const node = stack.pop() as ParseNode;
     if (node.kind === 'token' && node.words.join(' ') !== node.token) return true;
-    if (node.kind === 'rule' || node.kind === 'item') stack.push(...node.children);
+    if (node.kind === 'rule' || node.kind === 'item') for (const item of node.children) stack.push(item);
   }
   return false;
 }
