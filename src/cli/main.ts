@@ -96,12 +96,15 @@ export function main(argv: string[] = process.argv.slice(2)): void {
   tuneCliRuntime();
   const controller = new AbortController();
   let interrupted = 0;
-  process.on('SIGINT', () => {
-    interrupted++;
-    if (interrupted > 1) process.exit(130);
-    controller.abort();
-  });
-  process.on('SIGTERM', () => controller.abort());
+  // A handler runs only between synchronous stretches of work: commands that need no clean-up go without.
+  if (findCommand(argv)?.command.stopsAtOnce !== true) {
+    process.on('SIGINT', () => {
+      interrupted++;
+      if (interrupted > 1) process.exit(130);
+      controller.abort();
+    });
+    process.on('SIGTERM', () => controller.abort());
+  }
   let writeFailure: Error | undefined;
   const output = new ProcessOutput(process.stdout, (error) => {
     writeFailure = error;

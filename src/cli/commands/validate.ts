@@ -20,7 +20,7 @@ import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { printJson } from '../output';
 import {
-  KNOWN_EXTENSIONS, displayName, formatLocated, locate, readInputOrReport, resolveInput, sourceFormat,
+  KNOWN_EXTENSIONS, displayName, formatLocated, locate, readInputOrReport, resolveInput, sayChecking, sourceFormat,
   type LocatedDiagnostic, type SourceFormat,
 } from '../sourceFiles';
 
@@ -62,6 +62,7 @@ export const validateCommand: CliCommand = {
   summary: 'Check TRSX, GrXML, .list, .nmlist and .txt files',
   usage: USAGE,
   failureExitCode: 2,
+  stopsAtOnce: true,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, { json: { type: 'boolean' }, all: { type: 'boolean' } });
     if (positionals.length === 0) throw new UsageError('Give at least one file or project folder to validate.');
@@ -97,6 +98,7 @@ export const validateCommand: CliCommand = {
         unreadable++;
         continue;
       }
+      sayChecking(io, file, bytes);
       const checked = checkSource(sourceFormat(file) as SourceFormat, bytes, resolveInput(io, file));
       report(locate(displayName(io, file), checked.text, checked.diagnostics));
       checkedFiles++;
