@@ -6,10 +6,41 @@
 // sentence's tags microseconds): the same header tags, and a context the previous job left as new.
 
 import { writeSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { SemanticError, SisrSandbox } from './sisrSandbox';
-import { NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
+import { MEMORY_CAP_ENV, NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
 
 export const PROGRESS_FD = 3;
+
+/** How often the watchdog reads the resident set: filling fresh pages runs at ~1 GB/s, so ~5 MB between reads. */
+const WATCHDOG_INTERVAL_MS = 5;
+
+/**
+ * The heap cap does not bound typed arrays and ArrayBuffers (`new Uint8Array(2**32 - 1).fill(1)` reached
+ * 1.3 GB): their memory lives outside V8's heap, and a tag filling one is a built-in call nothing on this
+ * thread can interrupt. A thread of its own reads the whole process's resident set and, past the cap, says
+ * so on the progress pipe ("M <bytes>", synchronously, so the parent reads it) and kills the process. Its
+ * code is a string: the bundles have no file of it to point a worker at.
+ */
+const WATCHDOG = `
+const { workerData } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+const { cap, fd, interval } = workerData;
+setInterval(() => {
+  const rss = process.memoryUsage.rss();
+  if (rss <= cap) return;
+  try { writeSync(fd, 'M ' + rss + '\\n'); } catch (e) { /* the parent stopped reading */ }
+  process.kill(process.pid, 'SIGKILL');
+}, interval);
+`;
+
+function startMemoryWatchdog(cap: number): void {
+  const watchdog = new Worker(WATCHDOG, {
+    eval: true, workerData: { cap, fd: PROGRESS_FD, interval: WATCHDOG_INTERVAL_MS },
+    resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
+  });
+  watchdog.unref(); // the IPC channel decides when this process ends
+}
 
 /**
  * Header tags run at global scope again for every job, which is how their variables start afresh; top-level
@@ -79,6 +110,8 @@ export function runTagJob(job: TagJob, progressFd?: number): TagReply {
 }
 
 if (process.send !== undefined && process.env.CSTUDIO_SISR_PROCESS === '1') {
+  const cap = Number(process.env[MEMORY_CAP_ENV]);
+  if (cap > 0) startMemoryWatchdog(cap);
   const runner = new TagJobRunner(PROGRESS_FD);
   process.on('message', ({ seq, job }: SequencedJob) => {
     process.send?.({ seq, ...runner.run(job, seq) } satisfies SequencedReply);
