@@ -217,7 +217,8 @@ function localReferences(grammar: Grammar, rule: Rule): Rule[] {
 }
 
 const TOO_DEEP = 'this match nests rule references deeper than the matcher can follow (stack exhausted), even '
-  + 'filled in from the end of the input; write deep recursion as repeat="1-" items, or nest fewer rules';
+  + 'filled in from the end of the input: a long left-recursive cycle (warning SRGS041) or rules nested very deep; '
+  + 'break the cycle with a word first, write deep recursion as repeat="1-" items, or nest fewer rules';
 
 function isStackOverflow(e: unknown): boolean {
   return e instanceof RangeError && /call stack/i.test(e.message);
