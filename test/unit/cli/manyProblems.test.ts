@@ -39,6 +39,20 @@ describe('many problems (issue 27)', () => {
     assert.equal((JSON.parse(json.stdout) as unknown[]).length, MANY, '--json lists every problem');
   });
 
+  test(`validate of ${MANY} errors exits 1, as for one`, async () => {
+    const samples = Array.from({ length: MANY }, (_, i) => `<sample intentref="NOPE">s ${i}</sample>`).join('\n');
+    await writeFile(join(ws.dir, 'errors.trsx'), `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6">
+<ontology base="http://localhost:8080/resources/ontology-1.0.xml"><intents><intent name="A"/></intents><concepts/></ontology>
+<samples>${samples}</samples>
+</project>
+`);
+    const r = await cli(['validate', 'errors.trsx'], { cwd: ws.dir });
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(lines(r.stdout, /^errors\.trsx:\d+:\d+: error /), PROBLEMS_PER_KIND);
+    assert.match(r.stdout, new RegExp(`1 file checked: ${MANY} errors, 0 warnings, 0 infos\\.`));
+  });
+
   test('validate of 1,000,000 problems in a child process: capped output, bounded time and memory', async () => {
     await writeFile(join(ws.dir, 'million.txt'), `${'\n'.repeat(1_000_000)}hello\n`);
     const out: Buffer[] = [];
