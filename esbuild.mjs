@@ -35,6 +35,8 @@ const builds = [
     { ...common, entryPoints: { [`${name}Feature`]: `src/features/${name}/${name}Feature.ts` }, outdir: 'dist' })),
   // The process that runs grammar semantic tags under a heap cap (src/core/formats/grxml/tagEvaluator.ts).
   { ...common, entryPoints: { sisrProcess: 'src/core/formats/grxml/sisrProcess.ts' }, outdir: 'dist' },
+  // The worker thread that checks a grammar upload off the sandbox's event loop (src/core/formats/grxml/checkInWorker.ts).
+  { ...common, entryPoints: { grxmlCheckWorker: 'src/core/formats/grxml/checkWorker.ts' }, outdir: 'dist' },
   // The model-health report's worker thread, with a capped young generation (src/core/health/reportInWorker.ts),
   // which the CLI's `report` and the Model Health feature both start.
   { ...common, entryPoints: { reportWorker: 'src/core/health/reportWorker.ts' }, outdir: 'dist' },

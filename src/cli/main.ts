@@ -20,7 +20,7 @@ function overview(prefix: string[] = []): string {
   const rows = allCommands
     .filter((c) => prefix.every((w, i) => c.path[i] === w))
     .map((c) => [`cstudio ${c.path.join(' ')}`, c.summary] as const);
-  const width = Math.max(...rows.map(([a]) => a.length));
+  const width = rows.reduce((m, [a]) => Math.max(m, a.length), -Infinity);
   return [
     'Conversational Studio command line',
     '',
@@ -113,12 +113,15 @@ export function main(argv: string[] = process.argv.slice(2)): void {
   tuneCliRuntime();
   const controller = new AbortController();
   let interrupted = 0;
-  process.on('SIGINT', () => {
-    interrupted++;
-    if (interrupted > 1) process.exit(130);
-    controller.abort();
-  });
-  process.on('SIGTERM', () => controller.abort());
+  // A handler runs only between synchronous stretches of work: commands that need no clean-up go without.
+  if (findCommand(argv)?.command.stopsAtOnce !== true) {
+    process.on('SIGINT', () => {
+      interrupted++;
+      if (interrupted > 1) process.exit(130);
+      controller.abort();
+    });
+    process.on('SIGTERM', () => controller.abort());
+  }
   let writeFailure: Error | undefined;
   const output = new ProcessOutput(process.stdout, (error) => {
     writeFailure = error;

@@ -3,6 +3,7 @@
 import { executePush, preparePush } from '../../core/sync/push';
 import { PushRefusedError } from '../../core/sync/pushErrors';
 import { formatPlan, isDestructive } from '../../core/sync/pushPlan';
+import { ProblemCap } from '../../core/problemCap';
 import { formatProblem } from '../../core/sync/validation';
 import { UsageError } from '../command';
 import { confirm } from '../confirm';
@@ -39,7 +40,10 @@ export const syncPush = platformCommand({
       });
       const { plan } = prepared;
       if (prepared.settled) io.stderr(`${formatSettled(prepared.settled)}\n`);
-      for (const w of prepared.warnings) io.stderr(`${formatProblem(w)}\n`);
+      // A workspace can have 100,000s of warnings (one per sample): the first few of each kind, then counts.
+      const cap = new ProblemCap();
+      for (const w of prepared.warnings) if (cap.admit(w.path ?? '(workspace)', w.code, w.severity)) io.stderr(`${formatProblem(w)}\n`);
+      for (const line of cap.summary()) io.stderr(`${line}\n`);
       if (!json) io.stdout(formatPlan(plan));
       if (plan.operations.length === 0) {
         if (json) printJson(io, { plan: planJson(plan), outcome: { status: 'nothing' } });

@@ -55,7 +55,7 @@ export async function addAsSamples(root: string, items: readonly SampleToAdd[], 
     if (!bytes) throw new AddSampleError(`${path} is not in ${root}; pull the project again (cstudio pull) so the folder has this locale.`);
     const planned = planFile(decodeXmlBytes(bytes).text, path, group);
     writes.push({ path, text: planned.text });
-    outcomes.push(...planned.outcomes);
+    for (const item of planned.outcomes) outcomes.push(item);
   }
   for (const w of writes) await writeConfined(root, w.path, new TextEncoder().encode(w.text));
   return outcomes;

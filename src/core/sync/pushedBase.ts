@@ -148,7 +148,7 @@ export class StagedBase {
 export async function refreshFromSent(client: PlatformClient, sent: SentPush, staged: StagedBase, signal?: AbortSignal): Promise<PullResult | undefined> {
   const { state } = sent;
   const before = timeOf(sent.keyBefore.updateTime);
-  const lastJobEnd = Math.max(...sent.jobs.map((j) => timeOf(j.updateTime)));
+  const lastJobEnd = sent.jobs.reduce((m, j) => Math.max(m, timeOf(j.updateTime)), -Infinity);
   if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return undefined;
   // The key and the job list side by side: a foreign job that lands between them either moved the key past our
   // last job (refused below) or has not changed the remote yet (the key recorded then differs from the next one).

@@ -127,8 +127,11 @@ export class Deriver {
       active.add(start);
       this.ruleStack.push(rule.id);
       try {
+        const ends = this.sequence(rule.body, start, grammar);
+        // Nothing to wrap: the shared empty result (the fallback fills every rule at every position).
+        if (ends.size === 0) return NO_ENDS;
         const out: Ends = new Map();
-        for (const [end, d] of this.sequence(rule.body, start, grammar)) {
+        for (const [end, d] of ends) {
           const make = (children: ParseNode[]): ParseNode => {
             const node: RuleParseNode = {
               kind: 'rule', rule: rule.id, text: this.opts.words.slice(start, end).join(' '), start, end, children, range: rule.range,
