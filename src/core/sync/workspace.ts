@@ -3,7 +3,7 @@
 //   .cstudio/base/        the package as last pulled (the base of status, merges and conflicts)
 //   .cstudio/backups/     the remote package saved before every destructive push or restore
 //   .cstudio/remote.zip   the last remote export seen (for "remote against working" diffs)
-//   .cstudio/txn-<pid>/   a pull's staged files while it commits (pullTransaction.ts)
+//   .cstudio/txn-<pid>-<start>/  a pull's staged files while it commits (pullTransaction.ts)
 //   .cstudio/pending-push.json  a push whose outcome is not settled yet (pendingPush.ts)
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
