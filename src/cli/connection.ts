@@ -78,8 +78,16 @@ export async function openSession(values: ConnectionFlagValues, io: CliIO): Prom
   const caPath = values['ca-file'] ?? env.CSTUDIO_CA_FILE;
   const ca = caPath ? await readFile(caPath, 'utf8') : undefined;
   const connection: Connection = { name: 'cli', baseUrl, authUrl, logUrl, clientId };
-  const client = new PlatformClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca });
+  const client = new PlatformClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca, timeoutMs: timeoutFromEnv(env.CSTUDIO_TIMEOUT_MS) });
   return { client, connection, close: () => client.close() };
+}
+
+/** CSTUDIO_TIMEOUT_MS: how long a request waits for an answer (default 30 s); also how long a re-run waits for a late push request. */
+function timeoutFromEnv(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 1000) throw new UsageError(`CSTUDIO_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (it is "${text}").`);
+  return ms;
 }
 
 async function openSandboxSession(values: ConnectionFlagValues, io: CliIO, logger: Logger): Promise<CliSession> {

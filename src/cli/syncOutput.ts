@@ -89,7 +89,12 @@ export function comparisonJson(c: PackageComparison): unknown {
 /** One line on an earlier push whose unknown outcome a pull settled. */
 export function formatSettled(r: PullResult): string {
   const n = r.settledPush?.jobsWaited ?? 0;
-  return `Settled an earlier push whose outcome was unknown: ${n > 0 ? `waited for ${n} job(s) of the project, then ` : ''}refreshed the base from the platform (what it had received is no longer shown as a local change).`;
+  const late = r.settledPush?.late;
+  const first = late?.kind === 'arrived' ? `its request reached the platform late (job ${late.jobId}, after ${Math.round(late.waitedMs / 1000)} s of waiting); `
+    : late?.kind === 'windowPassed' ? `no job of its request appeared within the request's timeout; `
+    : late?.kind === 'forced' ? 'not waiting for its request (--force: if it still arrives, it is applied twice); '
+    : '';
+  return `Settled an earlier push whose outcome was unknown: ${first}${n > 0 ? `waited for ${n} job(s) of the project, then ` : ''}refreshed the base from the platform (what it had received is no longer shown as a local change).`;
 }
 
 export function formatPull(r: PullResult): string {

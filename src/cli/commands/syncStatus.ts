@@ -8,6 +8,11 @@ import { CONNECTION_USAGE } from '../platformCommand';
 import { printJson } from '../output';
 import { formatStatus, statusJson, workspaceRoot } from '../syncOutput';
 
+/** Only the settling of an earlier push is worth saying on stderr (it can wait for jobs and late requests). */
+function settleProgress(io: CliIO): { report: (u: { message?: string }) => void } {
+  return { report: ({ message }) => { if (message && /earlier|Waiting for job/.test(message)) io.stderr(`${message}\n`); } };
+}
+
 export const syncStatus: CliCommand = {
   path: ['status'],
   summary: 'Show what changed locally and on the platform since the last pull (ahead, behind, conflicts).',
@@ -23,7 +28,7 @@ export const syncStatus: CliCommand = {
     if (values.offline !== true && !connected) io.stderr('No connection configured (CSTUDIO_BASE_URL, --base-url or --sandbox): the remote is not checked.\n');
     const status: WorkspaceStatus = values.offline === true || !connected
       ? await workspaceStatus(root, { signal: io.signal })
-      : await withSession(values, io, (session) => workspaceStatus(root, { signal: io.signal, client: session.client }));
+      : await withSession(values, io, (session) => workspaceStatus(root, { signal: io.signal, client: session.client, progress: settleProgress(io) }));
     if (values.json === true) printJson(io, statusJson(status));
     else io.stdout(formatStatus(status));
     return 0;

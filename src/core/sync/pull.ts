@@ -18,6 +18,7 @@ import { LocalCopies } from './localCopies';
 import { checkPackageNames } from './writeFiles';
 import { clearPendingPush, readPendingPush, waitForProjectJobs, type PendingOperation } from './pendingPush';
 import { PullTransaction, removeStaleTemps } from './pullTransaction';
+import { awaitLateRequests, type LateRequestOutcome } from './lateRequests';
 import {
   WorkspaceError, WorkspacePaths, readWorkspaceState, workspaceStateText,
   type BaseFileRecord, type ConflictRecord, type WorkspaceState,
@@ -28,6 +29,8 @@ export interface PullOptions {
   readonly progress?: Progress;
   /** How to settle conflicts; without it they are listed and their files left untouched. */
   readonly prefer?: ConflictPreference;
+  /** Settle an earlier push without waiting for a request of it that may still arrive (it may then apply twice). */
+  readonly force?: boolean;
 }
 
 export interface PullResult {
@@ -53,6 +56,8 @@ export interface SettledPush {
   readonly operations: readonly PendingOperation[];
   /** Jobs of the project the pull waited for before exporting. */
   readonly jobsWaited: number;
+  /** How a request of it that may still have been on its way settled (lateRequests.ts). */
+  readonly late: LateRequestOutcome;
 }
 
 /** Pulls `projectId` (or, for a pulled folder, its own project) into `dir`. */
@@ -69,7 +74,9 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   if (id === undefined) throw new WorkspaceError(`${paths.root} is not a pulled project folder; say which project to pull (cstudio pull <projectId> [dir]).`, paths.root);
   await mkdir(paths.root, { recursive: true });
   const pending = state ? await readPendingPush(paths) : undefined;
-  // What an earlier push started must be on the remote before it is compared with the base.
+  // A request of an earlier push that may still arrive settles first; then what it started must be on the remote
+  // before the remote is compared with the base.
+  const late: LateRequestOutcome = pending ? await awaitLateRequests(client, { ...pending, projectId: id }, options) : { kind: 'none' };
   const jobsWaited = pending ? await waitForProjectJobs(client, id, options) : 0;
   // The remote's version key before the export (see remoteDigest.ts), so a later status can reuse this export.
   const { key, project } = await fetchRemoteKey(client, id, options.signal);
@@ -84,7 +91,7 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   }
   if (!pending) return result;
   await clearPendingPush(paths);
-  return { ...result, settledPush: { operations: pending.operations, jobsWaited } };
+  return { ...result, settledPush: { operations: pending.operations, jobsWaited, late } };
 }
 
 /** Settles an earlier push whose outcome is unknown (a pull that waits for its jobs); undefined when none. */

@@ -39,6 +39,8 @@ export interface PreparePushOptions {
   readonly lock?: { readonly notes: string };
   readonly signal?: AbortSignal;
   readonly progress?: Progress;
+  /** Settle an earlier unknown push without waiting for a request of it that may still arrive (lateRequests.ts). */
+  readonly force?: boolean;
 }
 
 export interface PreparedPush {
@@ -53,6 +55,8 @@ export interface PreparedPush {
   readonly remoteKey: RemoteKey;
   /** Jobs of the project that had ended when listed, just before `remoteKey` was fetched. */
   readonly endedBefore: ReadonlySet<string>;
+  /** Every job of the project then (undefined: not listed): a job of a late request is none of these (lateRequests.ts). */
+  readonly jobsBefore?: ReadonlySet<string>;
   /** How long the latest completed job of each type took, so the polls of ours are placed around its expected end. */
   readonly jobDurations: ReadonlyMap<string, number>;
   /** Local files that differ from the base, and the stamps they had when read for the plan. */
@@ -63,7 +67,7 @@ export interface PreparedPush {
 export async function preparePush(client: PlatformClient, dir: string, options: PreparePushOptions): Promise<PreparedPush> {
   const paths = new WorkspacePaths(dir);
   requireSameConnection(client, await requireWorkspaceState(paths), paths.root);
-  const settled = await settlePendingPush(client, dir, { signal: options.signal, progress: options.progress });
+  const settled = await settlePendingPush(client, dir, { signal: options.signal, progress: options.progress, force: options.force });
   const state = await requireWorkspaceState(paths);
   if (state.conflicts.length > 0) {
     throw new PushRefusedError('conflicts', `The last pull left conflicts in ${state.conflicts.map((c) => c.path).join(', ')}; settle them first (pull again choosing a side: cstudio pull --keep-local or --take-remote).`);
@@ -73,7 +77,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   // are in what the key shows (see pushedBase.ts); settled here so a failure waits for its turn below.
   const asked = (async () => {
     const jobs = options.mode === 'append' ? await endedJobs(client, state.projectId, options.signal).catch(() => undefined) : undefined;
-    return { ended: jobs?.ended ?? new Set<string>(), durations: jobs?.durations ?? new Map<string, number>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
+    return { all: jobs?.all, ended: jobs?.ended ?? new Set<string>(), durations: jobs?.durations ?? new Map<string, number>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
   })().then((r) => ({ ok: true as const, ...r }), (error: unknown) => ({ ok: false as const, error }));
   progress.report({ message: 'Comparing the workspace with the base…' });
   // One buffer for the workspace's files: a changed file is hashed in one read into it and read into it again for
@@ -105,7 +109,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
   progress.report({ message: 'Building the plan…' });
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
-  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), jobDurations: platform.ok ? platform.durations : new Map(), changes: comparison.files, stamps };
+  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), jobsBefore: platform.ok ? platform.all : undefined, jobDurations: platform.ok ? platform.durations : new Map(), changes: comparison.files, stamps };
 }
 
 export type PushStatus = 'completed' | 'partial' | 'failed' | 'nothing';
@@ -144,6 +148,7 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   // Jobs ended before the key was checked are in what it saw; any other job found after ours is someone else's
   // (or ended since: then the refresh downloads).
   let endedBefore = prepared.endedBefore;
+  let jobsBefore = prepared.jobsBefore;
   // The new base, staged from what is sent while the operations and their jobs run; committed only after them.
   let staging: Promise<StagedBase | undefined> = Promise.resolve(undefined);
   try {
@@ -156,6 +161,7 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
       requireRemoteAtBase(state, check);
       keyBefore = check.key;
       endedBefore = new Set();
+      jobsBefore = undefined;
     }
     if (plan.backup) {
       const remote = await downloadExport(client, state.projectId, paths, exportOptions);
@@ -165,7 +171,9 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
         await remote.files.close();
       }
     }
-    const journal = await PushJournal.begin(paths, state.projectId, plan.operations);
+    // The jobs the project has before the first request: a re-run that finds another one knows a late request arrived.
+    jobsBefore ??= (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.all;
+    const journal = await PushJournal.begin(paths, state.projectId, plan.operations, { jobsBefore, settleMs: client.timeoutMs });
     testKillPoint('push:journal');
     staging = StagedBase.stage({ paths, state, plan, changes: prepared.changes, stamps: prepared.stamps }).catch(() => undefined);
     run = await runOperations(client, state.projectId, plan.operations, {

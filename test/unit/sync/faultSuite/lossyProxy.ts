@@ -2,7 +2,9 @@
 // forwards a request, lets the sandbox answer (so the request took effect), and then drops the reply by
 // closing the client's connection. Rules are hooks called when a request arrives and when its answer is
 // in, so a test can act on exact events (kill the client when it sends an append, drop the reply to a job
-// poll) instead of timers. Bodies are buffered: the test projects are small.
+// poll) instead of timers. A rule may also hold a request before forwarding it (a slow gateway): the client
+// can be killed meanwhile and the request still arrives; `idle()` tells when every held request is through.
+// Bodies are buffered: the test projects are small.
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,6 +28,8 @@ export class LossyProxy {
   rules: ProxyRules = {};
   /** Replies dropped so far. */
   dropped = 0;
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
 
   private constructor(private readonly server: Server, readonly baseUrl: string) {}
 
@@ -43,7 +47,22 @@ export class LossyProxy {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** Resolves once no request is being held, forwarded or answered. */
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse, target: URL): Promise<void> {
+    this.inFlight++;
+    try {
+      await this.handleOne(req, res, target);
+    } finally {
+      if (--this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async handleOne(req: IncomingMessage, res: ServerResponse, target: URL): Promise<void> {
     try {
       const body = await readAll(req);
       const info: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/' };
