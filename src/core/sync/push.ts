@@ -12,6 +12,7 @@ import type { PlatformClient } from '../platform/client';
 import { classifyPackagePath } from '../package/layout';
 import { noProgress, type Progress } from '../progress';
 import { buildAppendPlan } from './appendPlan';
+import { requireSoundBase } from './baseCheck';
 import { saveBackup, type BackupInfo } from './backups';
 import { comparePackages, type FileChange } from './compare';
 import { packWorkspace, type PackedUpload } from './packageUpload';
@@ -84,11 +85,13 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   // the plan, never held twice.
   const local = new FolderFiles(paths.root, 'the workspace', new EntryScratch());
   const base = new FolderFiles(paths.baseDir, 'the base');
+  const hashes = await HashCache.load(paths);
+  // What the plan subtracts must be the base state.json records: a missing or damaged copy is restored or refused.
+  await requireSoundBase(client, paths, state, hashes, { signal: options.signal, progress });
   const stamps = await stampFiles(paths, await local.list(options.signal));
   // Files unchanged since their hash was recorded (hashes.json) are not read; a file whose size differs from its
   // base copy is changed without being hashed (the new base's hash is taken beside the jobs, pushedBase.ts); the
   // hashes of other changed files are kept on their changes, so a refresh from what was sent need not read them again.
-  const hashes = await HashCache.load(paths);
   const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, afterHashes: hashes, sizeShowsChange: true, signal: options.signal });
   await hashes.save();
   // The remote is checked before the workspace's files are validated, while little is in memory (the first
