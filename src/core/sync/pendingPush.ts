@@ -8,6 +8,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PlatformClient } from '../platform/client';
+import type { Job } from '../platform/types';
 import { isTerminalJobStatus } from '../platform/jobPoller';
 import { noProgress, type Progress } from '../progress';
 import { writeFileAtomic } from '../fs/atomicFile';
@@ -112,6 +113,15 @@ export class PushJournal {
   }
 }
 
+/** The project's jobs that are changing its content now. */
+export async function runningContentJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<Job[]> {
+  const running: Job[] = [];
+  for await (const job of client.jobs.list(projectId, { signal })) {
+    if (!isTerminalJobStatus(job.status) && !CONTENT_NEUTRAL_JOBS.has(job.type ?? '')) running.push(job);
+  }
+  return running;
+}
+
 /**
  * Waits until no content-changing job of the project is running, so the remote shows everything an
  * earlier push started. Returns how many jobs it waited for.
@@ -121,10 +131,7 @@ export async function waitForProjectJobs(client: PlatformClient, projectId: stri
   let waited = 0;
   // A job that ends may have been queued behind another: list again until none runs.
   for (;;) {
-    const running = [];
-    for await (const job of client.jobs.list(projectId, { signal: options.signal })) {
-      if (!isTerminalJobStatus(job.status) && !CONTENT_NEUTRAL_JOBS.has(job.type ?? '')) running.push(job);
-    }
+    const running = await runningContentJobs(client, projectId, options.signal);
     if (running.length === 0) return waited;
     for (const job of running) {
       progress.report({ message: `Waiting for job ${job.id} (${job.type ?? 'job'}) of project ${projectId} to end before comparing with the remote…` });

@@ -21,7 +21,7 @@ import { FolderFiles } from './packageFiles';
 import { analyzeChanges, type PlanContext } from './planContext';
 import { integrate, settlePendingPush, type PullResult } from './pull';
 import { endedJobs, refreshFromSent, StagedBase, stampFiles, type FileStamp } from './pushedBase';
-import { clearPendingPush, PushJournal } from './pendingPush';
+import { clearPendingPush, PushJournal, runningContentJobs } from './pendingPush';
 import { testKillPoint } from './testKillPoints';
 import { PushRefusedError } from './pushErrors';
 import type { PushMode, PushPlan, ReplaceScope } from './pushPlan';
@@ -174,6 +174,9 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
         await remote.files.close();
       }
     }
+    // A destructive push checked the remote before its backup; right before sending, nothing may have moved since
+    // and no other push or import may be running: two replaces overlapping would each erase the other's edit.
+    if (plan.backup) await requireNoConcurrentChange(client, state.projectId, keyBefore, options.signal);
     // The jobs the project has before the first request: a re-run that finds another one knows a late request arrived.
     jobsBefore ??= (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.all;
     const journal = await PushJournal.begin(paths, state.projectId, plan.operations, { jobsBefore, settleMs: client.timeoutMs });
@@ -243,6 +246,18 @@ export async function remoteChanges(state: WorkspaceState, paths: WorkspacePaths
     exclude: (p) => !remote.restrictedVisible && classifyPackagePath(p).restricted,
   });
   return comparison.files;
+}
+
+/** Refuses when the project's content is changing (a job runs) or changed (its key moved) since `key` was taken. */
+async function requireNoConcurrentChange(client: PlatformClient, projectId: string, key: RemoteKey, signal?: AbortSignal): Promise<void> {
+  const [running, still] = await Promise.all([runningContentJobs(client, projectId, signal), remoteStillAt(client, key, signal)]);
+  const job = running[0];
+  if (job) {
+    throw new PushRefusedError('remoteChanged', `Project ${projectId} is being changed right now (job ${job.id}${job.type ? `, ${job.type}` : ''}: another push or import); nothing was sent — a replace now would erase what it brings. Wait for it to end, pull to merge it (your local edits are kept), then push again.`);
+  }
+  if (!still.same) {
+    throw new PushRefusedError('remoteChanged', `Project ${projectId} changed on the platform while this push was being prepared; nothing was sent. Pull to merge the remote changes (your local edits are kept), then push again.`);
+  }
 }
 
 function requireRemoteAtBase(state: WorkspaceState, { changed, ...remote }: RemoteCheck): void {
