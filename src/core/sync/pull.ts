@@ -4,13 +4,13 @@
 // caller chose a side). Every write is staged and committed as one transaction (pullTransaction.ts), so an
 // interruption leaves the old workspace or the new one. A push whose outcome is unknown (pendingPush.ts)
 // is settled first: the project's running jobs end before the export is taken.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
 import { sha256, StreamingHash } from './hashing';
 import { FolderFiles, type PackageFiles } from './packageFiles';
-import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
+import { downloadExport, removeTempFolders, requireSameConnection, type RemoteExport } from './remote';
 import { fetchRemoteKey, previousExportEntries, recordRemoteExport } from './remoteDigest';
 import type { ConflictPreference } from './semantic/trsxMerge';
 import { decideFile, type FileDecision } from './threeWay';
@@ -20,7 +20,7 @@ import { clearPendingPush, readPendingPush, waitForProjectJobs, type PendingOper
 import { PullTransaction, removeStaleTemps } from './pullTransaction';
 import { awaitLateRequests, type LateRequestOutcome } from './lateRequests';
 import {
-  WorkspaceError, WorkspacePaths, readWorkspaceState, workspaceStateText,
+  WorkspaceError, WorkspacePaths, readWorkspaceState, requireWritable, workspaceStateText,
   type BaseFileRecord, type ConflictRecord, type WorkspaceState,
 } from './workspace';
 
@@ -73,6 +73,7 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   const id = projectId ?? state?.projectId;
   if (id === undefined) throw new WorkspaceError(`${paths.root} is not a pulled project folder; say which project to pull (cstudio pull <projectId> [dir]).`, paths.root);
   await mkdir(paths.root, { recursive: true });
+  await requireWritable(paths, 'a pull');
   const pending = state ? await readPendingPush(paths) : undefined;
   // A request of an earlier push that may still arrive settles first; then what it started must be on the remote
   // before the remote is compared with the base.
@@ -144,7 +145,7 @@ export async function integrate(
     throw err;
   }
   await removeStaleTemps(paths, sorted);
-  await rm(paths.tmpDir, { recursive: true, force: true });
+  await removeTempFolders(paths);
   return copies.folder ? { ...result, savedLocalCopies: copies.folder } : result;
 
   async function decideAll(): Promise<void> {

@@ -30,7 +30,7 @@ import { downloadExport, requireSameConnection, type ExportOptions, type RemoteE
 import { checkRemoteAgainstBase, fetchRemoteKey, remoteStillAt, type RemoteCheck, type RemoteKey } from './remoteDigest';
 import { buildReplacePlan } from './replacePlan';
 import { formatProblem, validateLayout, validationErrors, type ValidationProblem } from './validation';
-import { WorkspacePaths, requireWorkspaceState, type WorkspaceState } from './workspace';
+import { WorkspacePaths, requireWorkspaceState, requireWritable, type WorkspaceState } from './workspace';
 import { EntryScratch } from '../package/zipArchive';
 
 export interface PreparePushOptions {
@@ -68,6 +68,8 @@ export interface PreparedPush {
 export async function preparePush(client: PlatformClient, dir: string, options: PreparePushOptions): Promise<PreparedPush> {
   const paths = new WorkspacePaths(dir);
   requireSameConnection(client, await requireWorkspaceState(paths), paths.root);
+  // A push records its journal and refreshes the base: a folder it cannot write is refused before anything is sent.
+  await requireWritable(paths, 'a push');
   const settled = await settlePendingPush(client, dir, { signal: options.signal, progress: options.progress, force: options.force });
   const state = await requireWorkspaceState(paths);
   if (state.conflicts.length > 0) {
