@@ -10,6 +10,7 @@ import type { PlatformClient } from '../platform/client';
 import { noProgress, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
 import { ZipFiles, type KnownEntry } from './packageFiles';
+import { checkPackageNames } from './writeFiles';
 import type { EntryScratch } from '../package/zipArchive';
 import { requireWritable, WorkspaceError, writeProblem, type WorkspacePaths, type WorkspaceState } from './workspace';
 
@@ -56,6 +57,13 @@ export async function downloadExport(client: PlatformClient, projectId: string, 
     const bytes = await download.toFile(temp);
     if (!elsewhere) await rename(temp, paths.remoteZip);
     const files = await ZipFiles.open(target, `the remote export of project ${projectId}`, options.scratch, undefined, options.knownStored);
+    // Every reader of an export (pull, status, compare, a push's check) refuses the same names.
+    try {
+      checkPackageNames(files.archive.names);
+    } catch (err) {
+      await files.close();
+      throw err;
+    }
     const restrictedVisible = files.archive.names.some((n) => classifyPackagePath(n).restricted);
     return { files, path: target, fileName: download.fileName, bytes, restrictedVisible, kept: !elsewhere };
   } finally {

@@ -16,12 +16,12 @@ export interface ProxiedRequest {
 
 /** forward: send it on; refuse429: answer 429 with Retry-After 1 without sending it; drop: close the connection unsent. */
 export type RequestAction = 'forward' | 'refuse429' | 'drop';
-/** pass: give the client the answer; drop: close the connection instead (the request did take effect). */
-export type ReplyAction = 'pass' | 'drop';
+/** pass: give the client the answer; drop: close the connection instead (the request did take effect); body: answer this instead (a hostile server). */
+export type ReplyAction = 'pass' | 'drop' | { readonly body: Uint8Array };
 
 export interface ProxyRules {
   onRequest?(req: ProxiedRequest): RequestAction | Promise<RequestAction>;
-  onReply?(req: ProxiedRequest, status: number): ReplyAction | Promise<ReplyAction>;
+  onReply?(req: ProxiedRequest, status: number, body: Buffer): ReplyAction | Promise<ReplyAction>;
 }
 
 export class LossyProxy {
@@ -74,13 +74,15 @@ export class LossyProxy {
         return;
       }
       const answer = await forward(target, info, req.headers, body);
-      if ((await this.rules.onReply?.(info, answer.status)) === 'drop') {
+      const reply = (await this.rules.onReply?.(info, answer.status, answer.body)) ?? 'pass';
+      if (reply === 'drop') {
         this.dropped++;
         res.socket?.destroy();
         return;
       }
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
+      const sent = reply === 'pass' ? answer.body : Buffer.from(reply.body);
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': String(sent.length) });
+      res.end(sent);
     } catch {
       res.socket?.destroy();
     }
