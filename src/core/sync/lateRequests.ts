@@ -7,7 +7,7 @@
 // no client can rule it out without the platform's help (README, "Sync safety").
 import type { PlatformClient } from '../platform/client';
 import { noProgress, sleep, throwIfAborted, type Progress } from '../progress';
-import type { PendingOperation, PendingPush } from './pendingPush';
+import { CONTENT_NEUTRAL_JOBS, type PendingOperation, type PendingPush } from './pendingPush';
 
 export interface LateRequestOptions {
   readonly signal?: AbortSignal;
@@ -50,7 +50,8 @@ export async function awaitLateRequests(client: PlatformClient, pending: Pending
     throwIfAborted(options.signal);
     if (known) {
       for await (const job of client.jobs.list(pending.projectId, { signal: options.signal })) {
-        if (!known.has(job.id)) return { kind: 'arrived', jobId: job.id, waitedMs: Date.now() - started };
+        // A build changes no content: it is nobody's late push.
+        if (!known.has(job.id) && !CONTENT_NEUTRAL_JOBS.has(job.type ?? '')) return { kind: 'arrived', jobId: job.id, waitedMs: Date.now() - started };
       }
     }
     const left = deadline - Date.now();

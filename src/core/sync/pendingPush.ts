@@ -16,7 +16,7 @@ import type { WorkspacePaths } from './workspace';
 
 const VERSION = 1;
 /** Jobs that change no content: a push never has to wait for them. */
-const CONTENT_NEUTRAL_JOBS = new Set(['BUILD_MODELS']);
+export const CONTENT_NEUTRAL_JOBS: ReadonlySet<string> = new Set(['BUILD_MODELS']);
 
 export type PendingState = 'queued' | 'sending' | 'sent' | 'applied' | 'failed' | 'unknown';
 

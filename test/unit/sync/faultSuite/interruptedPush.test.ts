@@ -32,7 +32,7 @@ const JOB_DURATION_MS = 1000;
 const LATE_DELAYS_MS = [400, 1200, 2500, 4000, 6000, 8000];
 /** The CLI's request timeout in the suite, and so the window a re-run waits for a late request: above the longest delay. */
 const REQUEST_TIMEOUT_MS = 10_000;
-const WORKERS = 3;
+const WORKERS = 4;
 
 type Signal = 'SIGKILL' | 'SIGINT';
 type Trial =
