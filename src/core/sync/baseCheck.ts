@@ -3,6 +3,7 @@
 // So before any plan each base file is checked against the hash state.json records for it (hashes.json saves
 // re-reading an unchanged one). A file that fails is restored from the platform's export when the platform still
 // holds exactly the recorded version; otherwise the push is refused with the fix (a pull rebuilds the base).
+import { join } from 'node:path';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import type { HashCache } from './hashCache';
@@ -25,10 +26,15 @@ export async function damagedBaseFiles(paths: WorkspacePaths, state: WorkspaceSt
     const full = base.fullPath(path);
     if ((await hashes.lookup(CACHE_PREFIX + path, full)) === record.hash) continue;
     const hash = await base.hash(path, signal);
-    if (hash === record.hash) await hashes.record(CACHE_PREFIX + path, full, hash);
+    if (hash === record.hash) await hashes.recordOwnCopy(CACHE_PREFIX + path, full, hash);
     else damaged.push(path);
   }
   return damaged;
+}
+
+/** Records base copies just written (a pull's or a push's refresh), so the next check need not read them again. */
+export async function recordBaseCopies(paths: WorkspacePaths, hashes: HashCache, written: Readonly<Record<string, string>>): Promise<void> {
+  for (const [path, hash] of Object.entries(written)) await hashes.recordOwnCopy(CACHE_PREFIX + path, join(paths.baseDir, ...path.split('/')), hash);
 }
 
 /** Checks the base and restores what it can from the platform; refuses (nothing sent) when a file cannot be restored. */

@@ -15,6 +15,8 @@ import { fetchRemoteKey, previousExportEntries, recordRemoteExport } from './rem
 import type { ConflictPreference } from './semantic/trsxMerge';
 import { decideFile, type FileDecision } from './threeWay';
 import { LocalCopies } from './localCopies';
+import { HashCache } from './hashCache';
+import { recordBaseCopies } from './baseCheck';
 import { checkPackageNames } from './writeFiles';
 import { clearPendingPush, readPendingPush, waitForProjectJobs, type PendingOperation } from './pendingPush';
 import { PullTransaction, removeStaleTemps } from './pullTransaction';
@@ -129,6 +131,8 @@ export async function integrate(
   const newBase: Record<string, BaseFileRecord> = {};
   const copies = new LocalCopies(paths);
   const baseWritten = new Set<string>();
+  /** Base copies this transaction writes (never an old copy kept as it was, which is the base check's to judge). */
+  const baseStaged = new Set<string>();
   const sorted = [...all].sort();
   const txn = await PullTransaction.begin(paths);
   try {
@@ -146,6 +150,10 @@ export async function integrate(
   }
   await removeStaleTemps(paths, sorted);
   await removeTempFolders(paths);
+  // The base copies just renamed into place hold their records' hashes: the next push's base check need not read them.
+  const hashes = await HashCache.load(paths);
+  await recordBaseCopies(paths, hashes, Object.fromEntries([...baseStaged].flatMap((p) => (newBase[p] ? [[p, newBase[p].hash]] : []))));
+  await hashes.save();
   return copies.folder ? { ...result, savedLocalCopies: copies.folder } : result;
 
   async function decideAll(): Promise<void> {
@@ -186,7 +194,10 @@ export async function integrate(
         const data = remoteHash === undefined ? undefined : await remote.files.readTransient(path, options.signal);
         if (data) {
           await txn.put('work', path, data);
-          if (record?.hash !== remoteHash) await txn.put('base', path, data);
+          if (record?.hash !== remoteHash) {
+            await txn.put('base', path, data);
+            baseStaged.add(path);
+          }
           baseWritten.add(path);
           result.updated.push(path);
         } else if (localHash !== undefined) {
@@ -211,7 +222,10 @@ export async function integrate(
   async function stageBaseCopy(path: string): Promise<void> {
     if (baseWritten.has(path)) return;
     const data = await remote.files.readTransient(path, options.signal);
-    if (data) await txn.put('base', path, data);
+    if (data) {
+      await txn.put('base', path, data);
+      baseStaged.add(path);
+    }
     baseWritten.add(path);
   }
 
