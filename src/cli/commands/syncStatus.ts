@@ -6,12 +6,7 @@ import { UsageError, type CliCommand, type CliIO } from '../command';
 import { connectionFlags, withSession } from '../connection';
 import { CONNECTION_USAGE } from '../platformCommand';
 import { printJson } from '../output';
-import { formatStatus, statusJson, workspaceRoot } from '../syncOutput';
-
-/** Only the settling of an earlier push is worth saying on stderr (it can wait for jobs and late requests). */
-function settleProgress(io: CliIO): { report: (u: { message?: string }) => void } {
-  return { report: ({ message }) => { if (message && /earlier|Waiting for job/.test(message)) io.stderr(`${message}\n`); } };
-}
+import { formatStatus, settleProgress, statusJson, workspaceRoot } from '../syncOutput';
 
 export const syncStatus: CliCommand = {
   path: ['status'],

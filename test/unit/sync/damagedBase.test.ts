@@ -36,6 +36,21 @@ describe('a missing or damaged base copy', () => {
     await sbx.close();
   });
 
+  test('a pull and a push record the base copies they wrote, so the next check reads none of them again', async () => {
+    const ws = await tempDir();
+    try {
+      await pull(owner, ws.dir, '1001');
+      const recorded = async (): Promise<Record<string, { hash: string }>> => JSON.parse(await readFile(join(ws.dir, '.cstudio', 'hashes.json'), 'utf8')) as Record<string, { hash: string }>;
+      const state = async (): Promise<{ base: Record<string, { hash: string }> }> => JSON.parse(await readFile(join(ws.dir, '.cstudio', 'state.json'), 'utf8')) as { base: Record<string, { hash: string }> };
+      assert.equal((await recorded())['.cstudio/base/en-US/en-US.trsx']?.hash, (await state()).base['en-US/en-US.trsx']?.hash);
+      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">recorded after a push</sample>');
+      assert.equal((await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }))).status, 'completed');
+      assert.equal((await recorded())['.cstudio/base/en-US/en-US.trsx']?.hash, (await state()).base['en-US/en-US.trsx']?.hash);
+    } finally {
+      await ws.cleanup();
+    }
+  });
+
   const damages: [string, (file: string) => Promise<void>][] = [
     ['deleted', (file) => rm(file)],
     ['missing one sample', async (file) => {
