@@ -42,7 +42,10 @@ export async function awaitLateRequests(client: PlatformClient, pending: Pending
     return { kind: 'forced', operations: doubtful.map((o) => o.title) };
   }
   // An attempt without a recorded time (a journal of an earlier version) has no window left to wait.
-  const deadline = Math.max(-Infinity, ...doubtful.map((o) => (o.attempt ? Date.parse(o.attempt.at) + o.attempt.settleMs : NaN)).filter(Number.isFinite));
+  const deadline = doubtful.reduce((latest, o) => {
+    const end = o.attempt ? Date.parse(o.attempt.at) + o.attempt.settleMs : NaN;
+    return Number.isFinite(end) ? Math.max(latest, end) : latest;
+  }, -Infinity);
   const known = pending.jobsBefore === undefined ? undefined : new Set([...pending.jobsBefore, ...pending.operations.flatMap((o) => (o.jobId ? [o.jobId] : []))]);
   const started = Date.now();
   let told = 0;
