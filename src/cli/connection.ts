@@ -80,12 +80,19 @@ export async function openSession(values: ConnectionFlagValues, io: CliIO): Prom
   const caPath = values['ca-file'] ?? env[CLI_ENV.caFile];
   const ca = caPath ? await readFile(caPath, 'utf8') : undefined;
   const connection: Connection = { name: 'cli', baseUrl, authUrl, logUrl, clientId };
-  const client = new PlatformClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca });
+  const client = new PlatformClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca, timeoutMs: timeoutFromEnv(env.CSTUDIO_TIMEOUT_MS) });
   return { client, connection, close: () => client.close() };
 }
 
 export const THROW_AWAY_NOTICE = 'cstudio: --sandbox started a throw-away sandbox for this command (fresh demo data, deleted when ' +
   'it ends). To use the sandbox VS Code or `cstudio sandbox` runs: eval "$(cstudio sandbox env)" and leave out --sandbox.\n';
+/** CSTUDIO_TIMEOUT_MS: how long a request waits for an answer (default 30 s); also how long a re-run waits for a late push request. */
+function timeoutFromEnv(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 1000) throw new UsageError(`CSTUDIO_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (it is "${text}").`);
+  return ms;
+}
 
 async function openSandboxSession(values: ConnectionFlagValues, io: CliIO, logger: Logger): Promise<CliSession> {
   const temporary = values['sandbox-data'] === undefined;

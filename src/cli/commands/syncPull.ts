@@ -7,7 +7,7 @@ import { pull } from '../../core/sync/pull';
 import { UsageError } from '../command';
 import { printJson } from '../output';
 import { platformCommand } from '../platformCommand';
-import { formatPull } from '../syncOutput';
+import { formatPull, settleProgress } from '../syncOutput';
 
 /** Where to pull: the given folder; else the pulled folder around cwd; else `./<projectId>`. */
 async function targetDir(cwd: string, projectId: string | undefined, dir: string | undefined): Promise<string> {
@@ -56,7 +56,7 @@ export const syncPull = platformCommand({
     const { projectId, dir } = pullArguments(io.cwd, positionals);
     const root = await targetDir(io.cwd, projectId, dir);
     const prefer = values['keep-local'] === true ? 'local' : values['take-remote'] === true ? 'remote' : undefined;
-    const result = await pull(session.client, root, projectId, { signal: io.signal, prefer });
+    const result = await pull(session.client, root, projectId, { signal: io.signal, prefer, progress: settleProgress(io) });
     if (json) printJson(io, result);
     else io.stdout(formatPull(result));
     return result.conflicts.length > 0 ? 1 : 0;
