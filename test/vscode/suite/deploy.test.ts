@@ -83,4 +83,18 @@ suite('deploy commands', () => {
     assert.equal(statusIn(await owner.appConfigs.get('801'), SANDBOX_US), 'UNDEPLOYED');
     await owner.appConfigs.deploy('801', [SANDBOX_US]);
   });
+
+  test('The geography pick starts with the non-production ones ticked; Enter with none ticked keeps it open and says why (issue 26)', async () => {
+    assert.ok(override, 'the override of the previous test');
+    if (statusIn(await owner.appConfigs.get(override.id), SANDBOX_US) === 'DEPLOYED') await owner.appConfigs.undeploy(override.id, [SANDBOX_US]);
+    prompter.reset();
+    // An empty choice, then a real one: the first is refused with a message, not taken as a cancel.
+    prompter.script({ pickMany: [] }, { pickMany: ['Sandbox US'] }, { confirm: false });
+    await vscode.commands.executeCommand(CommandIds.appConfigDeploy, { applicationId: '501', configId: override.id });
+    assert.deepEqual(prompter.failures, []);
+    assert.deepEqual(prompter.asked[0]?.offered, ['*Sandbox US', 'Production US', 'Production EU'], 'Sandbox US ticked, production not');
+    assert.deepEqual(prompter.rejected, ['Tick at least one environment geography with Space, then press Enter (Escape cancels).']);
+    assert.equal(prompter.asked[1]?.kind, 'pickMany', 'the pick stays open');
+    assert.match(prompter.asked[2]?.title ?? '', /^Deploy "coffee-main" \(configuration \d+\) to Sandbox US \(301\)\?$/);
+  });
 });
