@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { AppConfig } from '../../../src/core/platform/appTypes';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { CommandIds } from '../../../src/host/commandIds';
-import { extensionApi } from '../helpers';
+import { extensionApi, readLogs, waitFor } from '../helpers';
 import { childrenUntil, demoClient, runningSandbox, usePrompterForSuite, walk } from '../explorerHelpers';
 
 const SANDBOX = 'Local sandbox';
@@ -50,6 +50,7 @@ suite('deploy commands', () => {
     assert.deepEqual(prompter.asked[0]?.offered, ['Production US', 'Production EU'], 'geographies where it is not live yet');
     assert.match(prompter.asked[1]?.title ?? '', /^Deploy "coffee-main" \(configuration 801\) to Production US \(302\)\?$/);
     assert.equal(statusIn(await owner.appConfigs.get('801'), PRODUCTION_US), 'DEPLOYED');
+    await waitFor('the deploy in the log', () => readLogs(testing.logDir).includes('deploy: "coffee-main" (configuration 801) deployed to Production US (302)'));
     const shown = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, 'Applications', APP, 'coffee-main')).node,
       'the new deployment in the tree', (c) => c.some((d) => d.label === 'Production US'));
     const prod = shown.find((d) => d.label === 'Production US');

@@ -72,11 +72,17 @@ export class DeployConfigCommand implements Command {
     });
     if (!ok) throw new CancelledError('Deploy was cancelled.');
     const ids = chosen.map((g) => g.id);
+    const log = this.deps.logger;
+    log.info(`deploy: "${config.tag}" (configuration ${config.id}) of "${target.applicationName}" to ${names(chosen)}${replaced.length > 0 ? `, replacing ${replaced.join('; ')}` : ''}`);
     try {
       await this.deps.prompter.withProgress({ title: `Deploying "${config.tag}"` }, (_p, signal) => target.client.appConfigs.deploy(config.id, ids, { signal }));
+    } catch (err) {
+      log.info(`deploy: "${config.tag}" (configuration ${config.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
     } finally {
       refreshApplications(this.deps.model, target.connectionId);
     }
+    log.info(`deploy: "${config.tag}" (configuration ${config.id}) deployed to ${names(chosen)}`);
     void this.deps.prompter.info(`"${config.tag}" (configuration ${config.id}) deployed to ${names(chosen)}.`);
     return ids;
   }
@@ -99,11 +105,17 @@ export class UndeployConfigCommand implements Command {
     });
     if (!ok) throw new CancelledError('Undeploy was cancelled.');
     const ids = chosen.map((g) => g.id);
+    const log = this.deps.logger;
+    log.info(`undeploy: "${config.tag}" (configuration ${config.id}) of "${target.applicationName}" from ${names(chosen)}`);
     try {
       await this.deps.prompter.withProgress({ title: `Undeploying "${config.tag}"` }, (_p, signal) => target.client.appConfigs.undeploy(config.id, ids, { signal }));
+    } catch (err) {
+      log.info(`undeploy: "${config.tag}" (configuration ${config.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
     } finally {
       refreshApplications(this.deps.model, target.connectionId);
     }
+    log.info(`undeploy: "${config.tag}" (configuration ${config.id}) undeployed from ${names(chosen)}`);
     void this.deps.prompter.info(`"${config.tag}" (configuration ${config.id}) undeployed from ${names(chosen)}.`);
     return ids;
   }
