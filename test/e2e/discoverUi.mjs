@@ -254,8 +254,9 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     log(`UI (discover): filtered to ${groups.map((g) => `${g.intent} ${g.rows.length}`).join(', ')}`);
     for (const g of groups) {
       for (const r of g.rows) {
-        const confidence = Number(r.description.split(' · ')[0]);
-        if (!(confidence <= 0.6)) throw new Error(`"${r.text}" (${r.description}) is shown under confidence ≤ 0.6`);
+        const [locale, confidence] = r.description.split(' · ');
+        if (!(Number(confidence) <= 0.6)) throw new Error(`"${r.text}" (${r.description}) is shown under confidence ≤ 0.6`);
+        if (locale !== 'en-US') throw new Error(`"${r.text}" (${r.description}) does not show its locale en-US first`);
       }
     }
     const { interpreted, reassigned } = chooseUtterances(groups, sourcesFrom(before));

@@ -77,4 +77,22 @@ suite('utterances (discover)', () => {
     assert.equal(shown(), before - 1, 'ignored utterances leave the view');
     await vscode.commands.executeCommand(CommandIds.discoverStop);
   });
+
+  test('Review Utterances offers the application pick Stream Event Logs has, the last app first; rows show their locale (issue 26)', async () => {
+    const { testing } = await extensionApi();
+    assert.ok(root, 'the folder pulled by the previous test');
+    prompter.script({ pick: 'Coffee Shop Assistant' }, { pick: /From the beginning/ });
+    const opened = await vscode.commands.executeCommand<{ topic: string }>(CommandIds.discoverOpen, { connectionId: CONNECTION, root });
+    assert.deepEqual(prompter.failures, []);
+    assert.equal(opened.topic, TOPIC, 'the credential where a configuration is deployed');
+    const offered = prompter.asked[0]?.offered ?? [];
+    assert.equal(offered[0], `$(history) ${TOPIC}`, 'the folder\'s last application first');
+    assert.ok(offered.includes('Coffee Shop Assistant') && offered.includes('$(edit) Enter a runtime app ID…'), offered.join(', '));
+    const model = testing.discover.model;
+    await waitFor('utterances in the view', () => model.groups().length > 0, 30_000);
+    const item = model.page(model.groups()[0]?.intent ?? '', 1)[0];
+    assert.ok(item?.utterance.locale);
+    assert.match(String(testing.discover.row(item.utterance.id)?.description), new RegExp(`^${item.utterance.locale} · \\d\\.\\d\\d · `));
+    await vscode.commands.executeCommand(CommandIds.discoverStop);
+  });
 });
