@@ -282,7 +282,7 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     await contextMenu(page, rowA, 'Add as Sample of the Interpreted Intent', () => dialogA.waitFor({ timeout: 30_000 }), log);
     const detailA = await confirmAdd(dialogA);
     await pane.locator(`${ROW}[aria-level="2"]`, { has: page.locator('.label-name', { hasText: exactly(interpreted.text) }) }).filter({ hasText: /· a sample$/ }).first().waitFor({ timeout: 30_000 });
-    log(`UI (discover): asked first ("${detailA.split('\n')[0]}"), then "${interpreted.text}" added as a sample of ${interpreted.intent}`);
+    log(`UI (discover): asked first (${/(annotated: [^;\n]*|no annotation)/.exec(detailA)?.[0] ?? 'no annotation line'}), then "${interpreted.text}" added as a sample of ${interpreted.intent}`);
     const rowB = await utteranceRow(page, pane, reassigned.intent, reassigned.text);
     await contextMenu(page, rowB, 'Add as Sample of Another Intent…',
       () => page.locator(WIDGET, { hasText: 'Add as Sample of Another Intent' }).waitFor({ timeout: 10_000 }), log);

@@ -23,6 +23,9 @@ function lineColumn(file, needle, delta) {
 export async function runLanguageUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });
   const { page, shot } = await openPage(browser, shotsDir, log);
+  // Written before the workbench loads: Quick Open's file index can miss a file created later (it said "No matching
+  // results" for one, in a full run).
+  writeFileSync(join(workspace, SCRATCH), SCRATCH_LINES.join('\n'));
   return verdict({ label: 'UI check (language)', page, shot, failureShot: 'language-ui-failure.png', log }, async () => {
     await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -78,6 +81,7 @@ export async function runLanguageUiCheck({ server, browser, workspace, root, sho
   });
 }
 
+const SCRATCH = 'autoclose.trsx';
 const SCRATCH_LINES = [
   '<?xml version="1.0" encoding="UTF-8"?>',
   '<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6">',
@@ -98,9 +102,8 @@ const ROUNDS = [[30, 'large'], [10, 'small'], [0, 'grande']];
  * close tags to show, types `!` (it must land where the cursor was left: before the close tags), saves, and compares
  * the lines on disk.
  */
-export async function checkAutoCloseWhileTypingFast(page, workspace, log) {
-  const file = join(workspace, 'autoclose.trsx');
-  writeFileSync(file, SCRATCH_LINES.join('\n'));
+async function checkAutoCloseWhileTypingFast(page, workspace, log) {
+  const file = join(workspace, SCRATCH);
   await palette(page, 'autoclose.trsx', { prefix: '', pick: 'autoclose.trsx', waitClosed: true });
   await page.locator('.tab.active', { hasText: 'autoclose.trsx' }).waitFor({ timeout: 30_000 });
   for (const [i, [delay, word]] of ROUNDS.entries()) {

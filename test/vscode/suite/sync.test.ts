@@ -123,7 +123,7 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     assert.equal(prompter.progress.some((p) => p.startsWith('Preparing the push')), false, 'no plan was prepared');
     await waitFor('pull and push in the log', () => {
       const log = readLogs(testing.logDir);
-      return log.includes(`pull: project ${project.id} "${NAME}" into ${root}`) && log.includes(`pull: ${root} pulled from project ${project.id}`)
+      return log.includes(`pull: project ${project.id} into ${root} (connection `) && log.includes(`pull: ${root} pulled from project ${project.id}`)
         && log.includes(`push: ${root} to ${NAME} (project ${project.id}) started`) && log.includes(`push: Nothing to push: sync-${project.id} matches the platform`);
     });
   });
