@@ -98,7 +98,7 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
 
     // 5. Push… from the palette with nothing changed: said at once, no mode or lock question, nothing ticked.
     await paletteAgain(page, 'Conversational Studio: Push…', 'Push…', '>', true);
-    const center = await showNotifications(page);
+    const center = await again(page, () => showNotifications(page));
     await center.locator('.notification-list-item', { hasText: `Nothing to push: ${FOLDER} matches the platform` }).first().waitFor({ timeout: 60_000 })
       .catch(async () => { throw new Error(`no "Nothing to push" message; notifications: ${JSON.stringify(await notificationTexts(page))}`); });
     if (await page.locator('.quick-input-widget', { hasText: 'How should the changes be sent?' }).isVisible()) throw new Error('Push asked the mode with nothing to push');
@@ -122,7 +122,7 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
     await dialog.waitFor({ timeout: 60_000 });
     await dialog.locator('.monaco-button', { hasText: /^Push$/ }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
-    const pushed = await showNotifications(page);
+    const pushed = await again(page, () => showNotifications(page));
     await pushed.locator('.notification-list-item', { hasText: /Push completed: 1 of 1 operation/ }).first().waitFor({ timeout: 120_000 })
       .catch(async () => { throw new Error(`no push outcome; notifications: ${JSON.stringify(await notificationTexts(page))}`); });
     await page.keyboard.press('Escape');
@@ -141,12 +141,21 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
  * Open's index at first.
  */
 async function paletteAgain(page, text, pick, prefix = '>', waitClosed = false) {
+  await again(page, async () => {
+    await palette(page, text, { pick, prefix });
+    // The box closing (the command asks nothing): the next F1 must not land in its fade-out (the input is inert then).
+    if (waitClosed) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
+  });
+}
+
+/**
+ * `step()`, tried again after Escape. After the pull, the walkthrough moves on to its next step a moment later and
+ * takes the focus, which closes a quick open box opened just then (its input turns hidden under `fill`).
+ */
+async function again(page, step) {
   for (let attempt = 1; ; attempt++) {
     try {
-      await palette(page, text, { pick, prefix });
-      // The box closing (the command asks nothing): the next F1 must not land in its fade-out (the input is inert then).
-      if (waitClosed) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
-      return;
+      return await step();
     } catch (e) {
       if (attempt === 3) throw e;
       await page.keyboard.press('Escape');
