@@ -126,8 +126,12 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
     await pushed.locator('.notification-list-item', { hasText: /Push completed: 1 of 1 operation/ }).first().waitFor({ timeout: 120_000 })
       .catch(async () => { throw new Error(`no push outcome; notifications: ${JSON.stringify(await notificationTexts(page))}`); });
     await page.keyboard.press('Escape');
-    await page.locator('.tab', { hasText: /Walkthrough|Welcome/ }).first().click({ timeout: 15_000 });
-    await walkthrough.waitFor({ timeout: 30_000 });
+    // Back to the walkthrough (its tab went back to the Welcome page's start when the push's documents opened).
+    await again(page, async () => {
+      await palette(page, 'Welcome: Open Walkthrough...');
+      await page.locator(`.quick-input-list ${ROW}`, { hasText: TITLE }).first().click({ timeout: 30_000 });
+      await walkthrough.waitFor({ timeout: 30_000 });
+    });
     await ticked('editTrsx');
     await ticked('pushChanges');
     await shot('walkthrough-5-pushed.png');
