@@ -65,7 +65,7 @@ export interface TestingApi {
   /** What the Model Health view shows now, if it is open (reading it loads the feature). */
   readonly health: { readonly view: HealthViewState | undefined };
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
-  readonly walkthrough: { openOnFirstRun(): Promise<boolean> };
+  readonly walkthrough: { openOnFirstRun(): Promise<boolean>; readonly walkthroughRef: string; readonly ticked: ReadonlySet<string> };
   /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
   usePrompter(prompter: Prompter | undefined): void;
 }

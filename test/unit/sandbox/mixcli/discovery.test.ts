@@ -129,7 +129,7 @@ describe('mix-cli read and discovery commands replayed against the sandbox', () 
     for (const v of ['4.8.0', '4.8.1']) assert.equal((await as('owner')('PUT', '/v4/projects/1001/.datapack', { locale: 'en-US', version: v })).status, 200);
     const jobTimes = async (sort: string): Promise<string[]> => ((await as('owner')('GET', `/v4/projects/1001/jobs?sortBy=${encodeURIComponent(sort)}`)).json as { jobs: Array<{ createTime: string; id: string }> }).jobs.map((j) => `${j.createTime}|${j.id}`);
     const up = await jobTimes('+createTime,+id');
-    assert.equal(up.length, 2);
+    assert.equal(up.length, 3, 'the seeded build job and the two datapack updates');
     assert.deepEqual(await jobTimes('-createTime,-id'), [...up].reverse());
     const personal = (await as('owner')('GET', '/v4/organizations?type=PERSONAL')).json as { organizations: unknown[] };
     assert.deepEqual(personal.organizations, []);
