@@ -39,6 +39,7 @@ export interface DialogComponent extends Named {
 }
 
 export interface DialogVariable extends Named {
+  description: string;
   /** `STRING_TYPE`, `BOOLEAN_TYPE`, … or '' for a complex variable. */
   simpleType: string;
   complexTypeId: string;
@@ -176,7 +177,7 @@ function innerOf(v: JsonValue | undefined): TextRange | undefined {
 }
 
 function variableOf(v: JsonValue): DialogVariable {
-  return { ...named(v), simpleType: str(v, 'simpleVariableType'), complexTypeId: str(v, 'complexVariableTypeId') };
+  return { ...named(v), description: str(v, 'description'), simpleType: str(v, 'simpleVariableType'), complexTypeId: str(v, 'complexVariableTypeId') };
 }
 
 /** Reads dialog.json's text; throws DialogReadError (with the offset) when it is not a dialog export. */

@@ -2,7 +2,7 @@
 // our fixture: what validate reports, and that a rename edits TRSX and dialog.json together, nothing else.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli';
@@ -71,6 +71,38 @@ describe('cstudio rename', () => {
       assert.equal((await cli(['rename', dir, '--intent', 'NO_INTENT', 'iNothing'])).code, 1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cstudio compare with dialog.json', () => {
+  test('travel: a rename made with cstudio rename is one line; a dialog change shows by UUID', async (t) => {
+    const src = corpusFolder('dialog/travel');
+    if (!src) { t.skip('corpus dialog/travel not found at <repo>/../shared/corpus'); return; }
+    const a = copy(src);
+    const b = copy(src);
+    try {
+      assert.equal((await cli(['rename', b, '--intent', 'iAllDone', 'iFinished'])).code, 0);
+      const renamed = await cli(['compare', a, b]);
+      assert.equal(renamed.code, 0, renamed.stderr);
+      const lines = renamed.stdout.trim().split('\n').slice(1);
+      assert.deepEqual(lines, ['R intent iAllDone → iFinished   (dialog.json, en-US/en-US.trsx)'], renamed.stdout);
+      // A component renamed and a mapping removed in dialog.json: shown by UUID, not as a line diff.
+      const path = join(b, 'dialog.json');
+      const text = readFileSync(path, 'utf8');
+      const mapping = /\{\s*"id": "5e513ca6-1b7a-4903-8a72-78ca4a2ea391",[^{}]*\{[^{}]*\}\s*\},?\s*/.exec(text);
+      assert.ok(mapping, 'the iFlightStatus mapping');
+      writeFileSync(path, text.replace(mapping[0], '').replace('"name": "99b_Goodbye"', '"name": "99b_Farewell"'));
+      const changed = await cli(['compare', a, b]);
+      assert.match(changed.stdout, /R intent iAllDone → iFinished/);
+      assert.match(changed.stdout, /M dialog\.json {3}.*1 mapping removed/);
+      assert.match(changed.stdout, /- mapping iFlightStatus/);
+      assert.match(changed.stdout, /~ component 99b_Farewell \(was component 99b_Goodbye\)/);
+      const json = JSON.parse((await cli(['compare', a, b, '--json'])).stdout) as { renames: Array<{ from: string; to: string }> };
+      assert.deepEqual(json.renames.map((r) => `${r.from}>${r.to}`), ['iAllDone>iFinished']);
+    } finally {
+      rmSync(a, { recursive: true, force: true });
+      rmSync(b, { recursive: true, force: true });
     }
   });
 });
