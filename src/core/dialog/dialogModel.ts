@@ -7,8 +7,6 @@
 import type { TextRange } from '../formats/diagnostic';
 import { items, parseJsonTree, prop, str, type JsonObject, type JsonString, type JsonValue } from './jsonTree';
 
-export const DIALOG_FILE = 'dialog.json';
-
 /** Node kinds seen in genuine exports; a node is `{id, parentComponentId, eventHandlers, <kind>: {…}}`. */
 export const NODE_KINDS = [
   'startNode', 'messageNode', 'recognitionNode2', 'decisionNode', 'componentNode', 'dataaccessNode',

@@ -4,7 +4,8 @@
 // (trsx/incrementalParse.ts); otherwise the next request parses in full. Requests made while typing
 // (completion, auto-close) read the last parse and the text around the cursor: they never parse.
 
-import { DIALOG_FILE, readDialog, type DialogModel } from '../dialog/dialogModel';
+import { readDialog, type DialogModel } from '../dialog/dialogModel';
+import { DIALOG_FILE } from '../package/layout';
 import { LineIndex } from '../formats/diagnostic';
 import { parseGrxml, type GrxmlParseResult } from '../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../formats/trsx/parse';

@@ -3,7 +3,8 @@
 // but whose meaning did not is "reformatted" rather than modified.
 import { stat } from 'node:fs/promises';
 import { diffDialogs, type DialogDiff } from '../dialog/dialogDiff';
-import { DIALOG_FILE, readDialog } from '../dialog/dialogModel';
+import { readDialog } from '../dialog/dialogModel';
+import { DIALOG_FILE } from '../package/layout';
 import { classifyPackagePath, type PackagePathKind } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import type { HashCache } from './hashCache';

@@ -15,7 +15,8 @@ export class AutoCloseTags extends Disposable {
   }
 
   private onChange(e: vscode.TextDocumentChangeEvent): void {
-    if (!this.settings.value.language.autoCloseTags || !languageOf(e.document)) return;
+    const language = languageOf(e.document);
+    if (!this.settings.value.language.autoCloseTags || !language || language === 'dialog') return;
     if (e.reason === vscode.TextDocumentChangeReason.Undo || e.reason === vscode.TextDocumentChangeReason.Redo) return;
     const [change] = e.contentChanges;
     if (e.contentChanges.length !== 1 || !change || change.rangeLength !== 0 || (change.text !== '>' && change.text !== '/')) return;

@@ -5,13 +5,13 @@
 // deleted or renamed).
 
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { DIALOG_FILE, readDialog, type DialogModel } from '../../dialog/dialogModel';
+import { readDialog, type DialogModel } from '../../dialog/dialogModel';
 import { nluNamesOf, type NluNames } from '../../dialog/nluNames';
 import { LineIndex } from '../../formats/diagnostic';
 import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
 import { decodeXmlBytes } from '../../formats/xml/decode';
-import { classifyPackagePath, PRONS_FILE, TMFE_FILE } from '../../package/layout';
+import { classifyPackagePath, DIALOG_FILE, PRONS_FILE, TMFE_FILE } from '../../package/layout';
 import { WorkspacePaths } from '../../sync/workspace';
 import type { DocumentStore } from '../documents';
 import type { FileSystem } from '../fileSystem';
