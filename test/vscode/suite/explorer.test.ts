@@ -48,7 +48,7 @@ suite('explorer', () => {
     const before = await walk(testing, SANDBOX, ORG, PROJECT);
     assert.equal(before.item.description, '2 locales');
     assert.equal(before.item.contextValue, 'project', 'the lock is unknown until the project is expanded');
-    assert.deepEqual(await labels(testing, before.node), ['Channels', 'Entities', 'Intents', 'Builds', 'Environment Configurations', 'Jobs', 'Lock']);
+    assert.deepEqual(await labels(testing, before.node), ['Channels', 'Entities', 'Intents', 'Dialog', 'Builds', 'Environment Configurations', 'Jobs', 'Lock']);
     const after = await walk(testing, SANDBOX, ORG, PROJECT);
     assert.equal(after.item.contextValue, 'project:unlocked');
     assert.match(String((after.item.tooltip as vscode.MarkdownString).value), /Locales \(2\): en-US, fr-CA/);
