@@ -165,6 +165,6 @@ suite('explorer', () => {
     testing.explorer.model.refresh(travel.node);
     assert.equal(travel.node.loadedChildren(), undefined);
     await childrenOf(testing, travel.node);
-    assert.ok(travel.node.loadedChildren()?.length === 7);
+    assert.ok(travel.node.loadedChildren()?.length === 8);
   });
 });

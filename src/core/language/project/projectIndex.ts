@@ -160,9 +160,12 @@ export class ProjectIndex {
 
   /** What the project's TRSX files declare (all locales), for the dialog's cross-file checks; undefined without TRSX. */
   nluNames(project: Project): NluNames | undefined {
+    // An open TRSX counts with its current text (the dialog's checks follow a rename as it is applied); a file on
+    // disk by its cheap header parse.
     const documents = project.locales.flatMap((l) => {
-      const header = this.trsxHeader(l.trsxPath);
-      return header ? [header.document] : [];
+      const open = this.documents.byPath(l.trsxPath);
+      const result = open?.languageId === 'trsx' ? open.trsx() : this.trsxHeader(l.trsxPath);
+      return result ? [result.document] : [];
     });
     return documents.length === 0 ? undefined : nluNamesOf(documents);
   }
