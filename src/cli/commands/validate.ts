@@ -27,7 +27,8 @@ const USAGE = `Usage: cstudio validate <files or project folders...> [--json]
 
 Checks files by extension: .trsx, .grxml/.srgs, .list, .nmlist, .txt (samples).
 A folder is a pulled project (metadata.json at its root): every locale's TRSX file and grammar is checked with
-the editor's project-level checks too (locales against each other, grammar files, restricted files).
+the editor's project-level checks too (locales against each other, grammar files, restricted files), and its
+dialog.json against itself and the TRSX (DLG codes: broken intent mappings, unmapped intents, entity values).
 Prints file:line:col: severity code: message for every problem, or a JSON array with --json.
 GrXML external rule references are read from local files inside the grammar's folder tree only (never fetched).
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 could not judge: usage problem, unreadable file

@@ -159,6 +159,13 @@ suite('explorer', () => {
     assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cstudio.connections']);
   });
 
+  test("a project's Dialog folder lists the components of its dialog.json", async () => {
+    const { testing } = await extensionApi();
+    const dialog = await walk(testing, SANDBOX, ORG, PROJECT, 'Dialog');
+    assert.equal(dialog.item.contextValue, 'dialog');
+    assert.deepEqual(await labels(testing, dialog.node), ['Main', 'ORDER_COFFEE', 'CHECK_ORDER', 'CANCEL_ORDER', 'SET_FAVORITE', 'ASK_HOURS']);
+  });
+
   test('lazy: a collapsed project has loaded nothing below it', async () => {
     const { testing } = await extensionApi();
     const travel = await walk(testing, SANDBOX, ORG, 'Travel Desk');
