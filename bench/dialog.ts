@@ -126,11 +126,14 @@ async function main(): Promise<void> {
     await Promise.all([a.stop(), b.stop()]);
 
     console.log('3. time to first diagnostics: TRSX and dialog.json opened, against the TRSX alone (fresh servers)');
+    // Also the TRSX's own first diagnostics, with dialog.json open beside it: what a user of the TRSX waits for.
+    const trsxFirst: number[] = [];
     const firstDiagnostics = async (root: string, alsoDialog: boolean): Promise<number> => {
       const s = await startServer(server, root);
       const t0 = performance.now();
       const uris = [await open(s, join(root, 'en-US', 'en-US.trsx'), 'trsx')];
       if (alsoDialog) uris.push(await open(s, join(root, 'dialog.json'), 'json'));
+      if (alsoDialog) void s.diagnostics(uris[0] as string).then(() => trsxFirst.push(performance.now() - t0));
       await Promise.all(uris.map((u) => s.diagnostics(u)));
       const ms = performance.now() - t0;
       await s.stop();
@@ -138,7 +141,7 @@ async function main(): Promise<void> {
     };
     const pair = await alternate(ROUNDS, () => firstDiagnostics(withDialog, true), () => firstDiagnostics(withDialog, false));
     const added = median(pair.ours.map((o, i) => o - (pair.base[i] ?? 0)));
-    console.log(`  with dialog.json ${median(pair.ours).toFixed(0)} ms, TRSX alone ${median(pair.base).toFixed(0)} ms`);
+    console.log(`  both published ${median(pair.ours).toFixed(0)} ms, TRSX alone ${median(pair.base).toFixed(0)} ms; the TRSX's own with dialog.json open ${median(trsxFirst).toFixed(0)} ms`);
     judge('dialog.json added to first diagnostics', added, OPEN_GOAL_MS, { unit: ' ms' });
   } finally {
     rmSync(work, { recursive: true, force: true });

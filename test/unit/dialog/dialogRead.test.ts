@@ -8,6 +8,7 @@ import { readDialog, DialogReadError } from '../../../src/core/dialog/dialogMode
 import { dialogDiagnostics } from '../../../src/core/dialog/dialogDiagnostics';
 import { nluNamesOf } from '../../../src/core/dialog/nluNames';
 import { parseJsonTree, JsonSyntaxError } from '../../../src/core/dialog/jsonTree';
+import { flowGraph } from '../../../src/core/dialog/flowGraph';
 import { parseTrsx } from '../../../src/core/formats/trsx/parse';
 import { corpusFolder, fixturePath } from '../language/helpers';
 
@@ -91,5 +92,27 @@ describe('our fixture', () => {
       ['DLG005', 'iCancel'],
       ['DLG001', '33333333-0000-4000-8000-000000000099'],
     ]);
+  });
+});
+
+describe('flow graph', () => {
+  test('travel: a box per component, its nodes inside it, transitions between them; offsets at the JSON objects', (t) => {
+    const dir = corpusFolder('dialog/travel');
+    if (!dir) { t.skip('corpus dialog/travel not found at <repo>/../shared/corpus'); return; }
+    const text = project(dir).dialog;
+    const graph = flowGraph(readDialog(text));
+    assert.equal(graph.boxes.length, 7);
+    assert.equal(graph.boxes.reduce((n, b) => n + b.nodes.length, 0), 39);
+    assert.ok(graph.edges.some((e) => !e.local), 'component to component');
+    assert.ok(graph.edges.some((e) => e.local), 'node to node');
+    for (const b of graph.boxes) {
+      assert.equal(text[b.offset], '{');
+      for (const n of b.nodes) {
+        assert.equal(text[n.offset], '{');
+        assert.ok(n.y >= b.y && n.y < b.y + b.height, `${n.name} inside ${b.name}`);
+      }
+    }
+    const main = graph.boxes.find((b) => b.name === 'Main');
+    assert.ok(main && graph.boxes.every((b) => b.x >= main.x), 'Main is in the first column');
   });
 });
