@@ -11,7 +11,7 @@ const vscodeBan = {
 
 // The platform the sandbox imitates must not share code with the client that talks to it (core/platform) or with the
 // tools built on that client, or a bug in one would hide in the other.
-const sandboxCore = ['formats', 'package', 'fs', 'logs/simulation', 'logger', 'progress'];
+const sandboxCore = ['formats', 'dialog', 'package', 'fs', 'logs/simulation', 'logger', 'progress'];
 const sandboxForbiddenCore = readdirSync(new URL('./src/core', import.meta.url), { withFileTypes: true })
   .filter((e) => e.isDirectory() && !sandboxCore.some((allowed) => allowed.split('/')[0] === e.name))
   .map((e) => `**/core/${e.name}/**`)

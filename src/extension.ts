@@ -180,7 +180,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   walkthrough.openOnFirstRun().catch((e: unknown) => logger.warn('could not open the walkthrough', e));
 
   // Loaded from dist/languageFeature.js on first use (the first TRSX/GrXML document, a grammar command or test file).
-  const language = new LanguageOnDemand({ bundlePath: join(context.extensionPath, 'dist', 'languageFeature.js'), extensionPath: context.extensionPath, settings, logger: logger.child('language'), commands, prompter });
+  const language = new LanguageOnDemand({ bundlePath: join(context.extensionPath, 'dist', 'languageFeature.js'), extensionPath: context.extensionPath, extensionUri: context.extensionUri, settings, logger: logger.child('language'), commands, prompter });
   owned.push(language);
 
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};

@@ -21,6 +21,7 @@ import { convertCommand } from './commands/convert';
 import { formatCommand } from './commands/format';
 import { grammarTestCommand } from './commands/grammar';
 import { validateCommand } from './commands/validate';
+import { renameCommand } from './commands/rename';
 import { reportCommand } from './commands/report';
 import { lspCommand } from './commands/lsp';
 import { appsCredentials, appsList } from './commands/apps';
@@ -60,5 +61,5 @@ export const allCommands: readonly CliCommand[] = [
   logsTail, logsPartitions, audioGet,
   discoverList, discoverAdd, discoverIgnore, discoverReset,
   sandboxCommand, sandboxEnv, sandboxSimulate,
-  validateCommand, reportCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
+  validateCommand, renameCommand, reportCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];

@@ -21,24 +21,39 @@ export async function workspaceRoot(cwd: string, dir: string | undefined): Promi
 }
 
 export function fileLine(f: FileChange): string {
-  const summary = f.semantic ? summarizeCounts(f.semantic.counts).join('; ') : '';
+  const summary = f.semantic ? summarizeCounts(f.semantic.counts).join('; ') : f.dialog ? dialogSummary(f.dialog.changes) : '';
   const note = f.change === 'reformatted' ? 'layout only, same meaning'
     : f.problem ?? (f.kind === 'unknown' ? 'not part of the package layout' : f.restricted ? 'restricted file' : summary);
   return `  ${LETTER[f.change]} ${f.path}${note ? `   ${note}` : ''}`;
 }
 
-/** Every semantic change of the files, one line each: `+ sample "…" of X (en-US)`. */
-export function semanticLines(files: readonly FileChange[], max = 200): string[] {
+/**
+ * Every semantic change of the files, one line each: `+ sample "…" of X (en-US)`; dialog.json's by UUID. With a
+ * comparison's renames, each rename is one line (`R intent A → B (files)`) and the changes it accounts for are not
+ * listed again.
+ */
+export function semanticLines(files: readonly FileChange[], max = 200, renames?: Pick<PackageComparison, 'renames' | 'coveredByRenames'>): string[] {
   const out: string[] = [];
+  for (const r of renames?.renames ?? []) out.push(`R ${r.kind} ${r.from} → ${r.to}   (${r.files.join(', ')})`);
+  const covered = renames?.coveredByRenames;
   for (const f of files) {
+    const changes: ReadonlyArray<{ change: string; label: string; detail?: string }> = [...(f.semantic?.changes ?? []), ...(f.dialog?.changes ?? [])];
+    const shown = covered ? changes.filter((c) => !covered.has(c)) : changes;
+    if (covered && changes.length > 0 && shown.length === 0) continue; // all of it is a rename above
     out.push(fileLine(f).trimStart());
-    for (const c of f.semantic?.changes ?? []) {
+    for (const c of shown) {
       if (out.length >= max) { out.push('  …'); return out; }
       const mark = c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~';
       out.push(`    ${mark} ${c.label}${c.detail ? ` (${c.detail})` : ''}`);
     }
   }
   return out;
+}
+
+function dialogSummary(changes: NonNullable<FileChange['dialog']>['changes']): string {
+  const counts = new Map<string, number>();
+  for (const c of changes) counts.set(`${c.kind} ${c.change}`, (counts.get(`${c.kind} ${c.change}`) ?? 0) + 1);
+  return [...counts].map(([what, n]) => { const [kind, change] = what.split(' '); return `${n} ${kind}${n === 1 ? '' : 's'} ${change}`; }).join('; ');
 }
 
 export function formatStatus(s: WorkspaceStatus): string {
@@ -80,11 +95,15 @@ export function changeJson(f: FileChange): unknown {
       counts: f.semantic.counts,
       changes: f.semantic.changes.map((c) => ({ kind: c.kind, change: c.change, label: c.label, detail: c.detail })),
     } : undefined,
+    dialog: f.dialog ? {
+      changes: f.dialog.changes.map((c) => ({ kind: c.kind, change: c.change, id: c.id, label: c.label, detail: c.detail })),
+      renames: f.dialog.renames,
+    } : undefined,
   };
 }
 
 export function comparisonJson(c: PackageComparison): unknown {
-  return { before: c.before, after: c.after, unchanged: c.unchanged, files: c.files.map(changeJson) };
+  return { before: c.before, after: c.after, unchanged: c.unchanged, renames: c.renames, files: c.files.map(changeJson) };
 }
 
 /** One line on an earlier push whose unknown outcome a pull settled. */

@@ -22,6 +22,10 @@ export const CommandIds = {
   sandboxActions: 'cstudio.sandbox.actions',
   grammarTest: 'cstudio.grammar.test',
   grammarRunTests: 'cstudio.grammar.runTests',
+  /** The components and transitions of a project's dialog.json in a webview (features/language). */
+  dialogShowFlow: 'cstudio.dialog.showFlow',
+  /** Opens dialog.json at an offset (the Dialog Flow page's links). */
+  dialogRevealOffset: 'cstudio.dialog.revealOffset',
   logsStream: 'cstudio.logs.stream',
   logsFilter: 'cstudio.logs.filter',
   logsPause: 'cstudio.logs.pause',

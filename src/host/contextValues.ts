@@ -43,6 +43,8 @@ export const NodeKinds = {
   entity: 'entity',
   intents: 'intents',
   intent: 'intent',
+  dialog: 'dialog',
+  dialogComponent: 'dialogComponent',
   builds: 'builds',
   buildService: 'buildService',
   build: 'build',

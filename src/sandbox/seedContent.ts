@@ -1,8 +1,9 @@
 // NLU content of the demo projects: every entity kind (list with literals per locale, freeform, regex,
 // rule-based with a grammar file, relational isA/hasA), intents with links, annotated samples (one
-// nested) in two locales, restricted files and a dialog.json.
+// nested) in two locales, restricted files and a dialog.json (seedDialog.ts).
 import type { TrsxConcept, TrsxDocument, TrsxIntent, TrsxSample, SampleNode } from '../core/formats/trsx/model';
 import type { LocaleContent, ProjectContent } from './state';
+import { COFFEE_DIALOG } from './seedDialog';
 
 const SOURCE = { name: 'nuance_custom_data', displayName: 'nuance_custom_data', version: '1.0', type: 'CUSTOM', useForOOV: true };
 const ONTOLOGY_BASE = 'http://localhost:8080/resources/ontology-1.0.xml';
@@ -123,31 +124,6 @@ ${alternatives}
 }
 
 const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
-
-export const COFFEE_DIALOG = `${JSON.stringify({
-  data: {
-    name: 'Coffee Shop',
-    // Variables and transfer/end nodes make up the bot configuration interface of the dialog build.
-    variables: [
-      { name: 'customerName', type: 'string', description: 'Name the order is for' },
-      { name: 'orderTotal', type: 'decimal', description: 'Total of the current order' },
-      { name: 'loyaltyMember', type: 'boolean', description: 'Caller is in the loyalty program' },
-      { name: 'orderStatus', type: 'string', description: 'Status returned by the order system' },
-    ],
-    // Data-access endpoints: an application configuration gives each alias a value per environment.
-    dataHosts: [{ alias: 'ORDER_API', defaultValue: 'https://orders.coffee.example/api' }],
-    components: [
-      {
-        name: 'ORDER_COFFEE', type: 'intent', nodes: [
-          { name: 'ask_size', type: 'question' },
-          { name: 'confirm_order', type: 'message' },
-          { name: 'send_to_barista', type: 'transfer', description: 'Hands the order to the store system', requestVariables: ['customerName', 'orderTotal'], responseVariables: ['orderStatus'] },
-        ],
-      },
-      { name: 'ASK_HOURS', type: 'intent', nodes: [{ name: 'say_hours', type: 'message' }, { name: 'goodbye', type: 'end', requestVariables: ['loyaltyMember'] }] },
-    ],
-  },
-}, null, 2)}\n`;
 
 export function coffeeShopContent(): ProjectContent {
   const enUS: LocaleContent = {

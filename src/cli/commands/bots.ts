@@ -64,7 +64,7 @@ export const botsInterface = platformCommand({
     io.stdout(formatDetails([
       ['locales', i.locales.join(', ')],
       ['channels', i.channels.map((c) => `${c.displayName} [${(c.modes ?? []).join(' ')}]`).join(', ')],
-      ['variables', i.variables.map((v) => `${v.displayName}: ${v.simpleVariableType ?? ''}`).join(', ')],
+      ['variables', i.variables.map((v) => `${v.displayName}: ${v.simpleVariableType || (v.complexVariableTypeId ? 'complex' : '')}`).join(', ')],
     ]));
     for (const n of i.transferNodes) {
       const vars = (list: ReadonlyArray<{ displayName: string }> | undefined): string => (list ?? []).map((v) => v.displayName).join(', ') || '-';

@@ -15,7 +15,8 @@ export const syncCompare: CliCommand = {
   summary: 'Compare two packages (zips or folders), or the platform\'s export with a pulled folder (--remote).',
   usage: 'Usage: cstudio compare <a> <b> [--json]\n       cstudio compare --remote [dir] [--json]\n\n' +
     'Each side is a package zip or a package folder; zips are checked (zip slip, bombs) before anything is read.\n' +
-    'Prints the files added (A), removed (D) or modified (M) from a to b and, for TRSX, the semantic changes.\n\n' + CONNECTION_USAGE,
+    'Prints the files added (A), removed (D) or modified (M) from a to b and their semantic changes (TRSX; dialog.json by\n' +
+    'UUID: components, nodes, mappings), with each intent or entity renamed in TRSX and dialog.json together as one R line.\n\n' + CONNECTION_USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, { ...connectionFlags, remote: { type: 'boolean' } });
     let comparison: PackageComparison;
@@ -30,7 +31,7 @@ export const syncCompare: CliCommand = {
     if (values.json === true) printJson(io, comparisonJson(comparison));
     else {
       io.stdout(`${comparison.before} → ${comparison.after}: ${comparison.files.length} file(s) differ, ${comparison.unchanged} identical.\n`);
-      if (comparison.files.length > 0) io.stdout(`${semanticLines(comparison.files).join('\n')}\n`);
+      if (comparison.files.length > 0) io.stdout(`${semanticLines(comparison.files, 200, comparison).join('\n')}\n`);
     }
     return 0;
   },

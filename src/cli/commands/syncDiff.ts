@@ -31,7 +31,7 @@ export const syncDiff: CliCommand = {
     }
     const files = comparison.files.filter((f) => f.change !== 'reformatted');
     if (values.json === true) printJson(io, comparisonJson({ ...comparison, files }));
-    else io.stdout(files.length === 0 ? 'No changes.\n' : `${semanticLines(files).join('\n')}\n`);
+    else io.stdout(files.length === 0 ? 'No changes.\n' : `${semanticLines(files, 200, comparison).join('\n')}\n`);
     return 0;
   },
 };

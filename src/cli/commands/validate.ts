@@ -28,7 +28,8 @@ const USAGE = `Usage: cstudio validate <files or project folders...> [--json] [-
 
 Checks files by extension: .trsx, .grxml/.srgs, .list, .nmlist, .txt (samples).
 A folder is a pulled project (metadata.json at its root): every locale's TRSX file and grammar is checked with
-the editor's project-level checks too (locales against each other, grammar files, restricted files).
+the editor's project-level checks too (locales against each other, grammar files, restricted files), and its
+dialog.json against itself and the TRSX (DLG codes: broken intent mappings, unmapped intents, entity values).
 Prints file:line:col: severity code: message for each problem, or a JSON array of all of them with --json.
 The first ${PROBLEMS_PER_KIND} problems of each file and code are printed, then counts of the rest; --all prints all.
 GrXML external rule references are read from local files inside the grammar's folder tree only (never fetched).

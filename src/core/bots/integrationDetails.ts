@@ -20,7 +20,7 @@ function md(text: string): string {
 }
 
 function variableRow(v: BotVariable): string {
-  return `| \`${v.displayName}\` | ${v.simpleVariableType?.replace(/_TYPE$/, '').toLowerCase() ?? '—'} | ${v.isReserved ? 'yes' : 'no'} | ${md(v.description ?? '')} |`;
+  return `| \`${v.displayName}\` | ${v.simpleVariableType ? v.simpleVariableType.replace(/_TYPE$/, '').toLowerCase() : v.complexVariableTypeId ? 'complex' : '—'} | ${v.isReserved ? 'yes' : 'no'} | ${md(v.description ?? '')} |`;
 }
 
 function names(list: readonly BotVariable[] | undefined): string {

@@ -3,10 +3,11 @@
 // belongs to. The language server (server/diagnosticsScheduler.ts) runs one engine over the documents its other
 // services hold; the unit tests and the benchmark drive it directly.
 
+import { dialogDiagnostic, dialogDiagnostics } from '../dialog/dialogDiagnostics';
 import type { Diagnostic } from '../formats/diagnostic';
 import { validateGrxml } from '../formats/grxml/validate';
 import { sortDiagnostics } from '../formats/trsx/validate';
-import { DocumentStore, type LanguageId } from './documents';
+import { DocumentStore, type LanguageDocument, type LanguageId } from './documents';
 import type { FileSystem } from './fileSystem';
 import { projectGrammarResolver } from './grxml/resolver';
 import { GrammarChecks, grxmlProjectDiagnostics, trsxProjectDiagnostics } from './project/projectDiagnostics';
@@ -88,10 +89,23 @@ export class DiagnosticsEngine {
       const diagnostics = project.length === 0 ? validation.diagnostics : sortDiagnostics([...validation.diagnostics, ...project]);
       return { id, version: doc.version, diagnostics, incremental: validation.incremental };
     }
+    if (doc.languageId === 'dialog') return { id, version: doc.version, diagnostics: this.dialogDiagnostics(doc), incremental: false };
     const parsed = doc.grxml();
     const own = validateGrxml(parsed, { resolveExternal: projectGrammarResolver(this.projects, this.roots) });
     const diagnostics = sortDiagnostics([...own, ...grxmlProjectDiagnostics(ctx, doc)]);
     return { id, version: doc.version, diagnostics, incremental: false };
+  }
+
+  private dialogDiagnostics(doc: LanguageDocument): Diagnostic[] {
+    let model;
+    try {
+      model = doc.dialog();
+    } catch (e) {
+      const offset = (e as { offset?: number }).offset ?? 0;
+      return [dialogDiagnostic('DLG013', (e as Error).message, { start: offset, end: Math.min(doc.length, offset + 1) })];
+    }
+    const project = doc.path === undefined ? undefined : this.projects.projectOf(doc.path);
+    return dialogDiagnostics(model, project ? this.projects.nluNames(project) : undefined);
   }
 
   /** Open documents of the same project as `id` (their cross-file diagnostics may change with it). */

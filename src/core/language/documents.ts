@@ -4,6 +4,8 @@
 // (trsx/incrementalParse.ts); otherwise the next request parses in full. Requests made while typing
 // (completion, auto-close) read the last parse and the text around the cursor: they never parse.
 
+import { readDialog, type DialogModel } from '../dialog/dialogModel';
+import { DIALOG_FILE } from '../package/layout';
 import { LineIndex } from '../formats/diagnostic';
 import { parseGrxml, type GrxmlParseResult } from '../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../formats/trsx/parse';
@@ -16,10 +18,12 @@ import type { TrsxTransition } from './trsx/incrementalValidator';
 import { openElementsBetween, tagContextAt, type TagContext } from './xml/cursorContext';
 import { positionIn } from './xml/treeQuery';
 
-export type LanguageId = 'trsx' | 'grxml';
+/** `dialog`: a project package's dialog.json (core/dialog reads it). */
+export type LanguageId = 'trsx' | 'grxml' | 'dialog';
 
 export function languageOfPath(path: string): LanguageId | undefined {
   const lower = path.toLowerCase();
+  if (lower === DIALOG_FILE || lower.endsWith(`/${DIALOG_FILE}`) || lower.endsWith(`\\${DIALOG_FILE}`)) return 'dialog';
   if (lower.endsWith('.trsx')) return 'trsx';
   if (lower.endsWith('.grxml') || lower.endsWith('.srgs')) return 'grxml';
   return undefined;
@@ -33,6 +37,8 @@ export class LanguageDocument {
   /** The last TRSX parse: of `content.base`, the pieces are the edits not in it yet. */
   private trsxBase: TrsxParseResult | undefined;
   private grxmlResult: GrxmlParseResult | undefined;
+  /** The dialog read of the current version, or the error that reading it threw. */
+  private dialogResult: { model: DialogModel } | { error: Error } | undefined;
   /**
    * Told of each incremental TRSX step as it happens, before the next one re-links the same tree (the
    * diagnostics engine's validator follows them).
@@ -184,10 +190,25 @@ export class LanguageDocument {
     return this.grxmlResult;
   }
 
+  /** The dialog model of the current text; throws DialogReadError when it is not a dialog export. */
+  dialog(): DialogModel {
+    if (!this.dialogResult) {
+      try {
+        this.dialogResult = { model: readDialog(this.content.toString()) };
+      } catch (e) {
+        this.dialogResult = { error: e as Error };
+      }
+      this.content.rebase();
+    }
+    if ('error' in this.dialogResult) throw this.dialogResult.error;
+    return this.dialogResult.model;
+  }
+
   private touch(version: number): void {
     this.currentVersion = version;
     this.lineIndex = undefined;
     this.grxmlResult = undefined;
+    this.dialogResult = undefined;
   }
 }
 

@@ -242,6 +242,11 @@ export class EditedText {
 
 /** Line starts of `text` (placed at `origin`), appended to `out`. A CR LF pair is one break. */
 function lineStartsOf(text: string, origin: number, out: number[]): number[] {
+  // Without a CR, the breaks are found by indexOf (a native scan), several times faster on a large file.
+  if (text.indexOf('\r') === -1) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out.push(origin + i + 1);
+    return out;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === LF) out.push(origin + i + 1);

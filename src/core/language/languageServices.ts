@@ -4,6 +4,7 @@
 import type { Diagnostic, TextRange } from '../formats/diagnostic';
 import { grxmlCodeLenses, trsxCodeLenses } from './codeLens';
 import { DocumentStore, type LanguageDocument } from './documents';
+import { dialogDefinition, dialogHover, dialogOutline, dialogReferences, dialogRename, prepareDialogRename } from './dialog/dialogNavigation';
 import type { FileSystem } from './fileSystem';
 import { formattingEdits, type FormattingOptions } from './formatting';
 import { grxmlCodeActions } from './grxml/codeActions';
@@ -43,21 +44,25 @@ export class LanguageServices {
 
   completion(id: string, offset: number): CompletionItem[] {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return [];
     return doc.languageId === 'trsx' ? trsxCompletions(this.context, doc, offset) : grxmlCompletions(this.context, doc, offset);
   }
 
   hover(id: string, offset: number): HoverInfo | undefined {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return dialogHover(this.context, doc, offset);
     return doc.languageId === 'trsx' ? trsxHover(this.context, doc, offset) : grxmlHover(this.context, doc, offset);
   }
 
   definition(id: string, offset: number): Location[] {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return dialogDefinition(this.context, doc, offset);
     return doc.languageId === 'trsx' ? trsxDefinition(this.context, doc, offset) : grxmlDefinition(this.context, doc, offset);
   }
 
   references(id: string, offset: number, includeDeclaration: boolean): Location[] {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return dialogReferences(this.context, doc, offset, includeDeclaration);
     return doc.languageId === 'trsx'
       ? trsxReferences(this.context, doc, offset, includeDeclaration)
       : grxmlReferences(this.context, doc, offset, includeDeclaration);
@@ -66,16 +71,19 @@ export class LanguageServices {
   /** Throws a RenameError (with a message for the user) when nothing renameable is at `offset`. */
   prepareRename(id: string, offset: number): RenamePreparation {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return prepareDialogRename(doc, offset);
     return doc.languageId === 'trsx' ? prepareTrsxRename(doc, offset) : prepareGrxmlRename(this.context, doc, offset);
   }
 
   rename(id: string, offset: number, newName: string): FileEdits[] {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return dialogRename(this.context, doc, offset, newName);
     return doc.languageId === 'trsx' ? trsxRename(this.context, doc, offset, newName) : grxmlRename(this.context, doc, offset, newName);
   }
 
   documentSymbols(id: string): DocumentSymbolInfo[] {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return dialogOutline(doc);
     return doc.languageId === 'trsx' ? trsxOutline(doc) : grxmlOutline(doc);
   }
 
@@ -84,16 +92,20 @@ export class LanguageServices {
   }
 
   formatting(id: string, options: FormattingOptions): TextEdit[] {
+    // dialog.json is formatted by the editor's JSON support; ours keeps its bytes.
+    if (this.doc(id).languageId === 'dialog') return [];
     return formattingEdits(this.doc(id), options);
   }
 
   codeActions(id: string, range: TextRange, diagnostics: readonly Diagnostic[]): CodeActionInfo[] {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return [];
     return doc.languageId === 'trsx' ? trsxCodeActions(doc, diagnostics) : grxmlCodeActions(doc, range, diagnostics);
   }
 
   codeLenses(id: string): CodeLensInfo[] {
     const doc = this.doc(id);
+    if (doc.languageId === 'dialog') return [];
     return doc.languageId === 'trsx' ? trsxCodeLenses(this.context, doc) : grxmlCodeLenses(doc);
   }
 }

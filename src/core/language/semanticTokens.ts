@@ -52,6 +52,7 @@ function grxmlTokens(doc: LanguageDocument): SemanticToken[] {
  * its attribute points at the whole tag). Only tokens overlapping `within` when it is given.
  */
 export function semanticTokens(doc: LanguageDocument, within?: TextRange): SemanticToken[] {
+  if (doc.languageId === 'dialog') return []; // JSON: the editor's own highlighting
   const all = doc.languageId === 'trsx' ? trsxTokens(doc) : grxmlTokens(doc);
   return all
     .filter((t) => t.range.end > t.range.start && !doc.text.slice(t.range.start, t.range.end).includes('<'))

@@ -51,7 +51,7 @@ export interface HoverInfo {
   range: TextRange;
 }
 
-export type SymbolKind = 'section' | 'intent' | 'concept' | 'dictionary' | 'sample' | 'rule';
+export type SymbolKind = 'section' | 'intent' | 'concept' | 'dictionary' | 'sample' | 'rule' | 'component' | 'node';
 
 export interface DocumentSymbolInfo {
   name: string;

@@ -154,6 +154,14 @@ export interface BotVariable {
   readonly description?: string;
   readonly isReserved?: boolean;
   readonly simpleVariableType?: string;
+  /** Set instead of a simple type for a variable of a complex type. */
+  readonly complexVariableTypeId?: string;
+}
+
+export interface BotComplexVariableType {
+  readonly id: string;
+  readonly name: string;
+  readonly fields: readonly BotVariable[];
 }
 
 export interface BotTransferNode {
@@ -172,6 +180,7 @@ export interface BotInterface {
   readonly locales: readonly string[];
   readonly channels: ReadonlyArray<{ readonly id: string; readonly displayName: string; readonly codeName?: string; readonly modes?: readonly string[]; readonly color?: string }>;
   readonly variables: readonly BotVariable[];
+  readonly complexVariableTypes?: readonly BotComplexVariableType[];
   readonly transferNodes: readonly BotTransferNode[];
   readonly createTime?: string;
 }

@@ -2,12 +2,16 @@
 // removed or modified, and for TRSX files the semantic changes per locale. A TRSX file whose text changed
 // but whose meaning did not is "reformatted" rather than modified.
 import { stat } from 'node:fs/promises';
+import { diffDialogs, type DialogDiff } from '../dialog/dialogDiff';
+import { readDialog } from '../dialog/dialogModel';
+import { DIALOG_FILE } from '../package/layout';
 import { classifyPackagePath, type PackagePathKind } from '../package/layout';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import type { HashCache } from './hashCache';
 import { FolderFiles, type PackageFiles } from './packageFiles';
 import { changedSamplesWindow, type ChangedWindow } from './semantic/changedWindow';
 import { changedSamplesWindowOf, withSources, type SourcesWindow } from './semantic/windowSources';
+import { findRenames, type RenamedName } from './semantic/renames';
 import { diffWalks, type TrsxDiff } from './semantic/trsxDiff';
 import { isTrsxPath, walkTrsxBytes } from './trsxFile';
 import { matchesBase, type BaseFileRecord } from './workspace';
@@ -22,7 +26,9 @@ export interface FileChange {
   readonly restricted: boolean;
   /** TRSX only: what changed in meaning (before → after). */
   readonly semantic?: TrsxDiff;
-  /** TRSX only: why no semantic diff could be made (a file that does not parse). */
+  /** dialog.json only: what changed by UUID (components, nodes, mappings, variables, ontology names). */
+  readonly dialog?: DialogDiff;
+  /** TRSX and dialog.json: why no semantic diff could be made (a file that does not parse). */
   readonly problem?: string;
   /** The after side's sha256, when the comparison computed it (a push records it as the new base's). */
   readonly hash?: string;
@@ -34,6 +40,10 @@ export interface PackageComparison {
   /** Changed files, sorted by path. */
   readonly files: FileChange[];
   readonly unchanged: number;
+  /** Intents and entities renamed (TRSX and dialog.json together), one entry each. */
+  readonly renames: RenamedName[];
+  /** Semantic changes (TRSX or dialog) a rename accounts for: shown as the rename, not on their own. */
+  readonly coveredByRenames: ReadonlySet<object>;
 }
 
 export interface CompareOptions {
@@ -127,7 +137,8 @@ export async function comparePackages(before: PackageFiles, after: PackageFiles,
     const described = await describeChange(path, change, before, after, options, { afterBytes, beforeBytes, window });
     files.push(afterHash !== undefined && afterHash !== NOT_THE_BASE ? { ...described, hash: afterHash } : described);
   }
-  return { before: before.label, after: after.label, files, unchanged };
+  const { renames, covered } = findRenames(files.map((f) => ({ path: f.path, trsx: f.semantic?.changes, dialog: f.dialog })));
+  return { before: before.label, after: after.label, files, unchanged, renames, coveredByRenames: covered };
 }
 
 async function describeChange(
@@ -136,6 +147,7 @@ async function describeChange(
 ): Promise<FileChange> {
   const info = classifyPackagePath(path);
   const base: FileChange = { path, change, kind: info.kind, locale: info.locale, restricted: info.restricted };
+  if (path === DIALOG_FILE && change === 'modified' && !options.fileLevelOnly) return describeDialogChange(base, before, after, options);
   if (!isTrsxPath(path) || options.fileLevelOnly) return base;
   // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks);
   // when only samples changed, just the samples around the changed bytes are read (changedWindow.ts).
@@ -153,6 +165,17 @@ async function describeChange(
   const semantic = read.diff;
   if (change === 'modified' && semantic.changes.length === 0) return { ...base, change: 'reformatted', semantic };
   return { ...base, semantic };
+}
+
+async function describeDialogChange(base: FileChange, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<FileChange> {
+  const [a, b] = await Promise.all([before.read(base.path, options.signal), after.read(base.path, options.signal)]);
+  if (!a || !b) return base;
+  try {
+    const dialog = diffDialogs(readDialog(new TextDecoder().decode(a)), readDialog(new TextDecoder().decode(b)));
+    return { ...base, change: dialog.changes.length === 0 ? 'reformatted' : 'modified', dialog };
+  } catch (e) {
+    return { ...base, problem: `${base.path} cannot be read: ${(e as Error).message}` };
+  }
 }
 
 /** Changed files that mean something (reformatted TRSX left out). */

@@ -55,7 +55,8 @@ export class AutoCloseTags extends Disposable {
     const doc = e.document;
     const w = this.waiting.get(doc);
     if (w) this.follow(w, e);
-    if (!this.settings.value.language.autoCloseTags || !languageOf(doc)) return;
+    const language = languageOf(doc);
+    if (!this.settings.value.language.autoCloseTags || !language || language === 'dialog') return;
     if (e.reason === vscode.TextDocumentChangeReason.Undo || e.reason === vscode.TextDocumentChangeReason.Redo) return;
     const [change] = e.contentChanges;
     if (e.contentChanges.length !== 1 || !change || change.rangeLength !== 0 || (change.text !== '>' && change.text !== '/')) return;

@@ -10,7 +10,7 @@ import { AUTO_CLOSE_REQUEST, DIAGNOSTICS_PUBLISHED, LENS_COMMANDS, type AutoClos
 import { Disposable } from '../../host/lifecycle';
 import type { Settings, StudioSettings } from '../../host/settings';
 import type { ServerSettings } from '../../core/language/server/languageServer';
-import { LANGUAGE_IDS } from './documentIds';
+import { DOCUMENT_SELECTOR } from './documentIds';
 
 export interface PublishedDiagnostics {
   readonly uri: vscode.Uri;
@@ -36,9 +36,9 @@ export class StudioLanguageClient extends Disposable {
       run: { module, transport: TransportKind.ipc },
       debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
     };
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/{*.trsx,*.grxml,*.srgs,metadata.json}'));
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/{*.trsx,*.grxml,*.srgs,metadata.json,dialog.json}'));
     const clientOptions: LanguageClientOptions = {
-      documentSelector: LANGUAGE_IDS.map((language) => ({ language })),
+      documentSelector: [...DOCUMENT_SELECTOR],
       synchronize: { fileEvents: watcher },
       initializationOptions: serverSettings(settings.value),
       middleware: {

@@ -9,6 +9,7 @@ import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
 import type { Settings } from '../../host/settings';
 import { AutoCloseTags } from './autoCloseTags';
+import { RevealDialogOffsetCommand, ShowDialogFlowCommand } from './dialogFlowCommands';
 import { GrammarTestClient } from './grammarTestClient';
 import { GrammarTestController } from './grammarTestController';
 import { RunGrammarTestsCommand, TestGrammarCommand } from './grammarTesterCommands';
@@ -18,6 +19,8 @@ import { ReportDocuments } from './reportDocuments';
 export interface LanguageFeatureDeps {
   /** The extension's folder (the language server is dist/languageServer.js in it). */
   readonly extensionPath: string;
+  /** The same folder as a URI (the Dialog Flow page's stylesheet). */
+  readonly extensionUri: vscode.Uri;
   readonly settings: Settings;
   readonly logger: Logger;
   /** Questions the grammar tester asks (the start rule, the sentence). */
@@ -33,7 +36,7 @@ export interface LanguageTestingApi {
 class LanguageFeature extends Disposable {
   readonly testing: LanguageTestingApi;
   /** The grammar tester's commands; languageOnDemand.ts registers their ids before this bundle is loaded. */
-  readonly commands: { readonly testGrammar: Command; readonly runGrammarTests: Command };
+  readonly commands: { readonly testGrammar: Command; readonly runGrammarTests: Command; readonly showDialogFlow: Command; readonly revealDialogOffset: Command };
 
   constructor(deps: LanguageFeatureDeps) {
     super();
@@ -43,7 +46,10 @@ class LanguageFeature extends Disposable {
     // The grammar tester and the Test Explorer ask the same server (it holds the grammars, parsed once).
     const tester = new GrammarTestClient(client);
     const reports = this._register(new ReportDocuments());
-    this.commands = { testGrammar: new TestGrammarCommand(tester, deps.prompter, reports), runGrammarTests: new RunGrammarTestsCommand(tester, deps.prompter, reports) };
+    this.commands = {
+      testGrammar: new TestGrammarCommand(tester, deps.prompter, reports), runGrammarTests: new RunGrammarTestsCommand(tester, deps.prompter, reports),
+      showDialogFlow: this._register(new ShowDialogFlowCommand(deps.extensionUri)), revealDialogOffset: new RevealDialogOffsetCommand(),
+    };
     const grammarTests = this._register(new GrammarTestController(tester, deps.logger.child('grammar-tests')));
     void grammarTests.discover().catch((e: unknown) => deps.logger.warn('grammar test discovery failed', e));
 

@@ -25,7 +25,10 @@ export class LanguageOnDemand extends Disposable {
   constructor(private readonly deps: LanguageOnDemandDeps) {
     super();
     this.bundle = separateBundle<typeof LanguageFeatureModule>(deps.bundlePath);
-    deps.commands.register(this.onFirstUse(CommandIds.grammarTest, (f) => f.commands.testGrammar), this.onFirstUse(CommandIds.grammarRunTests, (f) => f.commands.runGrammarTests));
+    deps.commands.register(
+      this.onFirstUse(CommandIds.grammarTest, (f) => f.commands.testGrammar), this.onFirstUse(CommandIds.grammarRunTests, (f) => f.commands.runGrammarTests),
+      this.onFirstUse(CommandIds.dialogShowFlow, (f) => f.commands.showDialogFlow), this.onFirstUse(CommandIds.dialogRevealOffset, (f) => f.commands.revealDialogOffset),
+    );
     if (vscode.workspace.textDocuments.some((doc) => languageOf(doc))) {
       this.load();
       return;
@@ -45,8 +48,8 @@ export class LanguageOnDemand extends Disposable {
   load(): LoadedLanguageFeatures {
     if (this.isDisposed) throw new Error('TRSX/GrXML language support was disposed (the extension is shutting down).');
     if (!this.loaded) {
-      const { extensionPath, settings, logger, prompter } = this.deps;
-      this.loaded = this._register(this.bundle().startLanguageFeatures({ extensionPath, settings, logger, prompter }));
+      const { extensionPath, extensionUri, settings, logger, prompter } = this.deps;
+      this.loaded = this._register(this.bundle().startLanguageFeatures({ extensionPath, extensionUri, settings, logger, prompter }));
     }
     return this.loaded;
   }

@@ -20,7 +20,16 @@ export interface DialogVariable {
   displayName: string;
   description: string;
   isReserved: boolean;
+  /** '' for a complex variable. */
   simpleVariableType: string;
+  complexVariableTypeId?: string;
+}
+
+/** A complex variable type of the dialog (`data.complexVariableTypes`): its fields. */
+export interface DialogComplexType {
+  id: string;
+  name: string;
+  fields: DialogVariable[];
 }
 
 /** A node where the dialog hands control to its caller (transfer or end), with the variables it passes. */
@@ -39,6 +48,7 @@ export interface DialogInterface {
   locales: string[];
   channels: Array<{ id: string; displayName: string; codeName: string; modes: string[]; color: string }>;
   variables: DialogVariable[];
+  complexVariableTypes: DialogComplexType[];
   transferNodes: DialogTransferNode[];
 }
 

@@ -22,9 +22,12 @@ export function readFixture(...parts: string[]): string {
   return readFileSync(fixturePath(...parts), 'utf8');
 }
 
-/** `<repo root>/../shared/corpus/<folder>`, or undefined when absent (tests skip with a message). */
+/**
+ * `<repo root>/../shared/corpus/<folder>`, or undefined when absent (tests skip with a message). CSTUDIO_CORPUS
+ * names another corpus root (a worktree nested deeper than a clone).
+ */
 export function corpusFolder(folder: string): string | undefined {
-  const dir = join(repoRoot(), '..', 'shared', 'corpus', folder);
+  const dir = join(process.env.CSTUDIO_CORPUS ?? join(repoRoot(), '..', 'shared', 'corpus'), folder);
   return existsSync(dir) ? dir : undefined;
 }
 

@@ -48,7 +48,7 @@ suite('explorer', () => {
     const before = await walk(testing, SANDBOX, ORG, PROJECT);
     assert.equal(before.item.description, '2 locales');
     assert.equal(before.item.contextValue, 'project', 'the lock is unknown until the project is expanded');
-    assert.deepEqual(await labels(testing, before.node), ['Channels', 'Entities', 'Intents', 'Builds', 'Environment Configurations', 'Jobs', 'Lock']);
+    assert.deepEqual(await labels(testing, before.node), ['Channels', 'Entities', 'Intents', 'Dialog', 'Builds', 'Environment Configurations', 'Jobs', 'Lock']);
     const after = await walk(testing, SANDBOX, ORG, PROJECT);
     assert.equal(after.item.contextValue, 'project:unlocked');
     assert.match(String((after.item.tooltip as vscode.MarkdownString).value), /Locales \(2\): en-US, fr-CA/);
@@ -163,12 +163,19 @@ suite('explorer', () => {
     assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cstudio.connections']);
   });
 
+  test("a project's Dialog folder lists the components of its dialog.json", async () => {
+    const { testing } = await extensionApi();
+    const dialog = await walk(testing, SANDBOX, ORG, PROJECT, 'Dialog');
+    assert.equal(dialog.item.contextValue, 'dialog');
+    assert.deepEqual(await labels(testing, dialog.node), ['Main', 'ORDER_COFFEE', 'CHECK_ORDER', 'CANCEL_ORDER', 'SET_FAVORITE', 'ASK_HOURS']);
+  });
+
   test('lazy: a collapsed project has loaded nothing below it', async () => {
     const { testing } = await extensionApi();
     const travel = await walk(testing, SANDBOX, ORG, 'Travel Desk');
     testing.explorer.model.refresh(travel.node);
     assert.equal(travel.node.loadedChildren(), undefined);
     await childrenOf(testing, travel.node);
-    assert.ok(travel.node.loadedChildren()?.length === 7);
+    assert.ok(travel.node.loadedChildren()?.length === 8);
   });
 });

@@ -8,6 +8,7 @@ import type { Diagnostic } from '../../formats/diagnostic';
 import { decodeXmlBytes } from '../../formats/xml/decode';
 import { throwIfAborted } from '../../progress';
 import { DiagnosticsEngine } from '../diagnosticsEngine';
+import type { LanguageId } from '../documents';
 import type { FileSystem } from '../fileSystem';
 import { METADATA_FILE } from './projectIndex';
 
@@ -24,10 +25,12 @@ export function checkProjectFolder(root: string, fs: FileSystem, signal?: AbortS
   engine.setRoots([root]);
   const project = engine.projects.projectOf(join(root, METADATA_FILE));
   if (!project || project.root !== root) return undefined;
-  const files = [
+  const files: Array<{ path: string; language: LanguageId }> = [
     ...project.locales.map((l) => ({ path: l.trsxPath, language: 'trsx' as const })),
     ...project.grammars.map((g) => ({ path: g.path, language: 'grxml' as const })),
   ];
+  const dialog = engine.projects.dialogPath(project);
+  if (dialog) files.push({ path: dialog, language: 'dialog' as const });
   const out: CheckedProjectFile[] = [];
   for (const file of files) {
     throwIfAborted(signal);

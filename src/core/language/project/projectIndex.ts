@@ -5,11 +5,13 @@
 // deleted or renamed).
 
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { readDialog, type DialogModel } from '../../dialog/dialogModel';
+import { nluNamesOf, type NluNames } from '../../dialog/nluNames';
 import { LineIndex } from '../../formats/diagnostic';
 import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
 import { decodeXmlBytes } from '../../formats/xml/decode';
-import { classifyPackagePath, PRONS_FILE, TMFE_FILE } from '../../package/layout';
+import { classifyPackagePath, DIALOG_FILE, PRONS_FILE, TMFE_FILE } from '../../package/layout';
 import { WorkspacePaths } from '../../sync/workspace';
 import type { DocumentStore } from '../documents';
 import type { FileSystem } from '../fileSystem';
@@ -52,6 +54,7 @@ interface DiskEntry {
   trsx?: TrsxParseResult;
   header?: TrsxParseResult;
   grxml?: GrxmlParseResult;
+  dialog?: DialogModel | Error;
 }
 
 export class ProjectIndex {
@@ -132,6 +135,39 @@ export class ProjectIndex {
     if (!entry) return undefined;
     entry.grxml ??= parseGrxml(entry.text, { uri: path });
     return entry.grxml;
+  }
+
+  /** The project's dialog.json, when it has one (open in the editor or on disk). */
+  dialogPath(project: Project): string | undefined {
+    const path = join(project.root, DIALOG_FILE);
+    return this.exists(path) ? path : undefined;
+  }
+
+  /** The dialog model of a dialog.json (the open document's text, else the file's); undefined when unreadable. */
+  dialog(path: string): DialogModel | undefined {
+    const doc = this.documents.byPath(path);
+    if (doc) {
+      if (doc.languageId !== 'dialog') return undefined;
+      try { return doc.dialog(); } catch { return undefined; }
+    }
+    const entry = this.entry(path);
+    if (!entry) return undefined;
+    if (!entry.dialog) {
+      try { entry.dialog = readDialog(entry.text); } catch (e) { entry.dialog = e as Error; }
+    }
+    return entry.dialog instanceof Error ? undefined : entry.dialog;
+  }
+
+  /** What the project's TRSX files declare (all locales), for the dialog's cross-file checks; undefined without TRSX. */
+  nluNames(project: Project): NluNames | undefined {
+    // An open TRSX counts with its current text (the dialog's checks follow a rename as it is applied); a file on
+    // disk by its cheap header parse.
+    const documents = project.locales.flatMap((l) => {
+      const open = this.documents.byPath(l.trsxPath);
+      const result = open?.languageId === 'trsx' ? open.trsx() : this.trsxHeader(l.trsxPath);
+      return result ? [result.document] : [];
+    });
+    return documents.length === 0 ? undefined : nluNamesOf(documents);
   }
 
   /** Grammar files in the same folder as `path` (and the project's grammars when it is in one), `path` excluded. */

@@ -28,6 +28,7 @@ const COMPLETION_KIND: Record<CompletionKind, CompletionItemKind> = {
 export const SYMBOL_KIND: Record<OurSymbolKind, SymbolKind> = {
   section: SymbolKind.Namespace, intent: SymbolKind.Event, concept: SymbolKind.Class,
   dictionary: SymbolKind.Enum, sample: SymbolKind.String, rule: SymbolKind.Function,
+  component: SymbolKind.Module, node: SymbolKind.Struct,
 };
 
 /** An open document's own offset ↔ position mapping (LanguageDocument: its line table follows edits). */

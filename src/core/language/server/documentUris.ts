@@ -17,6 +17,8 @@ export function pathOfUri(uri: string): string | undefined {
 export function languageOfDocument(languageId: string, uri: string): LanguageId | undefined {
   if (languageId === 'trsx' || languageId === 'grxml') return languageId;
   if (languageId === 'xml' || languageId === '') return languageOfPath(idOfUri(uri));
+  // A project package's dialog.json (core/dialog); other JSON files are not ours.
+  if (languageId === 'json' || languageId === 'jsonc') return languageOfPath(idOfUri(uri)) === 'dialog' ? 'dialog' : undefined;
   return undefined;
 }
 

@@ -37,7 +37,7 @@ export function registerEditorRequests(connection: Connection, services: Languag
     const id = idOfUri(params.textDocument.uri);
     const doc = services.documents.get(id);
     const text = texts.get(id);
-    if (!doc || !text) return null;
+    if (!doc || !text || doc.languageId === 'dialog') return null;
     const offset = new DocumentPositions(text).offset(params.position);
     // The text around the cursor only: joining a large file's whole text would cost more than the request.
     const { text: near, origin } = doc.around(offset);

@@ -3,7 +3,7 @@
 // the same diagnostics, completion, navigation, formatting, fixes, semantic tokens and grammar tests from one copy
 // of each document. Documents are synced incrementally; each text is parsed once and shared by every service.
 import {
-  CodeActionKind, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
+  CodeActionKind, DocumentFormattingRequest, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
 import { parseIndentSetting, type IndentSetting } from '../../formats/trsx/layout';
 import type { Logger } from '../../logger';
@@ -42,6 +42,8 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   const files = new WorkspaceFiles(options.fs);
   const diagnostics = new DiagnosticsScheduler(connection, services, texts, options.fs, uris, options.logger.child('diagnostics'));
   let codeLensRefresh = false;
+  /** Formatting registered for TRSX and GrXML only (dialog.json keeps the editor's JSON formatter), when the client allows. */
+  let formattingByLanguage = false;
   let trsxIndent: IndentSetting = 'auto';
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -51,6 +53,7 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
     diagnostics.setRoots(roots);
     applySettings(params.initializationOptions);
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+    formattingByLanguage = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -61,7 +64,9 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: { label: 'Conversational Studio' },
         workspaceSymbolProvider: true,
-        documentFormattingProvider: true,
+        // Static registration would cover every document the client selects, dialog.json among them, and make
+        // VS Code ask which of two JSON formatters to use; a client that registers dynamically gets TRSX and GrXML.
+        documentFormattingProvider: !formattingByLanguage,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
@@ -125,6 +130,7 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
     if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
   });
   connection.onInitialized(() => {
+    if (formattingByLanguage) void connection.client.register(DocumentFormattingRequest.type, { documentSelector: [{ language: 'trsx' }, { language: 'grxml' }] });
     connection.workspace.onDidChangeWorkspaceFolders((e) => {
       files.changeRoots(e.added.map((f) => pathOfUri(f.uri)), e.removed.map((f) => pathOfUri(f.uri)));
       diagnostics.setRoots(files.roots);

@@ -3,6 +3,7 @@
 // the project's locale files, so declarations and references are looked up in all of them.
 
 import { dirname, resolve } from 'node:path';
+import { dialogLocations } from '../dialog/dialogLocations';
 import type { LanguageDocument } from '../documents';
 import type { LanguageContext, Location } from '../types';
 import { otherLocaleDeclarations, otherLocaleSymbols } from './projectFiles';
@@ -50,7 +51,9 @@ export function trsxDefinition(ctx: LanguageContext, doc: LanguageDocument, offs
 export function trsxReferences(ctx: LanguageContext, doc: LanguageDocument, offset: number, includeDeclaration: boolean): Location[] {
   const at = trsxSymbolAt(doc.trsx(), offset);
   if (!at || (at.kind !== 'intent' && at.kind !== 'concept')) return [];
-  return referencesOf(ctx, doc, at, includeDeclaration);
+  // dialog.json names intents and entities too (by name and, through its ontology, by UUID).
+  const dialog = dialogLocations(ctx, doc.path, at.kind === 'intent' ? { kind: 'intent', name: at.name } : { kind: 'entity', name: at.name });
+  return [...referencesOf(ctx, doc, at, includeDeclaration), ...dialog];
 }
 
 /** Every declaration (optionally) and reference of an intent or concept, in this file then the other locales. */

@@ -1,5 +1,5 @@
 // A project: expanding it reads the project (fresh channels and locales) and its lock, then shows Channels,
-// Entities, Intents, Builds, Jobs and the Lock. The lock also sets the project's own flags (locked, mine,
+// Entities, Intents, Dialog (its dialog.json's components), Builds, Jobs and the Lock. The lock also sets the project's own flags (locked, mine,
 // others), which decide the Lock/Unlock menu items.
 import * as vscode from 'vscode';
 import type { ConnectionIdentity } from '../../../core/connections/connectionPorts';
@@ -8,6 +8,7 @@ import { contextValue, NodeKinds } from '../../../host/contextValues';
 import { childId, ContainerNode, type ExplorerContext, type ExplorerNode } from '../explorerNode';
 import { BuildsGroupNode } from './buildNodes';
 import { ChannelsGroupNode } from './channelNodes';
+import { DialogGroupNode } from './dialogNodes';
 import { EntitiesGroupNode } from './entityNodes';
 import { EnvConfigsGroupNode } from './envConfigNodes';
 import { IntentsGroupNode } from './intentNodes';
@@ -100,6 +101,7 @@ export class ProjectNode extends ContainerNode {
       new ChannelsGroupNode(this, this.ctx),
       new EntitiesGroupNode(this, this.ctx),
       new IntentsGroupNode(this, this.ctx),
+      new DialogGroupNode(this, this.ctx),
       new BuildsGroupNode(this, this.ctx),
       new EnvConfigsGroupNode(this, this.ctx),
       new JobsGroupNode(this, this.ctx),

@@ -1,0 +1,119 @@
+// The checks of a dialog.json against itself and against the project's TRSX files: the one rule set behind the
+// language server's diagnostics and `cstudio validate DIR`. Codes are stable: never renumber or reuse one.
+
+import type { CodeInfo, Diagnostic, TextRange } from '../formats/diagnostic';
+import { isPredefinedConcept } from '../formats/trsx/predefined';
+import { nodesById, variableIds, type DialogModel } from './dialogModel';
+import { entityValues, isPlatformIntent, type NluNames } from './nluNames';
+
+export const DIALOG_CODES = {
+  DLG001: { severity: 'error', meaning: 'An intent mapping names an intent, component or node that does not exist.' },
+  DLG002: { severity: 'error', meaning: 'A reference names a component that does not exist.' },
+  DLG003: { severity: 'error', meaning: 'A reference names a node that does not exist.' },
+  DLG004: { severity: 'error', meaning: "An 'invalid reference id' placeholder: the platform lost what this pointed at." },
+  DLG005: { severity: 'warning', meaning: 'An intent of the TRSX that no intent mapping reaches.' },
+  DLG006: { severity: 'warning', meaning: 'An entity value that is not a value of the entity (after isA).' },
+  DLG007: { severity: 'info', meaning: 'An entity value not among the listed values of a dynamic entity (its values are known at run time).' },
+  DLG008: { severity: 'error', meaning: 'A reference names a variable that does not exist.' },
+  DLG009: { severity: 'error', meaning: "A reference names an entity (concept) id that is not in the dialog's ontology." },
+  DLG010: { severity: 'warning', meaning: 'The dialog names an intent the TRSX does not have (renamed or deleted in the TRSX only).' },
+  DLG011: { severity: 'warning', meaning: 'The dialog names an entity the TRSX does not have (renamed or deleted in the TRSX only).' },
+  DLG012: { severity: 'error', meaning: "A reference names an intent id that is not in the dialog's ontology." },
+  DLG013: { severity: 'error', meaning: 'dialog.json cannot be read (not JSON, or not a dialog export).' },
+} as const satisfies Record<string, CodeInfo>;
+
+export type DialogCode = keyof typeof DIALOG_CODES;
+
+export function dialogDiagnostic(code: DialogCode, message: string, range: TextRange): Diagnostic {
+  return { code, severity: DIALOG_CODES[code].severity, message, range };
+}
+
+const RENAME_HINT = 'rename in both files with F2 or `cstudio rename`';
+
+/** `nlu`: the project's TRSX names, undefined when the project has no TRSX (the cross-file rules are skipped). */
+export function dialogDiagnostics(model: DialogModel, nlu: NluNames | undefined): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const intents = new Map(model.intents.map((i) => [i.id, i]));
+  const concepts = new Map(model.concepts.map((c) => [c.id, c]));
+  const components = new Set(model.components.map((c) => c.id));
+  const nodes = nodesById(model);
+  const variables = variableIds(model);
+
+  const reached = new Set<string>();
+  for (const m of model.mappings) {
+    reached.add(m.intentId);
+    const problems: string[] = [];
+    const intent = intents.get(m.intentId);
+    if (!intent) problems.push(`intent ${m.intentId} (not in the dialog's ontology)`);
+    const d = m.destination;
+    if (d && !d.id.includes('invalid reference id') && !(d.kind === 'component' ? components.has(d.id) : nodes.has(d.id))) {
+      problems.push(`${d.kind} ${d.id} (no such ${d.kind})`);
+    }
+    if (problems.length > 0) {
+      const what = intent ? `The mapping of intent '${intent.name}'` : 'An intent mapping';
+      out.push(dialogDiagnostic('DLG001', `${what} names ${problems.join(' and ')}; remap it in the dialog designer or delete the mapping.`, problems.length === 1 && intent && d ? d.range : m.intentRange));
+    }
+  }
+  for (const r of model.invalidReferences) {
+    out.push(dialogDiagnostic('DLG004', `'${r.text}': the platform lost what this pointed at; point it at a component or node again.`, r.range));
+  }
+  const mappingRoles = new Set(['mapping', 'mapping destination']);
+  for (const r of model.references) {
+    if (mappingRoles.has(r.role)) continue; // judged with their mapping above
+    switch (r.kind) {
+      case 'componentId': if (!components.has(r.value)) out.push(dialogDiagnostic('DLG002', `No component has id ${r.value} (${r.role}).`, r.range)); break;
+      case 'nodeId': if (!nodes.has(r.value)) out.push(dialogDiagnostic('DLG003', `No node has id ${r.value} (${r.role}).`, r.range)); break;
+      case 'variableId': if (!variables.has(r.value)) out.push(dialogDiagnostic('DLG008', `No variable has id ${r.value} (${r.role}).`, r.range)); break;
+      case 'conceptId': if (!concepts.has(r.value)) out.push(dialogDiagnostic('DLG009', `No entity of the dialog's ontology has id ${r.value} (${r.role}).`, r.range)); break;
+      case 'intentId': if (!intents.has(r.value)) out.push(dialogDiagnostic('DLG012', `No intent of the dialog's ontology has id ${r.value} (${r.role}).`, r.range)); break;
+      default: break;
+    }
+  }
+  if (!nlu) return out;
+
+  // Cross-file: names the dialog writes that the TRSX no longer has (a rename made in the TRSX only). The new
+  // name is likely one the TRSX has and the dialog's ontology does not.
+  const newIntents = [...nlu.intents].filter((n) => !model.intents.some((i) => i.name === n));
+  const newEntities = [...nlu.entities.keys()].filter((n) => !model.concepts.some((c) => c.name === n));
+  for (const r of model.references) {
+    if (r.kind === 'intentName' && !nlu.intents.has(r.value) && !isPlatformIntent(r.value) && !intents.get(r.conceptId ?? '')?.builtIn) {
+      out.push(dialogDiagnostic('DLG010', `Intent '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(newIntents)}Keep both files in step: ${RENAME_HINT}.`, r.range));
+    } else if (r.kind === 'conceptName' && !nlu.entities.has(r.value) && !isPredefinedConcept(r.value) && !concepts.get(r.conceptId ?? '')?.builtIn) {
+      out.push(dialogDiagnostic('DLG011', `Entity '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(newEntities)}Keep both files in step: ${RENAME_HINT}.`, r.range));
+    }
+  }
+  // Entity values: clickables, branches, DTMF mappings, command overrides, global commands, conditions.
+  const judged = new Map<string, ReturnType<typeof entityValues> | undefined>();
+  for (const r of model.references) {
+    if (r.kind !== 'entityValue' || !r.conceptId) continue;
+    let values = judged.get(r.conceptId);
+    if (!judged.has(r.conceptId)) {
+      const name = concepts.get(r.conceptId)?.name;
+      values = name === undefined ? undefined : entityValues(nlu, name);
+      judged.set(r.conceptId, values);
+    }
+    if (!values?.judged || values.values.has(r.value)) continue;
+    const entity = concepts.get(r.conceptId)?.name ?? r.conceptId;
+    const listed = [...values.values].slice(0, 8).map((v) => `'${v}'`).join(', ');
+    if (values.dynamic) {
+      out.push(dialogDiagnostic('DLG007', `'${r.value}' (${r.role}) is not among the listed values of dynamic entity '${entity}'; fine if the run-time list has it.`, r.range));
+    } else {
+      out.push(dialogDiagnostic('DLG006', `'${r.value}' (${r.role}) is not a value of entity '${entity}'${listed ? ` (values: ${listed}${values.values.size > 8 ? ', …' : ''})` : ''}.`, r.range));
+    }
+  }
+  // TRSX intents that no mapping reaches.
+  const byName = new Map(model.intents.map((i) => [i.name, i]));
+  for (const name of [...nlu.intents].sort()) {
+    if (isPlatformIntent(name)) continue;
+    const intent = byName.get(name);
+    if (intent && reached.has(intent.id)) continue;
+    const where = intent ? intent.nameRange : model.mappingsKeyRange;
+    out.push(dialogDiagnostic('DLG005', `Intent '${name}' of the TRSX has no intent mapping${intent ? '' : " (and is not in the dialog's ontology yet)"}: no component handles it.`, where));
+  }
+  return out.sort((a, b) => a.range.start - b.range.start || a.code.localeCompare(b.code));
+}
+
+function suggest(candidates: readonly string[]): string {
+  if (candidates.length === 0 || candidates.length > 3) return '';
+  return `The TRSX has ${candidates.map((c) => `'${c}'`).join(', ')}, which the dialog does not name. `;
+}
