@@ -17,7 +17,8 @@ interface SettingSchema { default?: unknown }
 interface Manifest { contributes: { configuration: { properties: Record<string, SettingSchema> }[] } }
 
 function settingsOf(manifest: Manifest): Record<string, SettingSchema> {
-  return Object.assign({}, ...manifest.contributes.configuration.map((c) => c.properties)) as Record<string, SettingSchema>;
+  const all = manifest.contributes.configuration.map((c) => c.properties);
+  return Object.assign({}, ...all) as Record<string, SettingSchema>;
 }
 
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
