@@ -5,7 +5,7 @@ import { Disposable } from './lifecycle';
 import type { LogLevelName } from './logger';
 import { parseIndentSetting, type IndentSetting } from '../core/formats/trsx/layout';
 import { DEFAULT_COVERAGE_DAYS } from '../core/health/coverage';
-import { DEFAULT_HEALTH_OPTIONS } from '../core/health/findings';
+import { DEFAULT_HEALTH_OPTIONS, type HealthOptions } from '../core/health/findings';
 
 export const SETTINGS_SECTION = 'cstudio';
 
@@ -43,11 +43,11 @@ export interface LogViewSettings {
   readonly maxChannelLines: number;
 }
 
-/** `cstudio.health.*`: the Model Health view's thresholds (the CLI's --min-samples, --max-imbalance, --similarity). */
-export interface HealthSettings {
-  readonly minSamples: number;
-  readonly maxImbalance: number;
-  readonly similarity: number;
+/**
+ * `cstudio.health.*`: the Model Health view's thresholds (the CLI's --min-samples, --max-imbalance, --similarity).
+ * Every report threshold (HealthOptions) is one, so a new threshold does not compile until readSettings reads it.
+ */
+export interface HealthSettings extends Readonly<HealthOptions> {
   /** Days of live traffic the coverage counts, when the Utterances view reviews the project's application. */
   readonly coverageDays: number;
 }

@@ -1,5 +1,6 @@
-// A pulled project folder is the package (ARCHITECTURE.md): zipping it minus `.cstudio/` gives a valid
-// replacement package. Dot-files (editor and OS litter such as .DS_Store, .git) are left out too.
+// A pulled project folder is the package (docs/architecture.md, "Contracts worth knowing"): zipping it minus
+// `.cstudio/` gives a valid replacement package. Dot-files (editor and OS litter such as .DS_Store, .git) are left
+// out too.
 // Symbolic links are refused: following one could put files from outside the project into an upload.
 import { open, readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';

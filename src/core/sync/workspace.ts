@@ -1,4 +1,4 @@
-// The private state of a pulled project folder (ARCHITECTURE.md, "The local workspace of a pulled project"):
+// The private state of a pulled project folder (docs/architecture.md, "Contracts worth knowing"):
 //   .cstudio/state.json   where the package came from, when, and the content hash of every base file
 //   .cstudio/base/        the package as last pulled (the base of status, merges and conflicts)
 //   .cstudio/backups/     the remote package saved before every destructive push or restore

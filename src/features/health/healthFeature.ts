@@ -120,13 +120,14 @@ export class HealthFeature extends Disposable {
       if (path.startsWith('..') || isAbsolute(path)) continue;
       texts[path.split(sep).join('/')] = d.getText();
     }
-    const { minSamples, maxImbalance, similarity } = thresholds;
-    const report = await reportInWorker(folder, { minSamples, maxImbalance, similarity }, { signal, progress, texts });
+    // Every setting but the coverage's window is a report threshold: none is left out by naming them one by one.
+    const { coverageDays, ...options } = thresholds;
+    const report = await reportInWorker(folder, options, { signal, progress, texts });
     const traffic = await this.deps.traffic?.(folder);
     if (traffic) {
       progress.report({ message: `live traffic of ${traffic.app}` });
       try {
-        report.coverage = await liveTrafficCoverage(traffic.source, await TrainingIndex.load(folder), { app: traffic.app, days: thresholds.coverageDays }, { signal, progress });
+        report.coverage = await liveTrafficCoverage(traffic.source, await TrainingIndex.load(folder), { app: traffic.app, days: coverageDays }, { signal, progress });
       } catch (err) {
         throwIfAborted(signal);
         // The model's findings stand without it: the page says why the coverage is missing.

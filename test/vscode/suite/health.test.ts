@@ -101,4 +101,26 @@ suite('model health', () => {
     assert.match(doc?.getText() ?? '', /<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">Large<\/annotation> latte please<\/sample>/);
     assert.deepEqual(testing.health.view?.report.findings.filter((f) => f.rule === 'unannotated-mention'), []);
   });
+
+  test('every cstudio.health threshold reaches the report (issue 31: none dropped on the way to the worker)', async () => {
+    const config = vscode.workspace.getConfiguration('cstudio');
+    // The extension re-reads its settings on the configuration event, before this later listener hears it.
+    const applied = new Promise<void>((resolve) => {
+      const listener = vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('cstudio.health.similarity')) { listener.dispose(); resolve(); }
+      });
+    });
+    try {
+      await config.update('health.minSamples', 1, vscode.ConfigurationTarget.Global);
+      await config.update('health.maxImbalance', 1.5, vscode.ConfigurationTarget.Global);
+      await config.update('health.similarity', 0.2, vscode.ConfigurationTarget.Global);
+      await applied;
+      const state = await vscode.commands.executeCommand<HealthViewState | undefined>(CommandIds.healthShow, { folder: dir });
+      // At the defaults the folder has two samples-below-minimum and the conflict (the first test). Here: none
+      // below 1; ASK_HOURS has 2× CHECK_ORDER's samples, above 1.5; two samples share 25% of their words, above 0.2.
+      assert.deepEqual(state?.report.findings.map((f) => f.rule), ['intent-imbalance', 'conflict', 'near-duplicate']);
+    } finally {
+      for (const key of ['minSamples', 'maxImbalance', 'similarity']) await config.update(`health.${key}`, undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });
