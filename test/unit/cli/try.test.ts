@@ -40,6 +40,8 @@ describe('cstudio try', () => {
     assert.ok(lines.some((l) => /^ {7}DRINK {2}"large latte" {2}\[9, 20\)/.test(l)), run.stdout);
     assert.ok(lines.some((l) => /^ {9}COFFEE_SIZE {2}"large" → L {2}\[9, 14\)/.test(l)), 'a nested entity, its value after the arrow');
     assert.ok(lines.some((l) => /^ {2}2\. /.test(l)), 'more than one candidate by default');
+    const grammar = await cli(['try', 'an espresso ready at noon please', '--tag', 'coffee-main'], { env });
+    assert.match(grammar.stdout, /^ {7}PICKUP_TIME {2}"at noon" {2}\[18, 25\) {2}GRAMMAR /m, 'a rule-based entity\'s origin');
   });
 
   test('--json gives the runtime\'s result; --max bounds the n-best; --locale picks the model', async () => {

@@ -62,5 +62,14 @@ suite('try an utterance', () => {
     const trsx = readFileSync(join(root, 'en-US', 'en-US.trsx'), 'utf8');
     assert.match(trsx, /<sample intentref="ORDER_COFFEE" count="1">I would like a <annotation conceptref="DRINK"><annotation conceptref="COFFEE_SIZE">large<\/annotation> <annotation conceptref="COFFEE_TYPE">latte<\/annotation><\/annotation> please<\/sample>/);
     assert.ok(prompter.infos.some((m) => /added it as ORDER_COFFEE in en-US\/en-US\.trsx/.test(m)), prompter.infos.join('\n'));
+
+    // An entity a grammar matched links to the grammar tester, which tests its literal against the pulled grammar.
+    const again = await vscode.commands.executeCommand<TryViewState | undefined>(CommandIds.tryAgain, { text: 'an espresso ready at noon please' });
+    const time = again?.page.tried.candidates[0]?.entities.find((e) => e.name === 'PICKUP_TIME');
+    assert.equal(time?.origin, 'GRAMMAR');
+    assert.equal(again?.page.grammarFiles.PICKUP_TIME, 'en-US/grammars/PICKUP_TIME.grxml');
+    assert.match(again?.html ?? '', /Test in the grammar tester/);
+    const tested = await vscode.commands.executeCommand<{ report: string } | undefined>(CommandIds.tryTestGrammar, { file: 'en-US/grammars/PICKUP_TIME.grxml', literal: time?.literal });
+    assert.ok(tested?.report.includes('at noon'), tested?.report);
   });
 });
