@@ -47,10 +47,13 @@ export function explainCandidates(folderModel: FolderModel, text: string, intent
   return intents.slice(0, top).map((intent) => ({ intent, nearest: folderModel.model.nearestSamples(text, intent, k) }));
 }
 
-/** The grammar file (relative to the folder) of a rule-based entity, if it is one. */
+/**
+ * The grammar file (relative to the folder) of a rule-based entity, when the folder has it: a project pulled by a
+ * user who may not read restricted files has none.
+ */
 export function grammarFileOf(folderModel: FolderModel, locale: string, entity: string): string | undefined {
   const def = folderModel.input.entities.find((e) => e.name === entity);
-  return def?.kind === 'grammar' ? `${locale}/${def.fileName.replace(/^\.?\//, '')}` : undefined;
+  return def?.kind === 'grammar' && def.grammar !== undefined ? `${locale}/${def.fileName.replace(/^\.?\//, '')}` : undefined;
 }
 
 /** The locale's grammar files by the path a TRSX names them with (`grammars/X.grxml`). */
