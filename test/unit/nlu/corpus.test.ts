@@ -57,8 +57,9 @@ describe('NLU engine on the real corpus', () => {
       if (top === NO_INTENT) noIntent++;
     }
     const accuracy = right / rows.length;
-    // NLP.js with its defaults reaches 0.676 here; the engine must do better.
-    assert.ok(accuracy > 0.69, `accuracy ${accuracy.toFixed(3)}`);
+    // NLP.js with its defaults reaches 0.676 here, a purely lexical model ~0.70; the word vectors and intent names
+    // take the engine to 0.761 (with the vectors package installed, as it is as a dependency).
+    assert.ok(accuracy > 0.74, `accuracy ${accuracy.toFixed(3)}`);
     assert.ok(noIntent / rows.length < 0.03, `in-domain test text rarely answers NO_INTENT (${noIntent})`);
   });
 
