@@ -12,6 +12,13 @@ export const CommandIds = {
   healthApplyFix: 'cstudio.health.applyFix',
   /** Every fix of the report as one edit, shown in the refactor preview before it is applied. */
   healthFixAll: 'cstudio.health.fixAll',
+  /** "Try an Utterance": interpret a sentence with a deployed model and show the Try panel. */
+  tryUtterance: 'cstudio.try.utterance',
+  /** The Try panel's links: another sentence, add as sample, open a sample's TRSX line, test an entity's grammar. */
+  tryAgain: 'cstudio.try.again',
+  tryAddSample: 'cstudio.try.addSample',
+  tryOpenSample: 'cstudio.try.openSample',
+  tryTestGrammar: 'cstudio.try.testGrammar',
   sandboxStart: 'cstudio.sandbox.start',
   sandboxStop: 'cstudio.sandbox.stop',
   sandboxRestart: 'cstudio.sandbox.restart',
