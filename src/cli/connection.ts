@@ -174,20 +174,21 @@ export async function openRuntimeSession(values: ConnectionFlagValues, io: CliIO
     const client = new NluRuntimeClient({ connection, getSecret: () => Promise.resolve(chosen.clientSecret), logger });
     return { client, connection, contextTags: chosen.contextTags, close: async () => { await client.close(); await stop(); } };
   }
-  const nluUrl = values['nlu-url'] ?? env.CSTUDIO_NLU_URL;
-  const authUrl = values['auth-url'] ?? env.CSTUDIO_AUTH_URL;
-  const clientId = values['runtime-client-id'] ?? env.CSTUDIO_RUNTIME_CLIENT_ID;
-  const secret = env.CSTUDIO_RUNTIME_CLIENT_SECRET;
+  const nluUrl = values['nlu-url'] ?? env[CLI_ENV.nluUrl];
+  const authUrl = values['auth-url'] ?? env[CLI_ENV.authUrl];
+  const clientId = values['runtime-client-id'] ?? env[CLI_ENV.runtimeClientId];
+  const secret = env[CLI_ENV.runtimeClientSecret];
   const missing = [
-    nluUrl ? undefined : '--nlu-url or CSTUDIO_NLU_URL',
-    authUrl ? undefined : '--auth-url or CSTUDIO_AUTH_URL',
-    clientId ? undefined : '--runtime-client-id or CSTUDIO_RUNTIME_CLIENT_ID (an application\'s appID:… client)',
-    secret ? undefined : 'CSTUDIO_RUNTIME_CLIENT_SECRET (environment only)',
+    nluUrl ? undefined : `--nlu-url or ${CLI_ENV.nluUrl}`,
+    authUrl ? undefined : `--auth-url or ${CLI_ENV.authUrl}`,
+    clientId ? undefined : `--runtime-client-id or ${CLI_ENV.runtimeClientId} (an application's appID:… client)`,
+    secret ? undefined : `${CLI_ENV.runtimeClientSecret} (environment only)`,
   ].filter((m): m is string => m !== undefined);
   if (missing.length > 0 || !nluUrl || !authUrl || !clientId || !secret) {
-    throw new UsageError(`No NLU runtime connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox.`);
+    throw new UsageError(`No NLU runtime connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox ` +
+      '(a running one: eval "$(cstudio sandbox env)").');
   }
-  const caPath = values['ca-file'] ?? env.CSTUDIO_CA_FILE;
+  const caPath = values['ca-file'] ?? env[CLI_ENV.caFile];
   const ca = caPath ? await readFile(caPath, 'utf8') : undefined;
   const connection: RuntimeConnection = { name: 'cli', nluUrl, authUrl, clientId };
   const client = new NluRuntimeClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca });
