@@ -35,13 +35,16 @@ const builds = [
     { ...common, entryPoints: { [`${name}Feature`]: `src/features/${name}/${name}Feature.ts` }, outdir: 'dist' })),
   // The process that runs grammar semantic tags under a heap cap (src/core/formats/grxml/tagEvaluator.ts).
   { ...common, entryPoints: { sisrProcess: 'src/core/formats/grxml/sisrProcess.ts' }, outdir: 'dist' },
+  // The worker thread that checks a grammar upload off the sandbox's event loop (src/core/formats/grxml/checkInWorker.ts).
+  { ...common, entryPoints: { grxmlCheckWorker: 'src/core/formats/grxml/checkWorker.ts' }, outdir: 'dist' },
   // The model-health report's worker thread, with a capped young generation (src/core/health/reportInWorker.ts),
   // which the CLI's `report` and the Model Health feature both start.
   { ...common, entryPoints: { reportWorker: 'src/core/health/reportWorker.ts' }, outdir: 'dist' },
   // The platform client (with undici), which the extension loads on first use (src/host/platformClientLoader.ts).
   { ...common, entryPoints: { platformClient: 'src/core/platform/client.ts' }, outdir: 'dist' },
-  // The local sandbox server, which the extension loads when it first starts the sandbox (src/extension.ts).
-  { ...common, entryPoints: { sandboxServer: 'src/sandbox/server.ts' }, outdir: 'dist' },
+  // The local sandbox server, which the extension loads when it first starts the sandbox (src/extension.ts): run.ts's
+  // startAnnouncedSandbox, the server plus its ready file, so the CLI finds VS Code's sandbox.
+  { ...common, entryPoints: { sandboxServer: 'src/sandbox/run.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { sandbox: 'src/sandbox/main.ts' }, outdir: 'dist' },
 ];

@@ -37,6 +37,19 @@ function relativeTo(_own, other) {
   return [1, 2, 3, 4, 5].flatMap((depth) => [`${'../'.repeat(depth)}${other}/**`, `${'../'.repeat(depth)}${other}`]);
 }
 
+// A spread argument puts every element on the call stack: past ~100,000 elements (a folder's problems, a
+// project's samples) the call throws "Maximum call stack size exceeded". Appending and extremes take a loop.
+const unboundedSpread = [
+  {
+    selector: "CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement",
+    message: 'No spread into push/unshift/splice: a large array overflows the call stack. Use a for…of loop (see eslint.config.mjs).',
+  },
+  {
+    selector: "CallExpression[callee.object.name=/^(Math|String)$/][callee.property.name=/^(max|min|fromCharCode|fromCodePoint)$/] > SpreadElement",
+    message: 'No spread into Math.max/min or String.fromCharCode: a large array overflows the call stack. Use a loop or reduce.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', 'test/vscode/runner/**'] },
   ...tseslint.configs.recommended,
@@ -48,6 +61,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [vscodeBan] }],
     },
   },
+  // The product's code; tests and benchmarks spread their own small, fixed arrays.
+  { files: ['src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...unboundedSpread] } },
   {
     files: ['src/core/**/*.ts'],
     rules: {

@@ -1,7 +1,9 @@
 // `npm run bench [name...]`: bundles bench/<name>.ts and runs it. Each benchmark prints its figures as
 // ratios against a baseline it measures in the same run, and exits non-zero when a goal is missed (printing
-// "GOAL MISSED: ..."). This script runs them all, then names every benchmark and goal that failed and exits
-// non-zero if any did. Not part of `npm test`.
+// "GOAL MISSED: ...") or could not be judged because its comparator or input is missing ("GOAL NOT JUDGED: ...",
+// e.g. xmllint not installed). This script runs them all (every bench/*.ts and *.mjs), then names every benchmark
+// and goal that failed or went unjudged and exits non-zero if any did: "all goals met" means every goal was judged.
+// Not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { readdirSync, existsSync } from 'node:fs';
@@ -20,7 +22,8 @@ function run(entry) {
     const missed = [];
     createInterface({ input: child.stdout }).on('line', (line) => {
       console.log(line);
-      if (line.startsWith('GOAL MISSED:')) missed.push(line.slice('GOAL MISSED:'.length).trim());
+      const verdict = /^GOAL (MISSED|NOT JUDGED): (.*)$/.exec(line);
+      if (verdict) missed.push(`${verdict[1] === 'MISSED' ? '' : 'not judged: '}${verdict[2].trim()}`);
     });
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), missed }));
   });
@@ -50,7 +53,7 @@ for (const name of names) {
   else if (r.code !== 0) failures.push(`${name}: exited with ${r.code} (an error, or a goal missed)`);
 }
 if (failures.length > 0) {
-  console.log(`\n${failures.length} benchmark goal(s) missed or failed:`);
+  console.log(`\n${failures.length} benchmark goal(s) missed, not judged or failed:`);
   for (const f of failures) console.log(`  - ${f}`);
   process.exit(1);
 }

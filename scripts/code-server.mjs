@@ -74,6 +74,8 @@ export async function startCodeServer({ env, smokeTestDriver = true, extensionsD
   const collect = (d) => { output += d; };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
+  // Settles when the server process exits, for whoever must tell a requested stop from a crash.
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -93,7 +95,7 @@ export async function startCodeServer({ env, smokeTestDriver = true, extensionsD
   }
   const authority = `127.0.0.1:${listenPort}`;
   return {
-    port: listenPort, pid: child.pid, tmp, homeEnv, authority,
+    port: listenPort, pid: child.pid, tmp, homeEnv, authority, exited,
     output: () => output,
     /** The workbench URL for a folder, with an optional payload (pairs of [name, absolute path on this machine]). */
     url(folder, payload = []) {

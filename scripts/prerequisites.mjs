@@ -1,7 +1,8 @@
 // What the VS Code test tier (and `npm start` without desktop VS Code) needs from Debian, in one place:
 // Chromium for the headless workbench client, and — until code-server is installed in the user cache — a C++
-// toolchain and the Kerberos headers its native modules build against. Root gets them with apt-get; anyone
-// else gets one message naming the exact `apt-get install` line, and the tier is skipped with it.
+// toolchain and the Kerberos headers its native modules build against. Nothing changes the system without a yes:
+// apt-get runs only as root and only when asked (CSTUDIO_INSTALL_PACKAGES=1) or under CI; everyone else gets one
+// message naming the exact `apt-get install` line, and the tier is skipped (npm start stops) with it.
 
 /** The exit code of a tier skipped for missing packages (EX_CONFIG): scripts/test.mjs reports it as SKIPPED. */
 export const TIER_SKIPPED_EXIT = 78;
@@ -29,18 +30,30 @@ export function missingPackages(probe) {
   return missing;
 }
 
-/** The exact command that installs `missing`. */
-export function aptLine(missing) {
-  return `sudo apt-get install -y ${missing.join(' ')}`;
+/** The variable that lets `npm test` / `npm start` run apt-get as root. */
+export const INSTALL_CONSENT_VARIABLE = 'CSTUDIO_INSTALL_PACKAGES';
+
+/** Whether we may install Debian packages: the user opted in (CSTUDIO_INSTALL_PACKAGES=1) or this is CI. */
+export function installConsent(env = process.env) {
+  const yes = (v) => v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+  return yes(env[INSTALL_CONSENT_VARIABLE]) || yes(env.CI);
 }
 
-/** Why the VS Code tier is skipped, and how to run it. */
-export function skipMessage(missing) {
+const runningAsRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** The exact command that installs `missing` (without sudo when we are root already). */
+export function aptLine(missing, root = runningAsRoot()) {
+  return `${root ? '' : 'sudo '}apt-get install -y ${missing.join(' ')}`;
+}
+
+/** Why the VS Code tier is skipped (or `npm start` stops: `what`), and how to go on. */
+export function skipMessage(missing, { root = runningAsRoot(), what = 'The VS Code tier is SKIPPED', command = 'npm test' } = {}) {
   return [
-    `The VS Code tier is SKIPPED: it needs Debian packages that are not installed: ${missing.join(', ')}.`,
+    `${what}: it needs Debian packages that are not installed: ${missing.join(', ')}.`,
     ...missing.map((p) => `  - ${p}: ${TIER_PACKAGES[p] ?? ''}`),
-    `Install them with:\n    ${aptLine(missing)}`,
-    'then run `npm test` again (as root, `npm test` installs them itself). The first run also installs code-server',
+    `Install them with:\n    ${aptLine(missing, root)}`,
+    `then run \`${command}\` again${root ? `, or let it run that apt-get line itself: ${INSTALL_CONSENT_VARIABLE}=1 ${command}` : ''}.`,
+    'Nothing is installed without that yes (CI=true counts as one). The first run also installs code-server',
     '(~800 MB, a few minutes) into ~/.cache/conversational-studio/.',
   ].join('\n');
 }

@@ -3,11 +3,15 @@
 //   FILTER=<substring> runs only the unit test files whose path contains it
 //   SKIP_STATIC=1 skips typecheck and lint; SKIP_BUNDLE=1 skips the esbuild bundles (inner loop only)
 // Each tier's failure makes the whole run fail; node's test runner prints the closing summary.
+// CI mode (CI set): the run starts from empty caches, XDG_CACHE_HOME (where code-server is installed) and
+// npm_config_cache in fresh temp folders removed at the end, so an install step that is broken cannot pass on a
+// warm cache. .ci/run makes them itself and says so with CSTUDIO_FRESH_CACHES=1; CSTUDIO_KEEP_CACHES=1 opts out.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
-import { TIER_SKIPPED_EXIT } from './prerequisites.mjs';
+import { installConsent, TIER_SKIPPED_EXIT } from './prerequisites.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const unitOnly = process.argv.includes('--unit');
@@ -29,6 +33,13 @@ function walk(dir, pred, out = []) {
     else if (pred(p)) out.push(p);
   }
   return out;
+}
+
+if (process.env.CI && installConsent({ CI: process.env.CI }) && !process.env.CSTUDIO_FRESH_CACHES && !process.env.CSTUDIO_KEEP_CACHES) {
+  const fresh = { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'cstudio-ci-xdg-cache-')), npm_config_cache: mkdtempSync(join(tmpdir(), 'cstudio-ci-npm-cache-')) };
+  Object.assign(process.env, fresh, { CSTUDIO_FRESH_CACHES: '1' });
+  console.log(`CI mode: empty caches, XDG_CACHE_HOME=${fresh.XDG_CACHE_HOME} npm_config_cache=${fresh.npm_config_cache} (removed at the end)`);
+  process.on('exit', () => { for (const dir of Object.values(fresh)) rmSync(dir, { recursive: true, force: true }); });
 }
 
 if (!process.env.SKIP_STATIC) {

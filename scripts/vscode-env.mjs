@@ -6,12 +6,13 @@
 //   import { ensureVscodeEnv } from './vscode-env.mjs'   → { nodeBin, codeServerEntry, chromium, cacheDir }
 //   node scripts/vscode-env.mjs                          installs (if needed) and prints the paths
 //   node scripts/vscode-env.mjs --check                  prints the state without installing (exit 1 if missing)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { missingPackages } from './prerequisites.mjs';
+import { aptLine, installConsent, missingPackages } from './prerequisites.mjs';
+import { cleanInstallEnv, npmInstall } from './npmInstallEnv.mjs';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_VERSION = '24.9.0';
@@ -52,16 +53,21 @@ export const isRoot = () => typeof process.getuid === 'function' && process.getu
 
 const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 
-/** Debian packages the VS Code tier still needs, for a user who cannot apt-get them (root installs them). */
-export function missingForUser() {
-  if (isRoot()) return [];
+/**
+ * Debian packages the VS Code tier still needs and that will not be installed for us: all of them for a user who
+ * cannot apt-get, and for root too unless it said yes (CSTUDIO_INSTALL_PACKAGES=1, or CI).
+ */
+export function missingForUser(env = process.env, { chromium = true } = {}) {
+  if (isRoot() && installConsent(env)) return [];
   return missingPackages({
-    chromium: () => Boolean(findChromium()), codeServerInstalled: () => Boolean(installedEnv()),
+    chromium: () => !chromium || Boolean(findChromium(env)), codeServerInstalled: () => Boolean(installedEnv(env)),
     file: (p) => existsSync(p), command: hasCommand,
   });
 }
 
 function aptInstall(packages, log) {
+  // Never without the user's yes: the callers check missingForUser() first, this is the last guard.
+  if (!installConsent(process.env)) throw new Error(`missing Debian packages: ${packages.join(' ')}; install them with: ${aptLine(packages)}`);
   log(`installing Debian packages: ${packages.join(' ')} (apt-get)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
@@ -73,8 +79,8 @@ function aptInstall(packages, log) {
 export function ensureChromium({ log = console.error, install = true } = {}) {
   const found = findChromium();
   if (found || !install) return found;
-  if (!isRoot()) {
-    throw new Error('Chromium not found: install Debian\'s `chromium` (sudo apt-get install -y chromium) or set CHROMIUM=/path/to/chromium');
+  if (!isRoot() || !installConsent(process.env)) {
+    throw new Error(`Chromium not found: install Debian's \`chromium\` (${aptLine(['chromium'])}) or set CHROMIUM=/path/to/chromium`);
   }
   aptInstall(['chromium'], log);
   const after = findChromium();
@@ -90,30 +96,8 @@ function ensureBuildTools(log) {
   if (spawnSync('sh', ['-c', 'command -v pkg-config'], { stdio: 'ignore' }).status !== 0) missing.push('pkg-config');
   if (spawnSync('sh', ['-c', 'command -v python3'], { stdio: 'ignore' }).status !== 0) missing.push('python3');
   if (missing.length === 0) return;
-  if (!isRoot()) throw new Error(`building code-server needs ${missing.join(', ')}: sudo apt-get install -y ${BUILD_PACKAGES.join(' ')}`);
+  if (!isRoot() || !installConsent(process.env)) throw new Error(`building code-server needs ${missing.join(', ')}: ${aptLine(BUILD_PACKAGES)}`);
   aptInstall(missing, log);
-}
-
-function npmInstall(cwd, spec, env, logFile, log) {
-  mkdirSync(cwd, { recursive: true });
-  writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'cstudio-vscode-env', private: true }));
-  return new Promise((resolve, reject) => {
-    const t0 = Date.now();
-    const child = spawn('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', spec], {
-      cwd, env, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const ticker = setInterval(() => log(`  ... ${spec} (${Math.round((Date.now() - t0) / 1000)}s)`), 30000);
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearInterval(ticker);
-      writeFileSync(logFile, output);
-      if (code === 0) return resolve();
-      reject(new Error(`npm install ${spec} failed (exit ${code}); log: ${logFile}\n${output.split('\n').slice(-40).join('\n')}`));
-    });
-  });
 }
 
 // One installer at a time per cache folder; a lock whose owner died is taken over.
@@ -156,18 +140,20 @@ export async function ensureVscodeEnv({ log = (m) => console.error(`[vscode-env]
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const l = layout(dir);
-    // ~/.npmrc may set nodedir (here: /usr); the env variable overrides it for these installs only.
-    const baseEnv = { ...process.env, npm_config_update_notifier: 'false' };
+    // Each install runs by the Node it is for, in an environment free of the npm that started us (cleanInstallEnv).
+    // node@24 is a download any Node can do: ours runs it.
+    const ownNodeDir = dirname(dirname(process.execPath));
     log(`1/2 node@${NODE_VERSION} (binary + headers)`);
-    await npmInstall(join(dir, 'node24'), `node@${NODE_VERSION}`, baseEnv, join(dir, 'node24-install.log'), log);
+    await npmInstall(join(dir, 'node24'), `node@${NODE_VERSION}`, {
+      nodeBin: process.execPath, env: cleanInstallEnv(process.env, ownNodeDir), logFile: join(dir, 'node24-install.log'), log,
+    });
     if (!existsSync(l.nodeBin)) throw new Error(`node@${NODE_VERSION} installed but ${l.nodeBin} is missing`);
     log(`2/2 code-server@${CODE_SERVER_VERSION} (native modules build from source against Node ${NODE_VERSION})`);
-    const csEnv = {
-      ...baseEnv,
-      PATH: `${join(l.node24, 'bin')}${delimiter}${process.env.PATH}`,
-      npm_config_nodedir: l.node24,
-    };
-    await npmInstall(join(dir, 'cs'), `code-server@${CODE_SERVER_VERSION}`, csEnv, join(dir, 'code-server-install.log'), log);
+    // ~/.npmrc may set nodedir (here: /usr); the env variable overrides it for this install only.
+    await npmInstall(join(dir, 'cs'), `code-server@${CODE_SERVER_VERSION}`, {
+      nodeBin: l.nodeBin, env: cleanInstallEnv(process.env, l.node24, { npm_config_nodedir: l.node24 }),
+      logFile: join(dir, 'code-server-install.log'), log,
+    });
     if (!existsSync(l.codeServerEntry)) throw new Error(`code-server installed but ${l.codeServerEntry} is missing`);
     writeFileSync(l.marker, JSON.stringify({ codeServer: CODE_SERVER_VERSION, node: NODE_VERSION, installedAt: new Date().toISOString() }));
     log(`installed in ${((Date.now() - t0) / 1000).toFixed(0)}s`);

@@ -15,7 +15,7 @@ import { CredentialStore } from './host/secrets';
 import { Settings } from './host/settings';
 import { lazyPlatformClientFactory } from './host/platformClientLoader';
 import { separateBundle } from './host/separateBundle';
-import type * as SandboxServer from './sandbox/server';
+import type * as SandboxRun from './sandbox/run';
 import { SwitchablePrompter, WindowPrompter, type Prompter } from './host/prompter';
 import { ShowLogCommand } from './host/showLogCommand';
 import type { LocalSandbox, SandboxLauncher } from './features/sandbox/localSandbox';
@@ -65,15 +65,18 @@ export interface TestingApi {
   /** What the Model Health view shows now, if it is open (reading it loads the feature). */
   readonly health: { readonly view: HealthViewState | undefined };
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
-  readonly walkthrough: { openOnFirstRun(): Promise<boolean> };
+  readonly walkthrough: { openOnFirstRun(): Promise<boolean>; readonly walkthroughRef: string; readonly ticked: ReadonlySet<string> };
   /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
   usePrompter(prompter: Prompter | undefined): void;
 }
 
-/** The sandbox server is a separate bundle (dist/sandboxServer.js), loaded on the first start, not at activation. */
+/**
+ * The sandbox server is a separate bundle (dist/sandboxServer.js), loaded on the first start, not at activation. It
+ * announces itself with a ready file in its data folder, where `cstudio sandbox env` finds it (src/sandbox/readyFile.ts).
+ */
 function sandboxLauncher(extensionPath: string, logger: Logger): SandboxLauncher {
-  const load = separateBundle<typeof SandboxServer>(join(extensionPath, 'dist', 'sandboxServer.js'));
-  return (options) => load().startSandbox({ ...options, host: '127.0.0.1', logger });
+  const load = separateBundle<typeof SandboxRun>(join(extensionPath, 'dist', 'sandboxServer.js'));
+  return (options) => load().startAnnouncedSandbox({ ...options, host: '127.0.0.1', logger });
 }
 
 function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<ExtensionApi, 'activationMs'> {

@@ -1,7 +1,8 @@
 // What every benchmark shares: alternating rounds, medians of per-round ratios, and goals that fail the run.
 // A goal is judged on the median of per-round ratios (each round's two runs are back to back, so they share
 // the machine's load at that moment). A missed goal prints "GOAL MISSED" with its name and sets the exit
-// code, so `npm run bench` fails and names it.
+// code, so `npm run bench` fails and names it. A goal that could not be judged (its comparator, e.g. xmllint,
+// or its input is missing) is no more met than a missed one: it prints "GOAL NOT JUDGED" and fails the run too.
 
 export function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -37,6 +38,14 @@ export async function timed(fn: () => unknown): Promise<number> {
 }
 
 const missed: string[] = [];
+const unjudged: string[] = [];
+
+/** Records a goal that this run could not judge, and why (with the fix); the run fails, and says so. */
+export function notJudged(name: string, why: string): void {
+  console.log(`  goal ${name}: NOT JUDGED (${why})`);
+  unjudged.push(`${name}: ${why}`);
+  process.exitCode = 1;
+}
 
 /**
  * Judges `value` against `goal` (at most, unless `atLeast`); prints the verdict and records a miss.
@@ -56,17 +65,19 @@ export function judge(name: string, value: number, goal: number, options: { atLe
 }
 
 /**
- * A goal that could not be judged (its input is absent): it fails the run like a miss, so it can never pass
- * unnoticed as met.
+ * Prints the verdict at the end of a benchmark: "all goals met" only when every goal was judged and held;
+ * otherwise each missed and each unjudged goal on a line of its own (the exit code is already set).
  */
-export function notJudged(name: string, reason: string): void {
-  console.log(`  goal ${name}: NOT JUDGED (${reason})`);
-  missed.push(`${name}: not judged (${reason})`);
-  process.exitCode = 1;
+export function reportGoals(): void {
+  console.log(goalsVerdict(missed, unjudged));
 }
 
-/** Prints the missed goals (if any) at the end of a benchmark; the exit code is already set. */
-export function reportGoals(): void {
-  if (missed.length === 0) console.log('all goals met');
-  else for (const m of missed) console.log(`GOAL MISSED: ${m}`);
+/** The closing lines for these missed and unjudged goals. */
+export function goalsVerdict(missedGoals: readonly string[], unjudgedGoals: readonly string[]): string {
+  if (missedGoals.length === 0 && unjudgedGoals.length === 0) return 'all goals met';
+  return [
+    ...missedGoals.map((m) => `GOAL MISSED: ${m}`),
+    ...unjudgedGoals.map((m) => `GOAL NOT JUDGED: ${m}`),
+    ...(unjudgedGoals.length > 0 ? [`${unjudgedGoals.length} goal${unjudgedGoals.length === 1 ? '' : 's'} not judged: the run does not count as met`] : []),
+  ].join('\n');
 }

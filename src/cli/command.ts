@@ -28,6 +28,12 @@ export interface CliCommand {
    * ("errors found", "rejected") say 2, so CI never reads a failure to judge as a judgment.
    */
   readonly failureExitCode?: number;
+  /**
+   * The command only reads and prints (nothing a signal could leave half done), and may compute for long in
+   * one synchronous stretch (validating or matching a huge grammar), during which a JavaScript signal handler
+   * cannot run: main installs none, so SIGINT and SIGTERM end it at once by their default action.
+   */
+  readonly stopsAtOnce?: boolean;
   run(args: string[], io: CliIO): Promise<number>;
 }
 

@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError, type CliIO } from './command';
+import { CLI_ENV } from '../core/connections/cliEnvironment';
 import { PlatformClient, type Connection } from '../core/platform/client';
 import type { Logger } from '../core/logger';
 import { startSandbox } from '../sandbox/server';
@@ -61,25 +62,36 @@ export async function openSession(values: ConnectionFlagValues, io: CliIO): Prom
   if (values.sandbox) return openSandboxSession(values, io, logger);
 
   const env = io.env;
-  const baseUrl = values['base-url'] ?? env.CSTUDIO_BASE_URL;
-  const authUrl = values['auth-url'] ?? env.CSTUDIO_AUTH_URL;
-  const logUrl = values['log-url'] ?? env.CSTUDIO_LOG_URL ?? baseUrl;
-  const clientId = values['client-id'] ?? env.CSTUDIO_CLIENT_ID;
+  const baseUrl = values['base-url'] ?? env[CLI_ENV.baseUrl];
+  const authUrl = values['auth-url'] ?? env[CLI_ENV.authUrl];
+  const logUrl = values['log-url'] ?? env[CLI_ENV.logUrl] ?? baseUrl;
+  const clientId = values['client-id'] ?? env[CLI_ENV.clientId];
   const missing = [
-    baseUrl ? undefined : '--base-url or CSTUDIO_BASE_URL',
-    authUrl ? undefined : '--auth-url or CSTUDIO_AUTH_URL',
-    clientId ? undefined : '--client-id or CSTUDIO_CLIENT_ID',
-    env.CSTUDIO_CLIENT_SECRET ? undefined : 'CSTUDIO_CLIENT_SECRET (environment only)',
+    baseUrl ? undefined : `--base-url or ${CLI_ENV.baseUrl}`,
+    authUrl ? undefined : `--auth-url or ${CLI_ENV.authUrl}`,
+    clientId ? undefined : `--client-id or ${CLI_ENV.clientId}`,
+    env[CLI_ENV.clientSecret] ? undefined : `${CLI_ENV.clientSecret} (environment only)`,
   ].filter((m): m is string => m !== undefined);
   if (missing.length > 0 || !baseUrl || !authUrl || !clientId || !logUrl) {
-    throw new UsageError(`No platform connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox.`);
+    throw new UsageError(`No platform connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox ` +
+      '(a running one: eval "$(cstudio sandbox env)").');
   }
-  const secret = env.CSTUDIO_CLIENT_SECRET ?? '';
-  const caPath = values['ca-file'] ?? env.CSTUDIO_CA_FILE;
+  const secret = env[CLI_ENV.clientSecret] ?? '';
+  const caPath = values['ca-file'] ?? env[CLI_ENV.caFile];
   const ca = caPath ? await readFile(caPath, 'utf8') : undefined;
   const connection: Connection = { name: 'cli', baseUrl, authUrl, logUrl, clientId };
-  const client = new PlatformClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca });
+  const client = new PlatformClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca, timeoutMs: timeoutFromEnv(env.CSTUDIO_TIMEOUT_MS) });
   return { client, connection, close: () => client.close() };
+}
+
+export const THROW_AWAY_NOTICE = 'cstudio: --sandbox started a throw-away sandbox for this command (fresh demo data, deleted when ' +
+  'it ends). To use the sandbox VS Code or `cstudio sandbox` runs: eval "$(cstudio sandbox env)" and leave out --sandbox.\n';
+/** CSTUDIO_TIMEOUT_MS: how long a request waits for an answer (default 30 s); also how long a re-run waits for a late push request. */
+function timeoutFromEnv(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 1000) throw new UsageError(`CSTUDIO_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (it is "${text}").`);
+  return ms;
 }
 
 async function openSandboxSession(values: ConnectionFlagValues, io: CliIO, logger: Logger): Promise<CliSession> {
@@ -92,6 +104,9 @@ async function openSandboxSession(values: ConnectionFlagValues, io: CliIO, logge
     throw new Error(`The embedded sandbox in ${dataDir} has no clients; reset its data folder.`);
   }
   if (values.verbose) io.stderr(`Embedded sandbox at ${sandbox.baseUrl} (data ${dataDir}), as ${owner.user}\n`);
+  // Its answers come from fresh demo data, not from the sandbox VS Code or `cstudio sandbox` runs: say so, or an
+  // empty answer ("No utterances … match") reads as one about the sandbox the user has been working with.
+  if (temporary) io.stderr(THROW_AWAY_NOTICE);
   const connection: Connection = {
     name: 'embedded sandbox', baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clientId: owner.clientId,
   };

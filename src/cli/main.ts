@@ -6,6 +6,7 @@ import { allCommands } from './registry';
 import { PlatformError, isCancellation } from '../core/platform/errors';
 import { OutputClosed, ProcessOutput, outputClosed } from './processOutput';
 import { tuneCliRuntime } from './runtimeFlags';
+import { cliVersion } from './version';
 
 function findCommand(argv: string[]): { command: CliCommand; rest: string[] } | undefined {
   let best: CliCommand | undefined;
@@ -19,7 +20,7 @@ function overview(prefix: string[] = []): string {
   const rows = allCommands
     .filter((c) => prefix.every((w, i) => c.path[i] === w))
     .map((c) => [`cstudio ${c.path.join(' ')}`, c.summary] as const);
-  const width = Math.max(...rows.map(([a]) => a.length));
+  const width = rows.reduce((m, [a]) => Math.max(m, a.length), -Infinity);
   return [
     'Conversational Studio command line',
     '',
@@ -32,6 +33,22 @@ function overview(prefix: string[] = []): string {
     'or --sandbox to run against an embedded local sandbox.',
     '',
   ].join('\n');
+}
+
+/** What to say for words that select no command: the unknown subcommand of a group with its valid ones, or the command. */
+function unknownCommand(argv: string[]): string {
+  const [first = '', second] = argv;
+  const group = allCommands.filter((c) => c.path[0] === first && c.path.length > 1);
+  if (group.length === 0) {
+    return first.startsWith('-')
+      ? `cstudio: unknown option ${first}. Run "cstudio --help" for the commands.\n`
+      : `cstudio: unknown command "${first}". Run "cstudio --help" for the commands.\n`;
+  }
+  const valid = [...new Set(group.map((c) => c.path[1]))].join(', ');
+  const said = second === undefined || second.startsWith('-')
+    ? `cstudio ${first}: give a subcommand: ${valid}.`
+    : `cstudio ${first}: unknown subcommand "${second}"; valid: ${valid}.`;
+  return `${said}\n\n${overview([first])}`;
 }
 
 function processIO(signal: AbortSignal, output: ProcessOutput): CliIO {
@@ -56,14 +73,14 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     io.stdout(overview());
     return argv.length === 0 ? 2 : 0;
   }
-  if (argv[0] === '--version' || argv[0] === '-v') {
-    io.stdout(`${process.env.CSTUDIO_VERSION ?? 'cstudio'}\n`);
-    return 0;
+  if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version') {
+    const version = cliVersion();
+    io.stdout(`cstudio ${version ?? '(version unknown: package.json not found beside the CLI)'}\n`);
+    return version ? 0 : 1;
   }
   const found = findCommand(argv);
   if (!found) {
-    const group = allCommands.some((c) => c.path[0] === argv[0]);
-    io.stderr(group ? overview([argv[0] ?? '']) : `cstudio: unknown command "${argv.join(' ')}". Run "cstudio --help".\n`);
+    io.stderr(unknownCommand(argv));
     return 2;
   }
   const { command, rest } = found;
@@ -96,12 +113,15 @@ export function main(argv: string[] = process.argv.slice(2)): void {
   tuneCliRuntime();
   const controller = new AbortController();
   let interrupted = 0;
-  process.on('SIGINT', () => {
-    interrupted++;
-    if (interrupted > 1) process.exit(130);
-    controller.abort();
-  });
-  process.on('SIGTERM', () => controller.abort());
+  // A handler runs only between synchronous stretches of work: commands that need no clean-up go without.
+  if (findCommand(argv)?.command.stopsAtOnce !== true) {
+    process.on('SIGINT', () => {
+      interrupted++;
+      if (interrupted > 1) process.exit(130);
+      controller.abort();
+    });
+    process.on('SIGTERM', () => controller.abort());
+  }
   let writeFailure: Error | undefined;
   const output = new ProcessOutput(process.stdout, (error) => {
     writeFailure = error;

@@ -9,7 +9,7 @@ export interface Column<T> {
 
 export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
   const cells = rows.map((r) => columns.map((c) => String(c.value(r) ?? '')));
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => (row[i] ?? '').length)));
+  const widths = columns.map((c, i) => cells.reduce((m, row) => Math.max(m, (row[i] ?? '').length), c.header.length));
   const line = (values: string[]): string => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
   return [line(columns.map((c) => c.header)), ...cells.map(line)].join('\n') + '\n';
 }
@@ -27,7 +27,7 @@ export function printRows<T>(io: CliIO, rows: readonly T[], columns: readonly Co
 
 /** Key/value block for a single resource. */
 export function formatDetails(pairs: ReadonlyArray<readonly [string, unknown]>): string {
-  const width = Math.max(...pairs.map(([k]) => k.length));
+  const width = pairs.reduce((m, [k]) => Math.max(m, k.length), -Infinity);
   return pairs
     .filter(([, v]) => v !== undefined && v !== '')
     .map(([k, v]) => `${k.padEnd(width)}  ${typeof v === 'string' ? v : JSON.stringify(v)}`)

@@ -23,6 +23,7 @@ export interface PlatformCommandSpec {
 export const CONNECTION_USAGE =
   '  Connection: --sandbox [--sandbox-data DIR] | --base-url URL --auth-url URL [--log-url URL] --client-id ID [--ca-file PEM]\n' +
   '              (or CSTUDIO_BASE_URL, CSTUDIO_AUTH_URL, CSTUDIO_LOG_URL, CSTUDIO_CLIENT_ID; secret in CSTUDIO_CLIENT_SECRET)\n' +
+  '              request timeout: CSTUDIO_TIMEOUT_MS (default 30000)\n' +
   '  Output:     --json for machine-readable output; --verbose logs requests to stderr\n';
 
 export function platformCommand(spec: PlatformCommandSpec): CliCommand {

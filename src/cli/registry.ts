@@ -12,6 +12,7 @@ import { projectsExport, projectsReplace } from './commands/projectPackage';
 import { projectsCreate, projectsDatapack, projectsDelete, projectsGet, projectsList, projectsRename } from './commands/projects';
 import { channelsActivate, channelsConfigure, channelsCreate, channelsDeactivate, channelsRename } from './commands/channels';
 import { sandboxCommand } from './commands/sandbox';
+import { sandboxEnv } from './commands/sandboxEnv';
 import { sandboxSimulate } from './commands/simulate';
 import { logsPartitions, logsTail } from './commands/logs';
 import { discoverAdd, discoverIgnore, discoverList, discoverReset } from './commands/discover';
@@ -58,6 +59,6 @@ export const allCommands: readonly CliCommand[] = [
   envConfigsList, envConfigsSet, envConfigsDelete,
   logsTail, logsPartitions, audioGet,
   discoverList, discoverAdd, discoverIgnore, discoverReset,
-  sandboxCommand, sandboxSimulate,
+  sandboxCommand, sandboxEnv, sandboxSimulate,
   validateCommand, reportCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];

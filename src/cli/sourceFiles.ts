@@ -88,3 +88,11 @@ export function sortLocated(list: LocatedDiagnostic[]): LocatedDiagnostic[] {
   const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
   return list.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || rank[a.severity] - rank[b.severity]);
 }
+
+/** Files this large take seconds to check: the CLI says what the wait is for. */
+const LARGE_INPUT_BYTES = 4_000_000;
+
+/** On stderr, before a long check of a large file (a signal stops it at once: CliCommand.stopsAtOnce). */
+export function sayChecking(io: CliIO, file: string, bytes: Uint8Array): void {
+  if (bytes.length >= LARGE_INPUT_BYTES) io.stderr(`Checking ${file} (${(bytes.length / 1e6).toFixed(1)} MB)…\n`);
+}

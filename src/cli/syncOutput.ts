@@ -7,7 +7,8 @@ import type { PushPlan } from '../core/sync/pushPlan';
 import { summarizeCounts } from '../core/sync/semantic/trsxDiff';
 import type { WorkspaceStatus } from '../core/sync/status';
 import { findWorkspaceRoot } from '../core/sync/workspace';
-import { UsageError } from './command';
+import type { Progress } from '../core/progress';
+import { UsageError, type CliIO } from './command';
 
 const LETTER: Record<FileChange['change'], string> = { added: 'A', removed: 'D', modified: 'M', reformatted: 'R' };
 
@@ -87,9 +88,22 @@ export function comparisonJson(c: PackageComparison): unknown {
 }
 
 /** One line on an earlier push whose unknown outcome a pull settled. */
+/**
+ * Progress of status and pull on stderr: only the settling of an earlier push is said (it can wait for the project's
+ * jobs and, up to the request timeout, for a late request); per-file progress would drown it.
+ */
+export function settleProgress(io: Pick<CliIO, 'stderr'>): Progress {
+  return { report: ({ message }) => { if (message && /earlier|Waiting for job/.test(message)) io.stderr(`${message}\n`); } };
+}
+
 export function formatSettled(r: PullResult): string {
   const n = r.settledPush?.jobsWaited ?? 0;
-  return `Settled an earlier push whose outcome was unknown: ${n > 0 ? `waited for ${n} job(s) of the project, then ` : ''}refreshed the base from the platform (what it had received is no longer shown as a local change).`;
+  const late = r.settledPush?.late;
+  const first = late?.kind === 'arrived' ? `its request reached the platform late (job ${late.jobId}, after ${Math.round(late.waitedMs / 1000)} s of waiting); `
+    : late?.kind === 'windowPassed' ? `no job of its request appeared within the request's timeout; `
+    : late?.kind === 'forced' ? 'not waiting for its request (--force: if it still arrives, it is applied twice); '
+    : '';
+  return `Settled an earlier push whose outcome was unknown: ${first}${n > 0 ? `waited for ${n} job(s) of the project, then ` : ''}refreshed the base from the platform (what it had received is no longer shown as a local change).`;
 }
 
 export function formatPull(r: PullResult): string {

@@ -17,6 +17,8 @@ export const CommandIds = {
   sandboxRestart: 'cstudio.sandbox.restart',
   sandboxReset: 'cstudio.sandbox.reset',
   sandboxCopyBaseUrl: 'cstudio.sandbox.copyBaseUrl',
+  /** The `export CSTUDIO_…` lines (secret included) that point the CLI at the running sandbox. */
+  sandboxCopyCliConnection: 'cstudio.sandbox.copyCliConnection',
   sandboxActions: 'cstudio.sandbox.actions',
   grammarTest: 'cstudio.grammar.test',
   grammarRunTests: 'cstudio.grammar.runTests',

@@ -76,15 +76,33 @@ export interface CommandSink<Id extends string = CommandId> {
   register(...commands: Command<Id>[]): void;
 }
 
+/** A command that ran to its end without an error or a cancel, wherever it was started from, and what it returned. */
+export interface CompletedCommand {
+  readonly id: string;
+  readonly result: unknown;
+}
+
 export class CommandRegistry<Id extends string = CommandId> extends Disposable implements CommandSink<Id> {
+  private readonly completed = this._register(new vscode.EventEmitter<CompletedCommand>());
+  /** Fires when a registered command completes (palette, menus, Source Control, buttons, other commands alike). */
+  readonly onDidComplete = this.completed.event;
+
   constructor(private readonly errors: CommandErrorHandler) {
     super();
   }
 
   register(...commands: Command<Id>[]): void {
     for (const command of commands) {
-      this._register(vscode.commands.registerCommand(command.id, (...args: unknown[]) =>
-        this.errors.run(command.id, () => command.execute(...args))));
+      this._register(vscode.commands.registerCommand(command.id, async (...args: unknown[]) => {
+        let ok = false;
+        const result = await this.errors.run(command.id, async () => {
+          const value = await command.execute(...args);
+          ok = true;
+          return value;
+        });
+        if (ok) this.completed.fire({ id: command.id, result });
+        return result;
+      }));
     }
   }
 }

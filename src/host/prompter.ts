@@ -18,6 +18,11 @@ export interface PickItem<T> {
 export interface PickOptions {
   readonly title: string;
   readonly placeholder?: string;
+  /**
+   * pickMany only: accepting with nothing chosen keeps the pick open and shows this message (what to do), instead
+   * of ending with an empty choice that a command could only treat as a cancel.
+   */
+  readonly required?: string;
 }
 
 export interface InputOptions {
@@ -135,6 +140,12 @@ export class WindowPrompter implements Prompter {
       quickPick.onDidAccept(() => {
         const chosen = many ? quickPick.selectedItems : quickPick.activeItems.slice(0, 1);
         if (!many && chosen.length === 0) return;
+        if (many && chosen.length === 0 && options.required) {
+          // QuickPick has no validation message (VS Code 1.101): the placeholder says what is missing.
+          quickPick.value = '';
+          quickPick.placeholder = options.required;
+          return;
+        }
         resolve(chosen.map((c) => c.value));
         retire(quickPick);
       });

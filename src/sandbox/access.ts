@@ -53,6 +53,21 @@ export function requireVisibleOrganization(state: SandboxState, principal: Princ
   return org;
 }
 
+/**
+ * An organization whose own settings (deployment flows, environments, engine packs…) the caller asks for: 404 when
+ * there is no such organization, 403 when the caller is not a member (nor staff): the same answer as
+ * `GET /v4/apps?orgId=` gives a non-member, and what docs/platform-notes.md says of the organization endpoints.
+ * Seeing the organization through a project of it is not membership (403 too).
+ */
+export function requireOrganizationMember(state: SandboxState, principal: Principal, orgId: string, what: string): OrganizationRecord {
+  const org = state.organizations.find((o) => o.id === orgId);
+  if (!org) throw notFound(`Organization ${orgId} not found.`);
+  if (!isStaff(principal.user) && orgRole(org, principal.user) === undefined) {
+    throw forbidden(`${principal.user.name} is not a member of organization ${orgId}; ${what} are visible to its members only.`);
+  }
+  return org;
+}
+
 export function requireVisibleProject(state: SandboxState, principal: Principal, projectId: string): { project: ProjectRecord; role: OrgRole } {
   const project = state.projects.find((p) => p.id === projectId);
   const role = project && projectRole(state, project, principal.user);

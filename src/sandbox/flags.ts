@@ -34,8 +34,8 @@ Options:
 
 /** A flag problem; the CLI turns it into a usage error (exit 2). */
 export class SandboxFlagError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'SandboxFlagError';
   }
 }
@@ -70,7 +70,8 @@ export function parseSandboxFlags(args: string[], env: NodeJS.ProcessEnv, cwd: s
       },
     }).values;
   } catch (err) {
-    throw new SandboxFlagError((err as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''));
+    // The parser's error stays the cause, so the CLI can say it in its own words (src/cli/args.ts).
+    throw new SandboxFlagError((err as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''), { cause: err });
   }
   const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const int = (k: string, min: number, max: number): number | undefined => {

@@ -8,12 +8,15 @@ import type { TrsxDocument } from '../core/formats/trsx/model';
 import { LineIndex, type Diagnostic } from '../core/formats/diagnostic';
 import { classifyPackagePath } from '../core/package/layout';
 import { isLocaleName } from '../core/package/locale';
-import { readZip, writeZip } from '../core/package/zip';
+import { writeZip } from '../core/package/zip';
+import { ZipArchive } from '../core/package/zipArchive';
 import { ZipSafetyError } from '../core/package/zipSafety';
 import { badRequest } from './errors';
+import { checkEntrySizes } from './nlu/fileChecks';
 import type { ProjectContent, ProjectRecord, SandboxState } from './state';
 
 const PACKAGE_LIMITS = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 5000 };
+
 const MODE_NAMES: Readonly<Record<string, string>> = {
   AUDIO_SCRIPT: 'Audio Script', DTMF: 'DTMF', INTERACTIVITY: 'Interactivity', RICH_TEXT: 'Rich Text', TTS: 'TTS',
 };
@@ -76,26 +79,34 @@ export interface ValidatedPackage {
  * first offending file. Nothing is applied here.
  */
 export async function validatePackage(bytes: Uint8Array, project: ProjectRecord, professionalServices: boolean): Promise<ValidatedPackage> {
-  let entries: Map<string, Uint8Array>;
-  try {
-    entries = await readZip(bytes, PACKAGE_LIMITS);
-  } catch (err) {
+  const refused = (err: unknown): never => {
     if (err instanceof ZipSafetyError) throw badRequest(`The package was refused: ${err.message}`);
     throw badRequest(`The package is not a readable zip archive: ${(err as Error).message}`);
-  }
-  const trsxTexts = new Map<string, Uint8Array>();
+  };
+  const archive = await ZipArchive.fromBytes(bytes, PACKAGE_LIMITS, 'The package').catch(refused);
+  // Judged from the directory first: a file too large is refused before anything is inflated.
+  checkEntrySizes(archive, 'The package');
+  // One entry inflated at a time, each TRSX parsed as it comes: never the whole package in memory at once.
+  const read = (name: string): Promise<Uint8Array> => archive.read(name).catch(refused);
+  const trsxDocs = new Map<string, TrsxDocument>();
+  const trsxLocales = new Set<string>();
   const restricted = new Map<string, Record<string, string>>();
   let metadata: Uint8Array | undefined;
   let dialog: Uint8Array | undefined;
   const skippedRestricted = new Map<string, string[]>();
-  for (const [name, data] of entries) {
+  for (const { name } of archive.entries) {
     if (name.startsWith('__MACOSX/') || name.split('/').pop() === '.DS_Store') continue;
-    if (name === 'metadata.json') { metadata = data; continue; }
-    if (name === 'dialog.json') { dialog = data; continue; }
+    if (name === 'metadata.json') { metadata = await read(name); continue; }
+    if (name === 'dialog.json') { dialog = await read(name); continue; }
     // The package layout rules (which files are restricted) have one owner: core/package/layout.ts.
     const info = classifyPackagePath(name);
     const locale = info.locale ?? '';
-    if (info.kind === 'trsx' && isLocaleName(locale)) { trsxTexts.set(locale, data); continue; }
+    if (info.kind === 'trsx' && isLocaleName(locale)) {
+      // Locales the project does not have are skipped: not parsed, as before.
+      if (project.languages.includes(locale)) trsxDocs.set(locale, parseTrsxFile(await read(name), `${locale}/${locale}.trsx`));
+      else trsxLocales.add(locale);
+      continue;
+    }
     if (info.restricted && isLocaleName(locale)) {
       const rel = name.slice(locale.length + 1);
       if (!professionalServices) {
@@ -103,7 +114,7 @@ export async function validatePackage(bytes: Uint8Array, project: ProjectRecord,
         continue;
       }
       const files = restricted.get(locale) ?? {};
-      files[rel] = Buffer.from(data).toString('base64');
+      files[rel] = Buffer.from(await read(name)).toString('base64');
       restricted.set(locale, files);
       continue;
     }
@@ -115,11 +126,11 @@ export async function validatePackage(bytes: Uint8Array, project: ProjectRecord,
   requireJson(dialog, 'dialog.json', false);
   const locales = new Map<string, { trsx: TrsxDocument; files: Record<string, string> }>();
   for (const locale of project.languages) {
-    const data = trsxTexts.get(locale);
-    if (!data) throw badRequest(`The package has no ${locale}/${locale}.trsx; project ${project.id} has the languages ${project.languages.join(', ')} and a replace must provide each.`);
-    locales.set(locale, { trsx: parseTrsxFile(data, `${locale}/${locale}.trsx`), files: restricted.get(locale) ?? {} });
+    const trsx = trsxDocs.get(locale);
+    if (!trsx) throw badRequest(`The package has no ${locale}/${locale}.trsx; project ${project.id} has the languages ${project.languages.join(', ')} and a replace must provide each.`);
+    locales.set(locale, { trsx, files: restricted.get(locale) ?? {} });
   }
-  const skippedLocales = [...new Set([...trsxTexts.keys(), ...restricted.keys(), ...skippedRestricted.keys()])].filter((l) => !project.languages.includes(l)).sort();
+  const skippedLocales = [...new Set([...trsxLocales, ...trsxDocs.keys(), ...restricted.keys(), ...skippedRestricted.keys()])].filter((l) => !project.languages.includes(l)).sort();
   return { dialog: Buffer.from(dialog).toString('utf8'), locales, skippedLocales, skippedRestricted };
 }
 

@@ -1,10 +1,9 @@
 // Runs a sandbox until a signal aborts: start, announce (stdout and the optional ready file), wait, close.
 // Shared by `cstudio sandbox` and the standalone dist/sandbox.js.
-import { rm } from 'node:fs/promises';
 import type { Logger } from '../core/logger';
-import { writeFileAtomic } from '../core/fs/atomicFile';
 import type { SandboxInvocation } from './flags';
-import { startSandbox, type RunningSandbox } from './server';
+import { readyFileIn, removeReadyFile, writeReadyFile } from './readyFile';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from './server';
 import { openWireLog } from './wireLog';
 
 export interface RunIO {
@@ -57,19 +56,45 @@ export function stderrLogger(write: (text: string) => void, component = ''): Log
   };
 }
 
+/**
+ * Starts a sandbox and announces it: its ready file in its data folder (readyFile.ts), and in each of `alsoAt`.
+ * Closing it removes them. The extension starts its sandbox this way too (dist/sandboxServer.js), so the CLI
+ * finds VS Code's sandbox like any other (`cstudio sandbox env`).
+ */
+export async function startAnnouncedSandbox(options: SandboxOptions, alsoAt: readonly string[] = []): Promise<RunningSandbox> {
+  const sandbox = await startSandbox(options);
+  const files = [readyFileIn(options.dataDir), ...alsoAt];
+  try {
+    for (const file of files) await writeReadyFile(file, readyFileContent(sandbox));
+  } catch (err) {
+    await sandbox.close();
+    throw err;
+  }
+  const close = sandbox.close.bind(sandbox);
+  return Object.assign(sandbox, {
+    close: async (): Promise<void> => {
+      // close() first: it stops listening synchronously, which the extension's dispose relies on.
+      const closing = close();
+      for (const file of files) await removeReadyFile(file);
+      await closing;
+    },
+  });
+}
+
 /** Runs until `io.signal` aborts; returns the exit code. */
 export async function runSandbox(invocation: SandboxInvocation, io: RunIO): Promise<number> {
   const wireLog = invocation.logRequests === undefined ? undefined : openWireLog(invocation.logRequests || undefined, io.stderr);
-  const sandbox = await startSandbox({ ...invocation.options, logger: stderrLogger(io.stderr), ...(wireLog ? { onExchange: (e) => wireLog.write(e) } : {}) });
+  const sandbox = await startAnnouncedSandbox(
+    { ...invocation.options, logger: stderrLogger(io.stderr), ...(wireLog ? { onExchange: (e) => wireLog.write(e) } : {}) },
+    invocation.readyFile ? [invocation.readyFile] : [],
+  );
   try {
-    if (invocation.readyFile) await writeFileAtomic(invocation.readyFile, `${JSON.stringify(readyFileContent(sandbox), null, 2)}\n`, 0o600);
     io.stdout(describeSandbox(sandbox, invocation.options.dataDir));
     if (!io.signal.aborted) await new Promise<void>((resolve) => io.signal.addEventListener('abort', () => resolve(), { once: true }));
     io.stderr('Stopping the sandbox…\n');
   } finally {
     await sandbox.close();
     await wireLog?.close();
-    if (invocation.readyFile) await rm(invocation.readyFile, { force: true });
   }
   return 0;
 }

@@ -34,7 +34,7 @@ export const der = {
       let v = arc;
       do { group.unshift(v & 0x7f); v = Math.floor(v / 128); } while (v > 0);
       for (let k = 0; k < group.length - 1; k++) group[k] = (group[k] ?? 0) | 0x80;
-      out.push(...group);
+      for (const item of group) out.push(item);
     }
     return tlv(0x06, Buffer.from(out));
   },

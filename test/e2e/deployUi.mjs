@@ -3,14 +3,16 @@
 // progress can be seen): "Build Project…" from the palette on "Travel Desk", its progress and then its
 // one-line outcome in the notification center (.screenshots/build-progress.png, build-report.png); the
 // deployment tree of "Coffee Shop Assistant" with each geography's status (deployment-tree.png); "Show
-// Integration Details" of the bot configuration coffee-main (bot-integration-details.png).
+// Integration Details" of the bot configuration coffee-main (bot-integration-details.png); "Deploy…" of coffee-main,
+// whose geography pick (both production, none ticked) stays open on Enter with a message saying to tick one (issue
+// 26: Enter cancelled silently), then Escape.
 // test/vscode/run.mjs calls runDeployUiCheck() after the other UI checks; `node test/e2e/deployUi.mjs` runs it alone.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { answer, expand, openPage, palette, ROW, showNotifications, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import { answer, expand, openPage, palette, QUICK_INPUT, ROW, showNotifications, verdict, WORKBENCH_LOAD } from './workbench.mjs';
 
 export async function runDeployUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
   mkdirSync(shotsDir, { recursive: true });
@@ -67,6 +69,23 @@ export async function runDeployUiCheck({ server, browser, workspace, root, shots
     await page.locator('.view-lines', { hasText: 'Context tag' }).first().waitFor({ timeout: 15_000 });
     await shot('bot-integration-details.png');
     log('UI (deploy): the bot\'s integration details document');
+
+    await palette(page, 'Conversational Studio: Deploy…');
+    const widget = page.locator('.quick-input-widget');
+    await widget.waitFor({ state: 'visible', timeout: 15_000 });
+    if (await widget.locator(ROW, { hasText: 'Demo Coffee Co.' }).first().isVisible().catch(() => false)) await answer(page, 'Demo Coffee Co.');
+    await answer(page, 'Coffee Shop Assistant');
+    await answer(page, 'coffee-main');
+    const geographies = widget.filter({ hasText: 'Production EU' });
+    await geographies.waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((sel) => /Tick at least one environment geography/.test(document.querySelector(sel)?.getAttribute('placeholder') ?? ''), QUICK_INPUT, { timeout: 15_000 })
+      .catch(() => { throw new Error('Enter with no geography ticked did not say to tick one'); });
+    if (!(await geographies.isVisible())) throw new Error('Enter with no geography ticked closed the pick');
+    await shot('deploy-pick-required.png');
+    await page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden', timeout: 15_000 });
+    log('UI (deploy): Deploy… with no geography ticked keeps the pick open and says to tick one');
   });
 }
 

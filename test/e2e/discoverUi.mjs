@@ -119,6 +119,18 @@ async function contextMenu(page, row, item, opens, log) {
   throw new Error(`"${item}" had no effect, from the context menu (twice) or from the palette on the selected row`);
 }
 
+/** The confirmation Add as Sample asks before writing (issue 26): it names the utterance, the file and the intent. */
+const addDialog = (page, text, intent) => page.locator('.monaco-dialog-box', { hasText: `Add "${text}" to en-US/en-US.trsx as a sample of ${intent}?` });
+
+/** Reads the confirmation's detail (what is annotated, what is not and why), then answers Add. */
+async function confirmAdd(dialog) {
+  await dialog.waitFor({ timeout: 30_000 });
+  const detail = (await dialog.innerText()).replace(/\u00a0/g, ' ');
+  await dialog.locator('.monaco-button', { hasText: /^Add$/ }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+  return detail;
+}
+
 /** The Utterances pane of the side bar. */
 const utterancesPane = (page) => page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: /^Utterances/ }) }).first();
 
@@ -233,9 +245,12 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
 
     // 3. Review Utterances from the beginning, in the view beside the explorer (folded to give it room).
     await palette(page, 'Conversational Studio: Review Utterances…');
-    await ask(page, 'Runtime app ID', { value: TOPIC });
+    // The same application pick as Stream Event Logs (issue 26: a typed app ID before); its credential where a
+    // configuration is deployed is COFFEE-DEV.
+    await ask(page, 'Enter a runtime app ID', { pick: 'Coffee Shop Assistant' });
     await ask(page, 'From the beginning', { pick: 'From the beginning' });
     const pane = utterancesPane(page);
+    await pane.locator('.pane-header', { hasText: TOPIC }).first().waitFor({ timeout: 60_000 });
     await pane.locator(`${ROW}[aria-level="1"]`).first().waitFor({ timeout: 60_000 });
     const explorerHeader = page.locator('.pane-header[aria-expanded="true"]', { hasText: /^Explorer/ });
     if (await explorerHeader.count()) await explorerHeader.first().click();
@@ -254,21 +269,25 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     log(`UI (discover): filtered to ${groups.map((g) => `${g.intent} ${g.rows.length}`).join(', ')}`);
     for (const g of groups) {
       for (const r of g.rows) {
-        const confidence = Number(r.description.split(' · ')[0]);
-        if (!(confidence <= 0.6)) throw new Error(`"${r.text}" (${r.description}) is shown under confidence ≤ 0.6`);
+        const [locale, confidence] = r.description.split(' · ');
+        if (!(Number(confidence) <= 0.6)) throw new Error(`"${r.text}" (${r.description}) is shown under confidence ≤ 0.6`);
+        if (locale !== 'en-US') throw new Error(`"${r.text}" (${r.description}) does not show its locale en-US first`);
       }
     }
     const { interpreted, reassigned } = chooseUtterances(groups, sourcesFrom(before));
 
     // 5. Add one as a sample of its interpreted intent, one of another intent, from the rows' context menus.
     const rowA = await utteranceRow(page, pane, interpreted.intent, interpreted.text);
-    await contextMenu(page, rowA, 'Add as Sample of the Interpreted Intent',
-      () => pane.locator(`${ROW}[aria-level="2"]`, { has: page.locator('.label-name', { hasText: exactly(interpreted.text) }) }).filter({ hasText: /· a sample$/ }).first().waitFor({ timeout: 30_000 }), log);
-    log(`UI (discover): "${interpreted.text}" added as a sample of ${interpreted.intent}`);
+    const dialogA = addDialog(page, interpreted.text, interpreted.intent);
+    await contextMenu(page, rowA, 'Add as Sample of the Interpreted Intent', () => dialogA.waitFor({ timeout: 30_000 }), log);
+    const detailA = await confirmAdd(dialogA);
+    await pane.locator(`${ROW}[aria-level="2"]`, { has: page.locator('.label-name', { hasText: exactly(interpreted.text) }) }).filter({ hasText: /· a sample$/ }).first().waitFor({ timeout: 30_000 });
+    log(`UI (discover): asked first (${/(annotated: [^;\n]*|no annotation)/.exec(detailA)?.[0] ?? 'no annotation line'}), then "${interpreted.text}" added as a sample of ${interpreted.intent}`);
     const rowB = await utteranceRow(page, pane, reassigned.intent, reassigned.text);
     await contextMenu(page, rowB, 'Add as Sample of Another Intent…',
       () => page.locator(WIDGET, { hasText: 'Add as Sample of Another Intent' }).waitFor({ timeout: 10_000 }), log);
     await ask(page, 'Add as Sample of Another Intent', { pick: reassigned.to });
+    const detailB = await confirmAdd(addDialog(page, reassigned.text, reassigned.to));
     await pane.locator(`${ROW}[aria-level="2"]`, { has: page.locator('.label-name', { hasText: exactly(reassigned.text) }) }).filter({ hasText: `a sample of ${reassigned.to}` }).first().waitFor({ timeout: 30_000 });
     log(`UI (discover): "${reassigned.text}" (interpreted ${reassigned.intent}) added as a sample of ${reassigned.to}`);
 
@@ -276,7 +295,13 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     const sampleA = samplesSaying(edited, interpreted.text).find((s) => s.includes(`intentref="${interpreted.intent}"`));
     const sampleB = samplesSaying(edited, reassigned.text).find((s) => s.includes(`intentref="${reassigned.to}"`));
     if (!sampleA || !sampleB) throw new Error(`the added samples are not in ${trsxPath}: ${JSON.stringify({ sampleA, sampleB })}`);
-    for (const s of [sampleA, sampleB]) if (!/<annotation conceptref="/.test(s)) throw new Error(`the sample ${s} has no annotation`);
+    // Annotated exactly as the question said (issue 26: an entity is annotated only when its text is a literal of it).
+    for (const [sample, detail] of [[sampleA, detailA], [sampleB, detailB]]) {
+      for (const [, name, literal] of detail.matchAll(/(?:annotated: |, )([A-Za-z_][\w.-]*) "([^"]*)"/g)) {
+        if (!sample.includes(`<annotation conceptref="${name}">`) || !sample.includes(literal)) throw new Error(`the question said ${name} "${literal}" is annotated, the file has ${sample}`);
+      }
+      if (/no annotation/.test(detail) && /<annotation/.test(sample)) throw new Error(`the question said no annotation, the file has ${sample}`);
+    }
     log(`UI (discover): en-US.trsx has ${sampleA} and ${sampleB}`);
 
     // The view beside the new samples in the TRSX file.

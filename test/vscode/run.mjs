@@ -79,14 +79,20 @@ async function main() {
   let timedOut = false;
 
   let mocha = { code: 1, result: undefined };
-  let ui = { ok: true, skipped: 'SKIP_UI=1' };
-  let vsix = { passed: 0, failed: 0, skipped: 'SKIP_VSIX=1' };
+  // A step is "skipped" only when the user asked for it; otherwise it did not run (yet), which a failure explains.
+  let ui = process.env.SKIP_UI ? { ok: true, skipped: 'SKIP_UI=1' } : { ok: false, notRun: true };
+  let vsix = process.env.SKIP_VSIX ? { passed: 0, failed: 0, skipped: 'SKIP_VSIX=1' } : { passed: 0, failed: 0, notRun: true };
+  // What stopped the run before the tests ran (the install of code-server, the build, code-server's start).
+  let stage = 'building the extension and the test bundle';
+  let failure;
   try {
     if (!process.env.SKIP_BUNDLE) buildExtension();
     const testsEntry = await buildTestBundle();
     lap('extension and test bundles built');
     // The first install (minutes, once per machine) is not part of the run's time budget.
+    stage = 'installing VS Code (code-server, scripts/vscode-env.mjs)';
     const env = await ensureVscodeEnv({ log: (m) => lap(m) });
+    stage = 'starting code-server and Chromium';
     guard = setTimeout(() => {
       timedOut = true;
       console.error(`extension-host tier timed out after ${timeoutMs} ms\n--- code-server output ---\n${server?.output() ?? ''}`);
@@ -96,9 +102,11 @@ async function main() {
     lap(`code-server listening on ${server.port}`);
     browser = await launchChromium(env.chromium, server);
     lap('workbench loading; tests run in the extension host');
+    stage = 'running the extension-host tests';
     mocha = await runExtensionTests(server, browser, workspace, { developmentPath: root, testsPath: testsEntry });
     lap(`extension host finished with exit code ${mocha.code}`);
     if (!process.env.SKIP_UI) {
+      stage = 'running the UI checks';
       ui = await runUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const languageUi = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const logsUi = await runLogsUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
@@ -109,10 +117,13 @@ async function main() {
       ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok && walkthroughUi.ok && discoverUi.ok };
     }
     if (!process.env.SKIP_VSIX) {
+      stage = 'checking the installed .vsix';
       lap('installed .vsix: npm run package, code-server --install-extension, smoke suite (test/vscode/vsix.mjs)');
       vsix = await runVsixCheck({ env, browser, root, log: lap });
     }
+    stage = undefined;
   } catch (e) {
+    failure = { stage, message: e instanceof Error ? e.message : String(e) };
     console.error(e instanceof Error ? e.stack : e);
     if (server && !mocha.result) console.error(`--- code-server output ---\n${server.output()}`);
   } finally {
@@ -125,16 +136,28 @@ async function main() {
     console.log(`timed out after ${timeoutMs} ms: the run is incomplete (raise TEST_TIMEOUT_MS on a loaded machine)\n0 passed, 1 failed`);
     process.exit(124);
   }
+  if (failure) {
+    // The cause first and last, so the summary line is never read without it.
+    const cause = `FAILED while ${failure.stage}: ${failure.message.split('\n')[0]}`;
+    lap(cause);
+    const notRun = [mocha.result ? undefined : 'extension-host tests', ui.notRun ? 'UI checks' : undefined, vsix.notRun ? 'installed .vsix check' : undefined].filter(Boolean);
+    if (notRun.length) lap(`not run because of that: ${notRun.join(', ')}`);
+    if (!mocha.result) {
+      console.log(`extension-host tier ${cause}\n0 passed, 1 failed (the tests did not run)`);
+      process.exit(1);
+    }
+  }
   if (ui.skipped) lap(`UI check skipped: ${ui.skipped}`);
-  else lap(`UI check ${ui.ok ? 'passed' : 'FAILED'}`);
+  else if (!ui.notRun) lap(`UI check ${ui.ok ? 'passed' : 'FAILED'}`);
   // No result line means the entry never ran its suites (bundle missing, host crashed): count that as a failure.
   const r = mocha.result ?? { passed: 0, failed: 1 };
   if (!mocha.result) lap('the extension host reported no mocha result');
   lap(`done in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
-  lap(vsix.skipped ? `installed .vsix check skipped: ${vsix.skipped}` : `installed .vsix check: ${vsix.passed} passed, ${vsix.failed} failed`);
-  const failed = r.failed + (ui.ok ? 0 : 1) + vsix.failed;
-  console.log(`${r.passed + (ui.ok && !ui.skipped ? 1 : 0) + vsix.passed} passed, ${failed} failed`);
-  process.exit(mocha.code === 0 && mocha.result && ui.ok && vsix.failed === 0 ? 0 : 1);
+  if (vsix.skipped) lap(`installed .vsix check skipped: ${vsix.skipped}`);
+  else if (!vsix.notRun) lap(`installed .vsix check: ${vsix.passed} passed, ${vsix.failed} failed`);
+  const failed = r.failed + (ui.ok || ui.notRun ? 0 : 1) + vsix.failed + (failure ? 1 : 0);
+  console.log(`${r.passed + (ui.ok && !ui.skipped ? 1 : 0) + vsix.passed} passed, ${failed} failed${failure ? ` (${failure.stage} failed, see above)` : ''}`);
+  process.exit(!failure && mocha.code === 0 && mocha.result && ui.ok && vsix.failed === 0 ? 0 : 1);
 }
 
 // A safety net only: the tier takes about five minutes on a quiet 2-core machine and several times that under load

@@ -73,7 +73,13 @@ export class ScriptedPrompter implements Prompter {
     const answer = this.next('pickMany', options.title, items.map((i) => `${i.picked ? '*' : ''}${i.label}`));
     if ('dismiss' in answer) return undefined;
     const wants = (answer as { pickMany: ReadonlyArray<string | RegExp> }).pickMany;
-    return items.filter((i) => wants.some((w) => matches(i.label, w))).map((i) => i.value);
+    const chosen = items.filter((i) => wants.some((w) => matches(i.label, w))).map((i) => i.value);
+    // A required pick stays open on an empty choice (WindowPrompter): the message is kept, the next answer taken.
+    if (chosen.length === 0 && options.required) {
+      this.rejected.push(options.required);
+      return this.pickMany(items, options);
+    }
+    return chosen;
   }
 
   async input(options: InputOptions): Promise<string | undefined> {

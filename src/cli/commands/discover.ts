@@ -149,7 +149,7 @@ export const discoverAdd = platformCommand({
     }
     if (json) { printJson(io, added); return 0; }
     for (const a of added) {
-      io.stdout(`${a.action === 'added' ? 'Added' : `Counted (now ${a.count})`} "${a.text}" as ${a.intent} in ${a.path}\n`);
+      io.stdout(`${a.action === 'added' ? 'Added' : `Counted (now ${a.count})`} "${a.text}" as ${a.intent} in ${a.path}:${a.line}\n`);
       for (const d of a.dropped) io.stdout(`  not annotated: ${d.name} "${d.literal}" (${d.reason})\n`);
     }
     io.stdout('Review with cstudio status / diff, send with cstudio push.\n');

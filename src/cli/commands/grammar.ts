@@ -18,7 +18,7 @@ import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { printJson } from '../output';
 import {
-  displayName, formatLocated, locate, readInputOrReport, resolveInput, sourceFormat, type LocatedDiagnostic,
+  displayName, formatLocated, locate, readInputOrReport, resolveInput, sayChecking, sourceFormat, type LocatedDiagnostic,
 } from '../sourceFiles';
 
 const USAGE = `Usage: cstudio grammar test <file.grxml> <sentence...> [--rule R] [--mode voice|dtmf] [--json]
@@ -51,6 +51,8 @@ export const grammarTestCommand: CliCommand = {
   summary: 'Test whether a GrXML grammar accepts a sentence (or each line of a file)',
   usage: USAGE,
   failureExitCode: EXIT.cannotJudge,
+  // The tag process is ours (a child that ends with its IPC channel); a signal may end this one at once.
+  stopsAtOnce: true,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, {
       rule: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' }, sentences: { type: 'string' },
@@ -101,6 +103,7 @@ export const grammarTestCommand: CliCommand = {
 async function load(io: CliIO, file: string, json: boolean): Promise<Loaded | number> {
   const bytes = await readInputOrReport(io, file);
   if (!bytes) return EXIT.cannotJudge;
+  sayChecking(io, file, bytes);
   const path = resolveInput(io, file);
   const resolver = createFileResolver({ roots: [dirname(path)] });
   const parsed = parseGrxmlBytes(bytes, { uri: path });
@@ -145,7 +148,7 @@ function printHuman(io: CliIO, sentence: string, result: MatchResult, diagnostic
     if (result.tree) lines.push('', 'Parse tree:', indent(formatParseTree(result.tree)));
     lines.push('', 'Semantic result:', indent(semanticsText(result)));
   }
-  if (result.notes.length > 0) lines.push('', 'Notes:', ...result.notes.map((n) => `  - ${n}`));
+  if (result.notes.length > 0) { lines.push('', 'Notes:'); for (const n of result.notes) lines.push(`  - ${n}`); }
   io.stdout(`${lines.join('\n')}\n`);
 }
 

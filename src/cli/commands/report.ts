@@ -127,7 +127,7 @@ function printCoverage(io: CliIO, c: TrafficCoverage): void {
 function printHuman(io: CliIO, report: HealthReport, shown: string): void {
   for (const l of report.locales) {
     io.stdout(`${l.locale} (${l.file}): ${l.samples} samples in ${l.intents.length} intents, imbalance ${l.imbalance.toFixed(1)}×\n`);
-    const most = Math.max(1, ...l.intents.map((i) => i.samples));
+    const most = l.intents.reduce((m, i) => Math.max(m, i.samples), 1);
     io.stdout(formatTable(l.intents, [
       { header: '  Intent', value: (i) => `  ${i.intent}` },
       { header: 'Samples', value: (i) => i.samples },

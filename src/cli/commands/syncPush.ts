@@ -3,6 +3,7 @@
 import { executePush, preparePush } from '../../core/sync/push';
 import { PushRefusedError } from '../../core/sync/pushErrors';
 import { formatPlan, isDestructive } from '../../core/sync/pushPlan';
+import { ProblemCap } from '../../core/problemCap';
 import { formatProblem } from '../../core/sync/validation';
 import { UsageError } from '../command';
 import { confirm } from '../confirm';
@@ -13,15 +14,17 @@ import { formatOutcome, formatSettled, planJson, workspaceRoot } from '../syncOu
 export const syncPush = platformCommand({
   path: ['push'],
   summary: 'Send local changes to the platform by append (additions only) or replace (a backup is saved first).',
-  synopsis: '[dir] --append|--replace [--package] [--yes] [--lock] [--notes TEXT]\n\n' +
+  synopsis: '[dir] --append|--replace [--package] [--yes] [--lock] [--notes TEXT] [--force]\n\n' +
     '  --append    send only additions: new samples, literals, intents and entities\n' +
     '  --replace   replace samples per intent and literals per entity (or, when needed, the whole package)\n' +
     '  --package   with --replace: always replace the whole package\n' +
     '  --lock      lock the project while pushing (notes from --notes), unlock afterwards\n' +
-    '  --yes       do not ask; without it the plan is printed and confirmed first',
+    '  --yes       do not ask; without it the plan is printed and confirmed first\n' +
+    '  --force     do not wait for a request of an interrupted push that may still reach the platform\n' +
+    '              (it is then applied twice if it does arrive)',
   flags: {
     append: { type: 'boolean' }, replace: { type: 'boolean' }, package: { type: 'boolean' },
-    yes: { type: 'boolean' }, lock: { type: 'boolean' }, notes: { type: 'string' },
+    yes: { type: 'boolean' }, lock: { type: 'boolean' }, notes: { type: 'string' }, force: { type: 'boolean' },
   },
   check: (p, v) => {
     if ((v.append === true) === (v.replace === true)) throw new UsageError('Say how to push: --append or --replace.');
@@ -36,10 +39,14 @@ export const syncPush = platformCommand({
       const progress = { report: ({ message }: { message?: string }) => { if (message) io.stderr(`${message}\n`); } };
       const prepared = await preparePush(session.client, root, {
         mode, scope: values.package === true ? 'package' : 'auto', lock: values.lock === true ? { notes } : undefined, signal: io.signal, progress,
+        force: values.force === true,
       });
       const { plan } = prepared;
       if (prepared.settled) io.stderr(`${formatSettled(prepared.settled)}\n`);
-      for (const w of prepared.warnings) io.stderr(`${formatProblem(w)}\n`);
+      // A workspace can have 100,000s of warnings (one per sample): the first few of each kind, then counts.
+      const cap = new ProblemCap();
+      for (const w of prepared.warnings) if (cap.admit(w.path ?? '(workspace)', w.code, w.severity)) io.stderr(`${formatProblem(w)}\n`);
+      for (const line of cap.summary()) io.stderr(`${line}\n`);
       if (!json) io.stdout(formatPlan(plan));
       if (plan.operations.length === 0) {
         if (json) printJson(io, { plan: planJson(plan), outcome: { status: 'nothing' } });

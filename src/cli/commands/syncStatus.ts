@@ -6,7 +6,7 @@ import { UsageError, type CliCommand, type CliIO } from '../command';
 import { connectionFlags, withSession } from '../connection';
 import { CONNECTION_USAGE } from '../platformCommand';
 import { printJson } from '../output';
-import { formatStatus, statusJson, workspaceRoot } from '../syncOutput';
+import { formatStatus, settleProgress, statusJson, workspaceRoot } from '../syncOutput';
 
 export const syncStatus: CliCommand = {
   path: ['status'],
@@ -23,7 +23,7 @@ export const syncStatus: CliCommand = {
     if (values.offline !== true && !connected) io.stderr('No connection configured (CSTUDIO_BASE_URL, --base-url or --sandbox): the remote is not checked.\n');
     const status: WorkspaceStatus = values.offline === true || !connected
       ? await workspaceStatus(root, { signal: io.signal })
-      : await withSession(values, io, (session) => workspaceStatus(root, { signal: io.signal, client: session.client }));
+      : await withSession(values, io, (session) => workspaceStatus(root, { signal: io.signal, client: session.client, progress: settleProgress(io) }));
     if (values.json === true) printJson(io, statusJson(status));
     else io.stdout(formatStatus(status));
     return 0;

@@ -48,7 +48,8 @@ export function integrationMarkdown(input: IntegrationInput): string {
   out.push('## Languages', '', i.locales.map((l) => `\`${l}\``).join(', ') || '—', '');
   out.push('## Channels and modalities', '', '| Channel | Code name | Modalities |', '| --- | --- | --- |');
   for (const ch of i.channels) out.push(`| ${md(ch.displayName)} | ${ch.codeName ? `\`${ch.codeName}\`` : '—'} | ${(ch.modes ?? []).map((m) => `\`${m}\``).join(', ') || '—'} |`);
-  out.push('', '## Session variables', '', '| Variable | Type | Reserved | Description |', '| --- | --- | --- | --- |', ...i.variables.map(variableRow));
+  out.push('', '## Session variables', '', '| Variable | Type | Reserved | Description |', '| --- | --- | --- | --- |');
+    for (const v of i.variables) out.push(variableRow(v));
   out.push('', '## Transfer nodes', '');
   if (i.transferNodes.length === 0) out.push('None.');
   for (const n of i.transferNodes) {

@@ -3,12 +3,13 @@
 // edit. A sample identical to an existing one (same intent, text and annotations, case aside: the rule of the
 // TRSX duplicate quick fix) gets its count raised instead of a duplicate, as the platform's own import does.
 // Each file is re-parsed after the edits and only then replaced, atomically, through the confined writer sync uses.
+// Planning and writing are apart, so the editor can show what will be written (file, intent, annotations) and ask
+// first; a file changed on disk in between is refused at write time, never overwritten.
 import { readFile } from 'node:fs/promises';
 import { buildSample } from '../formats/trsx/build';
 import { hasErrors, type TextRange } from '../formats/diagnostic';
-import type { TrsxSample } from '../formats/trsx/model';
+import { sampleText, type SampleNode, type TrsxSample } from '../formats/trsx/model';
 import { parseTrsx } from '../formats/trsx/parse';
-import { isPredefinedConcept } from '../formats/trsx/predefined';
 import { annotatedSampleKey } from '../formats/trsx/sample-text';
 import { detectEol, lineIndentAt } from '../formats/trsx/layout';
 import { decodeXmlBytes } from '../formats/xml/decode';
@@ -17,6 +18,7 @@ import { trsxPath } from '../package/layout';
 import { writeConfined } from '../sync/writeFiles';
 import { WorkspacePaths } from '../sync/workspace';
 import { sampleContentOf } from './annotations';
+import { annotationCheck } from './entityLiterals';
 import type { InterpretedUtterance } from './utterance';
 
 export interface SampleToAdd {
@@ -33,7 +35,18 @@ export interface AddedSample {
   /** `added`: a new sample; `counted`: an identical sample's count was raised to `count`. */
   readonly action: 'added' | 'counted';
   readonly count: number;
+  /** 1-based line of the sample in the file once written (the new one, or the one counted). */
+  readonly line: number;
+  /** Entities annotated in the sample, as `NAME "text"`. */
+  readonly annotated: readonly string[];
+  /** Entities left unannotated (their text stays in the sample), with why. */
   readonly dropped: ReadonlyArray<{ name: string; literal: string; reason: string }>;
+}
+
+export interface SamplesPlan {
+  readonly outcomes: readonly AddedSample[];
+  /** Writes the planned files; refuses (writing nothing) when one changed on disk since it was planned. */
+  write(): Promise<void>;
 }
 
 export class AddSampleError extends Error {}
@@ -42,23 +55,39 @@ interface Edit { range: TextRange; newText: string }
 
 /** Adds the utterances; every file is checked before any is written, so a refusal writes nothing. */
 export async function addAsSamples(root: string, items: readonly SampleToAdd[], locales: readonly string[]): Promise<AddedSample[]> {
+  const plan = await planSamples(root, items, locales);
+  await plan.write();
+  return [...plan.outcomes];
+}
+
+/** What adding the utterances would write, without writing it. */
+export async function planSamples(root: string, items: readonly SampleToAdd[], locales: readonly string[]): Promise<SamplesPlan> {
   const paths = new WorkspacePaths(root);
   const byPath = new Map<string, SampleToAdd[]>();
   for (const item of items) {
     const path = trsxPath(localeFor(item.utterance, locales));
     byPath.set(path, [...(byPath.get(path) ?? []), item]);
   }
-  const writes: Array<{ path: string; text: string }> = [];
+  const writes: Array<{ path: string; before: Uint8Array; text: string }> = [];
   const outcomes: AddedSample[] = [];
+  const read = (path: string): Promise<Uint8Array | undefined> => readFile(paths.file(path)).catch(() => undefined);
   for (const [path, group] of byPath) {
-    const bytes = await readFile(paths.file(path)).catch(() => undefined);
+    const bytes = await read(path);
     if (!bytes) throw new AddSampleError(`${path} is not in ${root}; pull the project again (cstudio pull) so the folder has this locale.`);
     const planned = planFile(decodeXmlBytes(bytes).text, path, group);
-    writes.push({ path, text: planned.text });
-    outcomes.push(...planned.outcomes);
+    writes.push({ path, before: bytes, text: planned.text });
+    for (const item of planned.outcomes) outcomes.push(item);
   }
-  for (const w of writes) await writeConfined(root, w.path, new TextEncoder().encode(w.text));
-  return outcomes;
+  return {
+    outcomes,
+    async write() {
+      for (const w of writes) {
+        const now = await read(w.path);
+        if (!now || Buffer.compare(Buffer.from(now), Buffer.from(w.before)) !== 0) throw new AddSampleError(`${w.path} changed since the samples were planned; nothing was written. Save or revert it, then add again.`);
+      }
+      for (const w of writes) await writeConfined(root, w.path, new TextEncoder().encode(w.text));
+    },
+  };
 }
 
 function localeFor(u: InterpretedUtterance, locales: readonly string[]): string {
@@ -75,30 +104,30 @@ function planFile(text: string, path: string, group: readonly SampleToAdd[]): { 
   if (hasErrors(parsed.diagnostics)) throw new AddSampleError(`${path} has XML errors; fix them (cstudio validate) before adding samples.`);
   const doc = parsed.document;
   const intents = new Set(doc.intents.map((i) => i.name));
-  const concepts = new Set(doc.concepts.map((c) => c.name));
-  const known = (c: string): boolean => concepts.has(c) || isPredefinedConcept(c);
+  const check = annotationCheck(doc);
   const keyOf = (s: Pick<TrsxSample, 'intentref' | 'content'>): string => `${s.intentref}\u0000${annotatedSampleKey(s.content).toLowerCase()}`;
   const existing = new Map<string, TrsxSample>();
   for (const s of doc.samples) if (!existing.has(keyOf(s))) existing.set(keyOf(s), s);
   const counts = new Map<TrsxSample, number>();
   const fresh: TrsxSample[] = [];
-  const outcomes: AddedSample[] = [];
+  const outcomes: Array<Omit<AddedSample, 'line'> & { sample: TrsxSample }> = [];
   for (const { utterance: u, intent: chosen } of group) {
     const intent = chosen ?? u.intent;
     if (!intents.has(intent)) {
       throw new AddSampleError(`Intent ${intent} is not declared in ${path}; choose one of ${[...intents].sort().join(', ')} (--intent), or add the intent and pull.`);
     }
-    const { content, dropped } = sampleContentOf(u.text, u.entities, known);
+    const { content, dropped } = sampleContentOf(u.text, u.entities, check);
     const sample: TrsxSample = { intentref: intent, count: 1, content };
+    const annotated = annotationsOf(content);
     const same = existing.get(keyOf(sample));
     if (same) {
       const count = (counts.get(same) ?? same.count ?? 1) + 1;
       counts.set(same, count);
-      outcomes.push({ id: u.id, path, intent, text: u.text, action: 'counted', count, dropped });
+      outcomes.push({ id: u.id, path, intent, text: u.text, action: 'counted', count, annotated, dropped, sample: same });
     } else {
       existing.set(keyOf(sample), sample);
       fresh.push(sample);
-      outcomes.push({ id: u.id, path, intent, text: u.text, action: 'added', count: 1, dropped });
+      outcomes.push({ id: u.id, path, intent, text: u.text, action: 'added', count: 1, annotated, dropped, sample });
     }
   }
   // A sample added in this batch and then met again is still new: its count goes into the new element.
@@ -109,7 +138,26 @@ function planFile(text: string, path: string, group: readonly SampleToAdd[]): { 
     if (el) edits.push(countEdit(el, count));
   }
   if (fresh.length > 0) edits.push(insertion(text, parsed.index.sections.samples.at(-1), parsed.index.sections.project, fresh, path));
-  return { text: applied(text, edits, path), outcomes };
+  const out = applied(text, edits, path);
+  // Lines from the written text: the first sample of the same key is the one added or counted.
+  const written = parseTrsx(out);
+  const lineOf = new Map<string, number>();
+  for (const s of written.document.samples) {
+    const at = written.index.elements.get(s)?.range.start;
+    if (at !== undefined && !lineOf.has(keyOf(s))) lineOf.set(keyOf(s), lineAt(out, at));
+  }
+  return { text: out, outcomes: outcomes.map(({ sample, ...o }) => ({ ...o, line: lineOf.get(keyOf(sample)) ?? 1 })) };
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** `NAME "text"` for each annotation of a sample's content, outermost first. */
+function annotationsOf(content: readonly SampleNode[]): string[] {
+  return content.flatMap((n) => (typeof n === 'string' ? [] : [`${n.conceptref} "${sampleText(n.content)}"`, ...annotationsOf(n.content)]));
 }
 
 function countEdit(el: XmlElement, total: number): Edit {

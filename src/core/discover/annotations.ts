@@ -1,8 +1,10 @@
 // An interpreted utterance as TRSX sample content: each entity's text range becomes an `<annotation
 // conceptref>` around that text; a range inside another nests in it (hierarchical entities, e.g. DRINK
 // holding COFFEE_SIZE). Ranges that cross each other cannot be written as XML: the later one is dropped, and
-// so are entities the file does not know (`known` says which concepts may be referenced).
+// so are entities `check` refuses (entityLiterals.ts: undeclared, or a span that is not one of a list entity's
+// literals). A dropped entity leaves its text in the sample, unannotated.
 import type { SampleNode } from '../formats/trsx/model';
+import type { AnnotationCheck } from './entityLiterals';
 import type { InterpretedEntity } from './utterance';
 
 export interface SampleContent {
@@ -11,11 +13,13 @@ export interface SampleContent {
   readonly dropped: Array<{ name: string; literal: string; reason: string }>;
 }
 
-export function sampleContentOf(text: string, entities: readonly InterpretedEntity[], known: (concept: string) => boolean): SampleContent {
+export function sampleContentOf(text: string, entities: readonly InterpretedEntity[], check: AnnotationCheck): SampleContent {
   const dropped: SampleContent['dropped'] = [];
   const usable: InterpretedEntity[] = [];
   for (const e of [...entities].sort((a, b) => a.start - b.start || b.end - a.end)) {
-    if (!known(e.name)) { dropped.push({ name: e.name, literal: e.literal, reason: 'the entity is not declared in this locale\'s TRSX' }); continue; }
+    // The span's own text is what the sample will hold (the reported literal may be normalized).
+    const refused = check(e.name, text.slice(e.start, e.end));
+    if (refused) { dropped.push({ name: e.name, literal: e.literal, reason: refused }); continue; }
     const crossing = usable.find((u) => u.start < e.start && e.start < u.end && u.end < e.end);
     if (crossing) { dropped.push({ name: e.name, literal: e.literal, reason: `it overlaps ${crossing.name} without being inside it` }); continue; }
     usable.push(e);

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { ownerRuns, ownerTag, processRuns } from './processOwner';
 
 const TEMP_SUFFIX = '.tmp';
 
@@ -18,7 +19,7 @@ export interface AtomicFile {
 }
 
 function tempPathFor(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+  return join(dirname(target), `.${basename(target)}.${ownerTag()}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
 }
 
 /** Opens a temp file for `target`; the caller writes through `handle`, then commits or aborts. */
@@ -93,19 +94,9 @@ async function removeTemps(dir: string, stale: (name: string) => boolean): Promi
   await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith(TEMP_SUFFIX) && stale(n)).map((n) => rm(join(dir, n), { force: true })));
 }
 
-/** Whether the process that named this temp file (see tempPathFor) is still running. */
+/** Whether the process that named this temp file (see tempPathFor) is still running; a pid alone (earlier versions) is judged by the pid. */
 function writerRuns(name: string): boolean {
-  const pid = Number(/\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
-  return Number.isInteger(pid) && pid > 0 && processRuns(pid);
-}
-
-/** Whether a process with this id runs (on this machine). */
-export function processRuns(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  const tag = /\.(\d+(?:-\d+)?)\.[0-9a-f]+\.tmp$/.exec(name)?.[1];
+  if (tag === undefined) return false;
+  return tag.includes('-') ? ownerRuns(tag) : processRuns(Number(tag));
 }

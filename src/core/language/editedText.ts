@@ -225,6 +225,7 @@ export class EditedText {
     if (added.length === hi - lo) {
       for (const s of added) starts[lo++] = s;
     } else if (added.length < 10_000) {
+      // eslint-disable-next-line no-restricted-syntax -- bounded by the check above
       starts.splice(lo, hi - lo, ...added);
     } else {
       this.starts = starts.slice(0, lo).concat(added, starts.slice(hi));

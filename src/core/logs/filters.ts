@@ -32,7 +32,7 @@ export function parseFilters(specs: readonly string[]): LogFilter {
     }
     const values = (m[2] ?? '').split(',').map((v) => v.trim()).filter(Boolean);
     if (values.length === 0) throw new Error(`The filter "${spec}" has no value; e.g. ${kind}=${kind === 'service' ? 'asr,nlu' : 'value'}.`);
-    out[KINDS[kind as keyof typeof KINDS]].push(...values);
+    for (const v of values) out[KINDS[kind as keyof typeof KINDS]].push(v);
   }
   return out;
 }

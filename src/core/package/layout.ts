@@ -2,7 +2,7 @@
 //   metadata.json, dialog.json, <locale>/<locale>.trsx, and the restricted files <locale>/grammars/*,
 //   <locale>/_client_prons.txt, <locale>/_tmfe.tsv (professional-services users only).
 // A replacement zip "must follow this same structure", so a pushed folder is checked against these rules.
-import { isLocaleName } from './locale';
+import { isLocaleName, LOCALE_EXAMPLE } from './locale';
 
 export type PackagePathKind = 'metadata' | 'dialog' | 'trsx' | 'grammar' | 'prons' | 'tmfe' | 'unknown';
 
@@ -39,6 +39,18 @@ export function classifyPackagePath(path: string): PackagePathInfo {
   if (segments.length === 2 && second === TMFE_FILE) return { kind: 'tmfe', locale, restricted: true };
   if (second === GRAMMARS_FOLDER && segments.length > 2 && segments.at(-1) !== '') return { kind: 'grammar', locale, restricted: true };
   return { kind: 'unknown', locale, restricted: false };
+}
+
+/**
+ * Why `path` cannot be a file of a package at all (undefined when it can, known to the layout or not): a package
+ * holds files at its root and in locale folders only, so a file in any other folder (`‥/‥/x`, `docs/x`) is no part
+ * of one — a pull that wrote it would leave the folder refused by every push (PKG003).
+ */
+export function foreignPackagePath(path: string): string | undefined {
+  const segments = path.split('/');
+  const first = segments[0] ?? '';
+  if (segments.length < 2 || isLocaleName(first)) return undefined;
+  return `lies in folder "${first}", which is no locale folder; a project package holds metadata.json, dialog.json and <locale>/ folders (like ${LOCALE_EXAMPLE}/) only`;
 }
 
 export type PackageIssueCode =

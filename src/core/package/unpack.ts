@@ -35,8 +35,11 @@ function platformProblem(segment: string, platform: NodeJS.Platform): string | u
   return undefined;
 }
 
-/** Checks every entry before anything is written, so a bad archive leaves the folder untouched. */
-function assertUnpackable(names: readonly string[], platform: NodeJS.Platform): void {
+/**
+ * Checks every entry before anything is written, so a bad archive leaves the folder untouched: the entry-name rule
+ * (zipSafety.ts), never the workspace's private folder, file names the platform allows, no two names one file.
+ */
+export function assertUnpackable(names: readonly string[], platform: NodeJS.Platform = process.platform): void {
   const folded = new Map<string, string>();
   for (const name of names) {
     checkEntryName(name);
@@ -45,7 +48,7 @@ function assertUnpackable(names: readonly string[], platform: NodeJS.Platform): 
       throw new ZipSafetyError(`Zip entry "${name}" targets the workspace's private ${STATE_FOLDER}/ folder; a package never contains it.`, name);
     }
     for (const segment of segments) {
-      const problem = segment === '.' ? 'a "." segment' : platformProblem(segment, platform);
+      const problem = platformProblem(segment, platform);
       if (problem) throw new ZipSafetyError(`Zip entry "${name}" has ${problem}; it cannot be unpacked safely here.`, name);
     }
     // Case-insensitive file systems (macOS, Windows) would merge these two into one file.

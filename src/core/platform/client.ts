@@ -60,6 +60,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 export class PlatformClient {
   readonly connection: Connection;
+  /** How long a request waits for an answer: a request sent longer ago than this is not expected any more (lateRequests.ts). */
+  readonly timeoutMs: number;
   /** The shared request function every resource module is built on. */
   readonly requester: Requester;
   readonly organizations: OrganizationsClient;
@@ -92,6 +94,7 @@ export class PlatformClient {
     };
     const logger = redactingLogger((options.logger ?? silentLogger).child('platform'), this.redactor);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.timeoutMs = timeoutMs;
     this.pool = new DispatcherPool({ ca: options.ca, proxyUrl: options.proxyUrl, noProxy: options.noProxy, dispatcher: options.dispatcher });
     const transport = new Transport({ pool: this.pool, logger, redactor: this.redactor, retry: retryPolicy(options.retry), timeoutMs });
     const tokens = (scope: string): TokenProvider => new TokenProvider({

@@ -15,8 +15,8 @@ export async function buildAppendPlan(ctx: PlanContext, lock?: { notes: string }
   const operations: PushOperation[] = [];
   const ontology = await ontologyOperation(ctx, notSent, warnings);
   if (ontology) operations.push(ontology);
-  for (const l of ctx.locales) operations.push(...literalAppends(ctx, l, notSent));
-  for (const l of ctx.locales) operations.push(...sampleAppends(ctx, l, notSent));
+  for (const l of ctx.locales) for (const item of literalAppends(ctx, l, notSent)) operations.push(item);
+  for (const l of ctx.locales) for (const item of sampleAppends(ctx, l, notSent)) operations.push(item);
   return { projectId: ctx.projectId, mode: 'append', operations, notSent, warnings, lock, backup: false };
 }
 

@@ -47,6 +47,18 @@ export class HashCache {
     this.changed = true;
   }
 
+  /**
+   * Records `hash` for a file this tool just wrote and only ever replaces by rename (a base copy), however recent:
+   * the settle rule above guards against another writer changing a file within the tick of its stat, and a base copy
+   * changed so (in place, same size, same tick as our rename) is the one damage this cache can miss.
+   */
+  async recordOwnCopy(path: string, fullPath: string, hash: string): Promise<void> {
+    const info = await stat(fullPath).catch(() => undefined);
+    if (!info) return;
+    this.entries.set(path, { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, hash });
+    this.changed = true;
+  }
+
   /** Best effort: a workspace that cannot be written to is still given its status, only without the cache. */
   async save(): Promise<void> {
     if (!this.changed) return;

@@ -27,8 +27,8 @@ export interface PackedUpload {
 
 export async function packWorkspace(local: FolderFiles, paths: WorkspacePaths, restrictedVisible: boolean, signal?: AbortSignal): Promise<PackedUpload> {
   const entries = (await local.list(signal)).filter((p) => uploadsWithPackage(p, restrictedVisible));
-  await mkdir(paths.tmpDir, { recursive: true });
-  const file = join(paths.tmpDir, `upload-${randomBytes(6).toString('hex')}.zip`);
+  await mkdir(paths.processTmpDir, { recursive: true });
+  const file = join(paths.processTmpDir, `upload-${randomBytes(6).toString('hex')}.zip`);
   await packFiles(local.root, entries, file, { signal });
   const blob = await openAsBlob(file, { type: 'application/zip' });
   return { file, blob, entries, dispose: () => rm(file, { force: true }) };

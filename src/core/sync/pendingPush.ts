@@ -3,9 +3,12 @@
 // ended. While the record exists the base is not moved: a Ctrl-C, a kill or a lost reply leaves the next
 // push or status to settle it first (wait for the project's running jobs, then refresh the base from the
 // remote and merge), so a re-run sends only what is really missing — an append sent twice would count twice.
+// A request that went out without its job being seen may still arrive late: each attempt's time and settle
+// window are recorded here, with the project's jobs before the push, and lateRequests.ts waits for it first.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PlatformClient } from '../platform/client';
+import type { Job } from '../platform/types';
 import { isTerminalJobStatus } from '../platform/jobPoller';
 import { noProgress, type Progress } from '../progress';
 import { writeFileAtomic } from '../fs/atomicFile';
@@ -13,7 +16,7 @@ import type { WorkspacePaths } from './workspace';
 
 const VERSION = 1;
 /** Jobs that change no content: a push never has to wait for them. */
-const CONTENT_NEUTRAL_JOBS = new Set(['BUILD_MODELS']);
+export const CONTENT_NEUTRAL_JOBS: ReadonlySet<string> = new Set(['BUILD_MODELS']);
 
 export type PendingState = 'queued' | 'sending' | 'sent' | 'applied' | 'failed' | 'unknown';
 
@@ -25,6 +28,15 @@ export interface PendingOperation {
   readonly items: readonly string[];
   state: PendingState;
   jobId?: string;
+  /** The latest time its request went out, and how long it may take to reach the platform (lateRequests.ts). */
+  attempt?: SendAttempt;
+}
+
+export interface SendAttempt {
+  /** ISO time the request was started. */
+  readonly at: string;
+  /** The settle window: the request's own timeout. */
+  readonly settleMs: number;
 }
 
 export interface PendingPush {
@@ -32,6 +44,8 @@ export interface PendingPush {
   readonly projectId: string;
   readonly startedAt: string;
   readonly operations: PendingOperation[];
+  /** The project's jobs before the first request (undefined: not known); a job not among them nor ours is a late arrival. */
+  readonly jobsBefore?: readonly string[];
 }
 
 export function pendingPushFile(paths: WorkspacePaths): string {
@@ -63,18 +77,25 @@ export async function clearPendingPush(paths: WorkspacePaths): Promise<void> {
 export class PushJournal {
   private constructor(private readonly paths: WorkspacePaths, private readonly record: PendingPush) {}
 
-  static async begin(paths: WorkspacePaths, projectId: string, operations: readonly { title: string; method: string; endpoint: string; adds: readonly string[]; changes: readonly string[]; deletes: readonly string[] }[]): Promise<PushJournal> {
+  private settleMs = 0;
+
+  static async begin(
+    paths: WorkspacePaths, projectId: string,
+    operations: readonly { title: string; method: string; endpoint: string; adds: readonly string[]; changes: readonly string[]; deletes: readonly string[] }[],
+    attempts: { readonly jobsBefore?: ReadonlySet<string>; readonly settleMs: number },
+  ): Promise<PushJournal> {
     const journal = new PushJournal(paths, {
-      version: VERSION, projectId, startedAt: new Date().toISOString(),
+      version: VERSION, projectId, startedAt: new Date().toISOString(), jobsBefore: attempts.jobsBefore ? [...attempts.jobsBefore] : undefined,
       operations: operations.map((o) => ({
         title: o.title, method: o.method, endpoint: o.endpoint, items: [...o.adds, ...o.changes, ...o.deletes].slice(0, 50), state: 'queued' as PendingState,
       })),
     });
+    journal.settleMs = attempts.settleMs;
     await journal.save();
     return journal;
   }
 
-  async sending(index: number): Promise<void> { await this.update(index, { state: 'sending' }); }
+  async sending(index: number): Promise<void> { await this.update(index, { state: 'sending', attempt: { at: new Date().toISOString(), settleMs: this.settleMs } }); }
   async sent(index: number, jobId: string): Promise<void> { await this.update(index, { state: 'sent', jobId }); }
   async ended(index: number, state: 'applied' | 'failed' | 'unknown', jobId?: string): Promise<void> { await this.update(index, { state, jobId }); }
 
@@ -83,12 +104,22 @@ export class PushJournal {
     if (!op) return;
     if (change.state !== undefined) op.state = change.state;
     if (change.jobId !== undefined) op.jobId = change.jobId;
+    if (change.attempt !== undefined) op.attempt = change.attempt;
     await this.save();
   }
 
   private async save(): Promise<void> {
     await writeFileAtomic(pendingPushFile(this.paths), `${JSON.stringify(this.record, null, 2)}\n`);
   }
+}
+
+/** The project's jobs that are changing its content now. */
+export async function runningContentJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<Job[]> {
+  const running: Job[] = [];
+  for await (const job of client.jobs.list(projectId, { signal })) {
+    if (!isTerminalJobStatus(job.status) && !CONTENT_NEUTRAL_JOBS.has(job.type ?? '')) running.push(job);
+  }
+  return running;
 }
 
 /**
@@ -100,10 +131,7 @@ export async function waitForProjectJobs(client: PlatformClient, projectId: stri
   let waited = 0;
   // A job that ends may have been queued behind another: list again until none runs.
   for (;;) {
-    const running = [];
-    for await (const job of client.jobs.list(projectId, { signal: options.signal })) {
-      if (!isTerminalJobStatus(job.status) && !CONTENT_NEUTRAL_JOBS.has(job.type ?? '')) running.push(job);
-    }
+    const running = await runningContentJobs(client, projectId, options.signal);
     if (running.length === 0) return waited;
     for (const job of running) {
       progress.report({ message: `Waiting for job ${job.id} (${job.type ?? 'job'}) of project ${projectId} to end before comparing with the remote…` });

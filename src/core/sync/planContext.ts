@@ -60,7 +60,7 @@ export async function analyzeChanges(local: PackageFiles, base: PackageFiles, ch
     const subject = window?.after ?? bytes;
     if (!subject) { otherFiles.push(change); continue; }
     const checked = validateTrsxFile(change.path, subject, window?.lines);
-    problems.push(...checked.problems);
+    for (const p of checked.problems) problems.push(p); // a file may have 100,000s: no spread (call-stack size)
     if (change.change !== 'modified' || !change.locale || checked.problems.some((p) => p.severity === 'error')) { otherFiles.push(change); continue; }
     const read = diffWalks(walkTrsxBytes(window?.before ?? baseBytes, `the base copy of ${change.path}`), walkDocument(checked.document));
     if (!read.ok) { otherFiles.push({ ...change, problem: read.problem }); continue; }

@@ -4,22 +4,25 @@
 // caller chose a side). Every write is staged and committed as one transaction (pullTransaction.ts), so an
 // interruption leaves the old workspace or the new one. A push whose outcome is unknown (pendingPush.ts)
 // is settled first: the project's running jobs end before the export is taken.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
 import { sha256, StreamingHash } from './hashing';
 import { FolderFiles, type PackageFiles } from './packageFiles';
-import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
+import { downloadExport, removeTempFolders, requireSameConnection, type RemoteExport } from './remote';
 import { fetchRemoteKey, previousExportEntries, recordRemoteExport } from './remoteDigest';
 import type { ConflictPreference } from './semantic/trsxMerge';
 import { decideFile, type FileDecision } from './threeWay';
 import { LocalCopies } from './localCopies';
+import { HashCache } from './hashCache';
+import { recordBaseCopies } from './baseCheck';
 import { checkPackageNames } from './writeFiles';
 import { clearPendingPush, readPendingPush, waitForProjectJobs, type PendingOperation } from './pendingPush';
 import { PullTransaction, removeStaleTemps } from './pullTransaction';
+import { awaitLateRequests, type LateRequestOutcome } from './lateRequests';
 import {
-  WorkspaceError, WorkspacePaths, readWorkspaceState, workspaceStateText,
+  WorkspaceError, WorkspacePaths, readWorkspaceState, requireWritable, workspaceStateText,
   type BaseFileRecord, type ConflictRecord, type WorkspaceState,
 } from './workspace';
 
@@ -28,6 +31,8 @@ export interface PullOptions {
   readonly progress?: Progress;
   /** How to settle conflicts; without it they are listed and their files left untouched. */
   readonly prefer?: ConflictPreference;
+  /** Settle an earlier push without waiting for a request of it that may still arrive (it may then apply twice). */
+  readonly force?: boolean;
 }
 
 export interface PullResult {
@@ -53,6 +58,8 @@ export interface SettledPush {
   readonly operations: readonly PendingOperation[];
   /** Jobs of the project the pull waited for before exporting. */
   readonly jobsWaited: number;
+  /** How a request of it that may still have been on its way settled (lateRequests.ts). */
+  readonly late: LateRequestOutcome;
 }
 
 /** Pulls `projectId` (or, for a pulled folder, its own project) into `dir`. */
@@ -68,8 +75,11 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   const id = projectId ?? state?.projectId;
   if (id === undefined) throw new WorkspaceError(`${paths.root} is not a pulled project folder; say which project to pull (cstudio pull <projectId> [dir]).`, paths.root);
   await mkdir(paths.root, { recursive: true });
+  await requireWritable(paths, 'a pull');
   const pending = state ? await readPendingPush(paths) : undefined;
-  // What an earlier push started must be on the remote before it is compared with the base.
+  // A request of an earlier push that may still arrive settles first; then what it started must be on the remote
+  // before the remote is compared with the base.
+  const late: LateRequestOutcome = pending ? await awaitLateRequests(client, { ...pending, projectId: id }, options) : { kind: 'none' };
   const jobsWaited = pending ? await waitForProjectJobs(client, id, options) : 0;
   // The remote's version key before the export (see remoteDigest.ts), so a later status can reuse this export.
   const { key, project } = await fetchRemoteKey(client, id, options.signal);
@@ -84,7 +94,7 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   }
   if (!pending) return result;
   await clearPendingPush(paths);
-  return { ...result, settledPush: { operations: pending.operations, jobsWaited } };
+  return { ...result, settledPush: { operations: pending.operations, jobsWaited, late } };
 }
 
 /** Settles an earlier push whose outcome is unknown (a pull that waits for its jobs); undefined when none. */
@@ -121,6 +131,8 @@ export async function integrate(
   const newBase: Record<string, BaseFileRecord> = {};
   const copies = new LocalCopies(paths);
   const baseWritten = new Set<string>();
+  /** Base copies this transaction writes (never an old copy kept as it was, which is the base check's to judge). */
+  const baseStaged = new Set<string>();
   const sorted = [...all].sort();
   const txn = await PullTransaction.begin(paths);
   try {
@@ -137,7 +149,11 @@ export async function integrate(
     throw err;
   }
   await removeStaleTemps(paths, sorted);
-  await rm(paths.tmpDir, { recursive: true, force: true });
+  await removeTempFolders(paths);
+  // The base copies just renamed into place hold their records' hashes: the next push's base check need not read them.
+  const hashes = await HashCache.load(paths);
+  await recordBaseCopies(paths, hashes, Object.fromEntries([...baseStaged].flatMap((p) => (newBase[p] ? [[p, newBase[p].hash]] : []))));
+  await hashes.save();
   return copies.folder ? { ...result, savedLocalCopies: copies.folder } : result;
 
   async function decideAll(): Promise<void> {
@@ -178,7 +194,10 @@ export async function integrate(
         const data = remoteHash === undefined ? undefined : await remote.files.readTransient(path, options.signal);
         if (data) {
           await txn.put('work', path, data);
-          if (record?.hash !== remoteHash) await txn.put('base', path, data);
+          if (record?.hash !== remoteHash) {
+            await txn.put('base', path, data);
+            baseStaged.add(path);
+          }
           baseWritten.add(path);
           result.updated.push(path);
         } else if (localHash !== undefined) {
@@ -203,7 +222,10 @@ export async function integrate(
   async function stageBaseCopy(path: string): Promise<void> {
     if (baseWritten.has(path)) return;
     const data = await remote.files.readTransient(path, options.signal);
-    if (data) await txn.put('base', path, data);
+    if (data) {
+      await txn.put('base', path, data);
+      baseStaged.add(path);
+    }
     baseWritten.add(path);
   }
 

@@ -1,12 +1,13 @@
 // A pull as a transaction. Every new working file, base file and the new state.json are first staged in
-// `.cstudio/txn-<pid>/`; writing its `commit.json` (the list of renames and deletions) is the commit
+// `.cstudio/txn-<pid>-<start>/` (its owner, processOwner.ts); writing its `commit.json` (the list of renames and deletions) is the commit
 // point; the operations are then applied by renames, state.json last, and the folder is removed. A kill at
 // any instant leaves either the old workspace (no commit.json: the staging folder is rolled back) or a
 // committed one that the next command finishes (commit.json: every operation is replayed; each is
 // idempotent, since a staged file that is gone was already renamed into place).
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fsyncDir, openAtomic, processRuns, removeOrphanTempFiles, writeFileAtomic } from '../fs/atomicFile';
+import { fsyncDir, openAtomic, removeOrphanTempFiles, writeFileAtomic } from '../fs/atomicFile';
+import { ownerRuns, ownerTag } from '../fs/processOwner';
 import { confinedDestination } from '../package/unpack';
 import { STATE_FILE } from './stateDir';
 import { testKillPoint } from './testKillPoints';
@@ -40,7 +41,7 @@ export class PullTransaction {
 
   static async begin(paths: WorkspacePaths): Promise<PullTransaction> {
     await recoverPullTransactions(paths);
-    const dir = join(paths.stateDir, `${TXN_PREFIX}${process.pid}`);
+    const dir = join(paths.stateDir, `${TXN_PREFIX}${ownerTag()}`);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     return new PullTransaction(paths, dir);
@@ -114,7 +115,8 @@ export class PullTransaction {
 }
 
 /**
- * Finishes or rolls back the transactions of pulls that died (their process no longer runs): committed
+ * Finishes or rolls back the transactions of pulls that died (their process no longer runs, or its pid now
+ * belongs to another process): committed
  * ones are replayed, the others' staging folders removed. Stale temp files of dead writers go too.
  */
 export async function recoverPullTransactions(paths: WorkspacePaths): Promise<void> {
@@ -125,8 +127,9 @@ export async function recoverPullTransactions(paths: WorkspacePaths): Promise<vo
     return;
   }
   for (const name of names.filter((n) => n.startsWith(TXN_PREFIX)).sort()) {
-    const pid = Number(name.slice(TXN_PREFIX.length));
-    if (Number.isInteger(pid) && processRuns(pid)) continue;
+    // Owned by a live process only when its pid runs with the start time in the name (processOwner.ts); a folder
+    // named by a pid alone was left by an earlier version, whose pulls do not run beside this one.
+    if (ownerRuns(name.slice(TXN_PREFIX.length))) continue;
     const dir = join(paths.stateDir, name);
     const record = await readCommit(dir);
     if (record) await applyCommitted(paths, dir, record, () => undefined);

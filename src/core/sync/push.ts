@@ -12,6 +12,7 @@ import type { PlatformClient } from '../platform/client';
 import { classifyPackagePath } from '../package/layout';
 import { noProgress, type Progress } from '../progress';
 import { buildAppendPlan } from './appendPlan';
+import { requireSoundBase } from './baseCheck';
 import { saveBackup, type BackupInfo } from './backups';
 import { comparePackages, type FileChange } from './compare';
 import { packWorkspace, type PackedUpload } from './packageUpload';
@@ -20,7 +21,7 @@ import { FolderFiles } from './packageFiles';
 import { analyzeChanges, type PlanContext } from './planContext';
 import { integrate, settlePendingPush, type PullResult } from './pull';
 import { endedJobs, refreshFromSent, StagedBase, stampFiles, type FileStamp } from './pushedBase';
-import { clearPendingPush, PushJournal } from './pendingPush';
+import { clearPendingPush, PushJournal, runningContentJobs } from './pendingPush';
 import { testKillPoint } from './testKillPoints';
 import { PushRefusedError } from './pushErrors';
 import type { PushMode, PushPlan, ReplaceScope } from './pushPlan';
@@ -29,7 +30,7 @@ import { downloadExport, requireSameConnection, type ExportOptions, type RemoteE
 import { checkRemoteAgainstBase, fetchRemoteKey, remoteStillAt, type RemoteCheck, type RemoteKey } from './remoteDigest';
 import { buildReplacePlan } from './replacePlan';
 import { formatProblem, validateLayout, validationErrors, type ValidationProblem } from './validation';
-import { WorkspacePaths, requireWorkspaceState, type WorkspaceState } from './workspace';
+import { WorkspacePaths, requireWorkspaceState, requireWritable, type WorkspaceState } from './workspace';
 import { EntryScratch } from '../package/zipArchive';
 
 export interface PreparePushOptions {
@@ -39,6 +40,8 @@ export interface PreparePushOptions {
   readonly lock?: { readonly notes: string };
   readonly signal?: AbortSignal;
   readonly progress?: Progress;
+  /** Settle an earlier unknown push without waiting for a request of it that may still arrive (lateRequests.ts). */
+  readonly force?: boolean;
 }
 
 export interface PreparedPush {
@@ -53,6 +56,8 @@ export interface PreparedPush {
   readonly remoteKey: RemoteKey;
   /** Jobs of the project that had ended when listed, just before `remoteKey` was fetched. */
   readonly endedBefore: ReadonlySet<string>;
+  /** Every job of the project then (undefined: not listed): a job of a late request is none of these (lateRequests.ts). */
+  readonly jobsBefore?: ReadonlySet<string>;
   /** How long the latest completed job of each type took, so the polls of ours are placed around its expected end. */
   readonly jobDurations: ReadonlyMap<string, number>;
   /** Local files that differ from the base, and the stamps they had when read for the plan. */
@@ -63,7 +68,9 @@ export interface PreparedPush {
 export async function preparePush(client: PlatformClient, dir: string, options: PreparePushOptions): Promise<PreparedPush> {
   const paths = new WorkspacePaths(dir);
   requireSameConnection(client, await requireWorkspaceState(paths), paths.root);
-  const settled = await settlePendingPush(client, dir, { signal: options.signal, progress: options.progress });
+  // A push records its journal and refreshes the base: a folder it cannot write is refused before anything is sent.
+  await requireWritable(paths, 'a push');
+  const settled = await settlePendingPush(client, dir, { signal: options.signal, progress: options.progress, force: options.force });
   const state = await requireWorkspaceState(paths);
   if (state.conflicts.length > 0) {
     throw new PushRefusedError('conflicts', `The last pull left conflicts in ${state.conflicts.map((c) => c.path).join(', ')}; settle them first (pull again choosing a side: cstudio pull --keep-local or --take-remote).`);
@@ -73,18 +80,20 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   // are in what the key shows (see pushedBase.ts); settled here so a failure waits for its turn below.
   const asked = (async () => {
     const jobs = options.mode === 'append' ? await endedJobs(client, state.projectId, options.signal).catch(() => undefined) : undefined;
-    return { ended: jobs?.ended ?? new Set<string>(), durations: jobs?.durations ?? new Map<string, number>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
+    return { all: jobs?.all, ended: jobs?.ended ?? new Set<string>(), durations: jobs?.durations ?? new Map<string, number>(), key: (await fetchRemoteKey(client, state.projectId, options.signal)).key };
   })().then((r) => ({ ok: true as const, ...r }), (error: unknown) => ({ ok: false as const, error }));
   progress.report({ message: 'Comparing the workspace with the base…' });
   // One buffer for the workspace's files: a changed file is hashed in one read into it and read into it again for
   // the plan, never held twice.
   const local = new FolderFiles(paths.root, 'the workspace', new EntryScratch());
   const base = new FolderFiles(paths.baseDir, 'the base');
+  const hashes = await HashCache.load(paths);
+  // What the plan subtracts must be the base state.json records: a missing or damaged copy is restored or refused.
+  await requireSoundBase(client, paths, state, hashes, { signal: options.signal, progress });
   const stamps = await stampFiles(paths, await local.list(options.signal));
   // Files unchanged since their hash was recorded (hashes.json) are not read; a file whose size differs from its
   // base copy is changed without being hashed (the new base's hash is taken beside the jobs, pushedBase.ts); the
   // hashes of other changed files are kept on their changes, so a refresh from what was sent need not read them again.
-  const hashes = await HashCache.load(paths);
   const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, afterHashes: hashes, sizeShowsChange: true, signal: options.signal });
   await hashes.save();
   // The remote is checked before the workspace's files are validated, while little is in memory (the first
@@ -105,7 +114,7 @@ export async function preparePush(client: PlatformClient, dir: string, options: 
   const ctx: PlanContext = { projectId: state.projectId, restrictedVisible: state.restrictedVisible, local, locales: analyzed.locales, otherFiles: analyzed.otherFiles };
   progress.report({ message: 'Building the plan…' });
   const plan = options.mode === 'append' ? await buildAppendPlan(ctx, options.lock) : await buildReplacePlan(ctx, options.scope ?? 'auto', options.lock);
-  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), jobDurations: platform.ok ? platform.durations : new Map(), changes: comparison.files, stamps };
+  return { paths, state, plan, warnings: problems.filter((p) => p.severity !== 'error'), settled, remoteKey: remote.check.key, endedBefore: platform.ok ? platform.ended : new Set(), jobsBefore: platform.ok ? platform.all : undefined, jobDurations: platform.ok ? platform.durations : new Map(), changes: comparison.files, stamps };
 }
 
 export type PushStatus = 'completed' | 'partial' | 'failed' | 'nothing';
@@ -144,6 +153,7 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
   // Jobs ended before the key was checked are in what it saw; any other job found after ours is someone else's
   // (or ended since: then the refresh downloads).
   let endedBefore = prepared.endedBefore;
+  let jobsBefore = prepared.jobsBefore;
   // The new base, staged from what is sent while the operations and their jobs run; committed only after them.
   let staging: Promise<StagedBase | undefined> = Promise.resolve(undefined);
   try {
@@ -156,6 +166,7 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
       requireRemoteAtBase(state, check);
       keyBefore = check.key;
       endedBefore = new Set();
+      jobsBefore = undefined;
     }
     if (plan.backup) {
       const remote = await downloadExport(client, state.projectId, paths, exportOptions);
@@ -165,7 +176,12 @@ export async function executePush(client: PlatformClient, prepared: PreparedPush
         await remote.files.close();
       }
     }
-    const journal = await PushJournal.begin(paths, state.projectId, plan.operations);
+    // A destructive push checked the remote before its backup; right before sending, nothing may have moved since
+    // and no other push or import may be running: two replaces overlapping would each erase the other's edit.
+    if (plan.backup) await requireNoConcurrentChange(client, state.projectId, keyBefore, options.signal);
+    // The jobs the project has before the first request: a re-run that finds another one knows a late request arrived.
+    jobsBefore ??= (await endedJobs(client, state.projectId, options.signal).catch(() => undefined))?.all;
+    const journal = await PushJournal.begin(paths, state.projectId, plan.operations, { jobsBefore, settleMs: client.timeoutMs });
     testKillPoint('push:journal');
     staging = StagedBase.stage({ paths, state, plan, changes: prepared.changes, stamps: prepared.stamps }).catch(() => undefined);
     run = await runOperations(client, state.projectId, plan.operations, {
@@ -232,6 +248,18 @@ export async function remoteChanges(state: WorkspaceState, paths: WorkspacePaths
     exclude: (p) => !remote.restrictedVisible && classifyPackagePath(p).restricted,
   });
   return comparison.files;
+}
+
+/** Refuses when the project's content is changing (a job runs) or changed (its key moved) since `key` was taken. */
+async function requireNoConcurrentChange(client: PlatformClient, projectId: string, key: RemoteKey, signal?: AbortSignal): Promise<void> {
+  const [running, still] = await Promise.all([runningContentJobs(client, projectId, signal), remoteStillAt(client, key, signal)]);
+  const job = running[0];
+  if (job) {
+    throw new PushRefusedError('remoteChanged', `Project ${projectId} is being changed right now (job ${job.id}${job.type ? `, ${job.type}` : ''}: another push or import); nothing was sent — a replace now would erase what it brings. Wait for it to end, pull to merge it (your local edits are kept), then push again.`);
+  }
+  if (!still.same) {
+    throw new PushRefusedError('remoteChanged', `Project ${projectId} changed on the platform while this push was being prepared; nothing was sent. Pull to merge the remote changes (your local edits are kept), then push again.`);
+  }
 }
 
 function requireRemoteAtBase(state: WorkspaceState, { changed, ...remote }: RemoteCheck): void {

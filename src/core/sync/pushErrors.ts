@@ -1,6 +1,6 @@
 // Why a push was refused before anything was sent. Each reason names what to do next.
 
-export type PushRefusal = 'conflicts' | 'remoteChanged' | 'invalid' | 'locked' | 'layout';
+export type PushRefusal = 'conflicts' | 'remoteChanged' | 'invalid' | 'locked' | 'layout' | 'baseDamaged';
 
 export class PushRefusedError extends Error {
   constructor(readonly reason: PushRefusal, message: string, readonly details: readonly string[] = []) {

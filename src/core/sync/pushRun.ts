@@ -2,6 +2,7 @@
 // failure stops the run, so the outcome says exactly what was applied, what failed and what was never
 // tried. The optional project lock is taken first and always released.
 import type { Blob } from 'node:buffer';
+import { randomBytes } from 'node:crypto';
 import type { PlatformClient } from '../platform/client';
 import { BadRequestError, ProjectLockedError, RateLimitedError, isCancellation, PlatformError } from '../platform/errors';
 import type { Job } from '../platform/types';
@@ -156,13 +157,26 @@ export interface HeldLock {
   readonly acquired: boolean;
 }
 
-/** Locks the project for the push; a lock the caller already holds is used as is (and left in place). */
+/** Notes of a lock taken by a push end with this mark, so another push by the same user can tell it from a lock taken by hand. */
+const PUSH_MARK = /\(cstudio push [0-9a-f]{12}\)$/;
+
+/**
+ * Locks the project for the push. A lock the caller took by hand is used as is (and left in place); a lock the same
+ * user holds for another push (from another folder or terminal: its notes carry a push's mark) refuses, since
+ * both pushes would otherwise run under it.
+ */
 export async function acquireLock(client: PlatformClient, projectId: string, notes: string, signal?: AbortSignal): Promise<HeldLock> {
   try {
-    await client.projects.lock(projectId, notes, { signal });
+    await client.projects.lock(projectId, `${notes} (cstudio push ${randomBytes(6).toString('hex')})`, { signal });
     return { acquired: true };
   } catch (err) {
-    if (err instanceof BadRequestError && /already locked by you/i.test(err.message)) return { acquired: false };
+    if (err instanceof BadRequestError && /already locked by you/i.test(err.message)) {
+      const held = await client.projects.getLock(projectId, { signal });
+      if (held?.notes !== undefined && PUSH_MARK.test(held.notes)) {
+        throw new PushRefusedError('locked', `Project ${projectId} is locked by you for another push in progress ("${held.notes}"${held.createTime ? `, since ${held.createTime}` : ''}); nothing was sent. Wait for that push to end; if it died, unlock with: cstudio projects unlock ${projectId}`);
+      }
+      return { acquired: false };
+    }
     if (err instanceof ProjectLockedError) {
       throw new PushRefusedError('locked', `${err.serverMessage ?? err.message} Nothing was sent; wait for the lock to be released, or ask its owner.`);
     }

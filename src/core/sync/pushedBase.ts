@@ -17,6 +17,7 @@ import type { Job } from '../platform/types';
 import type { FileChange } from './compare';
 import { sha256 } from './hashing';
 import { HashCache } from './hashCache';
+import { recordBaseCopies } from './baseCheck';
 import { FolderFiles } from './packageFiles';
 import type { PullResult } from './pull';
 import { PullTransaction } from './pullTransaction';
@@ -137,6 +138,9 @@ export class StagedBase {
       if (await stampUnchanged(input, change.path)) await hashes.record(change.path, paths.file(change.path), this.newBase[change.path]?.hash ?? '');
     }
     if (metadataUntouched) await hashes.record(METADATA_FILE, paths.file(METADATA_FILE), this.newBase[METADATA_FILE]?.hash ?? '');
+    // The base copies committed above hold exactly these hashes: the next push's base check (baseCheck.ts) trusts them.
+    const written = [...changes.map((c) => c.path), ...(metadataUntouched ? [METADATA_FILE] : [])];
+    await recordBaseCopies(paths, hashes, Object.fromEntries(written.flatMap((p) => (this.newBase[p] ? [[p, this.newBase[p].hash]] : []))));
     await hashes.save();
   }
 }
@@ -148,7 +152,7 @@ export class StagedBase {
 export async function refreshFromSent(client: PlatformClient, sent: SentPush, staged: StagedBase, signal?: AbortSignal): Promise<PullResult | undefined> {
   const { state } = sent;
   const before = timeOf(sent.keyBefore.updateTime);
-  const lastJobEnd = Math.max(...sent.jobs.map((j) => timeOf(j.updateTime)));
+  const lastJobEnd = sent.jobs.reduce((m, j) => Math.max(m, timeOf(j.updateTime)), -Infinity);
   if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return undefined;
   // The key and the job list side by side: a foreign job that lands between them either moved the key past our
   // last job (refused below) or has not changed the remote yet (the key recorded then differs from the next one).

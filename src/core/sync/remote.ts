@@ -1,15 +1,18 @@
 // The remote side of a workspace: exporting the project package to disk (streamed, never whole in memory)
 // and making sure a workspace is only synced with the platform and project it was pulled from.
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ownerRuns } from '../fs/processOwner';
 import { randomBytes } from 'node:crypto';
 import { normalizeUrl } from '../connections/connectionConfig';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
 import { ZipFiles, type KnownEntry } from './packageFiles';
+import { checkPackageNames } from './writeFiles';
 import type { EntryScratch } from '../package/zipArchive';
-import { WorkspaceError, type WorkspacePaths, type WorkspaceState } from './workspace';
+import { requireWritable, WorkspaceError, writeProblem, type WorkspacePaths, type WorkspaceState } from './workspace';
 
 /** Exports can be large; this is the same cap as the package reader's. */
 const MAX_EXPORT_BYTES = 512 * 1024 * 1024;
@@ -31,27 +34,51 @@ export interface ExportOptions {
   readonly scratch?: EntryScratch;
   /** Entries of the previous export (remoteDigest.ts): those stored the same way are not inflated to be hashed. */
   readonly knownStored?: Readonly<Record<string, KnownEntry>>;
+  /** The caller only reads (status): a folder that cannot be written gets the export in the system's temp folder, not kept. */
+  readonly readOnly?: boolean;
 }
 
 /**
- * Downloads the project package into `.cstudio/remote.zip` (through a temp file, so a failed download
- * leaves the previous one) and opens it; an unsafe archive is refused before anything reads it.
+ * Downloads the project package into `.cstudio/remote.zip` (through a temp file in this process's own temp folder,
+ * so a failed download leaves the previous one) and opens it; an unsafe archive is refused before anything reads
+ * it. `kept` is false when a read-only caller got it outside the folder (see ExportOptions.readOnly).
  */
-export async function downloadExport(client: PlatformClient, projectId: string, paths: WorkspacePaths, options: ExportOptions = {}): Promise<RemoteExport> {
+export async function downloadExport(client: PlatformClient, projectId: string, paths: WorkspacePaths, options: ExportOptions = {}): Promise<RemoteExport & { kept: boolean }> {
   const progress = options.progress ?? noProgress;
   progress.report({ message: `Exporting project ${projectId}…` });
-  await mkdir(paths.tmpDir, { recursive: true });
-  const temp = join(paths.tmpDir, `export-${randomBytes(6).toString('hex')}.zip`);
+  const elsewhere = options.readOnly === true && (await writeProblem(paths)) !== undefined;
+  if (!elsewhere) await requireWritable(paths, 'this command');
+  const dir = elsewhere ? await mkdtemp(join(tmpdir(), 'cstudio-export-')) : paths.processTmpDir;
+  await mkdir(dir, { recursive: true });
+  const temp = join(dir, `export-${randomBytes(6).toString('hex')}.zip`);
+  const target = elsewhere ? temp : paths.remoteZip;
   try {
     const download = await client.projects.exportPackage(projectId, { signal: options.signal, maxBytes: MAX_EXPORT_BYTES });
     const bytes = await download.toFile(temp);
-    await rename(temp, paths.remoteZip);
-    const files = await ZipFiles.open(paths.remoteZip, `the remote export of project ${projectId}`, options.scratch, undefined, options.knownStored);
+    if (!elsewhere) await rename(temp, paths.remoteZip);
+    const files = await ZipFiles.open(target, `the remote export of project ${projectId}`, options.scratch, undefined, options.knownStored);
+    // Every reader of an export (pull, status, compare, a push's check) refuses the same names.
+    try {
+      checkPackageNames(files.archive.names);
+    } catch (err) {
+      await files.close();
+      throw err;
+    }
     const restrictedVisible = files.archive.names.some((n) => classifyPackagePath(n).restricted);
-    return { files, path: paths.remoteZip, fileName: download.fileName, bytes, restrictedVisible };
+    return { files, path: target, fileName: download.fileName, bytes, restrictedVisible, kept: !elsewhere };
   } finally {
-    await rm(temp, { force: true });
+    // Outside the folder the zip is read through its open handle; its name goes now (where the system allows it).
+    await rm(elsewhere ? dir : temp, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** Removes this process's temp folder and those of processes that no longer run (never another live command's). */
+export async function removeTempFolders(paths: WorkspacePaths): Promise<void> {
+  await rm(paths.processTmpDir, { recursive: true, force: true });
+  let names: string[];
+  try { names = await readdir(paths.tmpDir); } catch { return; }
+  // Plain files were left by versions that wrote straight into tmp/, which do not run beside this one.
+  await Promise.all(names.filter((n) => !ownerRuns(n)).map((n) => rm(join(paths.tmpDir, n), { recursive: true, force: true })));
 }
 
 /** Refuses a client of another platform than the one the workspace was pulled from. */

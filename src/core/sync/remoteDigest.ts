@@ -192,6 +192,7 @@ export async function currentRemote(client: PlatformClient, state: WorkspaceStat
     return { atBase: false, files, path: paths.remoteZip, fileName: cache.fileName, bytes: cache.zipBytes, restrictedVisible: cache.restrictedVisible, reused: true };
   }
   const remote = await downloadExport(client, projectId, paths, { ...options, knownStored: await previousExportEntries(paths) });
-  await recordRemoteExport(paths, key, remote);
+  // An export read outside a read-only folder is not the folder's remote.zip: nothing to record.
+  if (remote.kept) await recordRemoteExport(paths, key, remote);
   return { ...remote, atBase: false, reused: false };
 }

@@ -27,8 +27,8 @@ export async function buildReplacePlan(ctx: PlanContext, scope: ReplaceScope, lo
   const operations: PushOperation[] = [];
   const ontology = await ontologyOperation(ctx, notSent, warnings);
   if (ontology) operations.push(ontology);
-  for (const l of ctx.locales) operations.push(...literalReplaces(ctx, l));
-  for (const l of ctx.locales) operations.push(...sampleReplaces(ctx, l));
+  for (const l of ctx.locales) for (const item of literalReplaces(ctx, l)) operations.push(item);
+  for (const l of ctx.locales) for (const item of sampleReplaces(ctx, l)) operations.push(item);
   return { projectId: ctx.projectId, mode: 'replace', operations, notSent, warnings, lock, backup: operations.some((o) => o.destructive) };
 }
 

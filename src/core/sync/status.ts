@@ -68,7 +68,8 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
     requireSameConnection(options.client, state, paths.root);
     const key = await asked;
     if (!key.ok) throw key.error;
-    const exported = await currentRemote(options.client, state, paths, options, key.key);
+    // Status only reads: on a read-only folder the export is read from the system's temp folder instead.
+    const exported = await currentRemote(options.client, state, paths, { ...options, readOnly: true }, key.key);
     if (exported.atBase) remote = [];
     else {
       try {

@@ -3,11 +3,13 @@
 //   .cstudio/base/        the package as last pulled (the base of status, merges and conflicts)
 //   .cstudio/backups/     the remote package saved before every destructive push or restore
 //   .cstudio/remote.zip   the last remote export seen (for "remote against working" diffs)
-//   .cstudio/txn-<pid>/   a pull's staged files while it commits (pullTransaction.ts)
+//   .cstudio/txn-<pid>-<start>/  a pull's staged files while it commits (pullTransaction.ts)
 //   .cstudio/pending-push.json  a push whose outcome is not settled yet (pendingPush.ts)
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
+import { ownerTag } from '../fs/processOwner';
 import { recoverPullTransactions } from './pullTransaction';
 import { STATE_DIR, STATE_FILE } from './stateDir';
 
@@ -79,6 +81,8 @@ export class WorkspacePaths {
   get backupsDir(): string { return join(this.stateDir, 'backups'); }
   get remoteZip(): string { return join(this.stateDir, 'remote.zip'); }
   get tmpDir(): string { return join(this.stateDir, 'tmp'); }
+  /** This process's own temp folder: two commands in one folder never remove each other's downloads. */
+  get processTmpDir(): string { return join(this.tmpDir, ownerTag()); }
   file(path: string): string { return join(this.root, ...path.split('/')); }
   baseFile(path: string): string { return join(this.baseDir, ...path.split('/')); }
 }
@@ -112,6 +116,30 @@ export async function readWorkspaceState(paths: WorkspacePaths): Promise<Workspa
     throw new WorkspaceError(`${paths.stateFile} is not valid JSON (${(err as Error).message}); pull the project into a fresh folder, or restore the file.`, paths.root);
   }
   return checkState(value, paths);
+}
+
+/** Why the folder's state cannot be written (EROFS, EACCES, EPERM), or undefined when it can (or does not exist yet). */
+export async function writeProblem(paths: WorkspacePaths): Promise<string | undefined> {
+  // access() names the cause: a recursive mkdir on a read-only file system reports ENOENT instead.
+  for (const dir of [paths.stateDir, paths.root]) {
+    try {
+      await access(dir, constants.W_OK);
+      return undefined;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EROFS') return 'EROFS: read-only file system';
+      if (code === 'EACCES' || code === 'EPERM') return `${code}: no permission to write`;
+    }
+  }
+  return undefined;
+}
+
+/** Refuses, naming the cause and the fix, when `action` would have to write a folder it cannot. */
+export async function requireWritable(paths: WorkspacePaths, action: string): Promise<void> {
+  const problem = await writeProblem(paths);
+  if (problem) {
+    throw new WorkspaceError(`${paths.root} cannot be written (${problem}); ${action} writes the folder's files and its ${STATE_DIR} state. Make it writable (remount it read-write, or fix its owner and mode), or work on a copy; \`cstudio status\` works on a read-only folder.`, paths.root);
+  }
 }
 
 /** The state of a pulled workspace; a clear error when `dir` was never pulled. */

@@ -3,22 +3,20 @@
 // file atomically; names of a whole package are checked together first, before anything is written.
 import { lstat, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { foreignPackagePath } from '../package/layout';
 import { checkEntryName, ZipSafetyError } from '../package/zipSafety';
-import { unpackPackage } from '../package/unpack';
-import { STATE_DIR } from './stateDir';
+import { assertUnpackable, unpackPackage } from '../package/unpack';
 
-/** Refuses names that escape the folder, target `.cstudio/`, or collide on case-insensitive file systems. */
+/**
+ * Refuses a package's names before anything is written: what unpacking refuses (unpack.ts: escapes, `.cstudio/`,
+ * case collisions) and paths no package has (layout.ts), which a pull would otherwise write into the folder.
+ */
 export function checkPackageNames(names: readonly string[]): void {
-  const folded = new Map<string, string>();
-  for (const name of names) {
-    checkEntryName(name);
-    if (name.split('/')[0] === STATE_DIR) {
-      throw new ZipSafetyError(`Zip entry "${name}" targets the workspace's private ${STATE_DIR}/ folder; a package never contains it.`, name);
-    }
-    const key = name.normalize('NFC').toLowerCase();
-    const other = folded.get(key);
-    if (other !== undefined) throw new ZipSafetyError(`Zip entries "${other}" and "${name}" differ only in case; they would overwrite each other on macOS and Windows.`, name);
-    folded.set(key, name);
+  const files = names.filter((n) => !n.endsWith('/'));
+  assertUnpackable(files);
+  for (const name of files) {
+    const problem = foreignPackagePath(name);
+    if (problem) throw new ZipSafetyError(`Zip entry "${name}" ${problem}; refusing the archive, nothing was written.`, name);
   }
 }
 

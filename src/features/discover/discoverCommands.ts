@@ -2,7 +2,10 @@
 // and the pulled folder, then streams; Filter narrows; the add, ignore and play actions take the clicked
 // utterance or every selected one (VS Code passes the clicked node and the selection). Automation and tests
 // pass `{ connectionId, topic, root, from }` and `{ ids, intent }` instead of answering prompts.
-import { addAsSamples } from '../../core/discover/addSamples';
+import * as vscode from 'vscode';
+import { join } from 'node:path';
+import { planSamples, type AddedSample } from '../../core/discover/addSamples';
+import { CancelledError } from '../../core/platform/errors';
 import type { DiscoverFilter } from '../../core/discover/filters';
 import { addIgnored, readIgnored, resetIgnored } from '../../core/discover/ignored';
 import type { ReviewItem } from '../../core/discover/review';
@@ -89,16 +92,55 @@ export class FilterUtterancesCommand implements Command {
   }
 }
 
+export const OPEN_SAMPLE_ACTION = 'Open Sample';
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** One line per utterance for the confirmation: where it goes, what is annotated, what is not and why. */
+function describeSample(a: AddedSample): string {
+  const head = a.action === 'counted' ? `"${a.text}" → ${a.intent}: already a sample (line ${a.line}), its count becomes ${a.count}` : `"${a.text}" → ${a.intent}`;
+  const annotated = a.annotated.length > 0 ? `annotated: ${a.annotated.join(', ')}` : 'no annotation';
+  const dropped = a.dropped.map((d) => `${d.name} "${d.literal}" left unannotated (${d.reason})`);
+  return [head, annotated, ...dropped].join('; ');
+}
+
+/**
+ * Plans the samples, asks (naming the file, the intents, the annotations and the entities left out), writes, then
+ * says what changed with an action that opens the sample's line. Nothing is written before the answer.
+ */
 async function addItems(ctx: DiscoverContext, items: readonly ReviewItem[], intent: string | undefined): Promise<string> {
   const review = ctx.requireReview();
-  const added = await addAsSamples(review.target.root, items.map((i) => ({ utterance: i.utterance, ...(intent ? { intent } : {}) })), review.training.locales);
+  const { root } = review.target;
+  ctx.logger.info(`add as sample: ${plural(items.length, 'utterance')} to ${root}${intent ? ` as ${intent}` : ''}`);
+  const plan = await planSamples(root, items.map((i) => ({ utterance: i.utterance, ...(intent ? { intent } : {}) })), review.training.locales);
+  const added = plan.outcomes;
+  const files = [...new Set(added.map((a) => a.path))].join(', ');
+  const intents = [...new Set(added.map((a) => a.intent))].join(', ');
+  const [only] = added;
+  const question = added.length === 1 && only
+    ? `Add "${only.text}" to ${files} as a sample of ${intents}?`
+    : `Add ${plural(added.length, 'utterance')} to ${files} as samples of ${intents}?`;
+  if (!(await ctx.prompter.confirm(question, { action: 'Add', detail: `${added.map(describeSample).join('\n')}\nThe file is changed on disk; push to send the samples.` }))) {
+    ctx.logger.info('add as sample: cancelled, nothing written');
+    throw new CancelledError('Add as sample was cancelled; nothing was written.');
+  }
+  await plan.write();
   for (const a of added) ctx.model.markInTraining(a.id, a.intent);
   const counted = added.filter((a) => a.action === 'counted').length;
   const dropped = added.reduce((n, a) => n + a.dropped.length, 0);
-  const message = `Added ${added.length - counted} sample${added.length - counted === 1 ? '' : 's'}${counted ? `, raised the count of ${counted}` : ''} in ${[...new Set(added.map((a) => a.path))].join(', ')}`
-    + `${dropped ? ` (${dropped} entit${dropped === 1 ? 'y' : 'ies'} not annotated, see the log)` : ''}. Push to send them.`;
-  for (const a of added) for (const d of a.dropped) ctx.logger.info(`"${a.text}": ${d.name} "${d.literal}" not annotated: ${d.reason}`);
-  void ctx.prompter.info(message);
+  for (const a of added) {
+    ctx.logger.info(`add as sample: ${a.path}:${a.line} ${a.action === 'added' ? 'added' : `count raised to ${a.count}`} "${a.text}" as ${a.intent}${a.annotated.length ? ` (${a.annotated.join(', ')})` : ''}`);
+    for (const d of a.dropped) ctx.logger.info(`add as sample: "${a.text}": ${d.name} "${d.literal}" not annotated: ${d.reason}`);
+  }
+  const where = only ? `${only.path}:${only.line}` : files;
+  const message = `Added ${plural(added.length - counted, 'sample')} of ${intents}${counted ? `, raised the count of ${counted}` : ''} in ${where}`
+    + `${dropped ? ` (${plural(dropped, 'entity', 'entities')} left unannotated: not a literal of the entity in the TRSX, see the log)` : ''}. Push to send them.`;
+  void ctx.prompter.info(message, OPEN_SAMPLE_ACTION).then(async (choice) => {
+    const first = added[0];
+    if (choice !== OPEN_SAMPLE_ACTION || !first) return;
+    const line = new vscode.Position(first.line - 1, 0);
+    await vscode.window.showTextDocument(vscode.Uri.file(join(root, first.path)), { selection: new vscode.Range(line, line) });
+  }, (e: unknown) => ctx.logger.warn('could not open the added sample', e));
   return message;
 }
 

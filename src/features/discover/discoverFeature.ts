@@ -16,6 +16,7 @@ import { ViewIds } from '../../host/contextValues';
 import type { AttachableTreeView } from '../../host/lazyTreeView';
 import { Disposable } from '../../host/lifecycle';
 import { answered, type Prompter } from '../../host/prompter';
+import { pickRuntimeApp } from '../../host/runtimeAppPick';
 import type { ActiveReview, DiscoverContext } from './discoverContext';
 import {
   AddUtteranceAsCommand, AddUtteranceCommand, FilterUtterancesCommand, IgnoreUtteranceCommand, OpenUtterancesCommand,
@@ -41,6 +42,8 @@ export interface DiscoverTestingApi {
   readonly model: UtterancesModel;
   /** Records read by the running review (0 without one). */
   records(): number;
+  /** The view's row of an utterance, as VS Code shows it. */
+  row(id: string): vscode.TreeItem | undefined;
 }
 
 export class DiscoverFeature extends Disposable {
@@ -70,7 +73,13 @@ export class DiscoverFeature extends Disposable {
       new OpenUtterancesCommand(ctx), new ShowMoreUtterancesCommand(ctx), new FilterUtterancesCommand(ctx), new AddUtteranceCommand(ctx),
       new AddUtteranceAsCommand(ctx), new IgnoreUtteranceCommand(ctx), new ResetIgnoredCommand(ctx), new PlayUtteranceCommand(ctx), new StopReviewCommand(ctx),
     );
-    this.testing = { model: this.model, records: () => this.session?.records ?? 0 };
+    this.testing = {
+      model: this.model, records: () => this.session?.records ?? 0,
+      row: (id) => {
+        const item = this.model.get(id);
+        return item ? this.view.getTreeItem({ kind: 'utterance', item, id }) : undefined;
+      },
+    };
   }
 
   /** The application and folder being reviewed now, if any (Model Health counts its traffic's coverage). */
@@ -84,17 +93,15 @@ export class DiscoverFeature extends Disposable {
     const connection = await resolveConnection(registry, prompter, arg, { title: TITLE });
     const root = typeof options.root === 'string' ? options.root : await this.pickFolder();
     const remembered = await readReviewedApp(root);
-    const topic = typeof options.topic === 'string' ? options.topic : (await answered(prompter.input({
-      title: TITLE, prompt: 'Runtime app ID (the event-log topic) of the application', value: remembered ?? '', placeholder: 'COFFEE-DEV',
-      validate: (v) => (v.trim() === '' ? 'A runtime app ID such as COFFEE-DEV.' : undefined),
-    }), TITLE)).trim();
+    const session = await registry.session(connection.id);
+    // The same application pick as Stream Event Logs (it used to be a typed ID here); the folder's last one first.
+    const topic = typeof options.topic === 'string' ? options.topic : (await pickRuntimeApp(session.client, prompter, TITLE, { remembered })).topic;
     const from = options.from === 'beginning' || options.from === 'committed' ? options.from : await answered(prompter.pick([
       { label: 'Continue where the last review stopped', value: 'committed' as const },
       { label: 'From the beginning', value: 'beginning' as const },
     ], { title: `${TITLE}: ${topic}` }), TITLE);
     const training = await TrainingIndex.load(root);
     if (training.locales.length === 0) throw new Error(`${root} has no <locale>/<locale>.trsx; pull the project again.`);
-    const session = await registry.session(connection.id);
     await this.stop();
     this.model.clear();
     this.model.setIgnored(await readIgnored(root));

@@ -92,7 +92,8 @@ export class UtterancesView extends Disposable implements vscode.TreeDataProvide
         const item = new vscode.TreeItem(u.text);
         item.id = `utterance:${u.id}`;
         const sample = !training.inTraining ? 'not in training' : training.intents.includes(u.intent) ? 'a sample' : `a sample of ${training.intents.join(', ')}`;
-        item.description = `${u.confidence.toFixed(2)} · ${sample}`;
+        // The locale first: the same text is a different utterance in another locale (issue 26: rows did not say).
+        item.description = `${u.locale ?? 'no locale'} · ${u.confidence.toFixed(2)} · ${sample}`;
         item.tooltip = [
           u.text, `intent ${u.intent} (${u.confidence.toFixed(3)})`, `${sample}`,
           ...u.entities.map((e) => `${e.name}: "${e.literal}"${e.value !== undefined ? ` = ${e.value}` : ''}`),

@@ -61,7 +61,7 @@ export abstract class PagedContainerNode<T> extends ContainerNode implements Mor
   private async fetchNext(signal: AbortSignal, generation = this.generation): Promise<void> {
     const page = await this.fetchPage(this.ctx.pageSize(), this.nextOffset, signal);
     if (generation !== this.generation) return;
-    this.itemNodes.push(...page.items.map((item) => this.toNode(item)));
+    for (const item of page.items) this.itemNodes.push(this.toNode(item));
     this.nextOffset += page.items.length;
     this.more = page.hasMore && page.items.length > 0;
   }

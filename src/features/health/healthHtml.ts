@@ -18,7 +18,7 @@ const LABEL_WIDTH = 200;
 const CHART_WIDTH = 360;
 
 function chart(locale: LocaleSummary): string {
-  const most = Math.max(1, ...locale.intents.map((i) => i.samples));
+  const most = locale.intents.reduce((m, i) => Math.max(m, i.samples), 1);
   const rows = locale.intents.map((i, k) => {
     const y = k * (BAR_HEIGHT + 4);
     const width = Math.max(i.samples > 0 ? 1 : 0, Math.round((i.samples / most) * CHART_WIDTH));

@@ -97,7 +97,7 @@ export class GrammarTestController extends Disposable {
         else item.children.forEach((c) => entry.cases.push(c));
       };
       const roots: vscode.TestItem[] = [];
-      if (request.include) roots.push(...request.include);
+      if (request.include) for (const item of request.include) roots.push(item);
       else this.controller.items.forEach((i) => roots.push(i));
       const excluded = new Set((request.exclude ?? []).map((i) => i.id));
       for (const item of roots) if (!excluded.has(item.id)) add(item);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../../host/commandIds';
 import { argObject, type Command } from '../../host/commands';
 import type { Prompter } from '../../host/prompter';
+import { cliExportLines, shellQuote } from '../../core/connections/cliEnvironment';
 import type { LocalSandbox } from './localSandbox';
 
 export class StartSandboxCommand implements Command {
@@ -71,6 +72,29 @@ export class CopySandboxUrlCommand implements Command {
   }
 }
 
+/**
+ * Copies the `export CSTUDIO_…` lines that point the CLI at this sandbox (as `cstudio sandbox env` prints them), for
+ * a terminal: the CLI cannot read VS Code's SecretStorage. The lines carry the demo client's secret, and the
+ * message says so.
+ */
+export class CopySandboxCliConnectionCommand implements Command {
+  readonly id = CommandIds.sandboxCopyCliConnection;
+  constructor(private readonly sandbox: LocalSandbox, private readonly prompter: Prompter) {}
+
+  async execute(): Promise<string> {
+    const info = await this.sandbox.start();
+    const owner = info.clients[0];
+    if (!owner) throw new Error(`The local sandbox has no demo client; reset its data (${info.dataDir}).`);
+    await vscode.env.clipboard.writeText(cliExportLines({
+      baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId, clientSecret: owner.clientSecret,
+    }));
+    void this.prompter.info(`Copied the local sandbox's connection for the CLI (${info.baseUrl}): export lines that include its ` +
+      'client SECRET. Paste them into a terminal, then run cstudio without --sandbox; keep them out of files and chats. ' +
+      `In a terminal, eval "$(cstudio sandbox env --data ${shellQuote(info.dataDir)})" gives the same.`);
+    return info.baseUrl;
+  }
+}
+
 /** The status bar's click on a running sandbox: pick one of the other commands. */
 export class SandboxActionsCommand implements Command {
   readonly id = CommandIds.sandboxActions;
@@ -81,6 +105,7 @@ export class SandboxActionsCommand implements Command {
       { label: '$(debug-restart) Restart', value: CommandIds.sandboxRestart },
       { label: '$(debug-stop) Stop', value: CommandIds.sandboxStop },
       { label: '$(copy) Copy API URL', value: CommandIds.sandboxCopyBaseUrl },
+      { label: '$(terminal) Copy connection for the CLI (includes the secret)', value: CommandIds.sandboxCopyCliConnection },
       { label: '$(trash) Reset data…', value: CommandIds.sandboxReset },
       { label: '$(output) Show log', value: CommandIds.showLog },
     ], { title: 'Local sandbox', placeholder: 'What should the sandbox do?' });

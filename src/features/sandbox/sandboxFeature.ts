@@ -11,7 +11,7 @@ import type { Prompter } from '../../host/prompter';
 import type { CredentialStore } from '../../host/secrets';
 import type { Settings } from '../../host/settings';
 import {
-  CopySandboxUrlCommand, ResetSandboxCommand, RestartSandboxCommand, SandboxActionsCommand,
+  CopySandboxCliConnectionCommand, CopySandboxUrlCommand, ResetSandboxCommand, RestartSandboxCommand, SandboxActionsCommand,
   StartSandboxCommand, StopSandboxCommand,
 } from './commands';
 import { LOCAL_SANDBOX_CONNECTION_ID, LocalSandbox, type SandboxLauncher, type SandboxState } from './localSandbox';
@@ -52,6 +52,7 @@ export class SandboxFeature extends Disposable {
       new RestartSandboxCommand(this.sandbox, deps.prompter),
       new ResetSandboxCommand(this.sandbox, deps.prompter),
       new CopySandboxUrlCommand(this.sandbox),
+      new CopySandboxCliConnectionCommand(this.sandbox, deps.prompter),
       new SandboxActionsCommand(deps.prompter),
     );
     this._register(deps.settings.onDidChange((change) => {

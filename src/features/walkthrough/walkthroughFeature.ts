@@ -12,9 +12,12 @@
 // the walkthrough's own, set only once a walkthrough is open (the service has registered it by then) and their
 // condition holds, then or later: when this extension opens it on first run, and when a walkthrough editor tab
 // appears (opened by hand from Help, the Welcome page or the palette).
+// A step command's step ticks when that command completes wherever it was started (Source Control's Push button,
+// the palette, the explorer; the registry tells), not only from the step's button; "Edit a TRSX file" ticks when a
+// TRSX document is shown in an editor or edited, not when one has the focus (`resourceLangId` follows the focus).
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
-import type { Command, CommandRegistry } from '../../host/commands';
+import type { Command, CommandRegistry, CompletedCommand } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 
@@ -29,7 +32,10 @@ export const ALREADY_HELD_KEYS = {
   sandboxRunning: 'cstudio.walkthrough.sandboxSeen',
   explorerShown: 'cstudio.walkthrough.explorerSeen',
   projectPulled: 'cstudio.walkthrough.pulledSeen',
+  trsxEdited: 'cstudio.walkthrough.trsxSeen',
 } as const;
+
+const TRSX_LANGUAGE = 'trsx';
 
 export interface StepCondition {
   readonly key: string;
@@ -80,16 +86,53 @@ function mayBeWalkthrough(tab: vscode.Tab): boolean {
   return tab.input === undefined;
 }
 
+/** A completion that did something: a command answering `{ status: 'nothing' }` (a push with nothing to send) did not. */
+function didSomething(c: CompletedCommand): boolean {
+  const r = c.result;
+  return !(typeof r === 'object' && r !== null && (r as { status?: unknown }).status === 'nothing');
+}
+
 export class WalkthroughFeature extends Disposable {
   /** Conditions already waiting to tick (or ticked), so each gets one listener. */
   private readonly armed = new Set<string>();
+  /** Step commands completed in this window, wherever they were started. */
+  private readonly completedSteps = new Set<string>();
+  private readonly stepCompleted = this._register(new vscode.EventEmitter<string>());
+  private trsxSeen = false;
+  private readonly trsxTouched = this._register(new vscode.EventEmitter<void>());
+  /** Keys this feature has set in this window (the extension-host tests read them; VS Code's are not readable). */
+  readonly ticked = new Set<string>();
+  /** The caller's conditions, the TRSX one and one per step command. */
+  private readonly conditions: readonly StepCondition[];
 
   constructor(private readonly deps: WalkthroughFeatureDeps) {
     super();
     deps.commands.register(new RunStepCommand(deps.logger));
+    this._register(deps.commands.onDidComplete((c) => {
+      // Pull's step ticks on a pulled project (cstudio.sync.hasWorkspace), not on the command.
+      if (!STEP_COMMANDS[c.id] || c.id === 'cstudio.sync.pull' || !didSomething(c)) return;
+      this.completedSteps.add(c.id);
+      this.stepCompleted.fire(c.id);
+    }));
+    const sawTrsx = (doc: vscode.TextDocument | undefined): void => {
+      if (this.trsxSeen || doc?.languageId !== TRSX_LANGUAGE) return;
+      this.trsxSeen = true;
+      this.trsxTouched.fire();
+    };
+    this._register(vscode.window.onDidChangeVisibleTextEditors((editors) => { for (const e of editors) sawTrsx(e.document); }));
+    this._register(vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length > 0) sawTrsx(e.document); }));
+    for (const e of vscode.window.visibleTextEditors) sawTrsx(e.document);
+    const conditions: StepCondition[] = [
+      ...deps.conditions,
+      { key: ALREADY_HELD_KEYS.trsxEdited, holds: () => this.trsxSeen, onDidChange: this.trsxTouched.event },
+      ...Object.entries(STEP_COMMANDS).filter(([id]) => id !== 'cstudio.sync.pull').map(([id, key]): StepCondition => ({
+        key, holds: () => this.completedSteps.has(id), onDidChange: this.stepCompleted.event,
+      })),
+    ];
+    this.conditions = conditions;
     const opened = (tabs: readonly vscode.Tab[]): void => {
       if (!tabs.some(mayBeWalkthrough)) return;
-      for (const condition of deps.conditions) this.tickWhenHolds(condition);
+      for (const condition of conditions) this.tickWhenHolds(condition);
     };
     this._register(vscode.window.tabGroups.onDidChangeTabs((e) => opened(e.opened)));
     opened(vscode.window.tabGroups.all.flatMap((g) => g.tabs));
@@ -107,7 +150,7 @@ export class WalkthroughFeature extends Disposable {
     await this.deps.globalState.update(OPENED_FLAG, true);
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', this.walkthroughRef, false);
     this.deps.logger.info(`opened the walkthrough ${this.walkthroughRef} (first run)`);
-    for (const condition of this.deps.conditions) this.tickWhenHolds(condition);
+    for (const condition of this.conditions) this.tickWhenHolds(condition);
     return true;
   }
 
@@ -115,6 +158,7 @@ export class WalkthroughFeature extends Disposable {
     if (this.armed.has(condition.key)) return;
     this.armed.add(condition.key);
     const tick = (): void => {
+      this.ticked.add(condition.key);
       this.deps.logger.debug(`walkthrough: ${condition.key} set (a walkthrough is open and its condition holds)`);
       void vscode.commands.executeCommand('setContext', condition.key, true);
     };

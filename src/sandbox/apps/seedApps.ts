@@ -3,10 +3,13 @@
 // "Production US", 303 "Production EU"). The demo organization gets the Coffee Shop bot (application 501,
 // configuration 801 with ASR/NLU/DIALOG builds, deployed to 301) and an NLU-only application (502,
 // configuration 802, not deployed); the partner organization gets an application with no configuration.
-import { randomBytes } from 'node:crypto';
+// The seeded builds come from a completed BUILD_MODELS job of Coffee Shop, as every build on the platform does
+// (issue 26: Jobs said "No jobs" beside them), with the per-service report a build job ends with (buildTask.ts).
+import { randomBytes, randomUUID } from 'node:crypto';
 import { analyzeDialog } from '../builds/dialogInterface';
+import type { BuildRecord } from '../builds/model';
 import { addBuild } from '../builds/records';
-import type { ProjectContent, SandboxState } from '../state';
+import type { JobRecord, ProjectContent, ProjectRecord, SandboxState } from '../state';
 import type { AppClientRecord, AppConfigRecord, AppCredentialRecord, ApplicationRecord, EnvironmentRecord } from './model';
 
 export const ALL_SCOPES = 'asr dlg nlu tts log asr.wordset nlu.wordset';
@@ -68,13 +71,16 @@ export function seedApplications(state: SandboxState, contents: Map<string, Proj
   const coffee = state.projects.find((p) => p.displayName === 'Coffee Shop');
   const coffeeContent = coffee && contents.get(coffee.id);
   if (!coffee || !coffeeContent) throw new Error('The seed has no Coffee Shop project to build.');
-  const base = { notes: 'Seeded build', dataSources: ['nuance_custom_data'], errors: [], createTime: iso };
+  const jobId = randomUUID();
+  const base = { notes: 'Seeded build', dataSources: ['nuance_custom_data'], errors: [], createTime: iso, jobId };
   const asr = addBuild(state, coffeeContent, coffee, { ...base, service: 'ASR', locales: [...coffee.languages] });
   const nlu = addBuild(state, coffeeContent, coffee, { ...base, service: 'NLU', locales: [...coffee.languages], modelType: 'FAST' });
   const dialog = addBuild(state, coffeeContent, coffee, {
     ...base, service: 'DIALOG', locales: [...coffee.languages], dataSources: [],
     ...analyzeDialog(coffeeContent.dialog, coffee, [...coffee.languages]),
   });
+
+  state.jobs.push(seededBuildJob(jobId, coffee, [asr, nlu, dialog], iso));
 
   const bot = application(state, '1', 'Coffee Shop Assistant', [
     credential(state, 'COFFEE-DEV', ['301'], [newAppClient(state, 'COFFEE-DEV', iso), newAppClient(state, 'COFFEE-DEV', iso, 'log-reader', 'us', 'log')], iso),
@@ -103,4 +109,15 @@ export function seedApplications(state: SandboxState, contents: Map<string, Proj
   nluOnly.builds = { asr: [], nlu: nlu.locales.map((locale) => ({ buildLabel: nlu.buildLabel, locale })) };
 
   application(state, '2', 'Partner Prototype App', [credential(state, 'PARTNER-DEV', ['301'], [newAppClient(state, 'PARTNER-DEV', iso)], iso)], iso);
+}
+
+/** The completed job the seeded builds came from, its report shaped as runBuildTask's. */
+function seededBuildJob(id: string, project: ProjectRecord, builds: readonly BuildRecord[], iso: string): JobRecord {
+  const key = { NLU: 'nluBuildReports', ASR: 'asrBuildReports', DIALOG: 'dialogBuildReports' } as const;
+  const report: Record<string, { reports: Array<Record<string, string>> }> = {};
+  for (const b of builds) {
+    const one = { buildLabel: b.buildLabel, version: String(b.buildVersion), createTime: iso, status: 'COMPLETED' };
+    report[key[b.buildType]] = { reports: b.buildType === 'DIALOG' ? [one] : b.locales.map((locale) => ({ locale, ...one })) };
+  }
+  return { id, projectId: project.id, type: 'BUILD_MODELS', status: 'COMPLETED', createTime: iso, updateTime: iso, dueTime: 0, report, createdBy: project.createdBy };
 }

@@ -30,7 +30,7 @@ const TELEPHONY_MODES = new Set(['AUDIO_SCRIPT', 'DTMF']);
 export function scriptFactory(source: ScriptSource): (rand: () => number) => SessionScript {
   const { config, project, content } = source;
   const locales = unique([...config.builds.nlu, ...config.builds.asr].map((b) => b.locale));
-  if (locales.length === 0) locales.push(...(project?.languages ?? ['en-US']));
+  if (locales.length === 0) for (const item of project?.languages ?? ['en-US']) locales.push(item);
   const mixes = new Map(locales.map((l) => [l, new TrafficMix(utterancesOf(content, l))]));
   const channels = project?.channels.filter((c) => c.isActive) ?? [];
   return (rand) => {

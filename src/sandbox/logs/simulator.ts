@@ -96,8 +96,8 @@ export class Simulator {
         const script = plan.nextScript(rand);
         for (const turn of script.turns) traffic[turn.kind ?? 'training'] = (traffic[turn.kind ?? 'training'] ?? 0) + 1;
         const logs = sessionEvents(script, this.now() - 5000, rand);
-        entries.push(...logs.entries);
-        audio.push(...logs.audio);
+        for (const item of logs.entries) entries.push(item);
+        for (const item of logs.audio) audio.push(item);
       }
       await this.store.append(plan.topic, entries, audio);
       s.completedSessions += count;

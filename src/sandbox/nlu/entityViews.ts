@@ -62,9 +62,9 @@ export function baseEntityView(project: ProjectRecord, content: ProjectContent, 
 export function usedBaseEntities(project: ProjectRecord, content: ProjectContent): string[] {
   const used: string[] = [];
   for (const { doc } of localeDocs(content, project)) {
-    for (const i of doc.intents) used.push(...i.links.map((l) => l.conceptref));
-    for (const c of doc.concepts) used.push(...c.relations.map((r) => r.conceptref));
-    for (const s of doc.samples) used.push(...annotatedConcepts(s.content));
+    for (const i of doc.intents) for (const l of i.links) used.push(l.conceptref);
+    for (const c of doc.concepts) for (const r of c.relations) used.push(r.conceptref);
+    for (const s of doc.samples) for (const item of annotatedConcepts(s.content)) used.push(item);
   }
   const declared = new Set(localeDocs(content, project).flatMap(({ doc }) => doc.concepts.map((c) => c.name)));
   return unique(used).filter((n) => isPredefinedConcept(n) && !declared.has(n)).sort();
@@ -81,7 +81,7 @@ export function listEntityViews(project: ProjectRecord, content: ProjectContent,
       if (kind === undefined || kindOf(c) === kind) views.push(entityView(project, content, c));
     }
   }
-  if (kind === undefined || kind === 'BASE') views.push(...usedBaseEntities(project, content).map((n) => baseEntityView(project, content, n)));
+  if (kind === undefined || kind === 'BASE') for (const n of usedBaseEntities(project, content)) views.push(baseEntityView(project, content, n));
   return views;
 }
 

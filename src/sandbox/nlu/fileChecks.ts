@@ -4,7 +4,7 @@ import { LineIndex, type Diagnostic } from '../../core/formats/diagnostic';
 import type { TrsxDocument } from '../../core/formats/trsx/model';
 import { parseTrsxBytes } from '../../core/formats/trsx/parse';
 import { validateTrsx, type TrsxValidationOptions } from '../../core/formats/trsx/validate';
-import { readZip } from '../../core/package/zip';
+import { ZipArchive } from '../../core/package/zipArchive';
 import { ZipSafetyError } from '../../core/package/zipSafety';
 import { badRequest } from '../errors';
 
@@ -12,6 +12,21 @@ export type UploadFormat = 'trsx' | 'list' | 'nmlist' | 'txt';
 
 const SHOWN = 5;
 export const NLU_ZIP_LIMITS = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 5000 };
+/**
+ * The largest file an uploaded zip (a package, an ontology or grammars zip) may hold, uncompressed, as its entry
+ * declares (inflating never passes that). The XML scanner reads at most 64 Mi characters anyway; judged from
+ * the central directory, a bomb is refused before any of it is inflated.
+ */
+export const UPLOAD_FILE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Refuses (400) an entry whose declared size is over UPLOAD_FILE_MAX_BYTES, before anything is inflated. */
+export function checkEntrySizes(archive: ZipArchive, label: string): void {
+  for (const entry of archive.entries) {
+    if (entry.size > UPLOAD_FILE_MAX_BYTES) {
+      throw badRequest(`${label} was refused: ${entry.name} is ${entry.size} bytes uncompressed, over the ${UPLOAD_FILE_MAX_BYTES / 1024 / 1024} MB limit of a file in an upload; split it, or remove what makes it that large.`);
+    }
+  }
+}
 
 /** The format of an upload among `allowed`, from its extension (`.xml` counts as TRSX), else sniffed. */
 export function uploadFormat(fileName: string, data: Uint8Array, allowed: readonly UploadFormat[], what: string): UploadFormat {
@@ -48,10 +63,19 @@ export function summarize(diagnostics: readonly Diagnostic[], text: string): str
 
 /** The entries of an uploaded zip; 400 when it is not a safe, readable zip. */
 export async function readUploadZip(data: Uint8Array, label: string): Promise<Map<string, Uint8Array>> {
+  let archive: ZipArchive;
   try {
-    const entries = await readZip(data, NLU_ZIP_LIMITS);
-    for (const name of [...entries.keys()]) {
-      if (name.endsWith('/') || name.startsWith('__MACOSX/') || name.split('/').pop() === '.DS_Store') entries.delete(name);
+    archive = await ZipArchive.fromBytes(data, NLU_ZIP_LIMITS, label);
+  } catch (err) {
+    if (err instanceof ZipSafetyError) throw badRequest(`${label} was refused: ${err.message}`);
+    throw badRequest(`${label} is not a readable zip archive: ${(err as Error).message}`);
+  }
+  checkEntrySizes(archive, label);
+  try {
+    const entries = new Map<string, Uint8Array>();
+    for (const { name } of archive.entries) {
+      if (name.endsWith('/') || name.startsWith('__MACOSX/') || name.split('/').pop() === '.DS_Store') continue; // never inflated
+      entries.set(name, await archive.read(name));
     }
     return entries;
   } catch (err) {

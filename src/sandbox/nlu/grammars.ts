@@ -1,8 +1,8 @@
 // Rule-based entities' GrXML grammars: one file per locale, stored with the locale's restricted files at the
 // concept's `ruleGrammarFileName` (`grammars/<NAME>.grxml`). Grammar operations are restricted to
 // professional-services users and users with the Expert organization role (platform-api.md, rule 3).
-import { parseGrxmlBytes } from '../../core/formats/grxml/parse';
-import { validateGrxml } from '../../core/formats/grxml/validate';
+import { checkGrxmlInWorker, GrammarCheckTimeout } from '../../core/formats/grxml/checkInWorker';
+import type { Logger } from '../../core/logger';
 import type { TrsxConcept } from '../../core/formats/trsx/model';
 import { escapeXmlAttribute, escapeXmlText } from '../../core/formats/xml/entities';
 import { safeFileName } from '../../core/package/fileNames';
@@ -80,10 +80,23 @@ export function detachGrammars(content: ProjectContent, project: ProjectRecord, 
   }
 }
 
-/** Rejects (400, with the diagnostics) a GrXML file that has SRGS errors. */
-export function checkGrammar(data: Uint8Array, label: string): void {
-  const parsed = parseGrxmlBytes(data);
-  rejectErrors(label, validateGrxml(parsed), parsed.tree.text);
+/** How long the sandbox checks one uploaded grammar before refusing it (a 17 MB grammar takes ~9 s on a busy machine). */
+export const GRAMMAR_CHECK_DEADLINE_MS = 60_000;
+
+/**
+ * Rejects (400, with the diagnostics) a GrXML file that has SRGS errors. Checked on a worker thread with a
+ * deadline (checkInWorker.ts), so that the sandbox keeps answering other requests meanwhile.
+ */
+export async function checkGrammar(data: Uint8Array, label: string, logger?: Logger, deadlineMs = GRAMMAR_CHECK_DEADLINE_MS): Promise<void> {
+  logger?.debug(`checking ${label} (${data.length} bytes) on a worker thread`);
+  let checked: Awaited<ReturnType<typeof checkGrxmlInWorker>>;
+  try {
+    checked = await checkGrxmlInWorker(data, { deadlineMs });
+  } catch (e) {
+    if (e instanceof GrammarCheckTimeout) throw badRequest(`${label} could not be checked within ${deadlineMs / 1000} s; split it into smaller grammars. Nothing was changed.`);
+    throw e;
+  }
+  rejectErrors(label, checked.diagnostics, checked.text);
 }
 
 /** `<locale>/<name>.grxml` for every locale that has the entity's grammar. */
@@ -99,7 +112,7 @@ export async function grammarsZip(content: ProjectContent, project: ProjectRecor
 }
 
 /** The grammars of a replace zip by locale: one `<locale>/<file>.grxml` per project locale, each valid. */
-export async function readGrammarsZip(data: Uint8Array, project: ProjectRecord, entityName: string): Promise<Map<string, Uint8Array>> {
+export async function readGrammarsZip(data: Uint8Array, project: ProjectRecord, entityName: string, logger?: Logger): Promise<Map<string, Uint8Array>> {
   const entries = await readUploadZip(data, 'The grammars upload');
   const byLocale = new Map<string, Uint8Array>();
   for (const [name, bytes] of entries) {
@@ -112,7 +125,7 @@ export async function readGrammarsZip(data: Uint8Array, project: ProjectRecord, 
       throw badRequest(`The grammars zip has a folder "${locale}", which is not a language of project ${project.id} (${project.languages.join(', ')}).`);
     }
     if (byLocale.has(locale)) throw badRequest(`The grammars zip has more than one grammar in ${locale}/; an entity has one grammar per language.`);
-    checkGrammar(bytes, `The grammar ${name}`);
+    await checkGrammar(bytes, `The grammar ${name}`, logger);
     byLocale.set(locale, bytes);
   }
   if (byLocale.size === 0) throw badRequest('The grammars zip holds no grammar; put <locale>/<name>.grxml files in it.');

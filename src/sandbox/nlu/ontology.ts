@@ -81,7 +81,7 @@ export async function readOntologyZip(data: Uint8Array, project: ProjectRecord, 
       const path = `${locale}/${c.ruleGrammarFileName.replace(/^\.\//, '')}`;
       const bytes = entries.get(path);
       if (!bytes) continue;
-      checkGrammar(bytes, `The grammar ${path}`);
+      await checkGrammar(bytes, `The grammar ${path}`);
       grammars.set(c.name, bytes);
       referenced.add(path);
     }

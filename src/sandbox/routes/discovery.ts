@@ -1,16 +1,16 @@
 // Discovery endpoints the public CLI reads before its write commands (docs/platform-notes.md "Discovery
 // endpoints"): deployment flows, environments and geographies (ids for app-configs and --env-geo), data hosts
 // of a dialog build, the server version, engine packs, language topics, voices and data types.
-import { requireVisibleOrganization, requireVisibleProject } from '../access';
+import { requireOrganizationMember, requireVisibleProject } from '../access';
 import { buildDataHosts, latestDialogBuild } from '../apps/dataHosts';
 import { environmentEntry, flowView } from '../apps/flows';
-import { canSeeOrganization, requireVisibleApplication } from '../apps/lookup';
+import { requireVisibleApplication } from '../apps/lookup';
 import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
 import { findBuild } from '../builds/records';
 import type { BuildRecord } from '../builds/model';
 import { dataTypes, enginePacks, languageTopics, versionInfo, voices } from '../catalog/platformCatalog';
 import type { SandboxContext } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { json, type Router, type SandboxRequest } from '../router';
 import type { OrganizationRecord } from '../state';
 import { pageOf, paging } from '../validate';
@@ -19,12 +19,8 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
   const { state } = ctx;
 
   /** Flows, environments, engine packs… belong to the organization: members and staff (403 for project-only members). */
-  const memberOrg = (req: SandboxRequest): OrganizationRecord => {
-    const principal = caller(req);
-    const org = requireVisibleOrganization(state, principal, req.params.orgId ?? '');
-    if (!canSeeOrganization(state, principal, org.id)) throw forbidden(`${principal.user.name} is not a member of organization ${org.id}; its deployment settings are visible to its members only.`);
-    return org;
-  };
+  const memberOrg = (req: SandboxRequest): OrganizationRecord =>
+    requireOrganizationMember(state, caller(req), req.params.orgId ?? '', 'its deployment settings');
   const orgFlows = (orgId: string) => state.deploymentFlows.filter((f) => f.orgId === orgId).sort((a, b) => Number(a.id) - Number(b.id));
 
   router.add({

@@ -51,7 +51,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
       const { data } = await uploadOf(req);
-      const grammars = await readGrammarsZip(data, project, concept.name);
+      const grammars = await readGrammarsZip(data, project, concept.name, ctx.logger);
       for (const [locale, grammar] of grammars) {
         const lc = localeContent(content, locale);
         const path = lc.trsx.concepts.find((c) => c.name === concept.name)?.ruleGrammarFileName ?? concept.ruleGrammarFileName ?? '';

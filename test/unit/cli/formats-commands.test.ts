@@ -98,7 +98,7 @@ describe('cstudio convert', () => {
       [['s.txt', '--to', 'nmlist'], /cannot become entity literals/],
       [['s.txt', '--to', 'trsx', '--entity', 'E'], /use --intent/],
       [['a.list', '--to', 'list', '--locale', 'en-US'], /only with --to trsx/],
-      [['a.list', '--to', 'list', '--bogus'], /Unknown option '--bogus'/],
+      [['a.list', '--to', 'list', '--bogus'], /Unknown option --bogus\./],
       [['a.grxml', '--to', 'list'], /give a \.list, \.nmlist, \.txt or \.trsx/],
       [['a.list', 'b.list', '--to', 'list'], /one input file/],
     ];
@@ -209,13 +209,15 @@ describe('cstudio validate', () => {
 
   test('usage problems and unreadable files exit 2', async () => {
     assert.match((await run(validateCommand, [])).usage ?? '', /at least one file/);
+    assert.match((await run(validateCommand, ['x.doc'])).usage ?? '', /x\.doc: no such file or folder/);
+    await file('x.doc', 'text\n');
     assert.match((await run(validateCommand, ['x.doc'])).usage ?? '', /Unknown file type: x\.doc; supported: \.trsx/);
-    assert.match((await run(validateCommand, ['a.list', '--fix'])).usage ?? '', /Unknown option '--fix'/);
+    assert.match((await run(validateCommand, ['a.list', '--fix'])).usage ?? '', /Unknown option --fix\./);
     await file('fine.list', 'x\n');
     const r = await run(validateCommand, ['missing.trsx', 'fine.list']);
     assert.equal(r.code, 2);
     assert.equal(r.stderr, 'Cannot read missing.trsx: no such file.\n');
-    assert.match(r.stdout, /1 file checked: no problems/);
+    assert.match(r.stdout, /1 file checked; 1 file NOT checked \(could not be read\): missing\.trsx\./);
   });
 
   test('real corpus files validate without errors', async (t) => {

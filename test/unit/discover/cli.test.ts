@@ -88,7 +88,7 @@ describe('cstudio discover', () => {
     assert.ok(annotated && other, 'the seeded traffic has an annotated ORDER_COFFEE utterance and another one');
     const one = await cli(['discover', 'add', dir, '--id', annotated.id.slice(0, 12)], { env });
     assert.equal(one.code, 0, one.stderr);
-    assert.match(one.stdout, /^Added ".*" as ORDER_COFFEE in en-US\/en-US\.trsx\n/);
+    assert.match(one.stdout, /^Added ".*" as ORDER_COFFEE in en-US\/en-US\.trsx:\d+\n/);
     const two = await cli(['discover', 'add', dir, '--id', other.id, '--intent', 'ASK_HOURS'], { env });
     assert.equal(two.code, 0, two.stderr);
 

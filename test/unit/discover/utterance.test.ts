@@ -65,7 +65,7 @@ describe('Interpret records', () => {
 });
 
 describe('annotations from entities', () => {
-  const known = (c: string): boolean => c !== 'UNKNOWN';
+  const known = (c: string): string | undefined => (c === 'UNKNOWN' ? 'not declared' : undefined);
   const e = (name: string, start: number, end: number, text: string): { name: string; start: number; end: number; literal: string } => ({ name, start, end, literal: text.slice(start, end) });
 
   test('ranges become annotations, nested ones nest', () => {

@@ -28,6 +28,18 @@ describe('platform client: jobs and the job poller', () => {
   const startJob = (): ReturnType<PlatformClient['projects']['updateDatapack']> =>
     owner.projects.updateDatapack('1001', { locale: 'en-US', version: '4.9.0' });
 
+  test('the seeded builds come from a completed build job, listed with its per-service report (issue 26)', async () => {
+    const jobs = await collect(viewer.jobs.list('1001'));
+    const build = jobs.find((j) => j.type === 'BUILD_MODELS' && j.status === 'COMPLETED');
+    assert.ok(build, `jobs of 1001: ${jobs.map((j) => `${j.type} ${j.status}`).join(', ')}`);
+    const report = build.report as Record<string, { reports: Array<{ buildLabel?: string; locale?: string; status: string }> }>;
+    const labels = (await collect(viewer.builds.list('1001'))).map((b) => b.buildLabel).sort();
+    const reported = ['asrBuildReports', 'nluBuildReports', 'dialogBuildReports'].flatMap((k) => report[k]?.reports ?? []);
+    assert.deepEqual([...new Set(reported.map((r) => r.buildLabel))].sort(), labels, 'the job reports every seeded build');
+    assert.ok(reported.every((r) => r.status === 'COMPLETED'));
+    assert.deepEqual(report.nluBuildReports?.reports.map((r) => r.locale), ['en-US', 'fr-CA']);
+  });
+
   test('get, list and delete job records', async () => {
     const job = await startJob();
     assert.equal(job.status, 'RUNNING');

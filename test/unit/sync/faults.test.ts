@@ -31,7 +31,9 @@ describe('push under injected faults', () => {
   let owner: PlatformClient;
   before(async () => {
     sbx = await startTestSandbox();
-    owner = clientFor(sbx, 'owner');
+    // A reset append may never have reached the sandbox: the next push waits its settle window (the request
+    // timeout, lateRequests.ts) for a late arrival; 5 s keeps that wait short here.
+    owner = clientFor(sbx, 'owner', { timeoutMs: 5000 });
   });
   after(async () => {
     await owner.close();

@@ -18,7 +18,9 @@ describe('push refreshes the base from what it sent', () => {
   let sbx: TestSandbox;
   let owner: PlatformClient;
   before(async () => {
-    sbx = await startTestSandbox();
+    // Jobs of 600 ms: "stopped while its job runs" needs the job still RUNNING at its first poll, which on a loaded
+    // machine came after the default 100 ms (the push then completed; seen twice under a load average of 20).
+    sbx = await startTestSandbox({ jobDurationMs: 600 });
     owner = clientFor(sbx, 'owner');
   });
   after(async () => {

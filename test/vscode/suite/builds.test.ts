@@ -13,7 +13,7 @@ import type { PlatformClient } from '../../../src/core/platform/client';
 import type { Project } from '../../../src/core/platform/types';
 import { CommandIds } from '../../../src/host/commandIds';
 import { extensionApi, updateSetting, waitFor } from '../helpers';
-import { childrenUntil, demoClient, runningSandbox, usePrompterForSuite, walk } from '../explorerHelpers';
+import { childrenOf, childrenUntil, demoClient, runningSandbox, usePrompterForSuite, walk } from '../explorerHelpers';
 
 const SANDBOX = 'Local sandbox';
 const ORG = 'Demo Coffee Co.';
@@ -77,6 +77,8 @@ suite('build commands', () => {
     const { testing } = await extensionApi();
     const dialog = await walk(testing, SANDBOX, ORG, NAME, 'Builds', 'Dialog');
     await childrenUntil(testing, dialog.node, 'the first dialog build', (c) => c.length === 1);
+    // Jobs loaded (and shown) before the build: the build's job is listed once it is done (issue 26).
+    const jobsBefore = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, NAME, 'Jobs')).node);
     prompter.script({ pick: NAME }, { pickMany: ['DIALOG'] }, { input: '' });
     const outcome = await vscode.commands.executeCommand<BuildOutcome>(CommandIds.projectBuild);
     assert.equal(prompter.asked[0]?.title, 'Build Project');
@@ -89,6 +91,10 @@ suite('build commands', () => {
     const shown = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, NAME, 'Builds', 'Dialog')).node, 'the new build in the tree', (c) => c.length === 2);
     assert.deepEqual(shown.map((s) => s.label), ['v2', 'v1']);
     assert.equal(shown[0]?.item.contextValue, 'build:completed');
+    const jobs = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, NAME, 'Jobs')).node, 'the build\'s job under Jobs',
+      (c) => c.length === jobsBefore.length + 1 && c[0]?.item.contextValue === 'job:finished');
+    assert.equal(jobs[0]?.label, 'Build models');
+    assert.match(String(jobs[0]?.item.tooltip instanceof vscode.MarkdownString ? jobs[0].item.tooltip.value : jobs[0]?.item.tooltip), new RegExp(outcome.job.id));
   });
 
   test('Download a build to a file, then delete one after a confirmation', async () => {

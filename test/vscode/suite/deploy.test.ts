@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { AppConfig } from '../../../src/core/platform/appTypes';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { CommandIds } from '../../../src/host/commandIds';
-import { extensionApi } from '../helpers';
+import { extensionApi, readLogs, waitFor } from '../helpers';
 import { childrenUntil, demoClient, runningSandbox, usePrompterForSuite, walk } from '../explorerHelpers';
 
 const SANDBOX = 'Local sandbox';
@@ -50,6 +50,7 @@ suite('deploy commands', () => {
     assert.deepEqual(prompter.asked[0]?.offered, ['Production US', 'Production EU'], 'geographies where it is not live yet');
     assert.match(prompter.asked[1]?.title ?? '', /^Deploy "coffee-main" \(configuration 801\) to Production US \(302\)\?$/);
     assert.equal(statusIn(await owner.appConfigs.get('801'), PRODUCTION_US), 'DEPLOYED');
+    await waitFor('the deploy in the log', () => readLogs(testing.logDir).includes('deploy: "coffee-main" (configuration 801) deployed to Production US (302)'));
     const shown = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, 'Applications', APP, 'coffee-main')).node,
       'the new deployment in the tree', (c) => c.some((d) => d.label === 'Production US'));
     const prod = shown.find((d) => d.label === 'Production US');
@@ -82,5 +83,19 @@ suite('deploy commands', () => {
     assert.equal(statusIn(await owner.appConfigs.get(override.id), SANDBOX_US), 'DEPLOYED');
     assert.equal(statusIn(await owner.appConfigs.get('801'), SANDBOX_US), 'UNDEPLOYED');
     await owner.appConfigs.deploy('801', [SANDBOX_US]);
+  });
+
+  test('The geography pick starts with the non-production ones ticked; Enter with none ticked keeps it open and says why (issue 26)', async () => {
+    assert.ok(override, 'the override of the previous test');
+    if (statusIn(await owner.appConfigs.get(override.id), SANDBOX_US) === 'DEPLOYED') await owner.appConfigs.undeploy(override.id, [SANDBOX_US]);
+    prompter.reset();
+    // An empty choice, then a real one: the first is refused with a message, not taken as a cancel.
+    prompter.script({ pickMany: [] }, { pickMany: ['Sandbox US'] }, { confirm: false });
+    await vscode.commands.executeCommand(CommandIds.appConfigDeploy, { applicationId: '501', configId: override.id });
+    assert.deepEqual(prompter.failures, []);
+    assert.deepEqual(prompter.asked[0]?.offered, ['*Sandbox US', 'Production US', 'Production EU'], 'Sandbox US ticked, production not');
+    assert.deepEqual(prompter.rejected, ['Tick at least one environment geography with Space, then press Enter (Escape cancels).']);
+    assert.equal(prompter.asked[1]?.kind, 'pickMany', 'the pick stays open');
+    assert.match(prompter.asked[2]?.title ?? '', /^Deploy "coffee-main" \(configuration \d+\) to Sandbox US \(301\)\?$/);
   });
 });

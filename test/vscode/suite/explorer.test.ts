@@ -90,6 +90,10 @@ suite('explorer', () => {
     assert.ok(nlu.length > 0 && /^v\d+$/.test(nlu[0]?.label ?? ''), `NLU builds: ${nlu.map((b) => b.label).join(', ')}`);
     assert.match(String(nlu[0]?.item.description), /completed/);
     assert.equal(nlu[0]?.item.contextValue, 'build:completed');
+    // The seeded builds come from a completed build job (issue 26: Jobs said "No jobs" beside them).
+    const jobs = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, PROJECT, 'Jobs')).node);
+    assert.ok(jobs.some((j) => j.label === 'Build models' && /^completed/.test(String(j.item.description)) && j.item.contextValue === 'job:finished'),
+      `jobs: ${jobs.map((j) => `${j.label} ${String(j.item.description)} ${j.item.contextValue}`).join('; ')}`);
 
     const apps = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, 'Applications')).node);
     assert.ok(apps.length >= 2, `applications: ${apps.map((a) => a.label).join(', ')}`);

@@ -128,6 +128,6 @@ suite('local sandbox: questions through the prompter', () => {
     await running();
     prompter.script({ pick: /Show log/ });
     await vscode.commands.executeCommand(CommandIds.sandboxActions);
-    assert.deepEqual(prompter.asked.map((a) => [a.kind, a.title, a.offered.length]), [['pick', 'Local sandbox', 5]]);
+    assert.deepEqual(prompter.asked.map((a) => [a.kind, a.title, a.offered.length]), [['pick', 'Local sandbox', 6]]);
   });
 });

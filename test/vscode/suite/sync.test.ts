@@ -17,7 +17,7 @@ import type { RestoreOutcome } from '../../../src/core/sync/restore';
 import { CommandIds } from '../../../src/host/commandIds';
 import type { ComparisonReport } from '../../../src/features/sync/comparisonView';
 import { zipUri } from '../../../src/features/sync/syncUris';
-import { extensionApi, waitFor } from '../helpers';
+import { extensionApi, readLogs, waitFor } from '../helpers';
 import { demoClient, runningSandbox, usePrompterForSuite } from '../explorerHelpers';
 
 const NAME = `Sync Test ${Date.now().toString(36)}`;
@@ -114,6 +114,20 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     assert.equal(vscode.workspace.getConfiguration('search').get<Record<string, boolean>>('exclude')?.['**/.cstudio'], true);
   });
 
+  test('Push with nothing to push says so at once: no mode, no lock, no plan (issue 26); pull and push are in the log', async () => {
+    const { testing } = await extensionApi();
+    const outcome = await vscode.commands.executeCommand<PushOutcome>(CommandIds.syncPush, { root });
+    assert.equal(outcome.status, 'nothing');
+    assert.deepEqual(prompter.asked.map((a) => `${a.kind} ${a.title}`), [], 'nothing was asked');
+    assert.deepEqual(prompter.infos, [`Nothing to push: sync-${project.id} matches the platform (no local change since the last pull or push).`]);
+    assert.equal(prompter.progress.some((p) => p.startsWith('Preparing the push')), false, 'no plan was prepared');
+    await waitFor('pull and push in the log', () => {
+      const log = readLogs(testing.logDir);
+      return log.includes(`pull: project ${project.id} into ${root} (connection `) && log.includes(`pull: ${root} pulled from project ${project.id}`)
+        && log.includes(`push: ${root} to ${NAME} (project ${project.id}) started`) && log.includes(`push: Nothing to push: sync-${project.id} matches the platform`);
+    });
+  });
+
   test('A local edit shows as a change with a diff against the base; Status checks the platform', async () => {
     const { testing } = await extensionApi();
     edit('</samples>', '  <sample intentref="ORDER">a small coffee to go</sample>\n  </samples>');
@@ -147,6 +161,7 @@ suite('sync: pull, status, diffs, push, restore, compare', function () {
     await waitFor('the pushed change gone from Package Comparison', () => provider.getChildren().every((n) => n.kind !== 'file'));
     assert.equal(provider.current?.title, `base ↔ sync-${project.id}`);
     await waitFor('in sync in the status bar', () => testing.sync.statusBarText() === `$(check) ${NAME}`);
+    await waitFor('the push\'s outcome in the log', () => new RegExp(`push: ${NAME} completed: `).test(readLogs(testing.logDir)));
   });
 
   test('Push by replace asks twice and saves a backup; Restore Backup puts it back', async () => {

@@ -9,7 +9,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALREADY_HELD_KEYS } from '../../../src/features/walkthrough/walkthroughFeature';
-import { extensionApi } from '../helpers';
+import { CommandIds } from '../../../src/host/commandIds';
+import { runningSandbox } from '../explorerHelpers';
+import { extensionApi, waitFor } from '../helpers';
+import { CONNECTION, TOPIC } from '../logsHelpers';
 
 interface WalkthroughStep {
   id: string;
@@ -99,6 +102,24 @@ suite('walkthrough', () => {
     assert.ok(completes('startSandbox').includes(`onContext:${ALREADY_HELD_KEYS.sandboxRunning}`), 'the sandbox step completes on the walkthrough\'s own key');
     assert.ok(completes('pullProject').includes(`onContext:${ALREADY_HELD_KEYS.projectPulled}`), 'the pull step completes on the walkthrough\'s own key');
     assert.ok(completes('exploreDemo').includes(`onContext:${ALREADY_HELD_KEYS.explorerShown}`), 'the explorer step completes on the walkthrough\'s own key');
+  });
+
+  test('a TRSX file shown in an editor and a step command run from the palette tick their steps (issue 26)', async () => {
+    const { walkthrough } = await manifestAndCommands();
+    const { testing } = await extensionApi();
+    const completes = (id: string): string[] => walkthrough.steps.find((s) => s.id === id)?.completionEvents ?? [];
+    assert.ok(completes('editTrsx').includes(`onContext:${ALREADY_HELD_KEYS.trsxEdited}`), 'the edit step completes on the walkthrough\'s own key, not on the focus');
+    assert.ok(completes('pushChanges').includes('onContext:cstudio.walkthrough.pushed'));
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', testing.walkthrough.walkthroughRef, false);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder);
+    await vscode.window.showTextDocument(vscode.Uri.file(join(folder, 'coffee.trsx')), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+    await waitFor('the edit step\'s key', () => testing.walkthrough.ticked.has(ALREADY_HELD_KEYS.trsxEdited));
+    // A step command run as any other command (not through the step's button) ticks its step once it has finished.
+    await runningSandbox(testing);
+    await vscode.commands.executeCommand(CommandIds.logsSimulate, { connectionId: CONNECTION, topic: TOPIC, sessions: 1 });
+    await waitFor('the simulate step\'s key', () => testing.walkthrough.ticked.has('cstudio.walkthrough.simulated'));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('VS Code opens the walkthrough', async () => {

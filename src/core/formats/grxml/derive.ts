@@ -127,8 +127,11 @@ export class Deriver {
       active.add(start);
       this.ruleStack.push(rule.id);
       try {
+        const ends = this.sequence(rule.body, start, grammar);
+        // Nothing to wrap: the shared empty result (the fallback fills every rule at every position).
+        if (ends.size === 0) return NO_ENDS;
         const out: Ends = new Map();
-        for (const [end, d] of this.sequence(rule.body, start, grammar)) {
+        for (const [end, d] of ends) {
           const make = (children: ParseNode[]): ParseNode => {
             const node: RuleParseNode = {
               kind: 'rule', rule: rule.id, text: this.opts.words.slice(start, end).join(' '), start, end, children, range: rule.range,
@@ -236,7 +239,10 @@ export class Deriver {
   }
 
   private item(item: ItemExpansion, start: number, g: Grammar, weight?: number): Ends {
-    const { min, max } = item.repeat;
+    const { max } = item.repeat;
+    // A tag repeated any non-zero number of times is one occurrence of the tag (W3C SRGS test tag-repetition.grxml,
+    // §2.5: `<item repeat="2-"><tag>"foo"</tag></item>` yields "foo" once), so an item holding only tags runs once.
+    const min = item.repeat.min > 1 && holdsOnlyTags(item.body) ? 1 : item.repeat.min;
     const result: Ends = new Map();
     if (max === 0) { result.set(start, EMPTY); return result; }
     const wrap = (d: Derivation, reps: number, end: number): Derivation => ({
@@ -363,4 +369,10 @@ function better(a: Derivation, b: Derivation): boolean {
   if (Math.abs(a.score - b.score) > TIE && a.score !== b.score) return a.score > b.score;
   if (a.garbage !== b.garbage) return a.garbage < b.garbage;
   return a.empties < b.empties;
+}
+
+/** Whether an expansion sequence consists of tags only (nested items and sequences of tags included). */
+function holdsOnlyTags(seq: SequenceExpansion): boolean {
+  return seq.children.length > 0 && seq.children.every((c) =>
+    c.kind === 'tag' || (c.kind === 'sequence' && holdsOnlyTags(c)) || (c.kind === 'item' && holdsOnlyTags(c.body)));
 }

@@ -74,7 +74,7 @@ export async function matchSentence(grammar: Grammar, input: string | readonly s
   const { result, origins } = derive(grammar, input, options);
   if (!result.accepted || !result.tree || !origins || !options.tags) return result;
   const outcome = await evaluateSemantics(result.tree, origins, options.tags, { timeoutMs: options.semanticsTimeoutMs, signal: options.signal });
-  result.notes.push(...outcome.notes);
+  for (const item of outcome.notes) result.notes.push(item);
   if (outcome.error !== undefined) result.semanticError = outcome.error;
   else if ('value' in outcome) result.semantics = outcome.value;
   return result;
@@ -154,9 +154,11 @@ function stopPoint(deriver: Deriver, grammar: Grammar, rule: Rule, words: readon
 }
 
 /**
- * Matches from the start rule. Deep right recursion (a long list written as `item <ruleref uri="#list"/>`) can
- * exhaust the call stack; then the memo is filled from the end of the input backwards, so that no call has
- * to go deeper than one level of recursion, and the match is tried again.
+ * Matches from the start rule. Deep right recursion (a long list written as `item <ruleref uri="#list"/>`) or a
+ * long chain of rules each starting with the next (`<rule id="r1"><ruleref uri="#r2"/> …`) can exhaust the
+ * call stack; then the memo is filled from the end of the input backwards, and at each position a rule only
+ * after the rules it references, so that no call has to go deeper than one rule's body, and the match is
+ * tried again.
  */
 function deriveFromStart(deriver: Deriver, grammar: Grammar, rule: Rule, n: number): Derivation | undefined {
   try {
@@ -165,32 +167,58 @@ function deriveFromStart(deriver: Deriver, grammar: Grammar, rule: Rule, n: numb
     if (!isStackOverflow(e)) throw e;
   }
   const rules = reachableLocalRules(grammar, rule);
+  // A chain of rules nests at the start of the input: filling that position alone is enough, and linear.
+  try {
+    for (const r of rules) deriver.rule(r, grammar, 0);
+    return deriver.rule(rule, grammar, 0).get(n);
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+  }
   for (let pos = n; pos >= 0; pos--) for (const r of rules) deriver.rule(r, grammar, pos);
   return deriver.rule(rule, grammar, 0).get(n);
 }
 
+/** The local rules `start` reaches, each after the rules it references (post-order; a cycle is cut anywhere). */
 function reachableLocalRules(grammar: Grammar, start: Rule): Rule[] {
   const seen = new Set<Rule>([start]);
-  const stack: Expansion[] = [start.body];
+  const order: Rule[] = [];
+  // An explicit stack of rules with the references still to visit: a chain of 100,000 rules is no deeper here.
+  const stack: { rule: Rule; refs: Rule[] }[] = [{ rule: start, refs: localReferences(grammar, start) }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { rule: Rule; refs: Rule[] };
+    const next = top.refs.pop();
+    if (next === undefined) { order.push(top.rule); stack.pop(); continue; }
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push({ rule: next, refs: localReferences(grammar, next) });
+  }
+  return order;
+}
+
+/** The local rules a rule's body references, last first (so that popping visits them in document order). */
+function localReferences(grammar: Grammar, rule: Rule): Rule[] {
+  const found: Rule[] = [];
+  const stack: Expansion[] = [rule.body];
   while (stack.length > 0) {
     const e = stack.pop() as Expansion;
     switch (e.kind) {
-      case 'sequence': stack.push(...e.children); break;
+      case 'sequence': for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as Expansion); break;
       case 'item': stack.push(e.body); break;
-      case 'one-of': stack.push(...e.items); break;
+      case 'one-of': for (let i = e.items.length - 1; i >= 0; i--) stack.push(e.items[i] as Expansion); break;
       case 'ruleref': {
-        const rule = e.target.kind === 'local' ? grammar.rulesById.get(e.target.rule) : undefined;
-        if (rule && !seen.has(rule)) { seen.add(rule); stack.push(rule.body); }
+        const target = e.target.kind === 'local' ? grammar.rulesById.get(e.target.rule) : undefined;
+        if (target) found.push(target);
         break;
       }
       default: break;
     }
   }
-  return [...seen];
+  return found.reverse();
 }
 
-const TOO_DEEP = 'the input nests rule references deeper than the matcher can follow (stack exhausted); '
-  + 'for long inputs, write the grammar with repeat="1-" instead of recursion';
+const TOO_DEEP = 'this match nests rule references deeper than the matcher can follow (stack exhausted), even '
+  + 'filled in from the end of the input: a long left-recursive cycle (warning SRGS041) or rules nested very deep; '
+  + 'break the cycle with a word first, write deep recursion as repeat="1-" items, or nest fewer rules';
 
 function isStackOverflow(e: unknown): boolean {
   return e instanceof RangeError && /call stack/i.test(e.message);
@@ -218,7 +246,7 @@ function hasCaseDifference(tree: ParseNode): boolean {
   while (stack.length > 0) {
     const node = stack.pop() as ParseNode;
     if (node.kind === 'token' && node.words.join(' ') !== node.token) return true;
-    if (node.kind === 'rule' || node.kind === 'item') stack.push(...node.children);
+    if (node.kind === 'rule' || node.kind === 'item') for (const item of node.children) stack.push(item);
   }
   return false;
 }

@@ -52,7 +52,7 @@ export function grammarSourceText(grammar: Grammar): string | undefined {
 export function parseGrxmlBytes(bytes: Uint8Array, options: GrxmlParseOptions = {}): GrxmlParseResult {
   const decoded = decodeXmlBytes(bytes);
   const result = parseGrxml(decoded.text, options);
-  result.diagnostics.unshift(...decoded.diagnostics);
+  result.diagnostics = decoded.diagnostics.concat(result.diagnostics);
   return result;
 }
 

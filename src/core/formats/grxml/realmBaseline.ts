@@ -29,7 +29,7 @@ export class RealmBaseline {
     this.globalShape = shapeOf(global);
     const seen = new Set<object>([global]);
     const queue: object[] = [...hidden];
-    for (const d of this.globalShape.descriptors) queue.push(...reachable(d));
+    for (const d of this.globalShape.descriptors) for (const item of reachable(d)) queue.push(item);
     const all: Shape[] = [];
     while (queue.length > 0) {
       const target = queue.pop() as object;
@@ -38,7 +38,7 @@ export class RealmBaseline {
       const shape = shapeOf(target);
       all.push(shape);
       if (shape.proto !== null) queue.push(shape.proto);
-      for (const d of shape.descriptors) queue.push(...reachable(d));
+      for (const d of shape.descriptors) for (const item of reachable(d)) queue.push(item);
     }
     const prototypes = new Set(all.map((s) => s.proto));
     for (const shape of all) {

@@ -8,15 +8,23 @@ import { type ExpansionStore, ITEM, ONE_OF, RULEREF, TAG } from './expansionStor
 import type { Rule } from './model';
 import type { RuleGraph } from './ruleGraph';
 
+/** Rules of a cycle named in its message; a 10,000-rule cycle is reported with its first ones and its length. */
+const NAMED_RULES = 6;
+
+/**
+ * One SRGS041 per cycle (strongly connected component), on its first rule in the document: a cycle of 10,000
+ * rules is one problem, and a message per rule naming the whole cycle made the report quadratic (1 GB).
+ */
 export function checkLeftRecursion(rules: readonly Rule[], store: ExpansionStore, graph: RuleGraph, out: Diagnostic[]): void {
   const edges = leftEdges(rules.length, store, graph);
   for (const component of recursiveComponents(edges)) {
-    const members = new Set(component);
-    for (const i of component) {
-      const rule = rules[i] as Rule;
-      const path = cycleThrough(i, edges, members).map((k) => (rules[k] as Rule).id);
-      out.push(srgsDiagnostic('SRGS041', `Rule "${rule.id}" is left-recursive (${path.join(' → ')}): it reaches itself before matching any word, so it cannot be matched. Put a word before the recursive reference.`, rule.idRange));
-    }
+    const first = component.reduce((a, b) => Math.min(a, b));
+    const rule = rules[first] as Rule;
+    const path = cycleThrough(first, edges, new Set(component)).map((k) => (rules[k] as Rule).id);
+    const shown = path.length - 1 > NAMED_RULES ? [...path.slice(0, NAMED_RULES), '…', path[path.length - 1]] : path;
+    const length = path.length - 1 > NAMED_RULES ? `, a cycle of ${path.length - 1} rules` : '';
+    const others = component.length > path.length - 1 ? `; ${component.length} rules in all reach each other this way` : '';
+    out.push(srgsDiagnostic('SRGS041', `Rule "${rule.id}" is left-recursive (${shown.join(' → ')}${length}${others}): it reaches itself before matching any word, so it cannot be matched. Put a word before the recursive reference.`, rule.idRange));
   }
 }
 
@@ -205,9 +213,11 @@ function cycleThrough(start: number, edges: readonly (readonly number[])[], memb
     for (const w of edges[v] ?? []) {
       if (!members.has(w)) continue;
       if (w === start) {
-        const middle: number[] = [];
-        for (let at: number | undefined = v; at !== undefined && at !== start; at = previous.get(at)) middle.unshift(at);
-        return [start, ...middle, start];
+        const path = [start];
+        for (let at: number | undefined = v; at !== undefined && at !== start; at = previous.get(at)) path.push(at);
+        path.push(start);
+        // Collected backwards from the end; the start stays first and last.
+        return [start, ...path.slice(1, -1).reverse(), start];
       }
       if (!previous.has(w)) { previous.set(w, v); queue.push(w); }
     }

@@ -6,10 +6,55 @@
 // sentence's tags microseconds): the same header tags, and a context the previous job left as new.
 
 import { writeSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { SemanticError, SisrSandbox } from './sisrSandbox';
-import { NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
+import { MEMORY_CAP_ENV, NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
 
 export const PROGRESS_FD = 3;
+
+/** How often the watchdog reads the resident set while a job runs: fresh pages fill at ~1 GB/s, ~5 MB between reads. */
+const WATCHDOG_INTERVAL_MS = 5;
+
+/**
+ * The heap cap does not bound typed arrays and ArrayBuffers (`new Uint8Array(2**32 - 1).fill(1)` reached
+ * 1.3 GB): their memory lives outside V8's heap, and a tag filling one is a built-in call nothing on this
+ * thread can interrupt. A thread of its own reads the whole process's resident set and, past the cap, says
+ * so on the progress pipe ("M <bytes>", synchronously, so the parent reads it) and kills the process. It
+ * reads only while a job runs (`busy[0]` is 1) and sleeps in Atomics.wait otherwise, so an idle tag process
+ * (the language server keeps one) costs no wake-ups. Its code is a string: the bundles have no file of it.
+ */
+const WATCHDOG = `
+const { workerData } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+const { cap, fd, interval, busy } = workerData;
+for (;;) {
+  Atomics.wait(busy, 0, 0);
+  do {
+    const rss = process.memoryUsage.rss();
+    if (rss > cap) {
+      try { writeSync(fd, 'M ' + rss + '\\n'); } catch (e) { /* the parent stopped reading */ }
+      process.kill(process.pid, 'SIGKILL');
+    }
+  } while (Atomics.wait(busy, 0, 1, interval) !== 'not-equal' && Atomics.load(busy, 0) === 1);
+}
+`;
+
+/** Starts the watchdog; the returned flag is 1 while a job runs. */
+function startMemoryWatchdog(cap: number): Int32Array {
+  const busy = new Int32Array(new SharedArrayBuffer(4));
+  const watchdog = new Worker(WATCHDOG, {
+    eval: true, workerData: { cap, fd: PROGRESS_FD, interval: WATCHDOG_INTERVAL_MS, busy },
+    resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
+  });
+  watchdog.unref(); // the IPC channel decides when this process ends
+  return busy;
+}
+
+function setBusy(flag: Int32Array | undefined, busy: boolean): void {
+  if (!flag) return;
+  Atomics.store(flag, 0, busy ? 1 : 0);
+  Atomics.notify(flag, 0);
+}
 
 /**
  * Header tags run at global scope again for every job, which is how their variables start afresh; top-level
@@ -79,10 +124,14 @@ export function runTagJob(job: TagJob, progressFd?: number): TagReply {
 }
 
 if (process.send !== undefined && process.env.CSTUDIO_SISR_PROCESS === '1') {
+  const cap = Number(process.env[MEMORY_CAP_ENV]);
+  const busy = cap > 0 ? startMemoryWatchdog(cap) : undefined;
   const runner = new TagJobRunner(PROGRESS_FD);
   process.on('message', ({ seq, job }: SequencedJob) => {
+    setBusy(busy, true);
     process.send?.({ seq, ...runner.run(job, seq) } satisfies SequencedReply);
     runner.settle();
+    setBusy(busy, false);
   });
   // Starting Node takes a while on a busy machine: the parent's clock for the first job starts from here.
   process.send({ ready: true });

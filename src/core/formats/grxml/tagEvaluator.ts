@@ -15,11 +15,16 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
+import { MEMORY_CAP_ENV, NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
 
 export interface TagEvaluatorOptions {
   /** Heap cap of the tag process in MB (default 64). */
   maxHeapMb?: number;
+  /**
+   * The tag process's whole memory (resident set) in MB, typed arrays and ArrayBuffers included, which the heap
+   * cap does not count (default 256; a watchdog thread in the process kills it past this, ~5 MB late at most).
+   */
+  maxMemoryMb?: number;
   /** How long past a job's own time budget the tag process may take before it is killed (default 500 ms). */
   graceMs?: number;
   /** The tag process's script (default: sisrProcess.js beside this module, where both build layouts put it). */
@@ -27,6 +32,8 @@ export interface TagEvaluatorOptions {
 }
 
 export const DEFAULT_TAG_HEAP_MB = 64;
+/** Node itself takes ~45 MB and the heap 64 MB more: this leaves tags ~150 MB of arrays, and bounds the worst well under 512 MB. */
+export const DEFAULT_TAG_MEMORY_MB = 256;
 /** Covers what the job does besides running tags (a fresh VM context, compiling them) on a busy machine. */
 const DEFAULT_GRACE_MS = 500;
 
@@ -45,6 +52,8 @@ interface Running {
   progress: Readable;
   /** The last tag the process reported as started: [job seq, rule, tag]. */
   at: [number, number, number];
+  /** The resident set (bytes) the process's watchdog saw past the memory cap, before it killed the process. */
+  overMemory?: number;
   /** Unparsed rest of the progress stream. */
   partial: string;
   /** The process said it is ready (its start-up does not count against a job's time). */
@@ -65,6 +74,11 @@ export class TagEvaluator {
   started = 0;
 
   constructor(private readonly options: TagEvaluatorOptions = {}) {}
+
+  /** The tag process's id while one runs (a test reads its memory from /proc). */
+  get pid(): number | undefined {
+    return this.current?.child.pid;
+  }
 
   /** Evaluates one job; never rejects (failures are `{ error }`). Jobs run one after another, in the order asked. */
   evaluate(job: TagJob, signal?: AbortSignal): Promise<TagReply> {
@@ -144,11 +158,13 @@ export class TagEvaluator {
     if (!head) return;
     await running.closed; // every progress line the process wrote is read by now
     const heapMb = this.options.maxHeapMb ?? DEFAULT_TAG_HEAP_MB;
+    const memoryMb = this.options.maxMemoryMb ?? DEFAULT_TAG_MEMORY_MB;
     const [seq, rule, index] = running.at;
     const tag = (seq === head.seq ? runningTag(head.job, rule, index) : undefined) ?? 'a semantic tag';
     const error = running.stoppedFor === 'cancel' ? 'semantic evaluation was cancelled'
       : running.stoppedFor === 'timeout' ? `${tag} was stopped: ran longer than the ${head.job.timeoutMs} ms time limit (in a call that could not be interrupted)`
-      : signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 ? `${tag} was stopped: it used more than the ${heapMb} MB memory limit of semantic tags`
+      : running.overMemory !== undefined ? `${tag} was stopped: it used more than the ${memoryMb} MB memory limit of semantic tags (${Math.round(running.overMemory / 1e6)} MB, arrays included)`
+      : signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 ? `${tag} was stopped: it used more than the ${heapMb} MB heap limit of semantic tags`
       : `${tag} stopped the semantic evaluator (exit ${signal ?? code})`;
     this.settle(head, { error });
     for (const p of rest.filter((r) => r.done !== true)) {
@@ -162,7 +178,7 @@ export class TagEvaluator {
     const heapMb = this.options.maxHeapMb ?? DEFAULT_TAG_HEAP_MB;
     const child = fork(this.options.scriptPath ?? defaultScriptPath(), [], {
       execArgv: [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${Math.max(1, Math.floor(heapMb / 16))}`],
-      env: { ...process.env, CSTUDIO_SISR_PROCESS: '1', NODE_OPTIONS: '' },
+      env: { ...process.env, CSTUDIO_SISR_PROCESS: '1', NODE_OPTIONS: '', [MEMORY_CAP_ENV]: String((this.options.maxMemoryMb ?? DEFAULT_TAG_MEMORY_MB) * 1024 * 1024) },
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
@@ -176,7 +192,9 @@ export class TagEvaluator {
     progress.on('data', (chunk: string) => {
       const lines = (running.partial + chunk).split('\n');
       running.partial = lines.pop() ?? '';
-      const last = lines[lines.length - 1];
+      // "M <bytes>": the watchdog's last word before it kills the process (over the memory cap).
+      let last: string | undefined;
+      for (const line of lines) if (line.startsWith('M ')) running.overMemory = Number(line.slice(2)); else last = line;
       if (last !== undefined) {
         const [seq, rule, tag] = last.split(' ').map(Number);
         running.at = [seq ?? 0, rule ?? NO_TAG, tag ?? 0];

@@ -42,3 +42,6 @@ export function runningTag(job: TagJob, rule: number, tag: number): string | und
   if (rule === HEADER_TAGS) return job.globals[tag]?.label;
   return rule >= 0 ? job.rules[rule]?.labels[tag] : undefined;
 }
+
+/** The tag process's memory cap in bytes, set by the parent (tagEvaluator.ts), enforced by sisrProcess.ts's watchdog. */
+export const MEMORY_CAP_ENV = 'CSTUDIO_SISR_MEMORY_BYTES';

@@ -35,6 +35,6 @@ export function parseTrsx(text: string, options?: XmlParseOptions): TrsxParseRes
 export function parseTrsxBytes(bytes: Uint8Array, options?: XmlParseOptions): TrsxParseResult {
   const decoded = decodeXmlBytes(bytes);
   const result = parseTrsx(decoded.text, options);
-  result.diagnostics.unshift(...decoded.diagnostics);
+  result.diagnostics = decoded.diagnostics.concat(result.diagnostics);
   return result;
 }

@@ -36,7 +36,7 @@ export function readAndValidateTrsx(text: string, options: TrsxValidationOptions
 export function readAndValidateTrsxBytes(bytes: Uint8Array, options: TrsxValidationOptions & XmlParseOptions = {}): TrsxStreamResult {
   const decoded = decodeXmlBytes(bytes);
   const result = readAndValidateTrsx(decoded.text, options);
-  result.diagnostics.unshift(...decoded.diagnostics);
+  result.diagnostics = decoded.diagnostics.concat(result.diagnostics);
   return result;
 }
 

@@ -24,6 +24,18 @@ export function scanName(text: string, p: number): number {
   return i;
 }
 
+/** XML 1.0's Char production (§2.2): what a document, or a character reference in it, may hold. */
+export function isXmlChar(cp: number): boolean {
+  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+}
+
+/**
+ * The characters of decoded text outside isXmlChar: C0 controls but tab, LF and CR (U+0000 among them), and
+ * U+FFFE, U+FFFF. Decoded text has no lone surrogates (bad bytes become U+FFFD). A regex, for one fast pass.
+ */
+export const NOT_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 export function isXmlWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 }

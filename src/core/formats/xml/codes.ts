@@ -27,6 +27,7 @@ export const XML_CODES = {
   XML021: { severity: 'error', meaning: 'Processing-instruction target `xml` is reserved (misplaced declaration).' },
   XML022: { severity: 'error', meaning: 'Invalid byte sequence for the declared or detected encoding.' },
   XML023: { severity: 'warning', meaning: 'Unsupported or conflicting encoding declaration; decoded as UTF-8.' },
+  XML024: { severity: 'error', meaning: 'Character not allowed in XML 1.0 (U+0000, another control character, U+FFFE or U+FFFF).' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type XmlCode = keyof typeof XML_CODES;

@@ -2,6 +2,7 @@
 // references are expanded: anything declared in a DTD stays unexpanded and is reported, which makes
 // entity-expansion attacks (billion laughs) and external entities inert by construction.
 
+import { isXmlChar } from './chars';
 import type { XmlCode } from './codes';
 
 export type XmlReport = (code: XmlCode, message: string, start: number, end: number) => void;
@@ -11,10 +12,6 @@ const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>
 /** Longest reference we look for a `;` in; real references are far shorter. */
 const MAX_REF_LENGTH = 40;
 
-function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
-}
 
 function parseCharRef(body: string): number | undefined {
   const hex = body.charCodeAt(1) === 0x78; // '#x'

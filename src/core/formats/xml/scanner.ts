@@ -4,7 +4,7 @@
 // numeric references, nothing fetched.
 
 import type { Diagnostic } from '../diagnostic';
-import { TEXT_BRACKET, TEXT_DECODE, TEXT_WHITESPACE, isWhitespaceOnly, scanName, skipWhitespace, textRunFlags } from './chars';
+import { NOT_XML_CHARS, TEXT_BRACKET, TEXT_DECODE, TEXT_WHITESPACE, isWhitespaceOnly, scanName, skipWhitespace, textRunFlags } from './chars';
 import { XML_CODES, type XmlCode } from './codes';
 import { parseXmlDeclaration, scanDoctype } from './doctype';
 import { decodeXmlValue, type XmlReport } from './entities';
@@ -126,6 +126,8 @@ class XmlScanner {
   /** The text being scanned: the whole document, or the window of it that starts at `base` (scanXmlWindows). */
   private text: string;
   private base = 0;
+  /** Absolute offset up to which characters were checked (windows overlap). */
+  private checkedTo = 0;
   /** Absolute offsets: where the next search for markup starts, and where the pending text run starts. */
   private pos = 0;
   private textStart = 0;
@@ -163,6 +165,18 @@ class XmlScanner {
     return this.doc;
   }
 
+  /** Reports characters XML 1.0 forbids (NOT_XML_CHARS) in the part of the window not checked yet. */
+  private checkChars(text: string, base: number): void {
+    const from = Math.max(0, this.checkedTo - base);
+    this.checkedTo = base + text.length;
+    NOT_XML_CHARS.lastIndex = from;
+    for (let m = NOT_XML_CHARS.exec(text); m !== null; m = NOT_XML_CHARS.exec(text)) {
+      const hex = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      this.report('XML024', `Character U+${hex} is not allowed in XML 1.0; remove it (the platform cannot store it).`, m.index, m.index + 1);
+      if (this.doc.errors.length >= this.maxErrors) break;
+    }
+  }
+
   /**
    * Scans `window`, the document's text from offset `base` on (it starts at or before the offset the previous
    * call returned). Unless `final`, stops before markup starting within `margin` of the window's end. Returns
@@ -173,6 +187,7 @@ class XmlScanner {
     this.text = text;
     this.base = base;
     this.pool.setText(text);
+    this.checkChars(text, base);
     const limit = text.length - margin;
     let pos = this.pos - base;
     let textStart = this.textStart - base;

@@ -14,7 +14,7 @@ const MAX_ROOT_CHOICES = 5;
 export function grxmlCodeActions(doc: LanguageDocument, range: TextRange, diagnostics: readonly Diagnostic[]): CodeActionInfo[] {
   const out: CodeActionInfo[] = [];
   for (const d of diagnostics) {
-    if (d.code === 'SRGS007' || d.code === 'SRGS008') out.push(...rootActions(doc, d));
+    if (d.code === 'SRGS007' || d.code === 'SRGS008') for (const item of rootActions(doc, d)) out.push(item);
     else if (d.code === 'SRGS014' || d.code === 'SRGS015') {
       const action = repeatAction(doc, d.range.start, d);
       if (action) out.push(action);

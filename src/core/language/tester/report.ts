@@ -42,7 +42,7 @@ export function renderSentenceReport(outcome: SentenceOutcome, info: SentenceRep
     if (r.tree) out.push('', 'Parse tree:', indent(formatParseTree(r.tree)));
     out.push('', 'Semantic result:', indent(semanticsText(r)));
   }
-  if (r.notes.length > 0) out.push('', 'Notes:', ...r.notes.map((n) => `  - ${n}`));
+  if (r.notes.length > 0) { out.push('', 'Notes:'); for (const n of r.notes) out.push(`  - ${n}`); }
   return [...out, ''].join('\n');
 }
 

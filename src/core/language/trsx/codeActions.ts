@@ -27,7 +27,7 @@ export function trsxCodeActions(doc: LanguageDocument, diagnostics: readonly Dia
         if (action && !declared.has(action.title)) { declared.add(action.title); out.push(action); }
       }
     } else if (d.code === 'TRSX032') {
-      out.push(...duplicateActions(doc, d));
+      for (const item of duplicateActions(doc, d)) out.push(item);
     }
   }
   return out;

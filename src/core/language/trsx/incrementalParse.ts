@@ -96,12 +96,16 @@ export function patchTrsx(base: TrsxParseResult, dirty: DirtyRegion, newText: st
     shiftSubtree(node, start, source);
     node.parent = section;
   }
-  children.splice(first, last - first, ...fragment.nodes);
+  // A spread is fine for an edit's few nodes; a pasted 100k-sample fragment would overflow the call stack.
+  // eslint-disable-next-line no-restricted-syntax -- bounded by the check beside it
+  if (fragment.nodes.length < 10_000) children.splice(first, last - first, ...fragment.nodes);
+  else section.children = children.slice(0, first).concat(fragment.nodes, children.slice(last));
   for (const s of removedSamples) forgetSample(index, s);
   const addedElements = fragment.nodes.filter(isSampleElement);
   const addedSamples = readSampleElements(addedElements, index);
   // In place (the base is consumed): copying 100k references per keystroke would only feed the garbage collector.
   let samples = document.samples;
+  // eslint-disable-next-line no-restricted-syntax -- bounded by the check beside it
   if (addedSamples.length < 10_000) samples.splice(sampleIndex, removedSamples.length, ...addedSamples);
   else samples = samples.slice(0, sampleIndex).concat(addedSamples, samples.slice(sampleIndex + removedSamples.length)); // too many to spread
 
@@ -213,7 +217,7 @@ function mergeErrors(old: readonly Diagnostic[], start: number, oldEnd: number, 
     else if (e.range.start >= oldEnd) out.push({ ...e, range: { start: e.range.start + delta, end: e.range.end + delta } });
     // Errors inside the re-scanned span are replaced by the fragment's.
   }
-  out.push(...added);
+  for (const item of added) out.push(item);
   return out.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
 }
 
@@ -224,6 +228,6 @@ function forgetSample(index: TrsxIndex, sample: TrsxSample): void {
     const n = stack.pop() as SampleNode;
     if (typeof n === 'string') continue;
     index.elements.delete(n as Annotation);
-    stack.push(...n.content);
+    for (const item of n.content) stack.push(item);
   }
 }

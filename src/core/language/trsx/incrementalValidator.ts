@@ -104,7 +104,7 @@ export class IncrementalTrsxValidator {
       out.push(moved);
     }
 
-    out.push(...patch.fragmentErrors);
+    for (const item of patch.fragmentErrors) out.push(item);
     const report = trsxReporter(out);
     const prefix = nuancePrefix(root);
     const sampleRule = childRule('samples', 'sample') as ElementRule;

@@ -69,7 +69,7 @@ export class ShowAllApplicationsCommand extends ReportCommand {
       apps = [];
       for (const org of orgs) {
         const own = await collect(client.apps.list({ orgId: org.id, signal })).catch(() => []);
-        apps.push(...own);
+        for (const item of own) apps.push(item);
       }
     }
     return table(['Application', 'Id', 'Organization', 'Created'], apps.map((a) => [

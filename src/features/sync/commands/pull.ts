@@ -52,8 +52,9 @@ export class PullCommand implements Command {
 
   private async update(root: string, prefer: ConflictPreference | undefined): Promise<PullResult> {
     const { client, state } = await clientForRoot(this.deps, root);
-    const result = await this.deps.prompter.withProgress({ title: `Pulling ${state.projectName ?? state.projectId}` },
-      (progress, signal) => pull(client, root, undefined, { progress, signal, prefer }));
+    this.deps.logger.info(`pull: updating ${root} from project ${state.projectId}${prefer ? ` (conflicts: keep ${prefer})` : ''}`);
+    const result = await this.logged(root, this.deps.prompter.withProgress({ title: `Pulling ${state.projectName ?? state.projectId}` },
+      (progress, signal) => pull(client, root, undefined, { progress, signal, prefer })));
     await this.finished(root, result);
     return result;
   }
@@ -70,8 +71,9 @@ export class PullCommand implements Command {
       name = chosen.displayName;
     }
     const folder = typeof a.folder === 'string' ? a.folder : await this.askFolder(projectId, name);
-    const result = await this.deps.prompter.withProgress({ title: `Pulling project ${name ?? projectId}` },
-      (progress, signal) => pull(client, folder, projectId, { progress, signal }));
+    this.deps.logger.info(`pull: project ${projectId}${name ? ` "${name}"` : ''} into ${folder} (connection ${entry.name})`);
+    const result = await this.logged(folder, this.deps.prompter.withProgress({ title: `Pulling project ${name ?? projectId}` },
+      (progress, signal) => pull(client, folder, projectId, { progress, signal })));
     await this.finished(folder, result);
     const inWorkspace = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(folder)) !== undefined;
     if (!inWorkspace) {
@@ -80,6 +82,21 @@ export class PullCommand implements Command {
       });
     }
     return result;
+  }
+
+  /** The pull's outcome in the log: what changed in the folder, or why it failed. */
+  private async logged(root: string, pending: Promise<PullResult>): Promise<PullResult> {
+    try {
+      const r = await pending;
+      const list = (what: string, paths: readonly string[]): string => (paths.length > 0 ? `; ${what}: ${paths.join(', ')}` : '');
+      this.deps.logger.info(`pull: ${root} ${r.fresh ? 'pulled' : 'updated'} from project ${r.projectId}`
+        + `${list('updated', r.updated)}${list('merged', r.merged)}${list('deleted', r.deleted)}${list('kept local', r.keptLocal)}`
+        + `${list('conflicts', r.conflicts.map((c) => c.path))}${r.updated.length + r.merged.length + r.deleted.length === 0 && !r.fresh ? '; nothing changed' : ''}`);
+      return r;
+    } catch (err) {
+      this.deps.logger.info(`pull: ${root} failed: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
+      throw err;
+    }
   }
 
   private async askFolder(projectId: string, name: string | undefined): Promise<string> {

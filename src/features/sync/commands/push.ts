@@ -2,6 +2,7 @@
 // whole package), whether to lock the project; then the plan is built and shown as a document — each
 // operation, its endpoint, what it adds, changes or deletes — and confirmed; a replace asks a second time.
 // Only then is anything sent; the outcome says exactly what was applied.
+import { basename } from 'node:path';
 import type { PushOutcome, PreparedPush } from '../../../core/sync/push';
 import { executePush, preparePush } from '../../../core/sync/push';
 import { formatPlan, isDestructive, type PushMode, type ReplaceScope } from '../../../core/sync/pushPlan';
@@ -36,10 +37,19 @@ export class PushCommand implements Command {
     const root = await resolveRoot(this.deps, arg, 'Push');
     const { client, state } = await clientForRoot(this.deps, root);
     const name = state.projectName ?? `project ${state.projectId}`;
+    const log = this.deps.logger;
+    log.info(`push: ${root} to ${name} (project ${state.projectId}) started`);
     let prepared: PreparedPush;
     try {
-      // Errors in the folder refuse the push before any question: no mode or lock is worth choosing for it.
-      await this.deps.prompter.withProgress({ title: `Checking ${name} before the push` }, (_p, signal) => refuseInvalidWorkspace(root, state, signal));
+      // Errors in the folder refuse the push before any question: no mode or lock is worth choosing for it, and
+      // neither is a folder with nothing to send (it used to ask both, then show a plan of 0 operations).
+      const check = await this.deps.prompter.withProgress({ title: `Checking ${name} before the push` }, (_p, signal) => refuseInvalidWorkspace(root, state, signal));
+      if (check.nothingToPush) {
+        const text = `Nothing to push: ${basename(root)} matches the platform (no local change since the last pull or push).`;
+        log.info(`push: ${text}`);
+        void this.deps.prompter.info(text);
+        return { status: 'nothing', results: [], notAttempted: [] };
+      }
       const choice = await this.chooseMode(a, name);
       const lock = await this.chooseLock(a, name);
       prepared = await this.deps.prompter.withProgress({ title: `Preparing the push to ${name}` },
@@ -47,6 +57,7 @@ export class PushCommand implements Command {
     } catch (err) {
       // A refusal lists what to fix (files, lines, remote changes): the whole of it goes into a document.
       if (err instanceof PushRefusedError) await this.deps.documents.show('Push Refused', `${err.message}\n`);
+      log.info(`push: ${name} not sent: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
       throw err;
     }
     const { plan } = prepared;
@@ -58,22 +69,24 @@ export class PushCommand implements Command {
     const warnings = prepared.warnings.map(formatProblem);
     await this.deps.documents.show('Push Plan', formatPlan(plan, 50) + (warnings.length > 0 ? `\nValidation warnings:\n${warnings.map((w) => `  ${w}`).join('\n')}\n` : ''));
     if (plan.operations.length === 0) {
+      log.info(`push: nothing to send to ${name} in ${plan.mode} mode (${plan.notSent.length} change(s) this mode cannot send)`);
       void this.deps.prompter.info(`Nothing to push to ${name}${plan.notSent.length > 0 ? ` (${plan.notSent.length} change(s) this mode cannot send: see the plan)` : ''}.`);
       return { status: 'nothing', results: [], notAttempted: [] };
     }
     const n = plan.operations.length;
     if (!(await this.deps.prompter.confirm(`Send ${n} operation${n === 1 ? '' : 's'} to ${name}?`, {
       action: 'Push', detail: `The plan is open in the editor. Mode: ${plan.mode}${plan.lock ? ', with the project locked' : ''}.`,
-    }))) throw new CancelledError('Push cancelled; nothing was sent.');
+    }))) { log.info(`push: ${name} cancelled at the confirmation; nothing sent`); throw new CancelledError('Push cancelled; nothing was sent.'); }
     if (isDestructive(plan) && !(await this.deps.prompter.confirm(`Replace content of ${name} on the platform?`, {
       action: 'Replace', detail: 'This deletes what the plan lists under "−" on the platform. The remote package is saved into .cstudio/backups/ first; "Restore Backup…" puts it back.',
-    }))) throw new CancelledError('Push cancelled; nothing was sent.');
+    }))) { log.info(`push: ${name} cancelled at the confirmation; nothing sent`); throw new CancelledError('Push cancelled; nothing was sent.'); }
     const outcome = await this.deps.prompter.withProgress({ title: `Pushing to ${name}` }, (progress, signal) => executePush(client, prepared, { progress, signal }));
     // A refreshed base is the platform's project: the status bar and views know the remote side at once.
     if (outcome.refresh?.ok) await this.deps.model.remoteAtBase(root);
     else await this.deps.model.refresh(root);
     this.deps.base.refresh(root);
     const text = describeOutcome(outcome);
+    log.info(`push: ${name} ${outcome.status}: ${text.summary}`);
     if (outcome.status === 'completed') void this.deps.prompter.info(text.summary);
     else {
       void this.deps.prompter.warn(text.summary, 'Show Details').then((c) => {

@@ -4,12 +4,13 @@
 // matcher and validator must get right. Time and memory are asserted as wide bounds.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseGrxml } from '../../../../src/core/formats/grxml/parse';
 import { createFileResolver } from '../../../../src/core/formats/grxml/resolveFile';
 import { matchGrammar, matchSentence } from '../../../../src/core/formats/grxml/match';
+import { DEFAULT_TAG_MEMORY_MB, TagEvaluator } from '../../../../src/core/formats/grxml/tagEvaluator';
 import { validateGrxml } from '../../../../src/core/formats/grxml/validate';
 import { LineIndex } from '../../../../src/core/formats/diagnostic';
 import { grammarText, HEADER, match, tags } from './helpers';
@@ -30,6 +31,41 @@ describe('semantic tags with hard limits', () => {
     assert.ok(elapsed < 15_000, `stopped within the deadline (took ${elapsed.toFixed(0)} ms; budget 200 ms + grace, wide margin for a busy machine)`);
     assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, 'the allocation happened elsewhere');
   });
+
+  // Issue 27, finding 5: typed arrays live outside the tag process's 64 MB heap; `new Uint8Array(2**32 - 1).fill(1)`
+  // reached 1.3 GB before the time limit. The process's whole memory is capped now. Its peak is read by this
+  // process from /proc (VmHWM, the kernel's high-water mark) while it runs: no word of the tag process's own.
+  for (const [bomb, timeoutMs] of [['new Uint8Array(2**32 - 1).fill(1)', 200], ['new Uint8Array(1e9).fill(1)', 30_000]] as const) {
+    test(`an array-buffer bomb (${bomb}, ${timeoutMs} ms budget) is stopped at the memory cap, well under 512 MB`, { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
+      const evaluator = new TagEvaluator();
+      let peakKb = 0;
+      const poll = setInterval(() => {
+        const pid = evaluator.pid;
+        if (pid === undefined) return;
+        try {
+          const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+          if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+        } catch { /* it just ended */ }
+      }, 2);
+      try {
+        const started = performance.now();
+        const r = await matchSentence(parseGrxml(script(`${bomb}; out = 1`)).grammar, 'hello', { tags: evaluator, semanticsTimeoutMs: timeoutMs });
+        const elapsed = performance.now() - started;
+        assert.equal(r.accepted, true, 'the parse stands');
+        // With the short budget, a slow moment of the machine may let the time limit stop it first: either is fine.
+        const limit = `it used more than the ${DEFAULT_TAG_MEMORY_MB} MB memory limit of semantic tags${timeoutMs === 200 ? '|ran longer than the 200 ms time limit' : ''}`;
+        assert.match(r.semanticError ?? '', new RegExp(`the tag at line 4 \\(rule "main"\\) was stopped: (${limit})`));
+        assert.ok(peakKb > 0, 'the tag process was measured');
+        // The watchdog reads every 5 ms; polling from here sees at most a few ms less than the true peak.
+        assert.ok(peakKb / 1024 < 400, `peak ${(peakKb / 1024).toFixed(0)} MB (cap ${DEFAULT_TAG_MEMORY_MB} MB, promised ≤ 512 MB)`);
+        assert.ok(elapsed < 15_000, `stopped in ${elapsed.toFixed(0)} ms`);
+        assert.equal((await matchSentence(parseGrxml(script('out = 7')).grammar, 'hello', { tags: evaluator })).semantics, 7, 'a new tag process serves the next job');
+      } finally {
+        clearInterval(poll);
+        evaluator.dispose();
+      }
+    });
+  }
 
   test('an endless loop and a throwing tag: the tag is named, the parse is kept, the process is reused', async () => {
     const loop = await match(script('while (true) {}'), 'hello', LIMIT);

@@ -130,6 +130,20 @@ describe('matchGrammar: acceptance', () => {
     assert.match((await match(left, 'a a')).error ?? '', /left recursion/);
   });
 
+  test('a chain of 1,000 rules, each starting with the next, can be tested (issue 27)', async () => {
+    const n = 1000;
+    const rules = Array.from({ length: n }, (_, i) => (i + 1 < n ? `<rule id="r${i}"><ruleref uri="#r${i + 1}"/> w${i}</rule>` : `<rule id="r${i}">w${i}</rule>`)).join('');
+    const sentence = Array.from({ length: n }, (_, i) => `w${n - 1 - i}`).join(' ');
+    const t0 = Date.now();
+    const r = await match(grammarText(rules, 'root="r0"'), sentence, { tags: undefined });
+    assert.equal(r.error, undefined, 'no "deeper than the matcher can follow" (it once blamed a long input)');
+    assert.equal(r.accepted, true);
+    assert.ok(Date.now() - t0 < 20_000, `took ${Date.now() - t0} ms (0.4 s here)`);
+    const rejected = await match(grammarText(rules, 'root="r0"'), `${sentence} extra`, { tags: undefined });
+    assert.equal(rejected.error, undefined);
+    assert.equal(rejected.accepted, false);
+  });
+
   test('an ambiguous grammar stays polynomial; the step limit stops runaway searches', async () => {
     // (a | a a)+ over 40 words has fib(41) = 165,580,141 parses: counted, never enumerated.
     const ambiguous = grammarText('<rule id="main"><item repeat="1-"><one-of><item>a</item><item>a a</item></one-of></item></rule>');

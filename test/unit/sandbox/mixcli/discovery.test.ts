@@ -129,7 +129,7 @@ describe('mix-cli read and discovery commands replayed against the sandbox', () 
     for (const v of ['4.8.0', '4.8.1']) assert.equal((await as('owner')('PUT', '/v4/projects/1001/.datapack', { locale: 'en-US', version: v })).status, 200);
     const jobTimes = async (sort: string): Promise<string[]> => ((await as('owner')('GET', `/v4/projects/1001/jobs?sortBy=${encodeURIComponent(sort)}`)).json as { jobs: Array<{ createTime: string; id: string }> }).jobs.map((j) => `${j.createTime}|${j.id}`);
     const up = await jobTimes('+createTime,+id');
-    assert.equal(up.length, 2);
+    assert.equal(up.length, 3, 'the seeded build job and the two datapack updates');
     assert.deepEqual(await jobTimes('-createTime,-id'), [...up].reverse());
     const personal = (await as('owner')('GET', '/v4/organizations?type=PERSONAL')).json as { organizations: unknown[] };
     assert.deepEqual(personal.organizations, []);
@@ -145,5 +145,19 @@ describe('mix-cli read and discovery commands replayed against the sandbox', () 
     assert.equal((await as('outsider')('GET', '/v4/organizations/1/environments')).status, 403);
     assert.equal((await as('owner')('GET', '/v4/builds/NLU_9999_1/data-hosts?applicationId=501')).status, 404);
     assert.equal((await as('owner')('GET', '/v4/builds/DIALOG_1001_1/data-hosts')).status, 400);
+  });
+
+  test('environments:list -O 2 and engine-packs:list -O 2 answer 403 to a non-member, as GET /v4/apps?orgId=2 does', async () => {
+    // Issue 26: they answered 404 for an organization the caller is not a member of (and sees no project of), where
+    // the applications list answers 403 and docs/platform-notes.md says 403 for the organization endpoints.
+    const owner = as('owner');
+    const apps = await owner('GET', '/v4/apps?orgId=2&limit=25&offset=0');
+    assert.equal(apps.status, 403);
+    for (const path of ['/v4/organizations/2/environments?limit=25&offset=0', '/v4/organizations/2/engine-packs', '/v4/organizations/2/deployment-flows']) {
+      const r = await owner('GET', path);
+      assert.equal(r.status, 403, `${path}: ${JSON.stringify(r.json)}`);
+      assert.match(JSON.stringify(r.json), /not a member of organization 2/);
+    }
+    assert.equal((await owner('GET', '/v4/organizations/999/engine-packs')).status, 404, 'an unknown organization stays 404');
   });
 });

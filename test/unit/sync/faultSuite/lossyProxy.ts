@@ -2,7 +2,9 @@
 // forwards a request, lets the sandbox answer (so the request took effect), and then drops the reply by
 // closing the client's connection. Rules are hooks called when a request arrives and when its answer is
 // in, so a test can act on exact events (kill the client when it sends an append, drop the reply to a job
-// poll) instead of timers. Bodies are buffered: the test projects are small.
+// poll) instead of timers. A rule may also hold a request before forwarding it (a slow gateway): the client
+// can be killed meanwhile and the request still arrives; `idle()` tells when every held request is through.
+// Bodies are buffered: the test projects are small.
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,18 +16,20 @@ export interface ProxiedRequest {
 
 /** forward: send it on; refuse429: answer 429 with Retry-After 1 without sending it; drop: close the connection unsent. */
 export type RequestAction = 'forward' | 'refuse429' | 'drop';
-/** pass: give the client the answer; drop: close the connection instead (the request did take effect). */
-export type ReplyAction = 'pass' | 'drop';
+/** pass: give the client the answer; drop: close the connection instead (the request did take effect); body: answer this instead (a hostile server). */
+export type ReplyAction = 'pass' | 'drop' | { readonly body: Uint8Array };
 
 export interface ProxyRules {
   onRequest?(req: ProxiedRequest): RequestAction | Promise<RequestAction>;
-  onReply?(req: ProxiedRequest, status: number): ReplyAction | Promise<ReplyAction>;
+  onReply?(req: ProxiedRequest, status: number, body: Buffer): ReplyAction | Promise<ReplyAction>;
 }
 
 export class LossyProxy {
   rules: ProxyRules = {};
   /** Replies dropped so far. */
   dropped = 0;
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
 
   private constructor(private readonly server: Server, readonly baseUrl: string) {}
 
@@ -43,7 +47,22 @@ export class LossyProxy {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** Resolves once no request is being held, forwarded or answered. */
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse, target: URL): Promise<void> {
+    this.inFlight++;
+    try {
+      await this.handleOne(req, res, target);
+    } finally {
+      if (--this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async handleOne(req: IncomingMessage, res: ServerResponse, target: URL): Promise<void> {
     try {
       const body = await readAll(req);
       const info: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/' };
@@ -55,13 +74,15 @@ export class LossyProxy {
         return;
       }
       const answer = await forward(target, info, req.headers, body);
-      if ((await this.rules.onReply?.(info, answer.status)) === 'drop') {
+      const reply = (await this.rules.onReply?.(info, answer.status, answer.body)) ?? 'pass';
+      if (reply === 'drop') {
         this.dropped++;
         res.socket?.destroy();
         return;
       }
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
+      const sent = reply === 'pass' ? answer.body : Buffer.from(reply.body);
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': String(sent.length) });
+      res.end(sent);
     } catch {
       res.socket?.destroy();
     }

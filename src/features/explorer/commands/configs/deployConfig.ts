@@ -17,10 +17,21 @@ function names(geos: readonly EnvGeography[]): string {
   return geos.map((g) => `${g.geography.displayName} (${g.id})`).join(', ');
 }
 
-async function chooseGeographies(deps: ExplorerCommandDeps, title: string, offered: readonly EnvGeography[], describe: (g: EnvGeography) => string): Promise<EnvGeography[]> {
+/** Deploy's pre-selection: those outside production (a first deploy goes to a sandbox or test stage; production is a deliberate tick). */
+const outsideProduction = (g: EnvGeography): boolean => g.envType !== undefined && g.envType !== 'PRODUCTION';
+
+/**
+ * The only geography offered is pre-selected, and so are those `preselect` names; Enter with none ticked keeps
+ * the pick open and says what to do (an empty choice used to end the command silently).
+ */
+async function chooseGeographies(deps: ExplorerCommandDeps, title: string, offered: readonly EnvGeography[], describe: (g: EnvGeography) => string, preselect: (g: EnvGeography) => boolean): Promise<EnvGeography[]> {
   const chosen = await answered(deps.prompter.pickMany(offered.map((g) => ({
     label: g.geography.displayName, description: describe(g), detail: `environment geography ${g.id}${g.envHost ? ` · ${g.envHost}` : ''}`, value: g,
-  })), { title, placeholder: 'Environment geographies' }), title);
+    picked: offered.length === 1 || preselect(g),
+  })), {
+    title, placeholder: 'Environment geographies (Space ticks one, Enter goes on)',
+    required: 'Tick at least one environment geography with Space, then press Enter (Escape cancels).',
+  }), title);
   if (chosen.length === 0) throw new CancelledError(`${title}: no environment geography chosen.`);
   return chosen;
 }
@@ -51,7 +62,7 @@ export class DeployConfigCommand implements Command {
     const chosen = await chooseGeographies(this.deps, title, candidates, (g) => {
       const other = replacedIn(g.id);
       return [g.envType ?? '', other ? `replaces live configuration ${other.id}` : 'not deployed'].filter(Boolean).join(' · ');
-    });
+    }, outsideProduction);
     const replaced = chosen.flatMap((g) => { const other = replacedIn(g.id); return other ? [`${g.geography.displayName}: configuration ${other.id}`] : []; });
     const ok = await this.deps.prompter.confirm(`Deploy "${config.tag}" (configuration ${config.id}) to ${names(chosen)}?`, {
       detail: replaced.length > 0
@@ -61,11 +72,17 @@ export class DeployConfigCommand implements Command {
     });
     if (!ok) throw new CancelledError('Deploy was cancelled.');
     const ids = chosen.map((g) => g.id);
+    const log = this.deps.logger;
+    log.info(`deploy: "${config.tag}" (configuration ${config.id}) of "${target.applicationName}" to ${names(chosen)}${replaced.length > 0 ? `, replacing ${replaced.join('; ')}` : ''}`);
     try {
       await this.deps.prompter.withProgress({ title: `Deploying "${config.tag}"` }, (_p, signal) => target.client.appConfigs.deploy(config.id, ids, { signal }));
+    } catch (err) {
+      log.info(`deploy: "${config.tag}" (configuration ${config.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
     } finally {
       refreshApplications(this.deps.model, target.connectionId);
     }
+    log.info(`deploy: "${config.tag}" (configuration ${config.id}) deployed to ${names(chosen)}`);
     void this.deps.prompter.info(`"${config.tag}" (configuration ${config.id}) deployed to ${names(chosen)}.`);
     return ids;
   }
@@ -81,18 +98,24 @@ export class UndeployConfigCommand implements Command {
     const live = geographyDeployments(config).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography);
     if (live.length === 0) throw new Error(`Configuration "${config.tag}" (${config.id}) is not deployed anywhere; nothing to undeploy.`);
     const title = `Undeploy "${config.tag}" (configuration ${config.id}) of "${target.applicationName}"`;
-    const chosen = await chooseGeographies(this.deps, title, live, (g) => [g.envType ?? '', 'deployed'].filter(Boolean).join(' · '));
+    const chosen = await chooseGeographies(this.deps, title, live, (g) => [g.envType ?? '', 'deployed'].filter(Boolean).join(' · '), () => false);
     const ok = await this.deps.prompter.confirm(`Undeploy "${config.tag}" (configuration ${config.id}) from ${names(chosen)}?`, {
       detail: `Callers of "${config.tag}" in these environment geographies get errors until a configuration is deployed there again.`,
       action: 'Undeploy',
     });
     if (!ok) throw new CancelledError('Undeploy was cancelled.');
     const ids = chosen.map((g) => g.id);
+    const log = this.deps.logger;
+    log.info(`undeploy: "${config.tag}" (configuration ${config.id}) of "${target.applicationName}" from ${names(chosen)}`);
     try {
       await this.deps.prompter.withProgress({ title: `Undeploying "${config.tag}"` }, (_p, signal) => target.client.appConfigs.undeploy(config.id, ids, { signal }));
+    } catch (err) {
+      log.info(`undeploy: "${config.tag}" (configuration ${config.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
     } finally {
       refreshApplications(this.deps.model, target.connectionId);
     }
+    log.info(`undeploy: "${config.tag}" (configuration ${config.id}) undeployed from ${names(chosen)}`);
     void this.deps.prompter.info(`"${config.tag}" (configuration ${config.id}) undeployed from ${names(chosen)}.`);
     return ids;
   }
