@@ -62,9 +62,14 @@ export function trainSoftmax(
       scale *= 1 - lr * options.l2;
       if (scale < 1e-9) { for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) * scale; scale = 1; }
       const step0 = lr / scale;
+      const all = count === classes; // early passes: every class moves, so no indirection
       for (let j = 0; j < n; j++) {
         const row = (indices[j] as number) * classes;
         const xv = (values[j] as number) * step0;
+        if (all) {
+          for (let c = 0; c < classes; c++) v[row + c] = (v[row + c] as number) - (gradient[c] as number) * xv;
+          continue;
+        }
         for (let a = 0; a < count; a++) {
           const at = row + (active[a] as number);
           v[at] = (v[at] as number) - (gradient[a] as number) * xv;

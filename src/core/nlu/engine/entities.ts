@@ -50,7 +50,7 @@ export class EntityMatcher {
     if (names.length === 0) return {};
     const tokens = tokenize(text);
     const all: Candidate[] = [];
-    for (const name of names) all.push(...this.candidates(name, text, tokens, wordsets, new Set()));
+    for (const name of names) for (const c of this.candidates(name, text, tokens, wordsets, new Set())) all.push(c);
     all.sort((a, b) => (b.last - b.first) - (a.last - a.first) || a.first - b.first || names.indexOf(a.entity) - names.indexOf(b.entity));
     const taken: boolean[] = new Array<boolean>(tokens.length).fill(false);
     const out: Record<string, EntityMatch[]> = {};
@@ -72,20 +72,20 @@ export class EntityMatcher {
     seen.add(name);
     const def = this.byName.get(name);
     const out: Candidate[] = [];
-    if (def?.kind === 'list') out.push(...this.listMatches(name, def.entries, text, tokens, 'list'));
+    if (def?.kind === 'list') for (const c of this.listMatches(name, def.entries, text, tokens, 'list')) out.push(c);
     const words = wordsets?.[name];
     if (words && words.length > 0) {
       const entries = words.map((w) => ({ literal: w.literal, value: w.canonical }));
-      out.push(...trieMatches(name, buildTrie(entries), text, tokens, 'STATISTICAL'));
+      for (const c of trieMatches(name, buildTrie(entries), text, tokens, 'STATISTICAL')) out.push(c);
     }
-    if (def?.kind === 'regex') out.push(...this.regexMatches(name, def.pattern, text, tokens));
-    if (def?.kind === 'grammar') out.push(...this.grammarMatches(name, def.grammar, text, tokens));
-    if (def?.kind === 'freetext') out.push(...this.freetextMatches(name, text, tokens));
-    if (!def || def.kind === 'other') out.push(...predefinedMatches(name, text, tokens));
+    if (def?.kind === 'regex') for (const c of this.regexMatches(name, def.pattern, text, tokens)) out.push(c);
+    if (def?.kind === 'grammar') for (const c of this.grammarMatches(name, def.grammar, text, tokens)) out.push(c);
+    if (def?.kind === 'freetext') for (const c of this.freetextMatches(name, text, tokens)) out.push(c);
+    if (!def || def.kind === 'other') for (const c of predefinedMatches(name, text, tokens)) out.push(c);
     if (def?.isA !== undefined) {
       for (const c of this.candidates(def.isA, text, tokens, wordsets, new Set(seen))) out.push({ ...c, entity: name });
     }
-    if (def && def.hasA.length > 0) out.push(...this.relationalMatches(name, def.hasA, text, tokens, wordsets, seen));
+    if (def && def.hasA.length > 0) for (const c of this.relationalMatches(name, def.hasA, text, tokens, wordsets, seen)) out.push(c);
     return dedupe(out);
   }
 
@@ -157,7 +157,7 @@ export class EntityMatcher {
   /** One relational match per run of children matches (gaps of at most RELATIONAL_GAP words), children nested. */
   private relationalMatches(name: string, hasA: readonly string[], text: string, tokens: readonly Token[], wordsets: Record<string, WordsetEntry[]> | undefined, seen: Set<string>): Candidate[] {
     const children: Candidate[] = [];
-    for (const child of hasA) children.push(...this.candidates(child, text, tokens, wordsets, new Set(seen)));
+    for (const child of hasA) for (const c of this.candidates(child, text, tokens, wordsets, new Set(seen))) children.push(c);
     // Overlapping children: keep the longest (then earliest), as at the top level.
     children.sort((a, b) => (b.last - b.first) - (a.last - a.first) || a.first - b.first);
     const kept: Candidate[] = [];
@@ -168,13 +168,13 @@ export class EntityMatcher {
     const flush = (): void => {
       if (run.length === 0) return;
       const first = (run[0] as Candidate).first;
-      const last = Math.max(...run.map((c) => c.last));
+      const last = run.reduce((m, c) => Math.max(m, c.last), 0);
       const start = (tokens[first] as Token).start;
       const end = (tokens[last - 1] as Token).end;
       const nested: Record<string, EntityMatch[]> = {};
       for (const c of run) (nested[c.entity] ??= []).push(c.match);
       const origin: NluOrigin = run.every((c) => c.match.origin === 'GRAMMAR') ? 'GRAMMAR' : 'STATISTICAL';
-      const confidence = Math.min(...run.map((c) => c.match.confidence));
+      const confidence = run.reduce((m, c) => Math.min(m, c.match.confidence), 1);
       out.push({ entity: name, first, last, match: { textRange: { startIndex: start, endIndex: end }, literal: text.slice(start, end), origin, confidence, entities: nested } });
       run = [];
     };

@@ -89,7 +89,7 @@ export class EngineModel implements NluModel {
       out.push({ intent: NO_INTENT, confidence: round(doubt) });
       for (const r of ranked) if (r.intent !== NO_INTENT) out.push({ intent: r.intent, confidence: round(r.confidence * (1 - doubt)) });
     } else {
-      out.push(...ranked.map((r) => ({ intent: r.intent, confidence: round(r.confidence) })));
+      for (const r of ranked) out.push({ intent: r.intent, confidence: round(r.confidence) });
     }
     const interpretations: Interpretation[] = out.slice(0, max).map((r) => ({
       intent: r.intent,

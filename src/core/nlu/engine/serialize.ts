@@ -47,7 +47,7 @@ export function serializeNluModel(model: NluModel): Uint8Array {
 }
 
 export function loadNluModel(bytes: Uint8Array): NluModel {
-  const magic = String.fromCharCode(...bytes.subarray(0, MAGIC.length));
+  const magic = new TextDecoder('latin1').decode(bytes.subarray(0, MAGIC.length));
   if (magic !== MAGIC) throw new Error('loadNluModel: not an NLU model (bad magic); rebuild the model with this version');
   const version = bytes[MAGIC.length];
   if (version !== NLU_FORMAT_VERSION) {

@@ -182,7 +182,7 @@ function calibrate(model: LinearModel, xs: readonly SparseVector[], ys: readonly
   const tops = logits.map((l) => {
     const p = Float64Array.from(l);
     softmaxInPlace(p, best.temperature);
-    return Math.max(...p);
+    return p.reduce((m, x) => Math.max(m, x), 0);
   }).sort((a, b) => a - b);
   // Half the confidence of the least sure in-domain answers (2nd percentile): in-domain text rarely falls below.
   const floor = tops.length > 0 ? 0.5 * (tops[Math.floor(tops.length * percentile)] as number) : 0;
