@@ -36,6 +36,7 @@ import { syncDiff } from './commands/syncDiff';
 import { syncPush } from './commands/syncPush';
 import { backupsList, backupsRestore } from './commands/syncBackups';
 import { syncCompare } from './commands/syncCompare';
+import { tryCommand } from './commands/try';
 
 export const allCommands: readonly CliCommand[] = [
   orgsList,
@@ -57,7 +58,7 @@ export const allCommands: readonly CliCommand[] = [
   botsList, botsCredentials, botsConfigs, botsInterface,
   envConfigsList, envConfigsSet, envConfigsDelete,
   logsTail, logsPartitions, audioGet,
-  discoverList, discoverAdd, discoverIgnore, discoverReset,
+  discoverList, discoverAdd, discoverIgnore, discoverReset, tryCommand,
   sandboxCommand, sandboxSimulate,
   validateCommand, reportCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];
