@@ -21,6 +21,7 @@ import { formatCommand } from './commands/format';
 import { grammarTestCommand } from './commands/grammar';
 import { validateCommand } from './commands/validate';
 import { reportCommand } from './commands/report';
+import { testNluCommand } from './commands/testNlu';
 import { lspCommand } from './commands/lsp';
 import { appsCredentials, appsList } from './commands/apps';
 import { botsConfigs, botsCredentials, botsInterface, botsList } from './commands/bots';
@@ -60,5 +61,5 @@ export const allCommands: readonly CliCommand[] = [
   logsTail, logsPartitions, audioGet,
   discoverList, discoverAdd, discoverIgnore, discoverReset, tryCommand,
   sandboxCommand, sandboxSimulate,
-  validateCommand, reportCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
+  validateCommand, reportCommand, testNluCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];

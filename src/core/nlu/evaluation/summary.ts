@@ -32,7 +32,7 @@ export function textSummary(report: EvaluationReport): string {
     lines.push('', 'Top confusions (expected → predicted):');
     for (const c of top) lines.push(`  ${String(c.count).padStart(4)}  ${c.expected} → ${c.predicted}`);
   }
-  lines.push('', 'Confidence of right (█) and wrong (░) answers:');
+  lines.push('', `Confidence of answers: ${'right'.padStart(5)} █${' '.repeat(BAR - 1)}  ${'wrong'.padStart(5)} ░`);
   lines.push(...histogramLines(report.histogram));
   const entities = Object.entries(report.entity_report);
   if (entities.length > 0) {
@@ -45,7 +45,7 @@ export function textSummary(report: EvaluationReport): string {
 export function histogramLines(bins: readonly HistogramBin[]): string[] {
   const most = Math.max(1, ...bins.map((b) => Math.max(b.right, b.wrong)));
   const bar = (n: number, c: string): string => c.repeat(Math.round((n / most) * BAR));
-  return bins.map((b) => `  ${b.from.toFixed(1)}-${b.to.toFixed(1)}  ${String(b.right).padStart(5)} ${bar(b.right, '█')}\n${' '.repeat(11)}${String(b.wrong).padStart(5)} ${bar(b.wrong, '░')}`);
+  return bins.map((b) => `  ${b.from.toFixed(1)}-${b.to.toFixed(1)}  ${String(b.right).padStart(5)} ${bar(b.right, '█').padEnd(BAR)}  ${String(b.wrong).padStart(5)} ${bar(b.wrong, '░')}`.trimEnd());
 }
 
 function pct(x: number): string {
