@@ -96,3 +96,11 @@ describe('stratified folds', () => {
     assert.throws(() => stratifiedFolds(labels, 1), /k ≥ 2/);
   });
 });
+
+describe('baseline gate options', () => {
+  test('an option given as undefined (a flag not set) keeps its default', () => {
+    const before = report(run(['a', 'b', 'c', 'd'], 5));
+    const after = report(run(['a', 'b', 'c', 'd'], 5, { a: { count: 1, as: 'b' } }));
+    assert.equal(gate(before, after, { maxDrop: undefined, maxIntentDrop: undefined }).passed, false);
+  });
+});

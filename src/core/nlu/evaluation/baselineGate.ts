@@ -45,7 +45,12 @@ const points = (x: number): number => x * 100;
 const EPSILON = 1e-9;
 
 export function gate(baseline: IntentReport, current: IntentReport, options: Partial<GateOptions> = {}): GateVerdict {
-  const o = { ...DEFAULT_GATE, ...options };
+  // An option given as undefined (a flag not set) keeps its default.
+  const o: GateOptions = {
+    maxDrop: options.maxDrop ?? DEFAULT_GATE.maxDrop,
+    maxIntentDrop: options.maxIntentDrop ?? DEFAULT_GATE.maxIntentDrop,
+    minSupport: options.minSupport ?? DEFAULT_GATE.minSupport,
+  };
   const macroBefore = points(baseline.macro['f1-score']);
   const macroAfter = points(current.macro['f1-score']);
   const macroDelta = macroAfter - macroBefore;
