@@ -53,13 +53,14 @@ export function interpretLogEntry(f: InterpretRecordFacts): LogEntry {
   };
 }
 
-/** A copy with every literal masked and marked sensitive. */
+/** A copy with every literal and value (they are words of the input) masked, and marked sensitive. */
 function masked(value: unknown): Json {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (typeof v !== 'object' || v === null) return v;
     return Object.fromEntries(Object.entries(v).map(([k, x]) => (
-      k === 'literal' || k === 'formattedLiteral' ? [k, SUPPRESSED_TEXT] : k === 'sensitive' ? [k, true] : [k, walk(x)]
+      k === 'literal' || k === 'formattedLiteral' || k === 'stringValue' ? [k, SUPPRESSED_TEXT]
+        : k === 'structValue' ? [k, {}] : k === 'sensitive' ? [k, true] : [k, walk(x)]
     )));
   };
   return walk(value) as Json;
