@@ -36,7 +36,10 @@ export async function predictDeployed(io: CliIO, values: TestNluFlags, sets: rea
       model: { type: 'SEMANTIC_MODEL', uri },
       input: { text },
       clientData: { 'x-cstudio': 'test-nlu' },
-    }, signal)), sets, { concurrency, journal, signal: io.signal, onProgress: progressLine(io, 'Interpreting') });
+    }, signal)), sets, {
+      concurrency, journal, signal: io.signal, onProgress: progressLine(io, 'Interpreting'),
+      onPause: (ms) => io.stderr(`Rate-limited (429): waiting ${(ms / 1000).toFixed(1)} s as the runtime asked.\n`),
+    });
     return { model: uri, predictions };
   } finally {
     await journal?.close();

@@ -17,6 +17,8 @@ export interface RemoteRunOptions {
   journal?: AnswerJournal;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Told each time a 429 pauses the run, with the wait in milliseconds. */
+  onPause?: (ms: number) => void;
   /** How long to wait on 429s without Retry-After, and how many in a row one utterance may meet (default 10). */
   retry?: Partial<RetryPolicy>;
 }
@@ -62,7 +64,11 @@ export async function predictThrough(interpret: InterpretText, sets: readonly Te
         const status = (e as StatusError).status;
         if (status !== 429 || attempt >= policy.maxAttempts) throw e;
         // One 429 holds back every worker: the server asked the client, not this request, to slow down.
-        pausedUntil = Math.max(pausedUntil, Date.now() + nextDelay(attempt, policy, (e as StatusError).retryAfterMs));
+        const until = Date.now() + nextDelay(attempt, policy, (e as StatusError).retryAfterMs);
+        if (until > pausedUntil) {
+          pausedUntil = until;
+          options.onPause?.(until - Date.now());
+        }
       }
     }
   };
