@@ -62,12 +62,13 @@ async function fromFolder(dir: string, engine: Pick<NluEngine, 'fromTrsx'>, loca
   return { input: engine.fromTrsx(text, chosen.locale, { file, grammars: await grammarsIn(join(dir, chosen.locale, GRAMMARS_FOLDER)) }), file, locale: chosen.locale };
 }
 
-/** GrXML texts of a grammars folder, by file name (what a TRSX's ruleGrammarFileName names). */
+/** GrXML texts of a locale's grammars folder by `grammars/<file>`: the path a TRSX's ruleGrammarFileName gives, relative to
+ * the locale folder, as the sandbox's NLU build keys them. */
 async function grammarsIn(dir: string): Promise<Record<string, string>> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const out: Record<string, string> = {};
   for (const name of names.sort()) {
-    if (extname(name).toLowerCase() === '.grxml') out[name] = await readFile(join(dir, name), 'utf8');
+    if (extname(name).toLowerCase() === '.grxml') out[`${GRAMMARS_FOLDER}/${name}`] = await readFile(join(dir, name), 'utf8');
   }
   return out;
 }
