@@ -14,6 +14,9 @@ export interface SandboxInfo {
   authUrl: string;
   logUrl: string;
   clients: Array<{ clientId: string; clientSecret: string }>;
+  /** The NLU runtime's base (ends in /nlu/v1) and its runtime clients (bench/nlueval.ts). */
+  nluUrl: string;
+  runtimeClients: Array<{ clientId: string; clientSecret: string; scopes: string; contextTags: string[] }>;
 }
 
 export interface SandboxChild {
@@ -29,7 +32,10 @@ const CHILD_FLAG = '--sandbox-child';
 async function serve(options: Omit<SandboxOptions, 'dataDir'>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-'));
   const sandbox = await startSandbox({ ...options, dataDir });
-  const info: SandboxInfo = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients };
+  const info: SandboxInfo = {
+    baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients,
+    nluUrl: sandbox.nluUrl, runtimeClients: sandbox.runtimeClients,
+  };
   process.send?.(info);
   process.on('message', () => {
     void sandbox.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));

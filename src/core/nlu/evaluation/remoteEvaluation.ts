@@ -2,6 +2,7 @@
 // sets' order whatever order they arrive in. A 429 pauses every worker for the server's Retry-After (the one
 // reading of it: core/platform/retry.ts) before the utterance is asked again; answers already journaled
 // (answerJournal.ts) are not asked again, so a stopped run resumes.
+import { setMaxListeners } from 'node:events';
 import { sleep, throwIfAborted } from '../../progress';
 import { nextDelay, retryPolicy, type RetryPolicy } from '../../platform/retry';
 import type { InterpretResult } from '../engine/types';
@@ -51,6 +52,8 @@ export async function predictThrough(interpret: InterpretText, sets: readonly Te
   // The first failure stops the other workers (and their requests in flight): the run ends with that error.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  // Each request in flight listens to it (the transport, the Retry-After wait): N workers are not a leak.
+  setMaxListeners(10 + 4 * options.concurrency, signal);
   options.onProgress?.(done, jobs.length);
 
   const ask = async (j: { set: string; u: TestUtterance }): Promise<Prediction> => {
