@@ -36,6 +36,8 @@ import { DiscoverOnDemand } from './features/discover/discoverOnDemand';
 import { ALREADY_HELD_KEYS, WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
 import type { HealthViewState } from './features/health/healthFeature';
 import { healthOnDemand } from './features/health/healthOnDemand';
+import type { NluTestsState } from './features/nluTests/nluTestsFeature';
+import { nluTestsOnDemand } from './features/nluTests/nluTestsOnDemand';
 
 const LOG_NAME = 'Conversational Studio';
 
@@ -64,6 +66,8 @@ export interface TestingApi {
   readonly discover: DiscoverTestingApi;
   /** What the Model Health view shows now, if it is open (reading it loads the feature). */
   readonly health: { readonly view: HealthViewState | undefined };
+  /** The NLU tests' controller and last evaluation (reading it loads the feature). */
+  readonly nluTests: NluTestsState;
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
   readonly walkthrough: { openOnFirstRun(): Promise<boolean> };
   /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
@@ -163,6 +167,11 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     },
   });
   owned.push(health);
+  const nluTests = nluTestsOnDemand({
+    bundlePath: bundle('nluTestsFeature'), extensionUri: context.extensionUri, commands, prompter,
+    logger: logger.child('nlu-tests'), settings: () => settings.value.nluTests,
+  });
+  owned.push(nluTests);
 
   const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
     conditions: [
@@ -195,6 +204,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       get sync() { return sync.feature.load().testing; },
       get discover() { return discover.feature.load().testing; },
       get health() { return health.load(); },
+      get nluTests() { return nluTests.load().state; },
       walkthrough,
       usePrompter: (p) => prompter.use(p),
     },

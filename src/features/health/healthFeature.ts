@@ -3,9 +3,8 @@
 // The folder is the command's `{ folder }` argument, else the pulled project of the active editor's file, else
 // the pulled projects found in the workspace (picked when there are several).
 import * as vscode from 'vscode';
-import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { TrainingIndex } from '../../core/discover/training';
 import { liveTrafficCoverage, type TrafficSource } from '../../core/health/coverage';
 import type { HealthEdit, HealthLocation, HealthReport } from '../../core/health/findings';
@@ -13,6 +12,7 @@ import { reportInWorker } from '../../core/health/reportInWorker';
 import { throwIfAborted, type Progress } from '../../core/progress';
 import type { Logger } from '../../core/logger';
 import { METADATA_FILE } from '../../core/package/layout';
+import { isPulledProject, pulledProjectOf } from '../../core/package/pulledProject';
 import { withProgress } from '../../host/cancellation';
 import { argObject, type Command, type CommandSink } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
@@ -38,14 +38,8 @@ export interface HealthViewState {
   readonly html: string;
 }
 
-const isProject = (dir: string): boolean => existsSync(join(dir, METADATA_FILE));
-
-function projectOf(file: string): string | undefined {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    if (isProject(dir)) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
+const isProject = isPulledProject;
+const projectOf = pulledProjectOf;
 
 /** Pulled projects in the workspace: its folders, and their subfolders one level down. */
 async function workspaceProjects(): Promise<string[]> {
