@@ -83,7 +83,7 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   logs: { keptRecords: 2000, maxChannelLines: 20_000 },
   format: { indent: 'auto' },
   health: { ...DEFAULT_HEALTH_OPTIONS, coverageDays: DEFAULT_COVERAGE_DAYS },
-  nluTests: { include: '**/{nlu-tests,tests/nlu}/**/*.{csv,tsv,trsx}' },
+  nluTests: { include: '**/nlu-tests/**/*.{csv,tsv,trsx}' },
 };
 
 const LOG_LEVELS: readonly LogLevelName[] = ['trace', 'debug', 'info', 'warn', 'error'];

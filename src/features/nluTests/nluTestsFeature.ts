@@ -57,12 +57,17 @@ interface Failure {
 /** What the extension-host tests read. */
 export interface NluTestsState {
   readonly controller: vscode.TestController;
+  readonly runProfile: vscode.TestRunProfile;
   readonly lastReport: EvaluationReport | undefined;
+  /** Why the last run could not test a set (training or reading failed), if it could not. */
+  readonly lastProblem: string | undefined;
   readonly evaluationHtml: string | undefined;
 }
 
 export class NluTestsFeature extends Disposable {
   readonly controller: vscode.TestController;
+  private readonly runProfile: vscode.TestRunProfile;
+  private problem: string | undefined;
   private readonly diagnostics: vscode.DiagnosticCollection;
   private readonly trained = new Map<string, Trained>();
   private readonly failures = new Map<string, Failure>();
@@ -76,7 +81,7 @@ export class NluTestsFeature extends Disposable {
     this.diagnostics = this._register(vscode.languages.createDiagnosticCollection('cstudio-nlu-tests'));
     this.controller.resolveHandler = async (item) => { if (item) await this.resolveSet(item); else await this.discover(); };
     this.controller.refreshHandler = () => this.discover();
-    this.controller.createRunProfile('Local engine', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
+    this.runProfile = this.controller.createRunProfile('Local engine', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(deps.settings().include));
     this._register(watcher.onDidCreate((uri) => this.addSetItem(uri)));
     this._register(watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString())));
@@ -92,7 +97,7 @@ export class NluTestsFeature extends Disposable {
   }
 
   get state(): NluTestsState {
-    return { controller: this.controller, lastReport: this.report?.report, evaluationHtml: this.html };
+    return { controller: this.controller, runProfile: this.runProfile, lastReport: this.report?.report, lastProblem: this.problem, evaluationHtml: this.html };
   }
 
   /** Lists the workspace's test set files as root items. */
@@ -144,6 +149,7 @@ export class NluTestsFeature extends Disposable {
     const predictions: Prediction[] = [];
     const sets: TestSet[] = [];
     const files: Record<string, string> = {};
+    this.problem = undefined;
     try {
       const roots = new Map<string, Set<string> | undefined>(); // set item id → chosen leaf ids (undefined: all)
       const requested = request.include ?? [...this.collection(this.controller.items)];
@@ -151,16 +157,23 @@ export class NluTestsFeature extends Disposable {
         const root = rootOf(item);
         const leaves = item === root ? undefined : new Set(this.leavesOf(item).map((l) => l.id));
         const had = roots.get(root.id);
-        roots.set(root.id, roots.has(root.id) && (had === undefined || leaves === undefined) ? undefined : new Set([...(had ?? []), ...(leaves ?? [])]));
+        if (leaves === undefined || (roots.has(root.id) && had === undefined)) roots.set(root.id, undefined);
+        else roots.set(root.id, new Set([...(had ?? []), ...leaves]));
       }
       for (const [id, chosen] of roots) {
         if (token.isCancellationRequested) break;
         const item = this.controller.items.get(id);
         if (!item?.uri) continue;
         const set = await this.resolveSet(item);
-        if (!set) { run.errored(item, new vscode.TestMessage(item.error ? String(item.error) : 'The test set could not be read.')); continue; }
+        if (!set) {
+          this.problem = item.error ? String(item.error) : 'The test set could not be read.';
+          run.errored(item, new vscode.TestMessage(this.problem));
+          continue;
+        }
         const trained = await this.trainedFor(item.uri.fsPath, stop.signal).catch((e: unknown) => {
-          run.errored(item, new vscode.TestMessage((e as Error).message));
+          this.problem = (e as Error).message;
+          this.deps.logger.warn(`NLU tests: cannot train for ${item.uri?.fsPath ?? ''}`, e);
+          run.errored(item, new vscode.TestMessage(this.problem));
           return undefined;
         });
         if (!trained) continue;
