@@ -54,6 +54,16 @@ export function judge(name: string, value: number, goal: number, options: { atLe
   return ok;
 }
 
+/**
+ * A goal that could not be judged (its input is absent): it fails the run like a miss, so it can never pass
+ * unnoticed as met.
+ */
+export function notJudged(name: string, reason: string): void {
+  console.log(`  goal ${name}: NOT JUDGED (${reason})`);
+  missed.push(`${name}: not judged (${reason})`);
+  process.exitCode = 1;
+}
+
 /** Prints the missed goals (if any) at the end of a benchmark; the exit code is already set. */
 export function reportGoals(): void {
   if (missed.length === 0) console.log('all goals met');

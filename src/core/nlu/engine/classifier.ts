@@ -27,7 +27,7 @@ export function trainSoftmax(
 ): LinearModel {
   // The weights are kept as `scale × v`: the L2 decay of every step is one multiplication of `scale` rather than a
   // pass over all weights, and a step only touches the rows of the sample's features.
-  const v = new Float64Array(features * classes);
+  const v = new Float32Array(features * classes);
   let scale = 1;
   const bias = new Float64Array(classes);
   const balanced = balance(ys, sampleWeights, classes);
@@ -57,7 +57,7 @@ export function trainSoftmax(
       let count = 0;
       for (let c = 0; c < classes; c++) {
         const g = ((scores[c] as number) - (c === y ? 1 : 0)) * w;
-        if (g > 1e-5 || g < -1e-5) { gradient[count] = g; active[count++] = c; }
+        if (g > 1e-4 || g < -1e-4) { gradient[count] = g; active[count++] = c; }
       }
       scale *= 1 - lr * options.l2;
       if (scale < 1e-9) { for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) * scale; scale = 1; }

@@ -4,6 +4,7 @@
 // and stored in the model; unknown features are dropped at interpretation.
 
 import { stemOf, tokenize, type Token } from './text';
+import { addWordVector, wordIndex, type WordVectorTable } from './wordVectors';
 
 export interface SparseVector {
   /** Feature indices, ascending, distinct. */
@@ -16,6 +17,15 @@ export interface FeatureSpace {
   /** Feature string → index (indices follow the sorted feature strings: deterministic). */
   index: Map<string, number>;
   idf: Float32Array;
+  /** Word vectors: their IDF-weighted mean is appended as `dims` dense features after the sparse ones. */
+  vectors?: WordVectorTable;
+  /** Length of the dense part (the sparse part has length 1). */
+  denseScale: number;
+}
+
+/** How many features a space has: its vocabulary, then the dense dimensions. */
+export function featureCount(space: FeatureSpace): number {
+  return space.idf.length + (space.vectors?.dims ?? 0);
 }
 
 const MIN_GRAM = 3;
@@ -53,7 +63,9 @@ export interface SpaceOptions {
 }
 
 /** Picks the vocabulary from the training texts' keys and computes smoothed IDF. */
-export function buildFeatureSpace(keysPerSample: readonly (readonly string[])[], english: boolean, options: SpaceOptions): FeatureSpace {
+export function buildFeatureSpace(
+  keysPerSample: readonly (readonly string[])[], english: boolean, options: SpaceOptions, vectors?: WordVectorTable, denseScale = 0,
+): FeatureSpace {
   const df = new Map<string, number>();
   for (const keys of keysPerSample) {
     for (const k of new Set(keys)) df.set(k, (df.get(k) ?? 0) + 1);
@@ -71,11 +83,15 @@ export function buildFeatureSpace(keysPerSample: readonly (readonly string[])[],
     index.set(k, i);
     idf[i] = Math.log((1 + n) / (1 + d)) + 1;
   });
-  return { english, index, idf };
+  return { english, index, idf, ...(vectors ? { vectors } : {}), denseScale };
 }
 
-/** Sublinear TF-IDF, L2-normalized; features outside the space are dropped. */
-export function vectorizeKeys(space: FeatureSpace, keys: readonly string[]): SparseVector {
+/**
+ * Sublinear TF-IDF, L2-normalized (features outside the space are dropped), then the dense part: the mean of the
+ * words' vectors weighted by their IDF (a word the samples never had weighs as the rarest one), normalized to
+ * `denseScale`.
+ */
+export function vectorizeKeys(space: FeatureSpace, keys: readonly string[], tokens?: readonly Token[]): SparseVector {
   const tf = new Map<number, number>();
   for (const k of keys) {
     const i = space.index.get(k);
@@ -94,11 +110,46 @@ export function vectorizeKeys(space: FeatureSpace, keys: readonly string[]): Spa
     const scale = 1 / Math.sqrt(norm);
     for (let j = 0; j < values.length; j++) values[j] = (values[j] as number) * scale;
   }
-  return { indices, values };
+  const dense = space.vectors && tokens ? denseMean(space, space.vectors, tokens) : undefined;
+  if (!dense) return { indices, values };
+  const base = space.idf.length;
+  const all = new Int32Array(indices.length + dense.length);
+  const allValues = new Float32Array(indices.length + dense.length);
+  all.set(indices);
+  allValues.set(values);
+  for (let d = 0; d < dense.length; d++) { all[indices.length + d] = base + d; allValues[indices.length + d] = dense[d] as number; }
+  return { indices: all, values: allValues };
+}
+
+const maxIdfCache = new WeakMap<Float32Array, number>();
+
+function denseMean(space: FeatureSpace, vectors: WordVectorTable, tokens: readonly Token[]): Float64Array | undefined {
+  let rarest = maxIdfCache.get(space.idf);
+  if (rarest === undefined) {
+    rarest = 1;
+    for (const v of space.idf) if (v > rarest) rarest = v;
+    maxIdfCache.set(space.idf, rarest);
+  }
+  const sum = new Float64Array(vectors.dims);
+  let any = false;
+  for (const t of tokens) {
+    const i = wordIndex(vectors, t.key);
+    if (i === -1) continue;
+    const f = space.index.get(`w ${t.key}`);
+    addWordVector(vectors, i, f === undefined ? rarest : (space.idf[f] as number), sum);
+    any = true;
+  }
+  if (!any) return undefined;
+  let norm = 0;
+  for (const x of sum) norm += x * x;
+  const scale = space.denseScale / Math.sqrt(norm);
+  for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] as number) * scale;
+  return sum;
 }
 
 export function vectorize(space: FeatureSpace, text: string): SparseVector {
-  return vectorizeKeys(space, featureKeys(tokenize(text), space.english));
+  const tokens = tokenize(text);
+  return vectorizeKeys(space, featureKeys(tokens, space.english), tokens);
 }
 
 /** Cosine of two L2-normalized sparse vectors (a merge over the ascending indices). */

@@ -7,6 +7,7 @@ import { scoresOf, softmaxInPlace } from './classifier';
 import { EntityMatcher, type FreetextContext } from './entities';
 import { featureKeys, isWordFeature, sparseDot, vectorizeKeys, type FeatureSpace, type SparseVector } from './features';
 import { tokenize } from './text';
+import type { WordVectorTable } from './wordVectors';
 import type {
   EntityDefinition, InterpretOptions, InterpretResult, Interpretation, NearestSample, NluModel, NluModelInfo, SampleSource,
 } from './types';
@@ -29,9 +30,12 @@ export interface ModelState {
   /** Feature strings, sorted; `idf[i]` and weight row `i` belong to `features[i]`. */
   features: string[];
   idf: Float32Array;
+  /** Word vectors (absent when the vectors package was not installed at training, or the locale is not English). */
+  vectors?: WordVectorTable;
+  denseScale: number;
   /** The classes, sorted (NO_INTENT among them when samples trained it). */
   intents: string[];
-  /** features × intents, row-major. */
+  /** (features + vector dimensions) × intents, row-major. */
   weights: Float32Array;
   bias: Float32Array;
   /** Softmax temperature fitted on held-out samples. */
@@ -56,7 +60,7 @@ export class EngineModel implements NluModel {
   constructor(readonly state: ModelState) {
     const index = new Map<string, number>();
     state.features.forEach((f, i) => index.set(f, i));
-    this.space = { english: state.english, index, idf: state.idf };
+    this.space = { english: state.english, index, idf: state.idf, ...(state.vectors ? { vectors: state.vectors } : {}), denseScale: state.denseScale };
     this.matcher = new EntityMatcher(state.entities, new Map(Object.entries(state.freetext)));
     this.scores = new Float64Array(state.intents.length);
     this.info = {
@@ -71,9 +75,10 @@ export class EngineModel implements NluModel {
 
   interpret(text: string, options: InterpretOptions = {}): InterpretResult {
     const max = options.maxInterpretations && options.maxInterpretations > 0 ? options.maxInterpretations : DEFAULT_MAX_INTERPRETATIONS;
-    const keys = featureKeys(tokenize(text), this.state.english);
+    const tokens = tokenize(text);
+    const keys = featureKeys(tokens, this.state.english);
     const known = keys.some((k) => isWordFeature(k) && this.space.index.has(k));
-    const ranked = known ? this.rank(keys) : [];
+    const ranked = known ? this.rank(vectorizeKeys(this.space, keys, tokens)) : [];
     const top = ranked[0];
     const out: { intent: string; confidence: number }[] = [];
     if (!top || (top.intent !== NO_INTENT && top.confidence < this.state.confidenceFloor)) {
@@ -94,23 +99,27 @@ export class EngineModel implements NluModel {
   }
 
   nearestSamples(text: string, intent: string, k: number): NearestSample[] {
-    const query = vectorizeKeys(this.space, featureKeys(tokenize(text), this.state.english));
+    const query = this.vector(text);
     const samples = this.state.samples.filter((s) => s.intent === intent);
     let vectors = this.sampleVectors.get(intent);
     if (!vectors) {
-      vectors = samples.map((s) => vectorizeKeys(this.space, featureKeys(tokenize(s.text), this.state.english)));
+      vectors = samples.map((s) => this.vector(s.text));
       this.sampleVectors.set(intent, vectors);
     }
-    const scored = samples.map((s, i) => ({ s, similarity: sparseDot(query, vectors[i] as SparseVector), i }));
+    const scored = samples.map((s, i) => ({ s, similarity: cosine(query, vectors[i] as SparseVector), i }));
     scored.sort((a, b) => b.similarity - a.similarity || a.i - b.i);
     return scored.slice(0, Math.max(0, k)).map(({ s, similarity }) => ({
       text: s.text, intent: s.intent, similarity: round(Math.max(0, Math.min(1, similarity))), ...(s.source ? { source: s.source } : {}),
     }));
   }
 
+  private vector(text: string): SparseVector {
+    const tokens = tokenize(text);
+    return vectorizeKeys(this.space, featureKeys(tokens, this.state.english), tokens);
+  }
+
   /** Intents by calibrated probability, best first (ties by name order). */
-  private rank(keys: readonly string[]): { intent: string; confidence: number }[] {
-    const x = vectorizeKeys(this.space, keys);
+  private rank(x: SparseVector): { intent: string; confidence: number }[] {
     const { weights, bias, intents, temperature } = this.state;
     scoresOf(weights, bias, intents.length, x, this.scores);
     softmaxInPlace(this.scores, temperature);
@@ -118,6 +127,11 @@ export class EngineModel implements NluModel {
     ranked.sort((a, b) => b.confidence - a.confidence || a.i - b.i);
     return ranked;
   }
+}
+
+function cosine(a: SparseVector, b: SparseVector): number {
+  const norms = Math.sqrt(sparseDot(a, a) * sparseDot(b, b));
+  return norms > 0 ? sparseDot(a, b) / norms : 0;
 }
 
 /** Confidences to 4 decimals, as the platform shows them (and so that printing never shows float noise). */

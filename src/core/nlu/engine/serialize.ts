@@ -1,38 +1,48 @@
 // The NLU build's artifact: a model's state as bytes. Layout: magic "CSNLU", format version (u8), the length of a
 // JSON header (u32 LE), the header (UTF-8; everything but the number arrays, keys in a fixed order), zero padding to
-// a multiple of 4, then the float32 arrays (LE) back to back: idf, weights, bias. Loading copies the arrays out of
-// the bytes (no parsing of numbers): fast, and the same state gives the same bytes on every machine.
+// a multiple of 4, then the float32 arrays (LE) back to back: idf, weights, bias, word-vector scales; then the
+// word vectors' int8 components. Loading copies the arrays out of the bytes (no parsing of numbers): fast, and the
+// same state gives the same bytes on every machine.
 
 import { EngineModel, NLU_FORMAT_VERSION, type ModelState } from './model';
 import type { NluModel } from './types';
 
 const MAGIC = 'CSNLU';
 
-type Header = Omit<ModelState, 'idf' | 'weights' | 'bias'> & { sizes: { idf: number; weights: number; bias: number } };
+type Header = Omit<ModelState, 'idf' | 'weights' | 'bias' | 'vectors'> & {
+  sizes: { idf: number; weights: number; bias: number };
+  /** The word-vector table's words and dimensions (its numbers are in the binary part). */
+  vectorWords?: string[];
+  vectorDims?: number;
+};
 
 export function serializeNluModel(model: NluModel): Uint8Array {
   if (!(model instanceof EngineModel)) throw new Error('serializeNluModel: the model was not made by trainNluModel or loadNluModel');
   const s = model.state;
   const header: Header = {
-    locale: s.locale, english: s.english, features: s.features, intents: s.intents, temperature: s.temperature,
+    locale: s.locale, english: s.english, features: s.features, denseScale: s.denseScale, intents: s.intents, temperature: s.temperature,
     confidenceFloor: s.confidenceFloor, samples: s.samples, totalWeight: s.totalWeight, entities: s.entities,
     intentEntities: s.intentEntities, freetext: s.freetext,
     sizes: { idf: s.idf.length, weights: s.weights.length, bias: s.bias.length },
+    ...(s.vectors ? { vectorWords: s.vectors.words, vectorDims: s.vectors.dims } : {}),
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const headerEnd = MAGIC.length + 1 + 4 + json.length;
   const dataStart = Math.ceil(headerEnd / 4) * 4;
-  const floats = s.idf.length + s.weights.length + s.bias.length;
-  const bytes = new Uint8Array(dataStart + floats * 4);
+  const scales = s.vectors?.scales ?? new Float32Array(0);
+  const int8 = s.vectors?.data ?? new Int8Array(0);
+  const floats = s.idf.length + s.weights.length + s.bias.length + scales.length;
+  const bytes = new Uint8Array(dataStart + floats * 4 + int8.length);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < MAGIC.length; i++) bytes[i] = MAGIC.charCodeAt(i);
   bytes[MAGIC.length] = NLU_FORMAT_VERSION;
   view.setUint32(MAGIC.length + 1, json.length, true);
   bytes.set(json, MAGIC.length + 5);
   let at = dataStart;
-  for (const array of [s.idf, s.weights, s.bias]) {
+  for (const array of [s.idf, s.weights, s.bias, scales]) {
     for (let i = 0; i < array.length; i++, at += 4) view.setFloat32(at, array[i] as number, true);
   }
+  bytes.set(new Uint8Array(int8.buffer, int8.byteOffset, int8.length), at);
   return bytes;
 }
 
@@ -56,6 +66,11 @@ export function loadNluModel(bytes: Uint8Array): NluModel {
   const idf = read(header.sizes.idf);
   const weights = read(header.sizes.weights);
   const bias = read(header.sizes.bias);
-  const { sizes: _sizes, ...rest } = header;
-  return new EngineModel({ ...rest, idf, weights, bias });
+  const { sizes: _sizes, vectorWords, vectorDims, ...rest } = header;
+  if (vectorWords === undefined || vectorDims === undefined) return new EngineModel({ ...rest, idf, weights, bias });
+  const scales = read(vectorWords.length);
+  const count = vectorWords.length * vectorDims;
+  if (at + count > bytes.length) throw new Error('loadNluModel: the model is truncated; rebuild it');
+  const data = Int8Array.from(new Int8Array(bytes.buffer, bytes.byteOffset + at, count));
+  return new EngineModel({ ...rest, idf, weights, bias, vectors: { dims: vectorDims, words: vectorWords, data, scales } });
 }

@@ -6,22 +6,29 @@
 import { throwIfAborted } from '../../progress';
 import { scoresOf, softmaxInPlace, trainSoftmax, type LinearModel } from './classifier';
 import { freetextContexts } from './entities';
-import { buildFeatureSpace, featureKeys, vectorizeKeys, type FeatureSpace } from './features';
+import { buildFeatureSpace, featureCount, featureKeys, vectorizeKeys, type FeatureSpace } from './features';
 import { EngineModel, type ModelState } from './model';
-import { stemsLocale, tokenize } from './text';
+import { stemsLocale, tokenize, type Token } from './text';
+import { packagedVectors, selectWords, type WordVectorTable } from './wordVectors';
 import type { NluModel, TrainingAnnotation, TrainingInput, TrainingSample, TrainOptions } from './types';
 
-/** Weights the model may hold (features × intents): ~16 MB of float32, whatever the locale's size. */
-const MAX_WEIGHTS = 4_000_000;
+/** Weights the model may hold (features × intents): ~12 MB of float32, whatever the locale's size. */
+const MAX_WEIGHTS = 3_000_000;
+/** At most this many samples train the calibration model. */
+const CALIBRATION_SAMPLES = 20_000;
 
 export interface Hyperparameters {
   epochs: number;
   l2: number;
   learningRate: number;
+  /** Length of the word-vector part of a text's features against 1 for its TF-IDF part (0: no word vectors). */
+  denseScale: number;
+  /** How many of the most frequent words' vectors a model keeps (besides its samples' words). */
+  vectorWords: number;
 }
 
 /** Chosen by cross-validation on HWU64-10's train.csv only (bench/nlu.ts reports the held-out figure). */
-export const DEFAULT_HYPERPARAMETERS: Hyperparameters = { epochs: 10, l2: 1e-4, learningRate: 1.5 };
+export const DEFAULT_HYPERPARAMETERS: Hyperparameters = { epochs: 10, l2: 1e-4, learningRate: 1.5, denseScale: 1.5, vectorWords: 100_000 };
 
 export async function trainNluModel(input: TrainingInput, options: TrainOptions = {}): Promise<NluModel> {
   return new EngineModel(await trainModelState(input, options));
@@ -33,7 +40,9 @@ export async function trainModelState(input: TrainingInput, options: TrainOption
   const english = stemsLocale(input.locale);
   const samples = input.samples.filter((s) => s.text.trim() !== '');
   const intents = [...new Set(samples.map((s) => s.intent))].sort();
-  const keys = samples.map((s) => featureKeys(tokenize(s.text), english));
+  const tokens = samples.map((s) => tokenize(s.text));
+  const keys = tokens.map((t) => featureKeys(t, english));
+  const vectors = english && hyper.denseScale > 0 ? await modelVectors(tokens, hyper.vectorWords) : undefined;
   progress?.report({ message: `features of ${samples.length} samples`, increment: 10 });
   await yieldTurn(signal);
 
@@ -41,14 +50,17 @@ export async function trainModelState(input: TrainingInput, options: TrainOption
   const held = heldOut(samples);
   const calibration = { temperature: 1, floor: 0 };
   if (held.some((h) => h) && held.some((h) => !h)) {
-    const trainIdx = samples.map((_, i) => i).filter((i) => !held[i]);
-    const testIdx = samples.map((_, i) => i).filter((i) => held[i]);
-    const { space, model } = fit(trainIdx.map((i) => keys[i] as string[]), trainIdx.map((i) => samples[i] as TrainingSample), intents, english, hyper, signal);
+    // A large locale calibrates on an evenly spread part of its samples: the temperature needs thousands, not 100k.
+    const stride = Math.max(1, Math.ceil(samples.length / CALIBRATION_SAMPLES));
+    const trainIdx = samples.map((_, i) => i).filter((i) => !held[i]).filter((_, j) => j % stride === 0);
+    const testIdx = samples.map((_, i) => i).filter((i) => held[i]).filter((_, j) => j % stride === 0);
+    const pick = <T>(all: readonly T[], idx: readonly number[]): T[] => idx.map((i) => all[i] as T);
+    const { space, model } = fit(pick(keys, trainIdx), pick(tokens, trainIdx), pick(samples, trainIdx), intents, english, vectors, hyper, signal);
     progress?.report({ message: 'calibrating confidences', increment: 30 });
     await yieldTurn(signal);
-    Object.assign(calibration, calibrate(space, model, testIdx.map((i) => keys[i] as string[]), testIdx.map((i) => intents.indexOf((samples[i] as TrainingSample).intent))));
+    Object.assign(calibration, calibrate(space, model, pick(keys, testIdx), pick(tokens, testIdx), testIdx.map((i) => intents.indexOf((samples[i] as TrainingSample).intent))));
   }
-  const { space, model } = fit(keys, samples, intents, english, hyper, signal);
+  const { space, model } = fit(keys, tokens, samples, intents, english, vectors, hyper, signal);
   progress?.report({ message: 'model trained', increment: 50 });
   await yieldTurn(signal);
 
@@ -67,6 +79,8 @@ export async function trainModelState(input: TrainingInput, options: TrainOption
     english,
     features,
     idf: space.idf,
+    ...(space.vectors ? { vectors: space.vectors } : {}),
+    denseScale: space.denseScale,
     intents,
     weights: model.weights,
     bias: model.bias,
@@ -80,17 +94,27 @@ export async function trainModelState(input: TrainingInput, options: TrainOption
   };
 }
 
+/** The model's word vectors: the most frequent words' and its samples' words (unseen words need the former). */
+async function modelVectors(tokens: readonly Token[][], limit: number): Promise<WordVectorTable | undefined> {
+  const packaged = await packagedVectors();
+  if (!packaged) return undefined;
+  const words = new Set<string>();
+  for (const ts of tokens) for (const t of ts) words.add(t.key);
+  return selectWords(packaged.table, packaged.frequencyOrder, limit, words);
+}
+
 function fit(
-  keys: readonly string[][], samples: readonly TrainingSample[], intents: readonly string[], english: boolean, hyper: Hyperparameters, signal: AbortSignal | undefined,
+  keys: readonly string[][], tokens: readonly Token[][], samples: readonly TrainingSample[], intents: readonly string[], english: boolean,
+  vectors: WordVectorTable | undefined, hyper: Hyperparameters, signal: AbortSignal | undefined,
 ): { space: FeatureSpace; model: LinearModel } {
   const maxFeatures = Math.max(1000, Math.floor(MAX_WEIGHTS / Math.max(1, intents.length)));
-  const space = buildFeatureSpace(keys, english, { minDf: samples.length > 5000 ? 2 : 1, maxFeatures });
-  const xs = keys.map((k) => vectorizeKeys(space, k));
-  const ys = Int32Array.from(samples.map((s) => intents.indexOf(s.intent)));
-  const weights = Float32Array.from(samples.map((s) => s.weight));
+  const space = buildFeatureSpace(keys, english, { minDf: samples.length > 5000 ? 2 : 1, maxFeatures }, vectors, vectors ? hyper.denseScale : 0);
+  const xs = keys.map((k, i) => vectorizeKeys(space, k, tokens[i]));
+  const ys = samples.map((s) => intents.indexOf(s.intent));
+  const weights = samples.map((s) => s.weight);
   // Fewer passes over many samples: each pass already sees many examples of every intent.
-  const epochs = Math.max(4, Math.min(hyper.epochs, Math.ceil((hyper.epochs * 2000) / Math.max(1, samples.length))));
-  const model = trainSoftmax(xs, ys, weights, intents.length, space.idf.length, {
+  const epochs = Math.max(2, Math.min(hyper.epochs, Math.ceil((hyper.epochs * 2000) / Math.max(1, samples.length))));
+  const model = trainSoftmax(xs, Int32Array.from(ys), Float32Array.from(weights), intents.length, featureCount(space), {
     epochs, l2: hyper.l2, learningRate: hyper.learningRate, onEpoch: () => throwIfAborted(signal),
   });
   return { space, model };
@@ -111,10 +135,12 @@ function heldOut(samples: readonly TrainingSample[]): boolean[] {
 const TEMPERATURES = [0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.7, 1, 1.5, 2];
 
 /** The temperature with the least held-out log loss, and the out-of-domain floor (a fraction of the lowest correct confidences). */
-function calibrate(space: FeatureSpace, model: LinearModel, keys: readonly string[][], ys: readonly number[]): { temperature: number; floor: number } {
-  const logits = keys.map((k) => {
+function calibrate(
+  space: FeatureSpace, model: LinearModel, keys: readonly string[][], tokens: readonly Token[][], ys: readonly number[],
+): { temperature: number; floor: number } {
+  const logits = keys.map((k, i) => {
     const out = new Float64Array(model.classes);
-    scoresOf(model.weights, model.bias, model.classes, vectorizeKeys(space, k), out);
+    scoresOf(model.weights, model.bias, model.classes, vectorizeKeys(space, k, tokens[i]), out);
     return out;
   });
   let best = { temperature: 1, loss: Infinity };
