@@ -13,10 +13,11 @@ export interface SandboxInfo {
   baseUrl: string;
   authUrl: string;
   logUrl: string;
-  clients: Array<{ clientId: string; clientSecret: string }>;
-  /** The NLU runtime's base (ends in /nlu/v1) and its runtime clients (bench/nlueval.ts). */
+  /** The NLU runtime's base (`…/nlu/v1`). */
   nluUrl: string;
-  runtimeClients: Array<{ clientId: string; clientSecret: string; scopes: string; contextTags: string[] }>;
+  clients: Array<{ clientId: string; clientSecret: string }>;
+  /** The applications' runtime clients (`appID:…`) with their secrets and the context tags they reach. */
+  runtimeClients: Array<{ clientId: string; clientSecret: string; contextTags: string[] }>;
 }
 
 export interface SandboxChild {
@@ -33,8 +34,7 @@ async function serve(options: Omit<SandboxOptions, 'dataDir'>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-'));
   const sandbox = await startSandbox({ ...options, dataDir });
   const info: SandboxInfo = {
-    baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients,
-    nluUrl: sandbox.nluUrl, runtimeClients: sandbox.runtimeClients,
+    baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, nluUrl: sandbox.nluUrl, clients: sandbox.clients, runtimeClients: sandbox.runtimeClients,
   };
   process.send?.(info);
   process.on('message', () => {

@@ -21,6 +21,13 @@ export const CommandIds = {
   nluTestsShowPulling: 'cstudio.nluTests.showPulling',
   /** Adds a failed utterance `{ file, line }` as a sample of its expected intent. */
   nluTestsAddSample: 'cstudio.nluTests.addSample',
+  /** "Try an Utterance": interpret a sentence with a deployed model and show the Try panel. */
+  tryUtterance: 'cstudio.try.utterance',
+  /** The Try panel's links: another sentence, add as sample, open a sample's TRSX line, test an entity's grammar. */
+  tryAgain: 'cstudio.try.again',
+  tryAddSample: 'cstudio.try.addSample',
+  tryOpenSample: 'cstudio.try.openSample',
+  tryTestGrammar: 'cstudio.try.testGrammar',
   sandboxStart: 'cstudio.sandbox.start',
   sandboxStop: 'cstudio.sandbox.stop',
   sandboxRestart: 'cstudio.sandbox.restart',

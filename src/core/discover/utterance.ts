@@ -6,7 +6,6 @@
 // docs/platform-notes.md "Runtime traffic"). Proto3 JSON leaves zero values out, so a missing `startIndex` is 0.
 // The audio is not in the Interpret record: it is the `audioUrn` of the ASR call summary of the same dialog
 // session just before it (records of a session share a partition, so they arrive in order).
-import { localeOfMixLanguage } from '../package/mixLanguage';
 import { asObject, eventTypeOf, serviceOf, sessionOf, timeOf, type Json, type LogRecord } from '../logs/records';
 
 export interface InterpretedEntity {
@@ -92,10 +91,9 @@ function entitiesOf(map: Json | undefined, text: string): InterpretedEntity[] {
   return out.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
-/** `…?=language=eng-USA` (the platform's form) or `en-US` at the end of a model URN, as a locale. */
+/** `…?=language=en-US` at the end of a model URN. */
 function localeOfModel(uri: string | undefined): string | undefined {
-  const language = uri ? /[?&]=?language=([A-Za-z_-]+)/.exec(uri)?.[1] : undefined;
-  return language && (localeOfMixLanguage(language) ?? language);
+  return uri ? /[?&]=?language=([A-Za-z-]+)/.exec(uri)?.[1] : undefined;
 }
 
 /** The audio URN a call-summary record names, with its session. */

@@ -20,11 +20,11 @@ import { isCorrect, type Prediction } from '../../core/nlu/evaluation/prediction
 import { readTestSet } from '../../core/nlu/evaluation/readTestSet';
 import type { TestSet } from '../../core/nlu/evaluation/testSet';
 import { loadTrainingSource, type NluEngine, type TrainingSource } from '../../core/nlu/evaluation/trainingSource';
-import { isPulledProject, pulledProjectOf } from '../../core/package/pulledProject';
 import { argObject, type CommandSink } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
+import { pickPulledFolder, pulledProjectOf, workspaceProjects } from '../../host/pulledFolder';
 import type { NluTestSettings } from '../../host/settings';
 import { EVALUATION_PAGE_COMMANDS, evaluationHtml } from './evaluationHtml';
 
@@ -227,7 +227,7 @@ export class NluTestsFeature extends Disposable {
 
   /** The engine trained on the pulled project nearest to `file` (again only when its TRSX changed). */
   private async trainedFor(file: string, signal: AbortSignal): Promise<Trained> {
-    const project = pulledProjectOf(file) ?? (await this.workspaceProjects())[0];
+    const project = pulledProjectOf(file) ?? (await workspaceProjects())[0];
     if (!project) throw new Error(`No pulled project folder holds ${basename(file)} or is in the workspace; pull the project first (Conversational Studio: Pull).`);
     return this.train(project, signal);
   }
@@ -248,17 +248,6 @@ export class NluTestsFeature extends Disposable {
     const entries = await readdir(project, { withFileTypes: true }).catch(() => []);
     const locales = entries.filter((e) => e.isDirectory() && /^[a-z]{2,3}-[A-Z]{2}$/.test(e.name)).map((e) => e.name).sort();
     return locales.includes('en-US') ? 'en-US' : locales[0];
-  }
-
-  private async workspaceProjects(): Promise<string[]> {
-    const out: string[] = [];
-    for (const f of vscode.workspace.workspaceFolders ?? []) {
-      const root = f.uri.fsPath;
-      if (isPulledProject(root)) { out.push(root); continue; }
-      const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-      for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && isPulledProject(join(root, e.name))) out.push(join(root, e.name));
-    }
-    return out;
   }
 
   private codeActions(doc: vscode.TextDocument, ctx: vscode.CodeActionContext): vscode.CodeAction[] {
@@ -297,7 +286,7 @@ export class NluTestsFeature extends Disposable {
     const a = argObject(arg);
     const text = String(a.text ?? '');
     const intent = String(a.intent ?? '');
-    const project = typeof a.project === 'string' ? a.project : [...this.trained.keys()][0] ?? (await this.workspaceProjects())[0];
+    const project = typeof a.project === 'string' ? a.project : [...this.trained.keys()][0] ?? (await workspaceProjects())[0];
     if (!project) throw new Error('No pulled project in the workspace to explain the answer with.');
     const trained = await this.train(project, new AbortController().signal);
     const nearest = trained.model.nearestSamples(text, intent, NEAREST);
@@ -319,9 +308,8 @@ export class NluTestsFeature extends Disposable {
 
   private async crossValidateCommand(arg: unknown): Promise<void> {
     const given = argObject(arg);
-    const projects = typeof given.folder === 'string' ? [given.folder] : await this.workspaceProjects();
-    const project = projects.length <= 1 ? projects[0] : await this.deps.prompter.pick(projects.map((p) => ({ label: basename(p), detail: p, value: p })), { title: 'Cross-validate which project?' });
-    if (!project) { if (projects.length === 0) throw new Error('No pulled project in the workspace: pull one first.'); return; }
+    const project = await pickPulledFolder(arg, this.deps.prompter, 'Cross-validate which project?');
+    if (!project) return;
     const folds = typeof given.folds === 'number' ? given.folds : 5;
     const report = await this.deps.prompter.withProgress({ title: `Cross-validating ${basename(project)} (${folds} folds)`, cancellable: true }, async (progress, signal) => {
       const source = await loadTrainingSource(project, ENGINE, await this.localeOf(project));

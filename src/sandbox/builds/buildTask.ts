@@ -78,8 +78,17 @@ export async function runBuildTask(ctx: SandboxContext, job: JobRecord, task: Bu
           failed += 1;
           reports.push({ locale, createTime: iso, status: 'FAILED', errors: { errors: [problem] } });
         } else {
+          let trained: Awaited<ReturnType<typeof trainLocale>> = {};
+          try {
+            if (service === 'NLU') trained = await trainLocale(ctx, build.buildLabel, locale);
+          } catch (err) {
+            // The locale's report says why; the runtime trains it again from the snapshot on first use.
+            failed += 1;
+            ctx.logger.warn(`training ${build.buildLabel} ${locale} failed: ${(err as Error).message}`);
+            reports.push({ locale, createTime: iso, status: 'FAILED', errors: { errors: [{ code: '-1', message: `Training the ${locale} model failed: ${(err as Error).message}` }] } });
+            continue;
+          }
           succeeded += 1;
-          const trained = service === 'NLU' ? await trainLocale(ctx, build.buildLabel, locale) : {};
           reports.push({ locale, version: String(build.buildVersion), buildLabel: build.buildLabel, createTime: iso, status: 'COMPLETED', ...trained });
         }
       }
