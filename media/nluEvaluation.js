@@ -25,6 +25,17 @@
       });
     }
   }
+  // A heatmap cell shows its list of utterances (anchor navigation alone does not mark :target in a webview).
+  for (const link of document.querySelectorAll('.heatmap td.cell a')) {
+    link.addEventListener('click', (event) => {
+      const target = document.getElementById(link.getAttribute('href').slice(1));
+      if (!target) return;
+      event.preventDefault();
+      for (const shown of document.querySelectorAll('.cell-list.shown')) shown.classList.remove('shown');
+      target.classList.add('shown');
+      target.scrollIntoView({ block: 'nearest' });
+    });
+  }
   const slider = document.getElementById('threshold');
   const value = document.getElementById('threshold-value');
   const figures = document.getElementById('threshold-figures');
