@@ -43,6 +43,13 @@ export function describeSandbox(s: RunningSandbox, dataDir: string): string {
     lines.push(`    client id: ${c.clientId}`);
     lines.push(`    secret:    ${c.clientSecret}`);
   }
+  const runtime = s.runtimeClients.filter((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
+  if (runtime.length > 0) lines.push('', 'Runtime clients (cstudio try: CSTUDIO_RUNTIME_CLIENT_ID / CSTUDIO_RUNTIME_CLIENT_SECRET):');
+  for (const c of runtime) {
+    lines.push(`  ${c.appId}: context tags ${c.contextTags.join(', ')}`);
+    lines.push(`    client id: ${c.clientId}`);
+    lines.push(`    secret:    ${c.clientSecret}`);
+  }
   lines.push('', 'Press Ctrl+C to stop.');
   return lines.join('\n') + '\n';
 }

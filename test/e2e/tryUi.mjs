@@ -75,7 +75,8 @@ export async function runTryUiCheck({ server, browser, workspace, root, shotsDir
     await ask(page, 'which project', { pick: 'try-Coffee-Shop' });
     await ask(page, 'fr-CA', { pick: 'en-US' }); // the locale pick offers both of the project's locales
     await ask(page, 'A sentence, as a caller would say it', { value: SENTENCE });
-    await page.locator('.tab', { hasText: 'Try: I would like a large' }).first().waitFor({ timeout: 60_000 });
+    // The first interpretation trains the seeded build, and the explanation the folder's model: seconds each.
+    await page.locator('.tab', { hasText: 'Try: I would like a large' }).first().waitFor({ timeout: 180_000 });
     const frame = await webviewFrame(page, 'Try: coffee-main');
     const marked = await frame.evaluate(() => [...document.querySelectorAll('mark.entity')].map((m) => m.textContent ?? ''));
     if (!marked.some((t) => t.startsWith('large latte'))) throw new Error(`the entities are not highlighted: ${JSON.stringify(marked)}`);

@@ -57,8 +57,9 @@ describe('NLU engine on the real corpus', () => {
       if (top === NO_INTENT) noIntent++;
     }
     const accuracy = right / rows.length;
-    // NLP.js with its defaults reaches 0.676 here; the engine must do better.
-    assert.ok(accuracy > 0.69, `accuracy ${accuracy.toFixed(3)}`);
+    // NLP.js with its defaults reaches 0.676 here, a purely lexical model ~0.70; the word vectors and intent names
+    // take the engine to 0.761 (with the vectors package installed, as it is as a dependency).
+    assert.ok(accuracy > 0.74, `accuracy ${accuracy.toFixed(3)}`);
     assert.ok(noIntent / rows.length < 0.03, `in-domain test text rarely answers NO_INTENT (${noIntent})`);
   });
 
@@ -78,6 +79,15 @@ describe('NLU engine on the real corpus', () => {
       let back = 0;
       for (const s of input.samples) {
         if (model.interpret(s.text).interpretations[0]?.intent === s.intent) back++;
+        // Annotation spans are exact slices of the text Mix reads ("in<annotation>Boston</annotation>" → "in Boston").
+        const spans = (list: typeof s.annotations): void => {
+          for (const a of list) {
+            assert.equal(s.text.slice(a.start, a.end), a.literal, `${file}: span of ${a.entity} in "${s.text}"`);
+            assert.equal(a.literal, a.literal.trim(), `${file}: ${a.entity} span has no outer spaces in "${s.text}"`);
+            spans(a.children);
+          }
+        };
+        spans(s.annotations);
         assert.match(lines[(s.source?.line as number) - 1] ?? '', /<sample\b/, `${file}: line of "${s.text}"`);
       }
       assert.ok(back / input.samples.length >= 0.9, `${file}: ${back}/${input.samples.length} samples interpret to their intent`);

@@ -14,6 +14,7 @@ export interface SparseVector {
 
 export interface FeatureSpace {
   english: boolean;
+  charGrams: boolean;
   /** Feature string → index (indices follow the sorted feature strings: deterministic). */
   index: Map<string, number>;
   idf: Float32Array;
@@ -31,8 +32,11 @@ export function featureCount(space: FeatureSpace): number {
 const MIN_GRAM = 3;
 const MAX_GRAM = 5;
 
-/** The feature strings of a text's tokens, repeats kept (they count as term frequency). */
-export function featureKeys(tokens: readonly Token[], english: boolean): string[] {
+/**
+ * The feature strings of a text's tokens, repeats kept (they count as term frequency). `charGrams` off (large
+ * locales): their many samples already cover the word forms, and the grams would be most of the training work.
+ */
+export function featureKeys(tokens: readonly Token[], english: boolean, charGrams = true): string[] {
   const keys: string[] = [];
   let previous = '<s>';
   for (const t of tokens) {
@@ -41,6 +45,7 @@ export function featureKeys(tokens: readonly Token[], english: boolean): string[
     if (s !== t.key) keys.push(`s ${s}`);
     keys.push(`b ${previous} ${s}`);
     previous = s;
+    if (!charGrams) continue;
     const padded = `<${t.key}>`;
     for (let n = MIN_GRAM; n <= MAX_GRAM; n++) {
       for (let i = 0; i + n <= padded.length; i++) keys.push(`c ${padded.slice(i, i + n)}`);
@@ -64,7 +69,7 @@ export interface SpaceOptions {
 
 /** Picks the vocabulary from the training texts' keys and computes smoothed IDF. */
 export function buildFeatureSpace(
-  keysPerSample: readonly (readonly string[])[], english: boolean, options: SpaceOptions, vectors?: WordVectorTable, denseScale = 0,
+  keysPerSample: readonly (readonly string[])[], english: boolean, charGrams: boolean, options: SpaceOptions, vectors?: WordVectorTable, denseScale = 0,
 ): FeatureSpace {
   const df = new Map<string, number>();
   for (const keys of keysPerSample) {
@@ -83,7 +88,7 @@ export function buildFeatureSpace(
     index.set(k, i);
     idf[i] = Math.log((1 + n) / (1 + d)) + 1;
   });
-  return { english, index, idf, ...(vectors ? { vectors } : {}), denseScale };
+  return { english, charGrams, index, idf, ...(vectors ? { vectors } : {}), denseScale };
 }
 
 /**
@@ -133,11 +138,15 @@ function denseMean(space: FeatureSpace, vectors: WordVectorTable, tokens: readon
   const sum = new Float64Array(vectors.dims);
   let any = false;
   for (const t of tokens) {
-    const i = wordIndex(vectors, t.key);
-    if (i === -1) continue;
     const f = space.index.get(`w ${t.key}`);
-    addWordVector(vectors, i, f === undefined ? rarest : (space.idf[f] as number), sum);
-    any = true;
+    const weight = f === undefined ? rarest : (space.idf[f] as number);
+    const whole = wordIndex(vectors, t.key);
+    for (const part of whole === -1 ? vectorWords(t.key) : [t.key]) {
+      const i = part === t.key ? whole : wordIndex(vectors, part);
+      if (i === -1) continue;
+      addWordVector(vectors, i, weight, sum);
+      any = true;
+    }
   }
   if (!any) return undefined;
   let norm = 0;
@@ -147,9 +156,20 @@ function denseMean(space: FeatureSpace, vectors: WordVectorTable, tokens: readon
   return sum;
 }
 
+/**
+ * The words a token missing from the table is looked up as: a contraction as the vectors' corpus split it ("don't"
+ * → "do" + "n't", "what's" → "what" + "'s").
+ */
+function vectorWords(key: string): string[] {
+  const apostrophe = key.indexOf("'");
+  if (apostrophe <= 0) return [key];
+  if (key.endsWith("n't") && apostrophe === key.length - 2) return [key.slice(0, -3), "n't"];
+  return [key.slice(0, apostrophe), key.slice(apostrophe)];
+}
+
 export function vectorize(space: FeatureSpace, text: string): SparseVector {
   const tokens = tokenize(text);
-  return vectorizeKeys(space, featureKeys(tokens, space.english), tokens);
+  return vectorizeKeys(space, featureKeys(tokens, space.english, space.charGrams), tokens);
 }
 
 /** Cosine of two L2-normalized sparse vectors (a merge over the ascending indices). */

@@ -14,7 +14,7 @@ import type {
 import { NO_INTENT } from './types';
 
 /** Bumped whenever the state or its serialized form changes meaning. */
-export const NLU_FORMAT_VERSION = 1;
+export const NLU_FORMAT_VERSION = 2;
 
 export const DEFAULT_MAX_INTERPRETATIONS = 5;
 
@@ -27,6 +27,8 @@ export interface StoredSample {
 export interface ModelState {
   locale: string;
   english: boolean;
+  /** Whether features include character n-grams (not for large locales). */
+  charGrams: boolean;
   /** Feature strings, sorted; `idf[i]` and weight row `i` belong to `features[i]`. */
   features: string[];
   idf: Float32Array;
@@ -60,7 +62,7 @@ export class EngineModel implements NluModel {
   constructor(readonly state: ModelState) {
     const index = new Map<string, number>();
     state.features.forEach((f, i) => index.set(f, i));
-    this.space = { english: state.english, index, idf: state.idf, ...(state.vectors ? { vectors: state.vectors } : {}), denseScale: state.denseScale };
+    this.space = { english: state.english, charGrams: state.charGrams, index, idf: state.idf, ...(state.vectors ? { vectors: state.vectors } : {}), denseScale: state.denseScale };
     this.matcher = new EntityMatcher(state.entities, new Map(Object.entries(state.freetext)));
     this.scores = new Float64Array(state.intents.length);
     this.info = {
@@ -76,7 +78,7 @@ export class EngineModel implements NluModel {
   interpret(text: string, options: InterpretOptions = {}): InterpretResult {
     const max = options.maxInterpretations && options.maxInterpretations > 0 ? options.maxInterpretations : DEFAULT_MAX_INTERPRETATIONS;
     const tokens = tokenize(text);
-    const keys = featureKeys(tokens, this.state.english);
+    const keys = featureKeys(tokens, this.state.english, this.state.charGrams);
     const known = keys.some((k) => isWordFeature(k) && this.space.index.has(k));
     const ranked = known ? this.rank(vectorizeKeys(this.space, keys, tokens)) : [];
     const top = ranked[0];
@@ -115,7 +117,7 @@ export class EngineModel implements NluModel {
 
   private vector(text: string): SparseVector {
     const tokens = tokenize(text);
-    return vectorizeKeys(this.space, featureKeys(tokens, this.state.english), tokens);
+    return vectorizeKeys(this.space, featureKeys(tokens, this.state.english, this.state.charGrams), tokens);
   }
 
   /** Intents by calibrated probability, best first (ties by name order). */

@@ -20,7 +20,7 @@ export function serializeNluModel(model: NluModel): Uint8Array {
   if (!(model instanceof EngineModel)) throw new Error('serializeNluModel: the model was not made by trainNluModel or loadNluModel');
   const s = model.state;
   const header: Header = {
-    locale: s.locale, english: s.english, features: s.features, denseScale: s.denseScale, intents: s.intents, temperature: s.temperature,
+    locale: s.locale, english: s.english, charGrams: s.charGrams, features: s.features, denseScale: s.denseScale, intents: s.intents, temperature: s.temperature,
     confidenceFloor: s.confidenceFloor, samples: s.samples, totalWeight: s.totalWeight, entities: s.entities,
     intentEntities: s.intentEntities, freetext: s.freetext,
     sizes: { idf: s.idf.length, weights: s.weights.length, bias: s.bias.length },

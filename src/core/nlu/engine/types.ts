@@ -161,7 +161,7 @@ export interface EntityMatch {
 
 export interface Interpretation {
   intent: string;
-  /** Calibrated, in [0, 1]; an n-best list's confidences sum to at most 1. */
+  /** Calibrated, in [0, 1] (4 decimals); an n-best list's confidences sum to at most 1 (to rounding). */
   confidence: number;
   origin: NluOrigin;
   entities: Record<string, EntityMatch[]>;

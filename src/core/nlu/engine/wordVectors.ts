@@ -101,6 +101,37 @@ export async function readPackagedVectors(limit: number): Promise<PackagedVector
 type Handle = Awaited<ReturnType<typeof open>>;
 
 /**
+ * The first `count` comma-separated decimals of `text[start, end)`: parsed by hand (splitting and Number() made a
+ * string per number, 10M of them), falling back to Number() for anything but plain `-d.ddd`.
+ */
+function parseNumbers(text: string, start: number, end: number, count: number): number[] {
+  const out: number[] = [];
+  let i = start;
+  while (out.length < count && i < end) {
+    let j = i;
+    while (j < end && text.charCodeAt(j) !== 0x2c) j++;
+    let k = i;
+    const negative = text.charCodeAt(k) === 0x2d;
+    if (negative) k++;
+    let whole = 0;
+    let fraction = 0;
+    let scale = 1;
+    let plain = true;
+    let dot = false;
+    for (; k < j; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 0x2e && !dot) { dot = true; continue; }
+      if (c < 0x30 || c > 0x39) { plain = false; break; }
+      if (dot) { fraction = fraction * 10 + (c - 0x30); scale *= 10; } else whole = whole * 10 + (c - 0x30);
+    }
+    const value = plain ? whole + fraction / scale : Number(text.slice(i, j));
+    out.push(negative && plain ? -value : value);
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
  * The file is `{…,"dimensions":100,…,"words":[…],"vectors":{"the":[v1,…,v100,norm,index],…}}`; entries are read in
  * chunks until `limit` words are in, each parsed by hand (numbers are plain decimals).
  */
@@ -131,8 +162,9 @@ async function scanVectors(handle: Handle, limit: number): Promise<PackagedVecto
       const open = text.indexOf('":[', at);
       const close = open === -1 ? -1 : text.indexOf(']', open + 3);
       if (close === -1) break;
-      const word = JSON.parse(text.slice(text.indexOf('"', at), open + 1)) as string;
-      const values = text.slice(open + 3, close).split(',', dims).map(Number);
+      const quoted = text.slice(text.indexOf('"', at), open + 1);
+      const word = quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
+      const values = parseNumbers(text, open + 3, close, dims);
       let norm = 0;
       let max = 0;
       for (const x of values) { norm += x * x; max = Math.max(max, Math.abs(x)); }
