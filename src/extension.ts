@@ -36,6 +36,8 @@ import { DiscoverOnDemand } from './features/discover/discoverOnDemand';
 import { ALREADY_HELD_KEYS, WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
 import type { HealthViewState } from './features/health/healthFeature';
 import { healthOnDemand } from './features/health/healthOnDemand';
+import type { NluTestsState } from './features/nluTests/nluTestsFeature';
+import { nluTestsOnDemand } from './features/nluTests/nluTestsOnDemand';
 import type { RuntimeTarget as TryTarget, TryViewState } from './features/try/tryFeature';
 import { tryOnDemand } from './features/try/tryOnDemand';
 
@@ -66,6 +68,8 @@ export interface TestingApi {
   readonly discover: DiscoverTestingApi;
   /** What the Model Health view shows now, if it is open (reading it loads the feature). */
   readonly health: { readonly view: HealthViewState | undefined };
+  /** The NLU tests' controller and last evaluation (reading it loads the feature). */
+  readonly nluTests: NluTestsState;
   /** What the Try panel shows now (reading it loads the feature). */
   readonly tryPanel: { readonly view: TryViewState | undefined };
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
@@ -170,6 +174,11 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     },
   });
   owned.push(health);
+  const nluTests = nluTestsOnDemand({
+    bundlePath: bundle('nluTestsFeature'), extensionUri: context.extensionUri, commands, prompter,
+    logger: logger.child('nlu-tests'), settings: () => settings.value.nluTests,
+  });
+  owned.push(nluTests);
 
   const tryPanel = tryOnDemand({
     bundlePath: bundle('tryFeature'),
@@ -224,6 +233,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       get sync() { return sync.feature.load().testing; },
       get discover() { return discover.feature.load().testing; },
       get health() { return health.load(); },
+      get nluTests() { return nluTests.load().state; },
       get tryPanel() { return tryPanel.load(); },
       walkthrough,
       usePrompter: (p) => prompter.use(p),

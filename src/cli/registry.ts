@@ -23,6 +23,7 @@ import { grammarTestCommand } from './commands/grammar';
 import { validateCommand } from './commands/validate';
 import { renameCommand } from './commands/rename';
 import { reportCommand } from './commands/report';
+import { testNluCommand } from './commands/testNlu';
 import { lspCommand } from './commands/lsp';
 import { appsCredentials, appsList } from './commands/apps';
 import { botsConfigs, botsCredentials, botsInterface, botsList } from './commands/bots';
@@ -62,5 +63,5 @@ export const allCommands: readonly CliCommand[] = [
   logsTail, logsPartitions, audioGet,
   discoverList, discoverAdd, discoverIgnore, discoverReset, tryCommand,
   sandboxCommand, sandboxEnv, sandboxSimulate,
-  validateCommand, renameCommand, reportCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
+  validateCommand, renameCommand, reportCommand, testNluCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];

@@ -11,7 +11,8 @@ import type { Prompter } from './prompter';
 
 export const isPulledProject = (dir: string): boolean => existsSync(join(dir, METADATA_FILE));
 
-function projectOf(file: string): string | undefined {
+/** The pulled project folder holding `file` (its nearest ancestor that is one), else undefined. */
+export function pulledProjectOf(file: string): string | undefined {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
     if (isPulledProject(dir)) return dir;
     if (dirname(dir) === dir) return undefined;
@@ -19,7 +20,7 @@ function projectOf(file: string): string | undefined {
 }
 
 /** Pulled projects in the workspace: its folders, and their subfolders one level down. */
-async function workspaceProjects(): Promise<string[]> {
+export async function workspaceProjects(): Promise<string[]> {
   const out: string[] = [];
   for (const f of vscode.workspace.workspaceFolders ?? []) {
     const root = f.uri.fsPath;
@@ -38,7 +39,7 @@ export async function pickPulledFolder(arg: unknown, prompter: Prompter, title: 
     return given;
   }
   const active = vscode.window.activeTextEditor?.document.uri;
-  const fromEditor = active?.scheme === 'file' ? projectOf(active.fsPath) : undefined;
+  const fromEditor = active?.scheme === 'file' ? pulledProjectOf(active.fsPath) : undefined;
   if (fromEditor) return fromEditor;
   const found = await workspaceProjects();
   if (found.length === 0) throw new Error('No pulled project folder is open (a folder with metadata.json); pull a project (Conversational Studio: Pull Project) or open its folder.');
