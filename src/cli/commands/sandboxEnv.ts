@@ -2,7 +2,8 @@
 // `cstudio sandbox` runs), for `eval "$(cstudio sandbox env)"`. Standard output carries only those lines (the
 // client secret among them, as the CLI reads it from the environment only); which sandbox was found goes to stderr.
 import { resolve } from 'node:path';
-import { cliExportLines, runtimeClientFor } from '../../core/connections/cliEnvironment';
+import { cliExportLines } from '../../core/connections/cliEnvironment';
+import { runtimeClientFor } from '../../core/connections/runtimeClientChoice';
 import { readyFileIn } from '../../sandbox/readyFile';
 import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';

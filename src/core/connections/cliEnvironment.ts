@@ -29,10 +29,6 @@ export interface CliConnectionValues {
   readonly runtimeClientSecret?: string;
 }
 
-/** The runtime client a sandbox offers the CLI: the first one that may ask for `nlu` and reaches a deployed tag. */
-export function runtimeClientFor<T extends { scopes: string; contextTags: readonly string[] }>(clients: readonly T[]): T | undefined {
-  return clients.find((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
-}
 
 /** A POSIX shell word for `value`: single-quoted, with embedded single quotes closed, escaped and reopened. */
 export function shellQuote(value: string): string {

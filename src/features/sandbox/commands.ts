@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../../host/commandIds';
 import { argObject, type Command } from '../../host/commands';
 import type { Prompter } from '../../host/prompter';
-import { cliExportLines, runtimeClientFor, shellQuote } from '../../core/connections/cliEnvironment';
+import { cliExportLines, shellQuote } from '../../core/connections/cliEnvironment';
+import { runtimeClientFor } from '../../core/connections/runtimeClientChoice';
 import type { LocalSandbox } from './localSandbox';
 
 export class StartSandboxCommand implements Command {
