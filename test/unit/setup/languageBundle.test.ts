@@ -21,8 +21,10 @@ describe('language feature bundle', () => {
     assert.ok(inputs.every((f) => f.startsWith('src/') || f.startsWith('node_modules/vscode-jsonrpc/')), inputs.join(', '));
   });
 
-  test('the server declares its requests through the same module', async () => {
+  test('the server declares its requests through the same module, and loads no sync code', async () => {
     const { inputs } = await bundleInputs('src/core/language/server/main.ts');
     assert.ok(inputs.includes('src/core/language/protocol.ts'));
+    // It names a pulled folder's state file (core/workspace) but never runs a pull's recovery or writes files.
+    assert.deepEqual(inputs.filter((f) => f.startsWith('src/core/sync/')), []);
   });
 });

@@ -5,7 +5,7 @@
 import {
   CodeActionKind, DocumentFormattingRequest, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
-import { parseIndentSetting, type IndentSetting } from '../../formats/trsx/layout';
+import { parseIndentSetting, type IndentSetting } from '../../indentChoice';
 import type { Logger } from '../../logger';
 import type { FileSystem } from '../fileSystem';
 import { LanguageServices } from '../languageServices';
