@@ -14,11 +14,13 @@ const vscodeBan = {
 
 // The platform the sandbox imitates must not share code with the client that talks to it (core/platform) or with the
 // tools built on that client, or a bug in one would hide in the other.
-const sandboxCore = ['formats', 'dialog', 'package', 'fs', 'logs/simulation', 'logger', 'progress'];
+// The NLU engine (core/nlu/engine) is the model both sides run, like a file format: the sandbox serves it, the
+// client explains with it; the rest of core/nlu is the client's.
+const sandboxCore = ['formats', 'dialog', 'package', 'fs', 'logs/simulation', 'nlu/engine', 'logger', 'progress'];
 const sandboxForbiddenCore = readdirSync(new URL('./src/core', import.meta.url), { withFileTypes: true })
   .filter((e) => e.isDirectory() && !sandboxCore.some((allowed) => allowed.split('/')[0] === e.name))
   .map((e) => `**/core/${e.name}/**`)
-  .concat(['**/core/logs/*', '!**/core/logs/simulation']);
+  .concat(['**/core/logs/*', '!**/core/logs/simulation', '**/core/nlu/*', '!**/core/nlu/engine']);
 
 // Features are siblings: what two of them share belongs in core/ or host/.
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })

@@ -52,6 +52,8 @@ const EXTRA = [
   ['Discovery', 'GET', '/v4/organizations/{orgId}/language-topics', [200]],
   ['Discovery', 'GET', '/v4/organizations/{orgId}/voices', [200]],
   ['Discovery', 'GET', '/v4/data-types', [200]],
+  // The NLU runtime (issue 28; ../shared/spec/nlu-runtime-notes.md, docs/platform-notes.md "NLU runtime").
+  ['NLU runtime', 'POST', '/nlu/v1/runtime/interpret', [200, 400, 401, 403, 404]],
 ];
 
 function specEndpoints(text) {

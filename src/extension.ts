@@ -18,7 +18,7 @@ import { separateBundle } from './host/separateBundle';
 import type * as SandboxRun from './sandbox/run';
 import { SwitchablePrompter, WindowPrompter, type Prompter } from './host/prompter';
 import { ShowLogCommand } from './host/showLogCommand';
-import type { LocalSandbox, SandboxLauncher } from './features/sandbox/localSandbox';
+import { LOCAL_SANDBOX_NAME, type LocalSandbox, type SandboxLauncher } from './features/sandbox/localSandbox';
 import { SandboxFeature } from './features/sandbox/sandboxFeature';
 import { SandboxConnection } from './features/sandbox/sandboxConnection';
 import { connectionsOnDemand } from './features/connections/connectionsOnDemand';
@@ -36,6 +36,10 @@ import { DiscoverOnDemand } from './features/discover/discoverOnDemand';
 import { ALREADY_HELD_KEYS, WalkthroughFeature } from './features/walkthrough/walkthroughFeature';
 import type { HealthViewState } from './features/health/healthFeature';
 import { healthOnDemand } from './features/health/healthOnDemand';
+import type { NluTestsState } from './features/nluTests/nluTestsFeature';
+import { nluTestsOnDemand } from './features/nluTests/nluTestsOnDemand';
+import type { RuntimeTarget as TryTarget, TryViewState } from './features/try/tryFeature';
+import { tryOnDemand } from './features/try/tryOnDemand';
 
 const LOG_NAME = 'Conversational Studio';
 
@@ -64,6 +68,10 @@ export interface TestingApi {
   readonly discover: DiscoverTestingApi;
   /** What the Model Health view shows now, if it is open (reading it loads the feature). */
   readonly health: { readonly view: HealthViewState | undefined };
+  /** The NLU tests' controller and last evaluation (reading it loads the feature). */
+  readonly nluTests: NluTestsState;
+  /** What the Try panel shows now (reading it loads the feature). */
+  readonly tryPanel: { readonly view: TryViewState | undefined };
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
   readonly walkthrough: { openOnFirstRun(): Promise<boolean>; readonly walkthroughRef: string; readonly ticked: ReadonlySet<string> };
   /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
@@ -166,6 +174,33 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     },
   });
   owned.push(health);
+  const nluTests = nluTestsOnDemand({
+    bundlePath: bundle('nluTestsFeature'), extensionUri: context.extensionUri, commands, prompter,
+    logger: logger.child('nlu-tests'), settings: () => settings.value.nluTests,
+  });
+  owned.push(nluTests);
+
+  const tryPanel = tryOnDemand({
+    bundlePath: bundle('tryFeature'),
+    extensionUri: context.extensionUri, commands, prompter, logger: logger.child('try'),
+    // The local sandbox's runtime clients with scope nlu, one target per context tag they reach. Platform
+    // connections have no runtime credentials in the extension yet: `cstudio try` reaches the platform.
+    targets: async () => {
+      const info = await sandbox.sandbox.start();
+      const targets = new Map<string, TryTarget>();
+      for (const c of info.runtimeClients.filter((x) => x.scopes.split(/\s+/).includes('nlu'))) {
+        redactor.register(c.clientSecret);
+        for (const tag of c.contextTags.filter((t) => !targets.has(t))) {
+          targets.set(tag, {
+            contextTag: tag, description: `${LOCAL_SANDBOX_NAME} · ${c.appId}`, secret: c.clientSecret,
+            connection: { name: LOCAL_SANDBOX_NAME, nluUrl: info.nluUrl, authUrl: info.authUrl, clientId: c.clientId },
+          });
+        }
+      }
+      return [...targets.values()];
+    },
+  });
+  owned.push(tryPanel);
 
   const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
     conditions: [
@@ -198,6 +233,8 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       get sync() { return sync.feature.load().testing; },
       get discover() { return discover.feature.load().testing; },
       get health() { return health.load(); },
+      get nluTests() { return nluTests.load().state; },
+      get tryPanel() { return tryPanel.load(); },
       walkthrough,
       usePrompter: (p) => prompter.use(p),
     },

@@ -51,13 +51,14 @@ export function notJudged(name: string, why: string): void {
  * Judges `value` against `goal` (at most, unless `atLeast`); prints the verdict and records a miss.
  * Returns whether the goal holds.
  */
-export function judge(name: string, value: number, goal: number, options: { atLeast?: boolean; unit?: string } = {}): boolean {
+export function judge(name: string, value: number, goal: number, options: { atLeast?: boolean; unit?: string; digits?: number } = {}): boolean {
   const unit = options.unit ?? '×';
+  const digits = options.digits ?? 2;
   const ok = options.atLeast ? value >= goal : value <= goal;
   const rule = `${options.atLeast ? '≥' : '≤'} ${goal}${unit}`;
-  console.log(`  goal ${name}: ${value.toFixed(2)}${unit} (goal ${rule}) ${ok ? 'OK' : 'GOAL MISSED'}`);
+  console.log(`  goal ${name}: ${value.toFixed(digits)}${unit} (goal ${rule}) ${ok ? 'OK' : 'GOAL MISSED'}`);
   if (!ok) {
-    missed.push(`${name}: ${value.toFixed(2)}${unit}, goal ${rule}`);
+    missed.push(`${name}: ${value.toFixed(digits)}${unit}, goal ${rule}`);
     process.exitCode = 1;
   }
   return ok;

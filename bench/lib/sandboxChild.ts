@@ -13,7 +13,11 @@ export interface SandboxInfo {
   baseUrl: string;
   authUrl: string;
   logUrl: string;
+  /** The NLU runtime's base (`…/nlu/v1`). */
+  nluUrl: string;
   clients: Array<{ clientId: string; clientSecret: string }>;
+  /** The applications' runtime clients (`appID:…`) with their secrets and the context tags they reach. */
+  runtimeClients: Array<{ clientId: string; clientSecret: string; contextTags: string[] }>;
 }
 
 export interface SandboxChild {
@@ -29,7 +33,9 @@ const CHILD_FLAG = '--sandbox-child';
 async function serve(options: Omit<SandboxOptions, 'dataDir'>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-'));
   const sandbox = await startSandbox({ ...options, dataDir });
-  const info: SandboxInfo = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clients: sandbox.clients };
+  const info: SandboxInfo = {
+    baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, nluUrl: sandbox.nluUrl, clients: sandbox.clients, runtimeClients: sandbox.runtimeClients,
+  };
   process.send?.(info);
   process.on('message', () => {
     void sandbox.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));

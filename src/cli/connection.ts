@@ -1,12 +1,15 @@
 // Where a CLI command's platform connection comes from: flags, then the environment (CSTUDIO_*), or
 // `--sandbox`, which starts an embedded local sandbox for the duration of the command. The secret is
-// read only from the environment (a flag would show it in `ps` and shell history).
+// read only from the environment (a flag would show it in `ps` and shell history). The NLU runtime is another
+// service with other credentials: `--nlu-url` and a runtime client (`--runtime-client-id`, its secret in
+// CSTUDIO_RUNTIME_CLIENT_SECRET), or the embedded sandbox's runtime clients (openRuntimeSession).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError, type CliIO } from './command';
 import { CLI_ENV } from '../core/connections/cliEnvironment';
 import { PlatformClient, type Connection } from '../core/platform/client';
+import { NluRuntimeClient, type RuntimeConnection } from '../core/platform/nluRuntime';
 import type { Logger } from '../core/logger';
 import { startSandbox } from '../sandbox/server';
 
@@ -15,7 +18,9 @@ export const connectionFlags = {
   'base-url': { type: 'string' },
   'auth-url': { type: 'string' },
   'log-url': { type: 'string' },
+  'nlu-url': { type: 'string' },
   'client-id': { type: 'string' },
+  'runtime-client-id': { type: 'string' },
   'ca-file': { type: 'string' },
   sandbox: { type: 'boolean' },
   'sandbox-data': { type: 'string' },
@@ -27,7 +32,9 @@ export interface ConnectionFlagValues {
   'base-url'?: string;
   'auth-url'?: string;
   'log-url'?: string;
+  'nlu-url'?: string;
   'client-id'?: string;
+  'runtime-client-id'?: string;
   'ca-file'?: string;
   sandbox?: boolean;
   'sandbox-data'?: string;
@@ -130,4 +137,60 @@ export async function withSession<T>(values: ConnectionFlagValues, io: CliIO, fn
   } finally {
     await session.close();
   }
+}
+
+export interface RuntimeSession {
+  readonly client: NluRuntimeClient;
+  readonly connection: RuntimeConnection;
+  /** Context tags the runtime client reaches, when known (the embedded sandbox's); empty otherwise. */
+  readonly contextTags: readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A client of the NLU runtime: `--nlu-url`/CSTUDIO_NLU_URL, `--auth-url`/CSTUDIO_AUTH_URL and a runtime client
+ * (`--runtime-client-id`/CSTUDIO_RUNTIME_CLIENT_ID, secret in CSTUDIO_RUNTIME_CLIENT_SECRET only); with `--sandbox`,
+ * an embedded sandbox and its first runtime client with scope `nlu` that reaches `tag` (any when no tag is given).
+ */
+export async function openRuntimeSession(values: ConnectionFlagValues, io: CliIO, tag?: string): Promise<RuntimeSession> {
+  const logger = stderrLogger(io, values.verbose === true);
+  const env = io.env;
+  if (values.sandbox) {
+    const temporary = values['sandbox-data'] === undefined;
+    const dataDir = values['sandbox-data'] ?? (await mkdtemp(join(tmpdir(), 'cstudio-sandbox-')));
+    const sandbox = await startSandbox({ dataDir, port: 0, logger: logger.child('sandbox') });
+    const stop = async (): Promise<void> => {
+      await sandbox.close();
+      if (temporary) await rm(dataDir, { recursive: true, force: true });
+    };
+    const nlu = sandbox.runtimeClients.filter((c) => c.scopes.split(/\s+/).includes('nlu'));
+    const chosen = nlu.find((c) => tag === undefined || c.contextTags.includes(tag)) ?? nlu[0];
+    if (!chosen) {
+      await stop();
+      throw new Error(`The embedded sandbox in ${dataDir} has no runtime client with scope nlu; reset its data folder.`);
+    }
+    if (values.verbose) io.stderr(`Embedded sandbox at ${sandbox.nluUrl} (data ${dataDir}), as runtime client ${chosen.clientId}\n`);
+    const connection: RuntimeConnection = { name: 'embedded sandbox', nluUrl: sandbox.nluUrl, authUrl: sandbox.authUrl, clientId: chosen.clientId };
+    const client = new NluRuntimeClient({ connection, getSecret: () => Promise.resolve(chosen.clientSecret), logger });
+    return { client, connection, contextTags: chosen.contextTags, close: async () => { await client.close(); await stop(); } };
+  }
+  const nluUrl = values['nlu-url'] ?? env[CLI_ENV.nluUrl];
+  const authUrl = values['auth-url'] ?? env[CLI_ENV.authUrl];
+  const clientId = values['runtime-client-id'] ?? env[CLI_ENV.runtimeClientId];
+  const secret = env[CLI_ENV.runtimeClientSecret];
+  const missing = [
+    nluUrl ? undefined : `--nlu-url or ${CLI_ENV.nluUrl}`,
+    authUrl ? undefined : `--auth-url or ${CLI_ENV.authUrl}`,
+    clientId ? undefined : `--runtime-client-id or ${CLI_ENV.runtimeClientId} (an application's appID:… client)`,
+    secret ? undefined : `${CLI_ENV.runtimeClientSecret} (environment only)`,
+  ].filter((m): m is string => m !== undefined);
+  if (missing.length > 0 || !nluUrl || !authUrl || !clientId || !secret) {
+    throw new UsageError(`No NLU runtime connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox ` +
+      '(a running one: eval "$(cstudio sandbox env)").');
+  }
+  const caPath = values['ca-file'] ?? env[CLI_ENV.caFile];
+  const ca = caPath ? await readFile(caPath, 'utf8') : undefined;
+  const connection: RuntimeConnection = { name: 'cli', nluUrl, authUrl, clientId };
+  const client = new NluRuntimeClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca });
+  return { client, connection, contextTags: [], close: () => client.close() };
 }

@@ -30,7 +30,8 @@ function overview(prefix: string[] = []): string {
     '',
     'Connection (for commands that talk to the platform): --base-url, --auth-url, --log-url, --client-id and',
     'the environment CSTUDIO_BASE_URL, CSTUDIO_AUTH_URL, CSTUDIO_LOG_URL, CSTUDIO_CLIENT_ID, CSTUDIO_CLIENT_SECRET;',
-    'or --sandbox to run against an embedded local sandbox.',
+    'the NLU runtime (cstudio try): --nlu-url, --runtime-client-id or CSTUDIO_NLU_URL, CSTUDIO_RUNTIME_CLIENT_ID,',
+    'CSTUDIO_RUNTIME_CLIENT_SECRET; or --sandbox to run against an embedded local sandbox.',
     '',
   ].join('\n');
 }

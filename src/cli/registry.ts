@@ -23,6 +23,7 @@ import { grammarTestCommand } from './commands/grammar';
 import { validateCommand } from './commands/validate';
 import { renameCommand } from './commands/rename';
 import { reportCommand } from './commands/report';
+import { testNluCommand } from './commands/testNlu';
 import { lspCommand } from './commands/lsp';
 import { appsCredentials, appsList } from './commands/apps';
 import { botsConfigs, botsCredentials, botsInterface, botsList } from './commands/bots';
@@ -38,6 +39,7 @@ import { syncDiff } from './commands/syncDiff';
 import { syncPush } from './commands/syncPush';
 import { backupsList, backupsRestore } from './commands/syncBackups';
 import { syncCompare } from './commands/syncCompare';
+import { tryCommand } from './commands/try';
 
 export const allCommands: readonly CliCommand[] = [
   orgsList,
@@ -59,7 +61,7 @@ export const allCommands: readonly CliCommand[] = [
   botsList, botsCredentials, botsConfigs, botsInterface,
   envConfigsList, envConfigsSet, envConfigsDelete,
   logsTail, logsPartitions, audioGet,
-  discoverList, discoverAdd, discoverIgnore, discoverReset,
+  discoverList, discoverAdd, discoverIgnore, discoverReset, tryCommand,
   sandboxCommand, sandboxEnv, sandboxSimulate,
-  validateCommand, renameCommand, reportCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
+  validateCommand, renameCommand, reportCommand, testNluCommand, formatCommand, grammarTestCommand, convertCommand, lspCommand,
 ];

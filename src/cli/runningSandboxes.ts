@@ -20,6 +20,13 @@ export interface ReadyClient {
   readonly user?: string;
 }
 
+export interface ReadyRuntimeClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly scopes: string;
+  readonly contextTags: readonly string[];
+}
+
 export interface ReadySandbox {
   readonly file: string;
   readonly baseUrl: string;
@@ -27,6 +34,9 @@ export interface ReadySandbox {
   readonly logUrl: string;
   readonly caFile?: string;
   readonly clients: readonly ReadyClient[];
+  /** The NLU runtime and the applications' runtime clients (ready files written before they existed have none). */
+  readonly nluUrl?: string;
+  readonly runtimeClients: readonly ReadyRuntimeClient[];
   readonly pid?: number;
   readonly writtenMs: number;
 }
@@ -68,10 +78,14 @@ export function readReadyFile(file: string): ReadySandbox {
   if (typeof value.baseUrl !== 'string' || typeof value.authUrl !== 'string' || clients.length === 0) {
     throw new Error(`${file} is not a sandbox ready file (no baseUrl, authUrl or clients).`);
   }
+  const runtimeClients = Array.isArray(value.runtimeClients)
+    ? value.runtimeClients.filter((c) => typeof c?.clientId === 'string' && typeof c.clientSecret === 'string' && typeof c.scopes === 'string' && Array.isArray(c.contextTags))
+    : [];
   return {
     file, baseUrl: value.baseUrl, authUrl: value.authUrl, logUrl: typeof value.logUrl === 'string' ? value.logUrl : value.baseUrl,
     ...(typeof value.caFile === 'string' ? { caFile: value.caFile } : {}),
-    clients, ...(typeof value.pid === 'number' ? { pid: value.pid } : {}), writtenMs,
+    ...(typeof value.nluUrl === 'string' ? { nluUrl: value.nluUrl } : {}),
+    clients, runtimeClients, ...(typeof value.pid === 'number' ? { pid: value.pid } : {}), writtenMs,
   };
 }
 

@@ -12,6 +12,22 @@ export const CommandIds = {
   healthApplyFix: 'cstudio.health.applyFix',
   /** Every fix of the report as one edit, shown in the refactor preview before it is applied. */
   healthFixAll: 'cstudio.health.fixAll',
+  /** NLU tests (features/nluTests): the Model Evaluation page of the last run or cross-validation. */
+  nluTestsShowEvaluation: 'cstudio.nluTests.showEvaluation',
+  nluTestsCrossValidate: 'cstudio.nluTests.crossValidate',
+  /** Opens `{ file, line }` (the evaluation page's and the failures' links). */
+  nluTestsOpenLine: 'cstudio.nluTests.openLine',
+  /** The training samples nearest `{ text, intent }` as the model sees them, each opening its TRSX line. */
+  nluTestsShowPulling: 'cstudio.nluTests.showPulling',
+  /** Adds a failed utterance `{ file, line }` as a sample of its expected intent. */
+  nluTestsAddSample: 'cstudio.nluTests.addSample',
+  /** "Try an Utterance": interpret a sentence with a deployed model and show the Try panel. */
+  tryUtterance: 'cstudio.try.utterance',
+  /** The Try panel's links: another sentence, add as sample, open a sample's TRSX line, test an entity's grammar. */
+  tryAgain: 'cstudio.try.again',
+  tryAddSample: 'cstudio.try.addSample',
+  tryOpenSample: 'cstudio.try.openSample',
+  tryTestGrammar: 'cstudio.try.testGrammar',
   sandboxStart: 'cstudio.sandbox.start',
   sandboxStop: 'cstudio.sandbox.stop',
   sandboxRestart: 'cstudio.sandbox.restart',

@@ -52,6 +52,11 @@ export interface HealthSettings extends Readonly<HealthOptions> {
   readonly coverageDays: number;
 }
 
+/** `cstudio.nluTests.*`: which files the Test Explorer lists as NLU test sets. */
+export interface NluTestSettings {
+  readonly include: string;
+}
+
 export interface StudioSettings {
   readonly sandbox: SandboxSettings;
   readonly explorer: ExplorerSettings;
@@ -60,6 +65,7 @@ export interface StudioSettings {
   readonly logs: LogViewSettings;
   readonly format: FormatSettings;
   readonly health: HealthSettings;
+  readonly nluTests: NluTestSettings;
 }
 
 export interface SettingsChange {
@@ -77,6 +83,7 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   logs: { keptRecords: 2000, maxChannelLines: 20_000 },
   format: { indent: 'auto' },
   health: { ...DEFAULT_HEALTH_OPTIONS, coverageDays: DEFAULT_COVERAGE_DAYS },
+  nluTests: { include: '**/nlu-tests/**/*.{csv,tsv,trsx}' },
 };
 
 const LOG_LEVELS: readonly LogLevelName[] = ['trace', 'debug', 'info', 'warn', 'error'];
@@ -87,6 +94,10 @@ function integerIn(value: unknown, min: number, max: number, fallback: number): 
 
 function numberIn(value: unknown, min: number, max: number, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : fallback;
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /** Reads and validates the section; exported for tests that feed their own configuration. */
@@ -118,6 +129,7 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
       similarity: numberIn(config.get<unknown>('health.similarity'), 0.01, 1, d.health.similarity),
       coverageDays: integerIn(config.get<unknown>('health.coverageDays'), 1, 3650, d.health.coverageDays),
     },
+    nluTests: { include: nonEmpty(config.get<unknown>('nluTests.include')) ?? d.nluTests.include },
   };
 }
 

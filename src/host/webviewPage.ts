@@ -1,6 +1,7 @@
 // The one HTML page shape of the extension's webviews: a strict Content-Security-Policy (each caller lists only
-// what its page loads, from the webview's own source), the extension's stylesheet, no script. Text from the
-// platform or the files is escaped with `escapeHtml` before it goes in.
+// what its page loads, from the webview's own source), the extension's stylesheet, no inline script (a page that
+// needs one loads one file of media/ under a per-page nonce). Text from the platform or the files is escaped with
+// `escapeHtml` before it goes in.
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -15,6 +16,8 @@ export interface WebviewPage {
   readonly title: string;
   /** The body's HTML, already escaped. */
   readonly body: string;
+  /** A script file's webview URI and the nonce the CSP names (`script-src 'nonce-…'`); most pages have none. */
+  readonly script?: { readonly src: string; readonly nonce: string };
 }
 
 export function webviewPage(page: WebviewPage): string {
@@ -29,6 +32,6 @@ export function webviewPage(page: WebviewPage): string {
 </head>
 <body>
 ${page.body}
-</body>
+${page.script ? `<script nonce="${escapeHtml(page.script.nonce)}" src="${escapeHtml(page.script.src)}"></script>\n` : ''}</body>
 </html>`;
 }

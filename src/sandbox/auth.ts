@@ -7,8 +7,14 @@ import { findRuntimeClient, isRuntimeClientId, runtimeScopeProblem, runtimeUser 
 import { json, type Reply, type RouteSpec, type SandboxRequest } from './router';
 import type { ClientRecord, SandboxState, UserRecord } from './state';
 
-export type Scope = 'svc-api' | 'mix-api' | 'log';
+/** Scopes of service clients, and the runtime scopes an application's clients (`appID:…`) may be granted. */
+export type Scope = 'svc-api' | 'mix-api' | 'log' | RuntimeScope;
+export type RuntimeScope = 'asr' | 'dlg' | 'nlu' | 'tts' | 'log' | 'asr.wordset' | 'nlu.wordset';
 export const KNOWN_SCOPES: readonly Scope[] = ['svc-api', 'mix-api', 'log'];
+/** What a runtime client may ask for (each only when its credentials grant it: runtimeClients.ts). */
+export const RUNTIME_SCOPES: readonly RuntimeScope[] = ['asr', 'dlg', 'nlu', 'tts', 'log', 'asr.wordset', 'nlu.wordset'];
+/** Scopes that open the NLU runtime (runtime/interpret). */
+export const NLU_SCOPES: readonly Scope[] = ['nlu'];
 /** Scopes that open the management API (`mix-api` is the official CLI's default). */
 export const MANAGEMENT_SCOPES: readonly Scope[] = ['svc-api', 'mix-api'];
 /** Scopes that open the event-log consumer and audio APIs. */
@@ -100,7 +106,7 @@ export function tokenRoute(state: SandboxState, tokens: TokenService): RouteSpec
         throw new OAuthError(400, 'unsupported_grant_type', `grant_type must be "client_credentials" (got ${grant === null ? 'none' : `"${grant}"`}).`);
       }
       const runtime = isRuntimeClientId(client.clientId);
-      const scopes = parseScopes(form.get('scope') ?? (runtime ? 'log' : null));
+      const scopes = parseScopes(form.get('scope') ?? (runtime ? 'log' : null), runtime ? RUNTIME_SCOPES : KNOWN_SCOPES);
       const refused = runtime ? runtimeScopeProblem(state, client.clientId, scopes) : undefined;
       if (refused) throw new OAuthError(400, 'invalid_scope', refused);
       const { token, expiresIn } = tokens.issue(client, scopes);
@@ -150,12 +156,12 @@ function findClient(state: SandboxState, credentials: Credentials): ClientRecord
   return undefined;
 }
 
-function parseScopes(raw: string | null): Scope[] {
+function parseScopes(raw: string | null, known: readonly Scope[]): Scope[] {
   const words = (raw ?? '').split(/\s+/).filter(Boolean);
   if (words.length === 0) return ['svc-api'];
-  const unknown = words.filter((w) => !(KNOWN_SCOPES as readonly string[]).includes(w));
+  const unknown = words.filter((w) => !(known as readonly string[]).includes(w));
   if (unknown.length > 0) {
-    throw new OAuthError(400, 'invalid_scope', `Unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; use ${KNOWN_SCOPES.map((s) => `"${s}"`).join(', ')}.`);
+    throw new OAuthError(400, 'invalid_scope', `Unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; use ${known.map((s) => `"${s}"`).join(', ')}.`);
   }
   return [...new Set(words)] as Scope[];
 }

@@ -6,6 +6,7 @@ import type { SandboxFeature } from './features';
 import type { Faults } from './faults';
 import type { JobRunner } from './jobs';
 import type { LogService } from './logs/logService';
+import type { NluModels } from './runtime/nluModels';
 import type { Store } from './store';
 import type { SandboxState } from './state';
 
@@ -16,6 +17,8 @@ export interface SandboxContext {
   readonly jobs: JobRunner;
   /** Event logs: records, consumers, offsets, rate limit, simulator. */
   readonly logs: LogService;
+  /** The NLU builds' trained models (runtime/nluModels.ts). */
+  readonly models: NluModels;
   readonly faults: Faults;
   readonly logger: Logger;
   /** Platform features switched off (they answer 501). */

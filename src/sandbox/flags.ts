@@ -15,7 +15,8 @@ Options:
   --host ADDR           address to listen on (default 127.0.0.1, loopback only)
   --data DIR            data folder (default $XDG_DATA_HOME/conversational-studio/sandbox
                         or ~/.local/share/conversational-studio/sandbox)
-  --ready-file FILE     write {baseUrl, authUrl, logUrl, caFile?, clients} as JSON once listening
+  --ready-file FILE     write {baseUrl, authUrl, logUrl, nluUrl, caFile?, clients, runtimeClients} as JSON
+                        once listening
   --tls                 serve HTTPS with a self-signed certificate (its path is printed as caFile)
   --faults SPEC         inject faults, e.g. latency=50,error5xx=0.1,reset=0.05,rate429=0.05,emptyFetch=0.3,seed=42
   --token-lifetime SEC  access-token lifetime in seconds (default 900)

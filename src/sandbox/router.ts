@@ -50,6 +50,8 @@ export interface RouteSpec {
   handler: Handler;
   /** The wire shape of this route's errors, including auth and injected faults (default: the gateway error). */
   errorBody?: (err: ApiError) => unknown;
+  /** Headers this route's errors carry besides the error's own (the runtime's `grpc-message`). */
+  errorHeaders?: (err: ApiError) => Record<string, string>;
 }
 
 interface CompiledRoute extends RouteSpec {

@@ -12,12 +12,17 @@ export interface RunIO {
   readonly signal: AbortSignal;
 }
 
-/** The ready file's content: where the sandbox listens and the demo clients (owner first, then the Admin). */
+/**
+ * The ready file's content: where the sandbox listens, the demo clients (owner first, then the Admin) and the
+ * applications' runtime clients with the context tags they reach (README "Sandbox", ready file). Fields are only
+ * ever added, so readers of older files keep working.
+ */
 export function readyFileContent(s: RunningSandbox): Record<string, unknown> {
   return {
-    baseUrl: s.baseUrl, authUrl: s.authUrl, logUrl: s.logUrl,
+    baseUrl: s.baseUrl, authUrl: s.authUrl, logUrl: s.logUrl, nluUrl: s.nluUrl,
     ...(s.caFile ? { caFile: s.caFile } : {}),
     clients: s.clients.map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret, user: c.user, roles: c.roles, key: c.key, userId: c.userId, email: c.email })),
+    runtimeClients: s.runtimeClients.map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret, appId: c.appId, scopes: c.scopes, contextTags: c.contextTags })),
   };
 }
 
@@ -27,12 +32,20 @@ export function describeSandbox(s: RunningSandbox, dataDir: string): string {
     `  base URL: ${s.baseUrl}`,
     `  auth URL: ${s.authUrl}   (POST /oauth2/token, scopes svc-api | mix-api | log)`,
     `  log URL:  ${s.logUrl}`,
+    `  NLU URL:  ${s.nluUrl}   (POST /runtime/interpret with a runtime client's token, scope nlu)`,
     ...(s.caFile ? [`  caFile:   ${s.caFile}   (trust this certificate)`] : []),
     '',
     'Demo clients:',
   ];
   for (const c of s.clients) {
     lines.push(`  ${c.user} <${c.email}>: ${c.roles.join('; ') || 'no roles'}`);
+    lines.push(`    client id: ${c.clientId}`);
+    lines.push(`    secret:    ${c.clientSecret}`);
+  }
+  const runtime = s.runtimeClients.filter((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
+  if (runtime.length > 0) lines.push('', 'Runtime clients (cstudio try: CSTUDIO_RUNTIME_CLIENT_ID / CSTUDIO_RUNTIME_CLIENT_SECRET):');
+  for (const c of runtime) {
+    lines.push(`  ${c.appId}: context tags ${c.contextTags.join(', ')}`);
     lines.push(`    client id: ${c.clientId}`);
     lines.push(`    secret:    ${c.clientSecret}`);
   }

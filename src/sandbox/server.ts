@@ -17,11 +17,16 @@ import { LogService } from './logs/logService';
 import { parseMultipart, type MultipartPart } from './multipart';
 import { json, Router, type Reply, type RouteSpec, type SandboxRequest } from './router';
 import { routeModules } from './routes/registry';
+import { NLU_BASE_PATH } from './routes/runtime';
+import { deployedForCredential } from './runtime/deployedModel';
+import { describeRuntimeClients, type RuntimeClientInfo } from './logs/runtimeClients';
+import { NluModels } from './runtime/nluModels';
 import { createSeed, describeClients, type SandboxClientInfo } from './seed';
 import { Store } from './store';
 import { ensureCertificate } from './tls';
 
 export type { SandboxClientInfo } from './seed';
+export type { RuntimeClientInfo } from './logs/runtimeClients';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -80,11 +85,15 @@ export interface RunningSandbox {
   authUrl: string;
   /** Event-log consumer and audio APIs. */
   logUrl: string;
+  /** The NLU runtime: `POST ${nluUrl}/runtime/interpret` (the platform's `nlu_base`, ending in /nlu/v1). */
+  nluUrl: string;
   /** The self-signed certificate (PEM) to trust, with `tls`. */
   caFile?: string;
   port: number;
   /** The demo clients: first the organization owner, second the other member (Admin). */
   clients: SandboxClientInfo[];
+  /** The applications' runtime clients (`appID:…`) with their secrets, as they were at start. */
+  runtimeClients: RuntimeClientInfo[];
   /** Stops listening, waits for requests and jobs in flight, and flushes state. */
   close(): Promise<void>;
 }
@@ -108,7 +117,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const logs = await LogService.open(options.dataDir, {
     partitions: options.logPartitions, retention: options.logRetention, idleMs: options.logIdleMs, rateLimit: options.logRateLimit,
   }, now, logger.child('logs'));
-  const ctx: SandboxContext = { store, state: store.state, tokens, jobs, logs, faults, logger, now, featuresOff: new Set(options.featuresOff ?? []) };
+  const models = NluModels.forDataDir(options.dataDir, logger.child('models'));
+  const ctx: SandboxContext = { store, state: store.state, tokens, jobs, logs, models, faults, logger, now, featuresOff: new Set(options.featuresOff ?? []) };
   const router = new Router();
   router.add(tokenRoute(store.state, tokens));
   for (const register of routeModules) register(router, ctx);
@@ -139,9 +149,15 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     baseUrl: origin,
     authUrl: origin,
     logUrl: origin,
+    nluUrl: `${origin}${NLU_BASE_PATH}`,
     caFile: certificate?.certFile,
     port: address.port,
     clients: describeClients(store.state),
+    runtimeClients: describeRuntimeClients(store.state, (appId) => {
+      const app = store.state.applications.find((a) => a.credentials.some((c) => c.appId === appId));
+      const credential = app?.credentials.find((c) => c.appId === appId);
+      return app && credential ? [...new Set(deployedForCredential(store.state, app, credential).map((c) => c.tag))] : [];
+    }),
     close: () => {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -200,7 +216,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
     }
     reply = await route(req, method, rawPath, query, body, deps, seen);
   } catch (err) {
-    reply = errorReply(err, deps.logger, `${method} ${rawPath}`, matchedRoute(deps.router, method, rawPath)?.errorBody);
+    reply = errorReply(err, deps.logger, `${method} ${rawPath}`, matchedRoute(deps.router, method, rawPath));
   }
   // Drain whatever the handler did not read, so the connection can be reused.
   if (!bodyPromise && !req.complete) req.resume();
@@ -247,9 +263,8 @@ function matchedRoute(router: Router, method: string, rawPath: string): RouteSpe
   }
 }
 
-function errorReply(err: unknown, logger: Logger, what: string, shape?: (err: ApiError) => unknown): Reply {
-  if (err instanceof ApiError) return json(shape ? shape(err) : err.body(), err.status, { ...err.headers });
-  logger.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  const e = new ApiError(500, `Internal sandbox error while handling ${what}: ${err instanceof Error ? err.message : String(err)}`);
-  return json(e.body(), 500);
+function errorReply(err: unknown, logger: Logger, what: string, spec?: Pick<RouteSpec, 'errorBody' | 'errorHeaders'>): Reply {
+  if (!(err instanceof ApiError)) logger.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  const e = err instanceof ApiError ? err : new ApiError(500, `Internal sandbox error while handling ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  return json(spec?.errorBody ? spec.errorBody(e) : e.body(), e.status, { ...e.headers, ...spec?.errorHeaders?.(e) });
 }

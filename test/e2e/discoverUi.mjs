@@ -1,7 +1,7 @@
 // Browser UI check of the review loop of issue 19 in real VS Code (code-server), driven by playwright-core with
 // headless Chromium, in a copy of the fixture workspace: "Pull Project…" Coffee Shop into the workspace,
 // "Simulate Traffic…" on Coffee Shop Assistant, "Review Utterances…" of COFFEE-DEV from the beginning, "Filter
-// Utterances…" to confidence ≤ 0.6 and locale en-US; one utterance added as a sample of its interpreted intent and
+// Utterances…" to confidence ≤ 0.95 (the deployed model's own confidences) and locale en-US; one utterance added as a sample of its interpreted intent and
 // one reassigned with "Add as Sample of Another Intent…" (both from the row's context menu), each with the
 // annotations of its interpreted entities; the pulled en-US.trsx shows up in Source Control and its diff against
 // the base shows the new samples; "Push…" by append; "Pull Project…" again into another folder, whose en-US.trsx
@@ -260,17 +260,17 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
     // 4. Low confidence, en-US (the file checked below).
     await palette(page, 'Conversational Studio: Filter Utterances…');
     await ask(page, 'Confidence below', { pick: 'Confidence below' });
-    await ask(page, 'Show utterances with a confidence at most', { value: '0.6' });
+    await ask(page, 'Show utterances with a confidence at most', { value: '0.95' });
     await palette(page, 'Conversational Studio: Filter Utterances…');
     await ask(page, 'Locale…', { pick: 'Locale…' });
     await ask(page, 'Locale (empty: any)', { value: 'en-US' });
-    await pane.locator('.pane-header', { hasText: 'confidence ≤ 0.6, locale en-US' }).waitFor({ timeout: 30_000 });
+    await pane.locator('.pane-header', { hasText: 'confidence ≤ 0.95, locale en-US' }).waitFor({ timeout: 30_000 });
     const groups = await readGroups(page, pane);
     log(`UI (discover): filtered to ${groups.map((g) => `${g.intent} ${g.rows.length}`).join(', ')}`);
     for (const g of groups) {
       for (const r of g.rows) {
         const [locale, confidence] = r.description.split(' · ');
-        if (!(Number(confidence) <= 0.6)) throw new Error(`"${r.text}" (${r.description}) is shown under confidence ≤ 0.6`);
+        if (!(Number(confidence) <= 0.95)) throw new Error(`"${r.text}" (${r.description}) is shown under confidence ≤ 0.95`);
         if (locale !== 'en-US') throw new Error(`"${r.text}" (${r.description}) does not show its locale en-US first`);
       }
     }

@@ -24,6 +24,8 @@ import { runLogsUiCheck } from '../e2e/logsUi.mjs';
 import { runDeployUiCheck } from '../e2e/deployUi.mjs';
 import { runWalkthroughUiCheck } from '../e2e/walkthroughUi.mjs';
 import { runDiscoverUiCheck } from '../e2e/discoverUi.mjs';
+import { runTryUiCheck } from '../e2e/tryUi.mjs';
+import { runNluTestsUiCheck } from '../e2e/nluTestsUi.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Not under out/: scripts/test.mjs empties out/ at every unit run, and other runs may be going on in this
@@ -112,9 +114,11 @@ async function main() {
       const logsUi = await runLogsUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const deployUi = await runDeployUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       const walkthroughUi = await runWalkthroughUiCheck({ server, browser, root, shotsDir: join(root, '.screenshots'), log: lap });
+      const tryUi = await runTryUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
+      const nluTestsUi = await runNluTestsUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
       // Last: it pushes to the sandbox's Coffee Shop project, which the checks above read as seeded.
       const discoverUi = await runDiscoverUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok && walkthroughUi.ok && discoverUi.ok };
+      ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok && walkthroughUi.ok && tryUi.ok && nluTestsUi.ok && discoverUi.ok };
     }
     if (!process.env.SKIP_VSIX) {
       stage = 'checking the installed .vsix';

@@ -2,8 +2,11 @@
 // parity, conflicts, near-duplicates, un-annotated mentions, literal collisions), as a table or JSON, with
 // `--fail-on` so a CI pipeline fails on the findings it cares about. With `--app`, also the coverage of the
 // application's live traffic (core/health/coverage.ts), which needs a connection (flags or CSTUDIO_*).
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { TrainingIndex } from '../../core/discover/training';
+import { confusionFindings, MIN_CONFUSED } from '../../core/health/confusion';
+import { isEvaluationReport, type EvaluationReport } from '../../core/nlu/evaluation/evaluationReport';
 import { DEFAULT_COVERAGE_DAYS, liveTrafficCoverage, type TrafficCoverage } from '../../core/health/coverage';
 import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, isHealthRule, type HealthFinding, type HealthReport, type HealthRule } from '../../core/health/findings';
 import { NotAProjectFolderError } from '../../core/health/report';
@@ -16,7 +19,7 @@ import { CONNECTION_USAGE } from '../platformCommand';
 import { resolveInput } from '../sourceFiles';
 
 const USAGE = `Usage: cstudio report [DIR] [--json] [--fail-on RULES] [--min-samples N] [--max-imbalance X] [--similarity X]
-                      [--app ID [--days N]]
+                      [--app ID [--days N]] [--evaluation REPORT]
 
 The model-health report of a pulled project folder (default: the current folder), from its TRSX files:
 samples per intent and locale, and these findings (rule ids):
@@ -27,6 +30,9 @@ samples per intent and locale, and these findings (rule ids):
   near-duplicate         samples of two intents whose word sets are --similarity alike (Jaccard, default ${DEFAULT_HEALTH_OPTIONS.similarity})
   unannotated-mention    a literal of an entity linked to the sample's intent, not annotated (the fix is in --json)
   literal-collision      the same literal in two entities
+  confusion              intents the model confuses (${MIN_CONFUSED}+ utterances of one answered as another), from --evaluation
+--evaluation REPORT  the report.json of \`cstudio test nlu --out DIR\` (test sets or --folds): its confused intent
+                 pairs become findings, at the samples' TRSX lines when it cross-validated this folder
 --fail-on RULES  comma-separated rule ids, or "any": exit 1 when one of them is found.
 --app ID         also the coverage of live traffic: of the utterances the application (runtime app ID, the
                  event-log topic) logged in the last --days N days (default ${DEFAULT_COVERAGE_DAYS}), the share that is
@@ -62,6 +68,7 @@ export const reportCommand: CliCommand = {
     const { values, positionals } = parseFlags(args, {
       ...connectionFlags, 'fail-on': { type: 'string' }, 'min-samples': { type: 'string' },
       'max-imbalance': { type: 'string' }, similarity: { type: 'string' }, app: { type: 'string' }, days: { type: 'string' },
+      evaluation: { type: 'string' },
     });
     if (positionals.length > 1) throw new UsageError('Give one project folder.');
     const failOn = parseFailOn(values['fail-on']);
@@ -85,6 +92,7 @@ export const reportCommand: CliCommand = {
       throw e;
     }
     if (app !== undefined) report.coverage = await coverageOf(values, io, dir, app, days ?? DEFAULT_COVERAGE_DAYS);
+    if (values.evaluation !== undefined) for (const f of confusionFindings(await readEvaluation(io, values.evaluation), report.locales)) report.findings.push(f);
     for (const l of report.locales) {
       if (l.xmlErrors > 0) io.stderr(`${l.file} has ${l.xmlErrors} XML error${l.xmlErrors === 1 ? '' : 's'}: the report covers only what could be read; see them with cstudio validate ${l.file}.\n`);
     }
@@ -98,6 +106,17 @@ export const reportCommand: CliCommand = {
     return 0;
   },
 };
+
+async function readEvaluation(io: CliIO, file: string): Promise<EvaluationReport> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(resolveInput(io, file), 'utf8'));
+  } catch (e) {
+    throw new UsageError(`Cannot read the evaluation ${file}: ${(e as Error).message}.`);
+  }
+  if (!isEvaluationReport(json)) throw new UsageError(`${file} is not the report.json of cstudio test nlu --out DIR.`);
+  return json;
+}
 
 async function coverageOf(values: ConnectionFlagValues, io: CliIO, dir: string, app: string, days: number): Promise<TrafficCoverage> {
   const training = await TrainingIndex.load(dir);

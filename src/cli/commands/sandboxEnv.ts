@@ -2,7 +2,7 @@
 // `cstudio sandbox` runs), for `eval "$(cstudio sandbox env)"`. Standard output carries only those lines (the
 // client secret among them, as the CLI reads it from the environment only); which sandbox was found goes to stderr.
 import { resolve } from 'node:path';
-import { cliExportLines } from '../../core/connections/cliEnvironment';
+import { cliExportLines, runtimeClientFor } from '../../core/connections/cliEnvironment';
 import { readyFileIn } from '../../sandbox/readyFile';
 import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
@@ -13,7 +13,9 @@ const USAGE = `Usage: cstudio sandbox env [--data DIR | --ready-file FILE] [--cl
 Prints export lines that point the CLI at a running local sandbox:
     eval "$(cstudio sandbox env)"
 then run commands without --sandbox. The lines include the demo client's SECRET (CSTUDIO_CLIENT_SECRET): the CLI
-reads the secret from the environment only. Print them into a shell, not into a file or a chat.
+reads the secret from the environment only. Print them into a shell, not into a file or a chat. They also point
+cstudio try and cstudio test nlu --tag at the sandbox's NLU runtime (CSTUDIO_NLU_URL, and an application's runtime
+client: CSTUDIO_RUNTIME_CLIENT_ID, CSTUDIO_RUNTIME_CLIENT_SECRET).
 
   --data DIR         the sandbox's data folder (it writes DIR/ready.json while it runs)
   --ready-file FILE  the file a sandbox started with --ready-file FILE writes
@@ -66,9 +68,11 @@ export const sandboxEnv: CliCommand = {
       return 1;
     }
     const client = chooseClient(ready, values.client);
+    const runtime = runtimeClientFor(ready.runtimeClients);
     io.stdout(cliExportLines({
       baseUrl: ready.baseUrl, authUrl: ready.authUrl, logUrl: ready.logUrl, clientId: client.clientId, clientSecret: client.clientSecret,
       ...(ready.caFile !== undefined ? { caFile: ready.caFile } : {}),
+      ...(ready.nluUrl !== undefined && runtime ? { nluUrl: ready.nluUrl, runtimeClientId: runtime.clientId, runtimeClientSecret: runtime.clientSecret } : {}),
     }));
     return 0;
   },

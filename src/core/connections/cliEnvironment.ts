@@ -11,6 +11,10 @@ export const CLI_ENV = {
   clientId: 'CSTUDIO_CLIENT_ID',
   clientSecret: 'CSTUDIO_CLIENT_SECRET',
   caFile: 'CSTUDIO_CA_FILE',
+  // The NLU runtime (`cstudio try`, `cstudio test nlu --tag`): its URL and an application's runtime client.
+  nluUrl: 'CSTUDIO_NLU_URL',
+  runtimeClientId: 'CSTUDIO_RUNTIME_CLIENT_ID',
+  runtimeClientSecret: 'CSTUDIO_RUNTIME_CLIENT_SECRET',
 } as const;
 
 export interface CliConnectionValues {
@@ -20,6 +24,14 @@ export interface CliConnectionValues {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly caFile?: string;
+  readonly nluUrl?: string;
+  readonly runtimeClientId?: string;
+  readonly runtimeClientSecret?: string;
+}
+
+/** The runtime client a sandbox offers the CLI: the first one that may ask for `nlu` and reaches a deployed tag. */
+export function runtimeClientFor<T extends { scopes: string; contextTags: readonly string[] }>(clients: readonly T[]): T | undefined {
+  return clients.find((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
 }
 
 /** A POSIX shell word for `value`: single-quoted, with embedded single quotes closed, escaped and reopened. */
@@ -27,7 +39,7 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `export NAME='value'` lines, one per variable (CSTUDIO_CA_FILE only when there is a certificate to trust). */
+/** `export NAME='value'` lines, one per variable given (CSTUDIO_CA_FILE only when there is a certificate to trust). */
 export function cliExportLines(values: CliConnectionValues): string {
   const keys = (Object.keys(CLI_ENV) as Array<keyof typeof CLI_ENV>).filter((k) => values[k] !== undefined);
   return keys.map((k) => `export ${CLI_ENV[k]}=${shellQuote(values[k] ?? '')}\n`).join('');

@@ -57,7 +57,8 @@ export function flowGraph(model: DialogModel): FlowGraph {
     const { id, d } = queue.shift() as { id: string; d: number };
     for (const to of next.get(id) ?? []) if (!depth.has(to)) { depth.set(to, d + 1); queue.push({ id: to, d: d + 1 }); }
   }
-  const maxDepth = Math.max(0, ...depth.values());
+  let maxDepth = 0;
+  for (const d of depth.values()) if (d > maxDepth) maxDepth = d;
   for (const m of model.mappings) if (m.nodeId === undefined && m.destination?.kind === 'component' && !depth.has(m.destination.id)) depth.set(m.destination.id, 1);
   for (const c of model.components) if (!depth.has(c.id)) depth.set(c.id, maxDepth + 1);
 
@@ -89,7 +90,7 @@ export function flowGraph(model: DialogModel): FlowGraph {
     const local = componentOf(e.from) === componentOf(e.to);
     edges.push(local ? { from: { x: a.x, y: a.y }, to: { x: b.x, y: b.y }, local } : { from: { x: a.right, y: a.y }, to: { x: b.x, y: b.y }, local });
   }
-  const width = Math.max(...boxes.map((b) => b.x + b.width), 200) + 10;
-  const height = Math.max(...boxes.map((b) => b.y + b.height), 100) + 10;
+  const width = boxes.reduce((w, b) => Math.max(w, b.x + b.width), 200) + 10;
+  const height = boxes.reduce((h, b) => Math.max(h, b.y + b.height), 100) + 10;
   return { boxes, edges, width, height };
 }

@@ -67,7 +67,7 @@ export function entityValues(names: NluNames, entity: string): EntityValues {
     if (e.dynamic) dynamic = true;
     if (e.values.size > 0 || e.dynamic) judged = true;
     for (const v of e.values) values.add(v);
-    stack.push(...e.isA);
+    for (const parent of e.isA) stack.push(parent);
   }
   return { values, dynamic, judged };
 }

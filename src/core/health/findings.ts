@@ -4,7 +4,7 @@ import type { TrafficCoverage } from './coverage';
 
 export const HEALTH_RULES = [
   'samples-below-minimum', 'intent-imbalance', 'locale-parity', 'conflict', 'near-duplicate', 'unannotated-mention',
-  'literal-collision',
+  'literal-collision', 'confusion',
 ] as const;
 
 export type HealthRule = typeof HEALTH_RULES[number];
@@ -64,6 +64,7 @@ export const RULE_SEVERITY: Readonly<Record<HealthRule, HealthSeverity>> = {
   'near-duplicate': 'warning',
   'unannotated-mention': 'warning',
   'literal-collision': 'warning',
+  confusion: 'warning',
 };
 
 export interface IntentCount {

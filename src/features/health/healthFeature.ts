@@ -1,23 +1,21 @@
 // Model Health: the health report of a pulled project folder (core/health) in a webview, with the samples per
 // intent as a chart and the findings as links to their source lines. Thresholds come from `cstudio.health.*`.
 // The folder is the command's `{ folder }` argument, else the pulled project of the active editor's file, else
-// the pulled projects found in the workspace (picked when there are several).
+// the pulled projects found in the workspace (picked when there are several: host/pulledFolder.ts).
 import * as vscode from 'vscode';
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { TrainingIndex } from '../../core/discover/training';
 import { liveTrafficCoverage, type TrafficSource } from '../../core/health/coverage';
 import type { HealthEdit, HealthLocation, HealthReport } from '../../core/health/findings';
 import { reportInWorker } from '../../core/health/reportInWorker';
 import { throwIfAborted, type Progress } from '../../core/progress';
 import type { Logger } from '../../core/logger';
-import { METADATA_FILE } from '../../core/package/layout';
 import { withProgress } from '../../host/cancellation';
-import { argObject, type Command, type CommandSink } from '../../host/commands';
+import type { Command, CommandSink } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
+import { pickPulledFolder } from '../../host/pulledFolder';
 import type { HealthSettings } from '../../host/settings';
 import { PAGE_COMMANDS, healthHtml } from './healthHtml';
 
@@ -36,27 +34,6 @@ export interface HealthViewState {
   readonly folder: string;
   readonly report: HealthReport;
   readonly html: string;
-}
-
-const isProject = (dir: string): boolean => existsSync(join(dir, METADATA_FILE));
-
-function projectOf(file: string): string | undefined {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    if (isProject(dir)) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-/** Pulled projects in the workspace: its folders, and their subfolders one level down. */
-async function workspaceProjects(): Promise<string[]> {
-  const out: string[] = [];
-  for (const f of vscode.workspace.workspaceFolders ?? []) {
-    const root = f.uri.fsPath;
-    if (isProject(root)) { out.push(root); continue; }
-    const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && isProject(join(root, e.name))) out.push(join(root, e.name));
-  }
-  return out;
 }
 
 export class HealthFeature extends Disposable {
@@ -78,23 +55,8 @@ export class HealthFeature extends Disposable {
     return this.state;
   }
 
-  private async pickFolder(arg: unknown): Promise<string | undefined> {
-    const given = argObject(arg).folder;
-    if (typeof given === 'string') {
-      if (!isProject(given)) throw new Error(`${given} is not a pulled project folder (no ${METADATA_FILE}); pull a project into it first.`);
-      return given;
-    }
-    const active = vscode.window.activeTextEditor?.document.uri;
-    const fromEditor = active?.scheme === 'file' ? projectOf(active.fsPath) : undefined;
-    if (fromEditor) return fromEditor;
-    const found = await workspaceProjects();
-    if (found.length === 0) throw new Error('No pulled project folder is open (a folder with metadata.json); pull a project (Conversational Studio: Pull Project) or open its folder.');
-    if (found.length === 1) return found[0];
-    return this.deps.prompter.pick(found.map((f) => ({ label: basename(f), description: f, value: f })), { title: 'Model Health: which project?' });
-  }
-
   private async show(arg: unknown): Promise<HealthViewState | undefined> {
-    const folder = await this.pickFolder(arg);
+    const folder = await pickPulledFolder(arg, this.deps.prompter, 'Model Health: which project?');
     if (!folder) return undefined;
     const thresholds = this.deps.settings();
     const report = await withProgress({ title: `Model Health of ${basename(folder)}` }, (progress, signal) => this.reportOf(folder, thresholds, progress, signal));

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../../host/commandIds';
 import { argObject, type Command } from '../../host/commands';
 import type { Prompter } from '../../host/prompter';
-import { cliExportLines, shellQuote } from '../../core/connections/cliEnvironment';
+import { cliExportLines, runtimeClientFor, shellQuote } from '../../core/connections/cliEnvironment';
 import type { LocalSandbox } from './localSandbox';
 
 export class StartSandboxCommand implements Command {
@@ -85,8 +85,10 @@ export class CopySandboxCliConnectionCommand implements Command {
     const info = await this.sandbox.start();
     const owner = info.clients[0];
     if (!owner) throw new Error(`The local sandbox has no demo client; reset its data (${info.dataDir}).`);
+    const runtime = runtimeClientFor(info.runtimeClients);
     await vscode.env.clipboard.writeText(cliExportLines({
       baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId, clientSecret: owner.clientSecret,
+      ...(runtime ? { nluUrl: info.nluUrl, runtimeClientId: runtime.clientId, runtimeClientSecret: runtime.clientSecret } : {}),
     }));
     void this.prompter.info(`Copied the local sandbox's connection for the CLI (${info.baseUrl}): export lines that include its ` +
       'client SECRET. Paste them into a terminal, then run cstudio without --sandbox; keep them out of files and chats. ' +

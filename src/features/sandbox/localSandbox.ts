@@ -21,12 +21,27 @@ export interface SandboxClientCredentials {
   readonly email?: string;
 }
 
+/** A runtime client of a sandbox application (`appID:…`): what the Try panel interprets with. */
+export interface SandboxRuntimeClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** The runtime app ID. */
+  readonly appId: string;
+  /** Space-separated scopes it may request. */
+  readonly scopes: string;
+  /** Context tags deployed where it runs, when the sandbox started. */
+  readonly contextTags: readonly string[];
+}
+
 /** What the sandbox server hands back once it listens. */
 export interface RunningSandbox {
   readonly baseUrl: string;
   readonly authUrl: string;
   readonly logUrl: string;
+  /** The NLU runtime (`…/nlu/v1`). */
+  readonly nluUrl: string;
   readonly clients: readonly SandboxClientCredentials[];
+  readonly runtimeClients: readonly SandboxRuntimeClient[];
   close(): Promise<void>;
 }
 
@@ -47,6 +62,8 @@ export interface SandboxInfo {
   readonly dataDir: string;
   /** The demo clients of the sandbox; the first one is the connection's identity. */
   readonly clients: readonly SandboxClientCredentials[];
+  readonly nluUrl: string;
+  readonly runtimeClients: readonly SandboxRuntimeClient[];
 }
 
 export type SandboxState =
@@ -154,7 +171,7 @@ export class LocalSandbox extends Disposable {
       this.server = server;
       const info: SandboxInfo = {
         baseUrl: server.baseUrl, authUrl: server.authUrl, logUrl: server.logUrl,
-        port: portOf(server.baseUrl), dataDir, clients: server.clients,
+        port: portOf(server.baseUrl), dataDir, clients: server.clients, nluUrl: server.nluUrl, runtimeClients: server.runtimeClients,
       };
       logger.info(`local sandbox running at ${info.baseUrl} (started in ${Date.now() - started} ms, data in ${dataDir})`);
       this.setState({ kind: 'running', info });

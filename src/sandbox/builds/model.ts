@@ -85,6 +85,11 @@ export interface DataHostDefault {
 export interface BuildSnapshot {
   /** NLU/ASR: the TRSX model of each built locale. */
   trsx?: Record<string, TrsxDocument>;
+  /**
+   * NLU/ASR: each built locale's grammar files (`grammars/X.grxml` → base64), what its rule-based entities
+   * match with, so a model trained later from the snapshot is the one the build made (runtime/nluModels.ts).
+   */
+  grammars?: Record<string, Record<string, string>>;
   /** DIALOG: dialog.json text. */
   dialog?: string;
 }

@@ -47,11 +47,20 @@ export function addBuild(state: SandboxState, content: ProjectContent, project: 
     const snapshots = (content.buildSnapshots ??= {});
     snapshots[record.buildLabel] = spec.service === 'DIALOG'
       ? { dialog: content.dialog }
-      : { trsx: Object.fromEntries(spec.locales.flatMap((l) => { const c = content.locales[l]; return c ? [[l, structuredClone(c.trsx)]] : []; })) };
+      : {
+        trsx: Object.fromEntries(spec.locales.flatMap((l) => { const c = content.locales[l]; return c ? [[l, structuredClone(c.trsx)]] : []; })),
+        grammars: Object.fromEntries(spec.locales.map((l) => [l, grammarFilesOf(content, l)])),
+      };
   }
   return record;
 }
 
 export function findBuild(state: SandboxState, label: string): BuildRecord | undefined {
   return state.builds.find((b) => b.buildLabel === label);
+}
+
+/** A locale's grammar files (`grammars/…` → base64), as the package holds them. */
+function grammarFilesOf(content: ProjectContent, locale: string): Record<string, string> {
+  const files = content.locales[locale]?.files ?? {};
+  return Object.fromEntries(Object.entries(files).filter(([path]) => path.startsWith('grammars/')));
 }

@@ -6,15 +6,26 @@
 // session ends with DLGaaS Stop. As on the platform, a dialog answers with the prompt it says NEXT: Start
 // answers with the first turn's prompt, each Execute with the following turn's (the last with a goodbye), and
 // that prompt is then synthesized, so a prompt is never shown as the reply to the intent it preceded.
+// A turn is interpreted by the configuration's deployed NLU model of the session's locale (`script.nlu`), the
+// way runtime/interpret answers the same text, and logged in the same record (runtime/interpretRecord.ts); the
+// dialog acts on that interpretation. Only a locale with no deployed NLU model keeps the script's intent.
 import { randomUUID } from 'node:crypto';
+import { interpretRecordData } from '../runtime/interpretRecord';
+import { modelUrnOf } from '../runtime/modelUrn';
 import type { AudioEntry, LogEntry } from './logStore';
 
 export interface Utterance {
   text: string;
   intent: string;
   entities: Array<{ name: string; literal: string }>;
-  /** Recognition and interpretation confidence; absent: a confident one is drawn. */
+  /** Recognition confidence (and the interpretation's when no model interprets); absent: a confident one is drawn. */
   confidence?: number;
+}
+
+/** The deployed NLU model of a session's locale: its URN and the wire result it gives a text. */
+export interface SessionNlu {
+  modelUri: string;
+  interpret(text: string): Record<string, unknown>;
 }
 
 export interface SessionScript {
@@ -25,6 +36,8 @@ export interface SessionScript {
   channel: string;
   sampleRate: 8000 | 16000;
   builds: { asr?: string; nlu?: string; dialog?: string };
+  /** The deployed model that interprets the turns; absent: the scripted intent is logged. */
+  nlu?: SessionNlu;
   /** `kind` says how the traffic mix made the utterance (trafficMix.ts); it is not logged. */
   turns: Array<{ prompt: string; utterance: Utterance; kind?: string }>;
 }
@@ -60,7 +73,7 @@ export function sessionEvents(script: SessionScript, startMs: number, rand: () =
     });
   };
   const selector = { channel: script.channel, language: script.locale, library: 'default' };
-  const modelUrn = (kind: string): string => `urn:nuance-mix:tag:model/${script.contextTag}/mix.${kind}?=language=${script.locale}`;
+  const modelUrn = (kind: string): string => modelUrnOf(script.contextTag, kind, script.locale);
 
   emit('DLGaaS', 'Start', {
     sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale, sessionTimeoutSec: 900,
@@ -97,18 +110,18 @@ export function sessionEvents(script: SessionScript, startMs: number, rand: () =
       audio.push(nrSummary.audio);
       emit('NRaaS', 'nrc-callsummary', nrSummary.data, 'application/x-nuance-nrc-callsummary.v1+json');
     }
-    const entities = Object.fromEntries(u.entities.map((e) => [e.name, { entities: [{ textRange: { startIndex: Math.max(0, u.text.indexOf(e.literal)), endIndex: Math.max(0, u.text.indexOf(e.literal)) + e.literal.length }, confidence, stringValue: e.literal, literal: e.literal }] }]));
-    emit('NLUaaS', 'Interpret', {
-      locale: script.locale, clientData,
-      request: { model: { uri: modelUrn('nlu') }, input: { text: u.text }, parameters: { interpretationResultType: 'SINGLE_INTENT' } },
-      response: { result: { literal: u.text, formattedLiteral: u.text, sensitive: false, interpretations: [{ singleIntentInterpretation: { intent: u.intent, confidence, origin: 'STATISTICAL', entities } }] } },
-    });
+    const result = script.nlu?.interpret(u.text) ?? scriptedResult(u, confidence);
+    const top = topInterpretation(result);
+    emit('NLUaaS', 'Interpret', interpretRecordData({
+      topic: script.topic, locale: script.locale, result, time: clock,
+      call: { text: u.text, modelUri: script.nlu?.modelUri ?? modelUrn('nlu'), resultType: 'SINGLE_INTENT', loggingMode: 'PLAINTEXT', maxInterpretations: 0, clientData },
+    }));
     const reply = script.turns[index + 1]?.prompt ?? CLOSING_PROMPT;
     emit('DLGaaS', 'Execute', {
       sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale,
-      request: { sessionId, selector, payload: { userInput: { userText: u.text, interpretation: { intent: u.intent, confidence } } } },
+      request: { sessionId, selector, payload: { userInput: { userText: u.text, interpretation: { intent: top.intent, confidence: top.confidence } } } },
       response: { payload: promptPayload(reply) },
-      events: [{ name: 'intent-matched', value: u.intent }, ...u.entities.map((e) => ({ name: 'entity-collected', entity: e.name, value: e.literal }))],
+      events: [{ name: 'intent-matched', value: top.intent }, ...top.entities.map((e) => ({ name: 'entity-collected', entity: e.name, value: e.value }))],
     });
   });
   if (script.turns.length > 0) synthesize(CLOSING_PROMPT);
@@ -145,4 +158,29 @@ function callSummary(service: 'ASRaaS' | 'NRaaS', sessionId: string, f: SummaryF
     },
   };
   return { data, audio };
+}
+
+/** The interpretation a script decided, for a locale no model interprets. */
+function scriptedResult(u: Utterance, confidence: number): Record<string, unknown> {
+  const entities = Object.fromEntries(u.entities.map((e) => {
+    const start = Math.max(0, u.text.indexOf(e.literal));
+    const range = { startIndex: start, endIndex: start + e.literal.length };
+    return [e.name, { entities: [{ textRange: range, formattedTextRange: range, confidence, origin: 'STATISTICAL', entities: {}, stringValue: e.literal, literal: e.literal, formattedLiteral: e.literal, sensitive: false }] }];
+  }));
+  return { literal: u.text, formattedLiteral: u.text, sensitive: false, interpretations: [{ singleIntentInterpretation: { intent: u.intent, confidence, origin: 'STATISTICAL', entities, metadata: {} } }] };
+}
+
+interface TopInterpretation {
+  intent: string;
+  confidence: number;
+  /** Top-level entities with their values, as the dialog collects them. */
+  entities: Array<{ name: string; value: unknown }>;
+}
+
+/** The best interpretation of a wire result (what the dialog acts on). */
+function topInterpretation(result: Record<string, unknown>): TopInterpretation {
+  const first = (result.interpretations as Array<{ singleIntentInterpretation?: { intent?: string; confidence?: number; entities?: Record<string, { entities?: Array<Record<string, unknown>> }> } }> | undefined)?.[0];
+  const single = first?.singleIntentInterpretation;
+  const entities = Object.entries(single?.entities ?? {}).flatMap(([name, list]) => (list.entities ?? []).map((e) => ({ name, value: e.stringValue ?? e.structValue ?? e.literal })));
+  return { intent: single?.intent ?? 'NO_INTENT', confidence: single?.confidence ?? 0, entities };
 }

@@ -7,7 +7,7 @@
 import { sampleText, type SampleNode } from '../../core/formats/trsx/model';
 import type { AppConfigRecord } from '../apps/model';
 import type { ProjectContent, ProjectRecord } from '../state';
-import type { SessionScript, Utterance } from './sessionEvents';
+import type { SessionNlu, SessionScript, Utterance } from './sessionEvents';
 import { TrafficMix } from './trafficMix';
 
 export interface ScriptSource {
@@ -15,6 +15,8 @@ export interface ScriptSource {
   config: AppConfigRecord;
   project: ProjectRecord | undefined;
   content: ProjectContent | undefined;
+  /** The configuration's deployed NLU model per locale (runtime/sessionNlu.ts); a locale without one keeps the script's intent. */
+  nlu?: ReadonlyMap<string, SessionNlu>;
 }
 
 const FALLBACK: Utterance[] = [
@@ -31,11 +33,11 @@ export function scriptFactory(source: ScriptSource): (rand: () => number) => Ses
   const { config, project, content } = source;
   const locales = unique([...config.builds.nlu, ...config.builds.asr].map((b) => b.locale));
   if (locales.length === 0) for (const item of project?.languages ?? ['en-US']) locales.push(item);
-  const mixes = new Map(locales.map((l) => [l, new TrafficMix(utterancesOf(content, l))]));
+  const mixes = new Map(locales.map((l) => [l, new TrafficMix(utterancesOf(content, l), l)]));
   const channels = project?.channels.filter((c) => c.isActive) ?? [];
   return (rand) => {
     const locale = pick(locales, rand) ?? 'en-US';
-    const mix = mixes.get(locale) ?? new TrafficMix(FALLBACK);
+    const mix = mixes.get(locale) ?? new TrafficMix(FALLBACK, locale);
     const channel = pick(channels, rand);
     const turns = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, i) => ({
       prompt: i === 0 ? FIRST_PROMPT : (pick(NEXT_PROMPTS, rand) ?? FIRST_PROMPT),
@@ -46,6 +48,7 @@ export function scriptFactory(source: ScriptSource): (rand: () => number) => Ses
       channel: channel?.codeName ?? 'default',
       sampleRate: channel && channel.modes.some((m) => TELEPHONY_MODES.has(m)) ? 8000 : 16000,
       builds: { asr: config.builds.asr[0]?.buildLabel, nlu: config.builds.nlu[0]?.buildLabel, dialog: config.builds.dialog?.buildLabel },
+      ...(source.nlu?.get(locale) ? { nlu: source.nlu.get(locale) } : {}),
     };
   };
 }

@@ -3,8 +3,11 @@
 // and entities come with values the training never saw. Each turn draws one kind at the documented rates
 // (docs/platform-notes.md "Runtime traffic"), from the simulation's seeded generator, so a seed replays the
 // same utterances. Every planted kind is made NOT to match a training sample (after folding, see below) and
-// gets a confidence at or below PLANTED_MAX_CONFIDENCE; verbatim training
-// sentences keep a confidence above it. That is the contract the discover tests rely on. The sandbox does not
+// gets a recognition confidence at or below PLANTED_MAX_CONFIDENCE; verbatim training sentences keep a
+// confidence above it. (The interpretation logged for a turn is the deployed model's own, runtime/sessionNlu.ts;
+// the drawn confidence is the recognizer's, and the interpretation's only where no model is deployed.)
+// Fillers and out-of-domain requests are in the locale's language: a fr-CA caller does not say "um … please".
+// The sandbox does not
 // share the client's normalization (docs/architecture.md): its own folding keeps letters and digits only, which
 // is coarser than any the client may use, so a text that differs here differs there too.
 import type { Utterance } from './sessionEvents';
@@ -29,13 +32,54 @@ const CONFIDENCE: Readonly<Record<TrafficKind, readonly [number, number]>> = {
   training: [0.75, 0.99], paraphrase: [0.4, 0.6], asrError: [0.3, 0.58], outOfDomain: [0.05, 0.35], wrongIntent: [0.3, 0.55], unseenEntity: [0.45, 0.6],
 };
 
-const OPENERS = ['um ', 'uh ', 'so ', 'hey ', 'yeah ', 'okay so ', 'hi there ', 'well ', 'could you '];
-const CLOSERS = [' please', ' right now', ' thanks', ' if you can', ' for me', ' thank you'];
-const OUT_OF_DOMAIN = [
-  'what is the weather like tomorrow', 'play some jazz music', 'how tall is the eiffel tower', 'tell me a joke',
-  'set an alarm for seven', 'who won the game last night', 'book a flight to boston', 'what time is it in tokyo',
-  'turn off the lights', 'how do I reset my password',
-];
+/** What callers of one language add around a sentence, and ask for that no application here does. */
+interface LanguageTraffic {
+  openers: readonly string[];
+  closers: readonly string[];
+  outOfDomain: readonly string[];
+}
+
+const LANGUAGE_TRAFFIC: Readonly<Record<string, LanguageTraffic>> = {
+  en: {
+    openers: ['um ', 'uh ', 'so ', 'hey ', 'yeah ', 'okay so ', 'hi there ', 'well ', 'could you '],
+    closers: [' please', ' right now', ' thanks', ' if you can', ' for me', ' thank you'],
+    outOfDomain: [
+      'what is the weather like tomorrow', 'play some jazz music', 'how tall is the eiffel tower', 'tell me a joke',
+      'set an alarm for seven', 'who won the game last night', 'book a flight to boston', 'what time is it in tokyo',
+      'turn off the lights', 'how do I reset my password',
+    ],
+  },
+  fr: {
+    openers: ['euh ', 'alors ', 'bonjour ', 'oui ', 'bon ', 'donc ', 'allô ', 'eh bien ', 'pouvez-vous '],
+    closers: [' s\'il vous plaît', ' tout de suite', ' merci', ' si possible', ' pour moi', ' merci beaucoup'],
+    outOfDomain: [
+      'quel temps fera-t-il demain', 'mets de la musique jazz', 'quelle est la hauteur de la tour eiffel', 'raconte-moi une blague',
+      'règle une alarme pour sept heures', 'qui a gagné le match hier soir', 'réserve un vol pour montréal', 'quelle heure est-il à tokyo',
+      'éteins les lumières', 'comment réinitialiser mon mot de passe',
+    ],
+  },
+  es: {
+    openers: ['eh ', 'bueno ', 'hola ', 'sí ', 'pues ', 'oiga ', 'a ver ', 'mire '],
+    closers: [' por favor', ' ahora mismo', ' gracias', ' si puede', ' para mí', ' muchas gracias'],
+    outOfDomain: [
+      'qué tiempo hará mañana', 'pon música de jazz', 'cuánto mide la torre eiffel', 'cuéntame un chiste',
+      'pon una alarma a las siete', 'quién ganó el partido anoche', 'reserva un vuelo a madrid', 'qué hora es en tokio',
+    ],
+  },
+  de: {
+    openers: ['äh ', 'also ', 'hallo ', 'ja ', 'na ja ', 'okay also ', 'können Sie '],
+    closers: [' bitte', ' sofort', ' danke', ' wenn möglich', ' für mich', ' vielen Dank'],
+    outOfDomain: [
+      'wie wird das Wetter morgen', 'spiel Jazzmusik', 'wie hoch ist der Eiffelturm', 'erzähl mir einen Witz',
+      'stell einen Wecker auf sieben', 'wer hat gestern das Spiel gewonnen', 'buch einen Flug nach Berlin',
+    ],
+  },
+};
+
+/** A locale's language traffic; a language without its own has no fillers and no out-of-domain requests. */
+function languageTraffic(locale: string): LanguageTraffic {
+  return LANGUAGE_TRAFFIC[locale.split('-')[0] ?? ''] ?? { openers: [], closers: [], outOfDomain: [] };
+}
 const UNSEEN_LITERALS = ['mocha', 'hazelnut', 'flat white', 'macchiato', 'cortado', 'pumpkin spice', 'chai', 'extra large', 'Jordan', 'Priya'];
 
 export interface TrafficTurn {
@@ -48,8 +92,11 @@ export class TrafficMix {
   private readonly trained: Set<string>;
   private readonly intents: string[];
   private readonly literals: Set<string>;
+  private readonly language: LanguageTraffic;
 
-  constructor(private readonly pool: readonly Utterance[]) {
+  /** `locale` picks the fillers' and out-of-domain requests' language. */
+  constructor(private readonly pool: readonly Utterance[], locale: string) {
+    this.language = languageTraffic(locale);
     this.trained = new Set(pool.map((u) => fold(u.text)));
     this.intents = [...new Set(pool.map((u) => u.intent))];
     this.literals = new Set(pool.flatMap((u) => u.entities.map((e) => fold(e.literal))));
@@ -78,12 +125,13 @@ export class TrafficMix {
   private make(kind: TrafficKind, base: Utterance, rand: () => number): Utterance | undefined {
     switch (kind) {
       case 'training': return { ...base };
-      case 'paraphrase': return paraphrase(base, rand);
+      case 'paraphrase': return paraphrase(base, this.language, rand);
       case 'asrError': return mishear(base, rand);
-      case 'outOfDomain': return { text: pick(OUT_OF_DOMAIN, rand), intent: pick(this.intents, rand), entities: [] };
+      case 'outOfDomain': return this.language.outOfDomain.length === 0 ? undefined : { text: pick(this.language.outOfDomain, rand), intent: pick(this.intents, rand), entities: [] };
       case 'wrongIntent': {
         const others = this.intents.filter((i) => i !== base.intent);
-        return others.length === 0 ? undefined : { ...paraphrase(base, rand), intent: pick(others, rand) };
+        const said = paraphrase(base, this.language, rand);
+        return others.length === 0 || !said ? undefined : { ...said, intent: pick(others, rand) };
       }
       case 'unseenEntity': return this.unseenEntity(base, rand);
     }
@@ -120,10 +168,12 @@ function confidence(kind: TrafficKind, rand: () => number): number {
   return Math.round((low + rand() * (high - low)) * 1000) / 1000;
 }
 
-/** Filler words around the sentence, as callers add them. */
-function paraphrase(base: Utterance, rand: () => number): Utterance {
+/** Filler words of the locale's language around the sentence, as callers add them; none for a language without. */
+function paraphrase(base: Utterance, language: LanguageTraffic, rand: () => number): Utterance | undefined {
+  const { openers, closers } = language;
+  if (openers.length === 0 || closers.length === 0) return undefined;
   const r = rand();
-  const text = r < 0.4 ? pick(OPENERS, rand) + base.text : r < 0.75 ? base.text + pick(CLOSERS, rand) : pick(OPENERS, rand) + base.text + pick(CLOSERS, rand);
+  const text = r < 0.4 ? pick(openers, rand) + base.text : r < 0.75 ? base.text + pick(closers, rand) : pick(openers, rand) + base.text + pick(closers, rand);
   return { text, intent: base.intent, entities: base.entities.map((e) => ({ ...e })) };
 }
 

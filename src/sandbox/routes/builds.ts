@@ -84,6 +84,7 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
         store.touchContent(build.projectId);
       }
       await store.commit();
+      await ctx.models.forget(build.buildLabel);
       return json(statusObject(`Build ${build.buildLabel} deleted.`));
     },
   });

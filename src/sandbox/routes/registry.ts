@@ -21,6 +21,7 @@ import { registerLockRoutes } from './locks';
 import { registerOrganizationRoutes } from './organizations';
 import { registerPackageRoutes } from './packages';
 import { registerProjectRoutes } from './projects';
+import { registerRuntimeRoutes } from './runtime';
 import { registerSimulateRoutes } from './simulate';
 
 export type RouteModule = (router: Router, ctx: SandboxContext) => void;
@@ -47,4 +48,5 @@ export const routeModules: readonly RouteModule[] = [
   registerBotRoutes,
   registerEnvConfigRoutes,
   registerDiscoveryRoutes,
+  registerRuntimeRoutes,
 ];

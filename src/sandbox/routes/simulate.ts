@@ -12,6 +12,7 @@ import type { AppConfigRecord, AppCredentialRecord, ApplicationRecord } from '..
 import type { SandboxContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { scriptFactory } from '../logs/sessionScripts';
+import { sessionNluOf } from '../runtime/sessionNlu';
 import { json, type Router } from '../router';
 
 const MAX_SESSIONS = 1_000_000;
@@ -36,11 +37,16 @@ export function registerSimulateRoutes(router: Router, ctx: SandboxContext): voi
       if (configs.length === 0) {
         throw conflict(`Application ${app.id} "${app.applicationName}" has no configuration deployed where ${credential.appId} runs (environment geographies ${credential.envGeographyIds.join(', ')}); deploy one first (PUT /v4/app-configs/{configId}/.deploy).`);
       }
-      const factories = configs.map((config) => scriptFactory({
-        topic: credential.appId, config,
-        project: config.projectId ? state.projects.find((p) => p.id === config.projectId) : undefined,
-        content: config.projectId && state.projects.some((p) => p.id === config.projectId) ? ctx.store.content(config.projectId) : undefined,
-      }));
+      const factories: Array<ReturnType<typeof scriptFactory>> = [];
+      for (const config of configs) {
+        factories.push(scriptFactory({
+          topic: credential.appId, config,
+          project: config.projectId ? state.projects.find((p) => p.id === config.projectId) : undefined,
+          content: config.projectId && state.projects.some((p) => p.id === config.projectId) ? ctx.store.content(config.projectId) : undefined,
+          // The deployed models interpret the callers' turns, as runtime/interpret would.
+          nlu: await sessionNluOf(ctx, config),
+        }));
+      }
       const simulation = ctx.logs.simulator.start({
         topic: credential.appId, sessions: count, rate: perSecond, seed: seeded, configs: configs.map((c) => ({ id: c.id, tag: c.tag })),
         // `configs` is not empty, so neither is `factories`.

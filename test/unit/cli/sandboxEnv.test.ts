@@ -43,13 +43,20 @@ describe('cstudio sandbox env', () => {
     assert.match(r.stdout, /^export CSTUDIO_BASE_URL='http:\/\/127\.0\.0\.1:\d+'$/m);
     const env = evaluated(r.stdout);
     const owner = sandbox.clients[0];
+    const runtime = sandbox.runtimeClients.find((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
+    assert.ok(runtime, 'the demo data deploys a configuration that a runtime client reaches');
     assert.deepEqual(env, {
       CSTUDIO_BASE_URL: sandbox.baseUrl, CSTUDIO_AUTH_URL: sandbox.authUrl, CSTUDIO_LOG_URL: sandbox.logUrl,
       CSTUDIO_CLIENT_ID: owner?.clientId, CSTUDIO_CLIENT_SECRET: owner?.clientSecret,
+      CSTUDIO_NLU_URL: sandbox.nluUrl, CSTUDIO_RUNTIME_CLIENT_ID: runtime.clientId, CSTUDIO_RUNTIME_CLIENT_SECRET: runtime.clientSecret,
     });
     const listed = await cli(['projects', 'list'], { env });
     assert.equal(listed.code, 0, listed.stderr);
     assert.match(listed.stdout, /Coffee Shop/);
+    // The same lines reach the sandbox's NLU runtime (issue 28: the CLI can reach any running sandbox's runtime).
+    const tried = await cli(['try', 'where is my order AB1234', '--tag', runtime.contextTags[0] ?? '', '--locale', 'en-US', '--json'], { env });
+    assert.equal(tried.code, 0, tried.stderr);
+    assert.match(tried.stdout, /"intent": ?"CHECK_ORDER"/);
     // Another demo client, by its key.
     const admin = await cli(['sandbox', 'env', '--data', data, '--client', 'admin']);
     assert.equal(evaluated(admin.stdout).CSTUDIO_CLIENT_ID, sandbox.clients.find((c) => c.key === 'admin')?.clientId);

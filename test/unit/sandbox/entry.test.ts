@@ -12,7 +12,11 @@ import { sandboxCommand } from '../../../src/cli/commands/sandbox';
 import { defaultDataDir, parseSandboxFlags, SandboxFlagError } from '../../../src/sandbox/flags';
 import { send, token } from '../helpers/sandboxHttp';
 
-interface ReadyFile { baseUrl: string; authUrl: string; logUrl: string; caFile?: string; clients: Array<{ clientId: string; clientSecret: string; user: string; roles: string[] }> }
+interface ReadyFile {
+  baseUrl: string; authUrl: string; logUrl: string; nluUrl: string; caFile?: string;
+  clients: Array<{ clientId: string; clientSecret: string; user: string; roles: string[] }>;
+  runtimeClients: Array<{ clientId: string; clientSecret: string; appId: string; scopes: string; contextTags: string[] }>;
+}
 
 async function waitForFile(path: string, ms = 10_000): Promise<string> {
   for (let waited = 0; waited < ms; waited += 25) {
@@ -59,6 +63,15 @@ describe('sandbox entry points', () => {
     assert.equal((await send(ready, 'GET', '/v4/projects/1001', { token: t })).status, 200);
     assert.match(out, /base URL: http:\/\/127\.0\.0\.1/);
     assert.ok(out.includes(ready.clients[0]?.clientId ?? '?'));
+    // The NLU runtime and its clients: a runtime client of the ready file interprets with the deployed model.
+    assert.equal(ready.nluUrl, `${ready.baseUrl}/nlu/v1`);
+    const runtime = ready.runtimeClients.find((c) => c.contextTags.includes('coffee-main') && c.scopes.split(' ').includes('nlu'));
+    assert.ok(runtime, JSON.stringify(ready.runtimeClients.map((c) => c.clientId)));
+    assert.equal(runtime.appId, 'COFFEE-DEV');
+    const nlu = await token(ready, runtime, 'nlu');
+    const answer = await send(ready, 'POST', '/nlu/v1/runtime/interpret', { token: nlu, json: { model: { uri: 'urn:nuance-mix:tag:model/coffee-main/mix.nlu?=language=eng-USA' }, input: { text: 'when do you open tomorrow' } } });
+    assert.equal(answer.status, 200, answer.text);
+    assert.ok(out.includes(`client id: ${runtime.clientId}`), 'the runtime clients are printed too');
     controller.abort();
     assert.equal(await running, 0);
     assert.equal(existsSync(readyPath), false, 'ready file removed on stop');

@@ -9,8 +9,8 @@ import { utterancesOf } from '../../../src/sandbox/logs/sessionScripts';
 import { PLANTED_MAX_CONFIDENCE, TRAFFIC_KINDS, TRAFFIC_RATES, TrafficMix, type TrafficTurn } from '../../../src/sandbox/logs/trafficMix';
 
 const pool = utterancesOf(coffeeShopContent(), 'en-US');
-const draw = (seed: number, n: number): TrafficTurn[] => {
-  const mix = new TrafficMix(pool);
+const draw = (seed: number, n: number, locale = 'en-US', from = pool): TrafficTurn[] => {
+  const mix = new TrafficMix(from, locale);
   const rand = prng(seed);
   return Array.from({ length: n }, () => mix.next(rand));
 };
@@ -58,6 +58,26 @@ describe('sandbox traffic mix', () => {
     for (const t of turns.filter((x) => x.kind === 'unseenEntity')) {
       assert.ok(t.utterance.entities.some((e) => !known.has(normalize(e.literal))), `"${t.utterance.text}" has an unseen literal`);
     }
+  });
+
+  test('a fr-CA caller adds French fillers and asks French out-of-domain questions, never English ones (issue 26)', () => {
+    const french = utterancesOf(coffeeShopContent(), 'fr-CA');
+    const trained = new Set(french.map((u) => normalize(u.text)));
+    const english = /\b(um|uh|please|thanks|thank you|right now|if you can|for me|hey|okay so|hi there|could you|what|weather|play|tell me)\b/i;
+    const turns = draw(5, 1500, 'fr-CA', french);
+    const paraphrased = turns.filter((t) => t.kind === 'paraphrase' || t.kind === 'wrongIntent');
+    assert.ok(paraphrased.length > 50 && turns.some((t) => t.kind === 'outOfDomain'));
+    for (const t of turns.filter((x) => x.kind !== 'asrError' && x.kind !== 'unseenEntity')) {
+      assert.doesNotMatch(t.utterance.text, english, `${t.kind}: "${t.utterance.text}"`);
+    }
+    // The fillers are French words around a French training sentence.
+    assert.ok(paraphrased.some((t) => /^(euh|alors|bonjour|oui|bon|donc|allô|eh bien|pouvez-vous) /.test(t.utterance.text) || /(s'il vous plaît|merci|tout de suite|si possible|pour moi)$/.test(t.utterance.text)));
+    assert.ok(paraphrased.every((t) => !trained.has(normalize(t.utterance.text))));
+  });
+
+  test('a language without its own fillers gets no paraphrase made of another language\'s', () => {
+    const turns = draw(9, 500, 'ja-JP');
+    assert.ok(turns.every((t) => t.kind !== 'paraphrase' && t.kind !== 'outOfDomain' && t.kind !== 'wrongIntent'), 'no filler-based kinds');
   });
 
   test('the same seed replays the same utterances; another seed does not', () => {

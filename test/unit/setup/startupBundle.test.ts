@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { bundleInputs, root } from '../helpers/bundleInputs';
 
-const ON_DEMAND = ['connections', 'explorer', 'sync', 'logs', 'discover', 'health', 'language'];
+const ON_DEMAND = ['connections', 'explorer', 'sync', 'logs', 'discover', 'health', 'try', 'language'];
 // Well below today's 52 KB minified, with room for the startup code to grow a little; the 407 KB it was is far above.
 const MAX_STARTUP_BYTES = 120 * 1024;
 

@@ -1,7 +1,8 @@
 /// <reference types="mocha" />
 // The Utterances view in the real extension host, against the built-in sandbox: a pulled project, simulated
-// traffic, Review Utterances from the beginning, the low-confidence not-in-training filter surfacing the planted
-// utterances, two added (one under another intent) so the pulled folder shows local changes, Ignore, Stop.
+// traffic (interpreted by the deployed model), Review Utterances from the beginning, the not-in-training filter
+// surfacing the planted utterances, two added (one under another intent) so the pulled folder shows local changes,
+// Ignore, Stop.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
@@ -37,12 +38,12 @@ suite('utterances (discover)', () => {
     const opened = await vscode.commands.executeCommand<{ topic: string }>(CommandIds.discoverOpen, { connectionId: CONNECTION, topic: TOPIC, root, from: 'beginning' });
     assert.equal(opened.topic, TOPIC);
     const model = testing.discover.model;
-    await vscode.commands.executeCommand(CommandIds.discoverFilter, { filter: { notInTraining: true, maxConfidence: 0.6 } });
+    await vscode.commands.executeCommand(CommandIds.discoverFilter, { filter: { notInTraining: true } });
     const shown = (): number => model.groups().reduce((n, g) => n + g.count, 0);
     await waitFor(`at least ${planted} planted utterances`, () => shown() >= planted, 30_000);
 
     // The demo project has two locales; the file checked below is en-US's.
-    await vscode.commands.executeCommand(CommandIds.discoverFilter, { filter: { notInTraining: true, maxConfidence: 0.6, locale: 'en-US' } });
+    await vscode.commands.executeCommand(CommandIds.discoverFilter, { filter: { notInTraining: true, locale: 'en-US' } });
     const all = model.groups().flatMap((g) => model.page(g.intent, 1000));
     const first = all[0];
     const second = all.find((i) => i.utterance.intent !== 'ASK_HOURS' && i !== first && i.utterance.text !== first?.utterance.text);

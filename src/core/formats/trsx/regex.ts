@@ -25,6 +25,16 @@ function toJavaScriptDialect(pattern: string): string {
     .replace(/\[:\^?[a-zA-Z]+:\]/g, 'a-z');
 }
 
+/**
+ * The pattern as a JavaScript RegExp source (as-is when it compiles, else with Mix's constructs rewritten), or
+ * undefined when neither compiles. The NLU engine matches regex entities with it.
+ */
+export function mixRegexSource(pattern: string): string | undefined {
+  if (compiles(pattern) === undefined) return pattern;
+  const rewritten = toJavaScriptDialect(pattern);
+  return compiles(rewritten) === undefined ? rewritten : undefined;
+}
+
 /** Undefined when the pattern is valid in Mix's dialect (as far as can be checked), else the reason. */
 export function checkMixRegex(pattern: string): string | undefined {
   const error = compiles(pattern);

@@ -61,6 +61,36 @@ export function normalizedSampleText(nodes: readonly SampleNode[]): string {
   return out.text;
 }
 
+/** An annotation of a sample as a `[start, end)` range of its normalized text; nested annotations are children. */
+export interface SampleSpan {
+  conceptref: string;
+  start: number;
+  end: number;
+  children: SampleSpan[];
+}
+
+/** `normalizedSampleText` with where each annotation lies in it (the NLU engine trains entities from these). */
+export function sampleTextWithSpans(nodes: readonly SampleNode[]): { text: string; spans: SampleSpan[] } {
+  const out = new CollapsedText();
+  const walk = (list: readonly SampleNode[]): SampleSpan[] => {
+    const spans: SampleSpan[] = [];
+    for (const n of list) {
+      if (typeof n === 'string') { out.add(n); continue; }
+      out.space();
+      const before = out.text.length;
+      const children = walk(n.content);
+      const end = out.text.length;
+      // The word break before the annotation became a space only if the annotation appended something.
+      const start = end > before && before > 0 ? before + 1 : before;
+      spans.push({ conceptref: n.conceptref, start, end, children });
+      out.space();
+    }
+    return spans;
+  };
+  const spans = walk(nodes);
+  return { text: out.text, spans };
+}
+
 /** Text plus annotation structure (`a [C: b] c`), whitespace collapsed: equal keys mean identical samples. */
 export function annotatedSampleKey(nodes: readonly SampleNode[]): string {
   const out = new CollapsedText();

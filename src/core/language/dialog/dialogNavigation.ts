@@ -189,9 +189,9 @@ function declaredTargetAt(model: DialogModel, doc: LanguageDocument, offset: num
 export function nluReferences(ctx: LanguageContext, path: string | undefined, target: NluTarget, includeDeclaration: boolean): Location[] {
   const out: Location[] = [];
   const trsx = path === undefined ? undefined : projectTrsxDocument(ctx, path);
-  if (trsx && target.kind !== 'value') out.push(...referencesOf(ctx, trsx, { kind: target.kind === 'intent' ? 'intent' : 'concept', name: target.name }, includeDeclaration));
-  if (trsx && target.kind === 'value' && includeDeclaration) out.push(...trsxDeclarations(ctx, path, target));
-  out.push(...dialogLocations(ctx, path, target));
+  if (trsx && target.kind !== 'value') for (const l of referencesOf(ctx, trsx, { kind: target.kind === 'intent' ? 'intent' : 'concept', name: target.name }, includeDeclaration)) out.push(l);
+  if (trsx && target.kind === 'value' && includeDeclaration) for (const l of trsxDeclarations(ctx, path, target)) out.push(l);
+  for (const l of dialogLocations(ctx, path, target)) out.push(l);
   return out;
 }
 

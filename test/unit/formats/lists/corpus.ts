@@ -1,9 +1,12 @@
 // Locates the shared real-world corpus (`<repo root>/../shared/corpus`) from a test file compiled anywhere
-// under the repo; undefined when it is absent, so tests can skip with a message.
+// under the repo; undefined when it is absent, so tests can skip with a message. CSTUDIO_CORPUS names another
+// place (a worktree that does not sit beside shared/).
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export function corpusDir(): string | undefined {
+  const named = process.env.CSTUDIO_CORPUS;
+  if (named) return existsSync(named) ? named : undefined;
   let dir = __dirname;
   while (!existsSync(join(dir, 'package.json'))) {
     const up = dirname(dir);
