@@ -1,8 +1,11 @@
 // Lint keeps the architecture honest (docs/architecture.md explains the rooms and which way imports go):
 // `vscode` only in src/host, src/features and src/extension.ts, no `any`, core never reaches up into sandbox, cli,
-// host or features, the sandbox uses only the core folders listed below, and no feature imports another feature.
+// host or features, the sandbox uses only the core folders listed below, no feature imports another feature, host
+// imports no feature, core/platform no zips or formats, and core/language nothing of sync.
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+const coreUpward = { group: ['**/sandbox/**', '**/cli/**', '**/host/**', '**/features/**'], message: 'core imports nothing above it.' };
 
 const vscodeBan = {
   name: 'vscode',
@@ -67,10 +70,31 @@ export default tseslint.config(
   { files: ['src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...unboundedSpread] } },
   {
     files: ['src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [vscodeBan], patterns: [coreUpward] }] },
+  },
+  // A later block's options replace an earlier one's, so each of these repeats the core rule.
+  {
+    files: ['src/core/platform/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [vscodeBan],
-        patterns: [{ group: ['**/sandbox/**', '**/cli/**', '**/host/**', '**/features/**'], message: 'core imports nothing above it.' }],
+        patterns: [coreUpward, {
+          // Except the runtime's locale spelling (eng-USA), pure tables that the model URN and the sandbox share.
+          group: ['**/formats/**', '**/formats', '**/package/*', '!**/package/mixLanguage'],
+          message: 'core/platform knows HTTP and wire types only: zips and file formats belong to its callers (see docs/architecture.md).',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['src/core/language/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [vscodeBan],
+        patterns: [coreUpward, {
+          group: ['**/sync/**', '**/sync'],
+          message: 'the language server must not load sync (pulls, writes, crash recovery): a pulled folder\'s names are in core/workspace/workspacePaths.ts.',
+        }],
       }],
     },
   },
@@ -92,6 +116,14 @@ export default tseslint.config(
   {
     files: ['src/host/**/*.ts', 'src/features/**/*.ts', 'src/extension.ts', 'test/vscode/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/host/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/features/**', '**/features'], message: 'host/ serves the features and imports none of them (see docs/architecture.md).' }],
+      }],
+    },
   },
   ...featureIsolation,
 );

@@ -8,20 +8,23 @@ import type { Prediction } from '../core/nlu/evaluation/prediction';
 import type { TestSet } from '../core/nlu/evaluation/testSet';
 import type { CliIO } from './command';
 import { UsageError } from './command';
-import { evaluateSets, type TestNluFlags } from './commands/testNlu';
+// `test nlu` passes its evaluateSets in: importing it here made testNlu.ts ↔ nluCompare.ts a runtime cycle.
+import type { evaluateSets, TestNluFlags } from './commands/testNlu';
 import { printJson } from './output';
 import { resolveInput } from './sourceFiles';
 
-export async function compareModels(io: CliIO, values: TestNluFlags, a: string, b: string, sets: TestSet[]): Promise<number> {
-  const before = await predictionsOf(io, values, a, sets);
-  const after = await predictionsOf(io, values, b, sets);
+export async function compareModels(
+  io: CliIO, values: TestNluFlags, a: string, b: string, sets: TestSet[], evaluate: typeof evaluateSets,
+): Promise<number> {
+  const before = await predictionsOf(io, values, a, sets, evaluate);
+  const after = await predictionsOf(io, values, b, sets, evaluate);
   const diff = behaviourDiff(before, after);
   if (values.json) printJson(io, { before: a, after: b, ...diff });
   else io.stdout(formatBehaviourDiff(diff, { before: a, after: b }));
   return 0;
 }
 
-async function predictionsOf(io: CliIO, values: TestNluFlags, side: string, sets: TestSet[]): Promise<Prediction[]> {
+async function predictionsOf(io: CliIO, values: TestNluFlags, side: string, sets: TestSet[], evaluate: typeof evaluateSets): Promise<Prediction[]> {
   const path = resolveInput(io, side);
   const info = await stat(path).catch(() => undefined);
   if (info?.isFile() && path.toLowerCase().endsWith('.json')) {
@@ -37,6 +40,6 @@ async function predictionsOf(io: CliIO, values: TestNluFlags, side: string, sets
     if (kept.length === 0) throw new UsageError(`${side} has no answers for ${[...names].join(', ')}; it was run on ${json.sets.map((s) => s.name).join(', ')}.`);
     return kept;
   }
-  if (info) return (await evaluateSets(io, side, sets, values, false)).predictions;
-  return (await evaluateSets(io, undefined, sets, { ...values, tag: side, model: undefined, out: undefined }, true)).predictions;
+  if (info) return (await evaluate(io, side, sets, values, false)).predictions;
+  return (await evaluate(io, undefined, sets, { ...values, tag: side, model: undefined, out: undefined }, true)).predictions;
 }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
 import type { LogLevelName } from './logger';
-import { parseIndentSetting, type IndentSetting } from '../core/formats/trsx/layout';
+import { parseIndentSetting, type IndentSetting } from '../core/indentChoice';
 import { DEFAULT_COVERAGE_DAYS } from '../core/health/coverage';
 import { DEFAULT_HEALTH_OPTIONS, type HealthOptions } from '../core/health/findings';
 

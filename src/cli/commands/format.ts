@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { hasErrors } from '../../core/formats/diagnostic';
 import { formatTrsx } from '../../core/formats/trsx/format';
-import { MAX_INDENT, parseIndentSetting } from '../../core/formats/trsx/layout';
+import { MAX_INDENT, parseIndentSetting } from '../../core/indentChoice';
 import { parseTrsx } from '../../core/formats/trsx/parse';
 import { decodeXmlBytes } from '../../core/formats/xml/decode';
 import { writeFileAtomic } from '../../core/fs/atomicFile';

@@ -3,7 +3,7 @@
 import { listBackups } from '../../core/sync/backups';
 import { checkBackup, restoreBackup } from '../../core/sync/restore';
 import { PushRefusedError } from '../../core/sync/pushErrors';
-import { WorkspacePaths } from '../../core/sync/workspace';
+import { WorkspacePaths } from '../../core/workspace/workspacePaths';
 import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { confirm } from '../confirm';

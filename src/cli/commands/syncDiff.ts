@@ -3,7 +3,8 @@
 import { comparePackages, type PackageComparison } from '../../core/sync/compare';
 import { compareRemoteWithWorkspace } from '../../core/sync/packageComparison';
 import { FolderFiles } from '../../core/sync/packageFiles';
-import { requireWorkspaceState, WorkspacePaths } from '../../core/sync/workspace';
+import { requireWorkspaceState } from '../../core/sync/workspace';
+import { WorkspacePaths } from '../../core/workspace/workspacePaths';
 import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { connectionFlags, withSession } from '../connection';

@@ -2,7 +2,8 @@
 // bring a pulled folder up to date, merging remote changes with local edits.
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { findWorkspaceRoot, readWorkspaceState, WorkspacePaths } from '../../core/sync/workspace';
+import { findWorkspaceRoot, readWorkspaceState } from '../../core/sync/workspace';
+import { WorkspacePaths } from '../../core/workspace/workspacePaths';
 import { pull } from '../../core/sync/pull';
 import { UsageError } from '../command';
 import { printJson } from '../output';

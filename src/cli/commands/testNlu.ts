@@ -76,7 +76,7 @@ export const testNluCommand: CliCommand = {
     if (values.compare) {
       if (positionals.length !== 2) throw new UsageError('--compare needs two models: A B (reports, trainings or tags).');
       if (sets.length === 0) throw new UsageError('--compare needs the test set(s) both models are run on: --set FILE.');
-      return compareModels(io, values, positionals[0] as string, positionals[1] as string, await readSets(io, sets));
+      return compareModels(io, values, positionals[0] as string, positionals[1] as string, await readSets(io, sets), evaluateSets);
     }
     const remote = values.tag !== undefined || values.model !== undefined;
     if (values.tag !== undefined && values.model !== undefined) throw new UsageError('Give --tag or --model, not both.');

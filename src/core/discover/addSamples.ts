@@ -16,7 +16,7 @@ import { decodeXmlBytes } from '../formats/xml/decode';
 import { childElements, getAttribute, type XmlElement } from '../formats/xml/tree';
 import { trsxPath } from '../package/layout';
 import { writeConfined } from '../sync/writeFiles';
-import { WorkspacePaths } from '../sync/workspace';
+import { WorkspacePaths } from '../workspace/workspacePaths';
 import { sampleContentOf } from './annotations';
 import { annotationCheck } from './entityLiterals';
 import type { InterpretedUtterance } from './utterance';

@@ -4,7 +4,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
-import { STATE_DIR } from '../sync/stateDir';
+import { STATE_DIR } from '../workspace/workspacePaths';
 
 const FILE = 'discover-ignored.json';
 const VERSION = 1;

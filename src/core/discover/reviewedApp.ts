@@ -3,7 +3,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
-import { STATE_DIR } from '../sync/stateDir';
+import { STATE_DIR } from '../workspace/workspacePaths';
 
 const file = (root: string): string => join(root, STATE_DIR, 'discover.json');
 

@@ -6,7 +6,7 @@ import { normalizedSampleText } from '../formats/trsx/sample-text';
 import { normalize } from '../nlu/sampleText';
 import { trsxPath } from '../package/layout';
 import { readTrsxDocument } from '../sync/trsxFile';
-import { STATE_DIR } from '../sync/stateDir';
+import { STATE_DIR } from '../workspace/workspacePaths';
 import { join } from 'node:path';
 
 export interface TrainingMatch {

@@ -5,7 +5,7 @@
 
 import { localName } from '../formats/grxml/xmlNames';
 import { formatTrsx } from '../formats/trsx/format';
-import type { IndentSetting } from '../formats/trsx/layout';
+import type { IndentSetting } from '../indentChoice';
 import type { LanguageDocument } from './documents';
 import type { TextEdit } from './types';
 import { formatXmlLayout } from './xml/layout';

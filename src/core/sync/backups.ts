@@ -3,7 +3,7 @@
 import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fsyncDir } from '../fs/atomicFile';
-import type { WorkspacePaths } from './workspace';
+import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 export interface BackupInfo {
   /** File name inside `.cstudio/backups/`. */

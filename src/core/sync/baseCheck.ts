@@ -12,7 +12,8 @@ import { PushRefusedError } from './pushErrors';
 import { downloadExport } from './remote';
 import { fetchRemoteKey, recordRemoteExport } from './remoteDigest';
 import { writeConfined } from './writeFiles';
-import type { WorkspacePaths, WorkspaceState } from './workspace';
+import type { WorkspaceState } from './workspace';
+import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 /** Where base copies are kept in hashes.json, apart from the workspace's own paths. */
 const CACHE_PREFIX = '.cstudio/base/';

@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
-import type { WorkspacePaths } from './workspace';
+import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 const SETTLED_MS = 3000;
 

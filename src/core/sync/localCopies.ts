@@ -1,6 +1,6 @@
 // Copies of local files saved before a pull replaces them by the user's choice ("take the remote version"),
 // so even a deliberate override never loses an edit: `.cstudio/backups/local-<time>/<package path>`.
-import { WorkspacePaths } from './workspace';
+import { WorkspacePaths } from '../workspace/workspacePaths';
 import { writeConfined } from './writeFiles';
 import { join } from 'node:path';
 

@@ -6,7 +6,8 @@ import type { Progress } from '../progress';
 import { comparePackages, type PackageComparison } from './compare';
 import { FolderFiles, openPackageFiles } from './packageFiles';
 import { downloadExport, requireSameConnection } from './remote';
-import { WorkspacePaths, requireWorkspaceState } from './workspace';
+import { requireWorkspaceState } from './workspace';
+import { WorkspacePaths } from '../workspace/workspacePaths';
 
 export interface ComparisonOptions {
   readonly signal?: AbortSignal;

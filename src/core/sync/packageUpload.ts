@@ -9,7 +9,7 @@ import type { Blob } from 'node:buffer';
 import { classifyPackagePath } from '../package/layout';
 import { packFiles } from '../package/folder';
 import type { FolderFiles } from './packageFiles';
-import type { WorkspacePaths } from './workspace';
+import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 /** Whether a workspace file belongs in a replacement package. */
 export function uploadsWithPackage(path: string, restrictedVisible: boolean): boolean {

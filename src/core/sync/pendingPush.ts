@@ -12,7 +12,7 @@ import type { Job } from '../platform/types';
 import { isTerminalJobStatus } from '../platform/jobPoller';
 import { noProgress, type Progress } from '../progress';
 import { writeFileAtomic } from '../fs/atomicFile';
-import type { WorkspacePaths } from './workspace';
+import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 const VERSION = 1;
 /** Jobs that change no content: a push never has to wait for them. */

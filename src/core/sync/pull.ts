@@ -22,9 +22,10 @@ import { clearPendingPush, readPendingPush, waitForProjectJobs, type PendingOper
 import { PullTransaction, removeStaleTemps } from './pullTransaction';
 import { awaitLateRequests, type LateRequestOutcome } from './lateRequests';
 import {
-  WorkspaceError, WorkspacePaths, readWorkspaceState, requireWritable, workspaceStateText,
+  WorkspaceError, readWorkspaceState, requireWritable, workspaceStateText,
   type BaseFileRecord, type ConflictRecord, type WorkspaceState,
 } from './workspace';
+import { WorkspacePaths } from '../workspace/workspacePaths';
 
 export interface PullOptions {
   readonly signal?: AbortSignal;

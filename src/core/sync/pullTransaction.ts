@@ -9,10 +9,9 @@ import { dirname, join } from 'node:path';
 import { fsyncDir, openAtomic, removeOrphanTempFiles, writeFileAtomic } from '../fs/atomicFile';
 import { ownerRuns, ownerTag } from '../fs/processOwner';
 import { confinedDestination } from '../package/unpack';
-import { STATE_FILE } from './stateDir';
+import { STATE_FILE, type WorkspacePaths } from '../workspace/workspacePaths';
 import { testKillPoint } from './testKillPoints';
 import { removeFile, writeConfined } from './writeFiles';
-import type { WorkspacePaths } from './workspace';
 
 type Area = 'work' | 'base';
 

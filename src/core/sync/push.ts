@@ -30,7 +30,8 @@ import { downloadExport, requireSameConnection, type ExportOptions, type RemoteE
 import { checkRemoteAgainstBase, fetchRemoteKey, remoteStillAt, type RemoteCheck, type RemoteKey } from './remoteDigest';
 import { buildReplacePlan } from './replacePlan';
 import { formatProblem, validateLayout, validationErrors, type ValidationProblem } from './validation';
-import { WorkspacePaths, requireWorkspaceState, requireWritable, type WorkspaceState } from './workspace';
+import { requireWorkspaceState, requireWritable, type WorkspaceState } from './workspace';
+import { WorkspacePaths } from '../workspace/workspacePaths';
 import { EntryScratch } from '../package/zipArchive';
 
 export interface PreparePushOptions {

@@ -24,7 +24,8 @@ import { PullTransaction } from './pullTransaction';
 import type { PushPlan } from './pushPlan';
 import { fetchRemoteKey, recordRemoteAsBase, type RemoteKey } from './remoteDigest';
 import { METADATA_FILE } from '../package/layout';
-import { workspaceStateText, type BaseFileRecord, type WorkspacePaths, type WorkspaceState } from './workspace';
+import { workspaceStateText, type BaseFileRecord, type WorkspaceState } from './workspace';
+import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 /** A local file's stat, taken before the plan read it: unchanged at refresh means the same bytes. */
 export interface FileStamp { readonly size: number; readonly mtimeMs: number; readonly ino: number }

@@ -12,7 +12,8 @@ import { classifyPackagePath } from '../package/layout';
 import { ZipFiles, type KnownEntry } from './packageFiles';
 import { checkPackageNames } from './writeFiles';
 import type { EntryScratch } from '../package/zipArchive';
-import { requireWritable, WorkspaceError, writeProblem, type WorkspacePaths, type WorkspaceState } from './workspace';
+import { requireWritable, WorkspaceError, writeProblem, type WorkspaceState } from './workspace';
+import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 /** Exports can be large; this is the same cap as the package reader's. */
 const MAX_EXPORT_BYTES = 512 * 1024 * 1024;

@@ -18,7 +18,8 @@ import type { FileChange } from './compare';
 import { sha256 } from './hashing';
 import { ZipFiles, type KnownEntry } from './packageFiles';
 import { downloadExport, type ExportOptions, type RemoteExport } from './remote';
-import { matchesBase, type WorkspacePaths, type WorkspaceState } from './workspace';
+import { matchesBase, type WorkspaceState } from './workspace';
+import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 const CACHE_VERSION = 1;
 

@@ -12,7 +12,8 @@ import { PushRefusedError } from './pushErrors';
 import { acquireLock, releaseLock, type HeldLock } from './pushRun';
 import { downloadExport, requireSameConnection } from './remote';
 import { ZipArchive } from '../package/zipArchive';
-import { WorkspacePaths, requireWorkspaceState } from './workspace';
+import { requireWorkspaceState } from './workspace';
+import { WorkspacePaths } from '../workspace/workspacePaths';
 
 export interface RestoreOptions {
   readonly signal?: AbortSignal;

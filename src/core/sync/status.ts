@@ -11,7 +11,8 @@ import { readPendingPush } from './pendingPush';
 import { settlePendingPush, type PullResult } from './pull';
 import { requireSameConnection } from './remote';
 import { currentRemote, fetchRemoteKey } from './remoteDigest';
-import { WorkspacePaths, requireWorkspaceState, type ConflictRecord, type WorkspaceState } from './workspace';
+import { requireWorkspaceState, type ConflictRecord, type WorkspaceState } from './workspace';
+import { WorkspacePaths } from '../workspace/workspacePaths';
 
 export type SyncState = 'clean' | 'ahead' | 'behind' | 'diverged' | 'conflict';
 

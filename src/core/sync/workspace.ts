@@ -9,11 +9,9 @@ import { constants } from 'node:fs';
 import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomicFile';
-import { ownerTag } from '../fs/processOwner';
 import { recoverPullTransactions } from './pullTransaction';
-import { STATE_DIR, STATE_FILE } from './stateDir';
+import { STATE_DIR, STATE_FILE, type WorkspacePaths } from '../workspace/workspacePaths';
 
-export { STATE_DIR };
 const STATE_VERSION = 1;
 
 export interface WorkspaceConnection {
@@ -67,24 +65,6 @@ export class WorkspaceError extends Error {
     super(message);
     this.name = 'WorkspaceError';
   }
-}
-
-/** Paths of one workspace. */
-export class WorkspacePaths {
-  readonly root: string;
-  constructor(dir: string) {
-    this.root = resolve(dir);
-  }
-  get stateDir(): string { return join(this.root, STATE_DIR); }
-  get stateFile(): string { return join(this.stateDir, STATE_FILE); }
-  get baseDir(): string { return join(this.stateDir, 'base'); }
-  get backupsDir(): string { return join(this.stateDir, 'backups'); }
-  get remoteZip(): string { return join(this.stateDir, 'remote.zip'); }
-  get tmpDir(): string { return join(this.stateDir, 'tmp'); }
-  /** This process's own temp folder: two commands in one folder never remove each other's downloads. */
-  get processTmpDir(): string { return join(this.tmpDir, ownerTag()); }
-  file(path: string): string { return join(this.root, ...path.split('/')); }
-  baseFile(path: string): string { return join(this.baseDir, ...path.split('/')); }
 }
 
 /** The nearest folder at or above `dir` that holds `.cstudio/state.json`, or undefined. */

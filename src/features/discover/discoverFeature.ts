@@ -8,7 +8,7 @@ import { readIgnored } from '../../core/discover/ignored';
 import { readReviewedApp, writeReviewedApp } from '../../core/discover/reviewedApp';
 import { TrainingIndex } from '../../core/discover/training';
 import type { Logger } from '../../core/logger';
-import { STATE_DIR, STATE_FILE } from '../../core/sync/stateDir';
+import { STATE_DIR, STATE_FILE } from '../../core/workspace/workspacePaths';
 import { findWorkspaceRoot } from '../../core/sync/workspace';
 import { argObject, type CommandSink } from '../../host/commands';
 import { resolveConnection } from '../../host/connectionPick';

@@ -1,12 +1,12 @@
-// The grammar tester's requests to the language server (core/language/server/grammarTestProtocol.ts), typed for
+// The grammar tester's requests to the language server (core/language/protocol.ts), typed for
 // the commands and the Test Explorer. The server holds the grammars and reads saved test files itself; the
 // extension host only forwards the request (with the text of an unsaved `*.grxml-test` file) and shows the answers.
 import * as vscode from 'vscode';
 import {
-  GRAMMAR_INFO_REQUEST, GRAMMAR_TEST_CASES_REQUEST, RUN_GRAMMAR_TESTS_REQUEST, TEST_GRAMMAR_REQUEST,
+  GrammarInfoRequest, GrammarTestCasesRequest, RunGrammarTestsRequest, TestGrammarRequest,
   type GrammarCaseResult, type GrammarInfo, type GrammarInfoParams, type GrammarTestCases, type GrammarTestFileParams,
   type GrammarTestRunResult, type RunGrammarTestsParams, type SentenceTestResult, type TestGrammarParams,
-} from '../../core/language/server/grammarTestProtocol';
+} from '../../core/language/protocol';
 import { CancelledError } from '../../core/platform/errors';
 import type { StudioLanguageClient } from './languageClient';
 
@@ -36,20 +36,20 @@ export class GrammarTestClient {
 
   info(grammar: vscode.Uri): Promise<GrammarInfo> {
     const params: GrammarInfoParams = { textDocument: { uri: this.client.uriOf(grammar) } };
-    return this.client.request<GrammarInfo>(GRAMMAR_INFO_REQUEST, params);
+    return this.client.request(GrammarInfoRequest, params);
   }
 
   test(grammar: vscode.Uri, input: string, rule: string | undefined): Promise<SentenceTestResult> {
     const params: TestGrammarParams = { textDocument: { uri: this.client.uriOf(grammar) }, input };
     if (rule !== undefined) params.rule = rule;
-    return this.client.request<SentenceTestResult>(TEST_GRAMMAR_REQUEST, params);
+    return this.client.request(TestGrammarRequest, params);
   }
 
   /** `text`: only when the server cannot read the file itself (testFileTextToSend). */
   cases(testFile: vscode.Uri, text: string | undefined): Promise<GrammarTestCases> {
     const params: GrammarTestFileParams = { uri: this.client.uriOf(testFile) };
     if (text !== undefined) params.text = text;
-    return this.client.request<GrammarTestCases>(GRAMMAR_TEST_CASES_REQUEST, params);
+    return this.client.request(GrammarTestCasesRequest, params);
   }
 
   async run(testFile: vscode.Uri, text: string | undefined, options: RunTestsOptions = {}): Promise<GrammarTestRunResult> {
@@ -64,7 +64,7 @@ export class GrammarTestClient {
     if (options.signal?.aborted) cancel.cancel();
     options.signal?.addEventListener('abort', abort);
     try {
-      return await this.client.request<GrammarTestRunResult>(RUN_GRAMMAR_TESTS_REQUEST, params, cancel.token);
+      return await this.client.request(RunGrammarTestsRequest, params, cancel.token);
     } catch (e) {
       // However the client reports a cancelled request, the caller sees the one cancellation error commands know.
       if (options.signal?.aborted) throw new CancelledError(`The grammar tests of ${testFile.fsPath} were cancelled.`);

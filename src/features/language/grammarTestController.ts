@@ -4,7 +4,7 @@
 // case as it finishes, with expected/actual results on failures.
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/logger';
-import type { GrammarCaseResult } from '../../core/language/server/grammarTestProtocol';
+import type { GrammarCaseResult } from '../../core/language/protocol';
 import { Disposable } from '../../host/lifecycle';
 import { testFileTextToSend, type GrammarTestClient } from './grammarTestClient';
 

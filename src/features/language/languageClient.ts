@@ -4,9 +4,11 @@
 // server reads, and the server's "diagnostics published" notification that the tests and status wait on.
 import * as vscode from 'vscode';
 import { join } from 'node:path';
-import { LanguageClient, ProgressType, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient, ProgressType, TransportKind, type LanguageClientOptions, type RequestType, type ServerOptions,
+} from 'vscode-languageclient/node';
 import type { Logger } from '../../core/logger';
-import { AUTO_CLOSE_REQUEST, DIAGNOSTICS_PUBLISHED, LENS_COMMANDS, type AutoCloseParams, type AutoCloseResult } from '../../core/language/server/editorRequests';
+import { AutoCloseRequest, DiagnosticsPublishedNotification, LENS_COMMANDS, type AutoCloseParams, type AutoCloseResult } from '../../core/language/protocol';
 import { Disposable } from '../../host/lifecycle';
 import type { Settings, StudioSettings } from '../../host/settings';
 import type { ServerSettings } from '../../core/language/server/languageServer';
@@ -52,7 +54,7 @@ export class StudioLanguageClient extends Disposable {
       }
     }));
     this.ready = this.client.start().then(() => {
-      this._register(this.client.onNotification(DIAGNOSTICS_PUBLISHED, (p: { uri: string; version: number; incremental: boolean }) => {
+      this._register(this.client.onNotification(DiagnosticsPublishedNotification, (p) => {
         this.validated.add(p.uri);
         this.published.fire({ uri: vscode.Uri.parse(p.uri), version: p.version, incremental: p.incremental });
       }));
@@ -70,11 +72,11 @@ export class StudioLanguageClient extends Disposable {
     return this.client.code2ProtocolConverter.asUri(uri);
   }
 
-  /** A request of ours (core/language/server); cancelling `token` cancels it on the server. */
-  async request<R>(method: string, params: object, token?: vscode.CancellationToken): Promise<R> {
+  /** A request of ours (core/language/protocol.ts); cancelling `token` cancels it on the server. */
+  async request<P, R>(type: RequestType<P, R, void>, params: P, token?: vscode.CancellationToken): Promise<R> {
     await this.ready;
     // An explicit undefined token would be read as a token (the client checks it for cancellation).
-    return token ? this.client.sendRequest<R>(method, params, token) : this.client.sendRequest<R>(method, params);
+    return token ? this.client.sendRequest(type, params, token) : this.client.sendRequest(type, params);
   }
 
   /** Partial results the server sends under `token` (a `partialResultToken` the caller put in its request). */
@@ -86,7 +88,7 @@ export class StudioLanguageClient extends Disposable {
   async autoClose(doc: vscode.TextDocument, position: vscode.Position, typed: '>' | '/'): Promise<AutoCloseResult | null> {
     await this.ready;
     const params: AutoCloseParams = { textDocument: { uri: this.client.code2ProtocolConverter.asUri(doc.uri) }, position: { line: position.line, character: position.character }, typed };
-    return this.client.sendRequest<AutoCloseResult | null>(AUTO_CLOSE_REQUEST, params);
+    return this.client.sendRequest(AutoCloseRequest, params);
   }
 }
 

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { WorkspacePaths, findWorkspaceRoot } from '../../core/sync/workspace';
+import { findWorkspaceRoot } from '../../core/sync/workspace';
+import { WorkspacePaths } from '../../core/workspace/workspacePaths';
 import { Disposable } from '../../host/lifecycle';
 import { BASE_SCHEME, SYNC_SCHEME } from './documentIds';
 import { baseUri, documentUri } from './syncUris';

@@ -8,7 +8,7 @@ import type { Logger } from '../../core/logger';
 import type { PlatformClient } from '../../core/platform/client';
 import type { FileChange } from '../../core/sync/compare';
 import { syncState, workspaceStatus, type SyncState, type WorkspaceStatus } from '../../core/sync/status';
-import { STATE_DIR, STATE_FILE } from '../../core/sync/stateDir';
+import { STATE_DIR, STATE_FILE } from '../../core/workspace/workspacePaths';
 import { Disposable } from '../../host/lifecycle';
 
 export interface RootStatus {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { STATE_DIR, STATE_FILE } from '../../core/sync/stateDir';
+import { STATE_DIR, STATE_FILE } from '../../core/workspace/workspacePaths';
 import type { Logger } from '../../core/logger';
 import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import { CommandIds, type CommandId } from '../../host/commandIds';

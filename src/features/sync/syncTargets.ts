@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { resolve } from 'node:path';
 import type { PlatformClient } from '../../core/platform/client';
-import { WorkspacePaths, findWorkspaceRoot, requireWorkspaceState, type WorkspaceState } from '../../core/sync/workspace';
+import { findWorkspaceRoot, requireWorkspaceState, type WorkspaceState } from '../../core/sync/workspace';
+import { WorkspacePaths } from '../../core/workspace/workspacePaths';
 import { answered } from '../../host/prompter';
 import type { SyncCommandDeps } from './syncDeps';
 

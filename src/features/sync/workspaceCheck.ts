@@ -10,7 +10,7 @@ import { PushRefusedError } from '../../core/sync/pushErrors';
 import { formatProblem, validateLayout, validationErrors } from '../../core/sync/validation';
 import { readPendingPush } from '../../core/sync/pendingPush';
 import type { WorkspaceState } from '../../core/sync/workspace';
-import { WorkspacePaths } from '../../core/sync/workspace';
+import { WorkspacePaths } from '../../core/workspace/workspacePaths';
 
 export interface WorkspaceCheck {
   /** No change a push could send, and no earlier push whose outcome must be settled first. */

@@ -5,22 +5,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
+import { bundleInputs, root } from '../helpers/bundleInputs';
 
-const root = join(__dirname, '..', '..', '..', '..', '..');
 const ON_DEMAND = ['connections', 'explorer', 'sync', 'logs', 'discover', 'health', 'try', 'language'];
 // Well below today's 52 KB minified, with room for the startup code to grow a little; the 407 KB it was is far above.
 const MAX_STARTUP_BYTES = 120 * 1024;
-
-async function bundleInputs(entry: string): Promise<{ inputs: string[]; bytes: number; bytesOf: (input: string) => number }> {
-  const result = await esbuild.build({
-    entryPoints: [join(root, entry)], bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true,
-    external: ['vscode'], write: false, metafile: true, logLevel: 'silent', absWorkingDir: root, outdir: join(root, 'out', 'unused'),
-  });
-  const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint !== undefined);
-  assert.ok(output, `esbuild gave no output for ${entry}`);
-  return { inputs: Object.keys(output.inputs), bytes: output.bytes, bytesOf: (input) => output.inputs[input]?.bytesInOutput ?? 0 };
-}
 
 describe('startup bundle', () => {
   test('holds no feature that loads on first use, nor the core they pull in', async () => {

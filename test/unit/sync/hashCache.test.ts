@@ -5,7 +5,7 @@ import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HashCache } from '../../../src/core/sync/hashCache';
 import { sha256 } from '../../../src/core/sync/hashing';
-import { WorkspacePaths } from '../../../src/core/sync/workspace';
+import { WorkspacePaths } from '../../../src/core/workspace/workspacePaths';
 import { tempDir } from './support';
 
 describe('the stat-keyed hash cache', () => {

@@ -14,7 +14,7 @@ import { PushRefusedError } from '../../../src/core/sync/pushErrors';
 import { restoreBackup } from '../../../src/core/sync/restore';
 import { sameTrsx } from '../../../src/core/sync/semantic/trsxMerge';
 import { workspaceStatus } from '../../../src/core/sync/status';
-import { WorkspacePaths } from '../../../src/core/sync/workspace';
+import { WorkspacePaths } from '../../../src/core/workspace/workspacePaths';
 import { insertBefore, localTrsx, remoteFiles, remoteTrsx, replaceText, sampleTexts, tempDir } from './support';
 
 describe('push by replace', () => {

@@ -13,7 +13,7 @@ import { integrate, pull } from '../../../src/core/sync/pull';
 import { preparePush, executePush } from '../../../src/core/sync/push';
 import { PushRefusedError } from '../../../src/core/sync/pushErrors';
 import { restoreBackup } from '../../../src/core/sync/restore';
-import { WorkspacePaths } from '../../../src/core/sync/workspace';
+import { WorkspacePaths } from '../../../src/core/workspace/workspacePaths';
 import { ZipArchive } from '../../../src/core/package/zipArchive';
 import { remoteFiles, tempDir } from './support';
 

@@ -9,7 +9,7 @@ import { writeZip } from '../../../src/core/package/zip';
 import { sha256 } from '../../../src/core/sync/hashing';
 import { FolderFiles, ZipFiles } from '../../../src/core/sync/packageFiles';
 import { PullTransaction } from '../../../src/core/sync/pullTransaction';
-import { WorkspacePaths } from '../../../src/core/sync/workspace';
+import { WorkspacePaths } from '../../../src/core/workspace/workspacePaths';
 import { EntryScratch } from '../../../src/core/package/zipArchive';
 import { tempDir } from './support';
 

@@ -35,12 +35,8 @@ suite('activation', () => {
   test('every command in package.json is registered, and only those', async () => {
     const { extension } = await extensionApi();
     const manifest = JSON.parse(readFileSync(join(extension.extensionPath, 'package.json'), 'utf8')) as Manifest;
+    // package.json against commandIds.ts, titles, menus and the walkthrough: test/unit/setup/commandTable.test.ts.
     const declared = manifest.contributes.commands.map((c) => c.command).sort();
-    assert.deepEqual(declared, Object.values(CommandIds).sort(), 'package.json commands match src/host/commandIds.ts');
-    for (const c of manifest.contributes.commands) {
-      assert.equal(c.category, 'Conversational Studio', `${c.command} has the category`);
-      assert.ok(c.title.length > 0);
-    }
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = declared.filter((id) => !registered.has(id));
     assert.deepEqual(missing, [], 'all declared commands are registered');

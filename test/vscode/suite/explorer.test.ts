@@ -4,21 +4,9 @@
 // ids across refreshes, and lazy loading (nothing below a node is fetched before it is expanded).
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CommandIds } from '../../../src/host/commandIds';
 import { extensionApi, updateSetting, waitFor } from '../helpers';
 import { childrenOf, childrenUntil, labels, runningSandbox, walk } from '../explorerHelpers';
-
-interface Manifest {
-  capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] } };
-  contributes: {
-    commands: Array<{ command: string }>;
-    menus: Record<'view/item/context' | 'view/title', Array<{ command: string; when: string; group: string }>>;
-    viewsWelcome: Array<{ view: string; contents: string }>;
-    views: Record<string, Array<{ id: string }>>;
-  };
-}
 
 const SANDBOX = 'Local sandbox';
 const ORG = 'Demo Coffee Co.';
@@ -141,26 +129,6 @@ suite('explorer', () => {
     const after = await childrenUntil(testing, intents.node, 'the intents to reload', (c) => c.length === before.length);
     assert.deepEqual(after.map((c) => c.item.id), before.map((c) => c.item.id));
     assert.notEqual(after[0]?.node, before[0]?.node, 'new nodes were loaded');
-  });
-
-  test('the manifest: menus on declared commands, grouped and scoped to the view; welcome offers Add Connection; trust', async () => {
-    const { extension } = await extensionApi();
-    const manifest = JSON.parse(readFileSync(join(extension.extensionPath, 'package.json'), 'utf8')) as Manifest;
-    const declared = new Set(manifest.contributes.commands.map((c) => c.command));
-    const items = [...manifest.contributes.menus['view/item/context'], ...manifest.contributes.menus['view/title']];
-    const ownViews = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
-    for (const item of items) {
-      assert.ok(declared.has(item.command), `${item.command} is declared`);
-      const view = /^view == ([\w.]+)(?:\s|$)/.exec(item.when)?.[1];
-      assert.ok(view !== undefined && ownViews.has(view), `${item.command} is scoped to one of the extension's views (when: ${item.when})`);
-      assert.match(item.group, /^(inline|navigation|\d+_\w+)@\d+$/, `${item.command} has an ordered group`);
-    }
-    for (const id of [CommandIds.projectLock, CommandIds.intentCreate, CommandIds.entityExportLiterals, CommandIds.jobWatch, CommandIds.channelActivate]) {
-      assert.ok(items.some((i) => i.command === id && /viewItem =~ \/\^/.test(i.when)), `${id} is offered on matching nodes`);
-    }
-    assert.ok(manifest.contributes.viewsWelcome.some((w) => w.view === 'cstudio.explorer' && w.contents.includes('(command:cstudio.connection.add)')));
-    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
-    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cstudio.connections']);
   });
 
   test("a project's Dialog folder lists the components of its dialog.json", async () => {

@@ -7,7 +7,7 @@ import { getAttribute, type XmlElement } from '../xml/tree';
 import { isLegalRuleName } from './attributes';
 import { srgsDiagnostic } from './codes';
 import { SRGS_NAMESPACE, type Grammar } from './model';
-import { tagFormatKind } from './semantics';
+import { tagFormatKind } from './tagFormats';
 import { localName } from './xmlNames';
 
 /** False when the document is not a grammar at all (SRGS001): nothing else is checked then. */

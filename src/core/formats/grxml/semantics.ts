@@ -12,19 +12,8 @@ import { grammarSourceText } from './parse';
 import type { ParseNode, RuleParseNode } from './parseTree';
 import type { SandboxEvent, SandboxInstance } from './sisrSandbox';
 import type { TagEvaluator } from './tagEvaluator';
+import { tagFormatKind, type TagFormatKind } from './tagFormats';
 import type { TagJob } from './tagJob';
-
-export type TagFormatKind = 'script' | 'literal' | 'none' | 'unknown';
-
-export const SCRIPT_TAG_FORMATS: readonly string[] = ['semantics/1.0', 'semantics/1.0.2006', 'swi-semantics/1.0'];
-export const LITERAL_TAG_FORMATS: readonly string[] = ['semantics/1.0-literals'];
-
-export function tagFormatKind(tagFormat: string | undefined): TagFormatKind {
-  if (tagFormat === undefined || tagFormat === '') return 'none';
-  if (SCRIPT_TAG_FORMATS.includes(tagFormat)) return 'script';
-  if (LITERAL_TAG_FORMATS.includes(tagFormat)) return 'literal';
-  return 'unknown';
-}
 
 export interface SemanticsOptions {
   /** Time budget for all script tags of one evaluation (default 200 ms). */

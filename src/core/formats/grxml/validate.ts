@@ -12,7 +12,7 @@ import { isGrammarRoot } from './grammarElement';
 import type { GrxmlParseResult } from './parse';
 import { checkReferences } from './references';
 import { RuleGraph } from './ruleGraph';
-import { tagFormatKind } from './semantics';
+import { tagFormatKind } from './tagFormats';
 import { checkRules } from './validateRules';
 
 export interface ValidateOptions extends ExternalOptions {

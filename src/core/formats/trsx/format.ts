@@ -9,7 +9,8 @@
 import { hasErrors } from '../diagnostic';
 import { parseXml } from '../xml/scanner';
 import type { XmlElement, XmlNode } from '../xml/tree';
-import { detectEol, detectIndentUnit, indentUnit, lineIndentAt, PLATFORM_INDENT, reindentLines, type IndentChoice } from './layout';
+import type { IndentChoice } from '../../indentChoice';
+import { detectEol, detectIndentUnit, indentUnit, lineIndentAt, PLATFORM_INDENT, reindentLines } from './layout';
 import { childRule } from './schema';
 
 export interface TrsxFormatOptions {

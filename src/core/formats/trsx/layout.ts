@@ -1,30 +1,11 @@
-// The layout a TRSX file is written in — indentation unit and line ending — and the indent choices users give
-// (`--indent`, `cstudio.format.indent`). The platform writes 4 spaces and LF; hand-made files may use tabs, 2
-// spaces or CRLF, and `format` keeps what the file uses unless asked otherwise.
+// The layout a TRSX file is written in — indentation unit and line ending. The platform writes 4 spaces and LF;
+// hand-made files may use tabs, 2 spaces or CRLF, and `format` keeps what the file uses unless asked otherwise
+// (the user's choice: core/indentChoice.ts).
 
 import type { XmlDocument } from '../xml/tree';
 
-/** How deep each level is indented: the file's own unit, a number of spaces, or one tab. */
-export type IndentChoice = 'auto' | 'tab' | number;
-/** The editor setting adds `editor`: follow the editor's tab size / insert-spaces options. */
-export type IndentSetting = IndentChoice | 'editor';
-
-export const MAX_INDENT = 16;
 /** What the platform's exports use; the unit for a file that shows none (all on one line). */
 export const PLATFORM_INDENT = '    ';
-
-/**
- * Reads an indent choice as users write it: `auto`, `tab`, or a number of spaces (1–16, as a number or digits).
- * `editor` only where the editor's options exist (`allowEditor`). Undefined for anything else.
- */
-export function parseIndentSetting(value: unknown, allowEditor: boolean): IndentSetting | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= MAX_INDENT ? value : undefined;
-  if (typeof value !== 'string') return undefined;
-  const v = value.trim().toLowerCase();
-  if (v === 'auto' || v === 'tab') return v;
-  if (v === 'editor') return allowEditor ? v : undefined;
-  return /^\d{1,2}$/.test(v) ? parseIndentSetting(Number(v), allowEditor) : undefined;
-}
 
 /** The whitespace of one indentation level for an explicit choice. */
 export function indentUnit(choice: 'tab' | number): string {

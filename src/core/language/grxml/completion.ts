@@ -4,7 +4,7 @@
 
 import { relative } from 'node:path';
 import { srgsElementModel } from '../../formats/grxml/contentModel';
-import { LITERAL_TAG_FORMATS, SCRIPT_TAG_FORMATS } from '../../formats/grxml/semantics';
+import { LITERAL_TAG_FORMATS, SCRIPT_TAG_FORMATS } from '../../formats/grxml/tagFormats';
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
 import type { TagContext } from '../xml/cursorContext';

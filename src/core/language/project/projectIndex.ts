@@ -12,7 +12,7 @@ import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
 import { decodeXmlBytes } from '../../formats/xml/decode';
 import { classifyPackagePath, DIALOG_FILE, PRONS_FILE, TMFE_FILE } from '../../package/layout';
-import { WorkspacePaths } from '../../sync/workspace';
+import { WorkspacePaths } from '../../workspace/workspacePaths';
 import type { DocumentStore } from '../documents';
 import type { FileSystem } from '../fileSystem';
 

@@ -8,7 +8,7 @@ import type { FileSystem } from '../fileSystem';
 import type { LanguageServices } from '../languageServices';
 import type { GrammarChecks } from '../project/projectDiagnostics';
 import { DocumentPositions, toLspDiagnostic, type OpenTexts } from './conversions';
-import { DIAGNOSTICS_PUBLISHED } from './editorRequests';
+import { DiagnosticsPublishedNotification } from '../protocol';
 import type { UriBook } from './documentUris';
 
 /** Quiet times a pending validation may be pushed back by requests, one after the other. */
@@ -102,7 +102,7 @@ export class DiagnosticsScheduler {
         uri: this.uris.uriOf(id), version: result.version, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(at, d)),
       });
       // Tells clients that wait on it (tests, benchmarks) whether the TRSX rules were re-checked only for the edit.
-      void this.connection.sendNotification(DIAGNOSTICS_PUBLISHED, { uri: this.uris.uriOf(id), version: result.version, incremental: result.incremental });
+      void this.connection.sendNotification(DiagnosticsPublishedNotification, { uri: this.uris.uriOf(id), version: result.version, incremental: result.incremental });
     }
   }
 }

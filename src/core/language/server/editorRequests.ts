@@ -1,39 +1,14 @@
-// Requests of ours beyond the protocol, for what editors do while typing: the close tag to insert after `>` or
-// `</` (XML auto-closing, as the HTML server's `html/tag` request does it).
-import type { Connection, Position, TextDocumentIdentifier } from 'vscode-languageserver';
+// The server's side of the requests for what editors do while typing (declared in ../protocol.ts): the close tag
+// to insert after `>` or `</` (XML auto-closing, as the HTML server's `html/tag` request does it).
+import type { Connection } from 'vscode-languageserver';
 import type { LanguageServices } from '../languageServices';
+import { AutoCloseRequest } from '../protocol';
 import { closeNameAfterSlash, closeTagAfterGt } from '../xml/autoClose';
 import { DocumentPositions, type OpenTexts } from './conversions';
 import { idOfUri } from './documentUris';
 
-export const AUTO_CLOSE_REQUEST = 'cstudio/autoClose';
-
-/** Sent after each publication of a document's diagnostics: `{uri, version, incremental}`. */
-export const DIAGNOSTICS_PUBLISHED = 'cstudio/diagnosticsPublished';
-
-/** Commands the server puts on code lenses; a client maps them to its own (the VS Code client: features/language). */
-export const LENS_COMMANDS = {
-  /** Arguments: the document URI and the position to find references from. */
-  findReferences: 'cstudio.language.findReferences',
-  /** Arguments: the grammar's URI and the rule to test. */
-  testGrammar: 'cstudio.grammar.test',
-} as const;
-
-export interface AutoCloseParams {
-  textDocument: TextDocumentIdentifier;
-  /** Just after the typed `>` or `/`. */
-  position: Position;
-  typed: '>' | '/';
-}
-
-/** What to insert at the position, and where the cursor goes within it (characters from its start). */
-export interface AutoCloseResult {
-  text: string;
-  cursor: number;
-}
-
 export function registerEditorRequests(connection: Connection, services: LanguageServices, texts: OpenTexts): void {
-  connection.onRequest(AUTO_CLOSE_REQUEST, (params: AutoCloseParams): AutoCloseResult | null => {
+  connection.onRequest(AutoCloseRequest, (params) => {
     const id = idOfUri(params.textDocument.uri);
     const doc = services.documents.get(id);
     const text = texts.get(id);

@@ -1,4 +1,4 @@
-// The grammar tester served by the language server (grammarTestProtocol.ts has the wire shapes): sentences and
+// The grammar tester served by the language server (../protocol.ts declares the requests): sentences and
 // `*.grxml-test` runs go through the server's own parsed and validated grammars, the editor's unsaved text
 // included. Semantic tags run in one heap-capped child process (dist/sisrProcess.js), started on the first test
 // that needs it and stopped with the server.
@@ -14,10 +14,10 @@ import { canonicalJson, runGrammarTestFile, startRuleChoices, testSentence, type
 import { parseGrammarTestFile } from '../tester/testFile';
 import { idOfUri } from './documentUris';
 import {
-  GRAMMAR_INFO_REQUEST, GRAMMAR_TEST_CASES_REQUEST, RUN_GRAMMAR_TESTS_REQUEST, TEST_GRAMMAR_REQUEST,
+  GrammarInfoRequest, GrammarTestCasesRequest, RunGrammarTestsRequest, TestGrammarRequest,
   type GrammarCaseResult, type GrammarInfo, type GrammarInfoParams, type GrammarTestCases, type GrammarTestFileParams,
   type GrammarTestRunResult, type RunGrammarTestsParams, type SentenceTestResult, type TestGrammarParams,
-} from './grammarTestProtocol';
+} from '../protocol';
 
 export interface GrammarTestDeps {
   readonly services: LanguageServices;
@@ -57,14 +57,14 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
   // Files by their path (the project index reads unsaved editor text first), anything else by its URI.
   const pathOf = (uri: string): string => idOfUri(uri);
 
-  connection.onRequest(GRAMMAR_INFO_REQUEST, ({ textDocument }: GrammarInfoParams): GrammarInfo => {
+  connection.onRequest(GrammarInfoRequest, ({ textDocument }: GrammarInfoParams): GrammarInfo => {
     const path = pathOf(textDocument.uri);
     const grammar = deps.services.context.projects.grxml(path)?.grammar;
     if (!grammar) return { readable: false, mode: 'voice', startRules: [] };
     return { readable: true, mode: grammar.mode, startRules: startRuleChoices(env(), path) ?? [] };
   });
 
-  connection.onRequest(TEST_GRAMMAR_REQUEST, async (params: TestGrammarParams, token): Promise<SentenceTestResult> => {
+  connection.onRequest(TestGrammarRequest, async (params: TestGrammarParams, token): Promise<SentenceTestResult> => {
     const path = pathOf(params.textDocument.uri);
     const tester = env();
     const outcome = await testSentence(tester, path, params.input, { rule: params.rule, signal: abortSignal(token) });
@@ -95,7 +95,7 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
     return new TextDecoder().decode(bytes).replace(/^\ufeff/, '');
   };
 
-  connection.onRequest(GRAMMAR_TEST_CASES_REQUEST, (params: GrammarTestFileParams): GrammarTestCases => {
+  connection.onRequest(GrammarTestCasesRequest, (params: GrammarTestFileParams): GrammarTestCases => {
     const parsed = parseGrammarTestFile(testFileText(params));
     return {
       cases: parsed.cases.map((c) => ({
@@ -107,7 +107,7 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
   });
 
   const partial = new ProgressType<GrammarCaseResult[]>();
-  connection.onRequest(RUN_GRAMMAR_TESTS_REQUEST, async (params: RunGrammarTestsParams, token): Promise<GrammarTestRunResult> => {
+  connection.onRequest(RunGrammarTestsRequest, async (params: RunGrammarTestsParams, token): Promise<GrammarTestRunResult> => {
     const testPath = pathOf(params.uri);
     const run = await runGrammarTestFile(env(), testPath, testFileText(params), {
       signal: abortSignal(token),

@@ -5,7 +5,7 @@
 import {
   CodeActionKind, DocumentFormattingRequest, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
-import { parseIndentSetting, type IndentSetting } from '../../formats/trsx/layout';
+import { parseIndentSetting, type IndentSetting } from '../../indentChoice';
 import type { Logger } from '../../logger';
 import type { FileSystem } from '../fileSystem';
 import { LanguageServices } from '../languageServices';
@@ -13,7 +13,8 @@ import { RenameError } from '../trsx/rename';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DocumentPositions, Locator, fromLspDiagnostic, toLspCompletion, toLspSymbol, toLspTextEdits, SYMBOL_KIND } from './conversions';
 import { idOfUri, languageOfDocument, pathOfUri, UriBook } from './documentUris';
-import { LENS_COMMANDS, registerEditorRequests } from './editorRequests';
+import { LENS_COMMANDS } from '../protocol';
+import { registerEditorRequests } from './editorRequests';
 import { registerGrammarTestRequests } from './grammarTestRequests';
 import { registerSemanticTokens, SEMANTIC_TOKENS_LEGEND } from './semanticTokensRequests';
 import { WorkspaceFiles } from './workspaceFiles';

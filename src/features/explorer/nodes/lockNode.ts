@@ -4,7 +4,15 @@ import * as vscode from 'vscode';
 import { contextValue, NodeKinds } from '../../../host/contextValues';
 import { childId, ExplorerNode, type ExplorerContext } from '../explorerNode';
 import type { InProject } from './projectGroup';
-import { lockHolder, type ProjectNode } from './projectNode';
+import type { LockState, ProjectNode } from './projectNode';
+
+/** Who holds the lock, as the lock node and the project's description both name them. */
+export function lockHolder(state: LockState): string {
+  if (state.kind !== 'locked') return '';
+  const owner = state.lock.lockOwner;
+  const who = owner?.name ?? owner?.email ?? owner?.id ?? 'another user';
+  return state.mine === true ? `${who} (you)` : who;
+}
 
 export class LockNode extends ExplorerNode implements InProject {
   readonly id: string;

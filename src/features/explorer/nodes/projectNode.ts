@@ -13,7 +13,7 @@ import { EntitiesGroupNode } from './entityNodes';
 import { EnvConfigsGroupNode } from './envConfigNodes';
 import { IntentsGroupNode } from './intentNodes';
 import { JobsGroupNode } from './jobNodes';
-import { LockNode } from './lockNode';
+import { LockNode, lockHolder } from './lockNode';
 import { code, esc, tooltip } from '../markdown';
 
 /** Unknown until the project is expanded (one request per project would be too many for a list). */
@@ -25,13 +25,6 @@ export function isMine(lock: Lock, identity: ConnectionIdentity | undefined): bo
   if (identity.userId && owner.id) return identity.userId === owner.id;
   if (identity.email && owner.email) return identity.email.toLowerCase() === owner.email.toLowerCase();
   return undefined;
-}
-
-export function lockHolder(state: LockState): string {
-  if (state.kind !== 'locked') return '';
-  const owner = state.lock.lockOwner;
-  const who = owner?.name ?? owner?.email ?? owner?.id ?? 'another user';
-  return state.mine === true ? `${who} (you)` : who;
 }
 
 export class ProjectNode extends ContainerNode {

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { relative, sep } from 'node:path';
 import { downloadExport } from '../../../core/sync/remote';
-import { WorkspacePaths, findWorkspaceRoot, requireWorkspaceState } from '../../../core/sync/workspace';
+import { findWorkspaceRoot, requireWorkspaceState } from '../../../core/sync/workspace';
+import { WorkspacePaths } from '../../../core/workspace/workspacePaths';
 import { CommandIds } from '../../../host/commandIds';
 import type { Command } from '../../../host/commands';
 import type { SyncCommandDeps } from '../syncDeps';

@@ -2,7 +2,7 @@
 // a restore can be undone the same way; local edits are kept by the refresh that follows.
 import { listBackups } from '../../../core/sync/backups';
 import { checkBackup, restoreBackup, type RestoreOutcome } from '../../../core/sync/restore';
-import { WorkspacePaths } from '../../../core/sync/workspace';
+import { WorkspacePaths } from '../../../core/workspace/workspacePaths';
 import { CommandIds } from '../../../host/commandIds';
 import { argObject, type Command } from '../../../host/commands';
 import { answered } from '../../../host/prompter';

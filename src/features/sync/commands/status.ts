@@ -1,7 +1,7 @@
 // Check Sync Status: compares the pulled folder with its base and the platform's current export, updates the
 // Source Control view and the status bar, and says where things stand.
 import * as vscode from 'vscode';
-import { WorkspacePaths } from '../../../core/sync/workspace';
+import { WorkspacePaths } from '../../../core/workspace/workspacePaths';
 import { CommandIds } from '../../../host/commandIds';
 import type { Command } from '../../../host/commands';
 import type { RootStatus } from '../syncModel';

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { formatTrsx, type TrsxFormatOptions } from '../../../../src/core/formats/trsx/format';
-import { parseIndentSetting } from '../../../../src/core/formats/trsx/layout';
+import { parseIndentSetting } from '../../../../src/core/indentChoice';
 import { normalizedSampleText } from '../../../../src/core/formats/trsx/sample-text';
 import { parseTrsx } from '../../../../src/core/formats/trsx/parse';
 import type { TrsxDocument } from '../../../../src/core/formats/trsx/model';

@@ -16,7 +16,8 @@ import { clientFor } from '../../platform/support';
 import type { PlatformClient } from '../../../../src/core/platform/client';
 import { pull } from '../../../../src/core/sync/pull';
 import { executePush, preparePush } from '../../../../src/core/sync/push';
-import { WorkspacePaths, readWorkspaceState } from '../../../../src/core/sync/workspace';
+import { readWorkspaceState } from '../../../../src/core/sync/workspace';
+import { WorkspacePaths } from '../../../../src/core/workspace/workspacePaths';
 import { insertBefore, localTrsx, replaceText, sampleTexts } from '../support';
 import { bundleCli, startCli } from './childCli';
 
