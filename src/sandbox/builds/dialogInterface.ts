@@ -25,7 +25,9 @@ function variableOf(v: ModelVariable, reserved: boolean): DialogVariable {
 export function analyzeDialog(dialogJson: string, project: ProjectRecord, locales: string[]): DialogAnalysis {
   let model: DialogModel;
   try {
-    model = readDialog(dialogJson);
+    // A project whose dialog was never designed (created through the API, or data folders from before the real
+    // schema) holds `{}`: it builds as a dialog with nothing in it, as it did before the reader.
+    model = readDialog(/^\s*(\{\s*\})?\s*$/.test(dialogJson) ? '{"data":{}}' : dialogJson);
   } catch (err) {
     throw new Error(`dialog.json of project ${project.id} cannot be read (${(err as Error).message}); fix it with a package replace.`);
   }

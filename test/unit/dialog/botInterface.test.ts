@@ -28,6 +28,12 @@ const finish = (projectId: string, job: Job): Promise<Job> =>
   owner.jobPoller.waitFor(projectId, job, { initialDelayMs: 20, maxDelayMs: 50, timeoutMs: 20_000 });
 
 describe('bot interface from a genuine dialog.json', () => {
+  test('a project created through the API (its dialog never designed, `{}`) builds an empty dialog', async () => {
+    const project = await owner.projects.create('1', { displayName: 'No dialog yet', languages: ['en-US'], isChildDataCompliant: 'NO' });
+    const built = await finish(project.id, await owner.builds.start(project.id, { dialog: {} }));
+    assert.equal(built.status, 'COMPLETED', JSON.stringify(built));
+  });
+
   test('travel: variable types, complex types, END and ESCALATE nodes, the data host', async (t) => {
     const dir = corpusFolder('dialog/travel');
     if (!dir) { t.skip('corpus dialog/travel not found at <repo>/../shared/corpus'); return; }

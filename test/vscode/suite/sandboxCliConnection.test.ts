@@ -34,9 +34,12 @@ suite('local sandbox: connection for the CLI', () => {
     await vscode.env.clipboard.writeText('');
     assert.equal(await vscode.commands.executeCommand(CommandIds.sandboxCopyCliConnection), info.baseUrl);
     const copied = await vscode.env.clipboard.readText();
+    const runtime = info.runtimeClients.find((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
+    assert.ok(runtime, 'the demo data deploys a configuration a runtime client reaches');
     assert.deepEqual(evaluated(copied), {
       CSTUDIO_BASE_URL: info.baseUrl, CSTUDIO_AUTH_URL: info.authUrl, CSTUDIO_LOG_URL: info.logUrl,
       CSTUDIO_CLIENT_ID: owner.clientId, CSTUDIO_CLIENT_SECRET: owner.clientSecret,
+      CSTUDIO_NLU_URL: info.nluUrl, CSTUDIO_RUNTIME_CLIENT_ID: runtime.clientId, CSTUDIO_RUNTIME_CLIENT_SECRET: runtime.clientSecret,
     });
     assert.equal(prompter.infos.length, 1);
     assert.match(prompter.infos[0] ?? '', /client SECRET/);
