@@ -16,7 +16,7 @@ const vscodeBan = {
 // tools built on that client, or a bug in one would hide in the other.
 // The NLU engine (core/nlu/engine) is the model both sides run, like a file format: the sandbox serves it, the
 // client explains with it; the rest of core/nlu is the client's.
-const sandboxCore = ['formats', 'dialog', 'package', 'fs', 'logs/simulation', 'nlu/engine', 'logger', 'progress'];
+const sandboxCore = ['formats', 'dialog', 'package', 'fs', 'logs/simulation', 'nlu/engine', 'logger', 'progress', 'prng'];
 const sandboxForbiddenCore = readdirSync(new URL('./src/core', import.meta.url), { withFileTypes: true })
   .filter((e) => e.isDirectory() && !sandboxCore.some((allowed) => allowed.split('/')[0] === e.name))
   .map((e) => `**/core/${e.name}/**`)

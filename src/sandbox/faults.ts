@@ -2,7 +2,7 @@
 // Every draw comes from a PRNG seeded by `seed`, so the same requests in the same order meet the same
 // faults. The token endpoint is spared unless `auth=1`, so a client can always sign in.
 
-import { prng } from './prng';
+import { prng } from '../core/prng';
 
 export interface FaultSpec {
   /** Delay added before every eligible request, in ms. */

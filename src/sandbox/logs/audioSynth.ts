@@ -3,7 +3,7 @@
 // pitch, weighted by the vowel's formant resonances) with noise bursts for consonants and short pauses.
 // Deterministic: the same seed, rate and duration always give the same bytes.
 
-import { prng } from '../prng';
+import { prng } from '../../core/prng';
 
 const VOWELS: ReadonlyArray<readonly [number, number, number]> = [
   [730, 1090, 2440], // a

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../core/logger';
 import type { Simulation } from '../../core/logs/simulation';
-import { prng } from '../prng';
+import { prng } from '../../core/prng';
 import type { LogStore } from './logStore';
 import { sessionEvents, type SessionScript } from './sessionEvents';
 

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalize } from '../../../src/core/nlu/sampleText';
-import { prng } from '../../../src/sandbox/prng';
+import { prng } from '../../../src/core/prng';
 import { coffeeShopContent } from '../../../src/sandbox/seedContent';
 import { utterancesOf } from '../../../src/sandbox/logs/sessionScripts';
 import { PLANTED_MAX_CONFIDENCE, TRAFFIC_KINDS, TRAFFIC_RATES, TrafficMix, type TrafficTurn } from '../../../src/sandbox/logs/trafficMix';

@@ -2,7 +2,8 @@
 // deal carrying on from label to label, so every fold gets each intent's share (±1) and fold sizes differ by at
 // most one. Labels are taken in sorted order, so the folds do not depend on the order of the samples' intents.
 import { compareLabels } from './confusionMatrix';
-import { seededRandom, shuffleInPlace } from './seededShuffle';
+import { prng } from '../../prng';
+import { shuffleInPlace } from './seededShuffle';
 
 export const DEFAULT_SEED = 42;
 
@@ -15,7 +16,7 @@ export function stratifiedFolds(labels: readonly string[], k: number, seed = DEF
     if (list) list.push(i);
     else byLabel.set(label, [i]);
   });
-  const random = seededRandom(seed);
+  const random = prng(seed);
   const folds = new Int32Array(labels.length);
   let next = 0;
   for (const label of [...byLabel.keys()].sort(compareLabels)) {

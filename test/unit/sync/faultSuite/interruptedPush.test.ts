@@ -21,7 +21,7 @@ import { sandboxEnv } from '../../helpers/cli';
 import { clientFor } from '../../platform/support';
 import type { PlatformClient } from '../../../../src/core/platform/client';
 import type { TrsxDocument } from '../../../../src/core/formats/trsx/model';
-import { prng } from '../../../../src/sandbox/prng';
+import { prng } from '../../../../src/core/prng';
 import { waitForProjectJobs } from '../../../../src/core/sync/pendingPush';
 import { insertBefore, localTrsx, remoteTrsx } from '../support';
 import { bundleCli, signalChild, startCli, type ChildRun } from './childCli';

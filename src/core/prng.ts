@@ -1,5 +1,5 @@
-// A seeded pseudo-random generator for everything the sandbox must make reproducible from a seed:
-// injected faults and synthesized audio.
+// The one seeded pseudo-random generator, for everything that must be reproducible from a seed: the sandbox's
+// injected faults, synthesized audio and simulated traffic, and the NLU evaluation's cross-validation folds.
 
 /** mulberry32: tiny, fast, and good enough to spread faults evenly and vary synthetic voices. */
 export function prng(seed: number): () => number {
