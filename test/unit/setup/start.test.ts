@@ -21,7 +21,8 @@ writeFileSync(dir + '/pid', String(process.pid));
 console.log('[fake-code-server] HTTP server listening on http://127.0.0.1:0/');
 console.log('[fake-code-server] a log line nobody needs after Ctrl-C');
 process.on('SIGTERM', () => { writeFileSync(dir + '/terminated', 'yes'); process.exit(0); });
-if (process.env.FAKE_CRASH) setTimeout(() => { console.error('[fake-code-server] fatal: out of luck'); process.exit(3); }, 200);
+// "Dies by itself" when the test says so (SIGUSR2), once npm start is serving: a timer raced start-up under load.
+process.on('SIGUSR2', () => { console.error('[fake-code-server] fatal: out of luck'); process.exit(3); });
 setInterval(() => undefined, 1000);
 `;
 
@@ -98,8 +99,10 @@ describe('npm start (code-server)', () => {
   });
 
   test('a code-server that dies by itself ends the run with exit 1 and its last lines', async () => {
-    const s = await startScript({ FAKE_CRASH: '1' });
+    const s = await startScript();
     try {
+      await waitFor(s, s.stdout, 'in VS Code: http://127.0.0.1:');
+      process.kill(Number(readFileSync(join(s.tmp, 'pid'), 'utf8')), 'SIGUSR2');
       const { code } = await s.exit;
       assert.equal(code, 1);
       assert.match(s.stderr(), /code-server stopped by itself \(exit 3\)/);
