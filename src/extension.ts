@@ -37,8 +37,9 @@ import { ALREADY_HELD_KEYS, WalkthroughFeature } from './features/walkthrough/wa
 import type { HealthViewState } from './features/health/healthFeature';
 import { healthOnDemand } from './features/health/healthOnDemand';
 import type { NluTestsState } from './features/nluTests/nluTestsFeature';
+import type { RuntimeTarget, RuntimeTargets } from './host/runtimeTargets';
 import { nluTestsOnDemand } from './features/nluTests/nluTestsOnDemand';
-import type { RuntimeTarget as TryTarget, TryViewState } from './features/try/tryFeature';
+import type { TryViewState } from './features/try/tryFeature';
 import { tryOnDemand } from './features/try/tryOnDemand';
 
 const LOG_NAME = 'Conversational Studio';
@@ -174,31 +175,32 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     },
   });
   owned.push(health);
+  // The local sandbox's runtime clients with scope nlu, one target per context tag they reach (Try an Utterance and
+  // the NLU tests' deployed-configuration runs). Platform connections have no runtime credentials in the extension
+  // yet: the CLI reaches the platform (`cstudio try`, `cstudio test nlu --tag`).
+  const runtimeTargets: RuntimeTargets = async () => {
+    const info = await sandbox.sandbox.start();
+    const targets = new Map<string, RuntimeTarget>();
+    for (const c of info.runtimeClients.filter((x) => x.scopes.split(/\s+/).includes('nlu'))) {
+      redactor.register(c.clientSecret);
+      for (const tag of c.contextTags.filter((t) => !targets.has(t))) {
+        targets.set(tag, {
+          contextTag: tag, description: `${LOCAL_SANDBOX_NAME} · ${c.appId}`, secret: c.clientSecret,
+          connection: { name: LOCAL_SANDBOX_NAME, nluUrl: info.nluUrl, authUrl: info.authUrl, clientId: c.clientId },
+        });
+      }
+    }
+    return [...targets.values()];
+  };
   const nluTests = nluTestsOnDemand({
     bundlePath: bundle('nluTestsFeature'), extensionUri: context.extensionUri, commands, prompter,
-    logger: logger.child('nlu-tests'), settings: () => settings.value.nluTests,
+    logger: logger.child('nlu-tests'), settings: () => settings.value.nluTests, targets: runtimeTargets,
   });
   owned.push(nluTests);
 
   const tryPanel = tryOnDemand({
     bundlePath: bundle('tryFeature'),
-    extensionUri: context.extensionUri, commands, prompter, logger: logger.child('try'),
-    // The local sandbox's runtime clients with scope nlu, one target per context tag they reach. Platform
-    // connections have no runtime credentials in the extension yet: `cstudio try` reaches the platform.
-    targets: async () => {
-      const info = await sandbox.sandbox.start();
-      const targets = new Map<string, TryTarget>();
-      for (const c of info.runtimeClients.filter((x) => x.scopes.split(/\s+/).includes('nlu'))) {
-        redactor.register(c.clientSecret);
-        for (const tag of c.contextTags.filter((t) => !targets.has(t))) {
-          targets.set(tag, {
-            contextTag: tag, description: `${LOCAL_SANDBOX_NAME} · ${c.appId}`, secret: c.clientSecret,
-            connection: { name: LOCAL_SANDBOX_NAME, nluUrl: info.nluUrl, authUrl: info.authUrl, clientId: c.clientId },
-          });
-        }
-      }
-      return [...targets.values()];
-    },
+    extensionUri: context.extensionUri, commands, prompter, logger: logger.child('try'), targets: runtimeTargets,
   });
   owned.push(tryPanel);
 

@@ -5,8 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AnswerJournal, JOURNAL_FILE } from '../core/nlu/evaluation/answerJournal';
 import type { Prediction } from '../core/nlu/evaluation/prediction';
-import { predictThrough } from '../core/nlu/evaluation/remoteEvaluation';
-import { runtimeAnswer } from '../core/nlu/evaluation/runtimeAnswer';
+import { predictThrough, runtimeInterpreter } from '../core/nlu/evaluation/remoteEvaluation';
 import type { TestSet } from '../core/nlu/evaluation/testSet';
 import { nluModelUrn } from '../core/platform/nluRuntime';
 import { parseIntFlag } from './args';
@@ -31,12 +30,7 @@ export async function predictDeployed(io: CliIO, values: TestNluFlags, sets: rea
       if (journal.done.size > 0) io.stderr(`Resuming: ${journal.done.size} answers of ${uri} already in ${join(values.out, JOURNAL_FILE)}.\n`);
     }
     io.stderr(`Interpreting through ${session.client.connection.nluUrl} with ${uri} (${concurrency} at a time)…\n`);
-    const predictions = await predictThrough(async (text, signal) => runtimeAnswer(text, await session.client.interpret({
-      parameters: { interpretationResultType: 'SINGLE_INTENT' },
-      model: { type: 'SEMANTIC_MODEL', uri },
-      input: { text },
-      clientData: { 'x-cstudio': 'test-nlu' },
-    }, signal)), sets, {
+    const predictions = await predictThrough(runtimeInterpreter(session.client, uri, 'test-nlu'), sets, {
       concurrency, journal, signal: io.signal, onProgress: progressLine(io, 'Interpreting'),
       onPause: (ms) => io.stderr(`Rate-limited (429): waiting ${(ms / 1000).toFixed(1)} s as the runtime asked.\n`),
     });

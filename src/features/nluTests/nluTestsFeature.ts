@@ -1,6 +1,8 @@
 // NLU tests in VS Code's Test Explorer (issue 29): each test set file (cstudio.nluTests.include) is a test item, its
-// intents children, its utterances leaves. A run trains the engine (core/nlu/engine) on the pulled project nearest
-// to the file, in this process, as `cstudio test nlu` does; a failure shows expected vs predicted and sits as a
+// intents children, its utterances leaves. The "Local engine" run trains the engine (core/nlu/engine) on the pulled
+// project nearest to the file, in this process, as `cstudio test nlu` does; the "Deployed configuration" run asks a
+// chosen configuration through the NLU runtime API, as `cstudio test nlu --tag` does (its gear changes the choice,
+// which the window keeps). A failure shows expected vs predicted and sits as a
 // diagnostic on the file's line, with quick fixes "Add as a sample of <expected>" (core/discover's add-as-sample
 // edits) and "Show the training samples that pulled it to <predicted>". The last run (or a cross-validation from
 // the palette) opens in the Model Evaluation page (evaluationHtml.ts).
@@ -17,14 +19,18 @@ import { evaluationReport, type EvaluationReport } from '../../core/nlu/evaluati
 import { interpretedPrediction } from '../../core/nlu/evaluation/interpretedPrediction';
 import { crossValidate } from '../../core/nlu/evaluation/localEvaluation';
 import { isCorrect, type Prediction } from '../../core/nlu/evaluation/prediction';
+import { predictThrough, runtimeInterpreter } from '../../core/nlu/evaluation/remoteEvaluation';
 import { readTestSet } from '../../core/nlu/evaluation/readTestSet';
-import type { TestSet } from '../../core/nlu/evaluation/testSet';
+import type { TestSet, TestUtterance } from '../../core/nlu/evaluation/testSet';
+import { isLocaleName } from '../../core/package/locale';
+import { nluModelUrn } from '../../core/platform/nluRuntime';
 import { loadTrainingSource, type NluEngine, type TrainingSource } from '../../core/nlu/evaluation/trainingSource';
 import { argObject, type CommandSink } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
 import { pickPulledFolder, pulledProjectOf, workspaceProjects } from '../../host/pulledFolder';
+import { pickRuntimeTarget, RuntimeClients, type RuntimeTarget, type RuntimeTargets } from '../../host/runtimeTargets';
 import type { NluTestSettings } from '../../host/settings';
 import { EVALUATION_PAGE_COMMANDS, evaluationHtml } from './evaluationHtml';
 
@@ -34,12 +40,28 @@ export interface NluTestsFeatureDeps {
   readonly prompter: Prompter;
   readonly logger: Logger;
   readonly settings: () => NluTestSettings;
+  /** The deployed configurations the "Deployed configuration" run profile offers. */
+  readonly targets: RuntimeTargets;
 }
 
 const ENGINE: NluEngine = { train: trainNluModel, fromTrsx: trainingInputFromTrsx };
 const DIAGNOSTIC_SOURCE = 'NLU tests';
 const NEAREST = 10;
+/** Requests in flight at once on a deployed-configuration run (the CLI's default too). */
+const RUNTIME_CONCURRENCY = 8;
+const DEPLOYED_TITLE = 'Run NLU Tests against a Deployed Configuration';
 
+type RunMode = 'local' | 'deployed';
+
+/** The model a run asks: the engine trained here, or a deployed configuration. */
+interface Asked {
+  /** What the report calls it. */
+  readonly model: string;
+  /** The pulled project the set belongs to (its TRSX takes the quick fixes' samples); absent: no quick fixes. */
+  readonly project: string | undefined;
+  readonly locale: string;
+  predict(set: TestSet, utterances: readonly TestUtterance[], signal: AbortSignal): Promise<Prediction[]>;
+}
 interface Trained {
   readonly source: TrainingSource;
   readonly project: string;
@@ -50,7 +72,7 @@ interface Trained {
 
 interface Failure {
   readonly prediction: Prediction;
-  readonly project: string;
+  readonly project: string | undefined;
   readonly locale: string;
 }
 
@@ -58,6 +80,9 @@ interface Failure {
 export interface NluTestsState {
   readonly controller: vscode.TestController;
   readonly runProfile: vscode.TestRunProfile;
+  readonly deployedRunProfile: vscode.TestRunProfile;
+  /** The configuration deployed runs ask, once chosen. */
+  readonly deployedTarget: string | undefined;
   readonly lastReport: EvaluationReport | undefined;
   /** Why the last run could not test a set (training or reading failed), if it could not. */
   readonly lastProblem: string | undefined;
@@ -67,6 +92,9 @@ export interface NluTestsState {
 export class NluTestsFeature extends Disposable {
   readonly controller: vscode.TestController;
   private readonly runProfile: vscode.TestRunProfile;
+  private readonly deployedRunProfile: vscode.TestRunProfile;
+  private target: RuntimeTarget | undefined;
+  private readonly clients: RuntimeClients;
   private problem: string | undefined;
   private readonly diagnostics: vscode.DiagnosticCollection;
   private readonly trained = new Map<string, Trained>();
@@ -81,7 +109,10 @@ export class NluTestsFeature extends Disposable {
     this.diagnostics = this._register(vscode.languages.createDiagnosticCollection('cstudio-nlu-tests'));
     this.controller.resolveHandler = async (item) => { if (item) await this.resolveSet(item); else await this.discover(); };
     this.controller.refreshHandler = () => this.discover();
-    this.runProfile = this.controller.createRunProfile('Local engine', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
+    this.clients = this._register(new RuntimeClients(deps.logger));
+    this.runProfile = this.controller.createRunProfile('Local engine', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, 'local'), true);
+    this.deployedRunProfile = this.controller.createRunProfile('Deployed configuration', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, 'deployed'), false);
+    this.deployedRunProfile.configureHandler = () => { void this.chooseTarget().catch((e: unknown) => this.deps.prompter.warn((e as Error).message)); };
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(deps.settings().include));
     this._register(watcher.onDidCreate((uri) => this.addSetItem(uri)));
     this._register(watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString())));
@@ -97,7 +128,16 @@ export class NluTestsFeature extends Disposable {
   }
 
   get state(): NluTestsState {
-    return { controller: this.controller, runProfile: this.runProfile, lastReport: this.report?.report, lastProblem: this.problem, evaluationHtml: this.html };
+    return {
+      controller: this.controller, runProfile: this.runProfile, deployedRunProfile: this.deployedRunProfile, deployedTarget: this.target?.contextTag, lastReport: this.report?.report, lastProblem: this.problem, evaluationHtml: this.html,
+    };
+  }
+
+  /** Asks which configuration deployed runs use (the profile's gear, or a first deployed run); kept for the window. */
+  private async chooseTarget(): Promise<RuntimeTarget | undefined> {
+    const chosen = await pickRuntimeTarget(this.deps.targets, this.deps.prompter, DEPLOYED_TITLE);
+    if (chosen) this.target = chosen;
+    return chosen;
   }
 
   /** Lists the workspace's test set files as root items. */
@@ -142,25 +182,23 @@ export class NluTestsFeature extends Disposable {
     return set;
   }
 
-  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, mode: RunMode): Promise<void> {
+    // A deployed run with no configuration chosen yet asks first (dismissed: no run).
+    const target = mode === 'deployed' ? this.target ?? await this.chooseTarget().catch((e: unknown) => {
+      void this.deps.prompter.warn((e as Error).message);
+      return undefined;
+    }) : undefined;
+    if (mode === 'deployed' && !target) return;
     const run = this.controller.createTestRun(request);
     const stop = new AbortController();
     const cancel = token.onCancellationRequested(() => stop.abort());
     const predictions: Prediction[] = [];
     const sets: TestSet[] = [];
     const files: Record<string, string> = {};
+    const models = new Set<string>();
     this.problem = undefined;
     try {
-      const roots = new Map<string, Set<string> | undefined>(); // set item id → chosen leaf ids (undefined: all)
-      const requested = request.include ?? [...this.collection(this.controller.items)];
-      for (const item of requested) {
-        const root = rootOf(item);
-        const leaves = item === root ? undefined : new Set(this.leavesOf(item).map((l) => l.id));
-        const had = roots.get(root.id);
-        if (leaves === undefined || (roots.has(root.id) && had === undefined)) roots.set(root.id, undefined);
-        else roots.set(root.id, new Set([...(had ?? []), ...leaves]));
-      }
-      for (const [id, chosen] of roots) {
+      for (const [id, chosen] of this.requestedSets(request)) {
         if (token.isCancellationRequested) break;
         const item = this.controller.items.get(id);
         if (!item?.uri) continue;
@@ -170,31 +208,40 @@ export class NluTestsFeature extends Disposable {
           run.errored(item, new vscode.TestMessage(this.problem));
           continue;
         }
-        const trained = await this.trainedFor(item.uri.fsPath, stop.signal).catch((e: unknown) => {
-          this.problem = (e as Error).message;
-          this.deps.logger.warn(`NLU tests: cannot train for ${item.uri?.fsPath ?? ''}`, e);
-          run.errored(item, new vscode.TestMessage(this.problem));
-          return undefined;
-        });
-        if (!trained) continue;
-        sets.push(set);
-        files[set.name] = item.uri.fsPath;
-        const diagnostics: vscode.Diagnostic[] = [];
-        for (const key of [...this.failures.keys()]) if (key.startsWith(`${item.uri.fsPath}:`)) this.failures.delete(key);
-        for (const u of set.utterances) {
+        const leafOf = (u: TestUtterance): vscode.TestItem | undefined => item.children.get(`${item.id}#${u.intent}`)?.children.get(`${item.id}#${u.intent}#${u.line}`);
+        const asked = set.utterances.filter((u) => { const leaf = leafOf(u); return leaf && (!chosen || chosen.has(leaf.id)); });
+        const file = item.uri.fsPath;
+        let answers: Prediction[];
+        let model: Asked;
+        const started = performance.now();
+        try {
+          model = target ? await this.deployed(file, target) : await this.local(file, stop.signal);
+          for (const u of asked) run.started(leafOf(u) as vscode.TestItem);
+          answers = await model.predict(set, asked, stop.signal);
+        } catch (e) {
           if (token.isCancellationRequested) break;
-          const leaf = item.children.get(`${item.id}#${u.intent}`)?.children.get(`${item.id}#${u.intent}#${u.line}`);
-          if (!leaf || (chosen && !chosen.has(leaf.id))) continue;
-          run.started(leaf);
-          const started = performance.now();
-          const p = interpretedPrediction(set.name, u, trained.model.interpret(u.text));
+          this.problem = (e as Error).message;
+          this.deps.logger.warn(`NLU tests: cannot test ${file}`, e);
+          run.errored(item, new vscode.TestMessage(this.problem));
+          continue;
+        }
+        const each = answers.length > 0 ? (performance.now() - started) / answers.length : 0;
+        models.add(model.model);
+        sets.push(set);
+        files[set.name] = file;
+        for (const key of [...this.failures.keys()]) if (key.startsWith(`${file}:`)) this.failures.delete(key);
+        const diagnostics: vscode.Diagnostic[] = [];
+        for (const p of answers) {
+          const u = asked.find((x) => x.line === p.line && x.text === p.text);
+          const leaf = u && leafOf(u);
+          if (!leaf) continue;
           predictions.push(p);
-          if (isCorrect(p)) { run.passed(leaf, performance.now() - started); continue; }
-          const message = vscode.TestMessage.diff(`Expected ${p.expected}, predicted ${p.predicted} (confidence ${p.confidence.toFixed(2)})`, p.expected, p.predicted);
-          message.location = new vscode.Location(item.uri, new vscode.Range(u.line - 1, 0, u.line - 1, 0));
-          run.failed(leaf, message, performance.now() - started);
-          this.failures.set(`${item.uri.fsPath}:${u.line}`, { prediction: p, project: trained.project, locale: trained.source.locale });
-          const d = new vscode.Diagnostic(new vscode.Range(u.line - 1, 0, u.line - 1, Number.MAX_SAFE_INTEGER), `Expected ${p.expected}, the model predicted ${p.predicted} (${p.confidence.toFixed(2)})`, vscode.DiagnosticSeverity.Error);
+          if (isCorrect(p)) { run.passed(leaf, each); continue; }
+          const message = vscode.TestMessage.diff(`Expected ${p.expected}, ${model.model} predicted ${p.predicted} (confidence ${p.confidence.toFixed(2)})`, p.expected, p.predicted);
+          message.location = new vscode.Location(item.uri, new vscode.Range(p.line - 1, 0, p.line - 1, 0));
+          run.failed(leaf, message, each);
+          this.failures.set(`${file}:${p.line}`, { prediction: p, project: model.project, locale: model.locale });
+          const d = new vscode.Diagnostic(new vscode.Range(p.line - 1, 0, p.line - 1, Number.MAX_SAFE_INTEGER), `Expected ${p.expected}, the model predicted ${p.predicted} (${p.confidence.toFixed(2)})`, vscode.DiagnosticSeverity.Error);
           d.source = DIAGNOSTIC_SOURCE;
           d.code = 'nlu-test-failure';
           diagnostics.push(d);
@@ -203,7 +250,7 @@ export class NluTestsFeature extends Disposable {
       }
       if (predictions.length > 0) {
         this.report = {
-          report: evaluationReport('local engine', sets.map((s) => ({ name: s.name, file: files[s.name] ?? s.file, format: s.format, utterances: s.utterances.length })), predictions),
+          report: evaluationReport([...models].join(', '), sets.map((s) => ({ name: s.name, file: files[s.name] ?? s.file, format: s.format, utterances: s.utterances.length })), predictions),
           files,
         };
         if (this.panel) this.render();
@@ -212,6 +259,43 @@ export class NluTestsFeature extends Disposable {
       cancel.dispose();
       run.end();
     }
+  }
+
+  /** The sets a run request names: set item id → its chosen leaf ids (undefined: all of it). */
+  private requestedSets(request: vscode.TestRunRequest): Map<string, Set<string> | undefined> {
+    const roots = new Map<string, Set<string> | undefined>();
+    for (const item of request.include ?? [...this.collection(this.controller.items)]) {
+      const root = rootOf(item);
+      const leaves = item === root ? undefined : new Set(this.leavesOf(item).map((l) => l.id));
+      const had = roots.get(root.id);
+      if (leaves === undefined || (roots.has(root.id) && had === undefined)) roots.set(root.id, undefined);
+      else roots.set(root.id, new Set([...(had ?? []), ...leaves]));
+    }
+    return roots;
+  }
+
+  /** The engine trained here on the set's project: answers in process, in the set's order. */
+  private async local(file: string, signal: AbortSignal): Promise<Asked> {
+    const trained = await this.trainedFor(file, signal);
+    return {
+      model: 'local engine', project: trained.project, locale: trained.source.locale,
+      predict: async (set, utterances) => utterances.map((u) => interpretedPrediction(set.name, u, trained.model.interpret(u.text))),
+    };
+  }
+
+  /**
+   * The deployed configuration, in the locale of the set's project (en-US when it has it, or when the set is in no
+   * pulled project): requests through its runtime client, a few at a time, pausing on 429s.
+   */
+  private async deployed(file: string, target: RuntimeTarget): Promise<Asked> {
+    const project = pulledProjectOf(file) ?? (await workspaceProjects())[0];
+    const locale = (project && await this.localeOf(project)) ?? 'en-US';
+    const uri = nluModelUrn(target.contextTag, locale);
+    const interpret = runtimeInterpreter(this.clients.clientOf(target), uri, 'nlu-tests');
+    return {
+      model: `${target.contextTag} (${target.description}, ${locale})`, project, locale,
+      predict: (set, utterances, signal) => predictThrough(interpret, [{ ...set, utterances: [...utterances] }], { concurrency: RUNTIME_CONCURRENCY, signal }),
+    };
   }
 
   private *collection(items: vscode.TestItemCollection): Iterable<vscode.TestItem> {
@@ -246,7 +330,7 @@ export class NluTestsFeature extends Disposable {
   /** en-US when the project has it, else its first locale folder (a project with one locale needs no choice). */
   private async localeOf(project: string): Promise<string | undefined> {
     const entries = await readdir(project, { withFileTypes: true }).catch(() => []);
-    const locales = entries.filter((e) => e.isDirectory() && /^[a-z]{2,3}-[A-Z]{2}$/.test(e.name)).map((e) => e.name).sort();
+    const locales = entries.filter((e) => e.isDirectory() && isLocaleName(e.name)).map((e) => e.name).sort();
     return locales.includes('en-US') ? 'en-US' : locales[0];
   }
 
@@ -257,12 +341,14 @@ export class NluTestsFeature extends Disposable {
       const failure = this.failures.get(`${doc.uri.fsPath}:${d.range.start.line + 1}`);
       if (!failure) continue;
       const p = failure.prediction;
+      const project = failure.project;
+      if (!project) continue;
       const add = new vscode.CodeAction(`Add as a sample of ${p.expected}`, vscode.CodeActionKind.QuickFix);
       add.diagnostics = [d];
       add.command = { command: CommandIds.nluTestsAddSample, title: add.title, arguments: [{ file: doc.uri.fsPath, line: p.line }] };
       const why = new vscode.CodeAction(`Show the training samples that pulled it to ${p.predicted}`, vscode.CodeActionKind.QuickFix);
       why.diagnostics = [d];
-      why.command = { command: CommandIds.nluTestsShowPulling, title: why.title, arguments: [{ text: p.text, intent: p.predicted, project: failure.project }] };
+      why.command = { command: CommandIds.nluTestsShowPulling, title: why.title, arguments: [{ text: p.text, intent: p.predicted, project }] };
       out.push(add, why);
     }
     return out;
@@ -273,6 +359,7 @@ export class NluTestsFeature extends Disposable {
     const failure = this.failures.get(`${String(file)}:${String(line)}`);
     if (!failure) throw new Error('That test utterance has no failure to fix any more; run the test again.');
     const p = failure.prediction;
+    if (!failure.project) throw new Error(`${basename(String(file))} is in no pulled project, so there is no TRSX to add the sample to; pull the project into the workspace.`);
     const target = join(failure.project, failure.locale, `${failure.locale}.trsx`);
     const ok = await this.deps.prompter.confirm(`Add "${p.text}" as a sample of ${p.expected} to ${vscode.workspace.asRelativePath(target)}?`, { action: 'Add Sample' });
     if (!ok) return;

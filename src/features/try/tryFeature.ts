@@ -14,34 +14,24 @@ import { explainCandidates, FolderModels, grammarFileOf, type CandidateWhy } fro
 import { triedUtterance, type TriedCandidate, type TriedUtterance } from '../../core/nlu/tryResult';
 import { isLocaleName } from '../../core/package/locale';
 import { trsxPath } from '../../core/package/layout';
-import { NluRuntimeClient, nluModelUrn, type RuntimeConnection } from '../../core/platform/nluRuntime';
+import { nluModelUrn } from '../../core/platform/nluRuntime';
 import { withProgress } from '../../host/cancellation';
 import { argObject, type CommandSink } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
 import { pickPulledFolder } from '../../host/pulledFolder';
+import { pickRuntimeTarget, RuntimeClients, type RuntimeTarget, type RuntimeTargets } from '../../host/runtimeTargets';
 import { TRY_PAGE_COMMANDS, tryHtml, type TryPage } from './tryHtml';
 
 const TITLE = 'Try an Utterance';
-
-/** A deployed configuration the window can interpret with: its context tag and a runtime client that reaches it. */
-export interface RuntimeTarget {
-  /** Shown in the pick, e.g. `coffee-main`. */
-  readonly contextTag: string;
-  /** Where it runs, e.g. `Local sandbox · COFFEE-DEV`. */
-  readonly description: string;
-  readonly connection: RuntimeConnection;
-  readonly secret: string;
-}
 
 export interface TryFeatureDeps {
   readonly extensionUri: vscode.Uri;
   readonly commands: CommandSink;
   readonly prompter: Prompter;
   readonly logger: Logger;
-  /** The configurations reachable now (the composition root knows the local sandbox's runtime clients). */
-  readonly targets: () => Promise<readonly RuntimeTarget[]>;
+  readonly targets: RuntimeTargets;
 }
 
 /** What the panel shows now (the extension-host tests read it). */
@@ -70,17 +60,17 @@ export class TryFeature extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private state: TryViewState | undefined;
   private readonly models = new FolderModels();
-  private readonly clients = new Map<string, NluRuntimeClient>();
+  private readonly clients: RuntimeClients;
 
   constructor(private readonly deps: TryFeatureDeps) {
     super();
+    this.clients = this._register(new RuntimeClients(deps.logger));
     deps.commands.register({ id: CommandIds.tryUtterance, execute: (arg: unknown) => this.tryUtterance(arg) });
     deps.commands.register({ id: CommandIds.tryAgain, execute: (arg: unknown) => this.again(arg) });
     deps.commands.register({ id: CommandIds.tryAddSample, execute: (arg: unknown) => this.addSample(arg) });
     deps.commands.register({ id: CommandIds.tryOpenSample, execute: (arg: unknown) => this.openSample(arg) });
     deps.commands.register({ id: CommandIds.tryTestGrammar, execute: (arg: unknown) => this.testGrammar(arg) });
     this._register({ dispose: () => this.panel?.dispose() });
-    this._register({ dispose: () => { for (const c of this.clients.values()) void c.close(); } });
   }
 
   get view(): TryViewState | undefined {
@@ -92,11 +82,7 @@ export class TryFeature extends Disposable {
     const a = argObject(arg);
     const folder = await pickPulledFolder(arg, this.deps.prompter, `${TITLE}: which project?`);
     if (!folder) return undefined;
-    const targets = await this.deps.targets();
-    if (targets.length === 0) throw new Error('No deployed configuration is reachable: start the local sandbox (Conversational Studio: Start Local Sandbox) and deploy a configuration with an NLU build, or use `cstudio try` against the platform.');
-    const target = typeof a.tag === 'string'
-      ? targets.find((t) => t.contextTag === a.tag) ?? (() => { throw new Error(`No reachable configuration has the context tag "${String(a.tag)}"; reachable: ${targets.map((t) => t.contextTag).join(', ')}.`); })()
-      : targets.length === 1 ? targets[0] : await this.deps.prompter.pick(targets.map((t) => ({ label: t.contextTag, description: t.description, value: t })), { title: TITLE, placeholder: 'Configuration (context tag)' });
+    const target = await pickRuntimeTarget(this.deps.targets, this.deps.prompter, TITLE, typeof a.tag === 'string' ? a.tag : undefined);
     if (!target) return undefined;
     const locales = await folderLocales(folder);
     if (locales.length === 0) throw new Error(`${folder} has no locale folder; pull the project again.`);
@@ -121,7 +107,7 @@ export class TryFeature extends Disposable {
     const uri = nluModelUrn(target.contextTag, locale);
     const page = await withProgress({ title: `${TITLE}: ${target.contextTag}` }, async (progress, signal) => {
       progress.report({ message: 'interpreting' });
-      const response = await this.clientOf(target).interpret({
+      const response = await this.clients.clientOf(target).interpret({
         parameters: { interpretationResultType: 'SINGLE_INTENT', maxInterpretations: 5 }, model: { type: 'SEMANTIC_MODEL', uri }, input: { text },
         clientData: { 'x-cstudio': 'try-panel' },
       }, signal);
@@ -194,16 +180,6 @@ export class TryFeature extends Disposable {
     const { file, literal } = argObject(arg);
     if (typeof file !== 'string') throw new Error('Test a grammar from the Try panel.');
     return vscode.commands.executeCommand(CommandIds.grammarTest, vscode.Uri.file(inside(s.folder, file)), undefined, typeof literal === 'string' ? literal : undefined);
-  }
-
-  private clientOf(target: RuntimeTarget): NluRuntimeClient {
-    const key = `${target.connection.nluUrl}\u0000${target.connection.clientId}`;
-    let client = this.clients.get(key);
-    if (!client) {
-      client = new NluRuntimeClient({ connection: target.connection, getSecret: () => Promise.resolve(target.secret), logger: this.deps.logger });
-      this.clients.set(key, client);
-    }
-    return client;
   }
 
   private requireState(): TryViewState {

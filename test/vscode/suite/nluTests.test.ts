@@ -3,14 +3,17 @@
 // utterances), a run against the local engine fails the mislabelled utterance with expected vs predicted, as a
 // diagnostic on its line with the two quick fixes; "Add as a sample" edits the project's TRSX, "Show the training
 // samples" opens a TRSX line; the Model Evaluation page links a confused cell's utterance to its line; and
-// cross-validation from the palette fills the page.
+// cross-validation from the palette fills the page. The "Deployed configuration" profile asks the sandbox's deployed
+// coffee-main through the runtime API and answers as the local engine trained on the same pulled project does.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandIds } from '../../../src/host/commandIds';
-import { usePrompterForSuite } from '../explorerHelpers';
+import type { PullResult } from '../../../src/core/sync/pull';
+import { runningSandbox, usePrompterForSuite } from '../explorerHelpers';
 import { extensionApi, waitFor } from '../helpers';
+import { CONNECTION } from '../logsHelpers';
 
 const TRSX = `<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="eng-USA" nuance:version="2.6">
@@ -118,6 +121,50 @@ suite('nlu tests', () => {
     const samples = readFileSync(trsx, 'utf8').match(/<sample /g)?.length;
     assert.equal(testing.nluTests.lastReport?.predictions.length, samples, `every sample of the TRSX, the added one too:\n${readFileSync(trsx, 'utf8')}`);
     assert.ok(prompter.progress.some((t) => /^Cross-validating zz-nlu-tests-project \(2 folds\)/.test(t)), prompter.progress.join(' | '));
+  });
+});
+
+suite('nlu tests against a deployed configuration', () => {
+  usePrompterForSuite();
+  let pulled = '';
+  suiteTeardown(() => { if (pulled) rmSync(pulled, { recursive: true, force: true }); });
+
+  test('the deployed-configuration profile answers through the sandbox runtime as the local engine does', async function () {
+    this.timeout(180_000); // a safety net: the sandbox trains the seeded build in this extension host
+    const { testing } = await extensionApi();
+    await runningSandbox(testing);
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(root, 'the test workspace is open');
+    pulled = join(root, 'zz-nlu-tests-deployed');
+    assert.ok(await vscode.commands.executeCommand<PullResult>(CommandIds.syncPull, { connectionId: CONNECTION, projectId: '1001', folder: pulled }));
+    // The last line is mislabelled on purpose.
+    const setFile = join(pulled, 'nlu-tests', 'deployed.csv');
+    mkdirSync(join(pulled, 'nlu-tests'), { recursive: true });
+    writeFileSync(setFile, 'intent,text\nORDER_COFFEE,I would like a large latte please\nASK_HOURS,when do you open tomorrow\nASK_HOURS,can I get a small mocha\n');
+    const uri = vscode.Uri.file(setFile);
+    const state = testing.nluTests;
+    const item = await waitFor('the set in the Test Explorer', () => state.controller.items.get(uri.toString()), 60_000);
+    await state.controller.resolveHandler?.(item);
+    const cancel = new vscode.CancellationTokenSource();
+
+    await state.runProfile.runHandler(new vscode.TestRunRequest([item], undefined, state.runProfile), cancel.token);
+    const local = testing.nluTests.lastReport;
+    assert.equal(testing.nluTests.lastProblem, undefined);
+    assert.equal(local?.model, 'local engine');
+
+    const deployed = testing.nluTests.deployedRunProfile;
+    await deployed.runHandler(new vscode.TestRunRequest([item], undefined, deployed), cancel.token);
+    assert.equal(testing.nluTests.lastProblem, undefined);
+    assert.equal(testing.nluTests.deployedTarget, 'coffee-main', 'the sandbox reaches one configuration: no question');
+    const remote = testing.nluTests.lastReport;
+    assert.match(remote?.model ?? '', /^coffee-main \(Local sandbox · [^,]+, en-US\)$/);
+    const answers = (r: typeof remote) => (r?.predictions ?? []).map((p) => [p.line, p.expected, p.predicted]);
+    assert.equal(answers(remote).length, 3);
+    assert.deepEqual(answers(remote), answers(local), 'the deployed model answers as the engine trained on the pulled project');
+    for (const [i, p] of (remote?.predictions ?? []).entries()) assert.ok(Math.abs(p.confidence - (local?.predictions[i]?.confidence ?? -1)) < 1e-6, `line ${p.line}: the same confidence`);
+    assert.deepEqual(answers(remote).filter(([, e, p]) => e !== p).map(([line]) => line), [4], 'the mislabelled line fails');
+    const diagnostics = await waitFor('the failure as a diagnostic', () => { const d = vscode.languages.getDiagnostics(uri); return d.length > 0 && d; });
+    assert.deepEqual(diagnostics.map((d) => d.range.start.line), [3]);
   });
 });
 

@@ -5,13 +5,34 @@
 import { setMaxListeners } from 'node:events';
 import { sleep, throwIfAborted } from '../../progress';
 import { nextDelay, retryPolicy, type RetryPolicy } from '../../platform/retry';
+import type { InterpretRequestWire, InterpretResponseWire } from '../../platform/nluRuntimeTypes';
 import type { InterpretResult } from '../engine/types';
 import type { AnswerJournal } from './answerJournal';
 import { interpretedPrediction } from './interpretedPrediction';
 import { utteranceKey, type Prediction } from './prediction';
+import { runtimeAnswer } from './runtimeAnswer';
 import type { TestSet, TestUtterance } from './testSet';
 
 export type InterpretText = (text: string, signal: AbortSignal | undefined) => Promise<InterpretResult>;
+
+/** What a runtime client offers (core/platform/nluRuntime.ts, or the CLI's session's client). */
+export interface InterpretsRequests {
+  interpret(request: InterpretRequestWire, signal?: AbortSignal): Promise<InterpretResponseWire>;
+}
+
+/**
+ * Test utterances asked of the model `uri` through a runtime client, the answer in the engine's shape: the one
+ * request an evaluation sends (the CLI's --tag/--model runs and VS Code's deployed-configuration runs). `caller`
+ * goes in clientData, so the sandbox's logs tell test traffic from callers.
+ */
+export function runtimeInterpreter(client: InterpretsRequests, uri: string, caller: string): InterpretText {
+  return async (text, signal) => runtimeAnswer(text, await client.interpret({
+    parameters: { interpretationResultType: 'SINGLE_INTENT' },
+    model: { type: 'SEMANTIC_MODEL', uri },
+    input: { text },
+    clientData: { 'x-cstudio': caller },
+  }, signal));
+}
 
 export interface RemoteRunOptions {
   concurrency: number;
