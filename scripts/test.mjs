@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { installConsent, TIER_SKIPPED_EXIT } from './prerequisites.mjs';
+import { installedEnv, missingForUser } from './vscode-env.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const unitOnly = process.argv.includes('--unit');
@@ -66,6 +67,16 @@ const unitTests = walk(join(outDir, 'test', 'unit'), (p) => p.endsWith('.test.js
   .map((p) => relative(root, p))
   .sort();
 if (unitTests.length === 0) { console.error('no unit tests found'); process.exit(1); }
+// Some unit tests tokenize the TextMate grammars with VS Code's own engine, taken from code-server, and skip without
+// it. On a fresh machine (CI's empty caches) code-server was installed only by the VS Code tier, after them, so they
+// always skipped there: install it first (once per machine; the VS Code tier needs it anyway). A failure here is
+// only reported: the VS Code tier tries again and fails with the whole story.
+if (!unitOnly && !installedEnv() && missingForUser().length === 0) {
+  const t0 = Date.now();
+  console.log('\n== VS Code (code-server) install, before the unit tier');
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'vscode-env.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  console.log(`== VS Code (code-server) install: ${r.status === 0 ? 'ok' : 'FAILED (the VS Code tier tries again)'} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+}
 run('unit tests (plain Node, sandbox over HTTP)', process.execPath,
   ['--enable-source-maps', '--test', '--test-reporter=spec', '--test-concurrency=2', ...unitTests],
   { env: { ...process.env, CSTUDIO_TEST: '1' } });
