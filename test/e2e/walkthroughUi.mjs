@@ -76,10 +76,10 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
     // The list is still there, focused: typing filters it and Enter picks the project.
     await page.locator(QUICK_INPUT).fill(PROJECT);
     await projects.locator(`.quick-input-list ${ROW}`, { hasText: PROJECT }).first().waitFor({ timeout: 15_000 });
-    // Count Enter keys reaching the walkthrough's steps from here on: the Enter that picks the project must not. It did
-    // when the answered pick was hidden at once, which hands the focus back to the step's button before the key is
-    // released: the button acts on the key's release (keyup), re-selects its step and takes the focus from the folder
-    // question a moment later, so the next Enter went to the walkthrough and the question stayed open (CI, 3 Enters).
+    // Count Enter keys reaching the walkthrough's steps: the Enter that picks the project must not. It did when the
+    // answered pick was hidden at once, which hands the focus back to the step's button before the key is released:
+    // the button acts on the key's release (keyup), re-selects its step and takes the focus from the folder question
+    // a moment later, so the next Enter went to the walkthrough and the question stayed open (CI, 3 Enters).
     await page.evaluate(() => {
       window.cstudioStepKeys = 0;
       document.addEventListener('keyup', (e) => { if (e.key === 'Enter' && e.target instanceof Element && e.target.closest('.getting-started-step')) window.cstudioStepKeys++; }, true);
@@ -89,11 +89,14 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
     await page.waitForFunction((sel) => /Travel-Desk$/.test(document.querySelector(sel)?.value ?? ''), QUICK_INPUT, { timeout: 30_000 });
     await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), QUICK_INPUT, { timeout: 30_000 })
       .catch(() => { throw new Error('the folder question opened without the focus in its box'); });
+    const stepKeys = await page.evaluate(() => window.cstudioStepKeys);
+    if (stepKeys !== 0) throw new Error(`the Enter that picked the project reached the walkthrough (${stepKeys} time(s))`);
+    // The last question's Enter: its box hides and the focus goes back to the step's button, which may get the key's
+    // release (on a loaded machine it comes after the hide) and select its step again: `settled` waits for that.
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 })
       .catch(() => { throw new Error('the folder question did not close on Enter (the focus left its box)'); });
-    const stepKeys = await page.evaluate(() => window.cstudioStepKeys);
-    if (stepKeys !== 0) throw new Error(`the Enter that answered a question reached the walkthrough (${stepKeys} time(s))`);
+    await settled(page);
     log(`UI (walkthrough): Pull Project from the walkthrough: ${PROJECT} picked, folder accepted`);
 
     // 4. The step is ticked when the pull is done (a pulled project in the window).
@@ -164,8 +167,15 @@ async function trackStepFocus(page) {
     // A step's buttons (.monaco-button) stop their click from reaching the step; a key's release does reach it.
     document.addEventListener('click', (e) => { if (!(e.target instanceof Element && e.target.closest('.monaco-button'))) selecting(e.target); }, true);
     document.addEventListener('keyup', (e) => { if (e.key === 'Enter' || e.key === ' ') selecting(e.target); }, true);
+    // The last focus moves and keys, for the message of a check that fails on a box closing under it.
+    const history = (window.cstudioFocusHistory = []);
+    const note = (what) => { history.push(`${Math.round(performance.now())} ${what}`); if (history.length > 60) history.shift(); };
+    const describe = (el) => (el instanceof Element ? `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 2).join('.')}${el.closest('.quick-input-widget') ? ' (quick input)' : ''}${el.closest('.getting-started-step') ? ` (step ${el.closest('.getting-started-step').getAttribute('data-step-id')?.split('#').pop()})` : ''}` : String(el));
+    for (const type of ['keydown', 'keyup', 'focusin']) document.addEventListener(type, (e) => note(`${type} ${e.key ?? ''} ${describe(e.target)}`), true);
+    window.addEventListener('blur', () => note(`window blur, active ${describe(document.activeElement)}`));
     const focus = HTMLElement.prototype.focus;
     HTMLElement.prototype.focus = function (...args) {
+      note(`focus() ${describe(this)}`);
       const at = pending.indexOf(this.getAttribute('data-step-id'));
       if (this.classList.contains('getting-started-step') && at >= 0) pending.splice(at, 1);
       return focus.apply(this, args);
@@ -178,12 +188,29 @@ async function settled(page) {
     .catch(async () => { throw new Error(`walkthrough steps selected but never focused: ${await page.evaluate(() => window.cstudioPendingSteps.join(', '))}`); });
 }
 
-/** `palette`, then `settled`: the palette's Enter may select a walkthrough step (see trackStepFocus). */
+/**
+ * `palette`, then `settled`: the palette's Enter may select a walkthrough step (see trackStepFocus). Once in CI the
+ * palette, opened right after a TRSX file was, closed before its text was typed; not seen in 8 runs at a load of 15
+ * since. It is opened once more then, and the focus history is printed, so a next occurrence can be read.
+ */
 async function paletteSettled(page, text, pick, prefix = '>', waitClosed = false) {
-  await palette(page, text, { pick, prefix });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await palette(page, text, { pick, prefix });
+      break;
+    } catch (e) {
+      const closed = await page.locator(QUICK_INPUT).isHidden();
+      if (attempt === 2 || !closed) throw new Error(`${e.message}\nfocus history:\n${(await focusHistory(page)).join('\n')}`);
+      console.log(`walkthrough check: the palette closed before "${text}" was typed; opening it again. Focus history:\n${(await focusHistory(page)).join('\n')}`);
+    }
+  }
   // The box closing (the command asks nothing): the next F1 must not land in its fade-out (the input is inert then).
   if (waitClosed) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
   await settled(page);
+}
+
+async function focusHistory(page) {
+  return page.evaluate(() => window.cstudioFocusHistory ?? []);
 }
 
 async function main() {
