@@ -4,11 +4,11 @@ import type { AppConfig, RequestBuilds } from '../../../../core/platform/appType
 import { BadRequestError, CancelledError } from '../../../../core/platform/errors';
 import { BUILD_SERVICES, type BuildService } from '../../../../core/platform/buildTypes';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { geographyDeployments } from '../../nodes/applicationNodes';
 import { refreshApplications, resolveConfig, type ConfigTarget } from './configTarget';
+import { ExplorerCommand } from '../explorerCommand';
 
 function liveNames(config: AppConfig): string[] {
   return geographyDeployments(config).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography.geography.displayName);
@@ -47,9 +47,8 @@ function projectOf(config: AppConfig): string | undefined {
   return config.builds.dialog?.projectId ?? config.builds.nlu?.projectId ?? config.builds.asr?.projectId;
 }
 
-export class OverrideConfigCommand implements Command {
+export class OverrideConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigOverride;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<AppConfig> {
     const target = await resolveConfig(this.deps, arg, 'Override Configuration');
@@ -68,9 +67,8 @@ export class OverrideConfigCommand implements Command {
 }
 
 /** Update Configuration…: the chosen services take the latest builds of the configuration's project. */
-export class UpdateConfigCommand implements Command {
+export class UpdateConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigUpdate;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<AppConfig> {
     const target = await resolveConfig(this.deps, arg, 'Update Configuration');
@@ -100,9 +98,8 @@ async function latestRequest(target: ConfigTarget, projectId: string, services: 
   return out;
 }
 
-export class DeleteConfigCommand implements Command {
+export class DeleteConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigDelete;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string> {
     const target = await resolveConfig(this.deps, arg, 'Delete Configuration');

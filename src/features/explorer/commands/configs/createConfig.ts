@@ -1,11 +1,11 @@
 import type { AppConfig } from '../../../../core/platform/appTypes';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { resolveApplication, type ApplicationTarget } from './applicationTarget';
 import { chooseBuilds } from './configBuilds';
 import { refreshApplications } from './configTarget';
+import { ExplorerCommand } from '../explorerCommand';
 
 const TITLE = 'Create Configuration';
 
@@ -24,9 +24,8 @@ async function deploymentFlow(deps: ExplorerCommandDeps, target: ApplicationTarg
 }
 
 /** Create Configuration…: a context tag, builds (latest of a project or chosen), data hosts with the project defaults. */
-export class CreateConfigCommand implements Command {
+export class CreateConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigCreate;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<AppConfig> {
     const target = await resolveApplication(this.deps, arg, TITLE);

@@ -1,17 +1,15 @@
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import type { JobOutcome } from '../../jobRunner';
 import { resolveEntity } from '../../targets';
 import { importForLocale } from '../localeImport';
+import { ExplorerCommand } from '../explorerCommand';
 
 const LITERAL_FILES = ['.trsx', '.list', '.nmlist'];
 
 /** Append or replace a list entity's literals of one locale from a .trsx, .list or .nmlist file (a job). */
-abstract class ImportLiteralsCommand implements Command {
-  abstract readonly id: typeof CommandIds.entityAppendLiterals | typeof CommandIds.entityReplaceLiterals;
+abstract class ImportLiteralsCommand extends ExplorerCommand {
+  abstract override readonly id: typeof CommandIds.entityAppendLiterals | typeof CommandIds.entityReplaceLiterals;
   protected abstract readonly replace: boolean;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<JobOutcome | undefined> {
     const title = `${this.replace ? 'Replace' : 'Append'} Entity Literals`;

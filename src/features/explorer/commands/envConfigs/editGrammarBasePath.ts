@@ -3,12 +3,12 @@
 // the client turns into "Environment configurations are not enabled on this platform".
 import { GRAMMAR_BASE_PATH } from '../../../../core/platform/envConfigs';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { EnvConfigNode, type EnvConfigScope } from '../../nodes/envConfigNodes';
 import { refreshProject } from '../../refreshAfter';
 import { resolveProject, type ProjectTarget } from '../../targets';
+import { ExplorerCommand } from '../explorerCommand';
 
 const TITLE = `Edit ${GRAMMAR_BASE_PATH}`;
 const MAX_LENGTH = 2048;
@@ -29,9 +29,8 @@ async function pickScope(deps: ExplorerCommandDeps, target: ProjectTarget): Prom
   })), { title: `${TITLE} of "${target.projectName}"`, placeholder: 'Where' }), TITLE);
 }
 
-export class EditGrammarBasePathCommand implements Command {
+export class EditGrammarBasePathCommand extends ExplorerCommand {
   readonly id = CommandIds.envConfigEdit;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string | undefined> {
     const target = await resolveProject(this.deps, arg, TITLE);

@@ -1,17 +1,15 @@
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import type { JobOutcome } from '../../jobRunner';
 import { resolveIntent } from '../../targets';
 import { importForLocale } from '../localeImport';
+import { ExplorerCommand } from '../explorerCommand';
 
 const SAMPLE_FILES = ['.trsx', '.txt'];
 
 /** Append or replace an intent's samples of one locale from a .trsx or .txt file (a job). */
-abstract class ImportSamplesCommand implements Command {
-  abstract readonly id: typeof CommandIds.intentAppendSamples | typeof CommandIds.intentReplaceSamples;
+abstract class ImportSamplesCommand extends ExplorerCommand {
+  abstract override readonly id: typeof CommandIds.intentAppendSamples | typeof CommandIds.intentReplaceSamples;
   protected abstract readonly replace: boolean;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<JobOutcome | undefined> {
     const title = `${this.replace ? 'Replace' : 'Append'} Intent Samples`;

@@ -1,15 +1,13 @@
 import type { Lock } from '../../../../core/platform/types';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { refreshProject } from '../../refreshAfter';
 import { resolveProject } from '../../targets';
+import { ExplorerCommand } from '../explorerCommand';
 
 /** Lock Project…: with notes telling others why; they can still view it but not edit it. */
-export class LockProjectCommand implements Command {
+export class LockProjectCommand extends ExplorerCommand {
   readonly id = CommandIds.projectLock;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<Lock> {
     const target = await resolveProject(this.deps, arg, 'Lock Project');
