@@ -1,7 +1,8 @@
 // The checks of a dialog.json against itself and against the project's TRSX files: the one rule set behind the
 // language server's diagnostics and `cstudio validate DIR`. Codes are stable: never renumber or reuse one.
 
-import type { CodeInfo, Diagnostic, TextRange } from '../formats/diagnostic';
+import { tableDiagnostic, type CodeTable } from '../formats/codeTable';
+import type { Diagnostic, TextRange } from '../formats/diagnostic';
 import { isPredefinedConcept } from '../formats/trsx/predefined';
 import { nodesById, variableIds, type DialogModel } from './dialogModel';
 import { entityValues, isPlatformIntent, type NluNames } from './nluNames';
@@ -20,12 +21,12 @@ export const DIALOG_CODES = {
   DLG011: { severity: 'warning', meaning: 'The dialog names an entity the TRSX does not have (renamed or deleted in the TRSX only).' },
   DLG012: { severity: 'error', meaning: "A reference names an intent id that is not in the dialog's ontology." },
   DLG013: { severity: 'error', meaning: 'dialog.json cannot be read (not JSON, or not a dialog export).' },
-} as const satisfies Record<string, CodeInfo>;
+} as const satisfies CodeTable;
 
 export type DialogCode = keyof typeof DIALOG_CODES;
 
 export function dialogDiagnostic(code: DialogCode, message: string, range: TextRange): Diagnostic {
-  return { code, severity: DIALOG_CODES[code].severity, message, range };
+  return tableDiagnostic(DIALOG_CODES, code, message, range);
 }
 
 const RENAME_HINT = 'rename in both files with F2 or `cstudio rename`';

@@ -2,7 +2,8 @@
 // line of meaning each. Single-file rules keep their formats' codes (XML…, TRSX…, SRGS…).
 // Codes are stable: never renumber, never reuse a retired code for another meaning.
 
-import type { CodeInfo, Diagnostic, TextRange } from '../formats/diagnostic';
+import { tableDiagnostic, type CodeTable } from '../formats/codeTable';
+import type { Diagnostic, TextRange } from '../formats/diagnostic';
 
 export const PROJECT_CODES = {
   PRJ001: { severity: 'warning', meaning: 'An intent of this locale is not declared in another locale of the project.' },
@@ -14,10 +15,10 @@ export const PROJECT_CODES = {
   PRJ007: { severity: 'warning', meaning: "A rule-based concept's grammar has no root rule (the entity matches through its root rule)." },
   PRJ008: { severity: 'warning', meaning: "The file's xml:lang does not match its locale folder." },
   PRJ009: { severity: 'info', meaning: "Rule-based concepts' grammar files are absent because the folder was pulled without restricted files (exports include them only for professional-services users)." },
-} as const satisfies Record<string, CodeInfo>;
+} as const satisfies CodeTable;
 
 export type ProjectCode = keyof typeof PROJECT_CODES;
 
 export function projectDiagnostic(code: ProjectCode, message: string, range: TextRange): Diagnostic {
-  return { code, severity: PROJECT_CODES[code].severity, message, range };
+  return tableDiagnostic(PROJECT_CODES, code, message, range);
 }

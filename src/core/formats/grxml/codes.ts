@@ -2,7 +2,8 @@
 // decoding problems keep the XML scanner's own `XML…` codes (xml/codes.ts).
 // Codes are stable: never renumber, never reuse a retired code for another meaning.
 
-import type { CodeInfo, Diagnostic, TextRange } from '../diagnostic';
+import { tableDiagnostic, type CodeTable } from '../codeTable';
+import type { Diagnostic, TextRange } from '../diagnostic';
 
 export const SRGS_CODES = {
   SRGS001: { severity: 'error', meaning: 'The root element is not <grammar> (or the document has no root element).' },
@@ -54,10 +55,11 @@ export const SRGS_CODES = {
   SRGS047: { severity: 'error', meaning: 'A rule reference refers to a grammar of another media type than the one it declares.' },
   SRGS048: { severity: 'warning', meaning: 'A rule is never referenced and is not the root nor public: it is unreachable.' },
   SRGS049: { severity: 'error', meaning: 'An attribute SRGS defines only for another element (scope on <grammar>): a schema error.' },
-} as const satisfies Record<string, CodeInfo>;
+} as const satisfies CodeTable;
 
 export type SrgsCode = keyof typeof SRGS_CODES;
 
+/** The range is copied: the diagnostic does not share the parse tree's range object. */
 export function srgsDiagnostic(code: SrgsCode, message: string, range: TextRange): Diagnostic {
-  return { code, severity: SRGS_CODES[code].severity, message, range: { start: range.start, end: range.end } };
+  return tableDiagnostic(SRGS_CODES, code, message, { start: range.start, end: range.end });
 }

@@ -1,7 +1,8 @@
 // Every TRSX diagnostic code, its severity and a one-line meaning. Codes are stable: never renumber,
 // never reuse a retired code for another meaning. Well-formedness codes (`XML…`) live in xml/codes.ts.
 
-import type { CodeInfo, Diagnostic, TextRange } from '../diagnostic';
+import { tableDiagnostic, type CodeTable } from '../codeTable';
+import type { Diagnostic, TextRange } from '../diagnostic';
 
 export const TRSX_CODES = {
   // Structure (validate-structure.ts)
@@ -45,7 +46,7 @@ export const TRSX_CODES = {
   TRSX044: { severity: 'warning', meaning: 'Intent or concept name contains whitespace or markup characters.' },
   TRSX045: { severity: 'info', meaning: 'No custom intent: Mix will not build a model from this project.' },
   TRSX046: { severity: 'warning', meaning: 'Setting value must be `true` or `false` for this setting.' },
-} as const satisfies Record<string, CodeInfo>;
+} as const satisfies CodeTable;
 
 export type TrsxCode = keyof typeof TRSX_CODES;
 
@@ -54,6 +55,6 @@ export type TrsxReport = (code: TrsxCode, range: TextRange, message: string) => 
 /** A reporter that appends to `out` with the code's severity. */
 export function trsxReporter(out: Diagnostic[]): TrsxReport {
   return (code, range, message) => {
-    out.push({ code, severity: TRSX_CODES[code].severity, message, range });
+    out.push(tableDiagnostic(TRSX_CODES, code, message, range));
   };
 }

@@ -1,7 +1,7 @@
 // Well-formedness and decoding diagnostic codes of the XML scanner, one line of meaning each.
 // Codes are stable: never renumber, never reuse a retired code for another meaning.
 
-import type { CodeInfo } from '../diagnostic';
+import type { CodeTable } from '../codeTable';
 
 export const XML_CODES = {
   XML001: { severity: 'error', meaning: 'Input ends inside markup (tag, comment, CDATA, PI or DOCTYPE not terminated).' },
@@ -28,6 +28,6 @@ export const XML_CODES = {
   XML022: { severity: 'error', meaning: 'Invalid byte sequence for the declared or detected encoding.' },
   XML023: { severity: 'warning', meaning: 'Unsupported or conflicting encoding declaration; decoded as UTF-8.' },
   XML024: { severity: 'error', meaning: 'Character not allowed in XML 1.0 (U+0000, another control character, U+FFFE or U+FFFF).' },
-} as const satisfies Record<string, CodeInfo>;
+} as const satisfies CodeTable;
 
 export type XmlCode = keyof typeof XML_CODES;

@@ -9,6 +9,7 @@ import type { ExplorerCommandDeps } from '../commandDeps';
 import { runJob, type JobOutcome } from '../jobRunner';
 import type { ProjectPart } from '../refreshAfter';
 import { pickLocale, type ProjectTarget } from '../targets';
+import { ExplorerCommand } from './explorerCommand';
 import { readImportFile } from './importFile';
 
 export interface LocaleImport {
@@ -47,4 +48,20 @@ export async function importForLocale(deps: ExplorerCommandDeps, target: Project
   }
   const verb = spec.replace ? 'Replace' : 'Append';
   return runJob(deps, target, `${verb} ${locale} ${content} of "${name}" from ${file.fileName}`, (signal) => spec.send(locale, file, signal), spec.afterwards);
+}
+
+/** Append … or Replace …: the subclass says which (`replace`), what it imports and where to, and how it is sent. */
+export abstract class LocaleImportCommand<T extends ProjectTarget> extends ExplorerCommand {
+  protected abstract readonly replace: boolean;
+  /** What is imported, in the command's title: `Intent Samples`. */
+  protected abstract readonly what: string;
+  /** The intent or entity the file goes to. */
+  protected abstract resolve(arg: unknown, title: string): Promise<T>;
+  protected abstract spec(target: T): Omit<LocaleImport, 'replace' | 'title'>;
+
+  async execute(arg?: unknown): Promise<JobOutcome | undefined> {
+    const title = `${this.replace ? 'Replace' : 'Append'} ${this.what}`;
+    const target = await this.resolve(arg, title);
+    return importForLocale(this.deps, target, { ...this.spec(target), replace: this.replace, title });
+  }
 }

@@ -73,27 +73,40 @@ function caption(utterance: Utterance): string | undefined {
   return `${time}${summaryOf(record).replace(/\s*\(urn:[^)]*\)$/, '')}`;
 }
 
-export class PlayUtteranceAudioCommand implements Command {
-  readonly id = CommandIds.logsPlayAudio;
-  constructor(private readonly ctx: LogsContext) {}
+/** Play and Save: choose an utterance, then deliver its audio (played, or written where the user says). */
+abstract class UtteranceAudioCommand implements Command {
+  abstract readonly id: typeof CommandIds.logsPlayAudio | typeof CommandIds.logsSaveAudio;
+  protected abstract readonly title: string;
+  constructor(protected readonly ctx: LogsContext) {}
+
+  /** The audio, and the file it now is in. */
+  protected abstract deliver(utterance: Utterance, arg: unknown): Promise<{ audio: WavAudio; file: string }>;
 
   async execute(arg?: unknown): Promise<AudioResult> {
-    const title = 'Play Utterance Audio';
-    const utterance = await chooseUtterance(this.ctx, arg, title);
-    const audio = await download(this.ctx, utterance, title);
-    const playable: PlayableAudio = { ...audio, urn: utterance.ref.urn, caption: caption(utterance) };
-    const view = await this.ctx.player.play(playable);
-    return { urn: utterance.ref.urn, file: view.file, bytes: audio.wav.byteLength, sampleRate: audio.sampleRate, durationMs: audio.durationMs };
+    const utterance = await chooseUtterance(this.ctx, arg, this.title);
+    const { audio, file } = await this.deliver(utterance, arg);
+    return { urn: utterance.ref.urn, file, bytes: audio.wav.byteLength, sampleRate: audio.sampleRate, durationMs: audio.durationMs };
   }
 }
 
-export class SaveUtteranceAudioCommand implements Command {
-  readonly id = CommandIds.logsSaveAudio;
-  constructor(private readonly ctx: LogsContext) {}
+export class PlayUtteranceAudioCommand extends UtteranceAudioCommand {
+  readonly id = CommandIds.logsPlayAudio;
+  protected readonly title = 'Play Utterance Audio';
 
-  async execute(arg?: unknown): Promise<AudioResult> {
-    const title = 'Save Utterance Audio';
-    const utterance = await chooseUtterance(this.ctx, arg, title);
+  protected async deliver(utterance: Utterance): Promise<{ audio: WavAudio; file: string }> {
+    const audio = await download(this.ctx, utterance, this.title);
+    const playable: PlayableAudio = { ...audio, urn: utterance.ref.urn, caption: caption(utterance) };
+    const view = await this.ctx.player.play(playable);
+    return { audio, file: view.file };
+  }
+}
+
+export class SaveUtteranceAudioCommand extends UtteranceAudioCommand {
+  readonly id = CommandIds.logsSaveAudio;
+  protected readonly title = 'Save Utterance Audio';
+
+  protected async deliver(utterance: Utterance, arg: unknown): Promise<{ audio: WavAudio; file: string }> {
+    const { title } = this;
     const given = argObject(arg).file;
     const tail = utterance.ref.urn.split(/[:/]/).filter(Boolean).pop() ?? 'utterance';
     const file = typeof given === 'string' ? given : await answered(this.ctx.prompter.saveFile({
@@ -103,6 +116,6 @@ export class SaveUtteranceAudioCommand implements Command {
     await writeFile(file, audio.wav);
     const seconds = (audio.durationMs / 1000).toFixed(1);
     void this.ctx.prompter.info(`Saved ${seconds} s of ${audio.sampleRate} Hz audio to ${file}.`);
-    return { urn: utterance.ref.urn, file, bytes: audio.wav.byteLength, sampleRate: audio.sampleRate, durationMs: audio.durationMs };
+    return { audio, file };
   }
 }

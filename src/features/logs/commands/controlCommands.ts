@@ -8,38 +8,43 @@ import type { LogsContext } from '../logsContext';
 
 const running = (s: LogSession): boolean => s.state === 'starting' || s.state === 'streaming' || s.state === 'recovering';
 
-export class PauseEventLogsCommand implements Command {
+/** Pause, Resume and Stop: the stream the argument names among those the action applies to, then its new state. */
+abstract class StreamControlCommand implements Command {
+  abstract readonly id: typeof CommandIds.logsPause | typeof CommandIds.logsResume | typeof CommandIds.logsStop;
+  protected abstract readonly title: string;
+  constructor(private readonly ctx: LogsContext) {}
+
+  protected abstract appliesTo(session: LogSession): boolean;
+  protected abstract act(session: LogSession): void | Promise<void>;
+
+  async execute(arg?: unknown): Promise<string> {
+    const session = await this.ctx.sessions.resolve(arg, this.title, (s) => this.appliesTo(s));
+    const acting = this.act(session);
+    if (acting instanceof Promise) await acting; // Pause and Resume report the state they set, not a tick later
+    return session.state;
+  }
+}
+
+export class PauseEventLogsCommand extends StreamControlCommand {
   readonly id = CommandIds.logsPause;
-  constructor(private readonly ctx: LogsContext) {}
-
-  async execute(arg?: unknown): Promise<string> {
-    const session = await this.ctx.sessions.resolve(arg, 'Pause Event Logs', running);
-    session.pause();
-    return session.state;
-  }
+  protected readonly title = 'Pause Event Logs';
+  protected appliesTo(s: LogSession): boolean { return running(s); }
+  protected act(s: LogSession): void { s.pause(); }
 }
 
-export class ResumeEventLogsCommand implements Command {
+export class ResumeEventLogsCommand extends StreamControlCommand {
   readonly id = CommandIds.logsResume;
-  constructor(private readonly ctx: LogsContext) {}
-
-  async execute(arg?: unknown): Promise<string> {
-    const session = await this.ctx.sessions.resolve(arg, 'Resume Event Logs', (s) => s.state === 'paused');
-    session.resume();
-    return session.state;
-  }
+  protected readonly title = 'Resume Event Logs';
+  protected appliesTo(s: LogSession): boolean { return s.state === 'paused'; }
+  protected act(s: LogSession): void { s.resume(); }
 }
 
-export class StopEventLogsCommand implements Command {
+/** Stop resolves once the stream's consumer is deleted. */
+export class StopEventLogsCommand extends StreamControlCommand {
   readonly id = CommandIds.logsStop;
-  constructor(private readonly ctx: LogsContext) {}
-
-  /** Resolves once the stream's consumer is deleted. */
-  async execute(arg?: unknown): Promise<string> {
-    const session = await this.ctx.sessions.resolve(arg, 'Stop Event Logs', (s) => s.isActive);
-    await session.stop();
-    return session.state;
-  }
+  protected readonly title = 'Stop Event Logs';
+  protected appliesTo(s: LogSession): boolean { return s.isActive; }
+  protected act(s: LogSession): Promise<void> { return s.stop(); }
 }
 
 interface Action {

@@ -5,10 +5,10 @@ import { integrationMarkdown } from '../../../../core/bots/integrationDetails';
 import { CommandIds } from '../../../../host/commandIds';
 import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { geographyDeployments } from '../../nodes/applicationNodes';
 import type { ReportingCommandDeps } from '../builds/buildDeps';
 import { resolveBotConfig } from './botTarget';
+import { ExplorerCommand } from '../explorerCommand';
 
 export class ShowIntegrationDetailsCommand implements Command {
   readonly id = CommandIds.botShowIntegration;
@@ -30,9 +30,8 @@ export class ShowIntegrationDetailsCommand implements Command {
   }
 }
 
-export class CopyClientIdCommand implements Command {
+export class CopyClientIdCommand extends ExplorerCommand {
   readonly id = CommandIds.botCopyClientId;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string> {
     const { client, bot } = await resolveBotConfig(this.deps, arg, 'Copy Client ID');
@@ -49,9 +48,8 @@ export class CopyClientIdCommand implements Command {
   }
 }
 
-export class CopyContextTagCommand implements Command {
+export class CopyContextTagCommand extends ExplorerCommand {
   readonly id = CommandIds.botCopyContextTag;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string> {
     const { config } = await resolveBotConfig(this.deps, arg, 'Copy Context Tag');

@@ -4,6 +4,7 @@ import { BUILD_SERVICES, type BuildDataSource, type BuildProjectModelBody, type 
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import type { ProjectTarget } from '../../targets';
+import { askText } from '../explorerCommand';
 
 const TITLE = 'Build Project';
 export const DEFAULT_DATA_SOURCE = 'nuance_custom_data';
@@ -43,7 +44,7 @@ export async function askBuild(deps: ExplorerCommandDeps, target: ProjectTarget)
   const locales = target.languages.length === 1 ? [...target.languages] : await nonEmpty(deps.prompter.pickMany(
     target.languages.map((l) => ({ label: l, value: l, picked: true })), { title, placeholder: 'Locales to build' },
   ), TITLE, `Build Project: choose at least one locale of "${target.projectName}" (${target.languages.join(', ')}).`);
-  const notes = (await answered(deps.prompter.input({ title, prompt: 'Notes for this build (optional)', placeholder: 'e.g. new coffee sizes' }), TITLE)).trim();
+  const notes = await askText(deps, TITLE, { title, prompt: 'Notes for this build (optional)', placeholder: 'e.g. new coffee sizes' });
   const nlu = services.includes('NLU');
   const modelType = nlu
     ? await answered(deps.prompter.pick(MODEL_TYPES.map((m) => ({ ...m, value: m.label })), { title, placeholder: 'NLU model type' }), TITLE)

@@ -1,14 +1,11 @@
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { CancelledError } from '../../../../core/platform/errors';
-import type { ExplorerCommandDeps } from '../../commandDeps';
-import { refreshProject } from '../../refreshAfter';
 import { resolveBuild } from './buildTarget';
+import { changeProject, ExplorerCommand } from '../explorerCommand';
 
 /** Delete Build…: after a confirmation that says what it breaks (configurations using it can no longer deploy). */
-export class DeleteBuildCommand implements Command {
+export class DeleteBuildCommand extends ExplorerCommand {
   readonly id = CommandIds.buildDelete;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string> {
     const target = await resolveBuild(this.deps, arg, 'Delete Build');
@@ -18,9 +15,11 @@ export class DeleteBuildCommand implements Command {
       action: 'Delete',
     });
     if (!ok) throw new CancelledError('Delete Build was cancelled.');
-    await this.deps.prompter.withProgress({ title: `Deleting build ${label}` }, (_p, signal) => target.client.builds.delete(label, { signal }));
-    refreshProject(this.deps.model, target.connectionId, target.projectId, 'builds');
-    void this.deps.prompter.info(`Build ${label} of "${target.projectName}" deleted.`);
+    await changeProject(this.deps, target, ['builds'], {
+      progress: `Deleting build ${label}`,
+      call: (signal) => target.client.builds.delete(label, { signal }),
+      done: () => `Build ${label} of "${target.projectName}" deleted.`,
+    });
     return label;
   }
 }

@@ -1,19 +1,17 @@
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
-import { refreshProject } from '../../refreshAfter';
 import { resolveChannel } from '../../targets';
+import { changeProject, ExplorerCommand } from '../explorerCommand';
 
 /** Activate Channel. */
-export class ActivateChannelCommand implements Command {
+export class ActivateChannelCommand extends ExplorerCommand {
   readonly id = CommandIds.channelActivate;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<void> {
     const target = await resolveChannel(this.deps, arg, 'Activate Channel');
     const { channel } = target.channel;
-    await this.deps.prompter.withProgress({ title: `Activating channel "${channel.displayName}"` }, (_p, signal) =>
-      target.client.channels.activate(target.projectId, channel.id, { signal }));
-    refreshProject(this.deps.model, target.connectionId, target.projectId, 'channels');
+    await changeProject(this.deps, target, ['channels'], {
+      progress: `Activating channel "${channel.displayName}"`,
+      call: (signal) => target.client.channels.activate(target.projectId, channel.id, { signal }),
+    });
   }
 }

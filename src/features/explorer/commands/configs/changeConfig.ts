@@ -4,11 +4,11 @@ import type { AppConfig, RequestBuilds } from '../../../../core/platform/appType
 import { BadRequestError, CancelledError } from '../../../../core/platform/errors';
 import { BUILD_SERVICES, type BuildService } from '../../../../core/platform/buildTypes';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { geographyDeployments } from '../../nodes/applicationNodes';
 import { refreshApplications, resolveConfig, type ConfigTarget } from './configTarget';
+import { applyChange, ExplorerCommand } from '../explorerCommand';
 
 function liveNames(config: AppConfig): string[] {
   return geographyDeployments(config).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography.geography.displayName);
@@ -20,10 +20,12 @@ function deployedRefusal(config: AppConfig, what: LiveChange, live: readonly str
   return new Error(`Cannot ${what} configuration "${config.tag}" (${config.id}): it is deployed to ${live.join(', ') || 'an environment'}, and the platform refuses changes to a live configuration. Undeploy it first, or use Override Configuration to make a new one with the same tag.`);
 }
 
-/** Refuses, before asking anything, a change to a configuration that is deployed somewhere. */
-function requireUndeployed(config: AppConfig, what: LiveChange): void {
-  const live = liveNames(config);
-  if (live.length > 0) throw deployedRefusal(config, what, live);
+/** The configuration to change; one deployed somewhere is refused before anything is asked. */
+async function resolveUndeployed(deps: ExplorerCommandDeps, arg: unknown, title: string, what: LiveChange): Promise<ConfigTarget> {
+  const target = await resolveConfig(deps, arg, title);
+  const live = liveNames(target.config);
+  if (live.length > 0) throw deployedRefusal(target.config, what, live);
+  return target;
 }
 
 /**
@@ -47,9 +49,8 @@ function projectOf(config: AppConfig): string | undefined {
   return config.builds.dialog?.projectId ?? config.builds.nlu?.projectId ?? config.builds.asr?.projectId;
 }
 
-export class OverrideConfigCommand implements Command {
+export class OverrideConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigOverride;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<AppConfig> {
     const target = await resolveConfig(this.deps, arg, 'Override Configuration');
@@ -59,23 +60,22 @@ export class OverrideConfigCommand implements Command {
       action: 'Override',
     });
     if (!ok) throw new CancelledError('Override Configuration was cancelled.');
-    const created = await this.deps.prompter.withProgress({ title: `Overriding "${config.tag}"` }, (_p, signal) =>
-      target.client.appConfigs.override(config.id, {}, { latest: true, signal }));
-    refreshApplications(this.deps.model, target.connectionId);
-    void this.deps.prompter.info(`Configuration ${created.id} overrides "${config.tag}" (${config.id}); deploy it to make it live.`);
-    return created;
+    return applyChange(this.deps, {
+      progress: `Overriding "${config.tag}"`,
+      call: (signal) => target.client.appConfigs.override(config.id, {}, { latest: true, signal }),
+      refresh: () => refreshApplications(this.deps.model, target.connectionId),
+      done: (created) => `Configuration ${created.id} overrides "${config.tag}" (${config.id}); deploy it to make it live.`,
+    });
   }
 }
 
 /** Update Configuration…: the chosen services take the latest builds of the configuration's project. */
-export class UpdateConfigCommand implements Command {
+export class UpdateConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigUpdate;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<AppConfig> {
-    const target = await resolveConfig(this.deps, arg, 'Update Configuration');
+    const target = await resolveUndeployed(this.deps, arg, 'Update Configuration', 'update');
     const { config } = target;
-    requireUndeployed(config, 'update');
     const projectId = projectOf(config);
     if (!projectId) throw new Error(`Configuration "${config.tag}" (${config.id}) has no builds to tell its project; override it with chosen builds instead.`);
     const services = await answered(this.deps.prompter.pickMany(BUILD_SERVICES.map((s) => ({ label: s, value: s, picked: true })),
@@ -100,14 +100,12 @@ async function latestRequest(target: ConfigTarget, projectId: string, services: 
   return out;
 }
 
-export class DeleteConfigCommand implements Command {
+export class DeleteConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigDelete;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string> {
-    const target = await resolveConfig(this.deps, arg, 'Delete Configuration');
+    const target = await resolveUndeployed(this.deps, arg, 'Delete Configuration', 'delete');
     const { config } = target;
-    requireUndeployed(config, 'delete');
     const ok = await this.deps.prompter.confirm(`Delete configuration "${config.tag}" (${config.id}) of "${target.applicationName}"?`, {
       detail: 'Its builds stay; the configuration and its deployment history are removed. This cannot be undone.', action: 'Delete',
     });

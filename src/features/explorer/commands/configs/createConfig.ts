@@ -1,11 +1,11 @@
 import type { AppConfig } from '../../../../core/platform/appTypes';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { resolveApplication, type ApplicationTarget } from './applicationTarget';
 import { chooseBuilds } from './configBuilds';
 import { refreshApplications } from './configTarget';
+import { applyChange, askText, ExplorerCommand } from '../explorerCommand';
 
 const TITLE = 'Create Configuration';
 
@@ -24,27 +24,27 @@ async function deploymentFlow(deps: ExplorerCommandDeps, target: ApplicationTarg
 }
 
 /** Create Configuration…: a context tag, builds (latest of a project or chosen), data hosts with the project defaults. */
-export class CreateConfigCommand implements Command {
+export class CreateConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigCreate;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<AppConfig> {
     const target = await resolveApplication(this.deps, arg, TITLE);
     const title = `${TITLE} in "${target.app.applicationName}"`;
     const tags = new Set(target.app.configs.map((c) => c.tag));
-    const tag = (await answered(this.deps.prompter.input({
+    const tag = await askText(this.deps, title, {
       title, prompt: 'Context tag (what callers of the runtime name)', placeholder: 'e.g. coffee-main',
       validate: (v) => (v.trim() === '' ? 'A context tag is required.'
         : tags.has(v.trim()) ? `"${v.trim()}" already exists in this application; override that configuration instead.` : undefined),
-    }), title)).trim();
+    });
     const builds = await chooseBuilds(this.deps, target, title);
     const flow = await deploymentFlow(this.deps, target);
-    const config = await this.deps.prompter.withProgress({ title: `Creating configuration "${tag}"` }, (_p, signal) =>
-      target.client.appConfigs.create(target.app.id, {
+    return applyChange(this.deps, {
+      progress: `Creating configuration "${tag}"`,
+      call: (signal) => target.client.appConfigs.create(target.app.id, {
         tag, deploymentFlowId: flow, ...(builds.kind === 'chosen' ? { requestBuilds: builds.requestBuilds } : {}),
-      }, { ...(builds.kind === 'latest' ? builds.options : {}), useProjectDefault: true, signal }));
-    refreshApplications(this.deps.model, target.connectionId);
-    void this.deps.prompter.info(`Configuration "${tag}" (${config.id}) created in "${target.app.applicationName}" from ${builds.kind === 'latest' ? 'the latest builds' : 'the chosen builds'} of "${builds.project.displayName}", data hosts set to the project defaults.`);
-    return config;
+      }, { ...(builds.kind === 'latest' ? builds.options : {}), useProjectDefault: true, signal }),
+      refresh: () => refreshApplications(this.deps.model, target.connectionId),
+      done: (config) => `Configuration "${tag}" (${config.id}) created in "${target.app.applicationName}" from ${builds.kind === 'latest' ? 'the latest builds' : 'the chosen builds'} of "${builds.project.displayName}", data hosts set to the project defaults.`,
+    });
   }
 }

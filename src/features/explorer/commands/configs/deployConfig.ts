@@ -3,11 +3,11 @@
 import type { AppConfig, EnvGeography } from '../../../../core/platform/appTypes';
 import { CancelledError } from '../../../../core/platform/errors';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { geographyDeployments } from '../../nodes/applicationNodes';
 import { refreshApplications, resolveConfig, type ConfigTarget } from './configTarget';
+import { ExplorerCommand } from '../explorerCommand';
 
 function liveIn(config: AppConfig): Set<string> {
   return new Set(geographyDeployments(config).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography.id));
@@ -45,9 +45,8 @@ async function applicationGeographies(target: ConfigTarget): Promise<EnvGeograph
   return [...byId.values()];
 }
 
-export class DeployConfigCommand implements Command {
+export class DeployConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigDeploy;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string[]> {
     const target = await resolveConfig(this.deps, arg, 'Deploy');
@@ -88,9 +87,8 @@ export class DeployConfigCommand implements Command {
   }
 }
 
-export class UndeployConfigCommand implements Command {
+export class UndeployConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigUndeploy;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string[]> {
     const target = await resolveConfig(this.deps, arg, 'Undeploy');

@@ -1,18 +1,16 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { geographyDeployments } from '../../nodes/applicationNodes';
 import { exportToFile, type ExportResult } from '../exportToFile';
 import { resolveConfig } from './configTarget';
+import { ExplorerCommand } from '../explorerCommand';
 
 /**
  * Download Deployed Configuration…: the zip the runtime serves (app-config.json, the builds, the dialog
  * interface), saved where the user says, then opened read-only in the package browser (`cstudio-zip:`).
  */
-export class DownloadConfigCommand implements Command {
+export class DownloadConfigCommand extends ExplorerCommand {
   readonly id = CommandIds.appConfigDownload;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<ExportResult> {
     const target = await resolveConfig(this.deps, arg, 'Download Configuration');

@@ -1,16 +1,13 @@
 import type { Entity } from '../../../../core/platform/nluTypes';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { ENTITY_KIND_LABELS } from '../../nodes/entityNodes';
-import { refreshProject } from '../../refreshAfter';
 import { resolveEntity } from '../../targets';
+import { changeProject, ExplorerCommand } from '../explorerCommand';
 import { askKind, askKindDetails } from './entityQuestions';
 
 /** Change Entity Type…: what belonged to the old type (literals, grammars, pattern, relations) is lost, so it asks first. */
-export class ChangeEntityTypeCommand implements Command {
+export class ChangeEntityTypeCommand extends ExplorerCommand {
   readonly id = CommandIds.entityChangeType;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<Entity | undefined> {
     const title = 'Change Entity Type';
@@ -23,9 +20,9 @@ export class ChangeEntityTypeCommand implements Command {
       detail: `What only a ${ENTITY_KIND_LABELS[entity.kind]} entity has (literals, grammars, pattern or relations) is deleted.`, action: 'Change Type',
     });
     if (!ok) return undefined;
-    const changed = await this.deps.prompter.withProgress({ title: `Changing the type of "${entity.name}"` }, (_p, signal) =>
-      target.client.entities.changeType(target.projectId, entity.name, { newType, ...details }, { signal }));
-    refreshProject(this.deps.model, target.connectionId, target.projectId, 'entities');
-    return changed;
+    return changeProject(this.deps, target, ['entities'], {
+      progress: `Changing the type of "${entity.name}"`,
+      call: (signal) => target.client.entities.changeType(target.projectId, entity.name, { newType, ...details }, { signal }),
+    });
   }
 }

@@ -1,14 +1,12 @@
 import { entityLiteralsFileName } from '../../../../core/package/fileNames';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { resolveEntity } from '../../targets';
 import { exportToFile, type ExportResult } from '../exportToFile';
+import { ExplorerCommand } from '../explorerCommand';
 
 /** Export Entity Literals…: a zip with one `<locale>.trsx` per locale, named the way the platform names it. */
-export class ExportLiteralsCommand implements Command {
+export class ExportLiteralsCommand extends ExplorerCommand {
   readonly id = CommandIds.entityExportLiterals;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<ExportResult> {
     const target = await resolveEntity(this.deps, arg, 'Export Entity Literals', (e) => e.kind === 'LIST');

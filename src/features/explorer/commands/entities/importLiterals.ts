@@ -1,31 +1,31 @@
+import type { Entity } from '../../../../core/platform/nluTypes';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
-import type { JobOutcome } from '../../jobRunner';
-import { resolveEntity } from '../../targets';
-import { importForLocale } from '../localeImport';
+import { resolveEntity, type ProjectTarget } from '../../targets';
+import { LocaleImportCommand, type LocaleImport } from '../localeImport';
 
 const LITERAL_FILES = ['.trsx', '.list', '.nmlist'];
 
-/** Append or replace a list entity's literals of one locale from a .trsx, .list or .nmlist file (a job). */
-abstract class ImportLiteralsCommand implements Command {
-  abstract readonly id: typeof CommandIds.entityAppendLiterals | typeof CommandIds.entityReplaceLiterals;
-  protected abstract readonly replace: boolean;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
+type EntityTarget = ProjectTarget & { entity: Entity };
 
-  async execute(arg?: unknown): Promise<JobOutcome | undefined> {
-    const title = `${this.replace ? 'Replace' : 'Append'} Entity Literals`;
-    const target = await resolveEntity(this.deps, arg, title, (e) => e.kind === 'LIST');
+/** Append or replace a list entity's literals of one locale from a .trsx, .list or .nmlist file (a job). */
+abstract class ImportLiteralsCommand extends LocaleImportCommand<EntityTarget> {
+  protected readonly what = 'Entity Literals';
+
+  protected resolve(arg: unknown, title: string): Promise<EntityTarget> {
+    return resolveEntity(this.deps, arg, title, (e) => e.kind === 'LIST');
+  }
+
+  protected spec(target: EntityTarget): Omit<LocaleImport, 'replace' | 'title'> {
     const name = target.entity.name;
-    return importForLocale(this.deps, target, {
-      replace: this.replace, title, name, content: 'literals', kind: 'entity literals',
+    return {
+      name, content: 'literals', kind: 'entity literals',
       extensions: LITERAL_FILES, filterLabel: 'Literals (TRSX, .list, .nmlist)',
       replaceDetail: 'The existing literal/value pairs of this locale are deleted first.',
       send: (locale, file, signal) => this.replace
         ? target.client.entities.replaceLiterals(target.projectId, name, locale, file, { signal })
         : target.client.entities.appendLiterals(target.projectId, name, locale, file, { signal }),
       afterwards: ['entities'],
-    });
+    };
   }
 }
 

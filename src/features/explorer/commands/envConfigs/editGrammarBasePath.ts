@@ -3,12 +3,11 @@
 // the client turns into "Environment configurations are not enabled on this platform".
 import { GRAMMAR_BASE_PATH } from '../../../../core/platform/envConfigs';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import type { ExplorerCommandDeps } from '../../commandDeps';
 import { EnvConfigNode, type EnvConfigScope } from '../../nodes/envConfigNodes';
-import { refreshProject } from '../../refreshAfter';
 import { resolveProject, type ProjectTarget } from '../../targets';
+import { askText, changeProject, ExplorerCommand } from '../explorerCommand';
 
 const TITLE = `Edit ${GRAMMAR_BASE_PATH}`;
 const MAX_LENGTH = 2048;
@@ -29,35 +28,36 @@ async function pickScope(deps: ExplorerCommandDeps, target: ProjectTarget): Prom
   })), { title: `${TITLE} of "${target.projectName}"`, placeholder: 'Where' }), TITLE);
 }
 
-export class EditGrammarBasePathCommand implements Command {
+export class EditGrammarBasePathCommand extends ExplorerCommand {
   readonly id = CommandIds.envConfigEdit;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<string | undefined> {
     const target = await resolveProject(this.deps, arg, TITLE);
     const current: Current = arg instanceof EnvConfigNode ? { scope: arg.scope, value: arg.value } : await pickScope(this.deps, target);
     const { scope } = current;
     const where = scope.geographyId ? `${scope.geographyName ?? scope.geographyId} (${scope.environmentName ?? ''})` : 'the project default';
-    const value = (await answered(this.deps.prompter.input({
+    const value = await askText(this.deps, TITLE, {
       title: `${TITLE}: ${where} of "${target.projectName}"`,
       prompt: scope.geographyId ? 'Base URL of the grammars in this geography; empty uses the project default.' : 'Base URL of the grammars; empty clears the project default.',
       value: current.value ?? '', placeholder: 'https://grammars.example.com/coffee/',
       validate: (v) => (v.length > MAX_LENGTH ? `At most ${MAX_LENGTH} characters (this is ${v.length}).` : undefined),
-    }), TITLE)).trim();
-    const env = target.client.envConfigs;
-    await this.deps.prompter.withProgress({ title: `${TITLE}: ${where}` }, async (_p, signal) => {
-      if (value === '') {
-        if (current.value === undefined) return;
-        if (scope.geographyId && scope.environmentId) await env.deleteForGeography(target.projectId, scope.environmentId, scope.geographyId, GRAMMAR_BASE_PATH, { signal });
-        else await env.deleteProjectDefault(target.projectId, GRAMMAR_BASE_PATH, { signal });
-      } else if (scope.geographyId && scope.environmentId) {
-        await env.setForGeography(target.projectId, scope.environmentId, scope.geographyId, GRAMMAR_BASE_PATH, value, { signal });
-      } else {
-        await env.setProjectDefault(target.projectId, GRAMMAR_BASE_PATH, value, { signal });
-      }
     });
-    refreshProject(this.deps.model, target.connectionId, target.projectId, 'envConfigs');
-    void this.deps.prompter.info(value === '' ? `${GRAMMAR_BASE_PATH} cleared for ${where} of "${target.projectName}".` : `${GRAMMAR_BASE_PATH} of ${where} of "${target.projectName}" set to ${value}.`);
+    const env = target.client.envConfigs;
+    await changeProject(this.deps, target, ['envConfigs'], {
+      progress: `${TITLE}: ${where}`,
+      call: async (signal) => {
+        if (value === '') {
+          if (current.value === undefined) return;
+          if (scope.geographyId && scope.environmentId) await env.deleteForGeography(target.projectId, scope.environmentId, scope.geographyId, GRAMMAR_BASE_PATH, { signal });
+          else await env.deleteProjectDefault(target.projectId, GRAMMAR_BASE_PATH, { signal });
+        } else if (scope.geographyId && scope.environmentId) {
+          await env.setForGeography(target.projectId, scope.environmentId, scope.geographyId, GRAMMAR_BASE_PATH, value, { signal });
+        } else {
+          await env.setProjectDefault(target.projectId, GRAMMAR_BASE_PATH, value, { signal });
+        }
+      },
+      done: () => (value === '' ? `${GRAMMAR_BASE_PATH} cleared for ${where} of "${target.projectName}".` : `${GRAMMAR_BASE_PATH} of ${where} of "${target.projectName}" set to ${value}.`),
+    });
     return value === '' ? undefined : value;
   }
 }

@@ -1,14 +1,12 @@
 import { intentSamplesFileName } from '../../../../core/package/fileNames';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { resolveIntent } from '../../targets';
 import { exportToFile, type ExportResult } from '../exportToFile';
+import { ExplorerCommand } from '../explorerCommand';
 
 /** Export Intent Samples…: a zip with one `<locale>.trsx` per locale, named the way the platform names it. */
-export class ExportSamplesCommand implements Command {
+export class ExportSamplesCommand extends ExplorerCommand {
   readonly id = CommandIds.intentExportSamples;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<ExportResult> {
     const target = await resolveIntent(this.deps, arg, 'Export Intent Samples');

@@ -1,31 +1,30 @@
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
-import type { JobOutcome } from '../../jobRunner';
-import { resolveIntent } from '../../targets';
-import { importForLocale } from '../localeImport';
+import { resolveIntent, type ProjectTarget } from '../../targets';
+import { LocaleImportCommand, type LocaleImport } from '../localeImport';
 
 const SAMPLE_FILES = ['.trsx', '.txt'];
 
-/** Append or replace an intent's samples of one locale from a .trsx or .txt file (a job). */
-abstract class ImportSamplesCommand implements Command {
-  abstract readonly id: typeof CommandIds.intentAppendSamples | typeof CommandIds.intentReplaceSamples;
-  protected abstract readonly replace: boolean;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
+type IntentTarget = ProjectTarget & { intentName: string };
 
-  async execute(arg?: unknown): Promise<JobOutcome | undefined> {
-    const title = `${this.replace ? 'Replace' : 'Append'} Intent Samples`;
-    const target = await resolveIntent(this.deps, arg, title);
+/** Append or replace an intent's samples of one locale from a .trsx or .txt file (a job). */
+abstract class ImportSamplesCommand extends LocaleImportCommand<IntentTarget> {
+  protected readonly what = 'Intent Samples';
+
+  protected resolve(arg: unknown, title: string): Promise<IntentTarget> {
+    return resolveIntent(this.deps, arg, title);
+  }
+
+  protected spec(target: IntentTarget): Omit<LocaleImport, 'replace' | 'title'> {
     const name = target.intentName;
-    return importForLocale(this.deps, target, {
-      replace: this.replace, title, name, content: 'samples', kind: 'intent samples',
+    return {
+      name, content: 'samples', kind: 'intent samples',
       extensions: SAMPLE_FILES, filterLabel: 'Samples (TRSX, one per line .txt)',
       replaceDetail: 'The existing samples of this intent in this locale are deleted first.',
       send: (locale, file, signal) => this.replace
         ? target.client.samples.replace(target.projectId, name, locale, file, { signal })
         : target.client.samples.append(target.projectId, name, locale, file, { signal }),
       afterwards: ['intents'],
-    });
+    };
   }
 }
 

@@ -1,15 +1,12 @@
 import { isTerminalJobStatus } from '../../../../core/platform/jobPoller';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { humanize } from '../../icons';
-import { refreshProject } from '../../refreshAfter';
 import { resolveJob } from '../../targets';
+import { changeProject, ExplorerCommand } from '../explorerCommand';
 
 /** Delete Job Record: removes the record only; a running task keeps running (the warning says so). */
-export class DeleteJobCommand implements Command {
+export class DeleteJobCommand extends ExplorerCommand {
   readonly id = CommandIds.jobDelete;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<boolean> {
     const target = await resolveJob(this.deps, arg, 'Delete Job Record');
@@ -22,9 +19,10 @@ export class DeleteJobCommand implements Command {
       action: 'Delete Record',
     });
     if (!ok) return false;
-    await this.deps.prompter.withProgress({ title: `Deleting job record ${job.id}` }, (_p, signal) =>
-      target.client.jobs.delete(target.projectId, job.id, { signal }));
-    refreshProject(this.deps.model, target.connectionId, target.projectId, 'jobs');
+    await changeProject(this.deps, target, ['jobs'], {
+      progress: `Deleting job record ${job.id}`,
+      call: (signal) => target.client.jobs.delete(target.projectId, job.id, { signal }),
+    });
     return true;
   }
 }

@@ -1,15 +1,13 @@
 import type { Job } from '../../../../core/platform/types';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { humanize } from '../../icons';
 import { runJob } from '../../jobRunner';
 import { resolveJob } from '../../targets';
+import { ExplorerCommand } from '../explorerCommand';
 
 /** Watch Job: follows a job to its end in a progress notification; Cancel stops watching, not the job. */
-export class WatchJobCommand implements Command {
+export class WatchJobCommand extends ExplorerCommand {
   readonly id = CommandIds.jobWatch;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<Job> {
     const target = await resolveJob(this.deps, arg, 'Watch Job');

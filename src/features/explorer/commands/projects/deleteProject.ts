@@ -1,14 +1,12 @@
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { refreshOrganization } from '../../refreshAfter';
 import { resolveProject } from '../../targets';
+import { applyChange, ExplorerCommand } from '../explorerCommand';
 
 /** Delete Project…: confirmed by typing the project's name, since it cannot be undone. */
-export class DeleteProjectCommand implements Command {
+export class DeleteProjectCommand extends ExplorerCommand {
   readonly id = CommandIds.projectDelete;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<boolean> {
     const target = await resolveProject(this.deps, arg, 'Delete Project');
@@ -19,10 +17,12 @@ export class DeleteProjectCommand implements Command {
       placeholder: name,
       validate: (v) => (v === name ? undefined : `Type the project's name exactly: ${name}`),
     }), 'Delete Project');
-    await this.deps.prompter.withProgress({ title: `Deleting project "${name}"` }, (_p, signal) =>
-      target.client.projects.delete(target.projectId, { signal }));
-    refreshOrganization(this.deps.model, target.connectionId, target.project.orgId ?? target.node?.orgId);
-    void this.deps.prompter.info(`Project "${name}" (${target.projectId}) deleted.`);
+    await applyChange(this.deps, {
+      progress: `Deleting project "${name}"`,
+      call: (signal) => target.client.projects.delete(target.projectId, { signal }),
+      refresh: () => refreshOrganization(this.deps.model, target.connectionId, target.project.orgId ?? target.node?.orgId),
+      done: () => `Project "${name}" (${target.projectId}) deleted.`,
+    });
     return true;
   }
 }

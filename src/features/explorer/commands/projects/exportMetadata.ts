@@ -1,15 +1,13 @@
 import { metadataFileName } from '../../../../core/package/fileNames';
 import { path } from '../../../../core/platform/paths';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { resolveProject } from '../../targets';
 import { exportToFile, type ExportResult } from '../exportToFile';
+import { ExplorerCommand } from '../explorerCommand';
 
 /** Export Project Metadata…: metadata.json as the platform sends it, saved as `<id>-<name>-metadata-<date>-<time>.json`. */
-export class ExportMetadataCommand implements Command {
+export class ExportMetadataCommand extends ExplorerCommand {
   readonly id = CommandIds.projectExportMetadata;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<ExportResult> {
     const target = await resolveProject(this.deps, arg, 'Export Project Metadata');

@@ -1,14 +1,12 @@
 import { ontologyFileName } from '../../../../core/package/fileNames';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { resolveProject } from '../../targets';
 import { exportToFile, type ExportResult } from '../exportToFile';
+import { ExplorerCommand } from '../explorerCommand';
 
 /** Export Ontology…: `<locale>/<locale>.trsx` per locale (grammars too for professional-services users). */
-export class ExportOntologyCommand implements Command {
+export class ExportOntologyCommand extends ExplorerCommand {
   readonly id = CommandIds.projectExportOntology;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<ExportResult> {
     const target = await resolveProject(this.deps, arg, 'Export Ontology');

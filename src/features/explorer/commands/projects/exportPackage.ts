@@ -1,14 +1,12 @@
 import { packageFileName } from '../../../../core/package/fileNames';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { resolveProject } from '../../targets';
 import { exportToFile, type ExportResult } from '../exportToFile';
+import { ExplorerCommand } from '../explorerCommand';
 
 /** Export Project Package…: the zip, saved as `<id>-<name>-<yyyy-mm-dd>-<hh-mm-ss>.zip` (GMT) unless renamed. */
-export class ExportPackageCommand implements Command {
+export class ExportPackageCommand extends ExplorerCommand {
   readonly id = CommandIds.projectExportPackage;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<ExportResult> {
     const target = await resolveProject(this.deps, arg, 'Export Project Package');

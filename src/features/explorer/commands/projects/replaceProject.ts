@@ -2,20 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { readZip } from '../../../../core/package/zip';
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { runJob, type JobOutcome } from '../../jobRunner';
 import { resolveProject } from '../../targets';
+import { ExplorerCommand } from '../explorerCommand';
 
 /**
  * Replace Project from Package…: a package zip replaces the project's content (destructive). The zip is read
  * and checked locally first (a corrupt or unsafe archive is refused before anything is sent), then the user
  * confirms, then the replace job runs to its end.
  */
-export class ReplaceProjectCommand implements Command {
+export class ReplaceProjectCommand extends ExplorerCommand {
   readonly id = CommandIds.projectReplace;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<JobOutcome | undefined> {
     const title = 'Replace Project from Package';

@@ -1,13 +1,11 @@
 import { CommandIds } from '../../../../host/commandIds';
-import type { Command } from '../../../../host/commands';
-import type { ExplorerCommandDeps } from '../../commandDeps';
 import { refreshProject } from '../../refreshAfter';
 import { resolveProject } from '../../targets';
+import { ExplorerCommand } from '../explorerCommand';
 
 /** Unlock Project: releases the caller's lock (professional services may release anyone's). */
-export class UnlockProjectCommand implements Command {
+export class UnlockProjectCommand extends ExplorerCommand {
   readonly id = CommandIds.projectUnlock;
-  constructor(private readonly deps: ExplorerCommandDeps) {}
 
   async execute(arg?: unknown): Promise<void> {
     const target = await resolveProject(this.deps, arg, 'Unlock Project');
