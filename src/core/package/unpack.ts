@@ -6,6 +6,7 @@ import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { writeFileAtomic } from '../fs/atomicFile';
+import { STATE_DIR } from '../workspace/workspacePaths';
 import { ZipSafetyError, checkEntryName } from './zipSafety';
 
 export interface UnpackOptions {
@@ -15,8 +16,6 @@ export interface UnpackOptions {
   platform?: NodeJS.Platform;
 }
 
-/** The workspace's private state: a package must never write there. */
-const STATE_FOLDER = '.cstudio';
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
 /** Whether `path` is strictly inside `root` (or is `root` itself, when allowed). */
@@ -44,8 +43,8 @@ export function assertUnpackable(names: readonly string[], platform: NodeJS.Plat
   for (const name of names) {
     checkEntryName(name);
     const segments = name.split('/');
-    if (segments[0] === STATE_FOLDER) {
-      throw new ZipSafetyError(`Zip entry "${name}" targets the workspace's private ${STATE_FOLDER}/ folder; a package never contains it.`, name);
+    if (segments[0] === STATE_DIR) {
+      throw new ZipSafetyError(`Zip entry "${name}" targets the workspace's private ${STATE_DIR}/ folder; a package never contains it.`, name);
     }
     for (const segment of segments) {
       const problem = platformProblem(segment, platform);

@@ -11,13 +11,10 @@ import { LineIndex } from '../../formats/diagnostic';
 import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
 import { decodeXmlBytes } from '../../formats/xml/decode';
-import { classifyPackagePath, DIALOG_FILE, PRONS_FILE, TMFE_FILE } from '../../package/layout';
+import { classifyPackagePath, DIALOG_FILE, GRAMMARS_FOLDER, METADATA_FILE, PRONS_FILE, TMFE_FILE, trsxPath } from '../../package/layout';
 import { WorkspacePaths } from '../../workspace/workspacePaths';
 import type { DocumentStore } from '../documents';
 import type { FileSystem } from '../fileSystem';
-
-export const METADATA_FILE = 'metadata.json';
-export const GRAMMARS_FOLDER = 'grammars';
 
 export interface ProjectLocale {
   locale: string;
@@ -221,9 +218,9 @@ export class ProjectIndex {
     const locales: ProjectLocale[] = [];
     const grammars: ProjectGrammar[] = [];
     for (const name of this.fs.readDirectory(root).sort()) {
-      const trsxPath = join(root, name, `${name}.trsx`);
-      if (this.fs.stat(trsxPath)?.isDirectory !== false && !this.documents.byPath(trsxPath)) continue;
-      locales.push({ locale: name, trsxPath });
+      const trsxFile = join(root, ...trsxPath(name).split('/'));
+      if (this.fs.stat(trsxFile)?.isDirectory !== false && !this.documents.byPath(trsxFile)) continue;
+      locales.push({ locale: name, trsxPath: trsxFile });
       const localeDir = join(root, name);
       for (const path of this.grammarFiles(join(localeDir, GRAMMARS_FOLDER), MAX_GRAMMAR_FILES - grammars.length)) {
         grammars.push({ locale: name, path, relative: relative(localeDir, path).split(sep).join('/') });
