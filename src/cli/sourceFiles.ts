@@ -2,8 +2,9 @@
 // is (by extension), reading it with a clear message when that fails, and printing diagnostics as
 // `file:line:col: severity code: message` (the shape editors and CI problem matchers understand).
 import { readFile } from 'node:fs/promises';
-import { extname, relative, resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { LineIndex, type Diagnostic, type Severity } from '../core/formats/diagnostic';
+import { relativeInside } from '../core/fs/pathInside';
 import type { CliIO } from './command';
 
 export type SourceFormat = 'trsx' | 'grxml' | 'list' | 'nmlist' | 'txt';
@@ -79,8 +80,8 @@ export function formatLocated(d: LocatedDiagnostic): string {
 
 /** How a file is named in output: relative to the working folder when inside it, as given otherwise. */
 export function displayName(io: CliIO, file: string): string {
-  const rel = relative(io.cwd, resolveInput(io, file));
-  return rel.startsWith('..') || rel === '' ? file : rel;
+  const rel = relativeInside(io.cwd, resolveInput(io, file));
+  return rel ? rel : file;
 }
 
 /** By file, then position; at one position errors come before warnings and infos. */

@@ -3,9 +3,10 @@
 // refused (a link planted in the workspace must not redirect a pull), and each file is written to a temp
 // file and renamed into place, so an interrupted unpack leaves whole files only.
 import { lstat, mkdir, realpath } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { writeFileAtomic } from '../fs/atomicFile';
+import { isInside } from '../fs/pathInside';
 import { STATE_DIR } from '../workspace/workspacePaths';
 import { ZipSafetyError, checkEntryName } from './zipSafety';
 
@@ -17,13 +18,6 @@ export interface UnpackOptions {
 }
 
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-
-/** Whether `path` is strictly inside `root` (or is `root` itself, when allowed). */
-function isInside(root: string, path: string, allowRoot = false): boolean {
-  const rel = relative(root, path);
-  if (rel === '') return allowRoot;
-  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
 
 /** Why one path segment cannot be a file name on `platform`, or undefined. */
 function platformProblem(segment: string, platform: NodeJS.Platform): string | undefined {
@@ -120,7 +114,7 @@ async function prepareFolders(root: string, segments: readonly string[], entry: 
     }
   }
   // The folder chain was checked link by link; confirm once more that its real path stays inside.
-  if (!isInside(root, await realpath(current), true)) throw new ZipSafetyError(`Zip entry "${entry}" would land outside ${root}; refusing it.`, entry);
+  if (!isInside(root, await realpath(current), { orSelf: true })) throw new ZipSafetyError(`Zip entry "${entry}" would land outside ${root}; refusing it.`, entry);
 }
 
 async function refuseLinkOrFolder(destination: string, entry: string): Promise<void> {

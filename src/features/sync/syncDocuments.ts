@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
+import { isInside } from '../../core/fs/pathInside';
 import { findWorkspaceRoot } from '../../core/sync/workspace';
 import { WorkspacePaths } from '../../core/workspace/workspacePaths';
 import { Disposable } from '../../host/lifecycle';
@@ -26,7 +27,7 @@ export class BaseContentProvider extends Disposable implements vscode.TextDocume
   /** Base copies under `root` changed: open base documents reload. */
   refresh(root: string): void {
     for (const doc of vscode.workspace.textDocuments) {
-      if (doc.uri.scheme === BASE_SCHEME && doc.uri.fsPath.startsWith(root)) this.changed.fire(doc.uri);
+      if (doc.uri.scheme === BASE_SCHEME && isInside(root, doc.uri.fsPath)) this.changed.fire(doc.uri);
     }
   }
 

@@ -11,6 +11,7 @@ import { LineIndex } from '../../formats/diagnostic';
 import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
 import { decodeXmlBytes } from '../../formats/xml/decode';
+import { relativeInside } from '../../fs/pathInside';
 import { classifyPackagePath, DIALOG_FILE, GRAMMARS_FOLDER, METADATA_FILE, PRONS_FILE, TMFE_FILE, trsxPath } from '../../package/layout';
 import { WorkspacePaths } from '../../workspace/workspacePaths';
 import type { DocumentStore } from '../documents';
@@ -80,8 +81,8 @@ export class ProjectIndex {
 
   /** The locale folder a project file lives in (`en-US` for `<root>/en-US/...`). */
   localeOf(project: Project, path: string): string | undefined {
-    const rel = relative(project.root, path);
-    if (rel.startsWith('..')) return undefined;
+    const rel = relativeInside(project.root, path);
+    if (rel === undefined) return undefined;
     const first = rel.split(sep)[0];
     return project.locales.some((l) => l.locale === first) ? first : undefined;
   }
@@ -246,8 +247,8 @@ export class ProjectIndex {
 
   /** Whether `path` is one of the files only professional-services users receive (the package layout's rule). */
   isRestricted(project: Project, path: string): boolean {
-    const rel = relative(project.root, path);
-    return !rel.startsWith('..') && classifyPackagePath(rel.split(sep).join('/')).restricted;
+    const rel = relativeInside(project.root, path);
+    return rel !== undefined && classifyPackagePath(rel.split(sep).join('/')).restricted;
   }
 
   private grammarFiles(folder: string, limit: number): string[] {
