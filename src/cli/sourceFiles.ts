@@ -84,12 +84,6 @@ export function displayName(io: CliIO, file: string): string {
   return rel ? rel : file;
 }
 
-/** By file, then position; at one position errors come before warnings and infos. */
-export function sortLocated(list: LocatedDiagnostic[]): LocatedDiagnostic[] {
-  const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-  return list.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || rank[a.severity] - rank[b.severity]);
-}
-
 /** Files this large take seconds to check: the CLI says what the wait is for. */
 const LARGE_INPUT_BYTES = 4_000_000;
 

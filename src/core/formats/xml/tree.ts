@@ -138,7 +138,3 @@ export function nodeAt(doc: XmlDocument, offset: number): XmlNode | undefined {
     nodes = hit.children;
   }
 }
-
-export function rangeContains(range: TextRange, offset: number): boolean {
-  return range.start <= offset && offset < range.end;
-}
