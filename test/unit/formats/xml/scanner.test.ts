@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { shiftSubtree } from '../../../../src/core/formats/xml/nodes';
 import { parseXml } from '../../../../src/core/formats/xml/scanner';
-import { serializeXml } from '../../../../src/core/formats/xml/serialize';
+import { serializeXml } from '../../helpers/serializeXml';
 import { attributeValue, childElements, textContent, type XmlDocument, type XmlElement, type XmlNode } from '../../../../src/core/formats/xml/tree';
 import { corpusDir } from '../lists/corpus';
 
