@@ -1,6 +1,6 @@
 // Bundles the entry points (listed below, one line each on why it is a bundle of its own): the extension's startup
-// bundle (vscode external), the bundles it loads on first use, the language server and SISR processes, the report's
-// worker thread, the CLI and the standalone sandbox.
+// bundle (vscode external), the bundles it loads on first use, the language server and SISR processes, the worker
+// threads of the health report and of a grammar upload's check, the CLI and the standalone sandbox.
 // `--release` minifies and drops sourcemaps; `--watch` rebuilds on change; `--outdir DIR` writes into DIR instead of
 // dist/ (scripts/package.mjs builds the .vsix's bundles in a folder of its own, so no other build can mix in).
 import * as esbuild from 'esbuild';

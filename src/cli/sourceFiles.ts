@@ -2,8 +2,9 @@
 // is (by extension), reading it with a clear message when that fails, and printing diagnostics as
 // `file:line:col: severity code: message` (the shape editors and CI problem matchers understand).
 import { readFile } from 'node:fs/promises';
-import { extname, relative, resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { LineIndex, type Diagnostic, type Severity } from '../core/formats/diagnostic';
+import { relativeInside } from '../core/fs/pathInside';
 import type { CliIO } from './command';
 
 export type SourceFormat = 'trsx' | 'grxml' | 'list' | 'nmlist' | 'txt';
@@ -79,14 +80,8 @@ export function formatLocated(d: LocatedDiagnostic): string {
 
 /** How a file is named in output: relative to the working folder when inside it, as given otherwise. */
 export function displayName(io: CliIO, file: string): string {
-  const rel = relative(io.cwd, resolveInput(io, file));
-  return rel.startsWith('..') || rel === '' ? file : rel;
-}
-
-/** By file, then position; at one position errors come before warnings and infos. */
-export function sortLocated(list: LocatedDiagnostic[]): LocatedDiagnostic[] {
-  const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-  return list.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || rank[a.severity] - rank[b.severity]);
+  const rel = relativeInside(io.cwd, resolveInput(io, file));
+  return rel ? rel : file;
 }
 
 /** Files this large take seconds to check: the CLI says what the wait is for. */

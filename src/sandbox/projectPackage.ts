@@ -6,7 +6,7 @@ import { buildTrsx } from '../core/formats/trsx/build';
 import { parseTrsxBytes } from '../core/formats/trsx/parse';
 import type { TrsxDocument } from '../core/formats/trsx/model';
 import { LineIndex, type Diagnostic } from '../core/formats/diagnostic';
-import { classifyPackagePath } from '../core/package/layout';
+import { classifyPackagePath, DIALOG_FILE, METADATA_FILE, trsxPath } from '../core/package/layout';
 import { isLocaleName } from '../core/package/locale';
 import { writeZip } from '../core/package/zip';
 import { ZipArchive } from '../core/package/zipArchive';
@@ -43,11 +43,11 @@ export function buildMetadata(state: SandboxState, project: ProjectRecord, conte
 
 export async function buildPackage(state: SandboxState, project: ProjectRecord, content: ProjectContent, includeRestricted: boolean, at: Date): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
-  files.set('metadata.json', encoder.encode(`${JSON.stringify(buildMetadata(state, project, content), null, 2)}\n`));
-  files.set('dialog.json', encoder.encode(content.dialog));
+  files.set(METADATA_FILE, encoder.encode(`${JSON.stringify(buildMetadata(state, project, content), null, 2)}\n`));
+  files.set(DIALOG_FILE, encoder.encode(content.dialog));
   for (const locale of project.languages) {
     const lc = content.locales[locale];
-    files.set(`${locale}/${locale}.trsx`, encoder.encode(buildTrsx(lc?.trsx ?? emptyDocument(locale))));
+    files.set(trsxPath(locale), encoder.encode(buildTrsx(lc?.trsx ?? emptyDocument(locale))));
     if (!includeRestricted || !lc) continue;
     for (const [rel, b64] of Object.entries(lc.files)) files.set(`${locale}/${rel}`, Buffer.from(b64, 'base64'));
   }
@@ -96,14 +96,14 @@ export async function validatePackage(bytes: Uint8Array, project: ProjectRecord,
   const skippedRestricted = new Map<string, string[]>();
   for (const { name } of archive.entries) {
     if (name.startsWith('__MACOSX/') || name.split('/').pop() === '.DS_Store') continue;
-    if (name === 'metadata.json') { metadata = await read(name); continue; }
-    if (name === 'dialog.json') { dialog = await read(name); continue; }
+    if (name === METADATA_FILE) { metadata = await read(name); continue; }
+    if (name === DIALOG_FILE) { dialog = await read(name); continue; }
     // The package layout rules (which files are restricted) have one owner: core/package/layout.ts.
     const info = classifyPackagePath(name);
     const locale = info.locale ?? '';
     if (info.kind === 'trsx' && isLocaleName(locale)) {
       // Locales the project does not have are skipped: not parsed, as before.
-      if (project.languages.includes(locale)) trsxDocs.set(locale, parseTrsxFile(await read(name), `${locale}/${locale}.trsx`));
+      if (project.languages.includes(locale)) trsxDocs.set(locale, parseTrsxFile(await read(name), trsxPath(locale)));
       else trsxLocales.add(locale);
       continue;
     }
@@ -121,13 +121,13 @@ export async function validatePackage(bytes: Uint8Array, project: ProjectRecord,
     throw badRequest(`Unexpected file "${name}" in the package; a package holds metadata.json, dialog.json, <locale>/<locale>.trsx and, for professional-services users, <locale>/grammars/*, <locale>/_client_prons.txt and <locale>/_tmfe.tsv.`);
   }
   if (!metadata) throw badRequest('The package has no metadata.json at its root; export the project to see the expected layout.');
-  requireJson(metadata, 'metadata.json', true);
+  requireJson(metadata, METADATA_FILE, true);
   if (!dialog) throw badRequest('The package has no dialog.json at its root; export the project to see the expected layout.');
-  requireJson(dialog, 'dialog.json', false);
+  requireJson(dialog, DIALOG_FILE, false);
   const locales = new Map<string, { trsx: TrsxDocument; files: Record<string, string> }>();
   for (const locale of project.languages) {
     const trsx = trsxDocs.get(locale);
-    if (!trsx) throw badRequest(`The package has no ${locale}/${locale}.trsx; project ${project.id} has the languages ${project.languages.join(', ')} and a replace must provide each.`);
+    if (!trsx) throw badRequest(`The package has no ${trsxPath(locale)}; project ${project.id} has the languages ${project.languages.join(', ')} and a replace must provide each.`);
     locales.set(locale, { trsx, files: restricted.get(locale) ?? {} });
   }
   const skippedLocales = [...new Set([...trsxLocales, ...trsxDocs.keys(), ...restricted.keys(), ...skippedRestricted.keys()])].filter((l) => !project.languages.includes(l)).sort();

@@ -151,5 +151,3 @@ export const projectsDelete = platformCommand({
     return 0;
   },
 });
-
-export const allProjectCommands = [projectsList, projectsGet, projectsCreate, projectsRename, projectsDelete, projectsDatapack];

@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../../core/fs/atomicFile';
 import { projectTrsxDocument } from '../../core/language/dialog/projectDialog';
 import { nodeFileSystem } from '../../core/language/fileSystem';
 import { LanguageServices } from '../../core/language/languageServices';
-import { METADATA_FILE } from '../../core/language/project/projectIndex';
+import { METADATA_FILE } from '../../core/package/layout';
 import { renameNlu, RenameError } from '../../core/language/trsx/rename';
 import { parseFlags, requirePositional } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';

@@ -7,11 +7,9 @@
 import type { TextRange } from '../formats/diagnostic';
 import { items, parseJsonTree, prop, str, type JsonObject, type JsonString, type JsonValue } from './jsonTree';
 
-/** Node kinds seen in genuine exports; a node is `{id, parentComponentId, eventHandlers, <kind>: {…}}`. */
-export const NODE_KINDS = [
-  'startNode', 'messageNode', 'recognitionNode2', 'decisionNode', 'componentNode', 'dataaccessNode',
-  'controllerNode', 'externalactionNode', 'intentmapperNode2',
-] as const;
+// Node kinds seen in genuine exports: startNode, messageNode, recognitionNode2, decisionNode, componentNode,
+// dataaccessNode, controllerNode, externalactionNode, intentmapperNode2; a node is
+// `{id, parentComponentId, eventHandlers, <kind>: {…}}`.
 
 export interface Named {
   id: string;

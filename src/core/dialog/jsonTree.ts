@@ -24,7 +24,6 @@ export type JsonValue =
   | (JsonBase & { type: 'null' });
 
 export type JsonObject = Extract<JsonValue, { type: 'object' }>;
-export type JsonArray = Extract<JsonValue, { type: 'array' }>;
 export type JsonString = Extract<JsonValue, { type: 'string' }>;
 
 export class JsonSyntaxError extends Error {
@@ -156,9 +155,4 @@ export function str(obj: JsonValue | undefined, key: string): string {
 
 export function items(v: JsonValue | undefined): JsonValue[] {
   return v?.type === 'array' ? v.items : [];
-}
-
-/** A JSON string token for `value` (what an edit writes between the old token's offsets). */
-export function jsonStringToken(value: string): string {
-  return JSON.stringify(value);
 }

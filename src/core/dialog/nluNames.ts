@@ -3,8 +3,7 @@
 // by UUID through its own ontology copy, and by name where it writes names (see dialogModel.ts).
 
 import type { TrsxDocument } from '../formats/trsx/model';
-import { isPredefinedConcept, SPECIAL_INTENTS } from '../formats/trsx/predefined';
-import type { DialogModel } from './dialogModel';
+import { SPECIAL_INTENTS } from '../formats/trsx/predefined';
 
 export interface NluEntity {
   name: string;
@@ -75,10 +74,4 @@ export function entityValues(names: NluNames, entity: string): EntityValues {
 /** Intent names the platform gives every project (the dialog's ontology marks them isInBaseOntology). */
 export function isPlatformIntent(name: string): boolean {
   return SPECIAL_INTENTS.has(name);
-}
-
-/** Whether a dialog ontology concept belongs to the platform rather than to the TRSX. */
-export function isPlatformConcept(model: DialogModel, id: string): boolean {
-  const c = model.concepts.find((x) => x.id === id);
-  return !c || c.builtIn || isPredefinedConcept(c.name);
 }

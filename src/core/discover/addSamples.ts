@@ -10,10 +10,11 @@ import { buildSample } from '../formats/trsx/build';
 import { hasErrors, type TextRange } from '../formats/diagnostic';
 import { sampleText, type SampleNode, type TrsxSample } from '../formats/trsx/model';
 import { parseTrsx } from '../formats/trsx/parse';
+import { sampleCountEdit } from '../formats/trsx/sampleCount';
 import { annotatedSampleKey } from '../formats/trsx/sample-text';
 import { detectEol, lineIndentAt } from '../formats/trsx/layout';
 import { decodeXmlBytes } from '../formats/xml/decode';
-import { childElements, getAttribute, type XmlElement } from '../formats/xml/tree';
+import { childElements, type XmlElement } from '../formats/xml/tree';
 import { trsxPath } from '../package/layout';
 import { writeConfined } from '../sync/writeFiles';
 import { WorkspacePaths } from '../workspace/workspacePaths';
@@ -135,7 +136,7 @@ function planFile(text: string, path: string, group: readonly SampleToAdd[]): { 
   const edits: Edit[] = [];
   for (const [sample, count] of counts) {
     const el = parsed.index.elements.get(sample);
-    if (el) edits.push(countEdit(el, count));
+    if (el) edits.push(sampleCountEdit(el, count));
   }
   if (fresh.length > 0) edits.push(insertion(text, parsed.index.sections.samples.at(-1), parsed.index.sections.project, fresh, path));
   const out = applied(text, edits, path);
@@ -158,14 +159,6 @@ function lineAt(text: string, offset: number): number {
 /** `NAME "text"` for each annotation of a sample's content, outermost first. */
 function annotationsOf(content: readonly SampleNode[]): string[] {
   return content.flatMap((n) => (typeof n === 'string' ? [] : [`${n.conceptref} "${sampleText(n.content)}"`, ...annotationsOf(n.content)]));
-}
-
-function countEdit(el: XmlElement, total: number): Edit {
-  const count = getAttribute(el, 'count');
-  if (count) return { range: count.valueRange, newText: String(total) };
-  const intentref = getAttribute(el, 'intentref');
-  const at = intentref ? intentref.range.end : el.openTagRange.start + 1 + el.name.length;
-  return { range: { start: at, end: at }, newText: ` count="${total}"` };
 }
 
 /** New sample lines before `</samples>` of the last samples section (or a new section before `</project>`). */

@@ -1,7 +1,7 @@
 // The language server's requests and notifications beyond the protocol, declared once as typed `RequestType`s and
 // `NotificationType`s (as rust-analyzer's lsp_ext does) for both sides: the server (core/language/server) and the
 // VS Code client (features/language). Types and declarations only: its one run-time import is vscode-jsonrpc's
-// message types, so the client's bundle carries no server or format code (test/unit/language/protocolBundle.test.ts).
+// message types, so the client's bundle carries no server or format code (test/unit/setup/languageBundle.test.ts).
 // Plain JSON shapes: any LSP client can send these.
 import { NotificationType, RequestType } from 'vscode-jsonrpc';
 import type { PartialResultParams, Position, TextDocumentIdentifier } from 'vscode-languageserver';

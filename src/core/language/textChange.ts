@@ -24,9 +24,3 @@ export function applyChange(text: string, change: TextChange): string {
   }
   return text.slice(0, change.start) + change.text + text.slice(change.end);
 }
-
-export function applyChanges(text: string, changes: readonly TextChange[]): string {
-  let out = text;
-  for (const c of changes) out = applyChange(out, c);
-  return out;
-}

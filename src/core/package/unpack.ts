@@ -3,9 +3,11 @@
 // refused (a link planted in the workspace must not redirect a pull), and each file is written to a temp
 // file and renamed into place, so an interrupted unpack leaves whole files only.
 import { lstat, mkdir, realpath } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { writeFileAtomic } from '../fs/atomicFile';
+import { isInside } from '../fs/pathInside';
+import { STATE_DIR } from '../workspace/workspacePaths';
 import { ZipSafetyError, checkEntryName } from './zipSafety';
 
 export interface UnpackOptions {
@@ -15,16 +17,7 @@ export interface UnpackOptions {
   platform?: NodeJS.Platform;
 }
 
-/** The workspace's private state: a package must never write there. */
-const STATE_FOLDER = '.cstudio';
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-
-/** Whether `path` is strictly inside `root` (or is `root` itself, when allowed). */
-function isInside(root: string, path: string, allowRoot = false): boolean {
-  const rel = relative(root, path);
-  if (rel === '') return allowRoot;
-  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
 
 /** Why one path segment cannot be a file name on `platform`, or undefined. */
 function platformProblem(segment: string, platform: NodeJS.Platform): string | undefined {
@@ -44,8 +37,8 @@ export function assertUnpackable(names: readonly string[], platform: NodeJS.Plat
   for (const name of names) {
     checkEntryName(name);
     const segments = name.split('/');
-    if (segments[0] === STATE_FOLDER) {
-      throw new ZipSafetyError(`Zip entry "${name}" targets the workspace's private ${STATE_FOLDER}/ folder; a package never contains it.`, name);
+    if (segments[0] === STATE_DIR) {
+      throw new ZipSafetyError(`Zip entry "${name}" targets the workspace's private ${STATE_DIR}/ folder; a package never contains it.`, name);
     }
     for (const segment of segments) {
       const problem = platformProblem(segment, platform);
@@ -121,7 +114,7 @@ async function prepareFolders(root: string, segments: readonly string[], entry: 
     }
   }
   // The folder chain was checked link by link; confirm once more that its real path stays inside.
-  if (!isInside(root, await realpath(current), true)) throw new ZipSafetyError(`Zip entry "${entry}" would land outside ${root}; refusing it.`, entry);
+  if (!isInside(root, await realpath(current), { orSelf: true })) throw new ZipSafetyError(`Zip entry "${entry}" would land outside ${root}; refusing it.`, entry);
 }
 
 async function refuseLinkOrFolder(destination: string, entry: string): Promise<void> {

@@ -48,11 +48,6 @@ export class Redactor {
   }
 }
 
-/** Redacts with the fixed patterns only (no registered secrets). */
-export function redactText(text: string): string {
-  return new Redactor().redact(text);
-}
-
 function redactDetail(redactor: Redactor, detail: unknown): unknown {
   if (typeof detail === 'string') return redactor.redact(detail);
   if (typeof detail === 'number' || typeof detail === 'boolean' || detail === undefined || detail === null) return detail;

@@ -13,10 +13,10 @@ import { downloadExport } from './remote';
 import { fetchRemoteKey, recordRemoteExport } from './remoteDigest';
 import { writeConfined } from './writeFiles';
 import type { WorkspaceState } from './workspace';
-import type { WorkspacePaths } from '../workspace/workspacePaths';
+import { BASE_FOLDER, STATE_DIR, type WorkspacePaths } from '../workspace/workspacePaths';
 
 /** Where base copies are kept in hashes.json, apart from the workspace's own paths. */
-const CACHE_PREFIX = '.cstudio/base/';
+const CACHE_PREFIX = `${STATE_DIR}/${BASE_FOLDER}/`;
 
 /** Base files whose bytes are not the ones state.json records (missing ones included). */
 export async function damagedBaseFiles(paths: WorkspacePaths, state: WorkspaceState, hashes: HashCache, signal?: AbortSignal): Promise<string[]> {

@@ -4,7 +4,7 @@
 import { openAsBlob } from 'node:fs';
 import type { PlatformClient } from '../platform/client';
 import type { Job } from '../platform/types';
-import { hasPackageErrors, validatePackageLayout } from '../package/layout';
+import { hasPackageErrors, METADATA_FILE, validatePackageLayout } from '../package/layout';
 import { noProgress, type Progress } from '../progress';
 import { findBackup, saveBackup, type BackupInfo } from './backups';
 import { integrate, type PullResult } from './pull';
@@ -41,7 +41,7 @@ export async function checkBackup(dir: string, name: string | undefined): Promis
     if (hasPackageErrors(issues)) {
       throw new PushRefusedError('layout', `Backup ${backup.name} is not a valid package:`, issues.filter((i) => i.severity === 'error').map((i) => i.message));
     }
-    const metadata = JSON.parse(new TextDecoder().decode(await archive.read('metadata.json'))) as { id?: { project?: unknown } };
+    const metadata = JSON.parse(new TextDecoder().decode(await archive.read(METADATA_FILE))) as { id?: { project?: unknown } };
     const project = metadata.id?.project;
     if (project !== undefined && String(project) !== state.projectId) {
       throw new PushRefusedError('layout', `Backup ${backup.name} is a package of project ${String(project)}, not of this folder's project ${state.projectId}; nothing was sent.`);

@@ -6,9 +6,8 @@
 //   .cstudio/txn-<pid>-<start>/  a pull's staged files while it commits (pullTransaction.ts)
 //   .cstudio/pending-push.json  a push whose outcome is not settled yet (pendingPush.ts)
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, stat } from 'node:fs/promises';
+import { access, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { writeFileAtomic } from '../fs/atomicFile';
 import { recoverPullTransactions } from './pullTransaction';
 import { STATE_DIR, STATE_FILE, type WorkspacePaths } from '../workspace/workspacePaths';
 
@@ -127,11 +126,6 @@ export async function requireWorkspaceState(paths: WorkspacePaths): Promise<Work
   const state = await readWorkspaceState(paths);
   if (!state) throw new WorkspaceError(`${paths.root} is not a pulled project folder (no ${STATE_DIR}/${STATE_FILE}); pull a project into it first (cstudio pull <projectId> [dir]).`, paths.root);
   return state;
-}
-
-export async function writeWorkspaceState(paths: WorkspacePaths, state: Omit<WorkspaceState, 'version'>): Promise<void> {
-  await mkdir(paths.stateDir, { recursive: true });
-  await writeFileAtomic(paths.stateFile, workspaceStateText(state));
 }
 
 /** state.json's text (base records sorted by path). */

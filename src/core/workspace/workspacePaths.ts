@@ -8,6 +8,8 @@ import { ownerTag } from '../fs/processOwner';
 export const STATE_DIR = '.cstudio';
 /** The file in STATE_DIR that makes a folder a pulled project. */
 export const STATE_FILE = 'state.json';
+/** The folder in STATE_DIR that holds the package as last pulled. */
+export const BASE_FOLDER = 'base';
 
 /** Paths of one workspace. */
 export class WorkspacePaths {
@@ -17,7 +19,7 @@ export class WorkspacePaths {
   }
   get stateDir(): string { return join(this.root, STATE_DIR); }
   get stateFile(): string { return join(this.stateDir, STATE_FILE); }
-  get baseDir(): string { return join(this.stateDir, 'base'); }
+  get baseDir(): string { return join(this.stateDir, BASE_FOLDER); }
   get backupsDir(): string { return join(this.stateDir, 'backups'); }
   get remoteZip(): string { return join(this.stateDir, 'remote.zip'); }
   get tmpDir(): string { return join(this.stateDir, 'tmp'); }

@@ -54,7 +54,7 @@ import { RefreshCommand } from './commands/refresh';
 import type { ExplorerNode } from './explorerNode';
 import { ExplorerModel } from './explorerModel';
 import { ExplorerIcons } from './icons';
-import { ReportDocuments } from './reportDocuments';
+import { reportDocuments } from './reportDocuments';
 import { ExplorerTreeProvider } from './treeProvider';
 
 export interface ExplorerFeatureDeps {
@@ -101,7 +101,7 @@ export class ExplorerFeature extends Disposable {
       new AppendSamplesCommand(c), new ReplaceSamplesCommand(c),
       new WatchJobCommand(c), new DeleteJobCommand(c),
     );
-    const r = { ...c, reports: this._register(new ReportDocuments()) };
+    const r = { ...c, reports: this._register(reportDocuments()) };
     deps.commands.register(
       new BuildProjectCommand(r), new DownloadBuildCommand(c), new DeleteBuildCommand(c),
       new DeployConfigCommand(c), new UndeployConfigCommand(c), new CreateConfigCommand(c), new OverrideConfigCommand(c),

@@ -3,8 +3,9 @@
 // The folder is the command's `{ folder }` argument, else the pulled project of the active editor's file, else
 // the pulled projects found in the workspace (picked when there are several: host/pulledFolder.ts).
 import * as vscode from 'vscode';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { TrainingIndex } from '../../core/discover/training';
+import { isInside, relativeInside } from '../../core/fs/pathInside';
 import { liveTrafficCoverage, type TrafficSource } from '../../core/health/coverage';
 import type { HealthEdit, HealthLocation, HealthReport } from '../../core/health/findings';
 import { reportInWorker } from '../../core/health/reportInWorker';
@@ -78,8 +79,8 @@ export class HealthFeature extends Disposable {
     const texts: Record<string, string> = {};
     for (const d of vscode.workspace.textDocuments) {
       if (d.uri.scheme !== 'file' || !/\.trsx$/i.test(d.uri.fsPath)) continue;
-      const path = relative(folder, d.uri.fsPath);
-      if (path.startsWith('..') || isAbsolute(path)) continue;
+      const path = relativeInside(folder, d.uri.fsPath);
+      if (!path) continue;
       texts[path.split(sep).join('/')] = d.getText();
     }
     // Every setting but the coverage's window is a report threshold: none is left out by naming them one by one.
@@ -105,7 +106,7 @@ export class HealthFeature extends Disposable {
     const at = (Array.isArray(arg) ? arg[0] : arg) as Partial<HealthLocation> | undefined;
     if (!folder || typeof at?.file !== 'string' || typeof at.startLine !== 'number') throw new Error('Open a finding from the Model Health view (Conversational Studio: Show Model Health).');
     const file = join(folder, at.file);
-    if (!file.startsWith(folder + sep)) throw new Error(`${at.file} is outside the project folder ${folder}.`);
+    if (!isInside(folder, file)) throw new Error(`${at.file} is outside the project folder ${folder}.`);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     const start = new vscode.Position(Math.max(0, at.startLine - 1), 0);
     const endLine = Math.max(at.startLine, typeof at.endLine === 'number' ? at.endLine : at.startLine) - 1;
@@ -127,7 +128,7 @@ export class HealthFeature extends Disposable {
     for (const fix of fixes) {
       if (typeof fix?.file !== 'string' || typeof fix.start !== 'number' || typeof fix.end !== 'number' || typeof fix.newText !== 'string') throw new Error('That fix is not an edit; run Show Model Health again.');
       const file = join(folder, fix.file);
-      if (!file.startsWith(folder + sep)) throw new Error(`${fix.file} is outside the project folder ${folder}.`);
+      if (!isInside(folder, file)) throw new Error(`${fix.file} is outside the project folder ${folder}.`);
       const uri = vscode.Uri.file(file);
       const doc = await vscode.workspace.openTextDocument(uri);
       const range = new vscode.Range(doc.positionAt(fix.start), doc.positionAt(fix.end));

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { readDialog } from '../../core/dialog/dialogModel';
 import { flowGraph } from '../../core/dialog/flowGraph';
 import { DIALOG_FILE } from '../../core/package/layout';
+import { STATE_DIR } from '../../core/workspace/workspacePaths';
 import { CommandIds } from '../../host/commandIds';
 import type { Command } from '../../host/commands';
 import { Disposable } from '../../host/lifecycle';
@@ -16,7 +17,7 @@ async function dialogUri(arg: unknown): Promise<vscode.Uri> {
   if (typeof arg === 'string') return vscode.Uri.parse(arg);
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active && basename(active.path) === DIALOG_FILE) return active;
-  const found = await vscode.workspace.findFiles(`**/${DIALOG_FILE}`, '**/{node_modules,.cstudio}/**', 1);
+  const found = await vscode.workspace.findFiles(`**/${DIALOG_FILE}`, `**/{node_modules,${STATE_DIR}}/**`, 1);
   if (found[0]) return found[0];
   throw new Error('No dialog.json to show: open a pulled project folder (cstudio pull) that has one, or open the file.');
 }

@@ -8,7 +8,7 @@ import { CommandIds } from '../../host/commandIds';
 import type { Command } from '../../host/commands';
 import type { Prompter } from '../../host/prompter';
 import { testFileTextToSend, type GrammarTestClient } from './grammarTestClient';
-import type { ReportDocuments } from './reportDocuments';
+import type { ReadOnlyDocuments } from '../../host/readOnlyDocuments';
 
 export interface SentenceTestSummary {
   accepted?: boolean;
@@ -36,7 +36,7 @@ export class TestGrammarCommand implements Command {
   readonly id = CommandIds.grammarTest;
   private readonly lastInput = new Map<string, string>();
 
-  constructor(private readonly tester: GrammarTestClient, private readonly prompter: Prompter, private readonly reports: ReportDocuments) {}
+  constructor(private readonly tester: GrammarTestClient, private readonly prompter: Prompter, private readonly reports: ReadOnlyDocuments) {}
 
   /** Arguments (all optional): the grammar's URI, the rule to start from, the input (no prompt then). */
   async execute(uriArg?: unknown, ruleArg?: unknown, inputArg?: unknown): Promise<SentenceTestSummary | undefined> {
@@ -60,7 +60,7 @@ export class TestGrammarCommand implements Command {
     if (input === undefined) return undefined; // dismissed
     this.lastInput.set(uri.toString(), input);
     const result = await this.tester.test(uri, input, rule);
-    const reportUri = (await this.reports.show(`${name} — test.txt`, result.report)).toString();
+    const reportUri = (await this.reports.show(`/${name} — test.txt`, result.report, { fresh: true, beside: true })).toString();
     const summary: SentenceTestSummary = { report: result.report, reportUri };
     if (result.accepted !== undefined) summary.accepted = result.accepted;
     if (result.semantics !== undefined) summary.semantics = result.semantics;
@@ -72,14 +72,14 @@ export class TestGrammarCommand implements Command {
 export class RunGrammarTestsCommand implements Command {
   readonly id = CommandIds.grammarRunTests;
 
-  constructor(private readonly tester: GrammarTestClient, private readonly prompter: Prompter, private readonly reports: ReportDocuments) {}
+  constructor(private readonly tester: GrammarTestClient, private readonly prompter: Prompter, private readonly reports: ReadOnlyDocuments) {}
 
   async execute(uriArg?: unknown): Promise<BatchTestSummary> {
     const file = await this.testFile(uriArg);
     const text = await testFileTextToSend(file);
     const name = basename(file.fsPath);
     const run = await this.prompter.withProgress({ title: `Running the grammar tests of ${name}` }, (_progress, signal) => this.tester.run(file, text, { signal }));
-    const reportUri = (await this.reports.show(`${name} — results.txt`, run.report)).toString();
+    const reportUri = (await this.reports.show(`/${name} — results.txt`, run.report, { fresh: true, beside: true })).toString();
     return { passed: run.passed, failed: run.failed, report: run.report, reportUri };
   }
 

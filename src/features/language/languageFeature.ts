@@ -14,7 +14,7 @@ import { GrammarTestClient } from './grammarTestClient';
 import { GrammarTestController } from './grammarTestController';
 import { RunGrammarTestsCommand, TestGrammarCommand } from './grammarTesterCommands';
 import { StudioLanguageClient } from './languageClient';
-import { ReportDocuments } from './reportDocuments';
+import { grammarTestReports } from './reportDocuments';
 
 export interface LanguageFeatureDeps {
   /** The extension's folder (the language server is dist/languageServer.js in it). */
@@ -45,7 +45,7 @@ class LanguageFeature extends Disposable {
 
     // The grammar tester and the Test Explorer ask the same server (it holds the grammars, parsed once).
     const tester = new GrammarTestClient(client);
-    const reports = this._register(new ReportDocuments());
+    const reports = this._register(grammarTestReports());
     this.commands = {
       testGrammar: new TestGrammarCommand(tester, deps.prompter, reports), runGrammarTests: new RunGrammarTestsCommand(tester, deps.prompter, reports),
       showDialogFlow: this._register(new ShowDialogFlowCommand(deps.extensionUri)), revealDialogOffset: new RevealDialogOffsetCommand(),

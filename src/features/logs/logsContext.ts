@@ -6,14 +6,14 @@ import type { LogViewSettings } from '../../host/settings';
 import type { AudioPlayer } from './audioPlayer';
 import type { LogSessions } from './logSessions';
 import type { LogTargetResolver } from './logTargets';
-import type { RecordDocuments } from './recordDocuments';
+import type { ReadOnlyDocuments } from '../../host/readOnlyDocuments';
 
 export interface LogsContext {
   readonly registry: ConnectionRegistry;
   readonly prompter: Prompter;
   readonly sessions: LogSessions;
   readonly targets: LogTargetResolver;
-  readonly records: RecordDocuments;
+  readonly records: ReadOnlyDocuments;
   readonly player: AudioPlayer;
   readonly logger: Logger;
   /** Mirror channel lines for the extension-host tests (never in production). */

@@ -21,7 +21,7 @@ import { LogSessions } from './logSessions';
 import { LogStatusBar } from './logStatusBar';
 import type { LogsContext } from './logsContext';
 import { LogTargetResolver } from './logTargets';
-import { RecordDocuments } from './recordDocuments';
+import { recordDocuments } from './recordDocuments';
 
 export interface LogsFeatureDeps {
   readonly registry: ConnectionRegistry;
@@ -54,7 +54,7 @@ export class LogsFeature extends Disposable {
     const logger = deps.logger;
     const sessions = this._register(new LogSessions(deps.prompter, logger, (session, err) => deps.errors.report(`event logs of ${session.target.topic}`, err)));
     const statusBar = this._register(new LogStatusBar(sessions));
-    const records = this._register(new RecordDocuments());
+    const records = this._register(recordDocuments());
     const player = this._register(new AudioPlayer(vscode.Uri.joinPath(deps.storageUri, 'audio-player'), vscode.Uri.joinPath(deps.extensionUri, 'media')));
     const ctx: LogsContext = {
       registry: deps.registry, prompter: deps.prompter, sessions, records, player, logger,

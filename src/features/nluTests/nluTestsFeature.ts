@@ -23,6 +23,7 @@ import { predictThrough, runtimeInterpreter } from '../../core/nlu/evaluation/re
 import { readTestSet } from '../../core/nlu/evaluation/readTestSet';
 import type { TestSet, TestUtterance } from '../../core/nlu/evaluation/testSet';
 import { isLocaleName } from '../../core/package/locale';
+import { trsxPath } from '../../core/package/layout';
 import { nluModelUrn } from '../../core/platform/nluRuntime';
 import { loadTrainingSource, type NluEngine, type TrainingSource } from '../../core/nlu/evaluation/trainingSource';
 import { argObject, type CommandSink } from '../../host/commands';
@@ -360,7 +361,7 @@ export class NluTestsFeature extends Disposable {
     if (!failure) throw new Error('That test utterance has no failure to fix any more; run the test again.');
     const p = failure.prediction;
     if (!failure.project) throw new Error(`${basename(String(file))} is in no pulled project, so there is no TRSX to add the sample to; pull the project into the workspace.`);
-    const target = join(failure.project, failure.locale, `${failure.locale}.trsx`);
+    const target = join(failure.project, ...trsxPath(failure.locale).split('/'));
     const ok = await this.deps.prompter.confirm(`Add "${p.text}" as a sample of ${p.expected} to ${vscode.workspace.asRelativePath(target)}?`, { action: 'Add Sample' });
     if (!ok) return;
     const [added] = await addAsSamples(failure.project, [{

@@ -3,7 +3,8 @@ import type { ConnectionRegistry } from '../../core/connections/connectionRegist
 import type { Logger } from '../../core/logger';
 import type { Prompter } from '../../host/prompter';
 import type { ComparisonView } from './comparisonView';
-import type { BaseContentProvider, SyncDocuments } from './syncDocuments';
+import type { ReadOnlyDocuments } from '../../host/readOnlyDocuments';
+import type { BaseContentProvider } from './syncDocuments';
 import type { SyncModel } from './syncModel';
 import type { ZipFileSystem } from './zipFileSystem';
 
@@ -14,6 +15,6 @@ export interface SyncCommandDeps {
   readonly comparison: ComparisonView;
   readonly zipFs: ZipFileSystem;
   readonly base: BaseContentProvider;
-  readonly documents: SyncDocuments;
+  readonly documents: ReadOnlyDocuments;
   readonly logger: Logger;
 }

@@ -20,9 +20,9 @@ import { ComparisonView } from './comparisonView';
 import { SyncScmView } from './scmView';
 import { SyncStatusBar } from './statusBar';
 import type { SyncCommandDeps } from './syncDeps';
-import { BaseContentProvider, SyncDocuments } from './syncDocuments';
+import { BaseContentProvider, syncDocuments } from './syncDocuments';
 import { SyncModel } from './syncModel';
-import { BASE_SCHEME, SYNC_SCHEME, ZIP_SCHEME } from './documentIds';
+import { BASE_SCHEME, ZIP_SCHEME } from './documentIds';
 import { ZipFileSystem } from './zipFileSystem';
 
 export interface SyncFeatureDeps {
@@ -52,8 +52,7 @@ export class SyncFeature extends Disposable {
     this._register(vscode.workspace.registerFileSystemProvider(ZIP_SCHEME, zipFs, { isReadonly: true, isCaseSensitive: true }));
     const base = this._register(new BaseContentProvider());
     this._register(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, base));
-    const documents = this._register(new SyncDocuments());
-    this._register(vscode.workspace.registerTextDocumentContentProvider(SYNC_SCHEME, documents));
+    const documents = this._register(syncDocuments());
     const comparison = this._register(new ComparisonView(model, deps.logger));
     const scm = this._register(new SyncScmView(model));
     const statusBar = this._register(new SyncStatusBar(model));

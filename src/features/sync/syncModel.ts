@@ -3,7 +3,8 @@
 // when files change, the remote side when a command checks it. Views listen to `onDidChange`.
 import * as vscode from 'vscode';
 import { readdir, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
+import { isInside } from '../../core/fs/pathInside';
 import type { Logger } from '../../core/logger';
 import type { PlatformClient } from '../../core/platform/client';
 import type { FileChange } from '../../core/sync/compare';
@@ -53,7 +54,7 @@ export class SyncModel extends Disposable {
 
   /** The pulled folder holding `file`, if any. */
   rootOf(file: string): string | undefined {
-    return this.list().map((r) => r.root).filter((r) => file === r || file.startsWith(`${r}${sep}`)).sort((a, b) => b.length - a.length)[0];
+    return this.list().map((r) => r.root).filter((r) => isInside(r, file, { orSelf: true })).sort((a, b) => b.length - a.length)[0];
   }
 
   /** Finds the pulled folders of the window again and refreshes each one's local status. */
@@ -128,7 +129,7 @@ export class SyncModel extends Disposable {
     const path = uri.fsPath;
     if (path.endsWith(join(STATE_DIR, STATE_FILE))) { void this.rescan(); return; }
     const root = this.rootOf(path);
-    if (!root || path.startsWith(join(root, STATE_DIR))) return;
+    if (!root || isInside(join(root, STATE_DIR), path, { orSelf: true })) return;
     clearTimeout(this.timers.get(root));
     this.timers.set(root, setTimeout(() => { this.timers.delete(root); void this.refresh(root); }, DEBOUNCE_MS));
   }

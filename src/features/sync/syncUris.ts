@@ -21,8 +21,3 @@ export function parseZipUri(uri: vscode.Uri): { zipPath: string; entry: string }
 export function emptyUri(name: string): vscode.Uri {
   return vscode.Uri.from({ scheme: SYNC_SCHEME, path: `/empty/${name}` });
 }
-
-/** A text document of the feature's own (a push plan, an outcome), kept by `SyncDocuments`. */
-export function documentUri(name: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: SYNC_SCHEME, path: `/${name}` });
-}

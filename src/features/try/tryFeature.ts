@@ -6,7 +6,8 @@
 // confirmation naming the file), or test an entity's grammar in the grammar tester. Thin glue over core/.
 import * as vscode from 'vscode';
 import { readdir } from 'node:fs/promises';
-import { basename, resolve, sep } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { isInside } from '../../core/fs/pathInside';
 import { addAsSamples } from '../../core/discover/addSamples';
 import type { InterpretedUtterance } from '../../core/discover/utterance';
 import type { Logger } from '../../core/logger';
@@ -52,7 +53,7 @@ async function folderLocales(folder: string): Promise<string[]> {
 /** A file of the folder, refused when it would leave it. */
 function inside(folder: string, file: string): string {
   const full = resolve(folder, file);
-  if (!full.startsWith(folder + sep)) throw new Error(`${file} is outside the project folder ${folder}.`);
+  if (!isInside(folder, full)) throw new Error(`${file} is outside the project folder ${folder}.`);
   return full;
 }
 

@@ -61,11 +61,6 @@ export function isDeployed(config: AppConfigRecord): boolean {
   return deployedGeographies(config).length > 0;
 }
 
-/** Configurations of an application deployed right now (to `envGeographyId` when given). */
-export function deployedConfigs(state: SandboxState, applicationId: string, envGeographyId?: string): AppConfigRecord[] {
-  return configsOf(state, applicationId).filter((c) => (envGeographyId === undefined ? isDeployed(c) : currentDeployment(c, envGeographyId)?.status === 'DEPLOYED'));
-}
-
 /** The application and credential of a runtime app ID (the event-log topic name). */
 export function findByRuntimeAppId(state: SandboxState, runtimeAppId: string): { app: ApplicationRecord; credential: AppCredentialRecord } | undefined {
   for (const app of state.applications) {

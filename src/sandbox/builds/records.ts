@@ -1,6 +1,7 @@
 // Creating build records: the next version per project and service, and the snapshot of the content the
 // build was made from. Shared by the build job (buildTask.ts) and the seed.
 import { randomUUID } from 'node:crypto';
+import { GRAMMARS_FOLDER } from '../../core/package/layout';
 import type { ProjectContent, ProjectRecord, SandboxState } from '../state';
 import { buildLabel, type BuildError, type BuildRecord, type BuildService, type DataHostDefault, type DialogInterface } from './model';
 
@@ -60,7 +61,7 @@ export function findBuild(state: SandboxState, label: string): BuildRecord | und
 }
 
 /** A locale's grammar files (`grammars/…` → base64), as the package holds them. */
-function grammarFilesOf(content: ProjectContent, locale: string): Record<string, string> {
+export function grammarFilesOf(content: ProjectContent, locale: string): Record<string, string> {
   const files = content.locales[locale]?.files ?? {};
-  return Object.fromEntries(Object.entries(files).filter(([path]) => path.startsWith('grammars/')));
+  return Object.fromEntries(Object.entries(files).filter(([path]) => path.startsWith(`${GRAMMARS_FOLDER}/`)));
 }

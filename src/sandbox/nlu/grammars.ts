@@ -6,6 +6,7 @@ import type { Logger } from '../../core/logger';
 import type { TrsxConcept } from '../../core/formats/trsx/model';
 import { escapeXmlAttribute, escapeXmlText } from '../../core/formats/xml/entities';
 import { safeFileName } from '../../core/package/fileNames';
+import { GRAMMARS_FOLDER } from '../../core/package/layout';
 import { writeZip } from '../../core/package/zip';
 import { isProfessionalServices } from '../access';
 import type { Principal } from '../auth';
@@ -56,7 +57,7 @@ export function newGrammarPath(content: ProjectContent, project: ProjectRecord, 
   }
   const base = safeFileName(entityName, { maxBytes: 120 });
   for (let n = 1; ; n++) {
-    const candidate = `grammars/${base}${n === 1 ? '' : `_${n}`}.grxml`;
+    const candidate = `${GRAMMARS_FOLDER}/${base}${n === 1 ? '' : `_${n}`}.grxml`;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
 }

@@ -4,6 +4,7 @@
 import type { TrsxConcept, TrsxDocument } from '../../core/formats/trsx/model';
 import { buildTrsx } from '../../core/formats/trsx/build';
 import { writeZip } from '../../core/package/zip';
+import { GRAMMARS_FOLDER, trsxPath } from '../../core/package/layout';
 import { badRequest, forbidden } from '../errors';
 import type { ProjectContent, ProjectRecord } from '../state';
 import { appendLiterals } from './entityEdits';
@@ -29,11 +30,11 @@ export async function ontologyZip(content: ProjectContent, project: ProjectRecor
       const stored = c.ruleGrammarFileName;
       if (stored === undefined) continue;
       const base = grammarBase(stored);
-      c.ruleGrammarFileName = `grammars/${base}/${base}.grxml`;
+      c.ruleGrammarFileName = `${GRAMMARS_FOLDER}/${base}/${base}.grxml`;
       const b64 = lc.files[stored];
       if (includeGrammars && b64 !== undefined) files.set(`${locale}/${c.ruleGrammarFileName}`, Buffer.from(b64, 'base64'));
     }
-    files.set(`${locale}/${locale}.trsx`, encoder.encode(buildTrsx(doc)));
+    files.set(trsxPath(locale), encoder.encode(buildTrsx(doc)));
   }
   return await writeZip(files, at);
 }

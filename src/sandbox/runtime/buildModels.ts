@@ -1,7 +1,7 @@
 // The model of one locale of an NLU build, with the build's snapshot as the source to train it from when it has
 // no artifact yet (runtime/nluModels.ts).
 import type { NluModel } from '../../core/nlu/engine/types';
-import { findBuild } from '../builds/records';
+import { findBuild, grammarFilesOf } from '../builds/records';
 import type { SandboxContext } from '../context';
 import type { ModelSource } from './nluModels';
 
@@ -14,7 +14,7 @@ export function buildModelSource(ctx: Pick<SandboxContext, 'state' | 'store'>, b
   if (!trsx) return undefined;
   // Builds made before snapshots kept grammar files match with the locale's current ones.
   const grammars = snapshot.grammars?.[locale]
-    ?? Object.fromEntries(Object.entries(content.locales[locale]?.files ?? {}).filter(([path]) => path.startsWith('grammars/')));
+    ?? grammarFilesOf(content, locale);
   return { trsx, grammars };
 }
 

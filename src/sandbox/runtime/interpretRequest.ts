@@ -23,8 +23,6 @@ export interface InterpretCall {
   userId?: string;
 }
 
-/** The n-best size when the request asks for 0 (the server default). */
-export const DEFAULT_MAX_INTERPRETATIONS = 5;
 /** Beyond this the request is refused, like any out-of-range value. */
 export const MAX_INTERPRETATIONS = 100;
 /** Longest text accepted. */

@@ -7,7 +7,7 @@ import { buildTrsx } from '../../../src/core/formats/trsx/build';
 import type { SampleNode, TrsxDocument } from '../../../src/core/formats/trsx/model';
 import { parseTrsx } from '../../../src/core/formats/trsx/parse';
 import { sortDiagnostics, validateTrsx } from '../../../src/core/formats/trsx/validate';
-import { serializeXml } from '../../../src/core/formats/xml/serialize';
+import { serializeXml } from '../helpers/serializeXml';
 import { patchTrsx } from '../../../src/core/language/trsx/incrementalParse';
 import { IncrementalTrsxValidator } from '../../../src/core/language/trsx/incrementalValidator';
 import { LanguageDocument } from '../../../src/core/language/documents';

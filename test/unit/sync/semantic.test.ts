@@ -6,14 +6,21 @@ import { parseTrsx, parseTrsxBytes } from '../../../src/core/formats/trsx/parse'
 import { buildTrsx } from '../../../src/core/formats/trsx/build';
 import { readTrsxDigest, readTrsxDocument, walkTrsxBytes } from '../../../src/core/sync/trsxFile';
 import type { TrsxDocument } from '../../../src/core/formats/trsx/model';
-import { diffTrsx, diffWalks, summarizeCounts, type SemanticChange } from '../../../src/core/sync/semantic/trsxDiff';
-import { itemLabel, trsxItems } from '../../../src/core/sync/semantic/trsxItems';
+import { diffWalks, summarizeCounts, type SemanticChange, type TrsxDiff } from '../../../src/core/sync/semantic/trsxDiff';
+import { itemLabel, trsxItems, walkDocument } from '../../../src/core/sync/semantic/trsxItems';
 import { mergeTrsx, sameTrsx } from '../../../src/core/sync/semantic/trsxMerge';
 
 function doc(body: string): TrsxDocument {
   const r = parseTrsx(`<?xml version="1.0" encoding="UTF-8"?>\n<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6">${body}</project>`);
   assert.deepEqual(r.diagnostics, []);
   return r.document;
+}
+
+/** The diff of two models in memory (they always walk), through the same walk-diff the product streams. */
+function diffTrsx(before: TrsxDocument, after: TrsxDocument): TrsxDiff {
+  const read = diffWalks(walkDocument(before), walkDocument(after));
+  if (!read.ok) throw new Error(read.problem);
+  return read.diff;
 }
 
 const ontology = '<ontology><intents><intent name="ORDER"><links><link conceptref="SIZE"/></links></intent><intent name="HOURS"/></intents><concepts><concept name="SIZE"/></concepts></ontology>';

@@ -1,12 +1,13 @@
 /// <reference types="mocha" />
 // The host adapters against the real API: settings facade, SecretStorage credentials, cancellation and
-// progress bridges, the logger's tags, levels and redaction.
+// progress bridges, the logger's tags, levels and redaction, the read-only documents every feature shows.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import { isCancellation } from '../../../src/core/platform/errors';
 import { Redactor } from '../../../src/core/platform/redact';
 import { abortSignalFrom, withProgress } from '../../../src/host/cancellation';
 import { createSinkLogger, type LogLevelName } from '../../../src/host/logger';
+import { ReadOnlyDocuments } from '../../../src/host/readOnlyDocuments';
 import { credentialKey } from '../../../src/host/secrets';
 import { Settings, type SettingsChange } from '../../../src/host/settings';
 import { extensionApi, updateSetting, waitFor } from '../helpers';
@@ -112,5 +113,25 @@ suite('host adapters', () => {
     assert.match(lines[0] ?? '', /\[REDACTED\]/);
     assert.equal(lines[1], '[transport/auth] now kept');
     assert.match(lines[2] ?? '', /^\[transport\/auth\] Error: boom\n\s+at /);
+  });
+
+  test('read-only documents: served from memory, refreshed in place, the oldest dropped, fresh ones side by side', async () => {
+    const docs = new ReadOnlyDocuments({ scheme: 'cstudio-host-test', keep: 2, language: 'markdown', gone: (uri) => `gone: ${uri.path}` });
+    try {
+      const first = docs.put('/a.md', '# one');
+      const editor = await docs.open(first);
+      assert.equal(editor.document.getText(), '# one');
+      assert.equal(editor.document.languageId, 'markdown');
+      assert.equal(docs.put('/a.md', '# two').toString(), first.toString(), 'the same path is the same document');
+      await waitFor('the open document to show the new text', () => editor.document.getText() === '# two');
+      const [x, y] = [docs.put('/run.txt', 'x', { fresh: true }), docs.put('/run.txt', 'y', { fresh: true })];
+      assert.notEqual(x.toString(), y.toString(), 'a fresh document each time');
+      assert.equal(docs.provideTextDocumentContent(y), 'y');
+      assert.equal(docs.provideTextDocumentContent(x), 'x');
+      assert.equal(docs.provideTextDocumentContent(first), 'gone: /a.md', 'only the last two are held');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      docs.dispose();
+    }
   });
 });

@@ -159,7 +159,3 @@ export interface TagExpansion {
   readonly text: string;
   readonly range: TextRange;
 }
-
-export function isPublic(rule: Rule): boolean {
-  return rule.scope === 'public';
-}

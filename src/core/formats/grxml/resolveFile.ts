@@ -6,8 +6,9 @@
 // Nothing is ever fetched: http(s) and every other scheme are refused with a message.
 
 import { readFileSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve as resolvePath } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isInside } from '../../fs/pathInside';
 import { hasScheme, isHttpUri, type GrammarResolver } from './externalRefs';
 import type { Grammar } from './model';
 import { parseGrxmlBytes } from './parse';
@@ -26,11 +27,6 @@ export function grammarFilePath(uri: string, base: string): string {
   return fileURLToPath(target);
 }
 
-export function isInside(folder: string, path: string): boolean {
-  const rel = relative(resolvePath(folder), resolvePath(path));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
 /**
  * The file `uri` names relative to `base`, when it lies inside one of `roots` (empty: the folder of `base`);
  * throws a message naming the reference and the allowed folders otherwise.
@@ -42,9 +38,9 @@ export function confinedGrammarPath(uri: string, base: string, roots: readonly s
     `external grammar ${uri} is outside ${allowed.length === 1 ? `the folder ${allowed[0]}` : 'the workspace folders'}; it was not read `
     + '(grammars may only refer to grammars inside their folder tree)',
   );
-  if (!allowed.some((r) => isInside(r, path))) throw outside();
+  if (!allowed.some((r) => isInside(r, path, { orSelf: true }))) throw outside();
   const real = realPath(path);
-  if (real !== undefined && !allowed.some((r) => isInside(realPath(r) ?? r, real))) throw outside();
+  if (real !== undefined && !allowed.some((r) => isInside(realPath(r) ?? r, real, { orSelf: true }))) throw outside();
   return path;
 }
 

@@ -115,14 +115,6 @@ export class TagJobRunner {
   }
 }
 
-/** One job in a context of its own. */
-export function runTagJob(job: TagJob, progressFd?: number): TagReply {
-  const runner = new TagJobRunner(progressFd);
-  const reply = runner.run(job);
-  runner.settle();
-  return reply;
-}
-
 if (process.send !== undefined && process.env.CSTUDIO_SISR_PROCESS === '1') {
   const cap = Number(process.env[MEMORY_CAP_ENV]);
   const busy = cap > 0 ? startMemoryWatchdog(cap) : undefined;

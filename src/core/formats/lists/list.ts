@@ -1,11 +1,11 @@
 // `.list` entity literals: one literal per line; the value of each literal is the literal itself
 // ("chocolate" → "chocolate"). Blank lines are skipped with a warning; spaces around a literal are dropped.
-import type { DictionaryEntry, TrsxDocument } from '../trsx/model';
+import type { DictionaryEntry } from '../trsx/model';
 import { listDiagnostic } from './codes';
 import { byPosition, readListText, trimmedRange } from './lines';
 import {
-  dictionaryEntries, entryValue, joinLines, lineFieldProblem, literalsToTrsx, reportDuplicateLiterals,
-  type LiteralEntry, type LiteralsParseResult, type SerializeResult, type SkippedEntry, type ToTrsxOptions,
+  entryValue, joinLines, lineFieldProblem, reportDuplicateLiterals,
+  type LiteralEntry, type LiteralsParseResult, type SerializeResult, type SkippedEntry,
 } from './literals';
 
 export function parseList(input: Uint8Array | string): LiteralsParseResult {
@@ -42,14 +42,4 @@ export function serializeList(entries: readonly Pick<DictionaryEntry, 'literal' 
     else lines.push(entry.literal);
   }
   return { text: joinLines(lines), skipped };
-}
-
-/** A TRSX document with `entity`'s concept and dictionary built from a .list. */
-export function listToTrsx(entity: string, parsed: Pick<LiteralsParseResult, 'entries'>, options?: ToTrsxOptions): TrsxDocument {
-  return literalsToTrsx(entity, parsed.entries, options);
-}
-
-/** The .list text of `entity`'s dictionary in a TRSX document. */
-export function listFromTrsx(doc: TrsxDocument, entity: string): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
-  return serializeList(dictionaryEntries(doc, entity));
 }

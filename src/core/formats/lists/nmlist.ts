@@ -1,12 +1,12 @@
 // `.nmlist` ("named list") entity literals: `literal|value` per line. Rule for extra pipes: the line is
 // split at the FIRST `|` (a spoken literal has no reason to hold a pipe, a value — a code, a JSON-ish
 // key — might), with a warning so the author can check. Spaces around both parts are dropped.
-import type { DictionaryEntry, TrsxDocument } from '../trsx/model';
+import type { DictionaryEntry } from '../trsx/model';
 import { listDiagnostic } from './codes';
 import { byPosition, readListText, trimmedRange } from './lines';
 import {
-  dictionaryEntries, entryValue, joinLines, lineFieldProblem, literalsToTrsx, reportDuplicateLiterals,
-  type LiteralEntry, type LiteralsParseResult, type SerializeResult, type SkippedEntry, type ToTrsxOptions,
+  entryValue, joinLines, lineFieldProblem, reportDuplicateLiterals,
+  type LiteralEntry, type LiteralsParseResult, type SerializeResult, type SkippedEntry,
 } from './literals';
 
 export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
@@ -68,14 +68,4 @@ export function serializeNmlist(entries: readonly Pick<DictionaryEntry, 'literal
     else lines.push(`${entry.literal}|${value}`);
   }
   return { text: joinLines(lines), skipped };
-}
-
-/** A TRSX document with `entity`'s concept and dictionary built from a .nmlist. */
-export function nmlistToTrsx(entity: string, parsed: Pick<LiteralsParseResult, 'entries'>, options?: ToTrsxOptions): TrsxDocument {
-  return literalsToTrsx(entity, parsed.entries, options);
-}
-
-/** The .nmlist text of `entity`'s dictionary in a TRSX document. */
-export function nmlistFromTrsx(doc: TrsxDocument, entity: string): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
-  return serializeNmlist(dictionaryEntries(doc, entity));
 }

@@ -63,18 +63,3 @@ export function readTrsxSamplesApart(text: string, onSample: (sample: TrsxSample
   const scan = scanXml(text, reader, { elementOnly: ELEMENT_ONLY, ...options });
   return { document: reader.document, positions: reader.positions, rootName: reader.root?.name, diagnostics: [...scan.errors] };
 }
-
-export interface TrsxPositioned {
-  document: TrsxDocument;
-  /** Where the model items are in `text` (samples, annotations, intents, concepts, dictionary entries, …). */
-  positions: TrsxLocator;
-  /** Well-formedness diagnostics (`XML…`); no TRSX rule is run. */
-  diagnostics: Diagnostic[];
-}
-
-/** The model and where its items are, in one scan with no XML tree and no TRSX rules: for read-only analyses. */
-export function readTrsxPositioned(text: string, options: XmlParseOptions = {}): TrsxPositioned {
-  const reader = new TrsxStreamReader(ignoreRules);
-  const scan = scanXml(text, reader, { elementOnly: ELEMENT_ONLY, ...options });
-  return { document: reader.document, positions: reader.positions, diagnostics: [...scan.errors] };
-}

@@ -25,8 +25,8 @@ export interface XmlParseOptions {
   maxErrors?: number;
   /**
    * Elements whose content is only elements (per their schema): whitespace-only text directly inside them
-   * is not kept as nodes. It is layout, and `serializeXml` still reproduces it (it copies what lies between
-   * nodes). Saves a node per line in large files.
+   * is not kept as nodes. It is layout, and the tests' lossless `serializeXml` (test/unit/helpers) still
+   * reproduces it (it copies what lies between nodes). Saves a node per line in large files.
    */
   elementOnly?: ReadonlySet<string>;
   /**

@@ -125,20 +125,3 @@ export function textContent(el: XmlElement): string {
   }
   return out;
 }
-
-/** The innermost node whose range contains `offset` (start inclusive, end exclusive), or undefined. */
-export function nodeAt(doc: XmlDocument, offset: number): XmlNode | undefined {
-  let found: XmlNode | undefined;
-  let nodes: readonly XmlNode[] = doc.children;
-  for (;;) {
-    const hit = nodes.find((n) => n.range.start <= offset && offset < n.range.end);
-    if (!hit) return found;
-    found = hit;
-    if (hit.kind !== 'element') return found;
-    nodes = hit.children;
-  }
-}
-
-export function rangeContains(range: TextRange, offset: number): boolean {
-  return range.start <= offset && offset < range.end;
-}

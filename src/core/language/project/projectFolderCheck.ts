@@ -10,7 +10,7 @@ import { throwIfAborted } from '../../progress';
 import { DiagnosticsEngine } from '../diagnosticsEngine';
 import type { LanguageId } from '../documents';
 import type { FileSystem } from '../fileSystem';
-import { METADATA_FILE } from './projectIndex';
+import { METADATA_FILE } from '../../package/layout';
 
 export interface CheckedProjectFile {
   /** Absolute path of the file. */

@@ -11,13 +11,11 @@ import { LineIndex } from '../../formats/diagnostic';
 import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
 import { decodeXmlBytes } from '../../formats/xml/decode';
-import { classifyPackagePath, DIALOG_FILE, PRONS_FILE, TMFE_FILE } from '../../package/layout';
+import { relativeInside } from '../../fs/pathInside';
+import { classifyPackagePath, DIALOG_FILE, GRAMMARS_FOLDER, METADATA_FILE, PRONS_FILE, TMFE_FILE, trsxPath } from '../../package/layout';
 import { WorkspacePaths } from '../../workspace/workspacePaths';
 import type { DocumentStore } from '../documents';
 import type { FileSystem } from '../fileSystem';
-
-export const METADATA_FILE = 'metadata.json';
-export const GRAMMARS_FOLDER = 'grammars';
 
 export interface ProjectLocale {
   locale: string;
@@ -83,8 +81,8 @@ export class ProjectIndex {
 
   /** The locale folder a project file lives in (`en-US` for `<root>/en-US/...`). */
   localeOf(project: Project, path: string): string | undefined {
-    const rel = relative(project.root, path);
-    if (rel.startsWith('..')) return undefined;
+    const rel = relativeInside(project.root, path);
+    if (rel === undefined) return undefined;
     const first = rel.split(sep)[0];
     return project.locales.some((l) => l.locale === first) ? first : undefined;
   }
@@ -221,9 +219,9 @@ export class ProjectIndex {
     const locales: ProjectLocale[] = [];
     const grammars: ProjectGrammar[] = [];
     for (const name of this.fs.readDirectory(root).sort()) {
-      const trsxPath = join(root, name, `${name}.trsx`);
-      if (this.fs.stat(trsxPath)?.isDirectory !== false && !this.documents.byPath(trsxPath)) continue;
-      locales.push({ locale: name, trsxPath });
+      const trsxFile = join(root, ...trsxPath(name).split('/'));
+      if (this.fs.stat(trsxFile)?.isDirectory !== false && !this.documents.byPath(trsxFile)) continue;
+      locales.push({ locale: name, trsxPath: trsxFile });
       const localeDir = join(root, name);
       for (const path of this.grammarFiles(join(localeDir, GRAMMARS_FOLDER), MAX_GRAMMAR_FILES - grammars.length)) {
         grammars.push({ locale: name, path, relative: relative(localeDir, path).split(sep).join('/') });
@@ -249,8 +247,8 @@ export class ProjectIndex {
 
   /** Whether `path` is one of the files only professional-services users receive (the package layout's rule). */
   isRestricted(project: Project, path: string): boolean {
-    const rel = relative(project.root, path);
-    return !rel.startsWith('..') && classifyPackagePath(rel.split(sep).join('/')).restricted;
+    const rel = relativeInside(project.root, path);
+    return rel !== undefined && classifyPackagePath(rel.split(sep).join('/')).restricted;
   }
 
   private grammarFiles(folder: string, limit: number): string[] {

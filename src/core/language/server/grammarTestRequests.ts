@@ -4,7 +4,7 @@
 // that needs it and stopped with the server.
 import { basename } from 'node:path';
 import { ErrorCodes, ProgressType, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
-import { isInside } from '../../formats/grxml/resolveFile';
+import { isInside } from '../../fs/pathInside';
 import { TagEvaluator } from '../../formats/grxml/tagEvaluator';
 import type { FileSystem } from '../fileSystem';
 import type { LanguageServices } from '../languageServices';
@@ -87,7 +87,7 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
     if (params.text !== undefined) return params.text;
     const path = pathOf(params.uri);
     const roots = deps.roots();
-    if (!/\.grxml-test$/i.test(path) || (roots.length > 0 && !roots.some((root) => isInside(root, path)))) {
+    if (!/\.grxml-test$/i.test(path) || (roots.length > 0 && !roots.some((root) => isInside(root, path, { orSelf: true })))) {
       throw new ResponseError(ErrorCodes.InvalidParams, `${params.uri} is not a grammar test file of the workspace: open a *.grxml-test file inside a workspace folder, or send its text.`);
     }
     const bytes = deps.fs.readFile(path);

@@ -2,8 +2,9 @@
 import { join } from 'node:path';
 import { languageOfPath } from '../documents';
 import type { FileSystem } from '../fileSystem';
+import { STATE_DIR } from '../../workspace/workspacePaths';
 
-const SKIPPED = new Set(['node_modules', '.cstudio', '.git']);
+const SKIPPED = new Set(['node_modules', STATE_DIR, '.git']);
 const MAX_FILES = 5000;
 
 export class WorkspaceFiles {

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../../formats/diagnostic';
 import { escapeXmlAttribute } from '../../formats/xml/entities';
 import type { TrsxSample } from '../../formats/trsx/model';
 import { annotatedSampleKey } from '../../formats/trsx/sample-text';
-import { getAttribute, type XmlElement } from '../../formats/xml/tree';
+import { sampleCountEdit } from '../../formats/trsx/sampleCount';
 import type { LanguageDocument } from '../documents';
 import { nearestNames } from '../nearestNames';
 import type { CodeActionInfo, TextEdit } from '../types';
@@ -90,7 +90,7 @@ function duplicateActions(doc: LanguageDocument, d: Diagnostic): CodeActionInfo[
     const total = (first.count ?? 1) + (sample.count ?? 1);
     actions.push({
       title: `Remove duplicate sample and raise the first one's count to ${total}`, kind: 'quickfix', diagnostic: d, preferred: true,
-      edits: [{ path: doc.id, edits: [countEdit(firstEl, total), remove] }],
+      edits: [{ path: doc.id, edits: [sampleCountEdit(firstEl, total), remove] }],
     });
   }
   actions.push({ title: 'Remove duplicate sample', kind: 'quickfix', diagnostic: d, edits: [{ path: doc.id, edits: [remove] }] });
@@ -106,10 +106,3 @@ function firstIdentical(samples: readonly TrsxSample[], sample: TrsxSample): Trs
   return undefined;
 }
 
-function countEdit(el: XmlElement, total: number): TextEdit {
-  const count = getAttribute(el, 'count');
-  if (count) return { range: count.valueRange, newText: String(total) };
-  const intentref = getAttribute(el, 'intentref');
-  const at = intentref ? intentref.range.end : el.openTagRange.start + 1 + el.name.length;
-  return { range: { start: at, end: at }, newText: ` count="${total}"` };
-}

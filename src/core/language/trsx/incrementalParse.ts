@@ -1,7 +1,7 @@
 // Incremental TRSX parsing: when every edit since the last good parse lies inside a <samples> section, only the
 // samples (and comments) the edits touched are scanned again, as an XML fragment, and spliced into the tree and
 // the model; everything after them is moved by the length difference. The result is exactly what a full parse
-// of the new text gives (the unit tests check it against `parseTrsx` and `serializeXml`), at a cost
+// of the new text gives (the unit tests check it against `parseTrsx` and their `serializeXml`), at a cost
 // proportional to the edited samples plus one pass that shifts the offsets of the rest.
 // When the fragment could scan differently inside the whole document (it does not end where it started: an
 // unterminated tag, a close tag that is not its own, text between samples…), `undefined` says "parse it all".

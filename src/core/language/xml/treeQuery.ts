@@ -57,12 +57,6 @@ export function attributeValueAt(el: XmlElement, offset: number): XmlAttribute |
   return undefined;
 }
 
-/** The attribute whose name contains `offset`. */
-export function attributeNameAt(el: XmlElement, offset: number): XmlAttribute | undefined {
-  for (const a of el.attributes) if (touches(a.nameRange, offset)) return a;
-  return undefined;
-}
-
 /** The range of the element's name in its open tag. */
 export function tagNameRange(el: XmlElement): TextRange {
   const start = el.openTagRange.start + 1;

@@ -3,7 +3,7 @@
 // vocabulary is chosen at training time (document frequency, capped so that a large locale's model stays small)
 // and stored in the model; unknown features are dropped at interpretation.
 
-import { stemOf, tokenize, type Token } from './text';
+import { stemOf, type Token } from './text';
 import { addWordVector, wordIndex, type WordVectorTable } from './wordVectors';
 
 export interface SparseVector {
@@ -165,11 +165,6 @@ function vectorWords(key: string): string[] {
   if (apostrophe <= 0) return [key];
   if (key.endsWith("n't") && apostrophe === key.length - 2) return [key.slice(0, -3), "n't"];
   return [key.slice(0, apostrophe), key.slice(apostrophe)];
-}
-
-export function vectorize(space: FeatureSpace, text: string): SparseVector {
-  const tokens = tokenize(text);
-  return vectorizeKeys(space, featureKeys(tokens, space.english, space.charGrams), tokens);
 }
 
 /** Cosine of two L2-normalized sparse vectors (a merge over the ascending indices). */

@@ -217,8 +217,6 @@ export interface NluModel {
   nearestSamples(text: string, intent: string, k: number): NearestSample[];
 }
 
-/** The signatures implemented in train.ts, fromTrsx.ts and serialize.ts (for callers that inject them). */
+/** The signatures implemented in train.ts and fromTrsx.ts (for callers that inject them). */
 export type TrainNluModel = (input: TrainingInput, options?: TrainOptions) => Promise<NluModel>;
 export type TrainingInputFromTrsx = (text: string, locale: string, options?: TrainingInputOptions) => TrainingInput;
-export type SerializeNluModel = (model: NluModel) => Uint8Array;
-export type LoadNluModel = (bytes: Uint8Array) => NluModel;

@@ -8,8 +8,6 @@ import { TestSetError } from './testSet';
 import { readTrsxTestSet } from './trsxTestSet';
 import { readTruthTsvTestSet } from './truthTsvTestSet';
 
-export const TEST_SET_EXTENSIONS = ['.trsx', '.csv', '.tsv'] as const;
-
 /** A test set from the bytes of `file` (its name decides the format). */
 export function parseTestSet(bytes: Uint8Array, file: string): TestSet {
   const name = basename(file);

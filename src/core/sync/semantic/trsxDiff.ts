@@ -1,9 +1,8 @@
 // The semantic difference between two TRSX documents: which intents, entities, literals and samples were
 // added, removed or changed, and whether the header changed. Line diffs would flag every re-indent and
 // reorder; this says what the platform would see.
-import type { TrsxDocument } from '../../formats/trsx/model';
 import {
-  ITEM_KINDS, ItemSink, idHash, itemLabel, numberedItem, walkDocument, type ItemKind, type ItemWalk, type TrsxItem,
+  ITEM_KINDS, ItemSink, idHash, itemLabel, numberedItem, type ItemKind, type ItemWalk, type TrsxItem,
 } from './trsxItems';
 
 export type ChangeType = 'added' | 'removed' | 'changed';
@@ -31,12 +30,6 @@ export function emptyCounts(): ChangeCounts {
   const counts = {} as ChangeCounts;
   for (const k of ITEM_KINDS) counts[k] = { added: 0, removed: 0, changed: 0 };
   return counts;
-}
-
-export function diffTrsx(before: TrsxDocument, after: TrsxDocument): TrsxDiff {
-  const read = diffWalks(walkDocument(before), walkDocument(after));
-  if (!read.ok) throw new Error(read.problem); // models in memory always walk
-  return read.diff;
 }
 
 export type DiffRead = { ok: true; diff: TrsxDiff } | { ok: false; problem: string };

@@ -9,6 +9,7 @@ import { CommandIds, type CommandId } from '../../../host/commandIds';
 import type { Command } from '../../../host/commands';
 import { resolveConnection } from '../../../host/connectionPick';
 import type { ReportingCommandDeps } from './builds/buildDeps';
+import { reportPath } from '../reportDocuments';
 import { code, esc } from '../markdown';
 import type * as vscode from 'vscode';
 
@@ -29,7 +30,7 @@ abstract class ReportCommand implements Command {
     const entry = await resolveConnection(this.deps.registry, this.deps.prompter, arg, { title: this.title });
     const session = await this.deps.registry.session(entry.id);
     const body = await this.deps.prompter.withProgress({ title: `${this.title} (${entry.name})` }, (_p, signal) => this.build(session.client, signal));
-    const uri = this.deps.reports.put(`${this.title} ${entry.name}`, `# ${esc(this.title)} — ${esc(entry.name)}\n\n${body}`);
+    const uri = this.deps.reports.put(reportPath(`${this.title} ${entry.name}`), `# ${esc(this.title)} — ${esc(entry.name)}\n\n${body}`);
     await this.deps.reports.open(uri);
     return uri;
   }

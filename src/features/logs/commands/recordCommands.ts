@@ -11,6 +11,7 @@ import { CommandIds } from '../../../host/commandIds';
 import { argObject, type Command } from '../../../host/commands';
 import { answered, type PickItem } from '../../../host/prompter';
 import type { LogSession } from '../logSession';
+import { showRecord } from '../recordDocuments';
 import type { LogsContext } from '../logsContext';
 
 const MAX_PICK_ITEMS = 1000;
@@ -55,7 +56,7 @@ export class ShowRecordJsonCommand implements Command {
         title: `${title}: ${session.target.topic} (newest first, ${candidates.length} of ${session.kept.size} kept)`, placeholder: 'Record',
       }), title);
     }
-    return (await this.ctx.records.open(record)).toString();
+    return (await showRecord(this.ctx.records, record)).toString();
   }
 }
 

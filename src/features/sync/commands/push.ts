@@ -56,7 +56,7 @@ export class PushCommand implements Command {
         (progress, signal) => preparePush(client, root, { mode: choice.mode, scope: choice.scope, lock, progress, signal }));
     } catch (err) {
       // A refusal lists what to fix (files, lines, remote changes): the whole of it goes into a document.
-      if (err instanceof PushRefusedError) await this.deps.documents.show('Push Refused', `${err.message}\n`);
+      if (err instanceof PushRefusedError) await this.deps.documents.show('/Push Refused', `${err.message}\n`);
       log.info(`push: ${name} not sent: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
       throw err;
     }
@@ -67,7 +67,7 @@ export class PushCommand implements Command {
       void this.deps.prompter.info(settledSummary(prepared.settled));
     }
     const warnings = prepared.warnings.map(formatProblem);
-    await this.deps.documents.show('Push Plan', formatPlan(plan, 50) + (warnings.length > 0 ? `\nValidation warnings:\n${warnings.map((w) => `  ${w}`).join('\n')}\n` : ''));
+    await this.deps.documents.show('/Push Plan', formatPlan(plan, 50) + (warnings.length > 0 ? `\nValidation warnings:\n${warnings.map((w) => `  ${w}`).join('\n')}\n` : ''));
     if (plan.operations.length === 0) {
       log.info(`push: nothing to send to ${name} in ${plan.mode} mode (${plan.notSent.length} change(s) this mode cannot send)`);
       void this.deps.prompter.info(`Nothing to push to ${name}${plan.notSent.length > 0 ? ` (${plan.notSent.length} change(s) this mode cannot send: see the plan)` : ''}.`);
@@ -90,7 +90,7 @@ export class PushCommand implements Command {
     if (outcome.status === 'completed') void this.deps.prompter.info(text.summary);
     else {
       void this.deps.prompter.warn(text.summary, 'Show Details').then((c) => {
-        if (c === 'Show Details') void this.deps.documents.show('Push Outcome', text.details);
+        if (c === 'Show Details') void this.deps.documents.show('/Push Outcome', text.details);
       });
     }
     return outcome;

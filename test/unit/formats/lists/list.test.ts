@@ -1,6 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { listFromTrsx, listToTrsx, parseList, serializeList } from '../../../../src/core/formats/lists/list';
+import { parseList, serializeList } from '../../../../src/core/formats/lists/list';
+import { dictionaryEntries, literalsToTrsx } from '../../../../src/core/formats/lists/literals';
 import { emptyTrsxDocument } from '../../../../src/core/formats/trsx/model';
 
 const codes = (r: { diagnostics: { code: string }[] }): string[] => r.diagnostics.map((d) => d.code);
@@ -42,11 +43,11 @@ describe('.list', () => {
 
   test('round-trips through a TRSX dictionary and concept', () => {
     const source = 'chocolate\nvanilla\ncafé crème\n';
-    const doc = listToTrsx('FLAVOR', parseList(source), { locale: 'fr-CA' });
+    const doc = literalsToTrsx('FLAVOR', parseList(source).entries, { locale: 'fr-CA' });
     assert.equal(doc.lang, 'fr-CA');
     assert.deepEqual(doc.concepts, [{ name: 'FLAVOR', settings: [], relations: [] }]);
     assert.deepEqual(doc.dictionaries[0]?.entries[2], { literal: 'café crème', value: 'café crème' });
-    const back = listFromTrsx(doc, 'FLAVOR');
+    const back = serializeList(dictionaryEntries(doc, 'FLAVOR'));
     assert.equal(back.text, source);
     assert.deepEqual(back.skipped, []);
   });
@@ -55,7 +56,7 @@ describe('.list', () => {
     const into = emptyTrsxDocument('en-US');
     into.concepts.push({ name: 'FLAVOR', dataType: 'not_set', settings: [], relations: [] });
     into.dictionaries.push({ conceptref: 'FLAVOR', entries: [{ literal: 'mint', value: 'mint' }] });
-    const doc = listToTrsx('FLAVOR', parseList('lemon\n'), { into });
+    const doc = literalsToTrsx('FLAVOR', parseList('lemon\n').entries, { into });
     assert.equal(doc.concepts.length, 1, 'concept not declared twice');
     assert.deepEqual(doc.dictionaries[0]?.entries.map((e) => e.literal), ['mint', 'lemon']);
     assert.equal(into.dictionaries[0]?.entries.length, 1, 'input untouched');

@@ -1,7 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { nmlistFromTrsx, nmlistToTrsx, parseNmlist, serializeNmlist } from '../../../../src/core/formats/lists/nmlist';
+import { parseNmlist, serializeNmlist } from '../../../../src/core/formats/lists/nmlist';
+import { dictionaryEntries, literalsToTrsx } from '../../../../src/core/formats/lists/literals';
 import { hasErrors } from '../../../../src/core/formats/diagnostic';
 import { corpusFile } from './corpus';
 
@@ -70,9 +71,9 @@ describe('.nmlist', () => {
       literal: 'Compte d’épargne libre d’impôt', value: 'CELI', line: 2,
       range: { start: 10, end: 10 + 'Compte d’épargne libre d’impôt|CELI'.length },
     });
-    const doc = nmlistToTrsx('ACCOUNT_TYPE', r, { locale: 'fr-CA' });
+    const doc = literalsToTrsx('ACCOUNT_TYPE', r.entries, { locale: 'fr-CA' });
     assert.equal(doc.dictionaries[0]?.entries.length, 35);
-    const back = nmlistFromTrsx(doc, 'ACCOUNT_TYPE');
+    const back = serializeNmlist(dictionaryEntries(doc, 'ACCOUNT_TYPE'));
     assert.deepEqual(back.skipped, []);
     assert.equal(back.text, `${new TextDecoder().decode(bytes)}\n`, 'same text plus the final newline');
   });

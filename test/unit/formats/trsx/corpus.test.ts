@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { buildTrsx } from '../../../../src/core/formats/trsx/build';
 import { parseTrsxBytes, parseTrsx } from '../../../../src/core/formats/trsx/parse';
 import { validateTrsx } from '../../../../src/core/formats/trsx/validate';
-import { serializeXml } from '../../../../src/core/formats/xml/serialize';
+import { serializeXml } from '../../helpers/serializeXml';
 import { corpusTrsxFiles } from '../lists/corpus';
 
 describe('real TRSX files (shared corpus)', () => {

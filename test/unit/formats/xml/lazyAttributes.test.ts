@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { attributeSourceOf, keepAttributes, shiftEnclosingEnd, shiftSubtree } from '../../../../src/core/formats/xml/nodes';
 import { parseXml } from '../../../../src/core/formats/xml/scanner';
-import { serializeXml } from '../../../../src/core/formats/xml/serialize';
+import { serializeXml } from '../../helpers/serializeXml';
 import type { XmlAttribute, XmlDocument, XmlElement, XmlNode } from '../../../../src/core/formats/xml/tree';
 import { corpusDir } from '../lists/corpus';
 

@@ -4,9 +4,22 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { shiftSubtree } from '../../../../src/core/formats/xml/nodes';
 import { parseXml } from '../../../../src/core/formats/xml/scanner';
-import { serializeXml } from '../../../../src/core/formats/xml/serialize';
-import { attributeValue, childElements, nodeAt, textContent, type XmlElement } from '../../../../src/core/formats/xml/tree';
+import { serializeXml } from '../../helpers/serializeXml';
+import { attributeValue, childElements, textContent, type XmlDocument, type XmlElement, type XmlNode } from '../../../../src/core/formats/xml/tree';
 import { corpusDir } from '../lists/corpus';
+
+/** The innermost node whose range contains `offset`: the ranges of a parsed tree nest. */
+function nodeAt(doc: XmlDocument, offset: number): XmlNode | undefined {
+  let found: XmlNode | undefined;
+  let nodes: readonly XmlNode[] = doc.children;
+  for (;;) {
+    const hit = nodes.find((n) => n.range.start <= offset && offset < n.range.end);
+    if (!hit) return found;
+    found = hit;
+    if (hit.kind !== 'element') return found;
+    nodes = hit.children;
+  }
+}
 
 const codes = (text: string): string[] => parseXml(text).errors.map((e) => e.code);
 
@@ -39,7 +52,7 @@ describe('parseXml: tree and positions', () => {
     assert.equal(text.slice(c?.closeTagRange?.start, c?.closeTagRange?.end), '</c>');
   });
 
-  test('nodeAt finds the innermost node at an offset', () => {
+  test('node ranges nest: the innermost node at an offset is the text inside its element', () => {
     const at = text.indexOf('t&lt;');
     const node = nodeAt(doc, at);
     assert.equal(node?.kind, 'text');

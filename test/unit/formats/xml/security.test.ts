@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseXml } from '../../../../src/core/formats/xml/scanner';
-import { serializeXml } from '../../../../src/core/formats/xml/serialize';
+import { serializeXml } from '../../helpers/serializeXml';
 import { textContent, type XmlElement, type XmlNode } from '../../../../src/core/formats/xml/tree';
 import { parseTrsx } from '../../../../src/core/formats/trsx/parse';
 import { checkTrsx } from '../../../../src/core/formats/trsx/validate';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { lazyXmlDocument } from '../../../../src/core/formats/xml/lazyTree';
 import type { ScannedElement } from '../../../../src/core/formats/xml/nodes';
 import { parseXml, scanXml } from '../../../../src/core/formats/xml/scanner';
-import { serializeXml } from '../../../../src/core/formats/xml/serialize';
+import { serializeXml } from '../../helpers/serializeXml';
 import type { XmlDocument, XmlNode } from '../../../../src/core/formats/xml/tree';
 import type { XmlSink } from '../../../../src/core/formats/xml/treeBuilder';
 

@@ -6,6 +6,7 @@ import { CommandIds } from '../../../../host/commandIds';
 import type { Command } from '../../../../host/commands';
 import { answered } from '../../../../host/prompter';
 import { geographyDeployments } from '../../nodes/applicationNodes';
+import { reportPath } from '../../reportDocuments';
 import type { ReportingCommandDeps } from '../builds/buildDeps';
 import { resolveBotConfig } from './botTarget';
 import { ExplorerCommand } from '../explorerCommand';
@@ -24,7 +25,7 @@ export class ShowIntegrationDetailsCommand implements Command {
       const live = geographyDeployments(config).filter((d) => d.status === 'DEPLOYED');
       return integrationMarkdown({ botId: bot.id, botName: bot.applicationName, config, credentials, dialogInterface, live });
     });
-    const uri = this.deps.reports.put(`Integration ${bot.applicationName} ${config.tag}`, markdown);
+    const uri = this.deps.reports.put(reportPath(`Integration ${bot.applicationName} ${config.tag}`), markdown);
     await this.deps.reports.open(uri);
     return uri;
   }

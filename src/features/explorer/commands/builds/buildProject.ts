@@ -7,6 +7,7 @@ import type { Command } from '../../../../host/commands';
 import { refreshProject } from '../../refreshAfter';
 import { resolveProject, type ProjectTarget } from '../../targets';
 import { askBuild } from './buildQuestions';
+import { reportPath } from '../../reportDocuments';
 import { SHOW_REPORT_ACTION, type ReportingCommandDeps } from './buildDeps';
 
 export interface BuildOutcome {
@@ -61,7 +62,7 @@ export class BuildProjectCommand implements Command {
     const lines = buildReport(job);
     const summary = buildReportSummary(lines);
     this.deps.logger.info(`${label}: job ${job.id} ${job.status}${summary ? ` — ${summary}` : ''}`);
-    const uri = this.deps.reports.put(`Build report ${target.projectId} ${job.id}`, buildReportMarkdown(job, target.projectName, target.projectId));
+    const uri = this.deps.reports.put(reportPath(`Build report ${target.projectId} ${job.id}`), buildReportMarkdown(job, target.projectName, target.projectId));
     const offerReport = (shown: Promise<string | undefined>): void => {
       void shown.then((choice) => (choice === SHOW_REPORT_ACTION ? this.deps.reports.open(uri) : undefined))
         .catch((e: unknown) => this.deps.logger.warn('could not open the build report', e));

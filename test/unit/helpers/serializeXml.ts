@@ -3,7 +3,7 @@
 // malformed leftovers the scanner skipped) is copied from the source between node positions.
 // `serializeXml(parseXml(t)) === t` for every input, which proves the positions and raw fields exact.
 
-import type { XmlDocument, XmlElement, XmlNode } from './tree';
+import type { XmlDocument, XmlElement, XmlNode } from '../../../src/core/formats/xml/tree';
 
 type Work = XmlNode | { close: XmlElement };
 
