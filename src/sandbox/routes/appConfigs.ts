@@ -50,7 +50,7 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
   router.add({
     method: 'GET', path: '/v4/apps/:applicationId/app-configs', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const app = requireVisibleApplication(state, caller(req), req.params.applicationId ?? '');
+      const app = requireVisibleApplication(state, caller(req), req.params.applicationId);
       const configs = filterConfigs(state, configsOf(state, app.id), req.query).map((c) => configView(state, c));
       return json({ configs, totalSize: configs.length });
     },
@@ -60,7 +60,7 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
     method: 'POST', path: '/v4/apps/:applicationId/app-configs', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const app = requireVisibleApplication(state, principal, req.params.applicationId ?? '');
+      const app = requireVisibleApplication(state, principal, req.params.applicationId);
       requireAppEditor(state, principal, app, 'create application configurations');
       const body = requireObject(await req.json(), 'configuration body (ApplicationConfigContent)');
       const tag = typeof body.tag === 'string' ? body.tag.trim() : '';
@@ -85,14 +85,14 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
 
   router.add({
     method: 'GET', path: '/v4/app-configs/:configId', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json({ config: configView(state, requireVisibleConfig(state, caller(req), req.params.configId ?? '').config) }),
+    handler: (req) => json({ config: configView(state, requireVisibleConfig(state, caller(req), req.params.configId).config) }),
   });
 
   router.add({
     method: 'DELETE', path: '/v4/app-configs/:configId', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
       requireAppEditor(state, principal, app, 'delete application configurations');
       if (isDeployed(config)) throw badRequest(`Configuration ${config.id} is deployed; undeploy it (PUT /v4/app-configs/${config.id}/.undeploy) before deleting it.`);
       state.appConfigs = state.appConfigs.filter((c) => c !== config);
@@ -106,7 +106,7 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
     handler: async (req) => {
       requireFeature(ctx.featuresOff, 'app-config-update');
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
       requireAppEditor(state, principal, app, 'update application configurations');
       if (isDeployed(config)) throw badRequest(`Configuration ${config.id} is deployed; an update is allowed only when it is not deployed. Undeploy it first, or override it.`);
       const input = parseConfigContent(state, await req.json(), 'requestModels');
@@ -125,7 +125,7 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
     method: 'POST', path: '/v4/app-configs/:configId/.override', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
       requireAppEditor(state, principal, app, 'override application configurations');
       const child = state.appConfigs.find((c) => c.parentId === config.id);
       if (child) throw badRequest(`Configuration ${config.id} is already overridden by configuration ${child.id}; override ${child.id} instead.`);

@@ -20,7 +20,7 @@ const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 export function registerConsumerRoutes(router: Router, ctx: SandboxContext): void {
   const { consumers, store } = ctx.logs;
 
-  const route = (method: HttpMethod, path: string, handler: Handler): void => router.add({
+  const route = <P extends string>(method: HttpMethod, path: P, handler: Handler<P>): void => router.add({
     method, path, auth: LOG_SCOPES, errorBody: asConsumerApiBody,
     handler: (req) => {
       ctx.logs.limiter.take(caller(req).clientId);
@@ -149,7 +149,7 @@ export function registerConsumerRoutes(router: Router, ctx: SandboxContext): voi
 
   route('GET', '/partitions/:partition/offsets', (req) => {
     const topic = groupTopic(req);
-    const raw = req.params.partition ?? '';
+    const raw = req.params.partition;
     const log = /^\d+$/.test(raw) ? store.partitions(topic)[Number(raw)] : undefined;
     if (!log) {
       throw new ConsumerApiError(404, ErrorCode.PARTITION_NOT_FOUND, `Partition "${raw}" of topic "${topic}" not found; it has partitions 0..${store.partitions(topic).length - 1}.`);

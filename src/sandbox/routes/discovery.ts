@@ -19,8 +19,8 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
   const { state } = ctx;
 
   /** Flows, environments, engine packs… belong to the organization: members and staff (403 for project-only members). */
-  const memberOrg = (req: SandboxRequest): OrganizationRecord =>
-    requireOrganizationMember(state, caller(req), req.params.orgId ?? '', 'its deployment settings');
+  const memberOrg = (req: SandboxRequest<{ readonly orgId: string }>): OrganizationRecord =>
+    requireOrganizationMember(state, caller(req), req.params.orgId, 'its deployment settings');
   const orgFlows = (orgId: string) => state.deploymentFlows.filter((f) => f.orgId === orgId).sort((a, b) => Number(a.id) - Number(b.id));
 
   router.add({
@@ -62,7 +62,7 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
     method: 'GET', path: '/v4/builds/:buildLabel/data-hosts', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
-      const build = visibleBuild(principal, req.params.buildLabel ?? '');
+      const build = visibleBuild(principal, req.params.buildLabel);
       const appId = req.query.get('applicationId');
       if (!appId) throw badRequest('Query parameter "applicationId" is required: data hosts are set per application.');
       const app = requireVisibleApplication(state, principal, appId);
@@ -74,8 +74,8 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
     method: 'GET', path: '/v4/apps/:applicationId/projects/:projectId/data-hosts/.latest', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
-      const app = requireVisibleApplication(state, principal, req.params.applicationId ?? '');
-      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const app = requireVisibleApplication(state, principal, req.params.applicationId);
+      const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const build = latestDialogBuild(state, project.id);
       return json({ dataHosts: build ? buildDataHosts(state, app, build, req.query.get('deploymentFlowId')) : [] });
     },
