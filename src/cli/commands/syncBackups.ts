@@ -34,9 +34,9 @@ export const backupsRestore = platformCommand({
   summary: 'Put a saved package back on the platform (the newest unless --backup NAME); asks first unless --yes.',
   synopsis: '[dir] [--backup NAME] [--yes] [--lock] [--notes TEXT]',
   flags: { backup: { type: 'string' }, yes: { type: 'boolean' }, lock: { type: 'boolean' }, notes: { type: 'string' } },
-  input: ({ positionals: [dir, ...extra] }) => {
-    if (extra.length > 0) throw new UsageError(`Too many arguments: ${[dir, ...extra].join(' ')}.`);
-    return { dir };
+  input: ({ positionals }) => {
+    if (positionals.length > 1) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return { dir: positionals[0] };
   },
   async run({ session, io, flags, input: { dir }, json }) {
     const root = await workspaceRoot(io.cwd, dir);
