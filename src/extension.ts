@@ -88,7 +88,18 @@ function sandboxLauncher(extensionPath: string, logger: Logger): SandboxLauncher
   return (options) => load().startAnnouncedSandbox({ ...options, host: '127.0.0.1', logger });
 }
 
-function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<ExtensionApi, 'activationMs'> {
+/** The host services every feature is given: settings, the log, commands and their errors, secrets, prompts. */
+interface HostServices {
+  readonly redactor: Redactor;
+  readonly settings: Settings;
+  readonly logger: Logger;
+  readonly errors: CommandErrorHandler;
+  readonly commands: CommandRegistry;
+  readonly credentials: CredentialStore;
+  readonly prompter: SwitchablePrompter;
+}
+
+function hostServices(context: vscode.ExtensionContext, owned: IDisposable[]): HostServices {
   const redactor = new Redactor();
   const redact = (text: string): string => redactor.redact(text);
   const settings = new Settings();
@@ -103,8 +114,50 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   commands.register(new ShowLogCommand(log));
   const credentials = new CredentialStore(context.secrets);
   owned.push(credentials);
+  return { redactor, settings, logger, errors, commands, credentials, prompter: new SwitchablePrompter(new WindowPrompter()) };
+}
 
-  const prompter = new SwitchablePrompter(new WindowPrompter());
+/**
+ * The local sandbox's runtime clients with scope nlu, one target per context tag they reach (Try an Utterance and
+ * the NLU tests' deployed-configuration runs). Platform connections have no runtime credentials in the extension
+ * yet: the CLI reaches the platform (`cstudio try`, `cstudio test nlu --tag`).
+ */
+function sandboxRuntimeTargets(sandbox: LocalSandbox, redactor: Redactor): RuntimeTargets {
+  return async () => {
+    const info = await sandbox.start();
+    const targets = new Map<string, RuntimeTarget>();
+    for (const c of info.runtimeClients.filter((x) => x.scopes.split(/\s+/).includes('nlu'))) {
+      redactor.register(c.clientSecret);
+      for (const tag of c.contextTags.filter((t) => !targets.has(t))) {
+        targets.set(tag, {
+          contextTag: tag, description: `${LOCAL_SANDBOX_NAME} · ${c.appId}`, secret: c.clientSecret,
+          connection: { name: LOCAL_SANDBOX_NAME, nluUrl: info.nluUrl, authUrl: info.authUrl, clientId: c.clientId },
+        });
+      }
+    }
+    return [...targets.values()];
+  };
+}
+
+/** The walkthrough, with the steps it can tick from what already holds when it opens. */
+function walkthroughFeature(
+  context: vscode.ExtensionContext, host: HostServices, sandbox: SandboxFeature, explorer: ExplorerOnDemand, sync: SyncOnDemand,
+): WalkthroughFeature {
+  const { commands, logger } = host;
+  return new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
+    conditions: [
+      { key: ALREADY_HELD_KEYS.sandboxRunning, holds: () => sandbox.sandbox.state.kind === 'running', onDidChange: sandbox.sandbox.onDidChangeState },
+      // The explorer view exists from activation (its feature loads when it is first shown).
+      { key: ALREADY_HELD_KEYS.explorerShown, holds: () => explorer.view.visible, onDidChange: explorer.view.onDidChangeVisibility },
+      // No project can have been found before sync loads: it loads when the window has one, or on a pull.
+      { key: ALREADY_HELD_KEYS.projectPulled, holds: () => sync.feature.current?.pulledProject.holds() ?? false, onDidChange: sync.feature.eventOf((f) => f.pulledProject.onDidChange) },
+    ],
+  });
+}
+
+function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<ExtensionApi, 'activationMs'> {
+  const host = hostServices(context, owned);
+  const { redactor, settings, logger, errors, commands, credentials, prompter } = host;
   const sandbox = new SandboxFeature({
     dataDir: join(context.globalStorageUri.fsPath, 'sandbox'),
     launcher: sandboxLauncher(context.extensionPath, logger),
@@ -175,23 +228,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     },
   });
   owned.push(health);
-  // The local sandbox's runtime clients with scope nlu, one target per context tag they reach (Try an Utterance and
-  // the NLU tests' deployed-configuration runs). Platform connections have no runtime credentials in the extension
-  // yet: the CLI reaches the platform (`cstudio try`, `cstudio test nlu --tag`).
-  const runtimeTargets: RuntimeTargets = async () => {
-    const info = await sandbox.sandbox.start();
-    const targets = new Map<string, RuntimeTarget>();
-    for (const c of info.runtimeClients.filter((x) => x.scopes.split(/\s+/).includes('nlu'))) {
-      redactor.register(c.clientSecret);
-      for (const tag of c.contextTags.filter((t) => !targets.has(t))) {
-        targets.set(tag, {
-          contextTag: tag, description: `${LOCAL_SANDBOX_NAME} · ${c.appId}`, secret: c.clientSecret,
-          connection: { name: LOCAL_SANDBOX_NAME, nluUrl: info.nluUrl, authUrl: info.authUrl, clientId: c.clientId },
-        });
-      }
-    }
-    return [...targets.values()];
-  };
+  const runtimeTargets = sandboxRuntimeTargets(sandbox.sandbox, redactor);
   const nluTests = nluTestsOnDemand({
     bundlePath: bundle('nluTestsFeature'), extensionUri: context.extensionUri, commands, prompter,
     logger: logger.child('nlu-tests'), settings: () => settings.value.nluTests, targets: runtimeTargets,
@@ -204,15 +241,7 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   });
   owned.push(tryPanel);
 
-  const walkthrough = new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
-    conditions: [
-      { key: ALREADY_HELD_KEYS.sandboxRunning, holds: () => sandbox.sandbox.state.kind === 'running', onDidChange: sandbox.sandbox.onDidChangeState },
-      // The explorer view exists from activation (its feature loads when it is first shown).
-      { key: ALREADY_HELD_KEYS.explorerShown, holds: () => explorer.view.visible, onDidChange: explorer.view.onDidChangeVisibility },
-      // No project can have been found before sync loads: it loads when the window has one, or on a pull.
-      { key: ALREADY_HELD_KEYS.projectPulled, holds: () => sync.feature.current?.pulledProject.holds() ?? false, onDidChange: sync.feature.eventOf((f) => f.pulledProject.onDidChange) },
-    ],
-  });
+  const walkthrough = walkthroughFeature(context, host, sandbox, explorer, sync);
   owned.push(walkthrough);
   walkthrough.openOnFirstRun().catch((e: unknown) => logger.warn('could not open the walkthrough', e));
 
@@ -221,25 +250,43 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   owned.push(language);
 
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};
+  return { testing: testingApi(context, host, { sandbox, registry, explorer, logs, sync, discover, health, nluTests, tryPanel, walkthrough, language }) };
+}
+
+/** The window's features as compose made them, for the testing API. */
+interface Features {
+  readonly sandbox: SandboxFeature;
+  readonly registry: () => ConnectionRegistry;
+  readonly explorer: ExplorerOnDemand;
+  readonly logs: ReturnType<typeof logsOnDemand>;
+  readonly sync: SyncOnDemand;
+  readonly discover: DiscoverOnDemand;
+  readonly health: ReturnType<typeof healthOnDemand>;
+  readonly nluTests: ReturnType<typeof nluTestsOnDemand>;
+  readonly tryPanel: ReturnType<typeof tryOnDemand>;
+  readonly walkthrough: WalkthroughFeature;
+  readonly language: LanguageOnDemand;
+}
+
+/** What the extension-host tests reach (never in production); reading a feature's handle loads it. */
+function testingApi(context: vscode.ExtensionContext, host: HostServices, f: Features): TestingApi {
   return {
-    testing: {
-      sandbox: sandbox.sandbox,
-      settings,
-      credentials,
-      logDir: context.logUri.fsPath,
-      statusBarText: () => sandbox.statusBar.text,
-      language: () => language.load().testing,
-      get connections() { return registry(); },
-      get explorer() { return explorer.feature.load().testing; },
-      get logs() { return logs.load().testing; },
-      get sync() { return sync.feature.load().testing; },
-      get discover() { return discover.feature.load().testing; },
-      get health() { return health.load(); },
-      get nluTests() { return nluTests.load().state; },
-      get tryPanel() { return tryPanel.load(); },
-      walkthrough,
-      usePrompter: (p) => prompter.use(p),
-    },
+    sandbox: f.sandbox.sandbox,
+    settings: host.settings,
+    credentials: host.credentials,
+    logDir: context.logUri.fsPath,
+    statusBarText: () => f.sandbox.statusBar.text,
+    language: () => f.language.load().testing,
+    get connections() { return f.registry(); },
+    get explorer() { return f.explorer.feature.load().testing; },
+    get logs() { return f.logs.load().testing; },
+    get sync() { return f.sync.feature.load().testing; },
+    get discover() { return f.discover.feature.load().testing; },
+    get health() { return f.health.load(); },
+    get nluTests() { return f.nluTests.load().state; },
+    get tryPanel() { return f.tryPanel.load(); },
+    walkthrough: f.walkthrough,
+    usePrompter: (p) => host.prompter.use(p),
   };
 }
 

@@ -1,5 +1,6 @@
 // A tiny method + path router. Patterns are literal segments and `:name` parameters
-// (`/v4/projects/:projectId/.lock`). The raw path is split on `/` BEFORE percent-decoding, so a name that
+// (`/v4/projects/:projectId/.lock`); a handler's `req.params` is typed from its pattern (PathParams), so a
+// declared parameter is a string, never undefined. The raw path is split on `/` BEFORE percent-decoding, so a name that
 // contains `/`, `%`, `?` or `#` travels as one segment (`%2F`, `%25`, `%3F`, `%23`) and arrives intact,
 // Unicode included. Route modules (one per resource family, under routes/) register into one Router.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
@@ -20,12 +21,21 @@ export const bytes = (body: Uint8Array, contentType: string, headers?: Record<st
   ({ kind: 'bytes', status: 200, body, contentType, headers });
 export const empty = (status = 204): Reply => ({ kind: 'empty', status });
 
-export interface SandboxRequest {
+/**
+ * The parameters a route pattern declares: `/v4/projects/:projectId/channels/:channelId` gives
+ * `{ projectId: string; channelId: string }`. A pattern only known as `string` gives a plain record.
+ */
+export type PathParams<P extends string> = string extends P ? Readonly<Record<string, string>> : { readonly [K in ParamNames<P>]: string };
+type ParamNames<P extends string> =
+  P extends `${string}/:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`>
+    : P extends `${string}/:${infer Name}` ? Name : never;
+
+export interface SandboxRequest<Params = Readonly<Record<string, string>>> {
   readonly method: string;
   /** Raw path, still percent-encoded, without the query. */
   readonly path: string;
-  /** Decoded path parameters. */
-  readonly params: Readonly<Record<string, string>>;
+  /** Decoded path parameters: the router sets every one its pattern declares (an empty segment never matches). */
+  readonly params: Params;
   readonly query: URLSearchParams;
   readonly headers: IncomingHttpHeaders;
   /** The authenticated caller; set for every route that is not `auth: 'public'`. */
@@ -39,15 +49,15 @@ export interface SandboxRequest {
   readonly raw: IncomingMessage;
 }
 
-export type Handler = (req: SandboxRequest) => Promise<Reply> | Reply;
+export type Handler<P extends string = string> = (req: SandboxRequest<PathParams<P>>) => Promise<Reply> | Reply;
 
-export interface RouteSpec {
+export interface RouteSpec<P extends string = string> {
   method: HttpMethod;
   /** Pattern such as `/v4/projects/:projectId`. */
-  path: string;
+  path: P;
   /** `public` (no token), or the token scopes any one of which grants access. */
   auth: 'public' | readonly Scope[];
-  handler: Handler;
+  handler: Handler<P>;
   /** The wire shape of this route's errors, including auth and injected faults (default: the gateway error). */
   errorBody?: (err: ApiError) => unknown;
   /** Headers this route's errors carry besides the error's own (the runtime's `grpc-message`). */
@@ -65,13 +75,14 @@ export type RouteMatch =
 export class Router {
   private readonly routes: CompiledRoute[] = [];
 
-  add(spec: RouteSpec): void {
+  add<P extends string>(spec: RouteSpec<P>): void {
     if (!spec.path.startsWith('/')) throw new Error(`Route pattern "${spec.path}" must start with "/".`);
     const segments = spec.path.slice(1).split('/').map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s }));
     if (this.routes.some((r) => r.method === spec.method && r.path === spec.path)) {
       throw new Error(`Route ${spec.method} ${spec.path} is registered twice.`);
     }
-    this.routes.push({ ...spec, segments });
+    // The match fills exactly the parameters the pattern names, which is what Handler<P> promises.
+    this.routes.push({ ...spec, handler: spec.handler as Handler, segments });
   }
 
   /** Finds the route for a raw (encoded) path. Literal segments win over parameters at the first difference. */

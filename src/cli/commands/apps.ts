@@ -1,20 +1,19 @@
 // `cstudio apps list|credentials`
 import type { AppCredential, Application } from '../../core/platform/appTypes';
 import { viewFlag } from '../appFlags';
-import { requirePositional } from '../args';
 import { printJson, printRows, type Column } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 
 export const appsList = platformCommand({
   path: ['apps', 'list'],
   summary: 'List applications (all organizations for provider staff; others name one with --org).',
   synopsis: '[--org ORG_ID] [--view none|full|available|live] [--filter TEXT]',
   flags: { org: { type: 'string' }, view: { type: 'string' }, filter: { type: 'string' } },
-  check: (_p, v) => { viewFlag(v); },
-  async run({ session, io, values, json }) {
-    const orgId = stringFlag(values, 'org');
+  input: ({ flags }) => ({ view: viewFlag(flags) ?? 'full' }),
+  async run({ session, io, flags, input: { view }, json }) {
+    const orgId = flags.org;
     const apps: Application[] = [];
-    for await (const a of session.client.apps.list({ orgId, view: viewFlag(values) ?? 'full', filter: stringFlag(values, 'filter'), signal: io.signal })) apps.push(a);
+    for await (const a of session.client.apps.list({ orgId, view, filter: flags.filter, signal: io.signal })) apps.push(a);
     printRows(io, apps, [
       { header: 'ID', value: (a) => a.id },
       { header: 'NAME', value: (a) => a.applicationName },
@@ -47,10 +46,10 @@ export const appsCredentials = platformCommand({
   summary: 'List the runtime credentials of an application: app IDs, OAuth clients and scopes, per environment geography.',
   synopsis: '<applicationId> [--geography NAME]',
   flags: { geography: { type: 'string' } },
-  check: (p) => { requirePositional(p, 0, 'applicationId'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'applicationId');
-    const creds = await session.client.apps.credentials(id, { envGeographyName: stringFlag(values, 'geography'), signal: io.signal });
+  args: ['applicationId'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.applicationId;
+    const creds = await session.client.apps.credentials(id, { envGeographyName: flags.geography, signal: io.signal });
     if (json) printJson(io, creds);
     else printRows(io, credentialRows(creds), credentialColumns, false, `Application ${id} has no credentials.`);
     return 0;

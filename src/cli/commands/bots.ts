@@ -1,9 +1,8 @@
 // `cstudio bots list|credentials|configs|interface`
 import { viewFlag } from '../appFlags';
-import { requirePositional } from '../args';
 import { printConfigs } from '../configOutput';
 import { formatDetails, printJson, printRows } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 import { credentialColumns, credentialRows } from './apps';
 
 export const botsList = platformCommand({
@@ -11,10 +10,11 @@ export const botsList = platformCommand({
   summary: 'List the bots of an organization (applications with a dialog build).',
   synopsis: '<orgId> [--view none|full|available|live]',
   flags: { view: { type: 'string' } },
-  check: (p, v) => { requirePositional(p, 0, 'orgId'); viewFlag(v); },
-  async run({ session, io, positionals, values, json }) {
-    const orgId = requirePositional(positionals, 0, 'orgId');
-    const bots = await session.client.bots.list(orgId, { view: viewFlag(values) ?? 'full', signal: io.signal });
+  args: ['orgId'],
+  input: ({ flags }) => ({ view: viewFlag(flags) ?? 'full' }),
+  async run({ session, io, args, input: { view }, json }) {
+    const orgId = args.orgId;
+    const bots = await session.client.bots.list(orgId, { view, signal: io.signal });
     printRows(io, bots, [
       { header: 'ID', value: (b) => b.id },
       { header: 'NAME', value: (b) => b.applicationName },
@@ -29,10 +29,10 @@ export const botsCredentials = platformCommand({
   summary: 'List the runtime credentials of a bot.',
   synopsis: '<botId> [--geography NAME]',
   flags: { geography: { type: 'string' } },
-  check: (p) => { requirePositional(p, 0, 'botId'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'botId');
-    const creds = await session.client.bots.credentials(id, { envGeographyName: stringFlag(values, 'geography'), signal: io.signal });
+  args: ['botId'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.botId;
+    const creds = await session.client.bots.credentials(id, { envGeographyName: flags.geography, signal: io.signal });
     if (json) printJson(io, creds);
     else printRows(io, credentialRows(creds), credentialColumns, false, `Bot ${id} has no credentials.`);
     return 0;
@@ -44,10 +44,10 @@ export const botsConfigs = platformCommand({
   summary: 'List the configurations of a bot (those with a dialog build).',
   synopsis: '<botId> [--tag TAG] [--live]',
   flags: { tag: { type: 'string' }, live: { type: 'boolean' } },
-  check: (p) => { requirePositional(p, 0, 'botId'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'botId');
-    const configs = await session.client.bots.configs(id, { tag: stringFlag(values, 'tag'), liveOnly: values.live === true || undefined, signal: io.signal });
+  args: ['botId'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.botId;
+    const configs = await session.client.bots.configs(id, { tag: flags.tag, liveOnly: flags.live === true || undefined, signal: io.signal });
     printConfigs(io, configs, json, `Bot ${id} has no matching configurations.`);
     return 0;
   },
@@ -57,9 +57,9 @@ export const botsInterface = platformCommand({
   path: ['bots', 'interface'],
   summary: "Show a bot configuration's interface: languages, channels and modalities, variables and transfer nodes.",
   synopsis: '<botId> <configId>',
-  check: (p) => { requirePositional(p, 0, 'botId'); requirePositional(p, 1, 'configId'); },
-  async run({ session, io, positionals, json }) {
-    const i = await session.client.bots.configInterface(requirePositional(positionals, 0, 'botId'), requirePositional(positionals, 1, 'configId'), { signal: io.signal });
+  args: ['botId', 'configId'],
+  async run({ session, io, args, json }) {
+    const i = await session.client.bots.configInterface(args.botId, args.configId, { signal: io.signal });
     if (json) { printJson(io, i); return 0; }
     io.stdout(formatDetails([
       ['locales', i.locales.join(', ')],

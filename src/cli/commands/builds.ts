@@ -1,27 +1,28 @@
 // `cstudio builds list|latest|get|delete|download` (`builds start` is in buildsStart.ts).
 import type { Build, BuildService } from '../../core/platform/buildTypes';
 import { servicesFlag } from '../appFlags';
-import { parseIntFlag, requirePositional } from '../args';
+import { parseIntFlag } from '../args';
 import { UsageError } from '../command';
 import { confirm } from '../confirm';
 import { saveDownload } from '../nluFiles';
 import { formatDetails, formatTable, printJson, printRows } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 
 export const buildsList = platformCommand({
   path: ['builds', 'list'],
   summary: 'List the builds of a project, newest first.',
   synopsis: '<projectId> [--type NLU|ASR|DIALOG] [--limit N]',
   flags: { type: { type: 'string' }, limit: { type: 'string' } },
-  check: (p, v) => {
-    requirePositional(p, 0, 'projectId');
-    parseIntFlag(stringFlag(v, 'limit'), 'limit', 1);
-    if ((servicesFlag(v, 'type') ?? []).length > 1) throw new UsageError('--type takes one service: NLU, ASR or DIALOG.');
+  args: ['projectId'],
+  input: ({ flags }) => {
+    const limit = parseIntFlag(flags.limit, 'limit', 1);
+    const types = servicesFlag(flags, 'type') ?? [];
+    if (types.length > 1) throw new UsageError('--type takes one service: NLU, ASR or DIALOG.');
+    const type: BuildService | undefined = types[0];
+    return { limit, type };
   },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const limit = parseIntFlag(stringFlag(values, 'limit'), 'limit', 1);
-    const type: BuildService | undefined = servicesFlag(values, 'type')?.[0];
+  async run({ session, io, args, input: { limit, type }, json }) {
+    const projectId = args.projectId;
     const builds: Build[] = [];
     for await (const b of session.client.builds.list(projectId, { type, signal: io.signal })) {
       builds.push(b);
@@ -43,9 +44,9 @@ export const buildsLatest = platformCommand({
   path: ['builds', 'latest'],
   summary: 'Show the newest completed build per service and locale.',
   synopsis: '<projectId>',
-  check: (p) => { requirePositional(p, 0, 'projectId'); },
-  async run({ session, io, positionals, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
+  args: ['projectId'],
+  async run({ session, io, args, json }) {
+    const projectId = args.projectId;
     const latest = await session.client.builds.latest(projectId, { signal: io.signal });
     if (json) { printJson(io, latest); return 0; }
     const rows = [
@@ -64,9 +65,9 @@ export const buildsGet = platformCommand({
   path: ['builds', 'get'],
   summary: 'Show a build.',
   synopsis: '<buildLabel>',
-  check: (p) => { requirePositional(p, 0, 'buildLabel'); },
-  async run({ session, io, positionals, json }) {
-    const b = await session.client.builds.get(requirePositional(positionals, 0, 'buildLabel'), { signal: io.signal });
+  args: ['buildLabel'],
+  async run({ session, io, args, json }) {
+    const b = await session.client.builds.get(args.buildLabel, { signal: io.signal });
     if (json) printJson(io, b);
     else io.stdout(formatDetails([
       ['label', b.buildLabel], ['type', b.buildType], ['version', b.buildVersion], ['status', b.status], ['project', b.projectId],
@@ -82,10 +83,10 @@ export const buildsDelete = platformCommand({
   summary: 'Delete a build (asks first unless --yes).',
   synopsis: '<buildLabel> [--yes]',
   flags: { yes: { type: 'boolean' } },
-  check: (p) => { requirePositional(p, 0, 'buildLabel'); },
-  async run({ session, io, positionals, values, json }) {
-    const label = requirePositional(positionals, 0, 'buildLabel');
-    if (values.yes !== true) await confirm(io, `Delete build ${label}? Configurations that use it can no longer deploy. [y/N] `);
+  args: ['buildLabel'],
+  async run({ session, io, args, flags, json }) {
+    const label = args.buildLabel;
+    if (flags.yes !== true) await confirm(io, `Delete build ${label}? Configurations that use it can no longer deploy. [y/N] `);
     const status = await session.client.builds.delete(label, { signal: io.signal });
     if (json) printJson(io, status);
     else io.stdout(`Deleted build ${label}.\n`);
@@ -98,10 +99,10 @@ export const buildsDownload = platformCommand({
   summary: 'Download the zip that describes a build.',
   synopsis: '<buildLabel> [-o FILE|DIR]',
   flags: { output: { type: 'string', short: 'o' } },
-  check: (p) => { requirePositional(p, 0, 'buildLabel'); },
-  async run({ session, io, positionals, values, json }) {
-    const label = requirePositional(positionals, 0, 'buildLabel');
+  args: ['buildLabel'],
+  async run({ session, io, args, flags, json }) {
+    const label = args.buildLabel;
     const download = await session.client.builds.download(label, { signal: io.signal });
-    return saveDownload(io, download, values, `${label}.zip`, json);
+    return saveDownload(io, download, flags, `${label}.zip`, json);
   },
 });

@@ -4,7 +4,6 @@ import { buildReport } from '../../core/platform/builds';
 import type { BuildProjectModelBody, BuildReportLine } from '../../core/platform/buildTypes';
 import type { Job } from '../../core/platform/types';
 import { listFlag, servicesFlag } from '../appFlags';
-import { requirePositional } from '../args';
 import { jobExitCode } from '../jobOutput';
 import { formatTable, printJson } from '../output';
 import { platformCommand, stringFlag, type FlagValues } from '../platformCommand';
@@ -45,11 +44,12 @@ export const buildsStart = platformCommand({
     services: { type: 'string' }, locales: { type: 'string' }, notes: { type: 'string' }, 'model-type': { type: 'string' },
     'data-sources': { type: 'string' }, 'no-wait': { type: 'boolean' },
   },
-  check: (p, v) => { requirePositional(p, 0, 'projectId'); buildBody(v); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const job = await session.client.builds.start(projectId, buildBody(values), { signal: io.signal });
-    if (values['no-wait'] === true) {
+  args: ['projectId'],
+  input: ({ flags }) => buildBody(flags),
+  async run({ session, io, args, flags, input: body, json }) {
+    const projectId = args.projectId;
+    const job = await session.client.builds.start(projectId, body, { signal: io.signal });
+    if (flags['no-wait'] === true) {
       if (json) printJson(io, job);
       else io.stdout(`Started build job ${job.id}; follow it with: cstudio jobs watch ${projectId} ${job.id}\n`);
       return 0;

@@ -1,10 +1,9 @@
 // `cstudio channels create|configure|activate|deactivate|rename`: the five channel endpoints of a project.
 import type { Channel } from '../../core/platform/types';
-import { requirePositional } from '../args';
 import { parseModes } from '../channelFlags';
 import { UsageError } from '../command';
 import { formatDetails, printJson } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 
 function describeChannel(c: Channel): string {
   return formatDetails([
@@ -17,15 +16,13 @@ export const channelsCreate = platformCommand({
   summary: 'Add a channel to a project (modes such as DTMF,TTS; the color defaults to a free one).',
   synopsis: '<projectId> <name> --modes MODE[,MODE…] [--color COLOR]',
   flags: { modes: { type: 'string' }, color: { type: 'string' } },
-  check: (p, v) => {
-    requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'name');
-    parseModes(stringFlag(v, 'modes') ?? '', '--modes');
-  },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const color = stringFlag(values, 'color');
+  args: ['projectId', 'name'],
+  input: ({ flags }) => ({ modes: parseModes(flags.modes ?? '', '--modes') }),
+  async run({ session, io, args, flags, input: { modes }, json }) {
+    const projectId = args.projectId;
+    const color = flags.color;
     const channel = await session.client.channels.create(projectId, {
-      displayName: requirePositional(positionals, 1, 'name'), modes: parseModes(stringFlag(values, 'modes') ?? '', '--modes'),
+      displayName: args.name, modes,
       ...(color ? { color: color.toUpperCase().replace(/-/g, '_') } : {}),
     }, { signal: io.signal });
     if (json) printJson(io, channel);
@@ -39,18 +36,16 @@ export const channelsConfigure = platformCommand({
   summary: 'Set the modes and/or the color of a channel.',
   synopsis: '<projectId> <channelId> [--modes MODE[,MODE…]] [--color COLOR]',
   flags: { modes: { type: 'string' }, color: { type: 'string' } },
-  check: (p, v) => {
-    requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'channelId');
-    const modes = stringFlag(v, 'modes');
-    if (modes === undefined && stringFlag(v, 'color') === undefined) throw new UsageError('Give --modes, --color or both.');
-    if (modes !== undefined) parseModes(modes, '--modes');
+  args: ['projectId', 'channelId'],
+  input: ({ flags }) => {
+    if (flags.modes === undefined && flags.color === undefined) throw new UsageError('Give --modes, --color or both.');
+    return { modes: flags.modes === undefined ? undefined : parseModes(flags.modes, '--modes') };
   },
-  async run({ session, io, positionals, values, json }) {
-    const modes = stringFlag(values, 'modes');
-    const color = stringFlag(values, 'color');
-    const channel = await session.client.channels.update(requirePositional(positionals, 0, 'projectId'), {
-      channelId: requirePositional(positionals, 1, 'channelId'),
-      ...(modes !== undefined ? { modes: parseModes(modes, '--modes') } : {}),
+  async run({ session, io, args, flags, input: { modes }, json }) {
+    const color = flags.color;
+    const channel = await session.client.channels.update(args.projectId, {
+      channelId: args.channelId,
+      ...(modes !== undefined ? { modes } : {}),
       ...(color ? { color: color.toUpperCase().replace(/-/g, '_') } : {}),
     }, { signal: io.signal });
     if (json) printJson(io, channel);
@@ -64,10 +59,10 @@ function toggle(action: 'activate' | 'deactivate'): ReturnType<typeof platformCo
     path: ['channels', action],
     summary: `${action === 'activate' ? 'Activate' : 'Deactivate'} a channel of a project.`,
     synopsis: '<projectId> <channelId>',
-    check: (p) => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'channelId'); },
-    async run({ session, io, positionals, json }) {
-      const projectId = requirePositional(positionals, 0, 'projectId');
-      const channelId = requirePositional(positionals, 1, 'channelId');
+    args: ['projectId', 'channelId'],
+    async run({ session, io, args, json }) {
+      const projectId = args.projectId;
+      const channelId = args.channelId;
       const status = await session.client.channels[action](projectId, channelId, { signal: io.signal });
       if (json) printJson(io, status);
       else io.stdout(`Channel ${channelId} of project ${projectId} ${action}d.\n`);
@@ -83,11 +78,11 @@ export const channelsRename = platformCommand({
   path: ['channels', 'rename'],
   summary: 'Rename a channel (its code name stays).',
   synopsis: '<projectId> <channelId> <newName>',
-  check: (p) => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'channelId'); requirePositional(p, 2, 'newName'); },
-  async run({ session, io, positionals, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const channelId = requirePositional(positionals, 1, 'channelId');
-    const name = await session.client.channels.rename(projectId, channelId, requirePositional(positionals, 2, 'newName'), { signal: io.signal });
+  args: ['projectId', 'channelId', 'newName'],
+  async run({ session, io, args, json }) {
+    const projectId = args.projectId;
+    const channelId = args.channelId;
+    const name = await session.client.channels.rename(projectId, channelId, args.newName, { signal: io.signal });
     if (json) printJson(io, { projectId, channelId, displayName: name });
     else io.stdout(`Channel ${channelId} is now "${name}".\n`);
     return 0;

@@ -3,9 +3,8 @@
 import { UsageError } from '../command';
 import type { AppConfigChange } from '../../core/platform/appTypes';
 import { buildRefsFlag, configContentFlags, dataHostsFlag, listFlag, servicesFlag } from '../appFlags';
-import { requirePositional } from '../args';
 import { printConfig } from '../configOutput';
-import { platformCommand, stringFlag, type FlagValues } from '../platformCommand';
+import { platformCommand, type FlagValues } from '../platformCommand';
 
 function change(values: FlagValues): AppConfigChange {
   const builds = buildRefsFlag(values);
@@ -18,12 +17,14 @@ export const configsUpdate = platformCommand({
   summary: 'Add or reset builds and data hosts of a configuration that is not deployed.',
   synopsis: '<configId> [--build LABEL[@locale] …] [--data-host ALIAS@GEO=VALUE …]',
   flags: { ...configContentFlags },
-  check: (p, v) => {
-    requirePositional(p, 0, 'configId');
-    if (Object.keys(change(v)).length === 0) throw new UsageError('Nothing to update: give --build and/or --data-host.');
+  args: ['configId'],
+  input: ({ flags }) => {
+    const update = change(flags);
+    if (Object.keys(update).length === 0) throw new UsageError('Nothing to update: give --build and/or --data-host.');
+    return update;
   },
-  async run({ session, io, positionals, values, json }) {
-    printConfig(io, await session.client.appConfigs.update(requirePositional(positionals, 0, 'configId'), change(values), { signal: io.signal }), json);
+  async run({ session, io, args, input: update, json }) {
+    printConfig(io, await session.client.appConfigs.update(args.configId, update, { signal: io.signal }), json);
     return 0;
   },
 });
@@ -36,18 +37,19 @@ export const configsOverride = platformCommand({
     latest: { type: 'boolean' }, 'latest-from': { type: 'string' }, 'build-types': { type: 'string' }, locales: { type: 'string' },
     'project-defaults': { type: 'boolean' }, ...configContentFlags,
   },
-  check: (p, v) => {
-    requirePositional(p, 0, 'configId');
-    if (v.latest !== true && (stringFlag(v, 'latest-from') || stringFlag(v, 'build-types') || stringFlag(v, 'locales'))) {
+  args: ['configId'],
+  input: ({ flags }) => {
+    if (flags.latest !== true && (flags['latest-from'] || flags['build-types'] || flags.locales)) {
       throw new UsageError('--latest-from, --build-types and --locales apply only with --latest.');
     }
-    servicesFlag(v, 'build-types'); change(v);
+    const buildTypes = servicesFlag(flags, 'build-types');
+    return { buildTypes, content: change(flags), locales: listFlag(flags, 'locales') };
   },
-  async run({ session, io, positionals, values, json }) {
-    const config = await session.client.appConfigs.override(requirePositional(positionals, 0, 'configId'), change(values), {
-      latest: values.latest === true || undefined, useLatestFromProject: stringFlag(values, 'latest-from'),
-      buildTypes: servicesFlag(values, 'build-types'), locales: listFlag(values, 'locales'),
-      useProjectDefault: values['project-defaults'] === true || undefined, signal: io.signal,
+  async run({ session, io, args, flags, input: { buildTypes, content, locales }, json }) {
+    const config = await session.client.appConfigs.override(args.configId, content, {
+      latest: flags.latest === true || undefined, useLatestFromProject: flags['latest-from'],
+      buildTypes, locales,
+      useProjectDefault: flags['project-defaults'] === true || undefined, signal: io.signal,
     });
     if (!json) io.stdout(`Configuration ${config.id} now overrides ${config.parentId ?? ''}.\n`);
     printConfig(io, config, json);

@@ -1,24 +1,23 @@
 // `cstudio configs list|get|create|delete|download` (update and override are in configChanges.ts).
 import { UsageError } from '../command';
 import { buildRefsFlag, configContentFlags, dataHostsFlag, listFlag, servicesFlag } from '../appFlags';
-import { requirePositional } from '../args';
 import { printConfig, printConfigs } from '../configOutput';
 import { confirm } from '../confirm';
 import { saveDownload } from '../nluFiles';
 import { printJson } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 
 export const configsList = platformCommand({
   path: ['configs', 'list'],
   summary: 'List the configurations of an application.',
   synopsis: '<applicationId> [--tag TAG] [--live] [--exclude-overrides] [--app-id RUNTIME_APP_ID]',
   flags: { tag: { type: 'string' }, live: { type: 'boolean' }, 'exclude-overrides': { type: 'boolean' }, 'app-id': { type: 'string' } },
-  check: (p) => { requirePositional(p, 0, 'applicationId'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'applicationId');
+  args: ['applicationId'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.applicationId;
     const configs = await session.client.appConfigs.list(id, {
-      tag: stringFlag(values, 'tag'), liveOnly: values.live === true || undefined, excludeOverrides: values['exclude-overrides'] === true || undefined,
-      appId: stringFlag(values, 'app-id'), signal: io.signal,
+      tag: flags.tag, liveOnly: flags.live === true || undefined, excludeOverrides: flags['exclude-overrides'] === true || undefined,
+      appId: flags['app-id'], signal: io.signal,
     });
     printConfigs(io, configs, json, `Application ${id} has no matching configurations.`);
     return 0;
@@ -29,9 +28,9 @@ export const configsGet = platformCommand({
   path: ['configs', 'get'],
   summary: 'Show an application configuration: builds, data hosts and deployments.',
   synopsis: '<configId>',
-  check: (p) => { requirePositional(p, 0, 'configId'); },
-  async run({ session, io, positionals, json }) {
-    printConfig(io, await session.client.appConfigs.get(requirePositional(positionals, 0, 'configId'), { signal: io.signal }), json);
+  args: ['configId'],
+  async run({ session, io, args, json }) {
+    printConfig(io, await session.client.appConfigs.get(args.configId, { signal: io.signal }), json);
     return 0;
   },
 });
@@ -44,21 +43,24 @@ export const configsCreate = platformCommand({
     tag: { type: 'string' }, flow: { type: 'string' }, 'latest-from': { type: 'string' }, 'build-types': { type: 'string' }, locales: { type: 'string' },
     'project-defaults': { type: 'boolean' }, ...configContentFlags,
   },
-  check: (p, v) => {
-    requirePositional(p, 0, 'applicationId');
-    for (const f of ['tag', 'flow']) if (!stringFlag(v, f)) throw new UsageError(`--${f} is required.`);
-    if (!stringFlag(v, 'latest-from') && (stringFlag(v, 'build-types') || stringFlag(v, 'locales'))) throw new UsageError('--build-types and --locales apply only with --latest-from.');
-    servicesFlag(v, 'build-types'); buildRefsFlag(v); dataHostsFlag(v);
+  args: ['applicationId'],
+  input: ({ flags }) => {
+    const { tag, flow } = flags;
+    if (!tag) throw new UsageError('--tag is required.');
+    if (!flow) throw new UsageError('--flow is required.');
+    if (!flags['latest-from'] && (flags['build-types'] || flags.locales)) throw new UsageError('--build-types and --locales apply only with --latest-from.');
+    const buildTypes = servicesFlag(flags, 'build-types');
+    const builds = buildRefsFlag(flags);
+    const hosts = dataHostsFlag(flags);
+    return { tag, flow, buildTypes, builds, hosts, locales: listFlag(flags, 'locales') };
   },
-  async run({ session, io, positionals, values, json }) {
-    const builds = buildRefsFlag(values);
-    const hosts = dataHostsFlag(values);
-    const config = await session.client.appConfigs.create(requirePositional(positionals, 0, 'applicationId'), {
-      tag: stringFlag(values, 'tag') ?? '', deploymentFlowId: stringFlag(values, 'flow') ?? '',
+  async run({ session, io, args, flags, input: { tag, flow, buildTypes, builds, hosts, locales }, json }) {
+    const config = await session.client.appConfigs.create(args.applicationId, {
+      tag, deploymentFlowId: flow,
       ...(builds ? { requestBuilds: builds } : {}), ...(hosts ? { dataHosts: hosts } : {}),
     }, {
-      useLatestFromProject: stringFlag(values, 'latest-from'), buildTypes: servicesFlag(values, 'build-types'), locales: listFlag(values, 'locales'),
-      useProjectDefault: values['project-defaults'] === true || undefined, signal: io.signal,
+      useLatestFromProject: flags['latest-from'], buildTypes, locales,
+      useProjectDefault: flags['project-defaults'] === true || undefined, signal: io.signal,
     });
     if (json) printJson(io, config);
     else io.stdout(`Created configuration ${config.id} "${config.tag}".\n`);
@@ -71,10 +73,10 @@ export const configsDelete = platformCommand({
   summary: 'Delete an application configuration that is not deployed (asks first unless --yes).',
   synopsis: '<configId> [--yes]',
   flags: { yes: { type: 'boolean' } },
-  check: (p) => { requirePositional(p, 0, 'configId'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'configId');
-    if (values.yes !== true) await confirm(io, `Delete application configuration ${id}? [y/N] `);
+  args: ['configId'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.configId;
+    if (flags.yes !== true) await confirm(io, `Delete application configuration ${id}? [y/N] `);
     const status = await session.client.appConfigs.delete(id, { signal: io.signal });
     if (json) printJson(io, status);
     else io.stdout(`Deleted configuration ${id}.\n`);
@@ -87,10 +89,10 @@ export const configsDownload = platformCommand({
   summary: 'Download the deployed configuration as a zip.',
   synopsis: '<configId> [--app-id RUNTIME_APP_ID] [-o FILE|DIR]',
   flags: { 'app-id': { type: 'string' }, output: { type: 'string', short: 'o' } },
-  check: (p) => { requirePositional(p, 0, 'configId'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'configId');
-    const download = await session.client.appConfigs.download(id, { appId: stringFlag(values, 'app-id'), signal: io.signal });
-    return saveDownload(io, download, values, `app-config-${id}.zip`, json);
+  args: ['configId'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.configId;
+    const download = await session.client.appConfigs.download(id, { appId: flags['app-id'], signal: io.signal });
+    return saveDownload(io, download, flags, `app-config-${id}.zip`, json);
   },
 });

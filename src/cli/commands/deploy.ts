@@ -1,7 +1,6 @@
 // `cstudio deploy|undeploy <configId> [--env-geo ID,…]`: without --env-geo, deploy goes to the next step of
 // the deployment flow and undeploy takes the configuration down everywhere.
 import { listFlag } from '../appFlags';
-import { requirePositional } from '../args';
 import { printJson, printRows } from '../output';
 import { platformCommand } from '../platformCommand';
 
@@ -10,10 +9,11 @@ export const deployCommand = platformCommand({
   summary: 'Deploy an application configuration to environment geographies (default: the next step of its deployment flow).',
   synopsis: '<configId> [--env-geo ID[,ID…]]',
   flags: { 'env-geo': { type: 'string' } },
-  check: (p, v) => { requirePositional(p, 0, 'configId'); listFlag(v, 'env-geo'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'configId');
-    const deployments = await session.client.appConfigs.deploy(id, listFlag(values, 'env-geo') ?? [], { signal: io.signal });
+  args: ['configId'],
+  input: ({ flags }) => listFlag(flags, 'env-geo') ?? [],
+  async run({ session, io, args, input: envGeos, json }) {
+    const id = args.configId;
+    const deployments = await session.client.appConfigs.deploy(id, envGeos, { signal: io.signal });
     if (json) printJson(io, deployments);
     else printRows(io, deployments, [
       { header: 'CONFIG', value: (d) => d.configId },
@@ -30,10 +30,11 @@ export const undeployCommand = platformCommand({
   summary: 'Undeploy an application configuration from environment geographies (default: everywhere it is deployed).',
   synopsis: '<configId> [--env-geo ID[,ID…]]',
   flags: { 'env-geo': { type: 'string' } },
-  check: (p, v) => { requirePositional(p, 0, 'configId'); listFlag(v, 'env-geo'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'configId');
-    const undeployments = await session.client.appConfigs.undeploy(id, listFlag(values, 'env-geo') ?? [], { signal: io.signal });
+  args: ['configId'],
+  input: ({ flags }) => listFlag(flags, 'env-geo') ?? [],
+  async run({ session, io, args, input: envGeos, json }) {
+    const id = args.configId;
+    const undeployments = await session.client.appConfigs.undeploy(id, envGeos, { signal: io.signal });
     if (json) printJson(io, undeployments);
     else printRows(io, undeployments, [
       { header: 'CONFIG', value: (u) => u.configId },

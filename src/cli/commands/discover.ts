@@ -60,7 +60,7 @@ function idsOf(values: FlagValues): string[] {
 }
 
 /** The folder and the topic: --app, else the one the folder was last listed from. */
-async function target(io: CliIO, positionals: string[], values: FlagValues): Promise<{ root: string; topic: string }> {
+async function target(io: CliIO, positionals: readonly string[], values: FlagValues): Promise<{ root: string; topic: string }> {
   if (positionals.length > 1) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
   const root = await workspaceRoot(io.cwd, positionals[0]);
   const topic = stringFlag(values, 'app') ?? (await readReviewedApp(root));
@@ -108,10 +108,10 @@ export const discoverList = platformCommand({
     ...appFlags, 'min-confidence': { type: 'string' }, 'max-confidence': { type: 'string' }, intent: { type: 'string' }, locale: { type: 'string' },
     from: { type: 'string' }, to: { type: 'string' }, 'not-in-training': { type: 'boolean' }, 'intent-differs': { type: 'boolean' },
   },
-  check: (_p, values) => { filterOf(values); },
-  async run({ session, io, positionals, values, json }) {
-    const { root, topic } = await target(io, positionals, values);
-    const items = await review(session, io, values, topic, root, filterOf(values), false);
+  input: ({ flags }) => filterOf(flags),
+  async run({ session, io, flags, positionals, input: filter, json }) {
+    const { root, topic } = await target(io, positionals, flags);
+    const items = await review(session, io, flags, topic, root, filter, false);
     await writeReviewedApp(root, topic);
     if (json) { printJson(io, items.map(itemJson)); return 0; }
     if (items.length === 0) { io.stdout(`No utterances in ${topic} match.\n`); return 0; }
@@ -135,11 +135,11 @@ export const discoverAdd = platformCommand({
   summary: 'Add utterances from the event logs as samples to the pulled project\'s TRSX, annotated from their entities (an identical sample gets its count raised).',
   synopsis: 'DIR --id ID... [--intent I] [--app ID] [--json]',
   flags: { ...appFlags, id: { type: 'string', multiple: true }, intent: { type: 'string' } },
-  check: (_p, values) => { idsOf(values); },
-  async run({ session, io, positionals, values, json }) {
-    const { root, topic } = await target(io, positionals, values);
-    const items = resolveIds(idsOf(values), await review(session, io, values, topic, root, {}, false));
-    const intent = stringFlag(values, 'intent');
+  input: ({ flags }) => idsOf(flags),
+  async run({ session, io, flags, positionals, input: ids, json }) {
+    const { root, topic } = await target(io, positionals, flags);
+    const items = resolveIds(ids, await review(session, io, flags, topic, root, {}, false));
+    const intent = flags.intent;
     let added: AddedSample[];
     try {
       added = await addAsSamples(root, items.map((i) => ({ utterance: i.utterance, ...(intent ? { intent } : {}) })), (await TrainingIndex.load(root)).locales);
@@ -162,10 +162,10 @@ export const discoverIgnore = platformCommand({
   summary: 'Hide utterances from discover list (remembered in the folder\'s .cstudio/ until discover reset).',
   synopsis: 'DIR --id ID... [--app ID]',
   flags: { ...appFlags, id: { type: 'string', multiple: true } },
-  check: (_p, values) => { idsOf(values); },
-  async run({ session, io, positionals, values }) {
-    const { root, topic } = await target(io, positionals, values);
-    const items = resolveIds(idsOf(values), await review(session, io, values, topic, root, {}, true));
+  input: ({ flags }) => idsOf(flags),
+  async run({ session, io, flags, positionals, input: ids }) {
+    const { root, topic } = await target(io, positionals, flags);
+    const items = resolveIds(ids, await review(session, io, flags, topic, root, {}, true));
     const added = await addIgnored(root, items.map((i) => i.utterance.id));
     io.stdout(`Ignoring ${added} more utterance${added === 1 ? '' : 's'} (undo all with cstudio discover reset).\n`);
     return 0;

@@ -1,6 +1,5 @@
 // `cstudio entities list|get|create|update|rename|change-type|delete`
 import type { Entity, EntityUpdate, NewEntity } from '../../core/platform/nluTypes';
-import { requirePositional } from '../args';
 import { UsageError } from '../command';
 import { confirm } from '../confirm';
 import { booleanFlag, customKindFlag, kindFlag, repeatedFlag } from '../nluFiles';
@@ -53,17 +52,16 @@ function properties(values: FlagValues): EntityUpdate {
   };
 }
 
-const twoNames = (p: string[]): void => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'entityName'); };
-
 export const entitiesList = platformCommand({
   path: ['entities', 'list'],
   summary: 'List the entities of a project (custom ones, then the predefined ones it uses).',
   synopsis: `<projectId> [--type ${KINDS}|base]`,
   flags: { type: { type: 'string' } },
-  check: (p, v) => { requirePositional(p, 0, 'projectId'); kindFlag(stringFlag(v, 'type'), 'type', true); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'projectId');
-    const entities = await session.client.entities.list(id, { type: kindFlag(stringFlag(values, 'type'), 'type', true), signal: io.signal });
+  args: ['projectId'],
+  input: ({ flags }) => kindFlag(flags.type, 'type', true),
+  async run({ session, io, args, input: type, json }) {
+    const id = args.projectId;
+    const entities = await session.client.entities.list(id, { type, signal: io.signal });
     printRows(io, entities, [
       { header: 'NAME', value: (e) => e.name },
       { header: 'KIND', value: (e) => e.kind },
@@ -78,9 +76,9 @@ export const entitiesGet = platformCommand({
   path: ['entities', 'get'],
   summary: 'Show an entity: kind, data type, settings and, for list entities, its literals per locale.',
   synopsis: '<projectId> <entityName>',
-  check: twoNames,
-  async run({ session, io, positionals, json }) {
-    const entity = await session.client.entities.get(requirePositional(positionals, 0, 'projectId'), requirePositional(positionals, 1, 'entityName'), { signal: io.signal });
+  args: ['projectId', 'entityName'],
+  async run({ session, io, args, json }) {
+    const entity = await session.client.entities.get(args.projectId, args.entityName, { signal: io.signal });
     printEntity(io, entity, json);
     return 0;
   },
@@ -91,24 +89,25 @@ export const entitiesCreate = platformCommand({
   summary: 'Create an entity of any kind (a rule-based one starts with a placeholder grammar per locale).',
   synopsis: `<projectId> <entityName> --type ${KINDS} [--pattern REGEX] [--is-a ENTITY] [--has-a ENTITY]... [--dynamic] [--data-type TYPE] [--sensitive true|false] [--canonicalize true|false] [--anaphora A]`,
   flags: { type: { type: 'string' }, pattern: { type: 'string' }, 'is-a': { type: 'string' }, 'has-a': { type: 'string', multiple: true }, dynamic: { type: 'boolean' }, ...propertyFlags },
-  check: (p, v) => {
-    twoNames(p);
-    const kind = customKindFlag(stringFlag(v, 'type'), 'type');
-    if (kind === 'REGEX' && !stringFlag(v, 'pattern')) throw new UsageError('A regex entity needs --pattern.');
-    if (kind === 'RELATIONAL' && !stringFlag(v, 'is-a') && !repeatedFlag(v, 'has-a')) throw new UsageError('A relational entity needs --is-a and/or --has-a.');
-    properties(v);
-  },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
+  args: ['projectId', 'entityName'],
+  input: ({ flags, args }) => {
+    const kind = customKindFlag(flags.type, 'type');
+    const hasA = repeatedFlag(flags, 'has-a');
+    if (kind === 'REGEX' && !flags.pattern) throw new UsageError('A regex entity needs --pattern.');
+    if (kind === 'RELATIONAL' && !flags['is-a'] && !hasA) throw new UsageError('A relational entity needs --is-a and/or --has-a.');
     const entity: NewEntity = {
-      ...properties(values),
-      kind: customKindFlag(stringFlag(values, 'type'), 'type'),
-      name: requirePositional(positionals, 1, 'entityName'),
-      isDynamic: values.dynamic === true ? true : undefined,
-      pattern: stringFlag(values, 'pattern'),
-      isA: stringFlag(values, 'is-a'),
-      hasA: repeatedFlag(values, 'has-a'),
+      ...properties(flags),
+      kind,
+      name: args.entityName,
+      isDynamic: flags.dynamic === true ? true : undefined,
+      pattern: flags.pattern,
+      isA: flags['is-a'],
+      hasA,
     };
+    return entity;
+  },
+  async run({ session, io, args, input: entity, json }) {
+    const projectId = args.projectId;
     const created = await session.client.entities.create(projectId, entity, { signal: io.signal });
     printEntity(io, created, json, `Created ${created.kind.toLowerCase().replace('_', '-')} entity "${created.name}" (${created.id}) in project ${projectId}.`);
     return 0;
@@ -120,11 +119,11 @@ export const entitiesUpdate = platformCommand({
   summary: 'Change the settings and properties of an entity (its kind changes with change-type).',
   synopsis: '<projectId> <entityName> [--data-type TYPE] [--sensitive true|false] [--canonicalize true|false] [--dynamic true|false] [--anaphora A]',
   flags: { ...propertyFlags, dynamic: { type: 'string' } },
-  check: (p, v) => { twoNames(p); properties(v); booleanFlag(v, 'dynamic'); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const update: EntityUpdate = { ...properties(values), isDynamic: booleanFlag(values, 'dynamic') };
-    const entity = await session.client.entities.update(projectId, requirePositional(positionals, 1, 'entityName'), update, { signal: io.signal });
+  args: ['projectId', 'entityName'],
+  input: ({ flags }): EntityUpdate => ({ ...properties(flags), isDynamic: booleanFlag(flags, 'dynamic') }),
+  async run({ session, io, args, input: update, json }) {
+    const projectId = args.projectId;
+    const entity = await session.client.entities.update(projectId, args.entityName, update, { signal: io.signal });
     printEntity(io, entity, json, `Updated entity "${entity.name}".`);
     return 0;
   },
@@ -134,11 +133,11 @@ export const entitiesRename = platformCommand({
   path: ['entities', 'rename'],
   summary: 'Rename an entity; literals, intent links, relations and sample annotations follow.',
   synopsis: '<projectId> <entityName> <newName>',
-  check: (p) => { twoNames(p); requirePositional(p, 2, 'newName'); },
-  async run({ session, io, positionals, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const from = requirePositional(positionals, 1, 'entityName');
-    const to = requirePositional(positionals, 2, 'newName');
+  args: ['projectId', 'entityName', 'newName'],
+  async run({ session, io, args, json }) {
+    const projectId = args.projectId;
+    const from = args.entityName;
+    const to = args.newName;
     const entity = await session.client.entities.rename(projectId, from, to, { signal: io.signal });
     printEntity(io, entity, json, `Entity "${from}" is now "${entity.name}".`);
     return 0;
@@ -150,21 +149,19 @@ export const entitiesChangeType = platformCommand({
   summary: 'Change the kind of an entity; what belonged to the old kind (literals, grammars, pattern, relations) goes.',
   synopsis: `<projectId> <entityName> --to ${KINDS} [--pattern REGEX] [--is-a ENTITY] [--has-a ENTITY]... [--data-type TYPE] [--yes]`,
   flags: { to: { type: 'string' }, pattern: { type: 'string' }, 'is-a': { type: 'string' }, 'has-a': { type: 'string', multiple: true }, 'data-type': { type: 'string' }, yes: { type: 'boolean' } },
-  check: (p, v) => {
-    twoNames(p);
-    const kind = customKindFlag(stringFlag(v, 'to'), 'to');
-    if (kind === 'REGEX' && !stringFlag(v, 'pattern')) throw new UsageError('Changing to regex needs --pattern.');
-    if (kind === 'RELATIONAL' && !stringFlag(v, 'is-a') && !repeatedFlag(v, 'has-a')) throw new UsageError('Changing to relational needs --is-a and/or --has-a.');
+  args: ['projectId', 'entityName'],
+  input: ({ flags }) => {
+    const newType = customKindFlag(flags.to, 'to');
+    const hasA = repeatedFlag(flags, 'has-a');
+    if (newType === 'REGEX' && !flags.pattern) throw new UsageError('Changing to regex needs --pattern.');
+    if (newType === 'RELATIONAL' && !flags['is-a'] && !hasA) throw new UsageError('Changing to relational needs --is-a and/or --has-a.');
+    return { newType, pattern: flags.pattern, isA: flags['is-a'], hasA, dataType: flags['data-type']?.toUpperCase().replace(/-/g, '_') };
   },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const name = requirePositional(positionals, 1, 'entityName');
-    const newType = customKindFlag(stringFlag(values, 'to'), 'to');
-    if (values.yes !== true) await confirm(io, `Change entity "${name}" of project ${projectId} to ${newType}? Its literals, grammars, pattern or relations may be deleted. [y/N] `);
-    const entity = await session.client.entities.changeType(projectId, name, {
-      newType, pattern: stringFlag(values, 'pattern'), isA: stringFlag(values, 'is-a'), hasA: repeatedFlag(values, 'has-a'),
-      dataType: stringFlag(values, 'data-type')?.toUpperCase().replace(/-/g, '_'),
-    }, { signal: io.signal });
+  async run({ session, io, args, flags, input: change, json }) {
+    const projectId = args.projectId;
+    const name = args.entityName;
+    if (flags.yes !== true) await confirm(io, `Change entity "${name}" of project ${projectId} to ${change.newType}? Its literals, grammars, pattern or relations may be deleted. [y/N] `);
+    const entity = await session.client.entities.changeType(projectId, name, change, { signal: io.signal });
     printEntity(io, entity, json, `Entity "${name}" is now a ${entity.kind} entity.`);
     return 0;
   },
@@ -175,11 +172,11 @@ export const entitiesDelete = platformCommand({
   summary: 'Delete an entity with its literals and grammars (asks you to type its name, unless --yes).',
   synopsis: '<projectId> <entityName> [--yes]',
   flags: { yes: { type: 'boolean' } },
-  check: twoNames,
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const name = requirePositional(positionals, 1, 'entityName');
-    if (values.yes !== true) await confirm(io, `Delete entity "${name}" of project ${projectId}, its literals and grammars? Type its name to confirm: `, name);
+  args: ['projectId', 'entityName'],
+  async run({ session, io, args, flags, json }) {
+    const projectId = args.projectId;
+    const name = args.entityName;
+    if (flags.yes !== true) await confirm(io, `Delete entity "${name}" of project ${projectId}, its literals and grammars? Type its name to confirm: `, name);
     const status = await session.client.entities.delete(projectId, name, { signal: io.signal });
     if (json) printJson(io, status);
     else io.stdout(`Deleted entity "${name}" of project ${projectId}.\n`);

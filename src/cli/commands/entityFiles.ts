@@ -1,24 +1,22 @@
 // `cstudio entities export-literals|append-literals|replace-literals|export-grammars|replace-grammars`
 import { readZip } from '../../core/package/zip';
-import { requirePositional } from '../args';
 import { confirm } from '../confirm';
 import { exportFlags, importFlags, localesFlag, readImportFile, reportJob, requireLocaleFlag, saveDownload } from '../nluFiles';
 import { printJson } from '../output';
 import { platformCommand } from '../platformCommand';
-
-const names = (p: string[]): void => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'entityName'); };
 
 export const entitiesExportLiterals = platformCommand({
   path: ['entities', 'export-literals'],
   summary: 'Download the literals of an entity: a zip with one <locale>.trsx per locale.',
   synopsis: '<projectId> <entityName> [-o FILE|DIR] [--locales en-US,fr-CA]',
   flags: exportFlags,
-  check: (p, v) => { names(p); localesFlag(v); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const name = requirePositional(positionals, 1, 'entityName');
-    const download = await session.client.entities.exportLiterals(projectId, name, { locales: localesFlag(values), signal: io.signal });
-    return saveDownload(io, download, values, `${projectId}-${name}-entity-literals.zip`, json);
+  args: ['projectId', 'entityName'],
+  input: ({ flags }) => ({ locales: localesFlag(flags) }),
+  async run({ session, io, args, flags, input: { locales }, json }) {
+    const projectId = args.projectId;
+    const name = args.entityName;
+    const download = await session.client.entities.exportLiterals(projectId, name, { locales, signal: io.signal });
+    return saveDownload(io, download, flags, `${projectId}-${name}-entity-literals.zip`, json);
   },
 });
 
@@ -27,12 +25,13 @@ export const entitiesAppendLiterals = platformCommand({
   summary: 'Add the literals of a .trsx, .list or .nmlist file to an entity (one locale) and wait for the job.',
   synopsis: '<projectId> <entityName> <file> --locale LOCALE [--no-wait]',
   flags: importFlags,
-  check: (p, v) => { names(p); requirePositional(p, 2, 'file'); requireLocaleFlag(v); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const file = await readImportFile(io, requirePositional(positionals, 2, 'file'));
-    const job = await session.client.entities.appendLiterals(projectId, requirePositional(positionals, 1, 'entityName'), requireLocaleFlag(values), file, { signal: io.signal });
-    return reportJob(session, io, projectId, job, values, json);
+  args: ['projectId', 'entityName', 'file'],
+  input: ({ flags }) => ({ locale: requireLocaleFlag(flags) }),
+  async run({ session, io, args, flags, input: { locale }, json }) {
+    const projectId = args.projectId;
+    const file = await readImportFile(io, args.file);
+    const job = await session.client.entities.appendLiterals(projectId, args.entityName, locale, file, { signal: io.signal });
+    return reportJob(session, io, projectId, job, flags, json);
   },
 });
 
@@ -41,15 +40,15 @@ export const entitiesReplaceLiterals = platformCommand({
   summary: 'Replace the literals of an entity in one locale with a file\'s (destructive; asks first unless --yes).',
   synopsis: '<projectId> <entityName> <file> --locale LOCALE [--yes] [--no-wait]',
   flags: { ...importFlags, yes: { type: 'boolean' } },
-  check: (p, v) => { names(p); requirePositional(p, 2, 'file'); requireLocaleFlag(v); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const name = requirePositional(positionals, 1, 'entityName');
-    const locale = requireLocaleFlag(values);
-    const file = await readImportFile(io, requirePositional(positionals, 2, 'file'));
-    if (values.yes !== true) await confirm(io, `Replace every ${locale} literal of entity "${name}" (project ${projectId}) with ${file.path}? [y/N] `);
+  args: ['projectId', 'entityName', 'file'],
+  input: ({ flags }) => ({ locale: requireLocaleFlag(flags) }),
+  async run({ session, io, args, flags, input: { locale }, json }) {
+    const projectId = args.projectId;
+    const name = args.entityName;
+    const file = await readImportFile(io, args.file);
+    if (flags.yes !== true) await confirm(io, `Replace every ${locale} literal of entity "${name}" (project ${projectId}) with ${file.path}? [y/N] `);
     const job = await session.client.entities.replaceLiterals(projectId, name, locale, file, { signal: io.signal });
-    return reportJob(session, io, projectId, job, values, json);
+    return reportJob(session, io, projectId, job, flags, json);
   },
 });
 
@@ -58,12 +57,12 @@ export const entitiesExportGrammars = platformCommand({
   summary: 'Download the GrXML grammars of a rule-based entity (professional-services and Expert users).',
   synopsis: '<projectId> <entityName> [-o FILE|DIR]',
   flags: { output: exportFlags.output },
-  check: names,
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const name = requirePositional(positionals, 1, 'entityName');
+  args: ['projectId', 'entityName'],
+  async run({ session, io, args, flags, json }) {
+    const projectId = args.projectId;
+    const name = args.entityName;
     const download = await session.client.entities.exportGrammars(projectId, name, { signal: io.signal });
-    return saveDownload(io, download, values, `${projectId}_${name}_grammars.zip`, json);
+    return saveDownload(io, download, flags, `${projectId}_${name}_grammars.zip`, json);
   },
 });
 
@@ -72,14 +71,14 @@ export const entitiesReplaceGrammars = platformCommand({
   summary: 'Replace the grammars of a rule-based entity with a zip of <locale>/<name>.grxml (asks first unless --yes).',
   synopsis: '<projectId> <entityName> <grammars.zip> [--yes]',
   flags: { yes: { type: 'boolean' } },
-  check: (p) => { names(p); requirePositional(p, 2, 'grammars.zip'); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const name = requirePositional(positionals, 1, 'entityName');
-    const file = await readImportFile(io, requirePositional(positionals, 2, 'grammars.zip'));
+  args: ['projectId', 'entityName', 'grammars.zip'],
+  async run({ session, io, args, flags, json }) {
+    const projectId = args.projectId;
+    const name = args.entityName;
+    const file = await readImportFile(io, args['grammars.zip']);
     // Refuse unsafe or corrupt archives before anything is sent.
     const entries = await readZip(file.data);
-    if (values.yes !== true) await confirm(io, `Replace the grammars of entity "${name}" (project ${projectId}) with ${file.path} (${entries.size} files)? [y/N] `);
+    if (flags.yes !== true) await confirm(io, `Replace the grammars of entity "${name}" (project ${projectId}) with ${file.path} (${entries.size} files)? [y/N] `);
     const result = await session.client.entities.replaceGrammars(projectId, name, file, { signal: io.signal });
     if (json) printJson(io, result);
     else io.stdout(`Replaced the grammars of entity "${name}" for ${result.replacedLocales.join(', ') || 'no locale'}.\n`);

@@ -1,7 +1,6 @@
 // `cstudio env-configs list|set|delete`: GRAMMAR_BASE_PATH as a project default, or for one environment
 // geography with --env and --env-geo.
 import { GRAMMAR_BASE_PATH } from '../../core/platform/envConfigs';
-import { requirePositional } from '../args';
 import { UsageError } from '../command';
 import { printJson, printRows } from '../output';
 import { platformCommand, stringFlag, type FlagValues } from '../platformCommand';
@@ -19,9 +18,9 @@ export const envConfigsList = platformCommand({
   path: ['env-configs', 'list'],
   summary: 'List the environment configuration values of a project (defaults and per environment geography).',
   synopsis: '<projectId>',
-  check: (p) => { requirePositional(p, 0, 'projectId'); },
-  async run({ session, io, positionals, json }) {
-    const configs = await session.client.envConfigs.get(requirePositional(positionals, 0, 'projectId'), { signal: io.signal });
+  args: ['projectId'],
+  async run({ session, io, args, json }) {
+    const configs = await session.client.envConfigs.get(args.projectId, { signal: io.signal });
     if (json) { printJson(io, configs); return 0; }
     const rows = [
       ...configs.projectDefaults.map((d) => ({ where: 'project default', ...d })),
@@ -37,11 +36,11 @@ export const envConfigsSet = platformCommand({
   summary: 'Set GRAMMAR_BASE_PATH for a project, as its default or for one environment geography.',
   synopsis: '<projectId> <value> [--env ENV_ID --env-geo ENV_GEOGRAPHY_ID] [--label GRAMMAR_BASE_PATH]',
   flags: scopeFlags,
-  check: (p, v) => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'value'); scope(v); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const value = requirePositional(positionals, 1, 'value');
-    const { label, geo } = scope(values);
+  args: ['projectId', 'value'],
+  input: ({ flags }) => scope(flags),
+  async run({ session, io, args, input: { label, geo }, json }) {
+    const projectId = args.projectId;
+    const value = args.value;
     if (geo) await session.client.envConfigs.setForGeography(projectId, geo.env, geo.envGeo, label, value, { signal: io.signal });
     else await session.client.envConfigs.setProjectDefault(projectId, label, value, { signal: io.signal });
     if (json) printJson(io, { projectId, label, value, ...(geo ? { environmentId: geo.env, environmentGeographyId: geo.envGeo } : {}) });
@@ -55,10 +54,10 @@ export const envConfigsDelete = platformCommand({
   summary: 'Delete a GRAMMAR_BASE_PATH value of a project (its default, or one environment geography).',
   synopsis: '<projectId> [--env ENV_ID --env-geo ENV_GEOGRAPHY_ID] [--label GRAMMAR_BASE_PATH]',
   flags: scopeFlags,
-  check: (p, v) => { requirePositional(p, 0, 'projectId'); scope(v); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const { label, geo } = scope(values);
+  args: ['projectId'],
+  input: ({ flags }) => scope(flags),
+  async run({ session, io, args, input: { label, geo }, json }) {
+    const projectId = args.projectId;
     const status = geo
       ? await session.client.envConfigs.deleteForGeography(projectId, geo.env, geo.envGeo, label, { signal: io.signal })
       : await session.client.envConfigs.deleteProjectDefault(projectId, label, { signal: io.signal });

@@ -1,19 +1,16 @@
 // `cstudio jobs list|get|watch|delete`
 import type { Job } from '../../core/platform/types';
-import { requirePositional } from '../args';
 import { describeJob, waitAndReport } from '../jobOutput';
 import { printJson, printRows } from '../output';
 import { platformCommand } from '../platformCommand';
-
-const needsProjectAndJob = (p: string[]): void => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'jobId'); };
 
 export const jobsList = platformCommand({
   path: ['jobs', 'list'],
   summary: 'List the jobs of a project.',
   synopsis: '<projectId>',
-  check: (p) => { requirePositional(p, 0, 'projectId'); },
-  async run({ session, io, positionals, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
+  args: ['projectId'],
+  async run({ session, io, args, json }) {
+    const projectId = args.projectId;
     const jobs: Job[] = [];
     for await (const j of session.client.jobs.list(projectId, { signal: io.signal })) jobs.push(j);
     printRows(io, jobs, [
@@ -31,9 +28,9 @@ export const jobsGet = platformCommand({
   path: ['jobs', 'get'],
   summary: 'Show a job with its report.',
   synopsis: '<projectId> <jobId>',
-  check: needsProjectAndJob,
-  async run({ session, io, positionals, json }) {
-    const job = await session.client.jobs.get(requirePositional(positionals, 0, 'projectId'), requirePositional(positionals, 1, 'jobId'), { signal: io.signal });
+  args: ['projectId', 'jobId'],
+  async run({ session, io, args, json }) {
+    const job = await session.client.jobs.get(args.projectId, args.jobId, { signal: io.signal });
     if (json) printJson(io, job);
     else io.stdout(describeJob(job));
     return 0;
@@ -44,10 +41,10 @@ export const jobsWatch = platformCommand({
   path: ['jobs', 'watch'],
   summary: 'Wait for a job to finish, printing its progress; exits 1 unless it COMPLETED. Ctrl-C stops watching (the job keeps running).',
   synopsis: '<projectId> <jobId>',
-  check: needsProjectAndJob,
-  async run({ session, io, positionals, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const job = await session.client.jobs.get(projectId, requirePositional(positionals, 1, 'jobId'), { signal: io.signal });
+  args: ['projectId', 'jobId'],
+  async run({ session, io, args, json }) {
+    const projectId = args.projectId;
+    const job = await session.client.jobs.get(projectId, args.jobId, { signal: io.signal });
     return waitAndReport(session.client, projectId, job, io, json);
   },
 });
@@ -56,10 +53,10 @@ export const jobsDelete = platformCommand({
   path: ['jobs', 'delete'],
   summary: 'Delete a job record. The task behind it keeps running until it completes or fails.',
   synopsis: '<projectId> <jobId>',
-  check: needsProjectAndJob,
-  async run({ session, io, positionals, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const jobId = requirePositional(positionals, 1, 'jobId');
+  args: ['projectId', 'jobId'],
+  async run({ session, io, args, json }) {
+    const projectId = args.projectId;
+    const jobId = args.jobId;
     const status = await session.client.jobs.delete(projectId, jobId, { signal: io.signal });
     if (json) printJson(io, status);
     else io.stdout(`Deleted the record of job ${jobId}; its task keeps running until it finishes.\n`);

@@ -61,16 +61,14 @@ export const logsTail = platformCommand({
     ...appFlag, 'from-beginning': { type: 'boolean' }, 'from-offset': { type: 'string' }, 'from-time': { type: 'string' },
     'from-committed': { type: 'boolean' }, 'until-end': { type: 'boolean' }, filter: { type: 'string', multiple: true },
   },
-  check: (_p, values) => { requireApp(values); startOf(values); filtersOf(values); groupNumberOf(values); },
-  async run({ session, io, values, json }) {
-    const topic = requireApp(values);
-    const filter = filtersOf(values);
+  input: ({ flags }) => ({ topic: requireApp(flags), start: startOf(flags), filter: filtersOf(flags), groupNumber: groupNumberOf(flags) }),
+  async run({ session, io, flags, input: { topic, start, filter, groupNumber }, json }) {
     const matches = compileFilter(filter);
     const stream = new LogStream({
-      requester: session.client.requester, topic, start: startOf(values), untilEnd: values['until-end'] === true,
-      clientName: stringFlag(values, 'client-name') ?? clientNameOf(session.connection.clientId) ?? 'cstudio',
-      groupNumber: groupNumberOf(values), signal: io.signal,
-      onStatus: (s) => { if (s.state === 'recovering' && values.verbose) io.stderr(`logs: recovering (${s.message ?? ''})\n`); },
+      requester: session.client.requester, topic, start, untilEnd: flags['until-end'] === true,
+      clientName: flags['client-name'] ?? clientNameOf(session.connection.clientId) ?? 'cstudio',
+      groupNumber, signal: io.signal,
+      onStatus: (s) => { if (s.state === 'recovering' && flags.verbose) io.stderr(`logs: recovering (${s.message ?? ''})\n`); },
     });
     let seen = 0;
     let shown = 0;
@@ -83,9 +81,9 @@ export const logsTail = platformCommand({
       if (io.stdoutReady) await io.stdoutReady();
     }
     if (outputClosed(io.signal)) return 0;
-    if (!json || values.verbose) {
+    if (!json || flags.verbose) {
       const which = isEmptyFilter(filter) ? '' : ` (${shown} matching ${describeFilter(filter)})`;
-      io.stderr(`${seen} record${seen === 1 ? '' : 's'}${which} from ${topic}${values['until-end'] ? ', to the end' : ''}.\n`);
+      io.stderr(`${seen} record${seen === 1 ? '' : 's'}${which} from ${topic}${flags['until-end'] ? ', to the end' : ''}.\n`);
     }
     return 0;
   },
@@ -96,12 +94,11 @@ export const logsPartitions = platformCommand({
   summary: 'Show the partitions of an application\'s event-log topic with their first and next offsets.',
   synopsis: '--app ID [--client-name NAME] [--group-number NN]',
   flags: appFlag,
-  check: (_p, values) => { requireApp(values); groupNumberOf(values); },
-  async run({ session, io, values, json }) {
-    const topic = requireApp(values);
-    const clientName = stringFlag(values, 'client-name') ?? clientNameOf(session.connection.clientId) ?? 'cstudio';
+  input: ({ flags }) => ({ topic: requireApp(flags), groupNumber: groupNumberOf(flags) }),
+  async run({ session, io, flags, input: { topic, groupNumber }, json }) {
+    const clientName = flags['client-name'] ?? clientNameOf(session.connection.clientId) ?? 'cstudio';
     // Partition queries need the consumer headers but no consumer instance.
-    const api = new ConsumerApi(session.client.requester, { topic, group: consumerGroupName(topic, clientName, groupNumberOf(values)), name: newConsumerName() });
+    const api = new ConsumerApi(session.client.requester, { topic, group: consumerGroupName(topic, clientName, groupNumber), name: newConsumerName() });
     const rows = [];
     for (const partition of await api.partitions(io.signal)) {
       const range = await api.partitionRange(partition, io.signal);

@@ -1,6 +1,5 @@
 // `cstudio ontology export|append|entity-types`
 import { readZip } from '../../core/package/zip';
-import { requirePositional } from '../args';
 import { exportFlags, localesFlag, readImportFile, reportJob, saveDownload } from '../nluFiles';
 import { printRows } from '../output';
 import { platformCommand } from '../platformCommand';
@@ -10,11 +9,12 @@ export const ontologyExport = platformCommand({
   summary: 'Download the project ontology: <locale>/<locale>.trsx (and the grammars, for professional-services users).',
   synopsis: '<projectId> [-o FILE|DIR] [--locales en-US,fr-CA]',
   flags: exportFlags,
-  check: (p, v) => { requirePositional(p, 0, 'projectId'); localesFlag(v); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const download = await session.client.ontology.export(projectId, { locales: localesFlag(values), signal: io.signal });
-    return saveDownload(io, download, values, `${projectId}-ontology.zip`, json);
+  args: ['projectId'],
+  input: ({ flags }) => ({ locales: localesFlag(flags) }),
+  async run({ session, io, args, flags, input: { locales }, json }) {
+    const projectId = args.projectId;
+    const download = await session.client.ontology.export(projectId, { locales, signal: io.signal });
+    return saveDownload(io, download, flags, `${projectId}-ontology.zip`, json);
   },
 });
 
@@ -23,14 +23,14 @@ export const ontologyAppend = platformCommand({
   summary: 'Add the intents, entities, literals and samples of an ontology zip (TRSX and GrXML) and wait for the job.',
   synopsis: '<projectId> <ontology.zip> [--no-wait]',
   flags: { 'no-wait': { type: 'boolean' } },
-  check: (p) => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'ontology.zip'); },
-  async run({ session, io, positionals, values, json }) {
-    const projectId = requirePositional(positionals, 0, 'projectId');
-    const file = await readImportFile(io, requirePositional(positionals, 1, 'ontology.zip'));
+  args: ['projectId', 'ontology.zip'],
+  async run({ session, io, args, flags, json }) {
+    const projectId = args.projectId;
+    const file = await readImportFile(io, args['ontology.zip']);
     // Refuse unsafe or corrupt archives before anything is sent.
     await readZip(file.data);
     const job = await session.client.ontology.append(projectId, file, { signal: io.signal });
-    return reportJob(session, io, projectId, job, values, json);
+    return reportJob(session, io, projectId, job, flags, json);
   },
 });
 

@@ -1,9 +1,8 @@
 // `cstudio projects lock|unlock|locks`
 import type { Lock } from '../../core/platform/types';
 import { UsageError } from '../command';
-import { requirePositional } from '../args';
 import { formatDetails, printJson, printRows } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 
 function owner(l: Lock): string {
   const o = l.lockOwner;
@@ -18,20 +17,22 @@ export const projectsLock = platformCommand({
     '  --take       take the lock\n' +
     '  --notes TEXT take the lock with a note others see (implies --take)',
   flags: { take: { type: 'boolean' }, notes: { type: 'string' }, show: { type: 'boolean' } },
-  check: (p, values) => {
-    requirePositional(p, 0, 'projectId');
-    if (values.show === true && (values.take === true || values.notes !== undefined)) throw new UsageError('--show only looks at the lock; leave it out to take the lock with --take or --notes.');
-  },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'projectId');
+  args: ['projectId'],
+  input: ({ flags }) => {
+    const take = flags.take === true || flags.notes !== undefined;
+    if (flags.show === true && take) throw new UsageError('--show only looks at the lock; leave it out to take the lock with --take or --notes.');
     // Looking is the default: a user who only wants to see the lock must never end up holding it.
-    if (values.take !== true && values.notes === undefined) {
+    return { take, notes: flags.notes ?? '' };
+  },
+  async run({ session, io, args, input: { take, notes }, json }) {
+    const id = args.projectId;
+    if (!take) {
       const lock = await session.client.projects.getLock(id, { signal: io.signal });
       if (json) printJson(io, lock ?? null);
       else io.stdout(lock ? formatDetails([['project', id], ['locked by', owner(lock)], ['since', lock.createTime], ['notes', lock.notes]]) : `Project ${id} is not locked.\n`);
       return 0;
     }
-    const lock = await session.client.projects.lock(id, stringFlag(values, 'notes') ?? '', { signal: io.signal });
+    const lock = await session.client.projects.lock(id, notes, { signal: io.signal });
     if (json) printJson(io, lock);
     else io.stdout(`Locked project ${id}${lock.notes ? ` (${lock.notes})` : ''}.\n`);
     return 0;
@@ -42,9 +43,9 @@ export const projectsUnlock = platformCommand({
   path: ['projects', 'unlock'],
   summary: 'Unlock a project you locked.',
   synopsis: '<projectId>',
-  check: (p) => { requirePositional(p, 0, 'projectId'); },
-  async run({ session, io, positionals, json }) {
-    const id = requirePositional(positionals, 0, 'projectId');
+  args: ['projectId'],
+  async run({ session, io, args, json }) {
+    const id = args.projectId;
     const status = await session.client.projects.unlock(id, { signal: io.signal });
     if (json) printJson(io, status);
     else io.stdout(`Unlocked project ${id}.\n`);
@@ -52,21 +53,21 @@ export const projectsUnlock = platformCommand({
   },
 });
 
-const SORTS = ['lockId', 'projectId', 'createTime', 'lockOwner'];
+const SORTS = ['lockId', 'projectId', 'createTime', 'lockOwner'] as const;
+type LockSort = `${'+' | '-'}${typeof SORTS[number]}`;
+
+const isLockSort = (sort: string): sort is LockSort => /^[+-]/.test(sort) && (SORTS as readonly string[]).includes(sort.slice(1));
 
 export const projectsLocks = platformCommand({
   path: ['projects', 'locks'],
   summary: 'List all project locks (professional-services and global-admin users only).',
   synopsis: '[--sort +projectId|-createTime|...]',
   flags: { sort: { type: 'string' } },
-  check: (_p, v) => {
-    const sort = stringFlag(v, 'sort');
-    if (sort !== undefined && !(/^[+-]/.test(sort) && SORTS.includes(sort.slice(1)))) {
-      throw new UsageError(`--sort must be + or - followed by one of ${SORTS.join(', ')}.`);
-    }
+  input: ({ flags: { sort } }): LockSort | undefined => {
+    if (sort !== undefined && !isLockSort(sort)) throw new UsageError(`--sort must be + or - followed by one of ${SORTS.join(', ')}.`);
+    return sort;
   },
-  async run({ session, io, values, json }) {
-    const sort = stringFlag(values, 'sort') as `${'+' | '-'}${'lockId' | 'projectId' | 'createTime' | 'lockOwner'}` | undefined;
+  async run({ session, io, input: sort, json }) {
     const locks: Lock[] = [];
     for await (const l of session.client.projects.locks({ sort, signal: io.signal })) locks.push(l);
     printRows(io, locks, [

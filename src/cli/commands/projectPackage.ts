@@ -6,11 +6,10 @@ import { path } from '../../core/platform/paths';
 import { ZipSafetyError } from '../../core/package/zipSafety';
 import { ZipArchive } from '../../core/package/zipArchive';
 import { UsageError } from '../command';
-import { requirePositional } from '../args';
 import { confirm } from '../confirm';
 import { waitAndReport } from '../jobOutput';
 import { printJson } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 
 /**
  * `-o` may name a file or a folder: an existing folder, or any path ending in a slash (created when missing).
@@ -35,13 +34,13 @@ export const projectsExport = platformCommand({
   synopsis: '<projectId> [-o FILE|DIR/] [--metadata]\n\n' +
     '  -o FILE|DIR/  where to save: a file, or a folder (an existing one, or any path ending in /, created if missing)',
   flags: { output: { type: 'string', short: 'o' }, metadata: { type: 'boolean' } },
-  check: (p) => { requirePositional(p, 0, 'projectId'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'projectId');
-    const download = values.metadata === true
+  args: ['projectId'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.projectId;
+    const download = flags.metadata === true
       ? await session.client.download({ method: 'GET', path: path`/v4/projects/${id}/metadata/.export`, resource: `project ${id}`, signal: io.signal })
       : await session.client.projects.exportPackage(id, { signal: io.signal });
-    const file = await targetPath(io.cwd, stringFlag(values, 'output'), download.fileName, `${id}${values.metadata === true ? '-metadata.json' : '.zip'}`);
+    const file = await targetPath(io.cwd, flags.output, download.fileName, `${id}${flags.metadata === true ? '-metadata.json' : '.zip'}`);
     const bytes = await download.toFile(file);
     if (json) printJson(io, { projectId: id, file, bytes });
     else io.stdout(`Saved ${file} (${bytes} bytes).\n`);
@@ -54,10 +53,10 @@ export const projectsReplace = platformCommand({
   summary: 'Replace the project content with a package zip (destructive; asks first unless --yes) and wait for the job.',
   synopsis: '<projectId> <package.zip> [--yes] [--no-wait]',
   flags: { yes: { type: 'boolean' }, 'no-wait': { type: 'boolean' } },
-  check: (p) => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'package.zip'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'projectId');
-    const file = resolve(io.cwd, requirePositional(positionals, 1, 'package.zip'));
+  args: ['projectId', 'package.zip'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.projectId;
+    const file = resolve(io.cwd, args['package.zip']);
     // Refuse unsafe or corrupt archives (zip slip, bombs, lying headers) before anything is sent: the same
     // capped reading as `compare`, a few MB at a time, never the whole package in memory.
     const archive = await ZipArchive.open(file).catch((e: NodeJS.ErrnoException) => {
@@ -70,12 +69,12 @@ export const projectsReplace = platformCommand({
     } finally {
       await archive.close();
     }
-    if (values.yes !== true) {
+    if (flags.yes !== true) {
       await confirm(io, `Replace ALL content of project ${id} with ${file} (${files} files)? This may permanently delete data. [y/N] `);
     }
     const zip = await openAsBlob(file, { type: 'application/zip' });
     const job = await session.client.projects.replacePackage(id, zip, { fileName: file.split(/[/\\]/).pop(), signal: io.signal });
-    if (values['no-wait'] === true) {
+    if (flags['no-wait'] === true) {
       if (json) printJson(io, job);
       else io.stdout(`Started replace job ${job.id}; follow it with: cstudio jobs watch ${id} ${job.id}\n`);
       return 0;

@@ -2,11 +2,11 @@
 import type { Project, ProjectRequest } from '../../core/platform/types';
 import { UsageError } from '../command';
 import { formatDetails, printJson, printRows } from '../output';
-import { platformCommand, stringFlag, type FlagValues } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 import { parseChannelSpec } from '../channelFlags';
 import { waitAndReport } from '../jobOutput';
 import { confirm } from '../confirm';
-import { parseIntFlag, requirePositional } from '../args';
+import { parseIntFlag } from '../args';
 
 function describeProject(p: Project): string {
   return formatDetails([
@@ -26,10 +26,9 @@ export const projectsList = platformCommand({
   summary: 'List projects: all visible ones, or those of one organization.',
   synopsis: '[--org ORG_ID] [--limit N]',
   flags: { org: { type: 'string' }, limit: { type: 'string' } },
-  check: (_p, v) => { parseIntFlag(stringFlag(v, 'limit'), 'limit', 1); },
-  async run({ session, io, values, json }) {
-    const org = stringFlag(values, 'org');
-    const limit = parseIntFlag(stringFlag(values, 'limit'), 'limit', 1);
+  input: ({ flags }) => ({ limit: parseIntFlag(flags.limit, 'limit', 1) }),
+  async run({ session, io, flags, input: { limit }, json }) {
+    const org = flags.org;
     const source = org ? session.client.projects.listByOrg(org, { signal: io.signal }) : session.client.projects.list({ signal: io.signal });
     const projects: Project[] = [];
     for await (const p of source) {
@@ -51,9 +50,9 @@ export const projectsGet = platformCommand({
   path: ['projects', 'get'],
   summary: 'Show the details of a project.',
   synopsis: '<projectId>',
-  check: (p) => { requirePositional(p, 0, 'projectId'); },
-  async run({ session, io, positionals, json }) {
-    const project = await session.client.projects.get(requirePositional(positionals, 0, 'projectId'), { signal: io.signal });
+  args: ['projectId'],
+  async run({ session, io, args, json }) {
+    const project = await session.client.projects.get(args.projectId, { signal: io.signal });
     if (json) printJson(io, project);
     else io.stdout(describeProject(project));
     return 0;
@@ -69,33 +68,36 @@ export const projectsCreate = platformCommand({
     'child-data': { type: 'string' }, description: { type: 'string' }, topic: { type: 'string' },
     channel: { type: 'string', multiple: true },
   },
-  check: (_p, v) => {
-    for (const f of ['org', 'name', 'languages', 'child-data']) if (!stringFlag(v, f)) throw new UsageError(`--${f} is required.`);
-    const cd = stringFlag(v, 'child-data');
+  input: ({ flags }) => {
+    const org = required(flags.org, 'org');
+    const displayName = required(flags.name, 'name');
+    const languages = required(flags.languages, 'languages');
+    const cd = required(flags['child-data'], 'child-data');
     if (cd !== 'YES' && cd !== 'NO') throw new UsageError('--child-data must be YES or NO (is the project directed at children under 16?).');
-    if (cd === 'YES' && !stringFlag(v, 'description')) throw new UsageError('--child-data YES requires --description.');
-    channelFlags(v).forEach(parseChannelSpec);
-  },
-  async run({ session, io, values, json }) {
+    if (cd === 'YES' && !flags.description) throw new UsageError('--child-data YES requires --description.');
+    const channels = (flags.channel ?? []).map(parseChannelSpec);
     const request: ProjectRequest = {
-      displayName: stringFlag(values, 'name') ?? '',
-      languages: (stringFlag(values, 'languages') ?? '').split(',').map((l) => l.trim()).filter(Boolean),
-      isChildDataCompliant: stringFlag(values, 'child-data') === 'YES' ? 'YES' : 'NO',
-      projectDescription: stringFlag(values, 'description'),
-      languageTopic: stringFlag(values, 'topic') ?? 'gen',
-      ...(channelFlags(values).length > 0 ? { channels: channelFlags(values).map(parseChannelSpec) } : {}),
+      displayName,
+      languages: languages.split(',').map((l) => l.trim()).filter(Boolean),
+      isChildDataCompliant: cd,
+      projectDescription: flags.description,
+      languageTopic: flags.topic ?? 'gen',
+      ...(channels.length > 0 ? { channels } : {}),
     };
-    const project = await session.client.projects.create(stringFlag(values, 'org') ?? '', request, { signal: io.signal });
+    return { org, request };
+  },
+  async run({ session, io, input: { org, request }, json }) {
+    const project = await session.client.projects.create(org, request, { signal: io.signal });
     if (json) printJson(io, project);
     else io.stdout(`Created project ${project.id} "${project.displayName}".\n`);
     return 0;
   },
 });
 
-/** The repeated `--channel NAME:MODE,…` values. */
-function channelFlags(values: FlagValues): string[] {
-  const v = values.channel;
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+/** A flag the command cannot do without. */
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new UsageError(`--${name} is required.`);
+  return value;
 }
 
 export const projectsDatapack = platformCommand({
@@ -103,14 +105,17 @@ export const projectsDatapack = platformCommand({
   summary: 'Set the data pack version of one language of a project (a job; waits for it unless --no-wait).',
   synopsis: '<projectId> --locale LOCALE --version VERSION [--no-wait]',
   flags: { locale: { type: 'string' }, version: { type: 'string' }, 'no-wait': { type: 'boolean' } },
-  check: (p, v) => {
-    requirePositional(p, 0, 'projectId');
-    for (const f of ['locale', 'version']) if (!stringFlag(v, f)) throw new UsageError(`--${f} is required (e.g. --locale en-US --version 4.7.0).`);
+  args: ['projectId'],
+  input: ({ flags: { locale, version } }) => {
+    for (const [f, value] of [['locale', locale], ['version', version]] as const) {
+      if (!value) throw new UsageError(`--${f} is required (e.g. --locale en-US --version 4.7.0).`);
+    }
+    return { locale: locale ?? '', version: version ?? '' };
   },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'projectId');
-    const job = await session.client.projects.updateDatapack(id, { locale: stringFlag(values, 'locale') ?? '', version: stringFlag(values, 'version') ?? '' }, { signal: io.signal });
-    if (values['no-wait'] === true) {
+  async run({ session, io, args, flags, input, json }) {
+    const id = args.projectId;
+    const job = await session.client.projects.updateDatapack(id, input, { signal: io.signal });
+    if (flags['no-wait'] === true) {
       if (json) printJson(io, job);
       else io.stdout(`Started data pack job ${job.id}; follow it with: cstudio jobs watch ${id} ${job.id}\n`);
       return 0;
@@ -123,10 +128,10 @@ export const projectsRename = platformCommand({
   path: ['projects', 'rename'],
   summary: 'Rename a project.',
   synopsis: '<projectId> <newName>',
-  check: (p) => { requirePositional(p, 0, 'projectId'); requirePositional(p, 1, 'newName'); },
-  async run({ session, io, positionals, json }) {
-    const id = requirePositional(positionals, 0, 'projectId');
-    const name = await session.client.projects.rename(id, requirePositional(positionals, 1, 'newName'), { signal: io.signal });
+  args: ['projectId', 'newName'],
+  async run({ session, io, args, json }) {
+    const id = args.projectId;
+    const name = await session.client.projects.rename(id, args.newName, { signal: io.signal });
     if (json) printJson(io, { id, displayName: name });
     else io.stdout(`Project ${id} is now "${name}".\n`);
     return 0;
@@ -138,10 +143,10 @@ export const projectsDelete = platformCommand({
   summary: 'Delete a project (asks you to type its name, unless --yes).',
   synopsis: '<projectId> [--yes]',
   flags: { yes: { type: 'boolean' } },
-  check: (p) => { requirePositional(p, 0, 'projectId'); },
-  async run({ session, io, positionals, values, json }) {
-    const id = requirePositional(positionals, 0, 'projectId');
-    if (values.yes !== true) {
+  args: ['projectId'],
+  async run({ session, io, args, flags, json }) {
+    const id = args.projectId;
+    if (flags.yes !== true) {
       const project = await session.client.projects.get(id, { signal: io.signal });
       await confirm(io, `Delete project ${id} "${project.displayName}" and all its content? Type its name to confirm: `, project.displayName);
     }

@@ -33,15 +33,14 @@ export const sandboxSimulate = platformCommand({
   summary: 'Make a running local sandbox simulate runtime traffic (event logs and audio) for an application.',
   synopsis: '--app ID --sessions N [--rate SESSIONS_PER_SECOND] [--seed N] [--no-wait]',
   flags: { app: { type: 'string' }, sessions: { type: 'string' }, rate: { type: 'string' }, seed: { type: 'string' }, 'no-wait': { type: 'boolean' } },
-  check: (_p, values) => { parsed(values); },
-  async run({ session, io, values, json }) {
-    const { appId, sessions, rate, seed } = parsed(values);
+  input: ({ flags }) => parsed(flags),
+  async run({ session, io, flags, input: { appId, sessions, rate, seed }, json }) {
     const requester = session.client.requester;
     let simulation = await startSimulation(requester, { appId, sessions, ...(rate !== undefined ? { rate } : {}), ...(seed !== undefined ? { seed } : {}) }, io.signal);
-    if (values['no-wait'] !== true) {
+    if (flags['no-wait'] !== true) {
       simulation = await waitForSimulation(requester, simulation, {
         signal: io.signal,
-        progress: { report: (u) => { if (values.verbose && u.message) io.stderr(`simulate: ${u.message}\n`); } },
+        progress: { report: (u) => { if (flags.verbose && u.message) io.stderr(`simulate: ${u.message}\n`); } },
       });
     }
     if (json) printJson(io, simulation);

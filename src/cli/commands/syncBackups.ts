@@ -8,7 +8,7 @@ import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { confirm } from '../confirm';
 import { printJson, printRows } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 import { workspaceRoot } from '../syncOutput';
 
 export const backupsList: CliCommand = {
@@ -34,16 +34,19 @@ export const backupsRestore = platformCommand({
   summary: 'Put a saved package back on the platform (the newest unless --backup NAME); asks first unless --yes.',
   synopsis: '[dir] [--backup NAME] [--yes] [--lock] [--notes TEXT]',
   flags: { backup: { type: 'string' }, yes: { type: 'boolean' }, lock: { type: 'boolean' }, notes: { type: 'string' } },
-  check: (p) => { if (p.length > 1) throw new UsageError(`Too many arguments: ${p.join(' ')}.`); },
-  async run({ session, io, positionals, values, json }) {
-    const root = await workspaceRoot(io.cwd, positionals[0]);
+  input: ({ positionals }) => {
+    if (positionals.length > 1) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return { dir: positionals[0] };
+  },
+  async run({ session, io, flags, input: { dir }, json }) {
+    const root = await workspaceRoot(io.cwd, dir);
     try {
-      const backup = await checkBackup(root, stringFlag(values, 'backup'));
-      if (values.yes !== true) {
+      const backup = await checkBackup(root, flags.backup);
+      if (flags.yes !== true) {
         await confirm(io, `Replace ALL content of the project with backup ${backup.name} (the current package is saved first)? [y/N] `);
       }
       const outcome = await restoreBackup(session.client, root, backup.name, {
-        signal: io.signal, lock: values.lock === true ? { notes: stringFlag(values, 'notes') ?? 'cstudio backups restore' } : undefined,
+        signal: io.signal, lock: flags.lock === true ? { notes: flags.notes ?? 'cstudio backups restore' } : undefined,
       });
       if (json) printJson(io, outcome);
       else {

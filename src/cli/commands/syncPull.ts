@@ -49,14 +49,14 @@ export const syncPull = platformCommand({
     '  --keep-local   settle conflicts with the local version of each conflicting item\n' +
     '  --take-remote  settle conflicts with the remote version (local versions are saved in .cstudio/backups/)',
   flags: { 'keep-local': { type: 'boolean' }, 'take-remote': { type: 'boolean' } },
-  check: (p, v) => {
-    if (v['keep-local'] === true && v['take-remote'] === true) throw new UsageError('Choose one of --keep-local and --take-remote.');
-    if (p.length > 2) throw new UsageError(`Too many arguments: ${p.join(' ')}.`);
+  input: ({ flags, positionals }) => {
+    if (flags['keep-local'] === true && flags['take-remote'] === true) throw new UsageError('Choose one of --keep-local and --take-remote.');
+    if (positionals.length > 2) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return flags['keep-local'] === true ? 'local' : flags['take-remote'] === true ? 'remote' : undefined;
   },
-  async run({ session, io, positionals, values, json }) {
+  async run({ session, io, positionals, input: prefer, json }) {
     const { projectId, dir } = pullArguments(io.cwd, positionals);
     const root = await targetDir(io.cwd, projectId, dir);
-    const prefer = values['keep-local'] === true ? 'local' : values['take-remote'] === true ? 'remote' : undefined;
     const result = await pull(session.client, root, projectId, { signal: io.signal, prefer, progress: settleProgress(io) });
     if (json) printJson(io, result);
     else io.stdout(formatPull(result));

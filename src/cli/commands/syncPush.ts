@@ -8,7 +8,7 @@ import { formatProblem } from '../../core/sync/validation';
 import { UsageError } from '../command';
 import { confirm } from '../confirm';
 import { printJson } from '../output';
-import { platformCommand, stringFlag } from '../platformCommand';
+import { platformCommand } from '../platformCommand';
 import { formatOutcome, formatSettled, planJson, workspaceRoot } from '../syncOutput';
 
 export const syncPush = platformCommand({
@@ -26,20 +26,20 @@ export const syncPush = platformCommand({
     append: { type: 'boolean' }, replace: { type: 'boolean' }, package: { type: 'boolean' },
     yes: { type: 'boolean' }, lock: { type: 'boolean' }, notes: { type: 'string' }, force: { type: 'boolean' },
   },
-  check: (p, v) => {
-    if ((v.append === true) === (v.replace === true)) throw new UsageError('Say how to push: --append or --replace.');
-    if (v.package === true && v.replace !== true) throw new UsageError('--package goes with --replace.');
-    if (p.length > 1) throw new UsageError(`Too many arguments: ${p.join(' ')}.`);
+  input: ({ flags, positionals }) => {
+    if ((flags.append === true) === (flags.replace === true)) throw new UsageError('Say how to push: --append or --replace.');
+    if (flags.package === true && flags.replace !== true) throw new UsageError('--package goes with --replace.');
+    if (positionals.length > 1) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return { dir: positionals[0], mode: flags.replace === true ? 'replace' as const : 'append' as const };
   },
-  async run({ session, io, positionals, values, json }) {
-    const root = await workspaceRoot(io.cwd, positionals[0]);
-    const mode = values.replace === true ? 'replace' : 'append';
-    const notes = stringFlag(values, 'notes') ?? 'cstudio push';
+  async run({ session, io, flags, input: { dir, mode }, json }) {
+    const root = await workspaceRoot(io.cwd, dir);
+    const notes = flags.notes ?? 'cstudio push';
     try {
       const progress = { report: ({ message }: { message?: string }) => { if (message) io.stderr(`${message}\n`); } };
       const prepared = await preparePush(session.client, root, {
-        mode, scope: values.package === true ? 'package' : 'auto', lock: values.lock === true ? { notes } : undefined, signal: io.signal, progress,
-        force: values.force === true,
+        mode, scope: flags.package === true ? 'package' : 'auto', lock: flags.lock === true ? { notes } : undefined, signal: io.signal, progress,
+        force: flags.force === true,
       });
       const { plan } = prepared;
       if (prepared.settled) io.stderr(`${formatSettled(prepared.settled)}\n`);
@@ -53,7 +53,7 @@ export const syncPush = platformCommand({
         else io.stdout('Nothing to push.\n');
         return 0;
       }
-      if (values.yes !== true) {
+      if (flags.yes !== true) {
         await confirm(io, `Send these ${plan.operations.length} operation(s) to project ${plan.projectId}? [y/N] `);
         if (isDestructive(plan)) {
           await confirm(io, `This deletes content on the platform (the remote package is saved into .cstudio/backups/ first). Type the project id ${plan.projectId} to go ahead: `, plan.projectId);

@@ -114,31 +114,23 @@ export async function integrate(
   client: PlatformClient, paths: WorkspacePaths, state: WorkspaceState | undefined, remote: RemoteExport,
   project: { id: string; orgId?: string; name?: string }, options: PullOptions = {},
 ): Promise<PullResult> {
-  const progress = options.progress ?? noProgress;
   // Local files are hashed through a small buffer and a sample edit is read around the change only (localFile
   // below), so a merge holds the base, the remote version and the windows: no copy of the local file.
   const local = new FolderFiles(paths.root, 'the workspace');
-  const base = new FolderFiles(paths.baseDir, 'the base copy');
   const remoteNames = await remote.files.list();
   checkPackageNames(remoteNames);
-  // Restricted files missing from an export the caller could not see them in are not deletions.
-  const inScope = (p: string): boolean => remote.restrictedVisible || !classifyPackagePath(p).restricted;
   const oldBase = state?.base ?? {};
   const all = new Set([...remoteNames, ...Object.keys(oldBase), ...(await local.list(options.signal))]);
-  const result: PullResult = {
-    root: paths.root, projectId: project.id, fresh: state === undefined,
-    updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [],
-  };
-  const newBase: Record<string, BaseFileRecord> = {};
-  const copies = new LocalCopies(paths);
-  const baseWritten = new Set<string>();
-  /** Base copies this transaction writes (never an old copy kept as it was, which is the base check's to judge). */
-  const baseStaged = new Set<string>();
   const sorted = [...all].sort();
   const txn = await PullTransaction.begin(paths);
+  const run = new Integration(paths, remote, options, txn, local, oldBase, {
+    root: paths.root, projectId: project.id, fresh: state === undefined,
+    updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [],
+  });
+  const { result, newBase } = run;
   try {
-    await decideAll();
-    await stageBase();
+    await run.decideAll(sorted);
+    await run.stageBase();
     await txn.commit(workspaceStateText({
       connection: { name: client.connection.name, baseUrl: client.connection.baseUrl },
       orgId: project.orgId, projectId: project.id, projectName: project.name,
@@ -153,15 +145,41 @@ export async function integrate(
   await removeTempFolders(paths);
   // The base copies just renamed into place hold their records' hashes: the next push's base check need not read them.
   const hashes = await HashCache.load(paths);
-  await recordBaseCopies(paths, hashes, Object.fromEntries([...baseStaged].flatMap((p) => (newBase[p] ? [[p, newBase[p].hash]] : []))));
+  await recordBaseCopies(paths, hashes, Object.fromEntries([...run.baseStaged].flatMap((p) => (newBase[p] ? [[p, newBase[p].hash]] : []))));
   await hashes.save();
-  return copies.folder ? { ...result, savedLocalCopies: copies.folder } : result;
+  return run.copies.folder ? { ...result, savedLocalCopies: run.copies.folder } : result;
+}
 
-  async function decideAll(): Promise<void> {
+/** One integration's decisions, file by file, and the work and base copies it stages in its transaction. */
+class Integration {
+  readonly newBase: Record<string, BaseFileRecord> = {};
+  readonly copies: LocalCopies;
+  private readonly base: FolderFiles;
+  private readonly progress: Progress;
+  private readonly baseWritten = new Set<string>();
+  /** Base copies this transaction writes (never an old copy kept as it was, which is the base check's to judge). */
+  readonly baseStaged = new Set<string>();
+
+  constructor(
+    paths: WorkspacePaths, private readonly remote: RemoteExport, private readonly options: PullOptions, private readonly txn: PullTransaction,
+    private readonly local: FolderFiles, private readonly oldBase: Readonly<Record<string, BaseFileRecord>>, readonly result: PullResult,
+  ) {
+    this.base = new FolderFiles(paths.baseDir, 'the base copy');
+    this.copies = new LocalCopies(paths);
+    this.progress = options.progress ?? noProgress;
+  }
+
+  /** Restricted files missing from an export the caller could not see them in are not deletions. */
+  private inScope(path: string): boolean {
+    return this.remote.restrictedVisible || !classifyPackagePath(path).restricted;
+  }
+
+  async decideAll(sorted: readonly string[]): Promise<void> {
+    const { local, remote, base, options, oldBase, newBase } = this;
     for (const path of sorted) {
       throwIfAborted(options.signal);
       const record = oldBase[path];
-      if (!inScope(path)) {
+      if (!this.inScope(path)) {
         if (record) newBase[path] = record;
         continue;
       }
@@ -174,17 +192,18 @@ export async function integrate(
         readRemote: () => remote.files.readTransient(path, options.signal),
         localFile: localHash === undefined ? undefined : local.fullPath(path),
       }, options.prefer);
-      const next = await applyDecision(decision, { path, record, localHash, remoteHash });
+      const next = await this.applyDecision(decision, { path, record, localHash, remoteHash });
       if (next) newBase[path] = next;
       // The base copy is staged now, while the remote version is the entry just read (ZipFiles keeps the last).
-      if (next && record?.hash !== next.hash) await stageBaseCopy(path);
-      progress.report({ message: path, increment: 100 / sorted.length });
+      if (next && record?.hash !== next.hash) await this.stageBaseCopy(path);
+      this.progress.report({ message: path, increment: 100 / sorted.length });
     }
   }
 
   /** Applies one decision to the local file and returns the path's new base record. */
-  async function applyDecision(d: FileDecision, f: { path: string; record?: BaseFileRecord; localHash?: string; remoteHash?: string }): Promise<BaseFileRecord | undefined> {
+  private async applyDecision(d: FileDecision, f: { path: string; record?: BaseFileRecord; localHash?: string; remoteHash?: string }): Promise<BaseFileRecord | undefined> {
     const { path, record, localHash, remoteHash } = f;
+    const { result, copies, local, remote, txn, options } = this;
     const remoteRecord = remoteHash === undefined ? undefined : { hash: remoteHash };
     switch (d.action) {
       case 'conflict':
@@ -197,9 +216,9 @@ export async function integrate(
           await txn.put('work', path, data);
           if (record?.hash !== remoteHash) {
             await txn.put('base', path, data);
-            baseStaged.add(path);
+            this.baseStaged.add(path);
           }
-          baseWritten.add(path);
+          this.baseWritten.add(path);
           result.updated.push(path);
         } else if (localHash !== undefined) {
           txn.remove('work', path);
@@ -220,23 +239,23 @@ export async function integrate(
   }
 
   /** The remote version as the base copy of `path`, unless staged already. */
-  async function stageBaseCopy(path: string): Promise<void> {
-    if (baseWritten.has(path)) return;
-    const data = await remote.files.readTransient(path, options.signal);
+  private async stageBaseCopy(path: string): Promise<void> {
+    if (this.baseWritten.has(path)) return;
+    const data = await this.remote.files.readTransient(path, this.options.signal);
     if (data) {
-      await txn.put('base', path, data);
-      baseStaged.add(path);
+      await this.txn.put('base', path, data);
+      this.baseStaged.add(path);
     }
-    baseWritten.add(path);
+    this.baseWritten.add(path);
   }
 
   /** Base copies of every path whose base record changed (most staged already); base copies of paths no longer known go. */
-  async function stageBase(): Promise<void> {
-    for (const [path, record] of Object.entries(newBase)) {
-      if (oldBase[path]?.hash !== record.hash) await stageBaseCopy(path);
+  async stageBase(): Promise<void> {
+    for (const [path, record] of Object.entries(this.newBase)) {
+      if (this.oldBase[path]?.hash !== record.hash) await this.stageBaseCopy(path);
     }
-    for (const path of Object.keys(oldBase)) {
-      if (!(path in newBase)) txn.remove('base', path);
+    for (const path of Object.keys(this.oldBase)) {
+      if (!(path in this.newBase)) this.txn.remove('base', path);
     }
   }
 }

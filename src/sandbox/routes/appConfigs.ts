@@ -12,7 +12,7 @@ import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
 import { requireFeature } from '../features';
 import { json, type Router } from '../router';
-import { nextId } from '../state';
+import { nextId, type SandboxState } from '../state';
 import { statusObject } from '../views';
 import { requireObject, type JsonObject } from '../validate';
 
@@ -31,26 +31,32 @@ function requireFlowId(body: JsonObject): string {
   return id;
 }
 
+/** Builds from `useLatestFromProject` (rules 1 and 2) or from the body, checked either way. */
+function resolveBuilds(state: SandboxState, req: { query: URLSearchParams }, principal: Principal, app: ApplicationRecord, base: ConfigBuilds, input: ConfigContentInput, latestFrom: string | undefined): { builds: ConfigBuilds; projectId?: string } {
+  const builds = latestFrom ? latestBuilds(state, principal, app, latestFrom, req.query) : mergeBuilds(base, input.builds);
+  const projectId = checkBuildRefs(state, principal, app, builds);
+  return { builds, ...(projectId ? { projectId } : {}) };
+}
+
+function findFlow(state: SandboxState, app: ApplicationRecord, id: string): DeploymentFlowRecord {
+  const flow = state.deploymentFlows.find((f) => f.id === id && f.orgId === app.orgId);
+  if (!flow) throw badRequest(`Deployment flow ${id} does not exist in organization ${app.orgId}; known: ${state.deploymentFlows.filter((f) => f.orgId === app.orgId).map((f) => f.id).join(', ') || 'none'}.`);
+  return flow;
+}
+
 export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): void {
+  registerApplicationConfigRoutes(router, ctx);
+  registerConfigRoutes(router, ctx);
+  registerOverrideRoute(router, ctx);
+}
+
+/** An application's configurations: list and create (rules 1 and 3). */
+function registerApplicationConfigRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-
-  /** Builds from `useLatestFromProject` (rules 1 and 2) or from the body, checked either way. */
-  const resolveBuilds = (req: { query: URLSearchParams }, principal: Principal, app: ApplicationRecord, base: ConfigBuilds, input: ConfigContentInput, latestFrom: string | undefined): { builds: ConfigBuilds; projectId?: string } => {
-    const builds = latestFrom ? latestBuilds(state, principal, app, latestFrom, req.query) : mergeBuilds(base, input.builds);
-    const projectId = checkBuildRefs(state, principal, app, builds);
-    return { builds, ...(projectId ? { projectId } : {}) };
-  };
-
-  const findFlow = (app: ApplicationRecord, id: string): DeploymentFlowRecord => {
-    const flow = state.deploymentFlows.find((f) => f.id === id && f.orgId === app.orgId);
-    if (!flow) throw badRequest(`Deployment flow ${id} does not exist in organization ${app.orgId}; known: ${state.deploymentFlows.filter((f) => f.orgId === app.orgId).map((f) => f.id).join(', ') || 'none'}.`);
-    return flow;
-  };
-
   router.add({
     method: 'GET', path: '/v4/apps/:applicationId/app-configs', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const app = requireVisibleApplication(state, caller(req), req.params.applicationId ?? '');
+      const app = requireVisibleApplication(state, caller(req), req.params.applicationId);
       const configs = filterConfigs(state, configsOf(state, app.id), req.query).map((c) => configView(state, c));
       return json({ configs, totalSize: configs.length });
     },
@@ -60,16 +66,16 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
     method: 'POST', path: '/v4/apps/:applicationId/app-configs', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const app = requireVisibleApplication(state, principal, req.params.applicationId ?? '');
+      const app = requireVisibleApplication(state, principal, req.params.applicationId);
       requireAppEditor(state, principal, app, 'create application configurations');
       const body = requireObject(await req.json(), 'configuration body (ApplicationConfigContent)');
       const tag = typeof body.tag === 'string' ? body.tag.trim() : '';
       if (tag === '') throw badRequest('Field "tag" is required: the context tag of the configuration.');
       if (configsOf(state, app.id).some((c) => c.tag === tag)) throw badRequest(`Application ${app.id} already has a configuration with context tag "${tag}"; override that one instead.`);
-      const flow = findFlow(app, requireFlowId(body));
+      const flow = findFlow(state, app, requireFlowId(body));
       const input = parseConfigContent(state, body, 'requestBuilds');
       const latestFrom = req.query.get('useLatestFromProject') || undefined;
-      const { builds, projectId } = resolveBuilds(req, principal, app, { asr: [], nlu: [] }, input, latestFrom);
+      const { builds, projectId } = resolveBuilds(state, req, principal, app, { asr: [], nlu: [] }, input, latestFrom);
       const useDefaults = booleanQuery(req.query, 'useProjectDefault') === true;
       const now = isoNow(ctx);
       const config: AppConfigRecord = {
@@ -82,17 +88,21 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
       return json({ config: configView(state, config) });
     },
   });
+}
 
+/** One configuration: get, delete, and update (only while not deployed; 501 when the feature is off). */
+function registerConfigRoutes(router: Router, ctx: SandboxContext): void {
+  const { state, store } = ctx;
   router.add({
     method: 'GET', path: '/v4/app-configs/:configId', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json({ config: configView(state, requireVisibleConfig(state, caller(req), req.params.configId ?? '').config) }),
+    handler: (req) => json({ config: configView(state, requireVisibleConfig(state, caller(req), req.params.configId).config) }),
   });
 
   router.add({
     method: 'DELETE', path: '/v4/app-configs/:configId', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
       requireAppEditor(state, principal, app, 'delete application configurations');
       if (isDeployed(config)) throw badRequest(`Configuration ${config.id} is deployed; undeploy it (PUT /v4/app-configs/${config.id}/.undeploy) before deleting it.`);
       state.appConfigs = state.appConfigs.filter((c) => c !== config);
@@ -106,11 +116,11 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
     handler: async (req) => {
       requireFeature(ctx.featuresOff, 'app-config-update');
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
       requireAppEditor(state, principal, app, 'update application configurations');
       if (isDeployed(config)) throw badRequest(`Configuration ${config.id} is deployed; an update is allowed only when it is not deployed. Undeploy it first, or override it.`);
       const input = parseConfigContent(state, await req.json(), 'requestModels');
-      const { builds, projectId } = resolveBuilds(req, principal, app, config.builds, input, undefined);
+      const { builds, projectId } = resolveBuilds(state, req, principal, app, config.builds, input, undefined);
       config.builds = builds;
       if (projectId) config.projectId = projectId;
       if (input.dataHosts) config.dataHosts = input.dataHosts;
@@ -120,12 +130,16 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
       return json({ config: configView(state, config) });
     },
   });
+}
 
+/** Override (rule 2): a new configuration with the same tag, the latest builds or given ones. */
+function registerOverrideRoute(router: Router, ctx: SandboxContext): void {
+  const { state, store } = ctx;
   router.add({
     method: 'POST', path: '/v4/app-configs/:configId/.override', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
       requireAppEditor(state, principal, app, 'override application configurations');
       const child = state.appConfigs.find((c) => c.parentId === config.id);
       if (child) throw badRequest(`Configuration ${config.id} is already overridden by configuration ${child.id}; override ${child.id} instead.`);
@@ -135,8 +149,8 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
       // Rule 2: with latest, builds come from useLatestFromProject or the configuration's own project.
       const latestFrom = latest ? (req.query.get('useLatestFromProject') || config.projectId) : undefined;
       if (latest && !latestFrom) throw badRequest(`Configuration ${config.id} has no project to take the latest builds from; give useLatestFromProject.`);
-      const { builds, projectId } = resolveBuilds(req, principal, app, config.builds, input, latestFrom);
-      const flow = findFlow(app, config.deploymentFlowId);
+      const { builds, projectId } = resolveBuilds(state, req, principal, app, config.builds, input, latestFrom);
+      const flow = findFlow(state, app, config.deploymentFlowId);
       const copied = config.dataHosts.map((h) => ({ ...h, id: nextId(state, 'appRecord') }));
       const given = input.dataHosts ?? copied;
       const now = isoNow(ctx);

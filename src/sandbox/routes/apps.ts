@@ -35,7 +35,7 @@ export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
     method: 'GET', path: '/v4/organizations/:orgId/apps', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
-      const org = requireVisibleOrganization(state, principal, req.params.orgId ?? '');
+      const org = requireVisibleOrganization(state, principal, req.params.orgId);
       if (!canSeeOrganization(state, principal, org.id)) throw forbidden(`${principal.user.name} is not a member of organization ${org.id}; its applications are visible to its members only.`);
       const view = parseView(req.query.get('view'), 'AV');
       const applications = state.applications.filter((a) => a.orgId === org.id && matchesFilters(a, req.query)).sort(byId)
@@ -69,6 +69,6 @@ export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
 
   router.add({
     method: 'GET', path: '/v4/apps/:applicationId/credentials', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(credentialsReply(state, requireVisibleApplication(state, caller(req), req.params.applicationId ?? ''), req.query)),
+    handler: (req) => json(credentialsReply(state, requireVisibleApplication(state, caller(req), req.params.applicationId), req.query)),
   });
 }

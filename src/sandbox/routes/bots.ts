@@ -32,7 +32,7 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
     method: 'GET', path: '/v4/organizations/:orgId/bots', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
-      const org = requireVisibleOrganization(state, principal, req.params.orgId ?? '');
+      const org = requireVisibleOrganization(state, principal, req.params.orgId);
       if (!canSeeOrganization(state, principal, org.id)) throw forbidden(`${principal.user.name} is not a member of organization ${org.id}; its bots are visible to its members only.`);
       const view = parseView(req.query.get('view'), 'BV');
       const bots = state.applications.filter((a) => a.orgId === org.id && dialogConfigs(a).length > 0)
@@ -47,13 +47,13 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
 
   router.add({
     method: 'GET', path: '/v4/bots/:botId/credentials', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(credentialsReply(state, requireBot(caller(req), req.params.botId ?? ''), req.query)),
+    handler: (req) => json(credentialsReply(state, requireBot(caller(req), req.params.botId), req.query)),
   });
 
   router.add({
     method: 'GET', path: '/v4/bots/:botId/configs', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const bot = requireBot(caller(req), req.params.botId ?? '');
+      const bot = requireBot(caller(req), req.params.botId);
       const configs = filterConfigs(state, dialogConfigs(bot), req.query).map((c) => configView(state, c));
       return json({ configs, totalSize: configs.length });
     },
@@ -62,8 +62,8 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
     method: 'GET', path: '/v4/bots/:botId/configs/:configId/interface', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const bot = requireBot(caller(req), req.params.botId ?? '');
-      const configId = req.params.configId ?? '';
+      const bot = requireBot(caller(req), req.params.botId);
+      const configId = req.params.configId;
       const config = configsOf(state, bot.id).find((c) => c.id === configId);
       if (!config) throw notFound(`Configuration ${configId} not found in bot ${bot.id}.`);
       if (!config.builds.dialog) throw badRequest(`Configuration ${configId} of bot ${bot.id} has no dialog build, so it has no interface; use a configuration with a dialog build.`);

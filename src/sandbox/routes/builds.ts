@@ -38,7 +38,7 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
     method: 'POST', path: '/v4/projects/:projectId/.build', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'build models');
+      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'build models');
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const task = parseBuildRequest(raw, project, store.content(project.id));
       const job = ctx.jobs.create({ projectId: project.id, type: 'BUILD_MODELS', task, createdBy: principal.user.id });
@@ -52,7 +52,7 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
     method: 'GET', path: '/v4/projects/:projectId/builds', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const rawType = req.query.get('type');
       const type = rawType ? requireEnum(rawType.toUpperCase(), BUILD_SERVICES, 'type') : undefined;
       // Newest first, like the job list.
@@ -63,19 +63,19 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
 
   router.add({
     method: 'GET', path: '/v4/projects/:projectId/builds/.latest', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(latestBuildsView(state, requireVisibleProject(state, caller(req), req.params.projectId ?? '').project.id)),
+    handler: (req) => json(latestBuildsView(state, requireVisibleProject(state, caller(req), req.params.projectId).project.id)),
   });
 
   router.add({
     method: 'GET', path: '/v4/builds/:buildLabel', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(buildView(visibleBuild(caller(req), req.params.buildLabel ?? ''))),
+    handler: (req) => json(buildView(visibleBuild(caller(req), req.params.buildLabel))),
   });
 
   router.add({
     method: 'DELETE', path: '/v4/builds/:buildLabel', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const build = visibleBuild(principal, req.params.buildLabel ?? '');
+      const build = visibleBuild(principal, req.params.buildLabel);
       requireProjectAction(state, principal, build.projectId, 'edit', 'delete builds');
       state.builds = state.builds.filter((b) => b !== build);
       const content = store.content(build.projectId);
@@ -92,7 +92,7 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
     method: 'GET', path: '/v4/builds/:buildLabel/.download', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const build = visibleBuild(caller(req), req.params.buildLabel ?? '');
+      const build = visibleBuild(caller(req), req.params.buildLabel);
       const zip = await buildArchive(build, store.content(build.projectId));
       return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(`${build.buildLabel}.zip`) });
     },

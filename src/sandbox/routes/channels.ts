@@ -35,7 +35,7 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
   router.add({
     method: 'POST', path: '/v4/projects/:projectId/channels', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const project = editableProject(caller(req), req.params.projectId ?? '', 'create channels');
+      const project = editableProject(caller(req), req.params.projectId, 'create channels');
       const channel = parseNewChannel(await req.json(), 'channel request', project.channels);
       project.channels.push(channel);
       await touch(project);
@@ -46,7 +46,7 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
   router.add({
     method: 'PUT', path: '/v4/projects/:projectId/.channel', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const project = editableProject(caller(req), req.params.projectId ?? '', 'configure channels');
+      const project = editableProject(caller(req), req.params.projectId, 'configure channels');
       const body = requireObject(await req.json(), 'channel update request');
       const channel = channelOf(project, requireString(body, 'channelId'));
       if (body.modes === undefined && body.color === undefined) throw badRequest('The channel update changes nothing; send "modes", "color" or both.');
@@ -63,8 +63,8 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
     router.add({
       method: 'PUT', path: `/v4/projects/:projectId/channels/:channelId/${action}`, auth: MANAGEMENT_SCOPES,
       handler: async (req) => {
-        const project = editableProject(caller(req), req.params.projectId ?? '', `${active ? 'activate' : 'deactivate'} channels`);
-        const channel = channelOf(project, req.params.channelId ?? '');
+        const project = editableProject(caller(req), req.params.projectId, `${active ? 'activate' : 'deactivate'} channels`);
+        const channel = channelOf(project, req.params.channelId);
         channel.isActive = active;
         await touch(project);
         return json(statusObject(`Channel ${channel.id} ${active ? 'activated' : 'deactivated'}.`));
@@ -75,8 +75,8 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
   router.add({
     method: 'PUT', path: '/v4/projects/:projectId/channels/:channelId/.rename', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const project = editableProject(caller(req), req.params.projectId ?? '', 'rename channels');
-      const channel = channelOf(project, req.params.channelId ?? '');
+      const project = editableProject(caller(req), req.params.projectId, 'rename channels');
+      const channel = channelOf(project, req.params.channelId);
       const displayName = requireDisplayName(requireObject(await req.json(), 'rename request'), 'displayName', 100);
       if (project.channels.some((c) => c !== channel && c.displayName === displayName)) {
         throw badRequest(`A channel named "${displayName}" already exists in project ${project.id}; choose another name.`);

@@ -18,9 +18,27 @@ const MAX_RECORDS = 500;
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 
 export function registerConsumerRoutes(router: Router, ctx: SandboxContext): void {
+  const kit = consumerRoutes(router, ctx);
+  registerConsumerLifecycleRoutes(kit, ctx);
+  registerRecordRoutes(kit, ctx);
+  registerOffsetRoutes(kit, ctx);
+  registerPartitionRoutes(kit, ctx);
+}
+
+/** What every consumer route shares: registration with the log scope, the rate limit and the consumer error shape, and the consumer the headers name. */
+interface ConsumerRoutes {
+  route<P extends string>(method: HttpMethod, path: P, handler: Handler<P>): void;
+  names(req: SandboxRequest): { group: string; name: string };
+  instance(req: SandboxRequest): ConsumerInstance;
+  groupTopic(req: SandboxRequest): string;
+  partitionCount(c: ConsumerInstance): number;
+  optionalJson(req: SandboxRequest): Promise<unknown>;
+}
+
+function consumerRoutes(router: Router, ctx: SandboxContext): ConsumerRoutes {
   const { consumers, store } = ctx.logs;
 
-  const route = (method: HttpMethod, path: string, handler: Handler): void => router.add({
+  const route = <P extends string>(method: HttpMethod, path: P, handler: Handler<P>): void => router.add({
     method, path, auth: LOG_SCOPES, errorBody: asConsumerApiBody,
     handler: (req) => {
       ctx.logs.limiter.take(caller(req).clientId);
@@ -49,7 +67,12 @@ export function registerConsumerRoutes(router: Router, ctx: SandboxContext): voi
   };
   const partitionCount = (c: ConsumerInstance): number => store.partitions(c.topic).length;
   const optionalJson = async (req: SandboxRequest): Promise<unknown> => ((await req.body()).toString('utf8').trim() === '' ? undefined : req.json());
+  return { route, names, instance, groupTopic, partitionCount, optionalJson };
+}
 
+/** Creating and deleting a consumer, its subscription and its assignments. */
+function registerConsumerLifecycleRoutes({ route, names, instance, partitionCount, optionalJson }: ConsumerRoutes, ctx: SandboxContext): void {
+  const { consumers } = ctx.logs;
   route('POST', '/consumers', async (req) => {
     const { group, name } = names(req);
     const topic = topicOfGroup(group);
@@ -91,6 +114,11 @@ export function registerConsumerRoutes(router: Router, ctx: SandboxContext): voi
     return json({ partitions: c.owned.map((partition) => ({ topic: c.topic, partition })) });
   });
 
+}
+
+/** Get Records: a long poll, ended early when the client hangs up. */
+function registerRecordRoutes({ route, instance }: ConsumerRoutes, ctx: SandboxContext): void {
+  const { consumers } = ctx.logs;
   route('GET', '/consumers/records', async (req) => {
     const c = instance(req);
     if (ctx.faults.emptyFetch()) return json([]);
@@ -107,6 +135,11 @@ export function registerConsumerRoutes(router: Router, ctx: SandboxContext): voi
     }
   });
 
+}
+
+/** Committed offsets, commits and seeks. */
+function registerOffsetRoutes({ route, instance, partitionCount, optionalJson }: ConsumerRoutes, ctx: SandboxContext): void {
+  const { consumers } = ctx.logs;
   const committed: Handler = async (req) => {
     const c = instance(req);
     const refs = parsePartitions(await req.json(), c.topic, partitionCount(c));
@@ -142,6 +175,11 @@ export function registerConsumerRoutes(router: Router, ctx: SandboxContext): voi
     });
   }
 
+}
+
+/** A topic's partitions and their offset ranges (no consumer instance needed). */
+function registerPartitionRoutes({ route, groupTopic }: ConsumerRoutes, ctx: SandboxContext): void {
+  const { store } = ctx.logs;
   route('GET', '/partitions', (req) => {
     const topic = groupTopic(req);
     return json({ topic, partitions: store.partitions(topic).map((_, i) => i) });
@@ -149,7 +187,7 @@ export function registerConsumerRoutes(router: Router, ctx: SandboxContext): voi
 
   route('GET', '/partitions/:partition/offsets', (req) => {
     const topic = groupTopic(req);
-    const raw = req.params.partition ?? '';
+    const raw = req.params.partition;
     const log = /^\d+$/.test(raw) ? store.partitions(topic)[Number(raw)] : undefined;
     if (!log) {
       throw new ConsumerApiError(404, ErrorCode.PARTITION_NOT_FOUND, `Partition "${raw}" of topic "${topic}" not found; it has partitions 0..${store.partitions(topic).length - 1}.`);

@@ -19,7 +19,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
     method: 'PUT', path: '/v4/app-configs/:configId/.deploy', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
       requireAppEditor(state, principal, app, 'deploy application configurations');
       const deployments = deployConfig(state, app, config, geographyIds(req.query), isoNow(ctx));
       await store.commit();
@@ -31,7 +31,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
     method: 'PUT', path: '/v4/app-configs/:configId/.undeploy', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
       requireAppEditor(state, principal, app, 'undeploy application configurations');
       const undeployments = undeployConfig(state, config, geographyIds(req.query), isoNow(ctx));
       await store.commit();
@@ -42,7 +42,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
   router.add({
     method: 'GET', path: '/v4/app-configs/:configId/.download', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const { config, app } = requireVisibleConfig(state, caller(req), req.params.configId ?? '');
+      const { config, app } = requireVisibleConfig(state, caller(req), req.params.configId);
       const runtimeAppId = req.query.get('appId');
       let geographies = deployedGeographies(config);
       if (runtimeAppId) {

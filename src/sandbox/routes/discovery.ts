@@ -12,26 +12,33 @@ import { dataTypes, enginePacks, languageTopics, versionInfo, voices } from '../
 import type { SandboxContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { json, type Router, type SandboxRequest } from '../router';
-import type { OrganizationRecord } from '../state';
+import type { OrganizationRecord, SandboxState } from '../state';
 import { pageOf, paging } from '../validate';
 
 export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): void {
-  const { state } = ctx;
+  registerDeploymentSettingRoutes(router, ctx.state);
+  registerDataHostRoutes(router, ctx.state);
+  registerCatalogRoutes(router, ctx.state);
+}
 
-  /** Flows, environments, engine packs… belong to the organization: members and staff (403 for project-only members). */
-  const memberOrg = (req: SandboxRequest): OrganizationRecord =>
-    requireOrganizationMember(state, caller(req), req.params.orgId ?? '', 'its deployment settings');
+/** Flows, environments, engine packs… belong to the organization: members and staff (403 for project-only members). */
+function memberOrg(state: SandboxState, req: SandboxRequest<{ readonly orgId: string }>): OrganizationRecord {
+  return requireOrganizationMember(state, caller(req), req.params.orgId, 'its deployment settings');
+}
+
+/** Deployment flows, environments and geographies: the ids app-configs and --env-geo take. */
+function registerDeploymentSettingRoutes(router: Router, state: SandboxState): void {
   const orgFlows = (orgId: string) => state.deploymentFlows.filter((f) => f.orgId === orgId).sort((a, b) => Number(a.id) - Number(b.id));
 
   router.add({
     method: 'GET', path: '/v4/organizations/:orgId/deployment-flows', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(pageOf('flows', orgFlows(memberOrg(req).id).map((f) => flowView(state, f)), paging(req.query))),
+    handler: (req) => json(pageOf('flows', orgFlows(memberOrg(state, req).id).map((f) => flowView(state, f)), paging(req.query))),
   });
 
   router.add({
     method: 'GET', path: '/v4/organizations/:orgId/environments', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const envIds = new Set(orgFlows(memberOrg(req).id).flatMap((f) => f.environmentIds));
+      const envIds = new Set(orgFlows(memberOrg(state, req).id).flatMap((f) => f.environmentIds));
       const environments = state.environments.filter((e) => envIds.has(e.id)).map(environmentEntry);
       return json(pageOf('environments', environments, paging(req.query)));
     },
@@ -46,7 +53,10 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
       return json(pageOf('geographies', geographies, paging(req.query)));
     },
   });
+}
 
+/** The data hosts of a dialog build, named or the project's latest. */
+function registerDataHostRoutes(router: Router, state: SandboxState): void {
   const visibleBuild = (principal: Principal, label: string): BuildRecord => {
     const build = findBuild(state, label);
     if (!build) throw notFound(`Build ${label} not found.`);
@@ -62,7 +72,7 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
     method: 'GET', path: '/v4/builds/:buildLabel/data-hosts', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
-      const build = visibleBuild(principal, req.params.buildLabel ?? '');
+      const build = visibleBuild(principal, req.params.buildLabel);
       const appId = req.query.get('applicationId');
       if (!appId) throw badRequest('Query parameter "applicationId" is required: data hosts are set per application.');
       const app = requireVisibleApplication(state, principal, appId);
@@ -74,13 +84,16 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
     method: 'GET', path: '/v4/apps/:applicationId/projects/:projectId/data-hosts/.latest', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
-      const app = requireVisibleApplication(state, principal, req.params.applicationId ?? '');
-      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const app = requireVisibleApplication(state, principal, req.params.applicationId);
+      const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const build = latestDialogBuild(state, project.id);
       return json({ dataHosts: build ? buildDataHosts(state, app, build, req.query.get('deploymentFlowId')) : [] });
     },
   });
+}
 
+/** The server version and the platform's catalogs: engine packs, language topics, voices, data types. */
+function registerCatalogRoutes(router: Router, state: SandboxState): void {
   router.add({
     method: 'GET', path: '/v4/version', auth: MANAGEMENT_SCOPES,
     handler: (req) => json(versionInfo(req.headers.host ?? 'localhost', 'cstudio-sandbox')),
@@ -89,7 +102,7 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
   router.add({
     method: 'GET', path: '/v4/organizations/:orgId/engine-packs', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      memberOrg(req);
+      memberOrg(state, req);
       return json({ enginePacks: enginePacks() });
     },
   });
@@ -97,7 +110,7 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
   router.add({
     method: 'GET', path: '/v4/organizations/:orgId/language-topics', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      memberOrg(req);
+      memberOrg(state, req);
       return json({ languageTopics: languageTopics() });
     },
   });
@@ -105,7 +118,7 @@ export function registerDiscoveryRoutes(router: Router, ctx: SandboxContext): vo
   router.add({
     method: 'GET', path: '/v4/organizations/:orgId/voices', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      memberOrg(req);
+      memberOrg(state, req);
       return json({ voices: voices() });
     },
   });

@@ -16,12 +16,12 @@ import { statusObject } from '../views';
 import { requireObject } from '../validate';
 
 const ENTITIES = '/v4/projects/:projectId/entities';
-const ENTITY = `${ENTITIES}/:entityName`;
+const ENTITY = `${ENTITIES}/:entityName` as const;
 
 export function registerEntityRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-  const edit = (req: SandboxRequest, what: string): ProjectRecord => requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', what);
-  const entityName = (req: SandboxRequest): string => req.params.entityName ?? '';
+  const edit = (req: SandboxRequest<{ readonly projectId: string }>, what: string): ProjectRecord => requireProjectAction(state, caller(req), req.params.projectId, 'edit', what);
+  const entityName = (req: SandboxRequest<{ readonly entityName: string }>): string => req.params.entityName;
   const save = async (project: ProjectRecord): Promise<void> => {
     store.touchContent(project.id);
     project.updateTime = isoNow(ctx);
@@ -31,7 +31,7 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
   router.add({
     method: 'GET', path: ENTITIES, auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const entities = listEntityViews(project, store.content(project.id), parseKindFilter(req.query.get('type')));
       return json({ entities, count: entities.length, totalSize: entities.length });
     },
@@ -51,7 +51,7 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
   router.add({
     method: 'GET', path: ENTITY, auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       const name = entityName(req);
       const concept = findConcept(content, project, name);

@@ -21,7 +21,7 @@ const ENTITY = '/v4/projects/:projectId/entities/:entityName';
 
 export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-  const entityName = (req: SandboxRequest): string => req.params.entityName ?? '';
+  const entityName = (req: SandboxRequest<{ readonly entityName: string }>): string => req.params.entityName;
   const ruleBased = (content: ProjectContent, project: ProjectRecord, name: string): TrsxConcept => {
     const concept = requireEntity(content, project, name);
     const kind = kindOf(concept);
@@ -33,7 +33,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
     method: 'GET', path: `${ENTITY}/grammars/.export`, auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, principal, req.params.projectId);
       requireGrammarRights(state, principal, project, 'export rule-based grammars');
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
@@ -46,7 +46,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
     method: 'POST', path: `${ENTITY}/grammars/.replace`, auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'replace rule-based grammars');
+      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'replace rule-based grammars');
       requireGrammarRights(state, principal, project, 'replace rule-based grammars');
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
@@ -67,7 +67,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
   router.add({
     method: 'GET', path: `${ENTITY}/literals/.export`, auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       const concept = requireEntity(content, project, entityName(req));
       const at = new Date(ctx.now());
@@ -82,7 +82,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
     router.add({
       method, path: `${ENTITY}/literals/.${mode}`, auth: MANAGEMENT_SCOPES,
       handler: async (req) => {
-        const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', `${mode} entity literals`);
+        const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', `${mode} entity literals`);
         requireEntity(store.content(project.id), project, entityName(req));
         const locale = importLocale(req.query, project);
         const { data, fileName } = await uploadOf(req);

@@ -28,11 +28,11 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
   const { state, store } = ctx;
   const on = (): void => requireFeature(ctx.featuresOff, 'env-configs');
 
-  const requireGeography = (req: SandboxRequest): EnvGeographyRecord => {
+  const requireGeography = (req: SandboxRequest<{ readonly environmentId: string; readonly environmentGeographyId: string }>): EnvGeographyRecord => {
     const env = state.environments.find((e) => e.id === req.params.environmentId);
-    if (!env) throw notFound(`Environment ${req.params.environmentId ?? ''} not found.`);
-    const geo = findEnvGeography(state, req.params.environmentGeographyId ?? '');
-    if (!geo || geo.environmentId !== env.id) throw notFound(`Environment geography ${req.params.environmentGeographyId ?? ''} not found in environment ${env.id}.`);
+    if (!env) throw notFound(`Environment ${req.params.environmentId} not found.`);
+    const geo = findEnvGeography(state, req.params.environmentGeographyId);
+    if (!geo || geo.environmentId !== env.id) throw notFound(`Environment geography ${req.params.environmentGeographyId} not found in environment ${env.id}.`);
     return geo;
   };
   const projectQuery = (req: SandboxRequest): string => {
@@ -55,7 +55,7 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
     method: 'GET', path: '/v4/projects/:projectId/env-configs', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       on();
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const values = state.envConfigs.filter((v) => v.projectId === project.id);
       return json({
         projectDefaults: values.filter((v) => !v.environmentGeographyId).map(({ label, value }) => ({ label, value })),
@@ -74,8 +74,8 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
     method: 'PUT', path: '/v4/projects/:projectId/env-configs/:label', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       on();
-      const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', 'set environment configurations');
-      const label = requireLabel(req.params.label ?? '');
+      const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', 'set environment configurations');
+      const label = requireLabel(req.params.label);
       const value = await stringBody(req);
       upsert(project.id, label, value);
       await store.commit();
@@ -87,8 +87,8 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
     method: 'DELETE', path: '/v4/projects/:projectId/env-configs/:label', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       on();
-      const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', 'delete environment configurations');
-      const label = requireLabel(req.params.label ?? '');
+      const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', 'delete environment configurations');
+      const label = requireLabel(req.params.label);
       remove(project.id, label);
       await store.commit();
       return json(statusObject(`Project default ${label} of project ${project.id} deleted.`));
@@ -101,7 +101,7 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
       on();
       const geo = requireGeography(req);
       const project = requireProjectAction(state, caller(req), projectQuery(req), 'edit', 'set environment configurations');
-      const label = requireLabel(req.params.label ?? '');
+      const label = requireLabel(req.params.label);
       const value = await stringBody(req);
       upsert(project.id, label, value, geo.id);
       await store.commit();
@@ -115,7 +115,7 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
       on();
       const geo = requireGeography(req);
       const project = requireProjectAction(state, caller(req), projectQuery(req), 'edit', 'delete environment configurations');
-      const label = requireLabel(req.params.label ?? '');
+      const label = requireLabel(req.params.label);
       remove(project.id, label, geo.id);
       await store.commit();
       return json(statusObject(`${label} of project ${project.id} in ${geo.name} deleted.`));

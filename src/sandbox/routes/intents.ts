@@ -12,7 +12,7 @@ import type { ProjectContent, ProjectRecord } from '../state';
 import { requireObject } from '../validate';
 
 const INTENTS = '/v4/projects/:projectId/intents';
-const INTENT = `${INTENTS}/:intentName`;
+const INTENT = `${INTENTS}/:intentName` as const;
 
 export function requireIntent(content: ProjectContent, project: ProjectRecord, name: string): void {
   if (!findIntent(content, project, name)) throw notFound(`Intent "${name}" not found in project ${project.id}.`);
@@ -20,8 +20,8 @@ export function requireIntent(content: ProjectContent, project: ProjectRecord, n
 
 export function registerIntentRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-  const edit = (req: SandboxRequest, what: string): ProjectRecord => requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', what);
-  const intentName = (req: SandboxRequest): string => req.params.intentName ?? '';
+  const edit = (req: SandboxRequest<{ readonly projectId: string }>, what: string): ProjectRecord => requireProjectAction(state, caller(req), req.params.projectId, 'edit', what);
+  const intentName = (req: SandboxRequest<{ readonly intentName: string }>): string => req.params.intentName;
   const save = async (project: ProjectRecord): Promise<void> => {
     store.touchContent(project.id);
     project.updateTime = isoNow(ctx);
@@ -34,7 +34,7 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
   router.add({
     method: 'GET', path: INTENTS, auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       const intents = intentNames(content, project).map((n) => intentView(project, content, n));
       return json({ intents, count: intents.length, totalSize: intents.length });
@@ -44,7 +44,7 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
   router.add({
     method: 'GET', path: INTENT, auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       requireIntent(content, project, intentName(req));
       return json({ intent: intentView(project, content, intentName(req)) });

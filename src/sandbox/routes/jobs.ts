@@ -20,7 +20,7 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
     method: 'GET', path: '/v4/projects/:projectId/jobs', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const type = req.query.get('type');
       const jobs = state.jobs
         .filter((j) => j.projectId === project.id && !j.deleted && (!type || j.type === type))
@@ -38,16 +38,16 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
     method: 'GET', path: '/v4/projects/:projectId/jobs/:jobId', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
-      return json(jobView(findJob(project.id, req.params.jobId ?? ''), ctx.now()));
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
+      return json(jobView(findJob(project.id, req.params.jobId), ctx.now()));
     },
   });
 
   router.add({
     method: 'DELETE', path: '/v4/projects/:projectId/jobs/:jobId', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', 'delete job records');
-      ctx.jobs.delete(findJob(project.id, req.params.jobId ?? ''));
+      const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', 'delete job records');
+      ctx.jobs.delete(findJob(project.id, req.params.jobId));
       await store.commit();
       return json(statusObject('Job deleted.'));
     },

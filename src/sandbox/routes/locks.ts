@@ -16,7 +16,7 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
     method: 'GET', path: '/v4/projects/:projectId/.lock', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const lock = lockOf(state, project.id);
       return json(lock ? { lock: lockView(state, lock) } : {});
     },
@@ -26,7 +26,7 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
     method: 'PUT', path: '/v4/projects/:projectId/.lock', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'lock the project');
+      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'lock the project');
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const notes = optionalString(requireObject(raw, 'lock request'), 'notes') ?? '';
       if (notes.length > 1000) throw badRequest(`Field "notes" is ${notes.length} characters long; the maximum is 1000.`);
@@ -42,7 +42,7 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
     method: 'PUT', path: '/v4/projects/:projectId/.unlock', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const lock = lockOf(state, project.id);
       if (!lock) throw badRequest(`Project ${project.id} is not locked.`);
       if (lock.ownerId !== principal.user.id && !isStaff(principal.user)) {

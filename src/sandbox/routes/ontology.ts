@@ -23,7 +23,7 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
     method: 'GET', path: '/v4/projects/:projectId/ontology/.export', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const at = new Date(ctx.now());
       const zip = await ontologyZip(store.content(project.id), project, exportLocales(req.query, project), isProfessionalServices(principal.user), at);
       return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(ontologyFileName(project.id, project.displayName, at)) });
@@ -34,7 +34,7 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
     method: 'PUT', path: '/v4/projects/:projectId/ontology/.append', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'append to the ontology');
+      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'append to the ontology');
       const { data, fileName } = await uploadOf(req);
       const spec = { target: 'ontology', mode: 'append', fileName, grammarsAllowed: canUseGrammars(state, principal, project) } as const;
       return startImport(ctx, req, project, spec, data);

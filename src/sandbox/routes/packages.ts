@@ -23,7 +23,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
     method: 'GET', path: '/v4/projects/:projectId/.export', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { project } = requireVisibleProject(state, principal, req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const at = new Date(ctx.now());
       const zip = await buildPackage(state, project, store.content(project.id), isProfessionalServices(principal.user), at);
       return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(packageFileName(project.id, project.displayName, at)) });
@@ -33,7 +33,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
   router.add({
     method: 'GET', path: '/v4/projects/:projectId/metadata/.export', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const at = new Date(ctx.now());
       const text = `${JSON.stringify(buildMetadata(state, project, store.content(project.id)), null, 2)}\n`;
       return bytes(Buffer.from(text), 'application/json', { 'content-disposition': attachment(metadataFileName(project.id, project.displayName, at)) });
@@ -44,7 +44,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
     method: 'POST', path: '/v4/projects/:projectId/.replace', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'replace the project content');
+      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'replace the project content');
       const file = uploadedFile(await req.form());
       const ps = isProfessionalServices(principal.user);
       await validatePackage(file.data, project, ps);
@@ -61,7 +61,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
     method: 'PUT', path: '/v4/projects/:projectId/.datapack', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId ?? '', 'edit', 'update the data pack');
+      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'update the data pack');
       const body = requireObject(await req.json(), 'data pack request');
       const locale = requireLocale(requireString(body, 'locale'), 'locale');
       const version = requireString(body, 'version');

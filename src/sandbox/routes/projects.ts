@@ -46,7 +46,7 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
   router.add({
     method: 'GET', path: '/v4/organizations/:orgId/projects', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const org = requireVisibleOrganization(state, caller(req), req.params.orgId ?? '');
+      const org = requireVisibleOrganization(state, caller(req), req.params.orgId);
       const visible = state.projects.filter((p) => p.orgId === org.id && visibleTo(caller(req).user, p)).sort(byId);
       const projects = sortItems(visible, req.query.get('sortBy'), PROJECT_SORT_FIELDS).map((p) => projectView(p, listOptions(req.query)));
       return json(pageOf('projects', projects, paging(req.query)));
@@ -57,7 +57,7 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
     method: 'POST', path: '/v4/organizations/:orgId/projects', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const org = requireVisibleOrganization(state, principal, req.params.orgId ?? '');
+      const org = requireVisibleOrganization(state, principal, req.params.orgId);
       const role = isStaff(principal.user) ? 'Owner' : orgRole(org, principal.user);
       if (role !== 'Owner' && role !== 'Admin') {
         throw forbidden(`${principal.user.name} has the ${role ?? 'no'} role in organization ${org.id} and may not create projects; only an Owner or Admin can.`);
@@ -96,13 +96,13 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
 
   router.add({
     method: 'GET', path: '/v4/projects/:projectId', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json({ project: projectView(requireVisibleProject(state, caller(req), req.params.projectId ?? '').project) }),
+    handler: (req) => json({ project: projectView(requireVisibleProject(state, caller(req), req.params.projectId).project) }),
   });
 
   router.add({
     method: 'DELETE', path: '/v4/projects/:projectId', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'owner', 'delete the project');
+      const project = requireProjectAction(state, caller(req), req.params.projectId, 'owner', 'delete the project');
       state.projects = state.projects.filter((p) => p !== project);
       state.locks = state.locks.filter((l) => l.projectId !== project.id);
       // Running tasks finish (and fail: the project is gone); their records disappear with the project.
@@ -116,7 +116,7 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
   router.add({
     method: 'PUT', path: '/v4/projects/:projectId/.rename', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'owner', 'rename the project');
+      const project = requireProjectAction(state, caller(req), req.params.projectId, 'owner', 'rename the project');
       const displayName = requireDisplayName(requireObject(await req.json(), 'rename request'));
       project.displayName = displayName;
       project.updateTime = isoNow(ctx);

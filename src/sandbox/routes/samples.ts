@@ -19,9 +19,9 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
   router.add({
     method: 'GET', path: `${SAMPLES}/.export`, auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const { project } = requireVisibleProject(state, caller(req), req.params.projectId ?? '');
+      const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
-      const intent = req.params.intentName ?? '';
+      const intent = req.params.intentName;
       requireIntent(content, project, intent);
       const at = new Date(ctx.now());
       const zip = await samplesZip(content, intent, exportLocales(req.query, project), at);
@@ -35,8 +35,8 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
     router.add({
       method, path: `${SAMPLES}/.${mode}`, auth: MANAGEMENT_SCOPES,
       handler: async (req) => {
-        const project = requireProjectAction(state, caller(req), req.params.projectId ?? '', 'edit', `${mode} samples`);
-        const intent = req.params.intentName ?? '';
+        const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', `${mode} samples`);
+        const intent = req.params.intentName;
         requireIntent(store.content(project.id), project, intent);
         const locale = importLocale(req.query, project);
         const { data, fileName } = await uploadOf(req);

@@ -59,8 +59,8 @@ export function registerSimulateRoutes(router: Router, ctx: SandboxContext): voi
   router.add({
     method: 'GET', path: '/sandbox/v1/simulations/:id', auth: MANAGEMENT_SCOPES,
     handler: (req) => {
-      const simulation = ctx.logs.simulator.get(req.params.id ?? '');
-      if (!simulation) throw notFound(`Simulation ${req.params.id ?? ''} not found (finished simulations are kept for a while only).`);
+      const simulation = ctx.logs.simulator.get(req.params.id);
+      if (!simulation) throw notFound(`Simulation ${req.params.id} not found (finished simulations are kept for a while only).`);
       resolveTopic(ctx, caller(req), simulation.appId);
       return json({ simulation });
     },
@@ -69,8 +69,8 @@ export function registerSimulateRoutes(router: Router, ctx: SandboxContext): voi
   router.add({
     method: 'DELETE', path: '/sandbox/v1/simulations/:id', auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const found = ctx.logs.simulator.get(req.params.id ?? '');
-      if (!found) throw notFound(`Simulation ${req.params.id ?? ''} not found.`);
+      const found = ctx.logs.simulator.get(req.params.id);
+      if (!found) throw notFound(`Simulation ${req.params.id} not found.`);
       resolveTopic(ctx, caller(req), found.appId);
       return json({ simulation: await ctx.logs.simulator.cancel(found.id) });
     },

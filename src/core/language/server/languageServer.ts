@@ -34,27 +34,62 @@ export interface LanguageServerOptions {
   readonly logger: Logger;
 }
 
+/** What the handlers of one server share: the documents and services, and what the client said it supports. */
+interface Server {
+  readonly connection: Connection;
+  readonly services: LanguageServices;
+  readonly uris: UriBook;
+  readonly locator: Locator;
+  readonly files: WorkspaceFiles;
+  readonly diagnostics: DiagnosticsScheduler;
+  readonly client: {
+    codeLensRefresh: boolean;
+    /** Formatting registered for TRSX and GrXML only (dialog.json keeps the editor's JSON formatter), when the client allows. */
+    formattingByLanguage: boolean;
+    trsxIndent: IndentSetting;
+  };
+  /** The open document behind a request, with its position converter (diagnostics wait until it is answered). */
+  open(uri: string): { id: string; at: DocumentPositions } | undefined;
+}
+
 export function serveLanguages(connection: Connection, options: LanguageServerOptions): LanguageServices {
   const services = new LanguageServices(options.fs);
   const uris = new UriBook();
   // Positions come from the services' own documents: one text per document, its line table kept up to date.
   const texts = services.documents;
-  const locator = new Locator(services, uris, texts);
   const files = new WorkspaceFiles(options.fs);
   const diagnostics = new DiagnosticsScheduler(connection, services, texts, options.fs, uris, options.logger.child('diagnostics'));
-  let codeLensRefresh = false;
-  /** Formatting registered for TRSX and GrXML only (dialog.json keeps the editor's JSON formatter), when the client allows. */
-  let formattingByLanguage = false;
-  let trsxIndent: IndentSetting = 'auto';
+  const server: Server = {
+    connection, services, uris, locator: new Locator(services, uris, texts), files, diagnostics,
+    client: { codeLensRefresh: false, formattingByLanguage: false, trsxIndent: 'auto' },
+    open: (uri) => {
+      diagnostics.requestServed();
+      const id = idOfUri(uri);
+      const doc = services.documents.get(id);
+      return doc ? { id, at: new DocumentPositions(doc) } : undefined;
+    },
+  };
+  registerLifecycle(server);
+  registerDocumentSync(server);
+  registerNavigation(server);
+  registerEdits(server);
+  registerEditorRequests(connection, services, texts);
+  registerSemanticTokens(connection, services, texts);
+  registerGrammarTestRequests(connection, { services, fs: options.fs, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
+  return services;
+}
 
+/** Initialization (capabilities, settings), configuration changes, and workspace folders and files changing. */
+function registerLifecycle(server: Server): void {
+  const { connection, services, files, diagnostics } = server;
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const roots = (params.workspaceFolders ?? []).map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== undefined);
     if (roots.length === 0 && params.rootUri) { const root = pathOfUri(params.rootUri); if (root) roots.push(root); }
     files.setRoots(roots);
     diagnostics.setRoots(roots);
     applySettings(params.initializationOptions);
-    codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
-    formattingByLanguage = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
+    server.client.codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+    server.client.formattingByLanguage = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -67,7 +102,7 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
         workspaceSymbolProvider: true,
         // Static registration would cover every document the client selects, dialog.json among them, and make
         // VS Code ask which of two JSON formatters to use; a client that registers dynamically gets TRSX and GrXML.
-        documentFormattingProvider: !formattingByLanguage,
+        documentFormattingProvider: !server.client.formattingByLanguage,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
@@ -80,7 +115,7 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   function applySettings(value: unknown): void {
     const s = (typeof value === 'object' && value !== null ? value : {}) as ServerSettings;
     if (typeof s.diagnosticsDelayMs === 'number' && s.diagnosticsDelayMs >= 0) diagnostics.delayMs = s.diagnosticsDelayMs;
-    if (s.formatIndent !== undefined) trsxIndent = parseIndentSetting(s.formatIndent, true) ?? trsxIndent;
+    if (s.formatIndent !== undefined) server.client.trsxIndent = parseIndentSetting(s.formatIndent, true) ?? server.client.trsxIndent;
   }
 
   connection.onDidChangeConfiguration((params) => {
@@ -88,6 +123,27 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
     applySettings(settings);
   });
 
+  // Files of a project changing on disk (or in another editor) change counts and cross-file results.
+  connection.onDidChangeWatchedFiles(() => {
+    services.projects.invalidate();
+    files.invalidate();
+    diagnostics.scheduleAll();
+    if (server.client.codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  });
+  connection.onInitialized(() => {
+    if (server.client.formattingByLanguage) void connection.client.register(DocumentFormattingRequest.type, { documentSelector: [{ language: 'trsx' }, { language: 'grxml' }] });
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      files.changeRoots(e.added.map((f) => pathOfUri(f.uri)), e.removed.map((f) => pathOfUri(f.uri)));
+      diagnostics.setRoots(files.roots);
+      services.projects.invalidate();
+      diagnostics.scheduleAll();
+    });
+  });
+}
+
+/** Open, incrementally changed and closed documents. */
+function registerDocumentSync(server: Server): void {
+  const { connection, services, uris, diagnostics } = server;
   connection.onDidOpenTextDocument(({ textDocument: d }) => {
     const language = languageOfDocument(d.languageId, d.uri);
     if (!language) return;
@@ -122,32 +178,11 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
     diagnostics.closed(id, textDocument.uri);
     uris.forget(id);
   });
+}
 
-  // Files of a project changing on disk (or in another editor) change counts and cross-file results.
-  connection.onDidChangeWatchedFiles(() => {
-    services.projects.invalidate();
-    files.invalidate();
-    diagnostics.scheduleAll();
-    if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
-  });
-  connection.onInitialized(() => {
-    if (formattingByLanguage) void connection.client.register(DocumentFormattingRequest.type, { documentSelector: [{ language: 'trsx' }, { language: 'grxml' }] });
-    connection.workspace.onDidChangeWorkspaceFolders((e) => {
-      files.changeRoots(e.added.map((f) => pathOfUri(f.uri)), e.removed.map((f) => pathOfUri(f.uri)));
-      diagnostics.setRoots(files.roots);
-      services.projects.invalidate();
-      diagnostics.scheduleAll();
-    });
-  });
-
-  /** The open document behind a request, with its position converter (diagnostics wait until it is answered). */
-  const open = (uri: string): { id: string; at: DocumentPositions } | undefined => {
-    diagnostics.requestServed();
-    const id = idOfUri(uri);
-    const doc = services.documents.get(id);
-    return doc ? { id, at: new DocumentPositions(doc) } : undefined;
-  };
-
+/** Completion, hover, definition, references, rename and symbols. */
+function registerNavigation(server: Server): void {
+  const { connection, services, locator, files, open } = server;
   connection.onCompletion(({ textDocument, position }) => {
     const d = open(textDocument.uri);
     if (!d) return [];
@@ -205,10 +240,14 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
       name: s.name, kind: SYMBOL_KIND[s.kind], containerName: s.container ?? '', location: locator.location(s.location.path, s.location.range),
     }));
   });
+}
 
+/** Formatting, code actions and code lenses. */
+function registerEdits(server: Server): void {
+  const { connection, services, locator, open } = server;
   connection.onDocumentFormatting(({ textDocument, options }) => {
     const d = open(textDocument.uri);
-    return d ? toLspTextEdits(d.at, services.formatting(d.id, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, trsxIndent })) : [];
+    return d ? toLspTextEdits(d.at, services.formatting(d.id, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, trsxIndent: server.client.trsxIndent })) : [];
   });
 
   connection.onCodeAction(({ textDocument, range, context }) => {
@@ -240,9 +279,4 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
         : { range, command: { title: lens.title, command: LENS_COMMANDS.findReferences, arguments: [textDocument.uri, range.start] } };
     });
   });
-
-  registerEditorRequests(connection, services, texts);
-  registerSemanticTokens(connection, services, texts);
-  registerGrammarTestRequests(connection, { services, fs: options.fs, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
-  return services;
 }
