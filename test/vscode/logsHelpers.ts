@@ -29,8 +29,9 @@ export async function session(): Promise<LogSession> {
 }
 
 /** Runs the simulator through "Simulate Traffic…" and waits for it to complete. */
-export async function simulate(sessions: number): Promise<Simulation> {
-  const sim = await vscode.commands.executeCommand<Simulation | undefined>(CommandIds.logsSimulate, { connectionId: CONNECTION, topic: TOPIC, sessions });
+/** Simulates `sessions` conversations; with `seed`, the same callers every run (the sandbox's seed otherwise is random). */
+export async function simulate(sessions: number, seed?: number): Promise<Simulation> {
+  const sim = await vscode.commands.executeCommand<Simulation | undefined>(CommandIds.logsSimulate, { connectionId: CONNECTION, topic: TOPIC, sessions, ...(seed !== undefined ? { seed } : {}) });
   assert.ok(sim, 'Simulate Traffic returned its simulation (see the extension log when it failed)');
   assert.equal(sim.status, 'COMPLETED');
   assert.ok(sim.records > 0, 'the simulation wrote records');

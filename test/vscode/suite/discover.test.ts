@@ -15,6 +15,8 @@ import { extensionApi, readLogs, waitFor } from '../helpers';
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 import { CONNECTION, simulate, TOPIC } from '../logsHelpers';
 
+const DISCOVER_SEED = 2611;
+
 suite('utterances (discover)', () => {
   const prompter = usePrompterForSuite();
   let root = '';
@@ -31,7 +33,9 @@ suite('utterances (discover)', () => {
     root = join(folder, 'discover-1001');
     const pulled = await vscode.commands.executeCommand<PullResult>(CommandIds.syncPull, { connectionId: CONNECTION, projectId: '1001', folder: root });
     assert.ok(pulled);
-    const sim = await simulate(20);
+    // Seeded: with a random seed, a run once drew too few en-US utterances outside the training set for the steps
+    // below (CI); the seed makes the callers the same every run.
+    const sim = await simulate(20, DISCOVER_SEED);
     const planted = Object.entries(sim.traffic ?? {}).filter(([k]) => k !== 'training').reduce((n, [, v]) => n + v, 0);
     assert.ok(planted > 0, JSON.stringify(sim.traffic));
 

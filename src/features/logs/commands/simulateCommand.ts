@@ -1,7 +1,8 @@
 // "Simulate Traffic…": makes a local sandbox play N simulated conversations on an application's deployed
 // configurations (core/logs/simulation.ts), which write event logs and utterance audio to its topic.
 // Follows the simulation under a cancellable progress notification (cancelling cancels the simulation),
-// then offers to stream the topic. `{ wait: false }` returns as soon as it started.
+// then offers to stream the topic. `{ wait: false }` returns as soon as it started; `{ seed }` replays the same
+// callers (tests that need a given mix of utterances).
 import { startSimulation, waitForSimulation, type Simulation } from '../../../core/logs/simulation';
 import { CommandIds } from '../../../host/commandIds';
 import { argObject, type Command } from '../../../host/commands';
@@ -32,7 +33,8 @@ export class SimulateTrafficCommand implements Command {
         title: `${TITLE}: ${target.topic}`, prompt: 'How many conversations (sessions) to simulate', value: '20', validate: sessionsProblem,
       }), TITLE));
     const requester = client.requester;
-    const started = await startSimulation(requester, { appId: target.topic, sessions });
+    const seed = typeof options.seed === 'number' && Number.isInteger(options.seed) ? options.seed : undefined;
+    const started = await startSimulation(requester, { appId: target.topic, sessions, ...(seed !== undefined ? { seed } : {}) });
     ctx.logger.info(`simulation ${started.id}: ${sessions} sessions on ${target.topic} (configurations ${started.configs.map((c) => c.tag).join(', ')})`);
     if (options.wait === false) return started;
     const done = await ctx.prompter.withProgress({ title: `Simulating ${sessions} sessions on ${target.topic}` }, (progress, signal) =>
