@@ -63,7 +63,7 @@ function topLevelSegments(raw: string, range: TextRange): Segment[] {
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The raw range of the first mention of `tokens` (normalized words, see nlu/sampleText) outside annotations
+ * The raw range of the first mention of `tokens` (normalized words, see formats/sampleText) outside annotations
  * in the sample element at `range`: the words as whole words, with any punctuation or spacing between them.
  */
 export function findInSampleText(raw: string, range: TextRange, tokens: readonly string[]): TextRange | undefined {
