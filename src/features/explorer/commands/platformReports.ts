@@ -9,7 +9,7 @@ import { CommandIds, type CommandId } from '../../../host/commandIds';
 import type { Command } from '../../../host/commands';
 import { resolveConnection } from '../../../host/connectionPick';
 import type { ReportingCommandDeps } from './builds/buildDeps';
-import { code, esc } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
 import type * as vscode from 'vscode';
 
 function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>, empty: string): string {
