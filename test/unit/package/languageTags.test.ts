@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { checkTrsx } from '../../../src/core/formats/trsx/validate';
 import { DiagnosticsEngine } from '../../../src/core/language/diagnosticsEngine';
 import { nodeFileSystem } from '../../../src/core/language/fileSystem';
-import { isLanguageTag, localeOfLanguageTag } from '../../../src/core/package/locale';
+import { isLanguageTag, localeOfLanguageTag } from '../../../src/core/package/languageTag';
 import { repoRoot } from '../formats/grxml/helpers';
 
 /** tag → the locale it names (null: a tag outside the tables; undefined: no language tag at all). */

@@ -5,7 +5,7 @@
 
 import type { XmlElement, XmlText } from '../xml/tree';
 import type { TrsxReport } from './codes';
-import { isLanguageTag } from '../../package/locale';
+import { isLanguageTag } from '../../package/languageTag';
 import { TRSX_NAMESPACE, nuancePrefix } from './read';
 import { elementNameRange } from './source-index';
 import { checkAttributes } from './validate-attributes';
