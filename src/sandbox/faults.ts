@@ -1,4 +1,5 @@
-// Fault injection for testing clients: `latency=50,error5xx=0.1,reset=0.05,rate429=0.05,emptyFetch=0.3,seed=42`.
+// Fault injection for testing clients: `latency=50,error5xx=0.1,reset=0.05,rate429=0.05,emptyFetch=0.3,seed=42`
+// (`retryAfter=<s>` sets the injected 429s' Retry-After, 1 s by default: a huge one checks a client's cap).
 // Every draw comes from a PRNG seeded by `seed`, so the same requests in the same order meet the same
 // faults. The token endpoint is spared unless `auth=1`, so a client can always sign in.
 
@@ -13,6 +14,8 @@ export interface FaultSpec {
   reset: number;
   /** Probability of a 429 with Retry-After. */
   rate429: number;
+  /** The injected 429s' Retry-After, in seconds. */
+  retryAfterSec: number;
   /** Probability that a consumer-API fetch returns no records although some are available. */
   emptyFetch: number;
   seed: number;
@@ -26,7 +29,7 @@ const RATE_KEYS = ['error5xx', 'reset', 'rate429', 'emptyFetch'] as const;
 
 /** Parses a `--faults` value; throws an Error naming the bad item. */
 export function parseFaults(text: string): FaultSpec {
-  const spec: FaultSpec = { latencyMs: 0, error5xx: 0, reset: 0, rate429: 0, emptyFetch: 0, seed: 1, auth: false };
+  const spec: FaultSpec = { latencyMs: 0, error5xx: 0, reset: 0, rate429: 0, retryAfterSec: 1, emptyFetch: 0, seed: 1, auth: false };
   for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
     const [key, value, extra] = item.split('=').map((s) => s.trim());
     const n = Number(value);
@@ -39,6 +42,9 @@ export function parseFaults(text: string): FaultSpec {
     } else if (key === 'seed') {
       if (!Number.isInteger(n)) throw new Error(`seed must be an integer (got ${value}).`);
       spec.seed = n;
+    } else if (key === 'retryAfter') {
+      if (!Number.isInteger(n) || n < 0 || n > 604_800) throw new Error(`retryAfter must be whole seconds, 0..604800 (got ${value}).`);
+      spec.retryAfterSec = n;
     } else if (key === 'auth') {
       if (n !== 0 && n !== 1) throw new Error(`auth must be 0 or 1 (got ${value}).`);
       spec.auth = n === 1;
@@ -46,7 +52,7 @@ export function parseFaults(text: string): FaultSpec {
       if (n < 0 || n > 1) throw new Error(`${key} is a probability between 0 and 1 (got ${value}).`);
       spec[key as (typeof RATE_KEYS)[number]] = n;
     } else {
-      throw new Error(`Unknown fault "${key}"; use latency, error5xx, reset, rate429, emptyFetch, seed or auth.`);
+      throw new Error(`Unknown fault "${key}"; use latency, error5xx, reset, rate429, retryAfter, emptyFetch, seed or auth.`);
     }
   }
   if (spec.error5xx + spec.reset + spec.rate429 > 1) throw new Error('error5xx + reset + rate429 must not exceed 1.');

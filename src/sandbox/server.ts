@@ -212,7 +212,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
         return;
       }
       if (decision.kind === 'error') throw new ApiError(decision.status, `Injected fault: the sandbox answered ${decision.status} (--faults).`);
-      if (decision.kind === 'rateLimit') throw new ApiError(429, 'Injected fault: too many requests; retry after 1 second (--faults).', { 'retry-after': '1' });
+      if (decision.kind === 'rateLimit') {
+        const after = faults.spec?.retryAfterSec ?? 1;
+        throw new ApiError(429, `Injected fault: too many requests; retry after ${after} s (--faults).`, { 'retry-after': String(after) });
+      }
     }
     reply = await route(req, method, rawPath, query, body, deps, seen);
   } catch (err) {

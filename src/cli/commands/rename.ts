@@ -11,6 +11,7 @@ import { projectTrsxDocument } from '../../core/language/dialog/projectDialog';
 import { nodeFileSystem } from '../../core/language/fileSystem';
 import { LanguageServices } from '../../core/language/languageServices';
 import { METADATA_FILE } from '../../core/package/layout';
+import { isProjectFolder } from '../../core/package/projectFolder';
 import { renameNlu, RenameError } from '../../core/language/trsx/rename';
 import { parseFlags, requirePositional } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
@@ -48,7 +49,7 @@ export const renameCommand: CliCommand = {
 
     const services = new LanguageServices(nodeFileSystem);
     const metadata = join(root, METADATA_FILE);
-    if (!(await stat(metadata).catch(() => undefined))) throw new UsageError(`${root} is not a project folder (no metadata.json at its root).`);
+    if (!(await isProjectFolder(root))) throw new UsageError(`${root} is not a project folder (no metadata.json at its root).`);
     const trsx = projectTrsxDocument(services.context, metadata);
     if (!trsx) throw new UsageError(`${root} has no locale file (<locale>/<locale>.trsx).`);
     let files;

@@ -3,6 +3,7 @@
 // return them, and nothing here would print them), languages, channels with their modalities, the session
 // variables and the transfer nodes with what they send and receive. vscode-free, so the CLI can print it.
 import type { AppConfig, AppCredential, BotInterface, BotVariable, EnvGeographyDeployment } from '../platform/appTypes';
+import { escapeMarkdownLine as md } from '../markdown';
 
 export interface IntegrationInput {
   readonly botId: string;
@@ -13,10 +14,6 @@ export interface IntegrationInput {
   readonly dialogInterface?: BotInterface;
   /** The geographies where the configuration is live. */
   readonly live: readonly EnvGeographyDeployment[];
-}
-
-function md(text: string): string {
-  return text.replace(/[\\`*_[\]<>|]/g, '\\$&').replace(/\r?\n/g, ' ');
 }
 
 function variableRow(v: BotVariable): string {

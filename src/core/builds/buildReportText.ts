@@ -4,6 +4,7 @@
 import { buildReport } from '../platform/builds';
 import type { BuildReportLine, BuildService } from '../platform/buildTypes';
 import type { Job } from '../platform/types';
+import { escapeMarkdownLine as md } from '../markdown';
 
 const SERVICE_NAMES: Readonly<Record<BuildService, string>> = { ASR: 'ASR', NLU: 'NLU', DIALOG: 'Dialog' };
 
@@ -31,11 +32,6 @@ export function buildReportHeadline(lines: readonly BuildReportLine[]): string {
 /** True when some service or locale did not build (the report is then worth reading). */
 export function buildHasFailures(job: Job): boolean {
   return job.status !== 'COMPLETED' || buildReport(job).some(failed);
-}
-
-/** Characters that would change the meaning of platform text inside a Markdown table cell or line. */
-function md(text: string): string {
-  return text.replace(/[\\`*_[\]<>|]/g, '\\$&').replace(/\r?\n/g, ' ');
 }
 
 /** The report as a Markdown document: a table of every service and locale, then the errors of each failure. */

@@ -75,6 +75,14 @@ export function normalizeUrl(value: string): string {
   return `${url.protocol}//${url.host}${path}`;
 }
 
+/**
+ * The key two connection URLs are compared by (a pulled folder's connection against the current one, or against
+ * the saved ones): normalizeUrl's spelling, or the text as written when it is no URL. The one comparison of URLs.
+ */
+export function connectionUrlKey(value: string): string {
+  try { return normalizeUrl(value); } catch { return value; }
+}
+
 export function checkConnectionName(name: string, others: readonly ConnectionConfig[], selfId?: string): string | undefined {
   const text = name.trim();
   if (text === '') return 'Give the connection a name.';

@@ -4,7 +4,7 @@
 // command see the same state and the same change events. No `vscode` here: storage comes in as ports.
 import type { Logger } from '../logger';
 import type { PlatformClient } from '../platform/client';
-import { connectionIdFor, normalizeUrl, validateConnection, type ConnectionConfig } from './connectionConfig';
+import { connectionIdFor, connectionUrlKey, normalizeUrl, validateConnection, type ConnectionConfig } from './connectionConfig';
 import { NotSignedInError } from './errorKind';
 import { Listeners, type Subscription } from './listeners';
 import type {
@@ -84,6 +84,18 @@ export class ConnectionRegistry {
 
   get(connectionId: string): ConnectionEntry | undefined {
     return this.list().find((c) => c.id === connectionId);
+  }
+
+  /** The connection a folder was pulled with: by name, else by base URL (compared as connectionUrlKey says). */
+  entryFor(pulled: { readonly name?: string; readonly baseUrl: string }): ConnectionEntry | undefined {
+    const entries = this.list();
+    const builtIn = this.builtInStatus();
+    const key = connectionUrlKey(pulled.baseUrl);
+    const urlOf = (e: ConnectionEntry): string | undefined => e.config?.baseUrl ?? (e.kind === 'sandbox' ? builtIn?.baseUrl : undefined);
+    return entries.find((e) => e.name === pulled.name) ?? entries.find((e) => {
+      const url = urlOf(e);
+      return url !== undefined && connectionUrlKey(url) === key;
+    });
   }
 
   /** The local sandbox's state, when there is a built-in connection. */

@@ -2,11 +2,11 @@
 // model's guess is not a fact about the project: "pumpkin spice" interpreted as COFFEE_SIZE must not teach the
 // model that it is a size. A list entity is annotated only when the span's text is one of its literals or values in
 // this locale's TRSX (its dictionary, or a sample already annotated with it), compared as sample text is
-// (core/nlu/sampleText.ts). Entities without a list in the TRSX to check against (freetext, regex and grammar
+// (core/formats/sampleText.ts). Entities without a list in the TRSX to check against (freetext, regex and grammar
 // entities, dynamic lists, hierarchical ones holding others, predefined ones) keep the interpretation's span.
 import { sampleText, type SampleNode, type TrsxDocument } from '../formats/trsx/model';
 import { isPredefinedConcept } from '../formats/trsx/predefined';
-import { normalize } from '../nlu/sampleText';
+import { normalize } from '../formats/sampleText';
 
 /** Why the span `text` cannot be annotated with `concept`, or undefined when it can. */
 export type AnnotationCheck = (concept: string, text: string) => string | undefined;

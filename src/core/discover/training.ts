@@ -1,9 +1,9 @@
-// "Already a sample": the pulled folder's TRSX samples per locale, keyed by normalized text (core/nlu/sampleText.ts),
+// "Already a sample": the pulled folder's TRSX samples per locale, keyed by normalized text (core/formats/sampleText.ts),
 // so an utterance is in training when its normalized literal equals a sample's, and "the intent differs" when
 // none of the matching samples has the utterance's intent.
 import { readdir, readFile } from 'node:fs/promises';
 import { normalizedSampleText } from '../formats/trsx/sample-text';
-import { normalize } from '../nlu/sampleText';
+import { normalize } from '../formats/sampleText';
 import { trsxPath } from '../package/layout';
 import { readTrsxDocument } from '../sync/trsxFile';
 import { STATE_DIR } from '../workspace/workspacePaths';

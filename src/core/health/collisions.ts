@@ -1,7 +1,7 @@
 // Literal collisions: the same words listed as a literal of two list entities in one locale, so a mention
 // of them cannot say which entity it is. Compared after normalization (case, punctuation, spacing).
 import type { DictionaryEntry } from '../formats/trsx/model';
-import { normalize } from '../nlu/sampleText';
+import { normalize } from '../formats/sampleText';
 import { RULE_SEVERITY, type HealthFinding } from './findings';
 import type { LocaleFile } from './localeFile';
 

@@ -4,7 +4,7 @@
 // words in `<annotation conceptref="…">` in the file's own text (its escaping and spacing kept).
 import type { TextRange } from '../formats/diagnostic';
 import type { TrsxDocument, TrsxSample } from '../formats/trsx/model';
-import { normalize, sampleTokens } from '../nlu/sampleText';
+import { normalize, sampleTokens } from '../formats/sampleText';
 import { RULE_SEVERITY, type HealthEdit, type HealthFinding } from './findings';
 import type { LocaleFile } from './localeFile';
 import { findInSampleText } from './sampleSource';

@@ -2,11 +2,11 @@
 // scan (localeFile.ts: no tree and no list of samples, only a compact table of them), each rule run over it,
 // then locale parity across what each locale declared. A folder's files are read from disk a window at a time
 // (textWindows.ts): neither a whole file's bytes nor its text is ever held.
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NotPlainUtf8Error, Utf8FileText, WholeText, type DocumentText } from '../formats/xml/textWindows';
 import { listPackageFolder } from '../package/folder';
 import { METADATA_FILE, classifyPackagePath } from '../package/layout';
+import { isProjectFolder } from '../package/projectFolder';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { findLiteralCollisions } from './collisions';
 import { countSamples } from './counts';
@@ -110,7 +110,7 @@ export function healthReport(locales: Iterable<LocaleText>, options: Partial<Hea
 
 /** Package paths and locales of a pulled folder's TRSX files. */
 export async function localeFilesOf(dir: string, run: ReportRunOptions = {}): Promise<Array<{ locale: string; file: string }>> {
-  if (!(await stat(join(dir, METADATA_FILE)).catch(() => undefined))?.isFile()) throw new NotAProjectFolderError(dir);
+  if (!(await isProjectFolder(dir))) throw new NotAProjectFolderError(dir);
   const out: Array<{ locale: string; file: string }> = [];
   for (const path of await listPackageFolder(dir, { signal: run.signal, progress: run.progress ?? noProgress })) {
     const info = classifyPackagePath(path);

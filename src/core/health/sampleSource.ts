@@ -2,8 +2,7 @@
 // The source is read as written (entities such as &amp; decoded for matching, offsets kept in the raw text),
 // so the edit wraps exactly the characters the user sees and changes nothing else.
 import type { TextRange } from '../formats/diagnostic';
-
-const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+import { readReference } from '../formats/xml/entities';
 
 /** A run of character data at annotation depth 0, decoded, with the raw offset of each decoded character. */
 interface Segment {
@@ -16,18 +15,12 @@ function decodeSegment(raw: string, start: number, end: number): Segment {
   let text = '';
   const offsets: number[] = [];
   for (let i = start; i < end;) {
-    if (raw[i] === '&') {
-      const semi = raw.indexOf(';', i);
-      if (semi > i && semi < end) {
-        const name = raw.slice(i + 1, semi);
-        const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : undefined;
-        const decoded = code === undefined ? NAMED[name] : Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
-        if (decoded !== undefined) {
-          for (let k = 0; k < decoded.length; k++) { text += decoded[k]; offsets.push(i); }
-          i = semi + 1;
-          continue;
-        }
-      }
+    // Decoded as the XML parser decodes it (formats/xml/entities.ts), so the words match the parsed sample's.
+    const ref = raw[i] === '&' ? readReference(raw, i, end) : undefined;
+    if (ref?.text !== undefined) {
+      for (let k = 0; k < ref.text.length; k++) { text += ref.text[k]; offsets.push(i); }
+      i = ref.end;
+      continue;
     }
     text += raw[i];
     offsets.push(i);
@@ -63,7 +56,7 @@ function topLevelSegments(raw: string, range: TextRange): Segment[] {
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The raw range of the first mention of `tokens` (normalized words, see nlu/sampleText) outside annotations
+ * The raw range of the first mention of `tokens` (normalized words, see formats/sampleText) outside annotations
  * in the sample element at `range`: the words as whole words, with any punctuation or spacing between them.
  */
 export function findInSampleText(raw: string, range: TextRange, tokens: readonly string[]): TextRange | undefined {

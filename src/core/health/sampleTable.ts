@@ -10,9 +10,8 @@ import { parseXml } from '../formats/xml/scanner';
 import { flatCopy } from '../formats/xml/string-pool';
 import type { TrsxSample } from '../formats/trsx/model';
 import { readSampleElements } from '../formats/trsx/read';
-import { normalizedSampleText } from '../formats/trsx/sample-text';
+import { sampleKey } from '../formats/trsx/sample-text';
 import { emptyTrsxIndex } from '../formats/trsx/source-index';
-import { normalize } from '../nlu/sampleText';
 import type { DocumentText } from '../formats/xml/textWindows';
 import { ensureIndex, flatFloat64, flatInt32, release } from './flatArrays';
 import { TextKeys } from './textKeys';
@@ -21,10 +20,9 @@ export function isTrained(sample: TrsxSample): boolean {
   return sample.excluded !== true;
 }
 
-/** The words a user would type, normalized; annotation boundaries are word breaks. */
+/** The words a user would type, normalized; annotation boundaries are word breaks (the sample's identity). */
 export function normalizedWords(sample: TrsxSample): string {
-  const c = sample.content;
-  return normalize(c.length === 1 && typeof c[0] === 'string' ? c[0] : normalizedSampleText(c));
+  return sampleKey(sample.content);
 }
 
 /** A copy of `a` twice as long (the one small per-text scratch array, kept plain: sorted in place per text). */

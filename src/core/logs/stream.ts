@@ -6,7 +6,7 @@
 //   - consumer deleted for idleness (404 40403) → a new consumer is created and put back at those offsets;
 //   - failed fetch (reset, timeout, 5xx) → backoff, then the positions are set again before the next fetch,
 //     because the lost reply may have moved the server's position;
-//   - 429 → waits Retry-After (or backs off);
+//   - 429 → waits Retry-After, capped as every client wait is (platform/retry.ts), or backs off;
 //   - an empty fetch is normal: with `untilEnd`, the end is reached only when every partition reached the
 //     end offset it had when the stream started; repeated empty fetches short of it re-check the ends.
 // Positions moved by reading are committed every `commitIntervalMs` and on stop (a group member: only in the
@@ -15,7 +15,7 @@ import type { Logger } from '../logger';
 import { silentLogger } from '../logger';
 import { sleep } from '../progress';
 import { isCancellation, PlatformError } from '../platform/errors';
-import { backoffDelay, retryPolicy } from '../platform/retry';
+import { backoffDelay, retryAfterWait, retryPolicy } from '../platform/retry';
 import { ConsumerApi, consumerGroupName, isConsumerGone, newConsumerName } from './consumer';
 import { timeOf, type LogRecord } from './records';
 import { offsetResetFor, planStart } from './startPositions';
@@ -174,7 +174,7 @@ export class LogStream implements AsyncIterable<LogRecord> {
       this.logger.info(`${this.api?.id.name ?? 'the consumer'} is gone (idle or restarted); recreating it at the stream's offsets`);
       await this.retrying(() => this.connect(false));
     } else {
-      await this.pause(err.retryAfterMs ?? this.backoff(failures));
+      await this.waitToRetry(err, failures);
       // The lost reply may have moved the server's positions: put them back where the stream is.
       await this.retrying(() => this.reseek());
     }
@@ -211,7 +211,7 @@ export class LogStream implements AsyncIterable<LogRecord> {
         if (this.stopped || isCancellation(err)) throw err;
         const retryable = err instanceof PlatformError && (err.retryable || isConsumerGone(err));
         if (!retryable || attempt > (this.options.maxFailures ?? 10)) throw err;
-        await this.pause(err.retryAfterMs ?? this.backoff(attempt));
+        await this.waitToRetry(err, attempt);
       }
     }
   }
@@ -298,6 +298,15 @@ export class LogStream implements AsyncIterable<LogRecord> {
   private backoff(attempt: number): number {
     const base = this.options.retryDelayMs ?? 200;
     return Math.max(base / 2, backoffDelay(attempt, retryPolicy({ baseDelayMs: base, maxDelayMs: 5000 })));
+  }
+
+  /** Waits what the server asked (Retry-After, capped: platform/retry.ts), else backs off; says so when asked. */
+  private waitToRetry(err: PlatformError, attempt: number): Promise<void> {
+    const wait = retryAfterWait(err.retryAfterMs, this.backoff(attempt));
+    if (err.retryAfterMs !== undefined) {
+      this.status('recovering', `The platform asked to retry after ${Math.ceil(err.retryAfterMs / 1000)} s (${err.status ?? 'no status'}); waiting ${Math.ceil(wait / 1000)} s.`);
+    }
+    return this.pause(wait);
   }
 
   private pause(ms: number): Promise<void> {

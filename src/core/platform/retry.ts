@@ -48,8 +48,16 @@ export function parseRetryAfter(header: string | undefined, now: number = Date.n
   return Math.max(0, date - now);
 }
 
+/**
+ * The one reading of a server's Retry-After wait: what it asked for, capped (30 s by default: a server asking for
+ * hours must not freeze a command or a log stream), or `otherwise` when it asked for nothing. The transport, the
+ * log stream, push and the runtime evaluation all wait through here.
+ */
+export function retryAfterWait(retryAfterMs: number | undefined, otherwise: number, policy: Pick<RetryPolicy, 'maxRetryAfterMs'> = DEFAULT_RETRY): number {
+  return retryAfterMs === undefined ? otherwise : Math.min(retryAfterMs, policy.maxRetryAfterMs);
+}
+
 /** The wait before the next attempt: Retry-After when the server sent one (capped), otherwise backoff. */
 export function nextDelay(attempt: number, policy: RetryPolicy, retryAfterMs: number | undefined): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryAfterMs);
-  return backoffDelay(attempt, policy);
+  return retryAfterMs === undefined ? backoffDelay(attempt, policy) : retryAfterWait(retryAfterMs, 0, policy);
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { PlatformClient } from '../platform/client';
 import { BadRequestError, ProjectLockedError, RateLimitedError, isCancellation, PlatformError } from '../platform/errors';
 import type { Job } from '../platform/types';
+import { retryAfterWait } from '../platform/retry';
 import { noProgress, sleep, throwIfAborted, type Progress } from '../progress';
 import type { PushJournal } from './pendingPush';
 import { testKillPoint } from './testKillPoints';
@@ -40,8 +41,6 @@ export interface RunOptions {
   readonly rateLimitRetries?: number;
 }
 
-/** Upper bound of one wait a 429's Retry-After asks for. */
-const MAX_RETRY_AFTER_MS = 60_000;
 /** The wait after a 429 without Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 1_000;
 /** Refusals: the platform answered, and nothing of the operation was applied. */
@@ -106,7 +105,7 @@ async function sendRespectingRateLimit(client: PlatformClient, projectId: string
       // Only a refusal leaves the platform untouched; anything else may have reached it.
       if (err instanceof PlatformError && REFUSALS.includes(err.kind)) attempt.sent = false;
       if (!(err instanceof RateLimitedError) || n >= retries) throw err;
-      const wait = Math.min(err.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, MAX_RETRY_AFTER_MS);
+      const wait = retryAfterWait(err.retryAfterMs, DEFAULT_RETRY_AFTER_MS);
       options.progress?.report({ message: `${op.title}: the platform asked to retry after ${Math.ceil(wait / 1000)} s (429); waiting…` });
       await sleep(wait, options.signal);
     }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ownerRuns } from '../fs/processOwner';
 import { randomBytes } from 'node:crypto';
-import { normalizeUrl } from '../connections/connectionConfig';
+import { connectionUrlKey } from '../connections/connectionConfig';
 import type { PlatformClient } from '../platform/client';
 import { noProgress, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
@@ -85,7 +85,7 @@ export async function removeTempFolders(paths: WorkspacePaths): Promise<void> {
 /** Refuses a client of another platform than the one the workspace was pulled from. */
 export function requireSameConnection(client: Pick<PlatformClient, 'connection'>, state: WorkspaceState, root: string): void {
   const here = client.connection;
-  const sameUrl = sameSpelling(here.baseUrl) === sameSpelling(state.connection.baseUrl);
+  const sameUrl = connectionUrlKey(here.baseUrl) === connectionUrlKey(state.connection.baseUrl);
   const sameName = here.name !== undefined && state.connection.name !== undefined && here.name === state.connection.name;
   if (sameUrl || sameName) return;
   throw new WorkspaceError(
@@ -94,9 +94,4 @@ export function requireSameConnection(client: Pick<PlatformClient, 'connection'>
       'or pull the project into a new folder.',
     root,
   );
-}
-
-/** The connection's own spelling rule (host case, default port, trailing slash), or the text when it is no URL. */
-function sameSpelling(url: string): string {
-  try { return normalizeUrl(url); } catch { return url; }
 }

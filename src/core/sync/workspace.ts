@@ -6,10 +6,10 @@
 //   .cstudio/txn-<pid>-<start>/  a pull's staged files while it commits (pullTransaction.ts)
 //   .cstudio/pending-push.json  a push whose outcome is not settled yet (pendingPush.ts)
 import { constants } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { access, readFile } from 'node:fs/promises';
 import { recoverPullTransactions } from './pullTransaction';
 import { STATE_DIR, STATE_FILE, type WorkspacePaths } from '../workspace/workspacePaths';
+import { pulledFolderOf } from '../workspace/pulledFolder';
 
 const STATE_VERSION = 1;
 
@@ -67,15 +67,8 @@ export class WorkspaceError extends Error {
 }
 
 /** The nearest folder at or above `dir` that holds `.cstudio/state.json`, or undefined. */
-export async function findWorkspaceRoot(dir: string): Promise<string | undefined> {
-  let current = resolve(dir);
-  for (;;) {
-    const info = await stat(join(current, STATE_DIR, STATE_FILE)).catch(() => undefined);
-    if (info?.isFile()) return current;
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
-  }
+export function findWorkspaceRoot(dir: string): Promise<string | undefined> {
+  return pulledFolderOf(dir);
 }
 
 export async function readWorkspaceState(paths: WorkspacePaths): Promise<WorkspaceState | undefined> {

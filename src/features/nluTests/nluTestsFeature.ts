@@ -30,7 +30,8 @@ import { argObject, type CommandSink } from '../../host/commands';
 import { CommandIds } from '../../host/commandIds';
 import { Disposable } from '../../host/lifecycle';
 import type { Prompter } from '../../host/prompter';
-import { pickPulledFolder, pulledProjectOf, workspaceProjects } from '../../host/pulledFolder';
+import { projectFolderOf } from '../../core/package/projectFolder';
+import { pickPulledFolder, workspaceProjects } from '../../host/pulledFolder';
 import { pickRuntimeTarget, RuntimeClients, type RuntimeTarget, type RuntimeTargets } from '../../host/runtimeTargets';
 import type { NluTestSettings } from '../../host/settings';
 import { EVALUATION_PAGE_COMMANDS, evaluationHtml } from './evaluationHtml';
@@ -289,7 +290,7 @@ export class NluTestsFeature extends Disposable {
    * pulled project): requests through its runtime client, a few at a time, pausing on 429s.
    */
   private async deployed(file: string, target: RuntimeTarget): Promise<Asked> {
-    const project = pulledProjectOf(file) ?? (await workspaceProjects())[0];
+    const project = projectFolderOf(file) ?? (await workspaceProjects())[0];
     const locale = (project && await this.localeOf(project)) ?? 'en-US';
     const uri = nluModelUrn(target.contextTag, locale);
     const interpret = runtimeInterpreter(this.clients.clientOf(target), uri, 'nlu-tests');
@@ -312,7 +313,7 @@ export class NluTestsFeature extends Disposable {
 
   /** The engine trained on the pulled project nearest to `file` (again only when its TRSX changed). */
   private async trainedFor(file: string, signal: AbortSignal): Promise<Trained> {
-    const project = pulledProjectOf(file) ?? (await workspaceProjects())[0];
+    const project = projectFolderOf(file) ?? (await workspaceProjects())[0];
     if (!project) throw new Error(`No pulled project folder holds ${basename(file)} or is in the workspace; pull the project first (Conversational Studio: Pull).`);
     return this.train(project, signal);
   }

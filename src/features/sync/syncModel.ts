@@ -2,7 +2,7 @@
 // folder and one level below it (`cstudio pull 1001` makes `./1001`); local status is recomputed (debounced)
 // when files change, the remote side when a command checks it. Views listen to `onDidChange`.
 import * as vscode from 'vscode';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isInside } from '../../core/fs/pathInside';
 import type { Logger } from '../../core/logger';
@@ -10,6 +10,7 @@ import type { PlatformClient } from '../../core/platform/client';
 import type { FileChange } from '../../core/sync/compare';
 import { syncState, workspaceStatus, type SyncState, type WorkspaceStatus } from '../../core/sync/status';
 import { STATE_DIR, STATE_FILE } from '../../core/workspace/workspacePaths';
+import { isPulledFolder } from '../../core/workspace/pulledFolder';
 import { Disposable } from '../../host/lifecycle';
 
 export interface RootStatus {
@@ -113,10 +114,10 @@ export class SyncModel extends Disposable {
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       if (folder.uri.scheme !== 'file') continue;
       const top = folder.uri.fsPath;
-      if (await isPulled(top)) found.add(top);
+      if (await isPulledFolder(top)) found.add(top);
       const entries = await readdir(top, { withFileTypes: true }).catch(() => []);
       for (const e of entries) {
-        if (e.isDirectory() && !e.name.startsWith('.') && (await isPulled(join(top, e.name)))) found.add(join(top, e.name));
+        if (e.isDirectory() && !e.name.startsWith('.') && (await isPulledFolder(join(top, e.name)))) found.add(join(top, e.name));
       }
     }
     for (const root of [...this.roots.keys()]) if (!found.has(root)) this.roots.delete(root);
@@ -135,6 +136,3 @@ export class SyncModel extends Disposable {
   }
 }
 
-async function isPulled(dir: string): Promise<boolean> {
-  return (await stat(join(dir, STATE_DIR, STATE_FILE)).catch(() => undefined))?.isFile() ?? false;
-}

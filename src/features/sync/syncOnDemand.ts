@@ -4,9 +4,9 @@
 // Control view and status bar show it) or one appears, and at once when an editor or workspace folder uses one of
 // its own URI schemes (its file system and documents must be there when VS Code restores them).
 import * as vscode from 'vscode';
-import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STATE_DIR, STATE_FILE } from '../../core/workspace/workspacePaths';
+import { isPulledFolder } from '../../core/workspace/pulledFolder';
 import type { Logger } from '../../core/logger';
 import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import { CommandIds, type CommandId } from '../../host/commandIds';
@@ -46,13 +46,12 @@ function usesSyncScheme(): boolean {
 }
 
 async function hasPulledFolder(): Promise<boolean> {
-  const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     if (folder.uri.scheme !== 'file') continue;
-    if (await exists(join(folder.uri.fsPath, STATE_DIR, STATE_FILE))) return true;
+    if (await isPulledFolder(folder.uri.fsPath)) return true;
     const below = await vscode.workspace.fs.readDirectory(folder.uri).then((entries) => entries, () => []);
     for (const [name, type] of below) {
-      if (type === vscode.FileType.Directory && await exists(join(folder.uri.fsPath, name, STATE_DIR, STATE_FILE))) return true;
+      if (type === vscode.FileType.Directory && await isPulledFolder(join(folder.uri.fsPath, name))) return true;
     }
   }
   return false;

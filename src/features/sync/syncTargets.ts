@@ -42,11 +42,7 @@ export async function resolveRoot(deps: SyncCommandDeps, arg: unknown, title: st
 
 /** The client of the connection `state` was pulled with (matched by name, else by API URL). */
 export async function clientForState(deps: SyncCommandDeps, state: WorkspaceState): Promise<PlatformClient> {
-  const entries = deps.registry.list();
-  const builtIn = deps.registry.builtInStatus();
-  const url = (u: string | undefined): string => (u ?? '').replace(/\/+$/, '').toLowerCase();
-  const entry = entries.find((e) => e.name === state.connection.name)
-    ?? entries.find((e) => url(e.config?.baseUrl ?? (e.kind === 'sandbox' ? builtIn?.baseUrl : undefined)) === url(state.connection.baseUrl));
+  const entry = deps.registry.entryFor(state.connection);
   if (!entry) {
     throw new Error(`This folder was pulled from "${state.connection.name ?? state.connection.baseUrl}", which is not one of your connections; add it (Add Connection…) and try again.`);
   }

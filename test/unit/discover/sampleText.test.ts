@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseTrsxBytes } from '../../../src/core/formats/trsx/parse';
 import { sampleText } from '../../../src/core/formats/trsx/model';
-import { normalize } from '../../../src/core/nlu/sampleText';
+import { normalize } from '../../../src/core/formats/sampleText';
 import { corpusTrsxFiles } from '../formats/lists/corpus';
 
 /** The whole chain, with no shortcut: what normalize must return for every text, whichever way it gets there. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { buildTrsx } from '../../../src/core/formats/trsx/build';
 import { emptyTrsxDocument } from '../../../src/core/formats/trsx/model';
 import { healthReport } from '../../../src/core/health/report';
-import { normalize } from '../../../src/core/nlu/sampleText';
+import { normalize } from '../../../src/core/formats/sampleText';
 
 function random(seed: number): (n: number) => number {
   let s = seed;
@@ -44,7 +44,7 @@ describe('near-duplicates (prefix filtering)', () => {
     }
   });
 
-  test('normalization (core/nlu/sampleText, shared with discover): case, sentence punctuation and spacing', () => {
+  test('normalization (core/formats/sampleText, shared with discover): case, sentence punctuation and spacing', () => {
     assert.equal(normalize('  When do  you OPEN, tomorrow?! '), 'when do you open tomorrow');
     assert.equal(normalize('où en est l’état de ma commande ?'), "où en est l'état de ma commande");
     assert.equal(normalize('...'), '');

@@ -23,9 +23,10 @@ async function outcomes(sbx: TestSandbox, n: number): Promise<string[]> {
 
 describe('sandbox faults', () => {
   test('specs are parsed strictly', () => {
-    assert.deepEqual(parseFaults('latency=50,error5xx=0.1,reset=0.05,seed=42'), { latencyMs: 50, error5xx: 0.1, reset: 0.05, rate429: 0, emptyFetch: 0, seed: 42, auth: false });
+    assert.deepEqual(parseFaults('latency=50,error5xx=0.1,reset=0.05,seed=42'), { latencyMs: 50, error5xx: 0.1, reset: 0.05, rate429: 0, retryAfterSec: 1, emptyFetch: 0, seed: 42, auth: false });
     assert.equal(parseFaults('rate429=0.05,emptyFetch=0.3,auth=1').auth, true);
-    for (const bad of ['error5xx=2', 'latency=-1', 'bogus=1', 'seed=1.5', 'reset', 'error5xx=0.6,reset=0.6', 'auth=2']) {
+    assert.equal(parseFaults('rate429=1,retryAfter=86400').retryAfterSec, 86_400);
+    for (const bad of ['error5xx=2', 'latency=-1', 'bogus=1', 'seed=1.5', 'reset', 'error5xx=0.6,reset=0.6', 'auth=2', 'retryAfter=1.5', 'retryAfter=-1']) {
       assert.throws(() => parseFaults(bad), Error, bad);
     }
   });

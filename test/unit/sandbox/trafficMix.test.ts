@@ -2,7 +2,7 @@
 // (planted utterances are never a training sample and score at most PLANTED_MAX_CONFIDENCE).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalize } from '../../../src/core/nlu/sampleText';
+import { normalize } from '../../../src/core/formats/sampleText';
 import { prng } from '../../../src/core/prng';
 import { coffeeShopContent } from '../../../src/sandbox/seedContent';
 import { utterancesOf } from '../../../src/sandbox/logs/sessionScripts';

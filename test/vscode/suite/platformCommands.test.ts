@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { readZip } from '../../../src/core/package/zip';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { CommandIds } from '../../../src/host/commandIds';
-import { code } from '../../../src/features/explorer/markdown';
+import { markdownCode as code } from '../../../src/core/markdown';
 import { extensionApi } from '../helpers';
 import { demoClient, runningSandbox, usePrompterForSuite, walk } from '../explorerHelpers';
 

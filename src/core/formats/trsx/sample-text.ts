@@ -3,6 +3,7 @@
 // word break at annotation boundaries ("a<annotation>b</annotation>" reads "a b"). Validation runs this
 // for every sample, so the common case (one run, already tidy) returns the run itself, unallocated.
 
+import { normalize } from '../sampleText';
 import type { SampleNode } from './model';
 
 /** Leading/trailing whitespace, a whitespace run, or whitespace other than a plain space. */
@@ -59,6 +60,14 @@ export function normalizedSampleText(nodes: readonly SampleNode[]): string {
   };
   walk(nodes);
   return out.text;
+}
+
+/**
+ * A sample's identity: its words as the platform's tokenizer reads them (case, spacing and sentence punctuation
+ * folded: ../sampleText.ts). Equal keys are the same utterance: TRSX033 and Model Health's `conflict` both ask here.
+ */
+export function sampleKey(nodes: readonly SampleNode[]): string {
+  return normalize(nodes.length === 1 && typeof nodes[0] === 'string' ? nodes[0] : normalizedSampleText(nodes));
 }
 
 /** An annotation of a sample as a `[start, end)` range of its normalized text; nested annotations are children. */

@@ -4,12 +4,21 @@
 import type { TextRange } from '../diagnostic';
 import type { TrsxCode, TrsxReport } from './codes';
 import type { TrsxDocument, TrsxSample } from './model';
+import { normalize } from '../sampleText';
 import { annotatedSampleKey } from './sample-text';
 import { indexLocator, type TrsxIndex, type TrsxLocator } from './source-index';
 
 /** The duplicate rules, with ranges from the tree's index (the language services re-check edits with it). */
 export function validateDuplicates(doc: TrsxDocument, index: TrsxIndex, textOf: (sample: TrsxSample) => string, report: TrsxReport): void {
   checkDuplicates(doc, indexLocator(index), textOf, report);
+}
+
+/**
+ * The key samples are grouped by for TRSX032/TRSX033, from a sample's collapsed text (`textOf`): sampleKey's folding
+ * (sample-text.ts), so normalize(textOf(s)) is sampleKey(s.content). The incremental validator groups by it too.
+ */
+export function duplicateKey(collapsedText: string): string {
+  return normalize(collapsedText);
 }
 
 /** `textOf` gives a sample's normalized text (see validateModel). */
@@ -42,33 +51,33 @@ export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, textOf: (sam
     repeated(c.settings, (s) => s.name, 'TRSX036', 'name', (s) => `Concept '${c.name}' repeats the setting '${s.name}'.`);
   }
 
-  // Samples: identical (text and annotations) within an intent; the same text under two intents. Grouped
-  // by lower-cased text first, so the annotated key is only built for the rare samples that share a text. The
+  // Samples: identical (text and annotations) within an intent; the same utterance under two intents (equal
+  // sample keys, sample-text.ts's sampleKey: "Hello!" is "hello", as Model Health's conflict rule says). Grouped
+  // by that key first, so the annotated key is only built for the rare samples that share a text. The
   // groups are found by a small-integer hash of the text, not the text itself: a file of 100k samples then keeps
   // no string per sample alive, and the texts of a group are compared only when two samples share a hash.
-  interface Seen { intentref: string; excluded: boolean; index: number; lower?: string; annotated?: string }
+  interface Seen { intentref: string; excluded: boolean; index: number; key?: string; annotated?: string }
   // A hash seen once maps to its sample index (no allocation); a shared hash maps to a group.
   const byHash = new Map<number, number | Seen[]>();
   const sampleAt = (i: number): TrsxSample => doc.samples[i] as TrsxSample;
-  const seen = (i: number, lower?: string): Seen => {
+  const seen = (i: number, key?: string): Seen => {
     const s = sampleAt(i);
-    return { intentref: s.intentref, excluded: s.excluded === true, index: i, lower };
+    return { intentref: s.intentref, excluded: s.excluded === true, index: i, key };
   };
-  const lowerOf = (entry: Seen): string => (entry.lower ??= textOf(sampleAt(entry.index)).toLowerCase());
+  const keyOf = (entry: Seen): string => (entry.key ??= duplicateKey(textOf(sampleAt(entry.index))));
   const annotatedOf = (entry: Seen): string => (entry.annotated ??= annotatedSampleKey(sampleAt(entry.index).content));
   for (let i = 0; i < doc.samples.length; i++) {
     const sample = sampleAt(i);
-    const plain = textOf(sample);
-    if (plain === '') continue;
-    const lower = plain.toLowerCase();
-    const hash = smallHash(lower);
+    const key = duplicateKey(textOf(sample));
+    if (key === '') continue;
+    const hash = smallHash(key);
     const previous = byHash.get(hash);
     if (previous === undefined) { byHash.set(hash, i); continue; }
     const shared = typeof previous === 'number' ? [seen(previous)] : previous;
     if (typeof previous === 'number') byHash.set(hash, shared);
-    const current = seen(i, lower);
+    const current = seen(i, key);
     shared.push(current);
-    const group = shared.filter((g) => g !== current && lowerOf(g) === lower);
+    const group = shared.filter((g) => g !== current && keyOf(g) === key);
     if (group.some((g) => g.intentref === current.intentref && annotatedOf(g) === annotatedOf(current))) {
       report('TRSX032', at.range(sample) ?? { start: 0, end: 0 }, `This sample repeats an earlier sample of '${sample.intentref}'; remove it and raise the first one's count.`);
       shared.pop(); // a repeat is reported once and never compared with again

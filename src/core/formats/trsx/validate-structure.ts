@@ -5,16 +5,13 @@
 
 import type { XmlElement, XmlText } from '../xml/tree';
 import type { TrsxReport } from './codes';
+import { isLanguageTag } from '../../package/languageTag';
 import { TRSX_NAMESPACE, nuancePrefix } from './read';
 import { elementNameRange } from './source-index';
 import { checkAttributes } from './validate-attributes';
 import { PROJECT_RULE_KEY, SINGLE_SECTIONS, TRSX_RULES, childRule, type ElementRule } from './schema';
 
 export { elementNameRange } from './source-index';
-
-/** `eng-USA` (Mix) or a BCP-47 language[-script][-region] tag such as `en-US`, `zh-Hant-TW`. */
-const MIX_LOCALE = /^[A-Za-z]{3}-[A-Za-z]{3}$/;
-const BCP47 = /^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?$/;
 
 export const PROJECT_RULE = TRSX_RULES[PROJECT_RULE_KEY] as ElementRule;
 
@@ -150,7 +147,7 @@ function checkProject(root: XmlElement, prefix: string, report: TrsxReport): voi
   const used = root.attributes.find((a) => a.name.startsWith(`${prefix}:`));
   if (used && !bound) report('TRSX011', used.nameRange, `'${used.name}' uses the '${prefix}' prefix, which is not declared; add xmlns:${prefix}="${TRSX_NAMESPACE}" to <project>.`);
   for (const a of root.attributes) {
-    if (a.name === 'xml:lang' && a.value !== '' && !MIX_LOCALE.test(a.value) && !BCP47.test(a.value)) {
+    if (a.name === 'xml:lang' && a.value !== '' && !isLanguageTag(a.value)) {
       report('TRSX009', a.valueRange, `xml:lang="${a.value}" is not a locale; write it as eng-USA (Mix) or en-US (BCP-47).`);
     }
     if (a.name === `${prefix}:version` && !/^[0-9]+\.[0-9]+$/.test(a.value)) {

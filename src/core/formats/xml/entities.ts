@@ -21,6 +21,36 @@ function parseCharRef(body: string): number | undefined {
   return isXmlChar(cp) ? cp : undefined;
 }
 
+/** A reference at an `&`: its name or `#…` body, where it ends (after the `;`), and the text XML expands it to. */
+export interface XmlReference {
+  body: string;
+  end: number;
+  /** Undefined when XML does not expand it: an entity other than the five predefined, a bad character reference. */
+  text: string | undefined;
+}
+
+/**
+ * The reference starting at `raw[at]` (an `&`), read as the parser reads it; undefined when no `;` closes it within
+ * `limit` (a bare `&`). The one decoding of references: the parser and the editors that map raw text ask here.
+ */
+export function readReference(raw: string, at: number, limit: number = raw.length): XmlReference | undefined {
+  let j = at + 1;
+  const stop = Math.min(limit, at + MAX_REF_LENGTH);
+  while (j < stop) {
+    const d = raw.charCodeAt(j);
+    if (d === 0x3b || d <= 0x20 || d === 0x26 || d === 0x3c) break;
+    j++;
+  }
+  if (j >= limit || raw.charCodeAt(j) !== 0x3b || j === at + 1) return undefined;
+  const body = raw.slice(at + 1, j);
+  let text: string | undefined;
+  if (body.charCodeAt(0) === 0x23) { // '#'
+    const cp = parseCharRef(body);
+    text = cp === undefined ? undefined : String.fromCodePoint(cp);
+  } else text = PREDEFINED[body];
+  return { body, end: j + 1, text };
+}
+
 /**
  * Unescapes text or an attribute value found at `offset` in the document, reporting bad references.
  * Line endings become `\n` (text) and whitespace characters become spaces (attributes), as XML requires.
@@ -41,35 +71,21 @@ export function decodeXmlValue(raw: string, offset: number, report: XmlReport, a
     }
     if (c !== 0x26) continue; // '&'
     out += raw.slice(runStart, i);
-    let j = i + 1;
-    const limit = Math.min(n, i + MAX_REF_LENGTH);
-    while (j < limit) {
-      const d = raw.charCodeAt(j);
-      if (d === 0x3b || d <= 0x20 || d === 0x26 || d === 0x3c) break;
-      j++;
-    }
-    if (raw.charCodeAt(j) !== 0x3b || j === i + 1) {
+    const ref = readReference(raw, i);
+    if (!ref) {
       report('XML009', "Bare '&' (write '&amp;' for a literal ampersand).", offset + i, offset + i + 1);
       out += '&';
       runStart = i + 1;
       continue;
     }
-    const body = raw.slice(i + 1, j);
-    if (body.charCodeAt(0) === 0x23) { // '#'
-      const cp = parseCharRef(body);
-      if (cp === undefined) {
-        report('XML009', `Invalid character reference '&${body};'.`, offset + i, offset + j + 1);
-        out += raw.slice(i, j + 1);
-      } else out += String.fromCodePoint(cp);
-    } else {
-      const rep = PREDEFINED[body];
-      if (rep === undefined) {
-        report('XML008', `Undefined entity '&${body};': only &amp; &lt; &gt; &quot; &apos; and numeric references are expanded. Write the text literally instead.`, offset + i, offset + j + 1);
-        out += raw.slice(i, j + 1);
-      } else out += rep;
+    if (ref.text !== undefined) out += ref.text;
+    else {
+      if (ref.body.charCodeAt(0) === 0x23) report('XML009', `Invalid character reference '&${ref.body};'.`, offset + i, offset + ref.end);
+      else report('XML008', `Undefined entity '&${ref.body};': only &amp; &lt; &gt; &quot; &apos; and numeric references are expanded. Write the text literally instead.`, offset + i, offset + ref.end);
+      out += raw.slice(i, ref.end);
     }
-    i = j;
-    runStart = j + 1;
+    i = ref.end - 1;
+    runStart = ref.end;
   }
   return out + raw.slice(runStart);
 }

@@ -10,6 +10,7 @@ import type { GrxmlParseResult } from '../../formats/grxml/parse';
 import type { LanguageDocument } from '../documents';
 import type { FileEdits, HoverInfo, LanguageContext, Location, RenamePreparation } from '../types';
 import { RenameError } from '../trsx/rename';
+import { escapeMarkdownLine } from '../../markdown';
 import { ruleAlternatives } from './render';
 import { grxmlSymbolAt, grxmlSymbols, type RuleReference } from './symbols';
 
@@ -77,7 +78,7 @@ export function grxmlHover(ctx: LanguageContext, doc: LanguageDocument, offset: 
   const where = at.kind === 'ruleref' && at.reference.file ? ` in ${at.reference.file}` : '';
   const lines = [`**Rule** \`${rule.id}\`${where} — ${rule.scope}${target.result.grammar.root === rule.id ? ', root' : ''}`, ''];
   lines.push(total > 1 ? `First alternatives (${Math.min(total, shown.length)} of ${total}):` : 'Matches:');
-  for (const alt of shown) lines.push(`- ${alt.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`)}`);
+  for (const alt of shown) lines.push(`- ${escapeMarkdownLine(alt)}`);
   return { range, markdown: lines.join('\n') };
 }
 

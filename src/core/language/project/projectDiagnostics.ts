@@ -9,6 +9,8 @@ import type { GrxmlParseResult } from '../../formats/grxml/parse';
 import { validateGrxml } from '../../formats/grxml/validate';
 import type { TrsxParseResult } from '../../formats/trsx/parse';
 import { getAttribute } from '../../formats/xml/tree';
+import { localeOfLanguageTag } from '../../package/languageTag';
+import { isLocaleName } from '../../package/locale';
 import { projectDiagnostic } from '../codes';
 import type { LanguageDocument } from '../documents';
 import { projectGrammarResolver } from '../grxml/resolver';
@@ -34,8 +36,6 @@ export class GrammarChecks {
     return errors;
   }
 }
-
-const BCP47 = /^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?-(?:[A-Za-z]{2}|[0-9]{3})$/;
 
 export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocument, result: TrsxParseResult, grammars: GrammarChecks): Diagnostic[] {
   const path = doc.path;
@@ -95,7 +95,8 @@ export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocume
 
   const root = result.tree.root;
   const lang = root ? getAttribute(root, 'xml:lang') : undefined;
-  if (lang && locale !== undefined && BCP47.test(lang.value) && BCP47.test(locale) && lang.value.toLowerCase() !== locale.toLowerCase()) {
+  const named = lang ? localeOfLanguageTag(lang.value) : undefined;
+  if (lang && named !== undefined && locale !== undefined && isLocaleName(locale) && named !== locale) {
     out.push(projectDiagnostic('PRJ008', `xml:lang="${lang.value}" but the file is in the locale folder ${locale}; one of them is wrong.`, lang.valueRange));
   }
   return out;

@@ -15,7 +15,7 @@ import { normalizedSampleText } from '../../formats/trsx/sample-text';
 import { childRule, type ElementRule } from '../../formats/trsx/schema';
 import type { TrsxIndex } from '../../formats/trsx/source-index';
 import { sortDiagnostics, validateTrsx, type TrsxValidationOptions } from '../../formats/trsx/validate';
-import { validateDuplicates } from '../../formats/trsx/validate-duplicates';
+import { duplicateKey, validateDuplicates } from '../../formats/trsx/validate-duplicates';
 import { validateReferences } from '../../formats/trsx/validate-references';
 import { validateElementTree } from '../../formats/trsx/validate-structure';
 import { MAX_SAMPLE_LENGTH, validateValues } from '../../formats/trsx/validate-values';
@@ -41,7 +41,7 @@ export class IncrementalTrsxValidator {
   private state: TrsxValidation | undefined;
   /** Normalized sample text, computed once per sample object. */
   private readonly texts = new WeakMap<TrsxSample, string>();
-  /** Samples by lower-cased normalized text, in document order: the duplicate rules' groups. */
+  /** Samples by their duplicate key (validate-duplicates.ts), in document order: the duplicate rules' groups. */
   private groups = new Map<string, TrsxSample[]>();
 
   constructor(private readonly options: TrsxValidationOptions = {}) {}
@@ -138,7 +138,7 @@ export class IncrementalTrsxValidator {
   }
 
   private keyOf(sample: TrsxSample): string {
-    return this.textOf(sample).toLowerCase();
+    return duplicateKey(this.textOf(sample));
   }
 
   /** Adds a sample to its group at its document position; returns its key ('' for an empty sample). */

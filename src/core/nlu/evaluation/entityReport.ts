@@ -1,6 +1,6 @@
 // Per entity precision, recall and F1, judged twice: on the literal (the words the entity covers) and on the value
 // (a list entity's canonical value or a struct). Within one utterance expected and predicted mentions of an entity
-// are matched as multisets of keys (core/nlu/sampleText's folding): a mention found twice but expected once is one
+// are matched as multisets of keys (core/formats/sampleText's folding): a mention found twice but expected once is one
 // hit and one false positive. Values are judged only for the mentions whose expected value the test file gives,
 // and a prediction with no value is judged by its literal, as the platform's Test Tool does.
 import { literalKey, valueKey } from './entityValues';

@@ -2,7 +2,7 @@
 // or, when the model returned neither, the literal (the platform Test Tool's scoring order: canonical, then struct,
 // then literal). Struct values are flattened to sorted `path=value` pairs so the Test Tool's dotted keys
 // (`nuance_CALENDAR.nuance_DATE.nuance_DATE_ABS.nuance_DAY: 4`) and a runtime's nested struct compare equal.
-import { normalize } from '../sampleText';
+import { normalize } from '../../formats/sampleText';
 
 export type StructValue = { readonly [key: string]: unknown };
 
@@ -20,7 +20,7 @@ export function flattenStruct(value: StructValue): string {
   return pairs.sort().join(';');
 }
 
-/** The comparison key of a literal: case, spacing and ignored punctuation folded (core/nlu/sampleText). */
+/** The comparison key of a literal: case, spacing and ignored punctuation folded (core/formats/sampleText). */
 export function literalKey(literal: string): string {
   return normalize(literal);
 }

@@ -10,7 +10,7 @@ import type { Command } from '../../../host/commands';
 import { resolveConnection } from '../../../host/connectionPick';
 import type { ReportingCommandDeps } from './builds/buildDeps';
 import { reportPath } from '../reportDocuments';
-import { code, esc } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
 import type * as vscode from 'vscode';
 
 function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>, empty: string): string {

@@ -6,7 +6,8 @@ import { contextValue, NodeKinds } from '../../../host/contextValues';
 import { childId, ContainerNode, ExplorerNode, type ExplorerContext } from '../explorerNode';
 import { deploymentStatusIcon, humanize } from '../icons';
 import type { OrganizationNode } from './organizationNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 import { CredentialsGroupNode } from './credentialNodes';
 
 /** `ASR v2, NLU v3, Dialog v1` for a configuration's builds. */

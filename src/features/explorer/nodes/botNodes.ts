@@ -5,7 +5,8 @@ import { contextValue, NodeKinds } from '../../../host/contextValues';
 import { childId, ContainerNode, ExplorerNode, type ExplorerContext } from '../explorerNode';
 import { buildsSummary, geographyDeployments } from './applicationNodes';
 import type { OrganizationNode } from './organizationNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 
 export class BotsGroupNode extends ContainerNode {
   readonly id: string;

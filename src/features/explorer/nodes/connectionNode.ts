@@ -8,7 +8,8 @@ import type { ExplorerContext, ExplorerNode } from '../explorerNode';
 import { themeIcon } from '../icons';
 import { PagedContainerNode } from '../pagedNode';
 import { OrganizationNode } from './organizationNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 
 export class ConnectionNode extends PagedContainerNode<Organization> {
   readonly id: string;

@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import type { AppCredential } from '../../../core/platform/appTypes';
 import { contextValue, NodeKinds } from '../../../host/contextValues';
 import { childId, ContainerNode, ExplorerNode, type ExplorerContext } from '../explorerNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 
 export class CredentialsGroupNode extends ContainerNode {
   readonly id: string;

@@ -6,7 +6,8 @@ import { DIALOG_FILE } from '../../../core/package/layout';
 import { ZipArchive } from '../../../core/package/zipArchive';
 import { NodeKinds } from '../../../host/contextValues';
 import { childId, ExplorerNode, type ExplorerContext } from '../explorerNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 import { ProjectGroupNode, type InProject } from './projectGroup';
 import type { ProjectNode } from './projectNode';
 

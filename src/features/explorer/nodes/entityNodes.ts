@@ -6,7 +6,8 @@ import { childId, ExplorerNode, type ExplorerContext } from '../explorerNode';
 import { humanize } from '../icons';
 import { ProjectGroupNode, type InProject } from './projectGroup';
 import type { ProjectNode } from './projectNode';
-import { esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 
 export const ENTITY_KIND_LABELS: Readonly<Record<EntityKind, string>> = {
   LIST: 'List', FREEFORM: 'Freeform', REGEX: 'Regex', RULE_BASED: 'Rule-based', RELATIONAL: 'Relational', BASE: 'Predefined',

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { GRAMMAR_BASE_PATH } from '../../../core/platform/envConfigs';
 import { contextValue, NodeKinds } from '../../../host/contextValues';
 import { childId, ExplorerNode, type ExplorerContext } from '../explorerNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 import { ProjectGroupNode, type InProject } from './projectGroup';
 import type { ProjectNode } from './projectNode';
 

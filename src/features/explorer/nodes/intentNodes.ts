@@ -6,7 +6,8 @@ import { contextValue, NodeKinds } from '../../../host/contextValues';
 import { childId, ExplorerNode, type ExplorerContext } from '../explorerNode';
 import { ProjectGroupNode, type InProject } from './projectGroup';
 import type { ProjectNode } from './projectNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 
 export class IntentsGroupNode extends ProjectGroupNode {
   protected readonly label = 'Intents';

@@ -9,7 +9,8 @@ import { humanize, jobStatusIcon } from '../icons';
 import { PagedContainerNode } from '../pagedNode';
 import type { InProject } from './projectGroup';
 import type { ProjectNode } from './projectNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 
 export const LIVE_JOBS_INTERVAL_MS = 1000;
 

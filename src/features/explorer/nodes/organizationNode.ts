@@ -7,7 +7,8 @@ import { PagedContainerNode } from '../pagedNode';
 import { ApplicationsGroupNode } from './applicationNodes';
 import { BotsGroupNode } from './botNodes';
 import { ProjectNode } from './projectNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 
 export class OrganizationNode extends PagedContainerNode<Project> {
   readonly id: string;

@@ -14,7 +14,8 @@ import { EnvConfigsGroupNode } from './envConfigNodes';
 import { IntentsGroupNode } from './intentNodes';
 import { JobsGroupNode } from './jobNodes';
 import { LockNode, lockHolder } from './lockNode';
-import { code, esc, tooltip } from '../markdown';
+import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markdown';
+import { tooltip } from '../markdown';
 
 /** Unknown until the project is expanded (one request per project would be too many for a list). */
 export type LockState = { readonly kind: 'unknown' } | { readonly kind: 'unlocked' } | { readonly kind: 'locked'; readonly lock: Lock; readonly mine?: boolean };

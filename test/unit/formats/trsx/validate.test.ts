@@ -58,11 +58,11 @@ describe('validateTrsx', () => {
     assert.deepEqual(checkTrsx(sections).map((d) => d.code), ['TRSX013', 'TRSX045', 'TRSX002', 'TRSX002', 'TRSX015']);
   });
 
-  test('xml:lang accepts Mix locales and BCP-47 tags, flags others', () => {
-    for (const lang of ['eng-USA', 'fra-CAN', 'en-US', 'en', 'zh-Hant-TW', 'es-419', 'en-us']) {
+  test('xml:lang accepts Mix locales and BCP-47 tags with a region, flags others', () => {
+    for (const lang of ['eng-USA', 'fra-CAN', 'en-US', 'zh-Hant-TW', 'es-419', 'en-us']) {
       assert.deepEqual(check(project('', lang)), [], lang);
     }
-    for (const lang of ['english', 'en_US', 'e-USA', 'eng-US-x', '']) {
+    for (const lang of ['english', 'en_US', 'e-USA', 'eng-US-x', 'en', '']) {
       const codes = check(project('', lang)).map((c) => c.slice(0, 7));
       assert.deepEqual(codes, [lang === '' ? 'TRSX004' : 'TRSX009'], lang);
     }

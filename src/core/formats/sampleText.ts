@@ -1,7 +1,9 @@
 // The one owner of "is this utterance already a sample": callers' literals and TRSX sample text are compared
 // after folding case, collapsing whitespace and dropping the punctuation the platform's tokenizer ignores
 // (sentence marks and quotes; apostrophes and hyphens inside words are kept, "don't" is not "dont").
-// Used by discover (not-in-training) and by the model-health report (normalized-identical conflicts).
+// Used by discover (not-in-training), the model-health report (normalized-identical conflicts) and, through
+// trsx/sample-text.ts's sampleKey, the TRSX validator's "same sample under two intents" (TRSX033). It lives in
+// formats because that validator, which the sandbox runs too, must not load the client's core/nlu.
 
 /** Punctuation the tokenizer drops: it never splits or joins words, so it cannot make two samples differ. */
 const IGNORED_PUNCTUATION = /[.,!?;:"“”„«»¿¡()[\]{}…]/g;
