@@ -33,8 +33,11 @@ const builds = [
   { ...common, entryPoints: { languageFeature: 'src/features/language/languageFeature.ts' }, outdir: 'dist' },
   // The features the extension loads on first use behind shells of their commands and views
   // (src/host/featureOnDemand.ts); each is its own bundle, so a window loads only the ones it uses.
-  ...['connections', 'explorer', 'sync', 'logs', 'discover', 'health', 'try', 'nluTests'].map((name) => (
-    { ...common, entryPoints: { [`${name}Feature`]: `src/features/${name}/${name}Feature.ts` }, outdir: 'dist' })),
+  ...['connections', 'explorer', 'sync', 'logs', 'discover', 'health', 'try', 'nluTests'].map((name) => ({
+    ...common,
+    entryPoints: { [`${name}Feature`]: `src/features/${name}/${name}Feature.ts` },
+    outdir: 'dist',
+  })),
   // The process that runs grammar semantic tags under a heap cap (src/core/formats/grxml/tagEvaluator.ts).
   { ...common, entryPoints: { sisrProcess: 'src/core/formats/grxml/sisrProcess.ts' }, outdir: 'dist' },
   // The worker thread that checks a grammar upload off the sandbox's event loop (src/core/formats/grxml/checkInWorker.ts).

@@ -5,7 +5,10 @@
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-const coreUpward = { group: ['**/sandbox/**', '**/cli/**', '**/host/**', '**/features/**'], message: 'core imports nothing above it.' };
+const coreUpward = {
+  group: ['**/sandbox/**', '**/cli/**', '**/host/**', '**/features/**'],
+  message: 'core imports nothing above it.',
+};
 
 const vscodeBan = {
   name: 'vscode',
@@ -16,7 +19,17 @@ const vscodeBan = {
 // tools built on that client, or a bug in one would hide in the other.
 // The NLU engine (core/nlu/engine) is the model both sides run, like a file format: the sandbox serves it, the
 // client explains with it; the rest of core/nlu is the client's.
-const sandboxCore = ['formats', 'dialog', 'package', 'fs', 'logs/simulation', 'nlu/engine', 'logger', 'progress', 'prng'];
+const sandboxCore = [
+  'formats',
+  'dialog',
+  'package',
+  'fs',
+  'logs/simulation',
+  'nlu/engine',
+  'logger',
+  'progress',
+  'prng',
+];
 const sandboxForbiddenCore = readdirSync(new URL('./src/core', import.meta.url), { withFileTypes: true })
   .filter((e) => e.isDirectory() && !sandboxCore.some((allowed) => allowed.split('/')[0] === e.name))
   .map((e) => `**/core/${e.name}/**`)
@@ -24,16 +37,22 @@ const sandboxForbiddenCore = readdirSync(new URL('./src/core', import.meta.url),
 
 // Features are siblings: what two of them share belongs in core/ or host/.
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((e) => e.isDirectory()).map((e) => e.name);
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const featureIsolation = features.map((own) => ({
   files: [`src/features/${own}/**/*.ts`],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: features.filter((f) => f !== own).map((other) => ({
-        group: [`**/features/${other}/**`, `**/features/${other}`, ...relativeTo(own, other)],
-        message: `features/${own} may not import features/${other}: move what they share to core/ or host/ (see docs/architecture.md).`,
-      })),
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: features
+          .filter((f) => f !== own)
+          .map((other) => ({
+            group: [`**/features/${other}/**`, `**/features/${other}`, ...relativeTo(own, other)],
+            message: `features/${own} may not import features/${other}: move what they share to core/ or host/ (see docs/architecture.md).`,
+          })),
+      },
+    ],
   },
 }));
 
@@ -46,12 +65,15 @@ function relativeTo(_own, other) {
 // project's samples) the call throws "Maximum call stack size exceeded". Appending and extremes take a loop.
 const unboundedSpread = [
   {
-    selector: "CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement",
-    message: 'No spread into push/unshift/splice: a large array overflows the call stack. Use a for…of loop (see eslint.config.mjs).',
+    selector: 'CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement',
+    message:
+      'No spread into push/unshift/splice: a large array overflows the call stack. Use a for…of loop (see eslint.config.mjs).',
   },
   {
-    selector: "CallExpression[callee.object.name=/^(Math|String)$/][callee.property.name=/^(max|min|fromCharCode|fromCodePoint)$/] > SpreadElement",
-    message: 'No spread into Math.max/min or String.fromCharCode: a large array overflows the call stack. Use a loop or reduce.',
+    selector:
+      'CallExpression[callee.object.name=/^(Math|String)$/][callee.property.name=/^(max|min|fromCharCode|fromCodePoint)$/] > SpreadElement',
+    message:
+      'No spread into Math.max/min or String.fromCharCode: a large array overflows the call stack. Use a loop or reduce.',
   },
 ];
 
@@ -76,41 +98,61 @@ export default tseslint.config(
   {
     files: ['src/core/platform/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [vscodeBan],
-        patterns: [coreUpward, {
-          // Except the runtime's locale spelling (eng-USA), pure tables that the model URN and the sandbox share.
-          group: ['**/formats/**', '**/formats', '**/package/*', '!**/package/mixLanguage'],
-          message: 'core/platform knows HTTP and wire types only: zips and file formats belong to its callers (see docs/architecture.md).',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [vscodeBan],
+          patterns: [
+            coreUpward,
+            {
+              // Except the runtime's locale spelling (eng-USA), pure tables that the model URN and the sandbox share.
+              group: ['**/formats/**', '**/formats', '**/package/*', '!**/package/mixLanguage'],
+              message:
+                'core/platform knows HTTP and wire types only: zips and file formats belong to its callers (see docs/architecture.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/core/language/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [vscodeBan],
-        patterns: [coreUpward, {
-          group: ['**/sync/**', '**/sync'],
-          message: 'the language server must not load sync (pulls, writes, crash recovery): a pulled folder\'s names are in core/workspace/workspacePaths.ts.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [vscodeBan],
+          patterns: [
+            coreUpward,
+            {
+              group: ['**/sync/**', '**/sync'],
+              message:
+                "the language server must not load sync (pulls, writes, crash recovery): a pulled folder's names are in core/workspace/workspacePaths.ts.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/sandbox/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [vscodeBan],
-        patterns: [
-          { group: ['**/cli/**', '**/host/**', '**/features/**'], message: 'the sandbox depends only on core (see docs/architecture.md).' },
-          {
-            group: sandboxForbiddenCore,
-            message: `the sandbox uses only these core folders: ${sandboxCore.join(', ')} (see docs/architecture.md).`,
-          },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [vscodeBan],
+          patterns: [
+            {
+              group: ['**/cli/**', '**/host/**', '**/features/**'],
+              message: 'the sandbox depends only on core (see docs/architecture.md).',
+            },
+            {
+              group: sandboxForbiddenCore,
+              message: `the sandbox uses only these core folders: ${sandboxCore.join(', ')} (see docs/architecture.md).`,
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -120,9 +162,17 @@ export default tseslint.config(
   {
     files: ['src/host/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/features/**', '**/features'], message: 'host/ serves the features and imports none of them (see docs/architecture.md).' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/features'],
+              message: 'host/ serves the features and imports none of them (see docs/architecture.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   ...featureIsolation,

@@ -14,7 +14,18 @@
 // extension and the baseline activate side by side, so a window is a noisy sample.
 //   node bench/activation.mjs            RUNS=<n> (default 5)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +41,10 @@ const GOAL_BUNDLE_BYTES = 600 * 1024;
 const OUR_ID = 'cstudio.conversational-studio';
 const BASELINE_ID = 'cstudio-bench.baseline';
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+};
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
 
@@ -49,7 +63,8 @@ function releaseExtension(dir) {
   // Loaded on first use only (the platform client, the sandbox server, the features), so not part of the bundle
   // size measured here.
   for (const name of readdirSync(join(root, 'dist'))) {
-    if (name.endsWith('.js') && name !== 'extension.js') copyFileSync(join(root, 'dist', name), join(dir, 'dist', name));
+    if (name.endsWith('.js') && name !== 'extension.js')
+      copyFileSync(join(root, 'dist', name), join(dir, 'dist', name));
   }
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   cpSync(join(root, 'media'), join(dir, 'media'), { recursive: true });
@@ -61,11 +76,20 @@ function releaseExtension(dir) {
 // self-measured activate() time (from its exports) into the file named by CSTUDIO_BENCH_REPORT.
 function baselineExtension(dir) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({
-    name: 'baseline', publisher: 'cstudio-bench', version: '0.0.1', engines: { vscode: '^1.101.0' },
-    main: './extension.js', activationEvents: ['onStartupFinished'],
-  }));
-  writeFileSync(join(dir, 'extension.js'), `
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'baseline',
+      publisher: 'cstudio-bench',
+      version: '0.0.1',
+      engines: { vscode: '^1.101.0' },
+      main: './extension.js',
+      activationEvents: ['onStartupFinished'],
+    }),
+  );
+  writeFileSync(
+    join(dir, 'extension.js'),
+    `
 const vscode = require('vscode');
 const fs = require('fs');
 exports.activate = function () {
@@ -76,7 +100,8 @@ exports.activate = function () {
     fs.appendFileSync(process.env.CSTUDIO_BENCH_REPORT, JSON.stringify({ activateMs: ours.exports.activationMs }) + '\\n');
   }, 100);
 };
-`);
+`,
+  );
 }
 
 async function runningExtensionTimes(page) {
@@ -96,7 +121,8 @@ async function runningExtensionTimes(page) {
       if (text.includes(BASELINE_ID) || /^baseline\b/m.test(text)) times.baseline = Number(match[1]);
     }
   }
-  if (times.ours === undefined || times.baseline === undefined) throw new Error(`running extensions did not list both: ${JSON.stringify(times)}`);
+  if (times.ours === undefined || times.baseline === undefined)
+    throw new Error(`running extensions did not list both: ${JSON.stringify(times)}`);
   return times;
 }
 
@@ -118,12 +144,20 @@ async function main() {
     const bundleBytes = releaseExtension(join(work, 'ours'));
     baselineExtension(join(work, 'baseline'));
     const missing = missingForUser();
-    if (missing.length > 0) throw new Error(skipMessage(missing, { what: 'bench/activation cannot run', command: 'npm run bench activation' }));
+    if (missing.length > 0)
+      throw new Error(
+        skipMessage(missing, { what: 'bench/activation cannot run', command: 'npm run bench activation' }),
+      );
     const env = await ensureVscodeEnv({ log: (m) => console.error(`[bench] ${m}`) });
     const extensionsDir = join(work, 'extensions');
     linkExtensions(extensionsDir, [join(work, 'ours'), join(work, 'baseline')]);
     // No sandbox auto-start: it would run after activation anyway, but keeps the host quiet while we read.
-    server = await startCodeServer({ env, extensionsDir, smokeTestDriver: false, userSettings: { 'cstudio.sandbox.autoStart': false } });
+    server = await startCodeServer({
+      env,
+      extensionsDir,
+      smokeTestDriver: false,
+      userSettings: { 'cstudio.sandbox.autoStart': false },
+    });
     browser = await launchChromium(env.chromium, server);
     const folder = join(work, 'ws');
     mkdirSync(folder);
@@ -148,10 +182,20 @@ async function main() {
     const baseMs = median(samples.map((s) => s.baselineHostMs));
     // Both figures come from the same window, so their ratio shares that moment's load.
     const hostRatio = median(samples.map((s) => s.hostMs / Math.max(1, s.baselineHostMs)));
-    console.log(`activation (median of ${RUNS} fresh windows; VS Code 1.139.1 = code-server 4.139.1; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-    console.log(`  activate() as measured by the extension: ${selfMs.toFixed(1)} ms = ${ratio(selfMs, GOAL_ACTIVATE_MS)} the 20 ms goal`);
-    console.log(`  extension host (code loading + activate): ${hostMs} ms = ${ratio(hostMs, baseMs)} the trivial baseline extension (${baseMs} ms), ${ratio(hostMs, GOAL_ACTIVATE_MS)} the 20 ms goal`);
-    console.log(`bundle (npm run build:release → dist/extension.js): ${kb(bundleBytes)} = ${ratio(bundleBytes, GOAL_BUNDLE_BYTES)} the 600 KB goal`);
+    console.log(
+      `activation (median of ${RUNS} fresh windows; VS Code 1.139.1 = code-server 4.139.1; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
+    console.log(
+      `  activate() as measured by the extension: ${selfMs.toFixed(1)} ms = ${ratio(selfMs, GOAL_ACTIVATE_MS)} the 20 ms goal`,
+    );
+    console.log(
+      `  extension host (code loading + activate): ${hostMs} ms = ${ratio(hostMs, baseMs)} the trivial baseline extension (${baseMs} ms), ${ratio(hostMs, GOAL_ACTIVATE_MS)} the 20 ms goal`,
+    );
+    console.log(
+      `bundle (npm run build:release → dist/extension.js): ${kb(bundleBytes)} = ${ratio(bundleBytes, GOAL_BUNDLE_BYTES)} the 600 KB goal`,
+    );
     const missed = [];
     const judge = (name, value, goal, unit) => {
       const ok = value <= goal;

@@ -13,7 +13,12 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import { bundleEntry, repoRoot } from './lib/bundle';
 import { alternate, judge, median, reportGoals } from './lib/goals';
 
@@ -36,23 +41,37 @@ function run(cmd: string, args: string[]): Promise<number> {
   });
 }
 
-interface Server { rpc: MessageConnection; diagnostics: (uri: string) => Promise<void>; stop: () => Promise<void> }
+interface Server {
+  rpc: MessageConnection;
+  diagnostics: (uri: string) => Promise<void>;
+  stop: () => Promise<void>;
+}
 
 async function startServer(bundle: string, root: string): Promise<Server> {
   const child = spawn(process.execPath, [bundle, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const rpc = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const published = new Set<string>();
   const waiting = new Map<string, () => void>();
-  rpc.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => { published.add(p.uri); waiting.get(p.uri)?.(); });
+  rpc.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => {
+    published.add(p.uri);
+    waiting.get(p.uri)?.();
+  });
   rpc.onNotification('window/logMessage', () => undefined);
   rpc.onRequest('workspace/configuration', () => []);
   rpc.listen();
   const rootUri = pathToFileURL(root).href;
-  await rpc.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'bench' }], capabilities: {}, initializationOptions: { diagnosticsDelayMs: 0 } });
+  await rpc.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: [{ uri: rootUri, name: 'bench' }],
+    capabilities: {},
+    initializationOptions: { diagnosticsDelayMs: 0 },
+  });
   await rpc.sendNotification('initialized', {});
   return {
     rpc,
-    diagnostics: (uri) => (published.has(uri) ? Promise.resolve() : new Promise((resolve) => waiting.set(uri, resolve))),
+    diagnostics: (uri) =>
+      published.has(uri) ? Promise.resolve() : new Promise((resolve) => waiting.set(uri, resolve)),
     stop: async () => {
       await rpc.sendRequest('shutdown');
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -71,28 +90,42 @@ function positionOf(text: string, needle: string, delta: number): { line: number
 
 async function open(server: Server, path: string, languageId: string): Promise<string> {
   const uri = pathToFileURL(path).href;
-  await server.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text: readFileSync(path, 'utf8') } });
+  await server.rpc.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId, version: 1, text: readFileSync(path, 'utf8') },
+  });
   return uri;
 }
 
 async function main(): Promise<void> {
   const dir = corpus();
-  if (!dir) { console.log('skipped: the genuine exports are not at <repo>/../shared/corpus/dialog (CSTUDIO_CORPUS names another root)'); return; }
+  if (!dir) {
+    console.log(
+      'skipped: the genuine exports are not at <repo>/../shared/corpus/dialog (CSTUDIO_CORPUS names another root)',
+    );
+    return;
+  }
   const work = mkdtempSync(join(tmpdir(), 'cstudio-bench-dialog-'));
   try {
     const cli = join(work, 'cli.js');
     const server = join(work, 'languageServer.js');
     bundleEntry('src/cli/main.ts', cli);
     bundleEntry('src/core/language/server/main.ts', server);
-    const cliArgs = (args: string[]): string[] => ['-e', `require(${JSON.stringify(cli)}).main(${JSON.stringify(args)})`];
+    const cliArgs = (args: string[]): string[] => [
+      '-e',
+      `require(${JSON.stringify(cli)}).main(${JSON.stringify(args)})`,
+    ];
 
     console.log('1. cstudio validate DIR (wall time, child process)');
     for (const name of ['travel', 'omnichannel']) {
       const project = join(dir, name);
-      const pair = await alternate(ROUNDS,
+      const pair = await alternate(
+        ROUNDS,
         () => run(process.execPath, cliArgs(['validate', project])),
-        () => run(process.execPath, cliArgs(['validate', join(project, 'en-US', 'en-US.trsx')])));
-      console.log(`  ${name}: ${median(pair.ours).toFixed(0)} ms (TRSX alone ${median(pair.base).toFixed(0)} ms, ${median(pair.ratios).toFixed(2)}×)`);
+        () => run(process.execPath, cliArgs(['validate', join(project, 'en-US', 'en-US.trsx')])),
+      );
+      console.log(
+        `  ${name}: ${median(pair.ours).toFixed(0)} ms (TRSX alone ${median(pair.base).toFixed(0)} ms, ${median(pair.ratios).toFixed(2)}×)`,
+      );
       judge(`validate ${name}`, median(pair.ours), VALIDATE_GOAL_MS, { unit: ' ms' });
     }
 
@@ -116,12 +149,28 @@ async function main(): Promise<void> {
       return performance.now() - t0;
     };
     // The figures are only worth something if the requests reach dialog.json.
-    const sample = await a.rpc.sendRequest<{ changes?: Record<string, unknown[]> }>('textDocument/rename', { textDocument: { uri: aTrsx }, position, newName: 'iFarewell' });
-    if ((sample.changes?.[aDialog] ?? []).length === 0) throw new Error(`the rename did not reach dialog.json: ${JSON.stringify(sample).slice(0, 300)}`);
-    for (const [method, extra] of [['textDocument/references', { context: { includeDeclaration: true } }], ['textDocument/rename', { newName: 'iFarewell' }]] as const) {
-      const pair = await alternate(ROUNDS * 2, () => request(a, aTrsx, method, extra), () => request(b, bTrsx, method, extra));
-      console.log(`  ${method}: ${median(pair.ours).toFixed(1)} ms (without dialog.json ${median(pair.base).toFixed(1)} ms)`);
-      judge(`${method.replace('textDocument/', '')} on omnichannel`, median(pair.ours), REQUEST_GOAL_MS, { unit: ' ms' });
+    const sample = await a.rpc.sendRequest<{ changes?: Record<string, unknown[]> }>('textDocument/rename', {
+      textDocument: { uri: aTrsx },
+      position,
+      newName: 'iFarewell',
+    });
+    if ((sample.changes?.[aDialog] ?? []).length === 0)
+      throw new Error(`the rename did not reach dialog.json: ${JSON.stringify(sample).slice(0, 300)}`);
+    for (const [method, extra] of [
+      ['textDocument/references', { context: { includeDeclaration: true } }],
+      ['textDocument/rename', { newName: 'iFarewell' }],
+    ] as const) {
+      const pair = await alternate(
+        ROUNDS * 2,
+        () => request(a, aTrsx, method, extra),
+        () => request(b, bTrsx, method, extra),
+      );
+      console.log(
+        `  ${method}: ${median(pair.ours).toFixed(1)} ms (without dialog.json ${median(pair.base).toFixed(1)} ms)`,
+      );
+      judge(`${method.replace('textDocument/', '')} on omnichannel`, median(pair.ours), REQUEST_GOAL_MS, {
+        unit: ' ms',
+      });
     }
     await Promise.all([a.stop(), b.stop()]);
 
@@ -139,9 +188,15 @@ async function main(): Promise<void> {
       await s.stop();
       return ms;
     };
-    const pair = await alternate(ROUNDS, () => firstDiagnostics(withDialog, true), () => firstDiagnostics(withDialog, false));
+    const pair = await alternate(
+      ROUNDS,
+      () => firstDiagnostics(withDialog, true),
+      () => firstDiagnostics(withDialog, false),
+    );
     const added = median(pair.ours.map((o, i) => o - (pair.base[i] ?? 0)));
-    console.log(`  both published ${median(pair.ours).toFixed(0)} ms, TRSX alone ${median(pair.base).toFixed(0)} ms; the TRSX's own with dialog.json open ${median(trsxFirst).toFixed(0)} ms`);
+    console.log(
+      `  both published ${median(pair.ours).toFixed(0)} ms, TRSX alone ${median(pair.base).toFixed(0)} ms; the TRSX's own with dialog.json open ${median(trsxFirst).toFixed(0)} ms`,
+    );
     judge('dialog.json added to first diagnostics', added, OPEN_GOAL_MS, { unit: ' ms' });
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -149,4 +204,7 @@ async function main(): Promise<void> {
   reportGoals();
 }
 
-void main().catch((e: unknown) => { console.error(e); process.exitCode = 1; });
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

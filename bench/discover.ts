@@ -25,11 +25,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const FIRST_ROWS_GOAL_MS = 1000;
 const PAGING_SPREAD_GOAL_MB = 20;
 
-
-
-
 const gc = (globalThis as { gc?: () => void }).gc;
-const heapMb = (): number => { gc?.(); return process.memoryUsage().heapUsed / 1024 / 1024; };
+const heapMb = (): number => {
+  gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+};
 
 /** Simulates sessions until the topic holds UTTERANCES interpreted turns; returns turns and records written. */
 async function fill(info: SandboxInfo, agent: Agent, token: string): Promise<{ turns: number; records: number }> {
@@ -38,13 +38,22 @@ async function fill(info: SandboxInfo, agent: Agent, token: string): Promise<{ t
   for (let seed = 1; turns < UTTERANCES; seed++) {
     const sessions = turns === 0 ? 1000 : Math.ceil(((UTTERANCES - turns) / turns) * 1000 * 1.02) + 1;
     const post = await request(`${info.baseUrl}/sandbox/v1/simulate`, {
-      method: 'POST', dispatcher: agent, body: JSON.stringify({ appId: TOPIC, sessions, seed }),
+      method: 'POST',
+      dispatcher: agent,
+      body: JSON.stringify({ appId: TOPIC, sessions, seed }),
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
-    let sim = ((await post.body.json()) as { simulation: { id: string; status: string; records: number; traffic?: Record<string, number> } }).simulation;
+    let sim = (
+      (await post.body.json()) as {
+        simulation: { id: string; status: string; records: number; traffic?: Record<string, number> };
+      }
+    ).simulation;
     while (sim.status === 'RUNNING') {
       await new Promise((r) => setTimeout(r, 250));
-      const res = await request(`${info.baseUrl}/sandbox/v1/simulations/${sim.id}`, { dispatcher: agent, headers: { authorization: `Bearer ${token}` } });
+      const res = await request(`${info.baseUrl}/sandbox/v1/simulations/${sim.id}`, {
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${token}` },
+      });
       sim = ((await res.body.json()) as { simulation: typeof sim }).simulation;
     }
     turns += Object.values(sim.traffic ?? {}).reduce((a, b) => a + b, 0);
@@ -58,15 +67,27 @@ async function firstRows(client: PlatformClient, training: TrainingIndex): Promi
   const model = new UtterancesModel();
   const started = performance.now();
   let done: (ms: number) => void = () => undefined;
-  const shown = new Promise<number>((resolve) => { done = resolve; });
+  const shown = new Promise<number>((resolve) => {
+    done = resolve;
+  });
   model.onDidChange(() => {
     const first = model.groups()[0];
     if (first && model.page(first.intent, PAGE_SIZE).length > 0) done(performance.now() - started);
   });
   const session = new ReviewSession({
-    target: { connectionId: 'bench', topic: TOPIC, root: '' }, requester: client.requester, model, training, from: 'beginning', logger: silentLogger,
+    target: { connectionId: 'bench', topic: TOPIC, root: '' },
+    requester: client.requester,
+    model,
+    training,
+    from: 'beginning',
+    logger: silentLogger,
   });
-  const ms = await Promise.race([shown, session.ended.then(() => { throw session.error ?? new Error('the review ended before showing rows'); })]);
+  const ms = await Promise.race([
+    shown,
+    session.ended.then(() => {
+      throw session.error ?? new Error('the review ended before showing rows');
+    }),
+  ]);
   await session.stop();
   model.dispose();
   return ms;
@@ -75,11 +96,19 @@ async function firstRows(client: PlatformClient, training: TrainingIndex): Promi
 /** The bare consumer API up to its first batch of records: the floor of any reader's first rows. */
 async function bareFirstBatch(info: SandboxInfo, agent: Agent, token: string): Promise<number> {
   const headers = {
-    authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json',
-    'consumer-group': `appID-${TOPIC}-clientName-bare${Math.random().toString(36).slice(2, 8)}-01`, 'consumer-name': 'consumer-bare',
+    authorization: `Bearer ${token}`,
+    accept: 'application/json',
+    'content-type': 'application/json',
+    'consumer-group': `appID-${TOPIC}-clientName-bare${Math.random().toString(36).slice(2, 8)}-01`,
+    'consumer-name': 'consumer-bare',
   };
   const call = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<string> => {
-    const res = await request(`${info.logUrl}${path}`, { method, headers, dispatcher: agent, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await request(`${info.logUrl}${path}`, {
+      method,
+      headers,
+      dispatcher: agent,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.body.text();
     if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
     return text;
@@ -97,14 +126,27 @@ async function bareFirstBatch(info: SandboxInfo, agent: Agent, token: string): P
 }
 
 /** Reads the whole topic into a model, then pages through every intent; heap sampled at each quarter of the paging. */
-async function scroll(client: PlatformClient, training: TrainingIndex, records: number): Promise<{ modelMb: number; heap: number[]; rows: number }> {
+async function scroll(
+  client: PlatformClient,
+  training: TrainingIndex,
+  records: number,
+): Promise<{ modelMb: number; heap: number[]; rows: number }> {
   const before = heapMb();
   const model = new UtterancesModel();
   let all: () => void = () => undefined;
-  const read = new Promise<void>((resolve) => { all = resolve; });
+  const read = new Promise<void>((resolve) => {
+    all = resolve;
+  });
   const session = new ReviewSession({
-    target: { connectionId: 'bench', topic: TOPIC, root: '' }, requester: client.requester, model, training, from: 'beginning', logger: silentLogger,
-    onRecord: (n) => { if (n >= records) all(); },
+    target: { connectionId: 'bench', topic: TOPIC, root: '' },
+    requester: client.requester,
+    model,
+    training,
+    from: 'beginning',
+    logger: silentLogger,
+    onRecord: (n) => {
+      if (n >= records) all();
+    },
   });
   await read;
   await session.stop();
@@ -120,7 +162,10 @@ async function scroll(client: PlatformClient, training: TrainingIndex, records: 
       const page = model.page(g.intent, limit);
       const fresh = page.length - (limit - PAGE_SIZE);
       rows += Math.max(0, fresh);
-      while (quarter <= 4 && rows >= (total * quarter) / 4) { heap.push(heapMb()); quarter++; }
+      while (quarter <= 4 && rows >= (total * quarter) / 4) {
+        heap.push(heapMb());
+        quarter++;
+      }
       if (page.length < limit) break;
     }
   }
@@ -134,16 +179,28 @@ async function bench({ info, client, token }: SandboxChild): Promise<void> {
   try {
     const t0 = performance.now();
     const { turns, records } = await fill(info, agent, await tokenFor('svc-api'));
-    console.log(`filled ${TOPIC} with ${turns} interpreted utterances (${records} records) in ${((performance.now() - t0) / 1000).toFixed(1)} s (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(
+      `filled ${TOPIC} with ${turns} interpreted utterances (${records} records) in ${((performance.now() - t0) / 1000).toFixed(1)} s (load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
     const logToken = await tokenFor('log');
     const training = TrainingIndex.empty();
     await firstRows(client, training); // warm-up
-    const time = await alternate(ROUNDS, () => firstRows(client, training), () => bareFirstBatch(info, agent, logToken));
-    console.log(`first rows: median ${median(time.ours).toFixed(0)} ms (rounds ${time.ours.map((x) => x.toFixed(0)).join(' ')}); floor (bare consumer API to its first batch): median ${median(time.base).toFixed(0)} ms (rounds ${time.base.map((x) => x.toFixed(0)).join(' ')}); first rows / floor ${median(time.ratios).toFixed(2)}×`);
+    const time = await alternate(
+      ROUNDS,
+      () => firstRows(client, training),
+      () => bareFirstBatch(info, agent, logToken),
+    );
+    console.log(
+      `first rows: median ${median(time.ours).toFixed(0)} ms (rounds ${time.ours.map((x) => x.toFixed(0)).join(' ')}); floor (bare consumer API to its first batch): median ${median(time.base).toFixed(0)} ms (rounds ${time.base.map((x) => x.toFixed(0)).join(' ')}); first rows / floor ${median(time.ratios).toFixed(2)}×`,
+    );
     judge('Utterances first rows with 100k records', median(time.ours), FIRST_ROWS_GOAL_MS, { unit: ' ms' });
     const s = await scroll(client, training, records);
     const spread = Math.max(...s.heap) - Math.min(...s.heap);
-    console.log(`scrolling: ${s.rows} rows paged ${PAGE_SIZE} at a time; model of ${turns} utterances: ${s.modelMb.toFixed(0)} MB of heap; heap while paging (after GC, each quarter) ${s.heap.map((h) => h.toFixed(1)).join(' / ')} MB`);
+    console.log(
+      `scrolling: ${s.rows} rows paged ${PAGE_SIZE} at a time; model of ${turns} utterances: ${s.modelMb.toFixed(0)} MB of heap; heap while paging (after GC, each quarter) ${s.heap.map((h) => h.toFixed(1)).join(' / ')} MB`,
+    );
     judge('heap spread while paging through all utterances', spread, PAGING_SPREAD_GOAL_MB, { unit: ' MB' });
   } finally {
     await agent.close();

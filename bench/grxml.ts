@@ -92,7 +92,10 @@ const XML_XSD = `<?xml version="1.0"?>
 </xs:schema>
 `;
 
-interface OursPerPass { perPass: number; first: number }
+interface OursPerPass {
+  perPass: number;
+  first: number;
+}
 
 /** What the measuring child runs for the parent (ours, never next to a spawn). */
 const measuring = { oursPerPass, phases };
@@ -153,8 +156,10 @@ function phases(files: readonly string[]): string {
     tree.push(x);
   }
   const best = (xs: number[]): string => Math.min(...xs).toFixed(1);
-  return `read + decode ${best(decode)} ms, scan + model + structure ${best(pass)} ms, validation ${best(validate)} ms; ` +
-    `(not part of ours: the positioned tree, parseXml, ${best(tree)} ms) — best of 5 each`;
+  return (
+    `read + decode ${best(decode)} ms, scan + model + structure ${best(pass)} ms, validation ${best(validate)} ms; ` +
+    `(not part of ours: the positioned tree, parseXml, ${best(tree)} ms) — best of 5 each`
+  );
 }
 
 function xmllint(args: readonly string[], env: NodeJS.ProcessEnv): number {
@@ -162,23 +167,31 @@ function xmllint(args: readonly string[], env: NodeJS.ProcessEnv): number {
   const r = spawnSync('xmllint', args, { env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const ms = performance.now() - t0;
   if (r.error) throw r.error;
-  if (r.status !== 0 && r.status !== 3 && r.status !== 1) throw new Error(`xmllint exited ${r.status}: ${r.stderr.toString().slice(0, 500)}`);
+  if (r.status !== 0 && r.status !== 3 && r.status !== 1)
+    throw new Error(`xmllint exited ${r.status}: ${r.stderr.toString().slice(0, 500)}`);
   return ms;
 }
 
 /** Wall time of one process: the CLI, Node start-up and bundle load included. */
 function cliRun(root: string, args: readonly string[]): number {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'cstudio.js'), ...args], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'cstudio.js'), ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const ms = performance.now() - t0;
   if (r.error) throw r.error;
-  if (r.status !== 0 && r.status !== 1 && r.status !== 3) throw new Error(`cstudio exited ${r.status}: ${r.stderr.toString().slice(0, 500)}`);
+  if (r.status !== 0 && r.status !== 1 && r.status !== 3)
+    throw new Error(`cstudio exited ${r.status}: ${r.stderr.toString().slice(0, 500)}`);
   return ms;
 }
 
 /** A grammar of ITEMS alternatives ("c17 north" → {city: 17}), and sentences drawn from it (every 7th rejected). */
 function itemGrammar(): { text: string; sentences: string[] } {
-  const items = Array.from({ length: ITEMS }, (_, i) => `      <item>c${i} north<tag>out = { city: ${i} };</tag></item>`).join('\n');
+  const items = Array.from(
+    { length: ITEMS },
+    (_, i) => `      <item>c${i} north<tag>out = { city: ${i} };</tag></item>`,
+  ).join('\n');
   const text = `<?xml version="1.0" encoding="UTF-8"?>
 <grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US" root="main" tag-format="semantics/1.0">
   <rule id="main" scope="public">to
@@ -188,7 +201,9 @@ ${items}
   </rule>
 </grammar>
 `;
-  const sentences = Array.from({ length: SENTENCES }, (_, i) => (i % 7 === 6 ? `to c${(i * 7919) % ITEMS} south` : `to c${(i * 7919) % ITEMS} north`));
+  const sentences = Array.from({ length: SENTENCES }, (_, i) =>
+    i % 7 === 6 ? `to c${(i * 7919) % ITEMS} south` : `to c${(i * 7919) % ITEMS} north`,
+  );
   return { text, sentences };
 }
 
@@ -197,7 +212,10 @@ async function batchTester(root: string, work: string): Promise<void> {
   if (!existsSync(worker) || !existsSync(join(root, 'dist', 'cli.js'))) {
     console.log(`
 batch tester: cannot run (${worker} is absent; run "npm run build" first)`);
-    notJudged('batch tester, ms a sentence after the grammar is loaded', `${worker} is absent; run "npm run build" first`);
+    notJudged(
+      'batch tester, ms a sentence after the grammar is loaded',
+      `${worker} is absent; run "npm run build" first`,
+    );
     return;
   }
   const { text, sentences } = itemGrammar();
@@ -230,7 +248,10 @@ batch tester: cannot run (${worker} is absent; run "npm run build" first)`);
       for (const s of sentences) await matchSentence(grammar, s, { tags });
       return (performance.now() - r0) / sentences.length;
     };
-    for (let i = 0; i < 3; i++) { await batch(); floor(); } // warm-up (and the tag process start): the JIT settles
+    for (let i = 0; i < 3; i++) {
+      await batch();
+      floor();
+    } // warm-up (and the tag process start): the JIT settles
     const pair = await alternate(7, batch, floor);
     const sequential: number[] = [];
     for (let i = 0; i < 3; i++) sequential.push(await oneByOne());
@@ -243,14 +264,24 @@ batch tester: cannot run (${worker} is absent; run "npm run build" first)`);
     const ms = median(pair.ours);
     const fmt = (xs: readonly number[]): string => xs.map((x) => x.toFixed(3)).join(' ');
     console.log(`
-batch tester: ${ITEMS}-item grammar with a script tag per item, ${sentences.length} sentences (${accepted} accepted) (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+batch tester: ${ITEMS}-item grammar with a script tag per item, ${sentences.length} sentences (${accepted} accepted) (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`);
     console.log(`  grammar load (parse) ${loadMs.toFixed(0)} ms; then, in process:`);
-    console.log(`  batch (matchSentences: match + tags, tag jobs pipelined): median ${ms.toFixed(3)} ms a sentence = ${(1000 / ms).toFixed(0)} sentences/s  rounds: ${fmt(pair.ours)}`);
-    console.log(`  floor, matching alone (no tags), same rounds: median ${median(pair.base).toFixed(3)} ms a sentence  rounds: ${fmt(pair.base)}`);
+    console.log(
+      `  batch (matchSentences: match + tags, tag jobs pipelined): median ${ms.toFixed(3)} ms a sentence = ${(1000 / ms).toFixed(0)} sentences/s  rounds: ${fmt(pair.ours)}`,
+    );
+    console.log(
+      `  floor, matching alone (no tags), same rounds: median ${median(pair.base).toFixed(3)} ms a sentence  rounds: ${fmt(pair.base)}`,
+    );
     console.log(`  batch / floor: ${median(pair.ratios).toFixed(1)}× (reported: the floor runs no script at all)`);
-    console.log(`  one sentence at a time (matchSentence, a round trip each; reported): median ${median(sequential).toFixed(3)} ms a sentence`);
+    console.log(
+      `  one sentence at a time (matchSentence, a round trip each; reported): median ${median(sequential).toFixed(3)} ms a sentence`,
+    );
     const cliPer = (median(e2e) - median(e2eOne)) / (sentences.length - 1);
-    console.log(`  cstudio grammar test --sentences, end to end (Node start-up, grammar load, tag process start included): median ${median(e2e).toFixed(0)} ms for ${sentences.length} sentences, ${median(e2eOne).toFixed(0)} ms for 1: ${cliPer.toFixed(3)} ms a further sentence`);
+    console.log(
+      `  cstudio grammar test --sentences, end to end (Node start-up, grammar load, tag process start included): median ${median(e2e).toFixed(0)} ms for ${sentences.length} sentences, ${median(e2eOne).toFixed(0)} ms for 1: ${cliPer.toFixed(3)} ms a further sentence`,
+    );
     judge('batch tester, ms a sentence after the grammar is loaded', ms, SENTENCE_GOAL_MS, { unit: ' ms' });
   } finally {
     tags.dispose();
@@ -270,48 +301,69 @@ async function main(): Promise<void> {
     const sets: InputSet[] = [];
     const corpus = join(root, '..', 'shared', 'corpus', 'grxml');
     if (existsSync(corpus)) {
-      const files = readdirSync(corpus).filter((d) => d !== 'spec').flatMap((d) => {
-        const dir = join(corpus, d);
-        return readdirSync(dir).filter((f) => f !== 'SOURCE.txt' && /\.(grxml|srgs|xml)$/.test(f)).map((f) => join(dir, f));
-      });
+      const files = readdirSync(corpus)
+        .filter((d) => d !== 'spec')
+        .flatMap((d) => {
+          const dir = join(corpus, d);
+          return readdirSync(dir)
+            .filter((f) => f !== 'SOURCE.txt' && /\.(grxml|srgs|xml)$/.test(f))
+            .map((f) => join(dir, f));
+        });
       sets.push({ name: `corpus (${files.length} real grammars)`, files, repeat: XMLLINT_REPEAT });
-    } else notJudged('corpus (real grammars): in process, ours / xmllint\'s work', `the corpus ${corpus} is absent`);
+    } else notJudged("corpus (real grammars): in process, ours / xmllint's work", `the corpus ${corpus} is absent`);
     const generated = join(work, 'generated-10k.grxml');
     writeFileSync(generated, generatedGrammar());
-    sets.push({ name: `generated (${RULES} rules, ${(readFileSync(generated).length / 1024).toFixed(0)} KB)`, files: [generated], repeat: GENERATED_REPEAT });
+    sets.push({
+      name: `generated (${RULES} rules, ${(readFileSync(generated).length / 1024).toFixed(0)} KB)`,
+      files: [generated],
+      repeat: GENERATED_REPEAT,
+    });
 
     const schema = join(corpus, 'spec', 'grammar.xsd');
     const lint = hasXmllint();
     // Without xmllint or its schema the goals against it cannot be judged: said per goal, and the run fails.
-    const cannotCompare = !lint ? 'xmllint is not installed; Debian: apt-get install -y libxml2-utils'
-      : !existsSync(schema) ? `the SRGS schema ${schema} is absent (the corpus beside the clone)` : undefined;
+    const cannotCompare = !lint
+      ? 'xmllint is not installed; Debian: apt-get install -y libxml2-utils'
+      : !existsSync(schema)
+        ? `the SRGS schema ${schema} is absent (the corpus beside the clone)`
+        : undefined;
     if (cannotCompare) console.log(`xmllint: cannot compare (${cannotCompare}); only our own times are shown`);
     const compare = cannotCompare === undefined;
     const xmlXsd = join(work, 'xml.xsd');
     writeFileSync(xmlXsd, XML_XSD);
     const catalog = join(work, 'catalog.xml');
-    writeFileSync(catalog, `<?xml version="1.0"?>
+    writeFileSync(
+      catalog,
+      `<?xml version="1.0"?>
 <catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog">
   <system systemId="http://www.w3.org/2001/xml.xsd" uri="${pathToFileURL(xmlXsd).href}"/>
   <uri name="http://www.w3.org/2001/xml.xsd" uri="${pathToFileURL(xmlXsd).href}"/>
 </catalog>
-`);
+`,
+    );
     const env = { ...process.env, XML_CATALOG_FILES: catalog };
     const empty = join(work, 'empty.grxml');
-    writeFileSync(empty, '<?xml version="1.0"?><grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US"/>');
+    writeFileSync(
+      empty,
+      '<?xml version="1.0"?><grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="en-US"/>',
+    );
 
     for (const set of sets) {
       const withSchema = ['--nonet', '--noout', '--schema', schema, ...set.files];
       // xmllint's --repeat reads each file 100 times in one process: on small files, a difference from the single
       // pass far above the noise of two process timings (listing the set 11 times was not, under load).
-      const repeated = set.repeat === XMLLINT_REPEAT
-        ? ['--nonet', '--noout', '--repeat', '--schema', schema, ...set.files]
-        : ['--nonet', '--noout', '--schema', schema, ...Array.from({ length: set.repeat }, () => set.files).flat()];
+      const repeated =
+        set.repeat === XMLLINT_REPEAT
+          ? ['--nonet', '--noout', '--repeat', '--schema', schema, ...set.files]
+          : ['--nonet', '--noout', '--schema', schema, ...Array.from({ length: set.repeat }, () => set.files).flat()];
       const wellFormed = ['--nonet', '--noout', ...set.files];
       let warm = 0;
       for (let i = 0; i < WARMUP || warm < WARMUP_MS; i++) {
         warm += (await side.call('oursPerPass', set.files, 1)).perPass;
-        if (compare && i < WARMUP) { xmllint(withSchema, env); xmllint(wellFormed, env); }
+        if (compare && i < WARMUP) {
+          xmllint(withSchema, env);
+          xmllint(wellFormed, env);
+        }
       }
       const o: number[] = [];
       /** Ours, the first pass of each round alone (after idling while xmllint's processes ran: cold caches; reported). */
@@ -343,29 +395,53 @@ async function main(): Promise<void> {
         const { perPass: mine, first } = await side.call('oursPerPass', set.files, set.repeat);
         o.push(mine);
         firsts.push(first);
-        if (i < CLI_ROUNDS) { cli.push(cliRun(root, ['validate', ...set.files])); cliBare.push(cliRun(root, ['--version'])); }
+        if (i < CLI_ROUNDS) {
+          cli.push(cliRun(root, ['validate', ...set.files]));
+          cliBare.push(cliRun(root, ['--version']));
+        }
         if (compare && i % 2 === 0) work = lintRound();
         if (compare) ratios.push(mine / work);
         if (compare && i < CLI_ROUNDS) cliRatios.push((cli.at(-1) as number) / (s.at(-1) as number));
       }
-      console.log(`\n${set.name} (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-      console.log(`  ours (read + decode + parse + validate, in process; per pass of ${set.repeat} in a row, as xmllint's): median ${median(o).toFixed(1)} ms, best ${Math.min(...o).toFixed(1)} ms  rounds: ${o.map((x) => x.toFixed(1)).join(' ')}`);
-      console.log(`    the first pass of each round alone (after idling while xmllint ran; reported): median ${median(firsts).toFixed(1)} ms  rounds: ${firsts.map((x) => x.toFixed(1)).join(' ')}`);
+      console.log(
+        `\n${set.name} (load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')})`,
+      );
+      console.log(
+        `  ours (read + decode + parse + validate, in process; per pass of ${set.repeat} in a row, as xmllint's): median ${median(o).toFixed(1)} ms, best ${Math.min(...o).toFixed(1)} ms  rounds: ${o.map((x) => x.toFixed(1)).join(' ')}`,
+      );
+      console.log(
+        `    the first pass of each round alone (after idling while xmllint ran; reported): median ${median(firsts).toFixed(1)} ms  rounds: ${firsts.map((x) => x.toFixed(1)).join(' ')}`,
+      );
       console.log(`    of which: ${await side.call('phases', set.files)}`);
-      console.log(`  cstudio validate, end to end (Node start-up included): median ${median(cli).toFixed(1)} ms; cstudio --version ${median(cliBare).toFixed(1)} ms`);
+      console.log(
+        `  cstudio validate, end to end (Node start-up included): median ${median(cli).toFixed(1)} ms; cstudio --version ${median(cliBare).toFixed(1)} ms`,
+      );
       if (!compare) {
-        notJudged(`${set.name}: in process, like with like, ours / xmllint's work (median of per-round ratios)`, cannotCompare ?? '');
+        notJudged(
+          `${set.name}: in process, like with like, ours / xmllint's work (median of per-round ratios)`,
+          cannotCompare ?? '',
+        );
         continue;
       }
       const sm = median(s);
       const wm = median(w);
       const ratio = median(ratios);
-      console.log(`  xmllint --schema grammar.xsd (spawn included):     median ${sm.toFixed(1)} ms, best ${Math.min(...s).toFixed(1)} ms  rounds: ${s.map((x) => x.toFixed(1)).join(' ')}`);
-      console.log(`  xmllint --schema on an empty grammar (its start-up and schema load, reference): median ${median(start).toFixed(1)} ms`);
-      console.log(`  xmllint's work on the set (the set read ${set.repeat}× in one process minus once, per pass): median ${median(lintWork).toFixed(1)} ms  rounds: ${lintWork.map((x) => x.toFixed(1)).join(' ')}`);
+      console.log(
+        `  xmllint --schema grammar.xsd (spawn included):     median ${sm.toFixed(1)} ms, best ${Math.min(...s).toFixed(1)} ms  rounds: ${s.map((x) => x.toFixed(1)).join(' ')}`,
+      );
+      console.log(
+        `  xmllint --schema on an empty grammar (its start-up and schema load, reference): median ${median(start).toFixed(1)} ms`,
+      );
+      console.log(
+        `  xmllint's work on the set (the set read ${set.repeat}× in one process minus once, per pass): median ${median(lintWork).toFixed(1)} ms  rounds: ${lintWork.map((x) => x.toFixed(1)).join(' ')}`,
+      );
       console.log(`  xmllint --noout, no schema (spawn reference):       median ${wm.toFixed(1)} ms`);
       judge(`${set.name}: in process, like with like, ours / xmllint's work (median of per-round ratios)`, ratio, GOAL);
-      console.log(`  end to end, like with like (both start-up included): cstudio validate / xmllint --schema process ${median(cliRatios).toFixed(2)}× (median of ${cliRatios.length} per-round ratios; reported, no goal: Node's start-up and the CLI bundle's load (cstudio --version) are ${median(cliBare).toFixed(0)} ms of it)`);
+      console.log(
+        `  end to end, like with like (both start-up included): cstudio validate / xmllint --schema process ${median(cliRatios).toFixed(2)}× (median of ${cliRatios.length} per-round ratios; reported, no goal: Node's start-up and the CLI bundle's load (cstudio --version) are ${median(cliBare).toFixed(0)} ms of it)`,
+      );
     }
     await batchTester(root, work);
   } finally {

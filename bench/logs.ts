@@ -14,9 +14,6 @@ const TOPIC = 'COFFEE-DEV';
 const MAX_BYTES = 1024 * 1024;
 const ROUNDS = 4;
 
-
-
-
 const gc = (globalThis as { gc?: () => void }).gc;
 
 function heapMb(): number {
@@ -24,13 +21,24 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
-interface Pass { recordsPerSec: number; heap: number[] }
+interface Pass {
+  recordsPerSec: number;
+  heap: number[];
+}
 
 /** Samples the heap when `count` crosses each quarter of RECORDS. */
 function sampler(): { tick(count: number): void; heap: number[] } {
   const heap: number[] = [];
   let next = 1;
-  return { heap, tick: (count) => { while (next <= 4 && count >= (RECORDS * next) / 4) { heap.push(heapMb()); next++; } } };
+  return {
+    heap,
+    tick: (count) => {
+      while (next <= 4 && count >= (RECORDS * next) / 4) {
+        heap.push(heapMb());
+        next++;
+      }
+    },
+  };
 }
 
 async function bench({ info, client, token }: SandboxChild): Promise<void> {
@@ -44,7 +52,14 @@ async function bench({ info, client, token }: SandboxChild): Promise<void> {
 
     const ours = async (): Promise<Pass> => {
       const s = sampler();
-      const stream = new LogStream({ requester: client.requester, topic: TOPIC, start: { kind: 'beginning' }, untilEnd: true, clientName: `bench${Math.random().toString(36).slice(2, 8)}`, maxBytes: MAX_BYTES });
+      const stream = new LogStream({
+        requester: client.requester,
+        topic: TOPIC,
+        start: { kind: 'beginning' },
+        untilEnd: true,
+        clientName: `bench${Math.random().toString(36).slice(2, 8)}`,
+        maxBytes: MAX_BYTES,
+      });
       let count = 0;
       let chars = 0;
       const started = performance.now();
@@ -62,11 +77,19 @@ async function bench({ info, client, token }: SandboxChild): Promise<void> {
     const bare = async (): Promise<Pass> => {
       const s = sampler();
       const headers = {
-        authorization: `Bearer ${logToken}`, accept: 'application/json', 'content-type': 'application/json',
-        'consumer-group': `appID-${TOPIC}-clientName-bare${Math.random().toString(36).slice(2, 8)}-01`, 'consumer-name': `consumer-bare`,
+        authorization: `Bearer ${logToken}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'consumer-group': `appID-${TOPIC}-clientName-bare${Math.random().toString(36).slice(2, 8)}-01`,
+        'consumer-name': `consumer-bare`,
       };
       const call = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<string> => {
-        const res = await request(`${info.logUrl}${path}`, { method, headers, dispatcher: agent, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await request(`${info.logUrl}${path}`, {
+          method,
+          headers,
+          dispatcher: agent,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const text = await res.body.text();
         if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
         return text;
@@ -90,19 +113,39 @@ async function bench({ info, client, token }: SandboxChild): Promise<void> {
     const baseHeap = heapMb();
     const oursPasses: Pass[] = [];
     const barePasses: Pass[] = [];
-    const rounds = await alternate(ROUNDS,
-      async () => { const p = await ours(); oursPasses.push(p); return p.recordsPerSec; },
-      async () => { const p = await bare(); barePasses.push(p); return p.recordsPerSec; });
-    const middle = (passes: Pass[]): Pass => [...passes].sort((x, y) => x.recordsPerSec - y.recordsPerSec)[Math.floor(passes.length / 2)] ?? passes[0] as Pass;
+    const rounds = await alternate(
+      ROUNDS,
+      async () => {
+        const p = await ours();
+        oursPasses.push(p);
+        return p.recordsPerSec;
+      },
+      async () => {
+        const p = await bare();
+        barePasses.push(p);
+        return p.recordsPerSec;
+      },
+    );
+    const middle = (passes: Pass[]): Pass =>
+      [...passes].sort((x, y) => x.recordsPerSec - y.recordsPerSec)[Math.floor(passes.length / 2)] ??
+      (passes[0] as Pass);
     const o = middle(oursPasses);
     const b = middle(barePasses);
     const heap = (p: Pass): string => p.heap.map((h) => `${h.toFixed(1)}`).join(' / ');
-    console.log(`${RECORDS} records per pass, ${MAX_BYTES / 1024} KiB batches, ${ROUNDS} alternating rounds (median pass shown), sandbox in a child process`);
-    console.log(`  bare undici + JSON.parse     ${b.recordsPerSec.toFixed(0).padStart(7)} records/s   heap MB at 25/50/75/100%: ${heap(b)}`);
-    console.log(`  LogStream + formatRecord     ${o.recordsPerSec.toFixed(0).padStart(7)} records/s   heap MB at 25/50/75/100%: ${heap(o)}`);
+    console.log(
+      `${RECORDS} records per pass, ${MAX_BYTES / 1024} KiB batches, ${ROUNDS} alternating rounds (median pass shown), sandbox in a child process`,
+    );
+    console.log(
+      `  bare undici + JSON.parse     ${b.recordsPerSec.toFixed(0).padStart(7)} records/s   heap MB at 25/50/75/100%: ${heap(b)}`,
+    );
+    console.log(
+      `  LogStream + formatRecord     ${o.recordsPerSec.toFixed(0).padStart(7)} records/s   heap MB at 25/50/75/100%: ${heap(o)}`,
+    );
     const ratio = median(rounds.ratios);
     const growth = Math.max(...oursPasses.map((p) => Math.max(...p.heap) - Math.min(...p.heap)));
-    console.log(`  ratio (ours / bare records/s, median of per-round ratios): ${ratio.toFixed(2)}×;   largest heap spread over a stream: ${growth.toFixed(1)} MB (baseline heap ${baseHeap.toFixed(1)} MB)`);
+    console.log(
+      `  ratio (ours / bare records/s, median of per-round ratios): ${ratio.toFixed(2)}×;   largest heap spread over a stream: ${growth.toFixed(1)} MB (baseline heap ${baseHeap.toFixed(1)} MB)`,
+    );
     judge('log streaming throughput (ours / bare)', ratio, 0.7, { atLeast: true });
     judge('log streaming heap spread', growth, 20, { unit: ' MB' });
     reportGoals();
@@ -114,13 +157,18 @@ async function bench({ info, client, token }: SandboxChild): Promise<void> {
 /** Writes at least RECORDS records with the simulator (the demo app's deployed configuration). */
 async function fill(info: SandboxInfo, agent: Agent, token: string): Promise<number> {
   const post = await request(`${info.baseUrl}/sandbox/v1/simulate`, {
-    method: 'POST', dispatcher: agent, body: JSON.stringify({ appId: TOPIC, sessions: Math.ceil(RECORDS / 11) }),
+    method: 'POST',
+    dispatcher: agent,
+    body: JSON.stringify({ appId: TOPIC, sessions: Math.ceil(RECORDS / 11) }),
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   });
   let sim = ((await post.body.json()) as { simulation: { id: string; status: string; records: number } }).simulation;
   while (sim.status === 'RUNNING') {
     await new Promise((r) => setTimeout(r, 250));
-    const res = await request(`${info.baseUrl}/sandbox/v1/simulations/${sim.id}`, { dispatcher: agent, headers: { authorization: `Bearer ${token}` } });
+    const res = await request(`${info.baseUrl}/sandbox/v1/simulations/${sim.id}`, {
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${token}` },
+    });
     sim = ((await res.body.json()) as { simulation: typeof sim }).simulation;
   }
   if (sim.records < RECORDS) throw new Error(`the simulator wrote ${sim.records} records, fewer than ${RECORDS}`);

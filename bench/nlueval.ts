@@ -46,16 +46,42 @@ const FOLDS = 5;
 const CONCURRENCY = 8;
 const TAG = 'bench-eval';
 
-const PREFIXES = ['', 'please ', 'hey olly ', 'olly ', 'can you ', 'could you ', 'i want you to ', 'quick question ', 'ok ', 'so '];
-const SUFFIXES = ['', ' please', ' now', ' thanks', ' for me', ' olly', ' right away', ' if you can', ' today', ' again'];
+const PREFIXES = [
+  '',
+  'please ',
+  'hey olly ',
+  'olly ',
+  'can you ',
+  'could you ',
+  'i want you to ',
+  'quick question ',
+  'ok ',
+  'so ',
+];
+const SUFFIXES = [
+  '',
+  ' please',
+  ' now',
+  ' thanks',
+  ' for me',
+  ' olly',
+  ' right away',
+  ' if you can',
+  ' today',
+  ' again',
+];
 
-interface Row { intent: string; text: string }
+interface Row {
+  intent: string;
+  text: string;
+}
 
 function corpus(): string {
   const named = process.env.CSTUDIO_CORPUS;
   const dir = named ?? join(process.cwd(), '..', 'shared', 'corpus');
   const file = join(dir, 'nlu', 'hwu64-10', 'train.csv');
-  if (!existsSync(file)) throw new Error(`bench/nlueval needs the shared corpus (nlu/hwu64-10) at ${dir}; set CSTUDIO_CORPUS.`);
+  if (!existsSync(file))
+    throw new Error(`bench/nlueval needs the shared corpus (nlu/hwu64-10) at ${dir}; set CSTUDIO_CORPUS.`);
   return join(dir, 'nlu', 'hwu64-10');
 }
 
@@ -65,7 +91,10 @@ function varied(rows: readonly Row[], n: number, offset: number): Row[] {
   for (let i = 0; i < n; i++) {
     const r = rows[i % rows.length] as Row;
     const pass = Math.floor(i / rows.length) + offset;
-    out.push({ intent: r.intent, text: `${PREFIXES[pass % PREFIXES.length]}${r.text}${SUFFIXES[Math.floor(pass / PREFIXES.length) % SUFFIXES.length]}` });
+    out.push({
+      intent: r.intent,
+      text: `${PREFIXES[pass % PREFIXES.length]}${r.text}${SUFFIXES[Math.floor(pass / PREFIXES.length) % SUFFIXES.length]}`,
+    });
   }
   return out;
 }
@@ -74,35 +103,52 @@ const csv = (rows: readonly Row[]): string => `intent,text\n${rows.map((r) => `$
 
 function inputOf(rows: readonly Row[]): TrainingInput {
   return {
-    locale: 'en-US', entities: [],
+    locale: 'en-US',
+    entities: [],
     intents: [...new Set(rows.map((r) => r.intent))].map((name) => ({ name, entities: [] })),
-    samples: rows.map((r, i) => ({ text: r.text, intent: r.intent, weight: 1, annotations: [], source: { line: i + 2, offset: 0 } })),
+    samples: rows.map((r, i) => ({
+      text: r.text,
+      intent: r.intent,
+      weight: 1,
+      annotations: [],
+      source: { line: i + 2, offset: 0 },
+    })),
   };
 }
 
 const engine = { train: trainNluModel, fromTrsx: trainingInputFromTrsx };
 
 async function trainAndEvaluate(dir: string, hwu: Row[]): Promise<void> {
-  console.log(`\n-- train + evaluate: ${TRAIN_SIZE} training, ${TEST_SIZE} test utterances (CSV, as \`cstudio test nlu train.csv --set test.csv\`)`);
+  console.log(
+    `\n-- train + evaluate: ${TRAIN_SIZE} training, ${TEST_SIZE} test utterances (CSV, as \`cstudio test nlu train.csv --set test.csv\`)`,
+  );
   await writeFile(join(dir, 'train.csv'), csv(varied(hwu, TRAIN_SIZE, 0)));
   await writeFile(join(dir, 'test.csv'), csv(varied(hwu, TEST_SIZE, 3)));
-  const ours = async (): Promise<number> => timed(async () => {
-    const source = await loadTrainingSource(join(dir, 'train.csv'), engine);
-    const model = await engine.train(source.input);
-    const set = await readTestSet(join(dir, 'test.csv'));
-    const report = evaluationReport('bench', [{ name: set.name, file: set.file, format: set.format, utterances: set.utterances.length }], await predictSets(model, [set]));
-    junitXml(report.predictions);
-    textSummary(report);
-  });
-  const floor = async (): Promise<number> => timed(async () => {
-    const train = readCsvTestSet(await readFile(join(dir, 'train.csv'), 'utf8'), 'train.csv', 'train.csv');
-    const model = await trainNluModel(inputOf(train.utterances.map((u) => ({ intent: u.intent, text: u.text }))));
-    const test = readCsvTestSet(await readFile(join(dir, 'test.csv'), 'utf8'), 'test.csv', 'test.csv');
-    for (const u of test.utterances) model.interpret(u.text);
-  });
+  const ours = async (): Promise<number> =>
+    timed(async () => {
+      const source = await loadTrainingSource(join(dir, 'train.csv'), engine);
+      const model = await engine.train(source.input);
+      const set = await readTestSet(join(dir, 'test.csv'));
+      const report = evaluationReport(
+        'bench',
+        [{ name: set.name, file: set.file, format: set.format, utterances: set.utterances.length }],
+        await predictSets(model, [set]),
+      );
+      junitXml(report.predictions);
+      textSummary(report);
+    });
+  const floor = async (): Promise<number> =>
+    timed(async () => {
+      const train = readCsvTestSet(await readFile(join(dir, 'train.csv'), 'utf8'), 'train.csv', 'train.csv');
+      const model = await trainNluModel(inputOf(train.utterances.map((u) => ({ intent: u.intent, text: u.text }))));
+      const test = readCsvTestSet(await readFile(join(dir, 'test.csv'), 'utf8'), 'test.csv', 'test.csv');
+      for (const u of test.utterances) model.interpret(u.text);
+    });
   await ours(); // warm-up: compile the engine's and the evaluation's code once
   const pair = await alternate(ROUNDS, ours, floor);
-  console.log(`  ours ${median(pair.ours).toFixed(0)} ms, floor (engine alone) ${median(pair.base).toFixed(0)} ms, ratio ${median(pair.ratios).toFixed(2)}×`);
+  console.log(
+    `  ours ${median(pair.ours).toFixed(0)} ms, floor (engine alone) ${median(pair.base).toFixed(0)} ms, ratio ${median(pair.ratios).toFixed(2)}×`,
+  );
   judge('train+evaluate 1,900/5,500 (s)', median(pair.ours) / 1000, 30, { unit: ' s' });
 }
 
@@ -128,18 +174,36 @@ async function crossValidation(hwu: Row[]): Promise<void> {
   const cpu = process.cpuUsage(cpu0);
   const fivePeak = peakGrowthSince(w);
   const mb = (b: number): string => `${(b / 1048576).toFixed(1)} MB`;
-  console.log(`  ${predictions.length} predictions in ${(cvMs / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (one training on all samples: ${(single / 1000).toFixed(1)} s, ratio ${(cvMs / single).toFixed(2)}×)`);
-  console.log(`  peak RSS growth: ${FOLDS}-fold ${mb(fivePeak)}, 2-fold ${mb(twoPeak)}, floor (one training on all samples) ${mb(floorPeak)}`);
+  console.log(
+    `  ${predictions.length} predictions in ${(cvMs / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (one training on all samples: ${(single / 1000).toFixed(1)} s, ratio ${(cvMs / single).toFixed(2)}×)`,
+  );
+  console.log(
+    `  peak RSS growth: ${FOLDS}-fold ${mb(fivePeak)}, 2-fold ${mb(twoPeak)}, floor (one training on all samples) ${mb(floorPeak)}`,
+  );
   judge(`${FOLDS}-fold CV of ${CV_SIZE} samples (s)`, cvMs / 1000, 60, { unit: ' s' });
   judge(`${FOLDS}-fold CV peak memory / one training`, fivePeak / Math.max(1, floorPeak), 1.5);
 }
 
-const silentIO = (env: NodeJS.ProcessEnv, cwd: string): CliIO => ({ stdout: () => undefined, stderr: () => undefined, env, cwd, signal: new AbortController().signal });
+const silentIO = (env: NodeJS.ProcessEnv, cwd: string): CliIO => ({
+  stdout: () => undefined,
+  stderr: () => undefined,
+  env,
+  cwd,
+  signal: new AbortController().signal,
+});
 
 async function cliOk(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<string> {
   let out = '';
   let err = '';
-  const code = await runCli(args, { ...silentIO(env, cwd), stdout: (t) => { out += t; }, stderr: (t) => { err += t; } });
+  const code = await runCli(args, {
+    ...silentIO(env, cwd),
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+  });
   if (code !== 0) throw new Error(`cstudio ${args.join(' ')} failed (${code}): ${err}`);
   return out;
 }
@@ -148,8 +212,11 @@ async function throughRuntime(sb: SandboxChild, dir: string, hwuDir: string, hwu
   console.log(`\n-- through the sandbox's runtime API (${CONCURRENCY} in flight)`);
   const owner = sb.info.clients[0] as { clientId: string; clientSecret: string };
   const env = {
-    CSTUDIO_BASE_URL: sb.info.baseUrl, CSTUDIO_AUTH_URL: sb.info.authUrl, CSTUDIO_LOG_URL: sb.info.logUrl,
-    CSTUDIO_CLIENT_ID: owner.clientId, CSTUDIO_CLIENT_SECRET: owner.clientSecret,
+    CSTUDIO_BASE_URL: sb.info.baseUrl,
+    CSTUDIO_AUTH_URL: sb.info.authUrl,
+    CSTUDIO_LOG_URL: sb.info.logUrl,
+    CSTUDIO_CLIENT_ID: owner.clientId,
+    CSTUDIO_CLIENT_SECRET: owner.clientSecret,
   };
   const doc = emptyTrsxDocument('eng-USA');
   doc.version = '2.6';
@@ -160,44 +227,75 @@ async function throughRuntime(sb: SandboxChild, dir: string, hwuDir: string, hwu
   files.set('en-US/en-US.trsx', new TextEncoder().encode(buildTrsx(doc)));
   await writeFile(join(dir, 'hwu.zip'), await writeZip(files));
   await cliOk(['projects', 'replace', '1001', join(dir, 'hwu.zip'), '--yes'], env, dir);
-  const built = JSON.parse(await cliOk(['builds', 'start', '1001', '--services', 'NLU', '--locales', 'en-US', '--json'], env, dir)) as { job: { report: { nluBuildReports: { reports: Array<{ buildLabel: string }> } } } };
+  const built = JSON.parse(
+    await cliOk(['builds', 'start', '1001', '--services', 'NLU', '--locales', 'en-US', '--json'], env, dir),
+  ) as { job: { report: { nluBuildReports: { reports: Array<{ buildLabel: string }> } } } };
   const label = built.job.report.nluBuildReports.reports[0]?.buildLabel ?? '';
-  const config = JSON.parse(await cliOk(['configs', 'create', '501', '--tag', TAG, '--flow', '1', '--build', `${label}@en-US`, '--json'], env, dir)) as { id: string };
+  const config = JSON.parse(
+    await cliOk(
+      ['configs', 'create', '501', '--tag', TAG, '--flow', '1', '--build', `${label}@en-US`, '--json'],
+      env,
+      dir,
+    ),
+  ) as { id: string };
   await cliOk(['deploy', config.id, '--env-geo', '301'], env, dir);
 
   const runtime = sb.info.runtimeClients.find((c) => c.clientId === 'appID:COFFEE-DEV');
   if (!runtime) throw new Error('the sandbox has no COFFEE-DEV runtime client');
-  const client = new NluRuntimeClient({ connection: { nluUrl: sb.info.nluUrl, authUrl: sb.info.authUrl, clientId: runtime.clientId }, getSecret: async () => runtime.clientSecret });
+  const client = new NluRuntimeClient({
+    connection: { nluUrl: sb.info.nluUrl, authUrl: sb.info.authUrl, clientId: runtime.clientId },
+    getSecret: async () => runtime.clientSecret,
+  });
   const uri = nluModelUrn(TAG, 'en-US');
   const set = await readTestSet(join(hwuDir, 'test.csv'));
-  const body = (text: string): InterpretRequestWire => ({ parameters: { interpretationResultType: 'SINGLE_INTENT' }, model: { type: 'SEMANTIC_MODEL', uri }, input: { text } });
-  const ours = async (): Promise<number> => timed(() => predictThrough(async (text, signal) => runtimeAnswer(text, await client.interpret(body(text), signal)), [set], { concurrency: CONCURRENCY }));
+  const body = (text: string): InterpretRequestWire => ({
+    parameters: { interpretationResultType: 'SINGLE_INTENT' },
+    model: { type: 'SEMANTIC_MODEL', uri },
+    input: { text },
+  });
+  const ours = async (): Promise<number> =>
+    timed(() =>
+      predictThrough(async (text, signal) => runtimeAnswer(text, await client.interpret(body(text), signal)), [set], {
+        concurrency: CONCURRENCY,
+      }),
+    );
 
   const agent = new Agent({ connections: CONCURRENCY });
-  const basic = Buffer.from(`${encodeURIComponent(runtime.clientId)}:${encodeURIComponent(runtime.clientSecret)}`).toString('base64');
+  const basic = Buffer.from(
+    `${encodeURIComponent(runtime.clientId)}:${encodeURIComponent(runtime.clientSecret)}`,
+  ).toString('base64');
   const tokenRes = await request(`${sb.info.authUrl}/oauth2/token`, {
-    method: 'POST', dispatcher: agent, body: 'grant_type=client_credentials&scope=nlu',
+    method: 'POST',
+    dispatcher: agent,
+    body: 'grant_type=client_credentials&scope=nlu',
     headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
   });
   const token = ((await tokenRes.body.json()) as { access_token: string }).access_token;
   const texts = set.utterances.map((u) => u.text);
-  const floor = async (): Promise<number> => timed(async () => {
-    let next = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < texts.length) {
-        const res = await request(`${sb.info.nluUrl}/runtime/interpret`, {
-          method: 'POST', dispatcher: agent, body: JSON.stringify(body(texts[next++] as string)),
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        });
-        await res.body.json();
-      }
-    }));
-  });
+  const floor = async (): Promise<number> =>
+    timed(async () => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < texts.length) {
+            const res = await request(`${sb.info.nluUrl}/runtime/interpret`, {
+              method: 'POST',
+              dispatcher: agent,
+              body: JSON.stringify(body(texts[next++] as string)),
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            });
+            await res.body.json();
+          }
+        }),
+      );
+    });
   try {
     await ours(); // warm-up (token, connections, the model loaded by the sandbox)
     const pair = await alternate(ROUNDS, ours, floor);
     const perSecond = texts.length / (median(pair.ours) / 1000);
-    console.log(`  ${texts.length} utterances: ours ${median(pair.ours).toFixed(0)} ms (${perSecond.toFixed(0)}/s), floor (bare POSTs) ${median(pair.base).toFixed(0)} ms (${(texts.length / (median(pair.base) / 1000)).toFixed(0)}/s), ratio ${median(pair.ratios).toFixed(2)}×`);
+    console.log(
+      `  ${texts.length} utterances: ours ${median(pair.ours).toFixed(0)} ms (${perSecond.toFixed(0)}/s), floor (bare POSTs) ${median(pair.base).toFixed(0)} ms (${(texts.length / (median(pair.base) / 1000)).toFixed(0)}/s), ratio ${median(pair.ratios).toFixed(2)}×`,
+    );
     judge('utterances/s through the runtime API', perSecond, 200, { atLeast: true, unit: '/s' });
   } finally {
     await client.close();
@@ -207,7 +305,11 @@ async function throughRuntime(sb: SandboxChild, dir: string, hwuDir: string, hwu
 
 runWithSandboxChild(__filename, {}, async (sb) => {
   const hwuDir = corpus();
-  const read = async (name: string): Promise<Row[]> => readCsvTestSet(await readFile(join(hwuDir, name), 'utf8'), name, name).utterances.map((u) => ({ intent: u.intent, text: u.text }));
+  const read = async (name: string): Promise<Row[]> =>
+    readCsvTestSet(await readFile(join(hwuDir, name), 'utf8'), name, name).utterances.map((u) => ({
+      intent: u.intent,
+      text: u.text,
+    }));
   const train = await read('train.csv');
   const hwu = [...train, ...(await read('test.csv'))];
   const dir = await mkdtemp(join(tmpdir(), 'bench-nlueval-'));

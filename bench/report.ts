@@ -39,14 +39,20 @@ const VOCABULARY = 3000;
 
 function makeRandom(seed: number): () => number {
   let s = seed >>> 0;
-  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
 }
 
 /** Word k of a made-up language: syllables from the locale's alphabet, so each locale has its own words. */
 function wordOf(k: number, syllables: readonly string[]): string {
   let w = '';
   let n = k + 1;
-  while (n > 0) { w += syllables[n % syllables.length]; n = Math.floor(n / syllables.length); }
+  while (n > 0) {
+    w += syllables[n % syllables.length];
+    n = Math.floor(n / syllables.length);
+  }
   return w;
 }
 
@@ -55,24 +61,46 @@ function localeDocument(lang: string, syllables: readonly string[], seed: number
   // Zipf: word rank r drawn with weight 1/r, by inverting the cumulative weights.
   const cumulative: number[] = [];
   let total = 0;
-  for (let r = 1; r <= VOCABULARY; r++) cumulative.push(total += 1 / r);
+  for (let r = 1; r <= VOCABULARY; r++) cumulative.push((total += 1 / r));
   const word = (): string => {
     const x = random() * total;
-    let lo = 0; let hi = cumulative.length - 1;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if ((cumulative[mid] as number) < x) lo = mid + 1; else hi = mid; }
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) < x) lo = mid + 1;
+      else hi = mid;
+    }
     return wordOf(lo, syllables);
   };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const phrase = (n: number): string => Array.from({ length: n }, word).join(' ');
   const entities = Array.from({ length: 12 }, (_, i) => `ENTITY_${i}`);
   // Literals are rarer words than the samples' text (names, products), so plain text seldom says one by chance.
-  const literal = (e: number, k: number): string => `${wordOf(VOCABULARY + e * 100 + k, syllables)} ${wordOf(VOCABULARY + 2000 + k, syllables)}`;
+  const literal = (e: number, k: number): string =>
+    `${wordOf(VOCABULARY + e * 100 + k, syllables)} ${wordOf(VOCABULARY + 2000 + k, syllables)}`;
   const doc: TrsxDocument = {
-    lang, version: '2.6', metadata: [],
-    sources: [{ name: 'nuance_custom_data', displayName: 'nuance_custom_data', version: '1.0', type: 'CUSTOM', useForOOV: true }],
-    intents: Array.from({ length: 60 }, (_, i) => ({ name: `INTENT_${i}`, links: [{ conceptref: entities[i % 12] as string }, { conceptref: entities[(i + 5) % 12] as string }] })),
+    lang,
+    version: '2.6',
+    metadata: [],
+    sources: [
+      {
+        name: 'nuance_custom_data',
+        displayName: 'nuance_custom_data',
+        version: '1.0',
+        type: 'CUSTOM',
+        useForOOV: true,
+      },
+    ],
+    intents: Array.from({ length: 60 }, (_, i) => ({
+      name: `INTENT_${i}`,
+      links: [{ conceptref: entities[i % 12] as string }, { conceptref: entities[(i + 5) % 12] as string }],
+    })),
     concepts: entities.map((name) => ({ name, settings: [], relations: [] })),
-    dictionaries: entities.map((conceptref, e) => ({ conceptref, entries: Array.from({ length: 40 }, (_, k) => ({ literal: literal(e, k), value: `v${k}` })) })),
+    dictionaries: entities.map((conceptref, e) => ({
+      conceptref,
+      entries: Array.from({ length: 40 }, (_, k) => ({ literal: literal(e, k), value: `v${k}` })),
+    })),
     samples: [],
   };
   for (let i = 0; i < SAMPLES_PER_LOCALE; i++) {
@@ -80,7 +108,11 @@ function localeDocument(lang: string, syllables: readonly string[], seed: number
     const content: SampleNode[] = [phrase(3 + Math.floor(random() * 8))];
     if (random() < 0.5) {
       const e = (intent + (random() < 0.5 ? 0 : 5)) % 12;
-      content.push(' ', { conceptref: entities[e] as string, content: [literal(e, Math.floor(random() * 40))] }, ` ${phrase(1 + Math.floor(random() * 3))}`);
+      content.push(
+        ' ',
+        { conceptref: entities[e] as string, content: [literal(e, Math.floor(random() * 40))] },
+        ` ${phrase(1 + Math.floor(random() * 3))}`,
+      );
     }
     doc.samples.push({ intentref: `INTENT_${intent}`, count: 1, excluded: false, fullyVerified: true, content });
   }
@@ -88,8 +120,20 @@ function localeDocument(lang: string, syllables: readonly string[], seed: number
   for (let i = 0; i < 20; i++) {
     const s = pick(doc.samples);
     const next = `INTENT_${(Number(s.intentref.slice(7)) + 1) % 60}`;
-    doc.samples.push({ intentref: next, count: 1, excluded: false, fullyVerified: true, content: structuredClone(s.content) });
-    doc.samples.push({ intentref: 'INTENT_0', count: 1, excluded: false, fullyVerified: true, content: [`${phrase(4)} ${literal(0, i)}`] });
+    doc.samples.push({
+      intentref: next,
+      count: 1,
+      excluded: false,
+      fullyVerified: true,
+      content: structuredClone(s.content),
+    });
+    doc.samples.push({
+      intentref: 'INTENT_0',
+      count: 1,
+      excluded: false,
+      fullyVerified: true,
+      content: [`${phrase(4)} ${literal(0, i)}`],
+    });
   }
   return doc;
 }
@@ -129,7 +173,10 @@ async function runParts(dir: string, scan: boolean): Promise<number> {
   let n = 0;
   for (const { file } of await localeFilesOf(dir)) {
     const source = Utf8FileText.open(join(dir, file));
-    if (scan) scanLocaleText(source, () => { n++; });
+    if (scan)
+      scanLocaleText(source, () => {
+        n++;
+      });
     else for (const piece of source.windows()) n += piece.length;
     source.close();
   }
@@ -149,7 +196,9 @@ async function child(which: string, dir: string): Promise<void> {
 }
 
 function peakGrowth(which: string, dir: string): number {
-  const r = spawnSync(process.execPath, ['--expose-gc', process.argv[1] as string, '--child', which, dir], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--expose-gc', process.argv[1] as string, '--child', which, dir], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`child ${which} failed: ${r.stderr}`);
   return Number(r.stdout.trim());
 }
@@ -160,15 +209,31 @@ async function main(): Promise<void> {
   try {
     const mb = bytes / 1024 / 1024;
     const findings = await runOurs(dir);
-    console.log(`workload: 2 locales × ${SAMPLES_PER_LOCALE} samples (+ planted), ${mb.toFixed(1)} MB of TRSX, ${findings} findings (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(
+      `workload: 2 locales × ${SAMPLES_PER_LOCALE} samples (+ planted), ${mb.toFixed(1)} MB of TRSX, ${findings} findings (load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
     await runFloor(dir);
-    const time = await alternate(ROUNDS, () => timed(() => runOurs(dir)), () => timed(() => runFloor(dir)));
-    console.log(`report: median ${median(time.ours).toFixed(0)} ms (rounds ${time.ours.map((x) => x.toFixed(0)).join(' ')}); floor (read + parse + validate): median ${median(time.base).toFixed(0)} ms (rounds ${time.base.map((x) => x.toFixed(0)).join(' ')})`);
+    const time = await alternate(
+      ROUNDS,
+      () => timed(() => runOurs(dir)),
+      () => timed(() => runFloor(dir)),
+    );
+    console.log(
+      `report: median ${median(time.ours).toFixed(0)} ms (rounds ${time.ours.map((x) => x.toFixed(0)).join(' ')}); floor (read + parse + validate): median ${median(time.base).toFixed(0)} ms (rounds ${time.base.map((x) => x.toFixed(0)).join(' ')})`,
+    );
     console.log(`report / floor: ${median(time.ratios).toFixed(2)}× (median of per-round ratios)`);
     judge('report time on 100k samples', median(time.ours), TIME_GOAL_MS, { unit: ' ms' });
-    const memory = await alternate(MEMORY_ROUNDS, () => peakGrowth('ours', dir), () => peakGrowth('floor', dir));
+    const memory = await alternate(
+      MEMORY_ROUNDS,
+      () => peakGrowth('ours', dir),
+      () => peakGrowth('floor', dir),
+    );
     const toMb = (b: number): string => (b / 1024 / 1024).toFixed(0);
-    console.log(`peak RSS growth: report median ${toMb(median(memory.ours))} MB (rounds ${memory.ours.map(toMb).join(' ')}), floor ${toMb(median(memory.base))} MB; report / floor ${median(memory.ratios).toFixed(2)}×`);
+    console.log(
+      `peak RSS growth: report median ${toMb(median(memory.ours))} MB (rounds ${memory.ours.map(toMb).join(' ')}), floor ${toMb(median(memory.base))} MB; report / floor ${median(memory.ratios).toFixed(2)}×`,
+    );
     const read = median(Array.from({ length: MEMORY_ROUNDS }, () => peakGrowth('read', dir)));
     const scan = median(Array.from({ length: MEMORY_ROUNDS }, () => peakGrowth('scan', dir)));
     // Not goals: starting a worker thread (on a folder with no project: it answers at once), and the report on
@@ -176,7 +241,9 @@ async function main(): Promise<void> {
     const idle = median(Array.from({ length: MEMORY_ROUNDS }, () => peakGrowth('idle worker', tmpdir())));
     const inline = median(Array.from({ length: MEMORY_ROUNDS }, () => peakGrowth('main thread', dir)));
     const share = (b: number): string => `${toMb(b)} MB (${(b / bytes).toFixed(1)}×)`;
-    console.log(`where it goes (peak RSS growth, median): reading + decoding the files ${share(read)}, + the streaming scan with no rule ${share(scan)}; a worker thread that does nothing ${share(idle)}; the whole report in the worker (young generation ${REPORT_YOUNG_GENERATION_MB} MB) ${share(median(memory.ours))}, on the main thread ${share(inline)}`);
+    console.log(
+      `where it goes (peak RSS growth, median): reading + decoding the files ${share(read)}, + the streaming scan with no rule ${share(scan)}; a worker thread that does nothing ${share(idle)}; the whole report in the worker (young generation ${REPORT_YOUNG_GENERATION_MB} MB) ${share(median(memory.ours))}, on the main thread ${share(inline)}`,
+    );
     judge('report peak memory / TRSX bytes', median(memory.ours) / bytes, MEMORY_GOAL);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -40,36 +40,83 @@ const MERGE_MEMORY_GOAL = 3;
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'status,merge,push').split(','));
 const WORKLOADS = new Set((process.env.BENCH_WORKLOADS ?? '1,8').split(','));
 
-interface ConnectionInfo { baseUrl: string; authUrl: string; logUrl: string; clientId: string; clientSecret: string }
-interface OpResult { ms: number; growth: number; code: number; stdout: string }
+interface ConnectionInfo {
+  baseUrl: string;
+  authUrl: string;
+  logUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+interface OpResult {
+  ms: number;
+  growth: number;
+  code: number;
+  stdout: string;
+}
 
 function clientOf(c: ConnectionInfo): PlatformClient {
   // Seeding uploads a 100k-sample package the sandbox validates before it answers: slow on a busy machine, not timed.
-  return new PlatformClient({ connection: { name: 'bench', baseUrl: c.baseUrl, authUrl: c.authUrl, logUrl: c.logUrl, clientId: c.clientId }, getSecret: async () => c.clientSecret, timeoutMs: 180_000 });
+  return new PlatformClient({
+    connection: { name: 'bench', baseUrl: c.baseUrl, authUrl: c.authUrl, logUrl: c.logUrl, clientId: c.clientId },
+    getSecret: async () => c.clientSecret,
+    timeoutMs: 180_000,
+  });
 }
 
 function makeRandom(seed: number): (n: number) => number {
   let s = seed;
-  return (n) => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s % n; };
+  return (n) => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s % n;
+  };
 }
 
-const WORDS = 'i want to book a table flight please could you help me find the status of my order check balance today tomorrow for with and new account transfer money from savings into checking what is'.split(' ');
+const WORDS =
+  'i want to book a table flight please could you help me find the status of my order check balance today tomorrow for with and new account transfer money from savings into checking what is'.split(
+    ' ',
+  );
 
 function localeDocument(locale: string, samples: number, seed: number): TrsxDocument {
   const random = makeRandom(seed);
   const phrase = (n: number): string => Array.from({ length: n }, () => WORDS[random(WORDS.length)] ?? 'x').join(' ');
   const concepts = ['CITY', 'DATE_WORD', 'ITEM'];
   const doc: TrsxDocument = {
-    lang: locale, version: '2.6', metadata: [],
-    sources: [{ name: 'nuance_custom_data', displayName: 'nuance_custom_data', version: '1.0', type: 'CUSTOM', useForOOV: true }],
-    intents: Array.from({ length: 20 }, (_, i) => ({ name: `INTENT_${i}`, links: [{ conceptref: concepts[i % 3] as string }] })),
+    lang: locale,
+    version: '2.6',
+    metadata: [],
+    sources: [
+      {
+        name: 'nuance_custom_data',
+        displayName: 'nuance_custom_data',
+        version: '1.0',
+        type: 'CUSTOM',
+        useForOOV: true,
+      },
+    ],
+    intents: Array.from({ length: 20 }, (_, i) => ({
+      name: `INTENT_${i}`,
+      links: [{ conceptref: concepts[i % 3] as string }],
+    })),
     concepts: concepts.map((name) => ({ name, settings: [], relations: [] })),
-    dictionaries: concepts.map((conceptref) => ({ conceptref, entries: Array.from({ length: 50 }, (_, k) => ({ literal: `${phrase(2)} ${k}`, value: `v${k}` })) })),
+    dictionaries: concepts.map((conceptref) => ({
+      conceptref,
+      entries: Array.from({ length: 50 }, (_, k) => ({ literal: `${phrase(2)} ${k}`, value: `v${k}` })),
+    })),
     samples: [],
   };
   for (let i = 0; i < samples; i++) {
-    const content: SampleNode[] = [`${phrase(8 + random(10))} ${i} `, { conceptref: concepts[random(3)] as string, content: [phrase(2)] }, ` ${phrase(6 + random(8))}`];
-    doc.samples.push({ intentref: `INTENT_${random(20)}`, count: 1 + random(2), excluded: false, fullyVerified: true, content });
+    const content: SampleNode[] = [
+      `${phrase(8 + random(10))} ${i} `,
+      { conceptref: concepts[random(3)] as string, content: [phrase(2)] },
+      ` ${phrase(6 + random(8))}`,
+    ];
+    doc.samples.push({
+      intentref: `INTENT_${random(20)}`,
+      count: 1 + random(2),
+      excluded: false,
+      fullyVerified: true,
+      content,
+    });
   }
   return doc;
 }
@@ -80,14 +127,24 @@ async function runSandboxChild(dataDir: string): Promise<void> {
   const { startSandbox } = await import('../src/sandbox/server');
   const sandbox = await startSandbox({ dataDir, port: 0, host: '127.0.0.1', jobDurationMs: JOB_MS });
   const owner = sandbox.clients[0];
-  process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clientId: owner?.clientId, clientSecret: owner?.clientSecret })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clientId: owner?.clientId, clientSecret: owner?.clientSecret })}\n`,
+  );
   // Lives as long as the IPC channel to the parent: it ends when the parent disconnects or dies.
-  process.on('disconnect', () => { void sandbox.close().then(() => process.exit(0)); });
+  process.on('disconnect', () => {
+    void sandbox.close().then(() => process.exit(0));
+  });
 }
 
 /** Runs one CLI command in this process (modules loaded first, not timed); prints time, RSS growth, output. */
 async function runOperationChild(conn: ConnectionInfo, argv: string[]): Promise<void> {
-  Object.assign(process.env, { CSTUDIO_BASE_URL: conn.baseUrl, CSTUDIO_AUTH_URL: conn.authUrl, CSTUDIO_LOG_URL: conn.logUrl, CSTUDIO_CLIENT_ID: conn.clientId, CSTUDIO_CLIENT_SECRET: conn.clientSecret });
+  Object.assign(process.env, {
+    CSTUDIO_BASE_URL: conn.baseUrl,
+    CSTUDIO_AUTH_URL: conn.authUrl,
+    CSTUDIO_LOG_URL: conn.logUrl,
+    CSTUDIO_CLIENT_ID: conn.clientId,
+    CSTUDIO_CLIENT_SECRET: conn.clientSecret,
+  });
   const { runCli } = await import('../src/cli/main');
   // What the CLI's own entry (main) sets before it runs a command.
   (await import('../src/cli/runtimeFlags')).tuneCliRuntime();
@@ -95,14 +152,31 @@ async function runOperationChild(conn: ConnectionInfo, argv: string[]): Promise<
   let stderr = '';
   const t0 = performance.now();
   // CSTUDIO_BENCH_TRACE=1: the command's progress lines, with the ms since it started, on stderr (where the time goes).
-  const trace = process.env.CSTUDIO_BENCH_TRACE ? (t: string): void => { process.stderr.write(`  [${(performance.now() - t0).toFixed(0)} ms] ${t}`); } : undefined;
-  const io = { stdout: (t: string) => { stdout += t; }, stderr: (t: string) => { stderr += t; trace?.(t); }, env: process.env, cwd: process.cwd(), signal: new AbortController().signal };
+  const trace = process.env.CSTUDIO_BENCH_TRACE
+    ? (t: string): void => {
+        process.stderr.write(`  [${(performance.now() - t0).toFixed(0)} ms] ${t}`);
+      }
+    : undefined;
+  const io = {
+    stdout: (t: string) => {
+      stdout += t;
+    },
+    stderr: (t: string) => {
+      stderr += t;
+      trace?.(t);
+    },
+    env: process.env,
+    cwd: process.cwd(),
+    signal: new AbortController().signal,
+  };
   globalThis.gc?.();
   const window = openPeakWindow();
   const started = performance.now();
   const code = await runCli(argv, io);
   const ms = performance.now() - started;
-  process.stdout.write(`${JSON.stringify({ ms, growth: peakGrowthSince(window), code, stdout: code === 0 ? stdout : `${stdout}${stderr}` })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ms, growth: peakGrowthSince(window), code, stdout: code === 0 ? stdout : `${stdout}${stderr}` })}\n`,
+  );
   process.exit(0);
 }
 
@@ -110,17 +184,29 @@ async function runOperationChild(conn: ConnectionInfo, argv: string[]): Promise<
 
 function firstLine(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
-    if (!child.stdout) { reject(new Error('child has no stdout')); return; }
+    if (!child.stdout) {
+      reject(new Error('child has no stdout'));
+      return;
+    }
     const rl = createInterface({ input: child.stdout });
     // Later lines are read and dropped, so a chatty child never blocks on a full pipe.
     let first = true;
-    rl.on('line', (line) => { if (first) { first = false; resolve(line); } });
-    child.once('exit', (code) => { if (first) reject(new Error(`child exited with ${code}`)); });
+    rl.on('line', (line) => {
+      if (first) {
+        first = false;
+        resolve(line);
+      }
+    });
+    child.once('exit', (code) => {
+      if (first) reject(new Error(`child exited with ${code}`));
+    });
   });
 }
 
 async function cli(conn: ConnectionInfo, argv: string[]): Promise<OpResult> {
-  const child = spawn(process.execPath, ['--expose-gc', process.argv[1] ?? '', '--op', JSON.stringify(conn), ...argv], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', process.argv[1] ?? '', '--op', JSON.stringify(conn), ...argv], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const result = JSON.parse(await firstLine(child)) as OpResult;
   if (result.code !== 0) throw new Error(`cstudio ${argv.join(' ')} exited with ${result.code}: ${result.stdout}`);
   return result;
@@ -128,12 +214,23 @@ async function cli(conn: ConnectionInfo, argv: string[]): Promise<OpResult> {
 
 function run(cmd: string, args: string[]): string {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.filter((a) => !a.startsWith('Authorization')).join(' ')} failed (${r.status}): ${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${cmd} ${args.filter((a) => !a.startsWith('Authorization')).join(' ')} failed (${r.status}): ${r.stderr}`,
+    );
   return r.stdout;
 }
 
 function token(conn: ConnectionInfo): string {
-  const out = run('curl', ['-sS', '-f', '-u', `${conn.clientId}:${conn.clientSecret}`, '-d', 'grant_type=client_credentials&scope=svc-api', `${conn.authUrl}/oauth2/token`]);
+  const out = run('curl', [
+    '-sS',
+    '-f',
+    '-u',
+    `${conn.clientId}:${conn.clientSecret}`,
+    '-d',
+    'grant_type=client_credentials&scope=svc-api',
+    `${conn.authUrl}/oauth2/token`,
+  ]);
   return (JSON.parse(out) as { access_token: string }).access_token;
 }
 
@@ -142,7 +239,15 @@ async function pullFloor(conn: ConnectionInfo, projectId: string, work: string):
   const dir = await mkdtemp(join(work, 'floor-'));
   const ms = await timed(() => {
     const auth = `Authorization: Bearer ${token(conn)}`;
-    run('curl', ['-sS', '-f', '-H', auth, '-o', join(dir, 'export.zip'), `${conn.baseUrl}/v4/projects/${projectId}/.export`]);
+    run('curl', [
+      '-sS',
+      '-f',
+      '-H',
+      auth,
+      '-o',
+      join(dir, 'export.zip'),
+      `${conn.baseUrl}/v4/projects/${projectId}/.export`,
+    ]);
     run('unzip', ['-q', '-o', join(dir, 'export.zip'), '-d', join(dir, 'files')]);
   });
   await rm(dir, { recursive: true, force: true });
@@ -151,14 +256,31 @@ async function pullFloor(conn: ConnectionInfo, projectId: string, work: string):
 
 let appended = 0;
 /** The push floor: one sample appended by a raw request, plus the job's own duration as the platform reports it. */
-async function pushFloor(conn: ConnectionInfo, client: PlatformClient, projectId: string, locale: string, work: string): Promise<number> {
+async function pushFloor(
+  conn: ConnectionInfo,
+  client: PlatformClient,
+  projectId: string,
+  locale: string,
+  work: string,
+): Promise<number> {
   const file = join(work, 'one-sample.txt');
   await writeFile(file, `a remote sample number ${++appended} from the raw append\n`);
   let job = { id: '' };
   const requestMs = await timed(() => {
     const auth = `Authorization: Bearer ${token(conn)}`;
-    job = JSON.parse(run('curl', ['-sS', '-f', '-X', 'PUT', '-H', auth, '-F', `content=@${file};type=text/plain`,
-      `${conn.baseUrl}/v4/projects/${projectId}/intents/INTENT_1/samples/.append?locale=${locale}`])) as { id: string };
+    job = JSON.parse(
+      run('curl', [
+        '-sS',
+        '-f',
+        '-X',
+        'PUT',
+        '-H',
+        auth,
+        '-F',
+        `content=@${file};type=text/plain`,
+        `${conn.baseUrl}/v4/projects/${projectId}/intents/INTENT_1/samples/.append?locale=${locale}`,
+      ]),
+    ) as { id: string };
   });
   const done = await client.jobPoller.waitFor(projectId, await client.jobs.get(projectId, job.id));
   if (done.status !== 'COMPLETED') throw new Error(`the raw append ended ${done.status}`);
@@ -174,7 +296,12 @@ const mb = (n: number): string => `${(n / 1e6).toFixed(1)} MB`;
 const s = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 /** A project of `perLocale` samples in each of `locales`, seeded on the sandbox; its id, package and largest TRSX. */
-async function seedProject(client: PlatformClient, name: string, locales: string[], perLocale: number): Promise<{ id: string; zip: Uint8Array; largest: number }> {
+async function seedProject(
+  client: PlatformClient,
+  name: string,
+  locales: string[],
+  perLocale: number,
+): Promise<{ id: string; zip: Uint8Array; largest: number }> {
   const files = new Map<string, Uint8Array>();
   const enc = new TextEncoder();
   files.set('metadata.json', enc.encode(`${JSON.stringify({ name })}\n`));
@@ -182,18 +309,28 @@ async function seedProject(client: PlatformClient, name: string, locales: string
   locales.forEach((l, i) => files.set(`${l}/${l}.trsx`, enc.encode(buildTrsx(localeDocument(l, perLocale, i + 1)))));
   const largest = Math.max(...locales.map((l) => files.get(`${l}/${l}.trsx`)?.length ?? 0));
   const zip = await writeZip(files);
-  const project = await client.projects.create('1', { displayName: name, languages: locales, isChildDataCompliant: 'NO' });
+  const project = await client.projects.create('1', {
+    displayName: name,
+    languages: locales,
+    isChildDataCompliant: 'NO',
+  });
   const seeded = await client.jobPoller.waitFor(project.id, await client.projects.replacePackage(project.id, zip));
   if (seeded.status !== 'COMPLETED') throw new Error(`seeding the bench project ended ${seeded.status}`);
   return { id: project.id, zip, largest };
 }
 
 /** The memory floor: a merge pull (a remote append + a local edit) on a project of 100 samples; its RSS growth. */
-async function smallMergePull(conn: ConnectionInfo, client: PlatformClient, small: { id: string; ws: string }, work: string): Promise<number> {
+async function smallMergePull(
+  conn: ConnectionInfo,
+  client: PlatformClient,
+  small: { id: string; ws: string },
+  work: string,
+): Promise<number> {
   await pushFloor(conn, client, small.id, 'en-US', work);
   await addLocalSample(join(small.ws, 'en-US', 'en-US.trsx'), `a local sample on the small project ${++appended}`);
   const r = await cli(conn, ['pull', small.id, small.ws, '--json']);
-  if (!/"merged":\s*\[\s*"[^"]+\.trsx"/.test(r.stdout)) throw new Error(`the small pull did not merge: ${r.stdout.slice(0, 400)}`);
+  if (!/"merged":\s*\[\s*"[^"]+\.trsx"/.test(r.stdout))
+    throw new Error(`the small pull did not merge: ${r.stdout.slice(0, 400)}`);
   return r.growth;
 }
 
@@ -204,7 +341,9 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
     const { id, zip, largest } = await seedProject(client, name, locales, perLocale);
     const project = { id };
     const locale = locales[0] ?? 'en-US';
-    console.log(`\n--- ${name}: ${locales.length} locale(s) × ${perLocale} samples; package ${mb(zip.length)} zipped, largest TRSX ${mb(largest)}`);
+    console.log(
+      `\n--- ${name}: ${locales.length} locale(s) × ${perLocale} samples; package ${mb(zip.length)} zipped, largest TRSX ${mb(largest)}`,
+    );
 
     // Fresh pull, then status after a one-sample edit.
     const ws = join(work, `${project.id}-ws`);
@@ -213,12 +352,21 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
     await addLocalSample(changed, 'one sample added locally for status');
     const floorStatus = async (): Promise<number> => timed(async () => sha256(await readFile(changed)));
     if (ONLY.has('status')) {
-      const offline = await alternate(ROUNDS, async () => (await cli(conn, ['status', ws, '--offline', '--json'])).ms, floorStatus);
+      const offline = await alternate(
+        ROUNDS,
+        async () => (await cli(conn, ['status', ws, '--offline', '--json'])).ms,
+        floorStatus,
+      );
       const online = await alternate(ROUNDS, async () => (await cli(conn, ['status', ws, '--json'])).ms, floorStatus);
-      for (const [label, r] of [['status --offline', offline], ['status (remote consulted)', online]] as const) {
+      for (const [label, r] of [
+        ['status --offline', offline],
+        ['status (remote consulted)', online],
+      ] as const) {
         const ms = median(r.ours);
         const ratio = median(r.ratios);
-        console.log(`${label}: median ${ms.toFixed(0)} ms; floor (read + sha256 of the changed file) ${median(r.base).toFixed(0)} ms → ${ratio.toFixed(2)}×`);
+        console.log(
+          `${label}: median ${ms.toFixed(0)} ms; floor (read + sha256 of the changed file) ${median(r.base).toFixed(0)} ms → ${ratio.toFixed(2)}×`,
+        );
         // The goal holds when either bound does: ≤ 0.3 s, or ≤ 1.2× the floor.
         if (ms / 1000 <= STATUS_SECONDS) judge(`${name}: ${label} time`, ms / 1000, STATUS_SECONDS, { unit: ' s' });
         else judge(`${name}: ${label} (over 0.3 s) / read+hash floor`, ratio, STATUS_GOAL);
@@ -231,33 +379,45 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
       const fresh: OpResult[] = [];
       const floors: number[] = [];
       const smallGrowth: number[] = [];
-      const small = { id: (await seedProject(client, `${name}, small`, ['en-US'], 100)).id, ws: join(work, `${project.id}-small`) };
+      const small = {
+        id: (await seedProject(client, `${name}, small`, ['en-US'], 100)).id,
+        ws: join(work, `${project.id}-small`),
+      };
       await cli(conn, ['pull', small.id, small.ws]);
-      const mergeRounds = await alternate(ROUNDS, async () => {
-        await pushFloor(conn, client, project.id, locale, work);
-        await addLocalSample(changed, `a local sample before merge pull ${merge.length}`);
-        const r = await cli(conn, ['pull', project.id, ws, '--json']);
-        if (!/"merged":\s*\[\s*"[^"]+\.trsx"/.test(r.stdout)) throw new Error(`the pull did not merge: ${r.stdout.slice(0, 400)}`);
-        merge.push(r);
-        return r.ms;
-      }, async () => {
-        const dir = join(work, `${project.id}-fresh-${fresh.length}`);
-        const r = await cli(conn, ['pull', project.id, dir]);
-        await rm(dir, { recursive: true, force: true });
-        fresh.push(r);
-        floors.push(await pullFloor(conn, project.id, work));
-        smallGrowth.push(await smallMergePull(conn, client, small, work));
-        return r.ms;
-      });
+      const mergeRounds = await alternate(
+        ROUNDS,
+        async () => {
+          await pushFloor(conn, client, project.id, locale, work);
+          await addLocalSample(changed, `a local sample before merge pull ${merge.length}`);
+          const r = await cli(conn, ['pull', project.id, ws, '--json']);
+          if (!/"merged":\s*\[\s*"[^"]+\.trsx"/.test(r.stdout))
+            throw new Error(`the pull did not merge: ${r.stdout.slice(0, 400)}`);
+          merge.push(r);
+          return r.ms;
+        },
+        async () => {
+          const dir = join(work, `${project.id}-fresh-${fresh.length}`);
+          const r = await cli(conn, ['pull', project.id, dir]);
+          await rm(dir, { recursive: true, force: true });
+          fresh.push(r);
+          floors.push(await pullFloor(conn, project.id, work));
+          smallGrowth.push(await smallMergePull(conn, client, small, work));
+          return r.ms;
+        },
+      );
       const freshMs = median(fresh.map((r) => r.ms));
       const floorMs = median(floors);
-      console.log(`fresh pull: median ${s(freshMs)}, floor (token + curl export + unzip) ${s(floorMs)} → ${median(fresh.map((r, i) => r.ms / (floors[i] ?? r.ms))).toFixed(2)}×; peak RSS growth ${mb(median(fresh.map((r) => r.growth)))}`);
+      console.log(
+        `fresh pull: median ${s(freshMs)}, floor (token + curl export + unzip) ${s(floorMs)} → ${median(fresh.map((r, i) => r.ms / (floors[i] ?? r.ms))).toFixed(2)}×; peak RSS growth ${mb(median(fresh.map((r) => r.growth)))}`,
+      );
       const mergeGrowth = median(merge.map((r) => r.growth));
       const floorGrowth = median(smallGrowth);
       // Per round: this round's growth beyond this round's small-project merge pull.
       const beyond = median(merge.map((r, i) => r.growth - (smallGrowth[i] ?? 0)));
-      console.log(`merge pull: median ${s(median(merge.map((r) => r.ms)))} → ${median(mergeRounds.ratios).toFixed(2)}× a fresh pull; peak RSS growth ${mb(mergeGrowth)} = ${(mergeGrowth / largest).toFixed(2)}× the largest TRSX; ` +
-        `the same merge pull on 100 samples grows ${mb(floorGrowth)}, so ${mb(beyond)} beyond it = ${(beyond / largest).toFixed(2)}× the largest TRSX`);
+      console.log(
+        `merge pull: median ${s(median(merge.map((r) => r.ms)))} → ${median(mergeRounds.ratios).toFixed(2)}× a fresh pull; peak RSS growth ${mb(mergeGrowth)} = ${(mergeGrowth / largest).toFixed(2)}× the largest TRSX; ` +
+          `the same merge pull on 100 samples grows ${mb(floorGrowth)}, so ${mb(beyond)} beyond it = ${(beyond / largest).toFixed(2)}× the largest TRSX`,
+      );
       judge(`${name}: merge pull time / fresh pull`, median(mergeRounds.ratios), MERGE_TIME_GOAL);
       // Judged on the raw growth, as the issue states the goal: the 100-sample floor varied 8–29 MB between the
       // workloads of one run, too unsteady to subtract; the figure beyond it is printed for what it tells.
@@ -270,13 +430,19 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
     await cli(conn, ['pull', project.id, pushWs]);
     const pushFile = join(pushWs, locale, `${locale}.trsx`);
     let pushes = 0;
-    const push = await alternate(ROUNDS, async () => {
-      // The floor's raw append changed the project: catch up first (not timed), or the push is rightly refused.
-      await cli(conn, ['pull', project.id, pushWs]);
-      await addLocalSample(pushFile, `one sample pushed by append ${pushes++}`);
-      return (await cli(conn, ['push', pushWs, '--append', '--yes'])).ms;
-    }, () => pushFloor(conn, client, project.id, locale, work));
-    console.log(`push --append (1 sample): median ${s(median(push.ours))}; floor (raw append + the job's ${JOB_MS} ms) ${s(median(push.base))} → ${median(push.ratios).toFixed(2)}×`);
+    const push = await alternate(
+      ROUNDS,
+      async () => {
+        // The floor's raw append changed the project: catch up first (not timed), or the push is rightly refused.
+        await cli(conn, ['pull', project.id, pushWs]);
+        await addLocalSample(pushFile, `one sample pushed by append ${pushes++}`);
+        return (await cli(conn, ['push', pushWs, '--append', '--yes'])).ms;
+      },
+      () => pushFloor(conn, client, project.id, locale, work),
+    );
+    console.log(
+      `push --append (1 sample): median ${s(median(push.ours))}; floor (raw append + the job's ${JOB_MS} ms) ${s(median(push.base))} → ${median(push.ratios).toFixed(2)}×`,
+    );
     judge(`${name}: push --append / (raw append + job duration)`, median(push.ratios), PUSH_GOAL);
   } finally {
     await client.close();
@@ -285,12 +451,26 @@ async function workload(conn: ConnectionInfo, work: string, name: string, locale
 
 async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'cstudio-bench-sync-'));
-  const sandbox = spawn(process.execPath, [process.argv[1] ?? '', '--sandbox', join(work, 'sandbox')], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const sandbox = spawn(process.execPath, [process.argv[1] ?? '', '--sandbox', join(work, 'sandbox')], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   try {
     const conn = JSON.parse(await firstLine(sandbox)) as ConnectionInfo;
-    console.log(`sandbox job duration: ${JOB_MS} ms (CSTUDIO_BENCH_JOB_MS); ${ROUNDS} alternating rounds per figure (ROUNDS); CLI commands in child processes`);
+    console.log(
+      `sandbox job duration: ${JOB_MS} ms (CSTUDIO_BENCH_JOB_MS); ${ROUNDS} alternating rounds per figure (ROUNDS); CLI commands in child processes`,
+    );
     if (WORKLOADS.has('1')) await workload(conn, work, 'one locale, 100k samples', ['en-US']);
-    if (WORKLOADS.has('8')) await workload(conn, work, '8 locales, 100k samples', ['en-US', 'fr-CA', 'de-DE', 'es-US', 'it-IT', 'pt-BR', 'nl-NL', 'ja-JP']);
+    if (WORKLOADS.has('8'))
+      await workload(conn, work, '8 locales, 100k samples', [
+        'en-US',
+        'fr-CA',
+        'de-DE',
+        'es-US',
+        'it-IT',
+        'pt-BR',
+        'nl-NL',
+        'ja-JP',
+      ]);
     reportGoals();
   } finally {
     if (sandbox.connected) sandbox.disconnect();
@@ -300,9 +480,12 @@ async function main(): Promise<void> {
 }
 
 const args = process.argv.slice(2);
-const started = args[0] === '--sandbox' ? runSandboxChild(args[1] ?? '')
-  : args[0] === '--op' ? runOperationChild(JSON.parse(args[1] ?? '{}') as ConnectionInfo, args.slice(2))
-    : main();
+const started =
+  args[0] === '--sandbox'
+    ? runSandboxChild(args[1] ?? '')
+    : args[0] === '--op'
+      ? runOperationChild(JSON.parse(args[1] ?? '{}') as ConnectionInfo, args.slice(2))
+      : main();
 started.catch((err: unknown) => {
   console.error(err);
   process.exit(1);

@@ -38,7 +38,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-interface Summary { rps: number; p50: number; p99: number }
+interface Summary {
+  rps: number;
+  p50: number;
+  p99: number;
+}
 
 /** The wall time of `runs` together. */
 function wallOf(runs: ReadonlyArray<{ wallMs: number }>): number {
@@ -56,14 +60,21 @@ async function bench({ info, client, token }: SandboxChild): Promise<void> {
   try {
     const org = (await client.organizations.listPage(1, 0)).items[0];
     if (!org) throw new Error('the sandbox has no organization for the demo owner');
-    const project = await client.projects.create(org.id, { displayName: 'Bench project', languages: ['en-US'], isChildDataCompliant: 'NO' });
+    const project = await client.projects.create(org.id, {
+      displayName: 'Bench project',
+      languages: ['en-US'],
+      isChildDataCompliant: 'NO',
+    });
     // The same token for both sides: take it from a bare token request.
     const svcToken = await token(bare, 'svc-api');
     const url = `${info.baseUrl}/v4/projects/${encodeURIComponent(project.id)}`;
 
     const ours = (): Promise<unknown> => client.projects.get(project.id);
     const baseline = async (): Promise<unknown> => {
-      const res = await request(url, { dispatcher: bare, headers: { authorization: `Bearer ${svcToken}`, accept: 'application/json' } });
+      const res = await request(url, {
+        dispatcher: bare,
+        headers: { authorization: `Bearer ${svcToken}`, accept: 'application/json' },
+      });
       if (res.statusCode !== 200) throw new Error(`bare request got ${res.statusCode}`);
       return res.body.json();
     };
@@ -84,21 +95,29 @@ async function bench({ info, client, token }: SandboxChild): Promise<void> {
     }
     const o = summarize(oursRuns);
     const b = summarize(bareRuns);
-    const fmt = (s: Summary): string => `${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms`;
-    console.log(`projects.get, ${ROUNDS * PER_ROUND} requests each, concurrency ${CONCURRENCY}, sandbox in a child process`);
+    const fmt = (s: Summary): string =>
+      `${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms`;
+    console.log(
+      `projects.get, ${ROUNDS * PER_ROUND} requests each, concurrency ${CONCURRENCY}, sandbox in a child process`,
+    );
     console.log(`  bare undici     ${fmt(b)}`);
     console.log(`  PlatformClient  ${fmt(o)}`);
     // Per ABBA pair of rounds (ours first, then bare first): ours over bare in wall time (= inverse throughput) and
     // in p50 latency; medians over the pairs. Whichever side runs first in a round is slower (per-round ratios
     // alternate ~1.25× / ~0.75×), so a single round's ratio carries the order; a pair holds each order once.
     const pairs = Array.from({ length: ROUNDS / 2 }, (_, k) => ({
-      ours: oursRuns.slice(2 * k, 2 * k + 2), bare: bareRuns.slice(2 * k, 2 * k + 2),
+      ours: oursRuns.slice(2 * k, 2 * k + 2),
+      bare: bareRuns.slice(2 * k, 2 * k + 2),
     }));
     const throughput = median(pairs.map((p) => wallOf(p.ours) / wallOf(p.bare)));
     const p50 = median(pairs.map((p) => summarize(p.ours).p50 / summarize(p.bare).p50));
     const p99 = o.p99 / b.p99;
-    console.log(`  per-round time ratios (order alternates): ${oursRuns.map((r, i) => (r.wallMs / (bareRuns[i]?.wallMs ?? r.wallMs)).toFixed(2)).join(' ')}`);
-    console.log(`  ratio (ours vs bare, median of ${pairs.length} ABBA pairs of rounds): time for the same requests ${throughput.toFixed(2)}×   p50 ${p50.toFixed(2)}×   (p99 over all rounds ${p99.toFixed(2)}×, not judged)`);
+    console.log(
+      `  per-round time ratios (order alternates): ${oursRuns.map((r, i) => (r.wallMs / (bareRuns[i]?.wallMs ?? r.wallMs)).toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `  ratio (ours vs bare, median of ${pairs.length} ABBA pairs of rounds): time for the same requests ${throughput.toFixed(2)}×   p50 ${p50.toFixed(2)}×   (p99 over all rounds ${p99.toFixed(2)}×, not judged)`,
+    );
     judge('transport time (ours / bare undici)', throughput, 1.2);
     judge('transport p50 latency (ours / bare undici)', p50, 1.2);
     reportGoals();

@@ -44,7 +44,10 @@
     const total = curve.length > 0 ? curve[0][1] : 0;
     const show = () => {
       const t = Number(slider.value);
-      const point = curve.reduce((best, p) => (Math.abs(p[0] - t) < Math.abs(best[0] - t) ? p : best), curve[0] || [0, 0, 1, 0]);
+      const point = curve.reduce(
+        (best, p) => (Math.abs(p[0] - t) < Math.abs(best[0] - t) ? p : best),
+        curve[0] || [0, 0, 1, 0],
+      );
       value.textContent = t.toFixed(2);
       figures.textContent = `accepted ${point[1]} of ${total} · precision ${(point[2] * 100).toFixed(1)}% · recall ${(point[3] * 100).toFixed(1)}%`;
     };

@@ -12,13 +12,18 @@ import * as esbuild from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const all = readdirSync(join(root, 'bench')).filter((f) => /\.(ts|mjs)$/.test(f)).map((f) => f.replace(/\.(ts|mjs)$/, ''));
+const all = readdirSync(join(root, 'bench'))
+  .filter((f) => /\.(ts|mjs)$/.test(f))
+  .map((f) => f.replace(/\.(ts|mjs)$/, ''));
 const names = requested.length > 0 ? requested : all;
 
 /** Runs one benchmark, echoing its output; resolves with its exit code and the goals it reported missed. */
 function run(entry) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--enable-source-maps', entry], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--expose-gc', '--enable-source-maps', entry], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const missed = [];
     createInterface({ input: child.stdout }).on('line', (line) => {
       console.log(line);
@@ -37,8 +42,15 @@ for (const name of names) {
   if (existsSync(ts)) {
     entry = join(root, 'out', 'bench', `${name}.js`);
     await esbuild.build({
-      entryPoints: [ts], outfile: entry, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
-      sourcemap: 'inline', external: ['vscode', 'playwright-core'], logLevel: 'warning',
+      entryPoints: [ts],
+      outfile: entry,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      sourcemap: 'inline',
+      external: ['vscode', 'playwright-core'],
+      logLevel: 'warning',
     });
   } else if (existsSync(mjs)) {
     entry = mjs;

@@ -45,10 +45,19 @@ const OPEN_ON_INSTALL = 'workbench.welcomePage.walkthroughs.openOnInstall';
  * userSettings (merged into the defaults), port (default: free), stateDir (a folder kept after stop() instead of a
  * temp one). Resolves once it listens.
  */
-export async function startCodeServer({ env, smokeTestDriver = true, extensionsDir, userSettings = {}, port, stateDir, log = () => undefined, timeoutMs = 60000 }) {
+export async function startCodeServer({
+  env,
+  smokeTestDriver = true,
+  extensionsDir,
+  userSettings = {},
+  port,
+  stateDir,
+  log = () => undefined,
+  timeoutMs = 60000,
+}) {
   // stateDir (npm start) keeps user data between sessions; tests get a temp folder deleted at stop().
   const tmp = stateDir ?? mkdtempSync(join(tmpdir(), 'cstudio-vscode-'));
-  const listenPort = port ?? await freePort();
+  const listenPort = port ?? (await freePort());
   const xdg = join(tmp, 'xdg');
   mkdirSync(join(tmp, 'user', 'User'), { recursive: true });
   const settingsFile = join(tmp, 'user', 'User', 'settings.json');
@@ -57,21 +66,36 @@ export async function startCodeServer({ env, smokeTestDriver = true, extensionsD
   // Machine-scoped settings (openOnInstall is one) are read from the remote machine's settings in code-server.
   mkdirSync(join(tmp, 'user', 'Machine'), { recursive: true });
   const machineFile = join(tmp, 'user', 'Machine', 'settings.json');
-  if (!stateDir || !existsSync(machineFile)) writeFileSync(machineFile, JSON.stringify({ [OPEN_ON_INSTALL]: settings[OPEN_ON_INSTALL] }, null, 2));
+  if (!stateDir || !existsSync(machineFile))
+    writeFileSync(machineFile, JSON.stringify({ [OPEN_ON_INSTALL]: settings[OPEN_ON_INSTALL] }, null, 2));
   const homeEnv = { HOME: tmp, XDG_DATA_HOME: xdg, XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: xdg, XDG_STATE_HOME: xdg };
   const args = [
     env.codeServerEntry,
-    '--bind-addr', `127.0.0.1:${listenPort}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override',
+    '--bind-addr',
+    `127.0.0.1:${listenPort}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
     ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
-    '--user-data-dir', join(tmp, 'user'), '--extensions-dir', extensionsDir ?? join(tmp, 'ext'),
-    '--config', join(tmp, 'config.yaml'),
+    '--user-data-dir',
+    join(tmp, 'user'),
+    '--extensions-dir',
+    extensionsDir ?? join(tmp, 'ext'),
+    '--config',
+    join(tmp, 'config.yaml'),
   ];
   const child = spawn(env.nodeBin, args, {
-    detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...homeEnv },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...homeEnv },
   });
   let output = '';
-  const collect = (d) => { output += d; };
+  const collect = (d) => {
+    output += d;
+  };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   // Settles when the server process exits, for whoever must tell a requested stop from a crash.
@@ -80,7 +104,11 @@ export async function startCodeServer({ env, smokeTestDriver = true, extensionsD
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
     if (stateDir) return;
     if (process.env.KEEP_TMP) log(`kept ${tmp}`);
     else rmSync(tmp, { recursive: true, force: true });
@@ -95,7 +123,12 @@ export async function startCodeServer({ env, smokeTestDriver = true, extensionsD
   }
   const authority = `127.0.0.1:${listenPort}`;
   return {
-    port: listenPort, pid: child.pid, tmp, homeEnv, authority, exited,
+    port: listenPort,
+    pid: child.pid,
+    tmp,
+    homeEnv,
+    authority,
+    exited,
     output: () => output,
     /** The workbench URL for a folder, with an optional payload (pairs of [name, absolute path on this machine]). */
     url(folder, payload = []) {
@@ -122,7 +155,9 @@ export function linkExtensions(extensionsDir, folders) {
     rmSync(target, { recursive: true, force: true });
     symlinkSync(folder, target, 'dir');
     return {
-      identifier: { id }, version: manifest.version, relativeLocation,
+      identifier: { id },
+      version: manifest.version,
+      relativeLocation,
       location: { $mid: 1, path: target, scheme: 'file' },
       metadata: { installedTimestamp: Date.now(), source: 'vsix' },
     };
@@ -132,20 +167,30 @@ export function linkExtensions(extensionsDir, folders) {
   return entries.map((e) => e.identifier.id);
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Headless Chromium through playwright-core (never `playwright install`), writing only into `server.tmp`. */
 export async function launchChromium(executablePath, server) {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
-    executablePath, headless: true, args: CHROMIUM_ARGS,
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
     env: { ...process.env, ...server.homeEnv },
   });
 }
 
 // Workbench chatter that says nothing about our extension.
-const NOISE = /ChatModelSelection|AgentHost|AccountPolicyGate|Failed to load resource|authentication provider|open-vsx\.org|Creating a socket|connection token|Service Worker|additional builtin|reconnection-grace|workbench contribution|same-origin iframe|allow-scripts and allow-same-origin|ERR_NAME_NOT_RESOLVED|vsda|\[Extension Host\] (?:debugger|Debugger listening)|DevTools|Ignoring the error while|Long running operations during shutdown/;
+const NOISE =
+  /ChatModelSelection|AgentHost|AccountPolicyGate|Failed to load resource|authentication provider|open-vsx\.org|Creating a socket|connection token|Service Worker|additional builtin|reconnection-grace|workbench contribution|same-origin iframe|allow-scripts and allow-same-origin|ERR_NAME_NOT_RESOLVED|vsda|\[Extension Host\] (?:debugger|Debugger listening)|DevTools|Ignoring the error while|Long running operations during shutdown/;
 
 /**
  * Forwards the page's console to `sink`. Extension-host output arrives as "%c INFO"/"%c  ERR" entries whose
@@ -154,7 +199,11 @@ const NOISE = /ChatModelSelection|AgentHost|AccountPolicyGate|Failed to load res
 export function relayConsole(page, sink = (line) => console.log(line)) {
   page.on('console', async (message) => {
     let parts;
-    try { parts = await Promise.all(message.args().map((a) => a.jsonValue())); } catch { parts = [message.text()]; }
+    try {
+      parts = await Promise.all(message.args().map((a) => a.jsonValue()));
+    } catch {
+      parts = [message.text()];
+    }
     if (typeof parts[0] === 'string' && parts[0].startsWith('%c')) parts = parts.slice(2);
     const line = format(...parts);
     if (process.env.VERBOSE || (line.trim() && !NOISE.test(line))) sink(line);

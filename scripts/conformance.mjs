@@ -30,7 +30,10 @@ const NOT_SHOWN = {
  * The row passes when every other documented status was exercised; the reason is shown in the table.
  */
 const DEVIATIONS = {
-  'GET /consumers/subscription': [204, 'a 204 cannot carry the documented subscription body, so the sandbox answers 200 with it'],
+  'GET /consumers/subscription': [
+    204,
+    'a 204 cannot carry the documented subscription body, so the sandbox answers 200 with it',
+  ],
 };
 
 /** Endpoints the real service has beyond the spec's tables (real-client-shapes.md). */
@@ -61,20 +64,31 @@ function specEndpoints(text) {
   const body = text.slice(text.indexOf('\n## Endpoints'), text.indexOf('\n## Authentication'));
   let section = '';
   for (const line of body.split('\n')) {
-    if (line.startsWith('### ')) { section = line.slice(4).replace(/\s*\(.*$/, ''); continue; }
+    if (line.startsWith('### ')) {
+      section = line.slice(4).replace(/\s*\(.*$/, '');
+      continue;
+    }
     if (!line.startsWith('|') || /^\|\s*-/.test(line)) continue;
-    const cols = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cols = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cols[0] === 'Method' || cols[0] === 'Operation') continue;
-    let method; let path;
+    let method;
+    let path;
     if (/^(GET|POST|PUT|DELETE)$/.test(cols[0])) {
       method = cols[0];
       path = (/`([^`]+)`/.exec(cols[1]) ?? [])[1];
-      if (!path) [method, path] = NOT_SHOWN[Object.keys(NOT_SHOWN).find((k) => cols[1].includes(k))] ?? [method, undefined];
+      if (!path)
+        [method, path] = NOT_SHOWN[Object.keys(NOT_SHOWN).find((k) => cols[1].includes(k))] ?? [method, undefined];
     } else {
       const shown = /(GET|POST|PUT|DELETE) `([^`]+)`/.exec(cols[1]);
       [method, path] = shown ? [shown[1], shown[2]] : (NOT_SHOWN[cols[0]] ?? []);
     }
-    if (!method || !path) { console.error(`conformance: cannot read the endpoint row: ${line}`); process.exit(2); }
+    if (!method || !path) {
+      console.error(`conformance: cannot read the endpoint row: ${line}`);
+      process.exit(2);
+    }
     path = path.replace(/^\.\.\./, '/v4/projects/{projectId}');
     const isConsumer = section.startsWith('Event-log consumer');
     const last = cols[cols.length - 1];
@@ -83,7 +97,8 @@ function specEndpoints(text) {
     if (section.startsWith('Environment configurations')) statuses.add(501);
     out.push({ section, method, path, documented: [...statuses].sort() });
   }
-  for (const [section, method, path, documented] of EXTRA) out.push({ section: `${section} (real service)`, method, path, documented });
+  for (const [section, method, path, documented] of EXTRA)
+    out.push({ section: `${section} (real service)`, method, path, documented });
   return out;
 }
 
@@ -93,7 +108,9 @@ const endpoints = specEndpoints(readFileSync(specFile, 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'cstudio-conformance-'));
 console.log(`conformance: ${endpoints.length} endpoints in the spec; running the test tier with exchange recording…`);
 const run = spawnSync(process.execPath, [join(root, 'scripts', 'test.mjs'), '--unit'], {
-  cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, SKIP_STATIC: '1', CSTUDIO_CONFORMANCE_DIR: dir },
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, SKIP_STATIC: '1', CSTUDIO_CONFORMANCE_DIR: dir },
 });
 const testsPassed = run.status === 0;
 
@@ -117,11 +134,21 @@ const rows = endpoints.map((e) => {
   const missing = e.documented.filter((s) => !tested.includes(s) && s !== deviation?.[0]);
   const ok = testsPassed && tested.length > 0 && missing.length === 0;
   if (!ok) failures++;
-  const result = ok ? (deviation ? `pass (no ${deviation[0]}: ${deviation[1]})` : 'pass') : tested.length === 0 ? 'FAIL (not tested)' : missing.length ? `FAIL (untested: ${missing.join(', ')})` : 'FAIL (tests failed)';
+  const result = ok
+    ? deviation
+      ? `pass (no ${deviation[0]}: ${deviation[1]})`
+      : 'pass'
+    : tested.length === 0
+      ? 'FAIL (not tested)'
+      : missing.length
+        ? `FAIL (untested: ${missing.join(', ')})`
+        : 'FAIL (tests failed)';
   return `| ${e.section} | ${e.method} | \`${e.path}\` | ${e.documented.join(', ')} | ${tested.join(', ')} | ${result} |`;
 });
 const specKeys = new Set(endpoints.map((e) => key(e.method, e.path)));
-const extras = [...observed.entries()].filter(([k]) => !specKeys.has(k)).sort(([a], [b]) => a.localeCompare(b))
+const extras = [...observed.entries()]
+  .filter(([k]) => !specKeys.has(k))
+  .sort(([a], [b]) => a.localeCompare(b))
   .map(([k, s]) => `| \`${k}\` | ${[...s].sort().join(', ')} |`);
 
 const doc = `# Conformance of the local sandbox to the platform spec
@@ -150,5 +177,7 @@ statuses the tests exercised.
 ${extras.join('\n')}
 `;
 writeFileSync(join(root, 'docs', 'conformance.md'), doc);
-console.log(`conformance: ${endpoints.length - failures}/${endpoints.length} endpoints pass; tests ${testsPassed ? 'passed' : 'FAILED'}; wrote docs/conformance.md`);
+console.log(
+  `conformance: ${endpoints.length - failures}/${endpoints.length} endpoints pass; tests ${testsPassed ? 'passed' : 'FAILED'}; wrote docs/conformance.md`,
+);
 process.exit(testsPassed && failures === 0 ? 0 : 1);

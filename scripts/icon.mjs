@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const glyph = readFileSync(join(root, 'media', 'cstudio.svg'), 'utf8');
-const inner = glyph.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '').replace(/<!--[\s\S]*?-->/g, '');
+const inner = glyph
+  .replace(/^[\s\S]*?<svg[^>]*>/, '')
+  .replace(/<\/svg>\s*$/, '')
+  .replace(/<!--[\s\S]*?-->/g, '');
 const viewBox = /viewBox="([^"]+)"/.exec(glyph)?.[1] ?? '0 0 24 24';
 
 // The 24-unit glyph scaled to 96 px and centred on a 128 px tile; the stroke width keeps its proportion.
@@ -26,9 +29,13 @@ const tile = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" v
 </svg>`;
 
 const out = join(root, 'media', 'icon.png');
-const r = spawnSync('rsvg-convert', ['--width', '128', '--height', '128', '--format', 'png', '--output', out], { input: tile });
+const r = spawnSync('rsvg-convert', ['--width', '128', '--height', '128', '--format', 'png', '--output', out], {
+  input: tile,
+});
 if (r.error || r.status !== 0) {
-  console.error(`rsvg-convert failed (${r.error?.message ?? r.stderr}); install it: sudo apt-get install -y librsvg2-bin`);
+  console.error(
+    `rsvg-convert failed (${r.error?.message ?? r.stderr}); install it: sudo apt-get install -y librsvg2-bin`,
+  );
   process.exit(1);
 }
 console.log(`wrote ${out}`);

@@ -8,7 +8,8 @@ import { basename, delimiter, join } from 'node:path';
 // npm_config_user_agent, which names *its* Node: code-server's postinstall reads the Node version from there and
 // refused Node 24 under an `npm test` run by Node 20), the running package (npm_package_*, npm_lifecycle_*) and
 // its own paths. A nested install must see none of it, or it installs for the outer npm's Node and folder.
-const OUTER_NPM = /^(npm_config_|npm_package_|npm_lifecycle_)|^(npm_command|npm_execpath|npm_node_execpath|NODE|INIT_CWD)$/i;
+const OUTER_NPM =
+  /^(npm_config_|npm_package_|npm_lifecycle_)|^(npm_command|npm_execpath|npm_node_execpath|NODE|INIT_CWD)$/i;
 // What the user chose for every npm, kept: the cache (an empty one stays empty), the registry, proxies, CA.
 const USER_NPM_CONFIG = /^npm_config_(cache|registry|proxy|https_proxy|noproxy|cafile|strict_ssl|userconfig)$/i;
 // PATH entries `npm run` prepends: the repository's node_modules/.bin folders and npm's node-gyp shim.
@@ -33,11 +34,16 @@ export function cleanInstallEnv(env, nodeDir, extra = {}) {
 /** npm's own script (npm-cli.js), to run with a chosen Node; undefined when npm is not a plain JS install. */
 export function npmCliScript(env = process.env) {
   const candidates = [env.npm_execpath];
-  for (const dir of (env.PATH ?? '').split(delimiter)) if (dir && existsSync(join(dir, 'npm'))) candidates.push(join(dir, 'npm'));
+  for (const dir of (env.PATH ?? '').split(delimiter))
+    if (dir && existsSync(join(dir, 'npm'))) candidates.push(join(dir, 'npm'));
   for (const c of candidates) {
     if (!c) continue;
     let real;
-    try { real = realpathSync(c); } catch { continue; }
+    try {
+      real = realpathSync(c);
+    } catch {
+      continue;
+    }
     if (basename(real) === 'npm-cli.js') return real;
   }
   return undefined;
@@ -57,14 +63,22 @@ export function npmInstall(cwd, spec, { nodeBin, env, logFile, log }) {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = `$ ${command} ${args.join(' ')}\n`;
     const ticker = setInterval(() => log(`  ... ${spec} (${Math.round((Date.now() - t0) / 1000)}s)`), 30000);
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       clearInterval(ticker);
       writeFileSync(logFile, output);
       if (code === 0) return resolve();
-      reject(new Error(`npm install ${spec} failed (exit ${code}); log: ${logFile}\n${output.split('\n').slice(-40).join('\n')}`));
+      reject(
+        new Error(
+          `npm install ${spec} failed (exit ${code}); log: ${logFile}\n${output.split('\n').slice(-40).join('\n')}`,
+        ),
+      );
     });
   });
 }

@@ -20,7 +20,9 @@ function run(label, args, cwd) {
 function main() {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const outAt = process.argv.indexOf('--out');
-  const out = resolve(outAt > 0 ? process.argv[outAt + 1] ?? '' : join(root, `${manifest.name}-${manifest.version}.vsix`));
+  const out = resolve(
+    outAt > 0 ? (process.argv[outAt + 1] ?? '') : join(root, `${manifest.name}-${manifest.version}.vsix`),
+  );
   const stage = join(root, '.cache', 'package', `stage-${process.pid}`);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
@@ -33,11 +35,27 @@ function main() {
     const scripts = { ...manifest.scripts };
     delete scripts['vscode:prepublish'];
     writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ ...manifest, scripts }, null, 2)}\n`);
-    run('the release build (node esbuild.mjs --release)', [join(root, 'esbuild.mjs'), '--release', '--outdir', join(stage, 'dist')], root);
+    run(
+      'the release build (node esbuild.mjs --release)',
+      [join(root, 'esbuild.mjs'), '--release', '--outdir', join(stage, 'dist')],
+      root,
+    );
     mkdirSync(dirname(out), { recursive: true });
     // The project has no public repository yet: no made-up URL in package.json, so vsce must not require
     // one nor rewrite README links against it.
-    run('vsce package', [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out], stage);
+    run(
+      'vsce package',
+      [
+        join(root, 'node_modules', '@vscode', 'vsce', 'vsce'),
+        'package',
+        '--no-dependencies',
+        '--allow-missing-repository',
+        '--no-rewrite-relative-links',
+        '--out',
+        out,
+      ],
+      stage,
+    );
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

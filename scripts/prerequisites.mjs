@@ -10,7 +10,7 @@ export const TIER_SKIPPED_EXIT = 78;
 /** Debian package → what it is for. libxml2-utils (xmllint) only serves `npm run bench grxml`, so it is not here. */
 export const TIER_PACKAGES = {
   chromium: 'the headless browser that drives the VS Code workbench',
-  'libkrb5-dev': 'Kerberos headers for code-server\'s native modules',
+  'libkrb5-dev': "Kerberos headers for code-server's native modules",
   'build-essential': 'the C++ toolchain that builds them',
   'pkg-config': 'used by that build',
 };
@@ -47,7 +47,10 @@ export function aptLine(missing, root = runningAsRoot()) {
 }
 
 /** Why the VS Code tier is skipped (or `npm start` stops: `what`), and how to go on. */
-export function skipMessage(missing, { root = runningAsRoot(), what = 'The VS Code tier is SKIPPED', command = 'npm test' } = {}) {
+export function skipMessage(
+  missing,
+  { root = runningAsRoot(), what = 'The VS Code tier is SKIPPED', command = 'npm test' } = {},
+) {
   return [
     `${what}: it needs Debian packages that are not installed: ${missing.join(', ')}.`,
     ...missing.map((p) => `  - ${p}: ${TIER_PACKAGES[p] ?? ''}`),

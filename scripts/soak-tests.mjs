@@ -27,11 +27,19 @@ let passed = 0;
 let failed = 0;
 function stopBurners() {
   for (const b of burners.splice(0)) {
-    try { b.kill('SIGKILL'); } catch { /* already gone */ }
+    try {
+      b.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
   // The run in progress is a process group of its own (test.mjs, node --test and its files): all of it goes.
   if (current) {
-    try { process.kill(-current.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-current.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
     current = undefined;
   }
 }
@@ -52,19 +60,31 @@ for (let i = 0; i < burnerCount; i++) {
   b.on('error', (e) => console.error(`burner: ${e.message}`));
   burners.push(b);
 }
-console.log(`soak: ${runs} runs of the plain-Node tier with ${burnerCount} CPU burner(s) (pids ${burners.map((b) => b.pid).join(', ')})`);
+console.log(
+  `soak: ${runs} runs of the plain-Node tier with ${burnerCount} CPU burner(s) (pids ${burners.map((b) => b.pid).join(', ')})`,
+);
 
 function runOnce() {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const child = spawn(process.execPath, [join(root, 'scripts', 'test.mjs'), '--unit'], {
-      cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SKIP_STATIC: '1', SKIP_BUNDLE: '1' }, detached: true,
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SKIP_STATIC: '1', SKIP_BUNDLE: '1' },
+      detached: true,
     });
     current = child;
     let output = '';
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
-    child.on('close', (code) => { current = undefined; resolve({ code, output, seconds: (Date.now() - t0) / 1000 }); });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    child.on('close', (code) => {
+      current = undefined;
+      resolve({ code, output, seconds: (Date.now() - t0) / 1000 });
+    });
   });
 }
 
@@ -87,7 +107,9 @@ for (let i = 1; i <= runs; i++) {
     mkdirSync(logDir, { recursive: true });
     const log = join(logDir, `run-${i}.log`);
     writeFileSync(log, r.output);
-    console.log(`run ${i}/${runs}: FAILED (exit ${r.code}, ${s.pass} passed, ${s.fail} failed, ${r.seconds.toFixed(0)} s; output in ${log})`);
+    console.log(
+      `run ${i}/${runs}: FAILED (exit ${r.code}, ${s.pass} passed, ${s.fail} failed, ${r.seconds.toFixed(0)} s; output in ${log})`,
+    );
     for (const name of s.failed.slice(0, 10)) console.log(`    ✖ ${name}`);
   }
 }

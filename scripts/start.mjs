@@ -58,7 +58,11 @@ function holdUntilStopped(server) {
       stopping = true;
       log('stopping code-server');
       // SIGTERM first so the extension host can close the sandbox; whatever is left goes with SIGKILL.
-      try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
       const net = setTimeout(() => server.stop(), STOP_GRACE_MS);
       void server.exited.then(() => {
         clearTimeout(net);
@@ -75,7 +79,8 @@ function holdUntilStopped(server) {
 async function main() {
   if (!process.env.SKIP_BUNDLE) {
     log('building the extension');
-    if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+    if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0)
+      process.exit(1);
   }
   const folder = workspaceFolder();
 
@@ -89,15 +94,23 @@ async function main() {
   // The browser is the user's own: only code-server's build packages matter here.
   const missing = missingForUser(process.env, { chromium: false });
   if (missing.length > 0) {
-    console.error(skipMessage(missing, { what: 'npm start cannot install VS Code (code-server)', command: 'npm start' }));
+    console.error(
+      skipMessage(missing, { what: 'npm start cannot install VS Code (code-server)', command: 'npm start' }),
+    );
     process.exit(1);
   }
   const env = await ensureVscodeEnv({ chromium: false, log });
-  const stateDir = process.env.CSTUDIO_START_STATE_DIR ? resolve(process.env.CSTUDIO_START_STATE_DIR) : join(root, '.cache', 'start-code-server');
+  const stateDir = process.env.CSTUDIO_START_STATE_DIR
+    ? resolve(process.env.CSTUDIO_START_STATE_DIR)
+    : join(root, '.cache', 'start-code-server');
   const extensionsDir = join(stateDir, 'extensions');
   const [id] = linkExtensions(extensionsDir, [root]);
   const server = await startCodeServer({
-    env, stateDir, extensionsDir, smokeTestDriver: false, log,
+    env,
+    stateDir,
+    extensionsDir,
+    smokeTestDriver: false,
+    log,
     // A person's session: the walkthrough opens by itself on the first start (tests turn that off).
     userSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true },
     port: process.env.PORT ? Number(process.env.PORT) : undefined,
@@ -106,9 +119,11 @@ async function main() {
   const url = server.url(folder);
   // Where the extension keeps its sandbox's data (its global storage), and with it the ready file the CLI reads.
   const sandboxData = join(stateDir, 'user', 'User', 'globalStorage', id, 'sandbox');
-  console.log(`\nConversational Studio (${id}) in VS Code: ${url}\n` +
-    'Open it in a browser on this machine. The local sandbox starts by itself (see the status bar). Ctrl-C stops.\n' +
-    `The CLI reaches that sandbox with: eval "$(node ${join(root, 'bin', 'cstudio.js')} sandbox env --data '${sandboxData}')"\n`);
+  console.log(
+    `\nConversational Studio (${id}) in VS Code: ${url}\n` +
+      'Open it in a browser on this machine. The local sandbox starts by itself (see the status bar). Ctrl-C stops.\n' +
+      `The CLI reaches that sandbox with: eval "$(node ${join(root, 'bin', 'cstudio.js')} sandbox env --data '${sandboxData}')"\n`,
+  );
   process.exit(await stopped);
 }
 

@@ -27,7 +27,11 @@ function run(label, cmd, args, opts = {}) {
 
 function walk(dir, pred, out = []) {
   let entries;
-  try { entries = readdirSync(dir); } catch { return out; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of entries) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) walk(p, pred, out);
@@ -36,11 +40,23 @@ function walk(dir, pred, out = []) {
   return out;
 }
 
-if (process.env.CI && installConsent({ CI: process.env.CI }) && !process.env.CSTUDIO_FRESH_CACHES && !process.env.CSTUDIO_KEEP_CACHES) {
-  const fresh = { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'cstudio-ci-xdg-cache-')), npm_config_cache: mkdtempSync(join(tmpdir(), 'cstudio-ci-npm-cache-')) };
+if (
+  process.env.CI &&
+  installConsent({ CI: process.env.CI }) &&
+  !process.env.CSTUDIO_FRESH_CACHES &&
+  !process.env.CSTUDIO_KEEP_CACHES
+) {
+  const fresh = {
+    XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'cstudio-ci-xdg-cache-')),
+    npm_config_cache: mkdtempSync(join(tmpdir(), 'cstudio-ci-npm-cache-')),
+  };
   Object.assign(process.env, fresh, { CSTUDIO_FRESH_CACHES: '1' });
-  console.log(`CI mode: empty caches, XDG_CACHE_HOME=${fresh.XDG_CACHE_HOME} npm_config_cache=${fresh.npm_config_cache} (removed at the end)`);
-  process.on('exit', () => { for (const dir of Object.values(fresh)) rmSync(dir, { recursive: true, force: true }); });
+  console.log(
+    `CI mode: empty caches, XDG_CACHE_HOME=${fresh.XDG_CACHE_HOME} npm_config_cache=${fresh.npm_config_cache} (removed at the end)`,
+  );
+  process.on('exit', () => {
+    for (const dir of Object.values(fresh)) rmSync(dir, { recursive: true, force: true });
+  });
 }
 
 if (!process.env.SKIP_STATIC) {
@@ -53,12 +69,23 @@ if (!process.env.SKIP_BUNDLE) run('bundle', process.execPath, [join(root, 'esbui
 // A folder per run, so concurrent runs (several terminals, helpers) never delete each other's files.
 const outDir = join(root, 'out', `test-${process.pid}`);
 rmSync(outDir, { recursive: true, force: true });
-process.on('exit', () => { if (!process.env.KEEP_OUT) rmSync(outDir, { recursive: true, force: true }); });
-const sources = [...walk(join(root, 'src'), (p) => p.endsWith('.ts')), ...walk(join(root, 'test'), (p) => p.endsWith('.ts'))]
-  .filter((p) => !p.includes(`${join('test', 'vscode')}`));
+process.on('exit', () => {
+  if (!process.env.KEEP_OUT) rmSync(outDir, { recursive: true, force: true });
+});
+const sources = [
+  ...walk(join(root, 'src'), (p) => p.endsWith('.ts')),
+  ...walk(join(root, 'test'), (p) => p.endsWith('.ts')),
+].filter((p) => !p.includes(`${join('test', 'vscode')}`));
 await esbuild.build({
-  entryPoints: sources, outdir: outDir, outbase: root, platform: 'node', target: 'node20',
-  format: 'cjs', sourcemap: 'inline', bundle: false, logLevel: 'warning',
+  entryPoints: sources,
+  outdir: outDir,
+  outbase: root,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'inline',
+  bundle: false,
+  logLevel: 'warning',
 });
 
 const filter = process.env.FILTER;
@@ -66,7 +93,10 @@ const unitTests = walk(join(outDir, 'test', 'unit'), (p) => p.endsWith('.test.js
   .filter((p) => !filter || p.includes(filter))
   .map((p) => relative(root, p))
   .sort();
-if (unitTests.length === 0) { console.error('no unit tests found'); process.exit(1); }
+if (unitTests.length === 0) {
+  console.error('no unit tests found');
+  process.exit(1);
+}
 // Some unit tests tokenize the TextMate grammars with VS Code's own engine, taken from code-server, and skip without
 // it. On a fresh machine (CI's empty caches) code-server was installed only by the VS Code tier, after them, so they
 // always skipped there: install it first (once per machine; the VS Code tier needs it anyway). A failure here is
@@ -74,23 +104,37 @@ if (unitTests.length === 0) { console.error('no unit tests found'); process.exit
 if (!unitOnly && !installedEnv() && missingForUser().length === 0) {
   const t0 = Date.now();
   console.log('\n== VS Code (code-server) install, before the unit tier');
-  const r = spawnSync(process.execPath, [join(root, 'scripts', 'vscode-env.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  console.log(`== VS Code (code-server) install: ${r.status === 0 ? 'ok' : 'FAILED (the VS Code tier tries again)'} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'vscode-env.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  console.log(
+    `== VS Code (code-server) install: ${r.status === 0 ? 'ok' : 'FAILED (the VS Code tier tries again)'} (${((Date.now() - t0) / 1000).toFixed(1)}s)`,
+  );
 }
-run('unit tests (plain Node, sandbox over HTTP)', process.execPath,
+run(
+  'unit tests (plain Node, sandbox over HTTP)',
+  process.execPath,
   ['--enable-source-maps', '--test', '--test-reporter=spec', '--test-concurrency=2', ...unitTests],
-  { env: { ...process.env, CSTUDIO_TEST: '1' } });
+  { env: { ...process.env, CSTUDIO_TEST: '1' } },
+);
 
 if (!unitOnly) {
   const vscodeRunner = join(root, 'test', 'vscode', 'run.mjs');
-  try { statSync(vscodeRunner); } catch { process.exit(0); }
+  try {
+    statSync(vscodeRunner);
+  } catch {
+    process.exit(0);
+  }
   const label = 'extension-host tests (real VS Code via code-server)';
   const t0 = Date.now();
   console.log(`\n== ${label}`);
   const r = spawnSync(process.execPath, [vscodeRunner], { cwd: root, stdio: 'inherit' });
   if (r.status === TIER_SKIPPED_EXIT) {
     // Never a silent pass: the reason and the apt-get line are printed above; CI must not pass without the tier.
-    console.log(`== ${label}: SKIPPED (missing Debian packages, see above)${process.env.CI ? ' — a failure in CI' : ''}`);
+    console.log(
+      `== ${label}: SKIPPED (missing Debian packages, see above)${process.env.CI ? ' — a failure in CI' : ''}`,
+    );
     process.exit(process.env.CI ? 1 : 0);
   }
   console.log(`== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);

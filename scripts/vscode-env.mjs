@@ -60,19 +60,24 @@ const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { std
 export function missingForUser(env = process.env, { chromium = true } = {}) {
   if (isRoot() && installConsent(env)) return [];
   return missingPackages({
-    chromium: () => !chromium || Boolean(findChromium(env)), codeServerInstalled: () => Boolean(installedEnv(env)),
-    file: (p) => existsSync(p), command: hasCommand,
+    chromium: () => !chromium || Boolean(findChromium(env)),
+    codeServerInstalled: () => Boolean(installedEnv(env)),
+    file: (p) => existsSync(p),
+    command: hasCommand,
   });
 }
 
 function aptInstall(packages, log) {
   // Never without the user's yes: the callers check missingForUser() first, this is the last guard.
-  if (!installConsent(process.env)) throw new Error(`missing Debian packages: ${packages.join(' ')}; install them with: ${aptLine(packages)}`);
+  if (!installConsent(process.env))
+    throw new Error(`missing Debian packages: ${packages.join(' ')}; install them with: ${aptLine(packages)}`);
   log(`installing Debian packages: ${packages.join(' ')} (apt-get)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
-  if (!install || install.status !== 0) throw new Error(`apt-get install ${packages.join(' ')} failed; install them and rerun`);
+  const install =
+    update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+  if (!install || install.status !== 0)
+    throw new Error(`apt-get install ${packages.join(' ')} failed; install them and rerun`);
 }
 
 /** Chromium for the workbench client: found, or installed with apt-get when running as root, or a clear error. */
@@ -80,11 +85,14 @@ export function ensureChromium({ log = console.error, install = true } = {}) {
   const found = findChromium();
   if (found || !install) return found;
   if (!isRoot() || !installConsent(process.env)) {
-    throw new Error(`Chromium not found: install Debian's \`chromium\` (${aptLine(['chromium'])}) or set CHROMIUM=/path/to/chromium`);
+    throw new Error(
+      `Chromium not found: install Debian's \`chromium\` (${aptLine(['chromium'])}) or set CHROMIUM=/path/to/chromium`,
+    );
   }
   aptInstall(['chromium'], log);
   const after = findChromium();
-  if (!after) throw new Error('apt-get installed chromium but /usr/bin/chromium is missing; set CHROMIUM=/path/to/chromium');
+  if (!after)
+    throw new Error('apt-get installed chromium but /usr/bin/chromium is missing; set CHROMIUM=/path/to/chromium');
   return after;
 }
 
@@ -92,11 +100,13 @@ export function ensureChromium({ log = console.error, install = true } = {}) {
 function ensureBuildTools(log) {
   const missing = [];
   if (!existsSync('/usr/include/krb5.h') && !existsSync('/usr/include/krb5/krb5.h')) missing.push('libkrb5-dev');
-  if (spawnSync('sh', ['-c', 'command -v g++ && command -v make'], { stdio: 'ignore' }).status !== 0) missing.push('build-essential');
+  if (spawnSync('sh', ['-c', 'command -v g++ && command -v make'], { stdio: 'ignore' }).status !== 0)
+    missing.push('build-essential');
   if (spawnSync('sh', ['-c', 'command -v pkg-config'], { stdio: 'ignore' }).status !== 0) missing.push('pkg-config');
   if (spawnSync('sh', ['-c', 'command -v python3'], { stdio: 'ignore' }).status !== 0) missing.push('python3');
   if (missing.length === 0) return;
-  if (!isRoot() || !installConsent(process.env)) throw new Error(`building code-server needs ${missing.join(', ')}: ${aptLine(BUILD_PACKAGES)}`);
+  if (!isRoot() || !installConsent(process.env))
+    throw new Error(`building code-server needs ${missing.join(', ')}: ${aptLine(BUILD_PACKAGES)}`);
   aptInstall(missing, log);
 }
 
@@ -111,15 +121,33 @@ async function withLock(dir, log, fn) {
       break;
     } catch {
       let owner = 0;
-      try { owner = Number(readFileSync(join(lock, 'pid'), 'utf8')); } catch { /* being written */ }
+      try {
+        owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+      } catch {
+        /* being written */
+      }
       let alive = false;
-      try { if (owner) { process.kill(owner, 0); alive = true; } } catch { alive = false; }
-      if (owner && !alive) { rmSync(lock, { recursive: true, force: true }); continue; }
+      try {
+        if (owner) {
+          process.kill(owner, 0);
+          alive = true;
+        }
+      } catch {
+        alive = false;
+      }
+      if (owner && !alive) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
       if (waited % 30 === 0) log(`waiting for another install of code-server (pid ${owner || '?'}) to finish`);
       await new Promise((r) => setTimeout(r, 2000));
     }
   }
-  try { return await fn(); } finally { rmSync(lock, { recursive: true, force: true }); }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -135,7 +163,9 @@ export async function ensureVscodeEnv({ log = (m) => console.error(`[vscode-env]
     const again = installedEnv();
     if (again) return { ...again, chromium: browser };
     const t0 = Date.now();
-    log(`installing code-server ${CODE_SERVER_VERSION} (VS Code) with Node ${NODE_VERSION} into ${dir} — about 3-4 minutes, once`);
+    log(
+      `installing code-server ${CODE_SERVER_VERSION} (VS Code) with Node ${NODE_VERSION} into ${dir} — about 3-4 minutes, once`,
+    );
     ensureBuildTools(log);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
@@ -145,17 +175,25 @@ export async function ensureVscodeEnv({ log = (m) => console.error(`[vscode-env]
     const ownNodeDir = dirname(dirname(process.execPath));
     log(`1/2 node@${NODE_VERSION} (binary + headers)`);
     await npmInstall(join(dir, 'node24'), `node@${NODE_VERSION}`, {
-      nodeBin: process.execPath, env: cleanInstallEnv(process.env, ownNodeDir), logFile: join(dir, 'node24-install.log'), log,
+      nodeBin: process.execPath,
+      env: cleanInstallEnv(process.env, ownNodeDir),
+      logFile: join(dir, 'node24-install.log'),
+      log,
     });
     if (!existsSync(l.nodeBin)) throw new Error(`node@${NODE_VERSION} installed but ${l.nodeBin} is missing`);
     log(`2/2 code-server@${CODE_SERVER_VERSION} (native modules build from source against Node ${NODE_VERSION})`);
     // ~/.npmrc may set nodedir (here: /usr); the env variable overrides it for this install only.
     await npmInstall(join(dir, 'cs'), `code-server@${CODE_SERVER_VERSION}`, {
-      nodeBin: l.nodeBin, env: cleanInstallEnv(process.env, l.node24, { npm_config_nodedir: l.node24 }),
-      logFile: join(dir, 'code-server-install.log'), log,
+      nodeBin: l.nodeBin,
+      env: cleanInstallEnv(process.env, l.node24, { npm_config_nodedir: l.node24 }),
+      logFile: join(dir, 'code-server-install.log'),
+      log,
     });
     if (!existsSync(l.codeServerEntry)) throw new Error(`code-server installed but ${l.codeServerEntry} is missing`);
-    writeFileSync(l.marker, JSON.stringify({ codeServer: CODE_SERVER_VERSION, node: NODE_VERSION, installedAt: new Date().toISOString() }));
+    writeFileSync(
+      l.marker,
+      JSON.stringify({ codeServer: CODE_SERVER_VERSION, node: NODE_VERSION, installedAt: new Date().toISOString() }),
+    );
     log(`installed in ${((Date.now() - t0) / 1000).toFixed(0)}s`);
     return { ...installedEnv(), chromium: browser };
   });
@@ -166,7 +204,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     if (check) {
       const env = installedEnv();
-      console.log(JSON.stringify({ cacheDir: cacheDir(), installed: Boolean(env), chromium: findChromium() ?? null }, null, 2));
+      console.log(
+        JSON.stringify({ cacheDir: cacheDir(), installed: Boolean(env), chromium: findChromium() ?? null }, null, 2),
+      );
       process.exit(env ? 0 : 1);
     }
     const env = await ensureVscodeEnv();

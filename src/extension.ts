@@ -74,7 +74,11 @@ export interface TestingApi {
   /** What the Try panel shows now (reading it loads the feature). */
   readonly tryPanel: { readonly view: TryViewState | undefined };
   /** Opens the walkthrough unless this installation already did (the tests' settings turn that off). */
-  readonly walkthrough: { openOnFirstRun(): Promise<boolean>; readonly walkthroughRef: string; readonly ticked: ReadonlySet<string> };
+  readonly walkthrough: {
+    openOnFirstRun(): Promise<boolean>;
+    readonly walkthroughRef: string;
+    readonly ticked: ReadonlySet<string>;
+  };
   /** Replaces every command's prompts (quick picks, inputs, dialogs, notifications); undefined restores the window's. */
   usePrompter(prompter: Prompter | undefined): void;
 }
@@ -108,13 +112,26 @@ function hostServices(context: vscode.ExtensionContext, owned: IDisposable[]): H
   owned.push(log);
   const logger = log.logger;
 
-  const errors = new CommandErrorHandler({ logger: logger.child('commands'), presenter: vscode.window, showLog: () => log.show(), redact });
+  const errors = new CommandErrorHandler({
+    logger: logger.child('commands'),
+    presenter: vscode.window,
+    showLog: () => log.show(),
+    redact,
+  });
   const commands = new CommandRegistry(errors);
   owned.push(commands);
   commands.register(new ShowLogCommand(log));
   const credentials = new CredentialStore(context.secrets);
   owned.push(credentials);
-  return { redactor, settings, logger, errors, commands, credentials, prompter: new SwitchablePrompter(new WindowPrompter()) };
+  return {
+    redactor,
+    settings,
+    logger,
+    errors,
+    commands,
+    credentials,
+    prompter: new SwitchablePrompter(new WindowPrompter()),
+  };
 }
 
 /**
@@ -130,7 +147,9 @@ function sandboxRuntimeTargets(sandbox: LocalSandbox, redactor: Redactor): Runti
       redactor.register(c.clientSecret);
       for (const tag of c.contextTags.filter((t) => !targets.has(t))) {
         targets.set(tag, {
-          contextTag: tag, description: `${LOCAL_SANDBOX_NAME} · ${c.appId}`, secret: c.clientSecret,
+          contextTag: tag,
+          description: `${LOCAL_SANDBOX_NAME} · ${c.appId}`,
+          secret: c.clientSecret,
           connection: { name: LOCAL_SANDBOX_NAME, nluUrl: info.nluUrl, authUrl: info.authUrl, clientId: c.clientId },
         });
       }
@@ -141,16 +160,36 @@ function sandboxRuntimeTargets(sandbox: LocalSandbox, redactor: Redactor): Runti
 
 /** The walkthrough, with the steps it can tick from what already holds when it opens. */
 function walkthroughFeature(
-  context: vscode.ExtensionContext, host: HostServices, sandbox: SandboxFeature, explorer: ExplorerOnDemand, sync: SyncOnDemand,
+  context: vscode.ExtensionContext,
+  host: HostServices,
+  sandbox: SandboxFeature,
+  explorer: ExplorerOnDemand,
+  sync: SyncOnDemand,
 ): WalkthroughFeature {
   const { commands, logger } = host;
-  return new WalkthroughFeature({ globalState: context.globalState, extensionId: context.extension.id, commands, logger: logger.child('walkthrough'),
+  return new WalkthroughFeature({
+    globalState: context.globalState,
+    extensionId: context.extension.id,
+    commands,
+    logger: logger.child('walkthrough'),
     conditions: [
-      { key: ALREADY_HELD_KEYS.sandboxRunning, holds: () => sandbox.sandbox.state.kind === 'running', onDidChange: sandbox.sandbox.onDidChangeState },
+      {
+        key: ALREADY_HELD_KEYS.sandboxRunning,
+        holds: () => sandbox.sandbox.state.kind === 'running',
+        onDidChange: sandbox.sandbox.onDidChangeState,
+      },
       // The explorer view exists from activation (its feature loads when it is first shown).
-      { key: ALREADY_HELD_KEYS.explorerShown, holds: () => explorer.view.visible, onDidChange: explorer.view.onDidChangeVisibility },
+      {
+        key: ALREADY_HELD_KEYS.explorerShown,
+        holds: () => explorer.view.visible,
+        onDidChange: explorer.view.onDidChangeVisibility,
+      },
       // No project can have been found before sync loads: it loads when the window has one, or on a pull.
-      { key: ALREADY_HELD_KEYS.projectPulled, holds: () => sync.feature.current?.pulledProject.holds() ?? false, onDidChange: sync.feature.eventOf((f) => f.pulledProject.onDidChange) },
+      {
+        key: ALREADY_HELD_KEYS.projectPulled,
+        holds: () => sync.feature.current?.pulledProject.holds() ?? false,
+        onDidChange: sync.feature.eventOf((f) => f.pulledProject.onDidChange),
+      },
     ],
   });
 }
@@ -209,14 +248,30 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
     logSettings: () => settings.value.logs,
   });
   owned.push(logs);
-  const sync = new SyncOnDemand({ bundlePath: bundle('syncFeature'), registry, prompter, commands, logger: logger.child('sync') });
+  const sync = new SyncOnDemand({
+    bundlePath: bundle('syncFeature'),
+    registry,
+    prompter,
+    commands,
+    logger: logger.child('sync'),
+  });
   owned.push(sync);
-  const discover = new DiscoverOnDemand({ bundlePath: bundle('discoverFeature'), registry, prompter, commands, logger: logger.child('discover') });
+  const discover = new DiscoverOnDemand({
+    bundlePath: bundle('discoverFeature'),
+    registry,
+    prompter,
+    commands,
+    logger: logger.child('discover'),
+  });
   owned.push(discover);
 
   const health = healthOnDemand({
     bundlePath: bundle('healthFeature'),
-    extensionUri: context.extensionUri, commands, prompter, logger: logger.child('health'), settings: () => settings.value.health,
+    extensionUri: context.extensionUri,
+    commands,
+    prompter,
+    logger: logger.child('health'),
+    settings: () => settings.value.health,
     // Coverage of live traffic: the application the Utterances view is reviewing for that folder, on its connection
     // (no review runs while that view's feature is not loaded).
     traffic: async (folder) => {
@@ -224,20 +279,32 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
       if (!target || target.root !== folder) return undefined;
       const session = await registry().session(target.connectionId);
       const clientId = session.entry.config?.clientId;
-      return { app: target.topic, source: { requester: session.client.requester, ...(clientId !== undefined ? { clientId } : {}) } };
+      return {
+        app: target.topic,
+        source: { requester: session.client.requester, ...(clientId !== undefined ? { clientId } : {}) },
+      };
     },
   });
   owned.push(health);
   const runtimeTargets = sandboxRuntimeTargets(sandbox.sandbox, redactor);
   const nluTests = nluTestsOnDemand({
-    bundlePath: bundle('nluTestsFeature'), extensionUri: context.extensionUri, commands, prompter,
-    logger: logger.child('nlu-tests'), settings: () => settings.value.nluTests, targets: runtimeTargets,
+    bundlePath: bundle('nluTestsFeature'),
+    extensionUri: context.extensionUri,
+    commands,
+    prompter,
+    logger: logger.child('nlu-tests'),
+    settings: () => settings.value.nluTests,
+    targets: runtimeTargets,
   });
   owned.push(nluTests);
 
   const tryPanel = tryOnDemand({
     bundlePath: bundle('tryFeature'),
-    extensionUri: context.extensionUri, commands, prompter, logger: logger.child('try'), targets: runtimeTargets,
+    extensionUri: context.extensionUri,
+    commands,
+    prompter,
+    logger: logger.child('try'),
+    targets: runtimeTargets,
   });
   owned.push(tryPanel);
 
@@ -246,11 +313,33 @@ function compose(context: vscode.ExtensionContext, owned: IDisposable[]): Omit<E
   walkthrough.openOnFirstRun().catch((e: unknown) => logger.warn('could not open the walkthrough', e));
 
   // Loaded from dist/languageFeature.js on first use (the first TRSX/GrXML document, a grammar command or test file).
-  const language = new LanguageOnDemand({ bundlePath: join(context.extensionPath, 'dist', 'languageFeature.js'), extensionPath: context.extensionPath, extensionUri: context.extensionUri, settings, logger: logger.child('language'), commands, prompter });
+  const language = new LanguageOnDemand({
+    bundlePath: join(context.extensionPath, 'dist', 'languageFeature.js'),
+    extensionPath: context.extensionPath,
+    extensionUri: context.extensionUri,
+    settings,
+    logger: logger.child('language'),
+    commands,
+    prompter,
+  });
   owned.push(language);
 
   if (context.extensionMode === vscode.ExtensionMode.Production) return {};
-  return { testing: testingApi(context, host, { sandbox, registry, explorer, logs, sync, discover, health, nluTests, tryPanel, walkthrough, language }) };
+  return {
+    testing: testingApi(context, host, {
+      sandbox,
+      registry,
+      explorer,
+      logs,
+      sync,
+      discover,
+      health,
+      nluTests,
+      tryPanel,
+      walkthrough,
+      language,
+    }),
+  };
 }
 
 /** The window's features as compose made them, for the testing API. */
@@ -277,14 +366,30 @@ function testingApi(context: vscode.ExtensionContext, host: HostServices, f: Fea
     logDir: context.logUri.fsPath,
     statusBarText: () => f.sandbox.statusBar.text,
     language: () => f.language.load().testing,
-    get connections() { return f.registry(); },
-    get explorer() { return f.explorer.feature.load().testing; },
-    get logs() { return f.logs.load().testing; },
-    get sync() { return f.sync.feature.load().testing; },
-    get discover() { return f.discover.feature.load().testing; },
-    get health() { return f.health.load(); },
-    get nluTests() { return f.nluTests.load().state; },
-    get tryPanel() { return f.tryPanel.load(); },
+    get connections() {
+      return f.registry();
+    },
+    get explorer() {
+      return f.explorer.feature.load().testing;
+    },
+    get logs() {
+      return f.logs.load().testing;
+    },
+    get sync() {
+      return f.sync.feature.load().testing;
+    },
+    get discover() {
+      return f.discover.feature.load().testing;
+    },
+    get health() {
+      return f.health.load();
+    },
+    get nluTests() {
+      return f.nluTests.load().state;
+    },
+    get tryPanel() {
+      return f.tryPanel.load();
+    },
     walkthrough: f.walkthrough,
     usePrompter: (p) => host.prompter.use(p),
   };
@@ -301,7 +406,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     console.error('Conversational Studio failed to activate', err);
-    try { disposeAll(owned); } catch { /* the activation error is the one to report */ }
+    try {
+      disposeAll(owned);
+    } catch {
+      /* the activation error is the one to report */
+    }
     void vscode.window.showErrorMessage(`Conversational Studio failed to activate: ${message}`);
     throw err;
   }

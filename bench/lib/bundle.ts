@@ -24,5 +24,13 @@ export function bundleEntry(entry: string, outfile: string): void {
   const root = repoRoot();
   // esbuild is loaded from the repository at run time: bundled into this script, it cannot find its binary.
   const { buildSync } = createRequire(join(root, 'package.json'))('esbuild') as typeof Esbuild;
-  buildSync({ entryPoints: [join(root, entry)], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'warning' });
+  buildSync({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile,
+    logLevel: 'warning',
+  });
 }

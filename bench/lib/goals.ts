@@ -11,18 +11,32 @@ export function median(values: readonly number[]): number {
   return s.length % 2 === 1 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 }
 
-export interface RoundPair { readonly ours: number[]; readonly base: number[]; readonly ratios: number[] }
+export interface RoundPair {
+  readonly ours: number[];
+  readonly base: number[];
+  readonly ratios: number[];
+}
 
 /**
  * Runs `rounds` rounds of ours and the baseline, alternating which goes first, and returns each side's
  * figures and the per-round ratios (ours / baseline). `measure` returns the figure (usually milliseconds).
  */
-export async function alternate(rounds: number, ours: () => Promise<number> | number, base: () => Promise<number> | number): Promise<RoundPair> {
+export async function alternate(
+  rounds: number,
+  ours: () => Promise<number> | number,
+  base: () => Promise<number> | number,
+): Promise<RoundPair> {
   const pair: RoundPair = { ours: [], base: [], ratios: [] };
   for (let i = 0; i < rounds; i++) {
     let o: number;
     let b: number;
-    if (i % 2 === 0) { o = await ours(); b = await base(); } else { b = await base(); o = await ours(); }
+    if (i % 2 === 0) {
+      o = await ours();
+      b = await base();
+    } else {
+      b = await base();
+      o = await ours();
+    }
     pair.ours.push(o);
     pair.base.push(b);
     pair.ratios.push(o / b);
@@ -51,7 +65,12 @@ export function notJudged(name: string, why: string): void {
  * Judges `value` against `goal` (at most, unless `atLeast`); prints the verdict and records a miss.
  * Returns whether the goal holds.
  */
-export function judge(name: string, value: number, goal: number, options: { atLeast?: boolean; unit?: string; digits?: number } = {}): boolean {
+export function judge(
+  name: string,
+  value: number,
+  goal: number,
+  options: { atLeast?: boolean; unit?: string; digits?: number } = {},
+): boolean {
   const unit = options.unit ?? '×';
   const digits = options.digits ?? 2;
   const ok = options.atLeast ? value >= goal : value <= goal;
@@ -78,6 +97,10 @@ export function goalsVerdict(missedGoals: readonly string[], unjudgedGoals: read
   return [
     ...missedGoals.map((m) => `GOAL MISSED: ${m}`),
     ...unjudgedGoals.map((m) => `GOAL NOT JUDGED: ${m}`),
-    ...(unjudgedGoals.length > 0 ? [`${unjudgedGoals.length} goal${unjudgedGoals.length === 1 ? '' : 's'} not judged: the run does not count as met`] : []),
+    ...(unjudgedGoals.length > 0
+      ? [
+          `${unjudgedGoals.length} goal${unjudgedGoals.length === 1 ? '' : 's'} not judged: the run does not count as met`,
+        ]
+      : []),
   ].join('\n');
 }

@@ -13,8 +13,16 @@ const CHILD_FLAG = '--measuring-child';
 /** The functions the child serves, by name: each takes and returns plain JSON values. */
 export type Handlers = Record<string, (...args: never[]) => unknown>;
 
-interface Call { id: number; name: string; args: unknown[] }
-interface Reply { id: number; result?: unknown; error?: string }
+interface Call {
+  id: number;
+  name: string;
+  args: unknown[];
+}
+interface Reply {
+  id: number;
+  result?: unknown;
+  error?: string;
+}
 
 export interface MeasuringChild<H extends Handlers> {
   call<K extends keyof H & string>(name: K, ...args: Parameters<H[K]>): Promise<ReturnType<H[K]>>;
@@ -35,7 +43,7 @@ export function serveMeasuringChild(handlers: Handlers): void {
       if (!handler) throw new Error(`the measuring child has no handler "${message.name}"`);
       reply.result = (handler as (...args: unknown[]) => unknown)(...message.args);
     } catch (err) {
-      reply.error = err instanceof Error ? err.stack ?? err.message : String(err);
+      reply.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
     }
     process.send?.(reply);
   });
@@ -58,11 +66,14 @@ export function startMeasuringChild<H extends Handlers>(script: string): Measuri
     waiting.clear();
   });
   return {
-    call: <K extends keyof H & string>(name: K, ...args: Parameters<H[K]>) => new Promise<ReturnType<H[K]>>((resolve, reject) => {
-      const id = next++;
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      child.send({ id, name, args } satisfies Call);
-    }),
-    close: () => { if (child.connected) child.disconnect(); },
+    call: <K extends keyof H & string>(name: K, ...args: Parameters<H[K]>) =>
+      new Promise<ReturnType<H[K]>>((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        child.send({ id, name, args } satisfies Call);
+      }),
+    close: () => {
+      if (child.connected) child.disconnect();
+    },
   };
 }

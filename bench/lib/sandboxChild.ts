@@ -34,11 +34,19 @@ async function serve(options: Omit<SandboxOptions, 'dataDir'>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cstudio-bench-'));
   const sandbox = await startSandbox({ ...options, dataDir });
   const info: SandboxInfo = {
-    baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, nluUrl: sandbox.nluUrl, clients: sandbox.clients, runtimeClients: sandbox.runtimeClients,
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    logUrl: sandbox.logUrl,
+    nluUrl: sandbox.nluUrl,
+    clients: sandbox.clients,
+    runtimeClients: sandbox.runtimeClients,
   };
   process.send?.(info);
   process.on('message', () => {
-    void sandbox.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0));
+    void sandbox
+      .close()
+      .then(() => rm(dataDir, { recursive: true, force: true }))
+      .then(() => process.exit(0));
   });
 }
 
@@ -51,13 +59,23 @@ async function measure(script: string, bench: (sandbox: SandboxChild) => Promise
   const owner = info.clients[0];
   if (!owner) throw new Error('the sandbox reported no clients');
   const client = new PlatformClient({
-    connection: { name: 'bench', baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId },
+    connection: {
+      name: 'bench',
+      baseUrl: info.baseUrl,
+      authUrl: info.authUrl,
+      logUrl: info.logUrl,
+      clientId: owner.clientId,
+    },
     getSecret: async () => owner.clientSecret,
   });
-  const basic = Buffer.from(`${encodeURIComponent(owner.clientId)}:${encodeURIComponent(owner.clientSecret)}`).toString('base64');
+  const basic = Buffer.from(`${encodeURIComponent(owner.clientId)}:${encodeURIComponent(owner.clientSecret)}`).toString(
+    'base64',
+  );
   const token = async (agent: Agent, scope: string): Promise<string> => {
     const res = await request(`${info.authUrl}/oauth2/token`, {
-      method: 'POST', dispatcher: agent, body: `grant_type=client_credentials&scope=${scope}`,
+      method: 'POST',
+      dispatcher: agent,
+      body: `grant_type=client_credentials&scope=${scope}`,
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
     });
     return ((await res.body.json()) as { access_token: string }).access_token;
@@ -74,7 +92,19 @@ async function measure(script: string, bench: (sandbox: SandboxChild) => Promise
  * In the child (forked with CHILD_FLAG): serves a sandbox with `options` until told to close. Otherwise: starts that
  * child from `script` (the caller's __filename) and runs `bench` against it; a failure sets a non-zero exit code.
  */
-export function runWithSandboxChild(script: string, options: Omit<SandboxOptions, 'dataDir'>, bench: (sandbox: SandboxChild) => Promise<void>): void {
-  if (process.argv.includes(CHILD_FLAG)) serve(options).catch((err: unknown) => { console.error(err); process.exit(1); });
-  else measure(script, bench).catch((err: unknown) => { console.error(err); process.exitCode = 1; });
+export function runWithSandboxChild(
+  script: string,
+  options: Omit<SandboxOptions, 'dataDir'>,
+  bench: (sandbox: SandboxChild) => Promise<void>,
+): void {
+  if (process.argv.includes(CHILD_FLAG))
+    serve(options).catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+  else
+    measure(script, bench).catch((err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    });
 }

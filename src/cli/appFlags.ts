@@ -9,7 +9,10 @@ import { stringFlag, type FlagValues } from './platformCommand';
 export function listFlag(values: FlagValues, name: string): string[] | undefined {
   const raw = stringFlag(values, name);
   if (raw === undefined) return undefined;
-  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new UsageError(`--${name} needs at least one value.`);
   return items;
 }
@@ -17,7 +20,8 @@ export function listFlag(values: FlagValues, name: string): string[] | undefined
 export function servicesFlag(values: FlagValues, name = 'services'): BuildService[] | undefined {
   const items = listFlag(values, name)?.map((s) => s.toUpperCase());
   for (const s of items ?? []) {
-    if (!(BUILD_SERVICES as readonly string[]).includes(s)) throw new UsageError(`--${name}: unknown service "${s}"; use ${BUILD_SERVICES.join(', ')}.`);
+    if (!(BUILD_SERVICES as readonly string[]).includes(s))
+      throw new UsageError(`--${name}: unknown service "${s}"; use ${BUILD_SERVICES.join(', ')}.`);
   }
   return items as BuildService[] | undefined;
 }
@@ -31,11 +35,16 @@ function repeated(values: FlagValues, name: string): string[] {
 export function buildRefsFlag(values: FlagValues): RequestBuilds | undefined {
   const refs = repeated(values, 'build');
   if (refs.length === 0) return undefined;
-  const out: { asr?: Array<{ buildLabel: string; locale: string }>; nlu?: Array<{ buildLabel: string; locale: string }>; dialog?: { buildLabel: string } } = {};
+  const out: {
+    asr?: Array<{ buildLabel: string; locale: string }>;
+    nlu?: Array<{ buildLabel: string; locale: string }>;
+    dialog?: { buildLabel: string };
+  } = {};
   for (const ref of refs) {
     const [label = '', locale] = ref.split('@');
     const service = /^(ASR|NLU|DIALOG)_\d+_\d+$/.exec(label)?.[1];
-    if (!service) throw new UsageError(`--build "${ref}": expected a build label like NLU_1001_2@en-US or DIALOG_1001_1.`);
+    if (!service)
+      throw new UsageError(`--build "${ref}": expected a build label like NLU_1001_2@en-US or DIALOG_1001_1.`);
     if (service === 'DIALOG') {
       out.dialog = { buildLabel: label };
       continue;
@@ -53,7 +62,10 @@ export function dataHostsFlag(values: FlagValues): DataHost[] | undefined {
   if (items.length === 0) return undefined;
   return items.map((item) => {
     const m = /^([^@=]+)@([^=]+)=(.*)$/.exec(item);
-    if (!m?.[1] || !m[2]) throw new UsageError(`--data-host "${item}": expected ALIAS@ENV_GEOGRAPHY_ID=VALUE, e.g. ORDER_API@301=https://orders.example.com/api.`);
+    if (!m?.[1] || !m[2])
+      throw new UsageError(
+        `--data-host "${item}": expected ALIAS@ENV_GEOGRAPHY_ID=VALUE, e.g. ORDER_API@301=https://orders.example.com/api.`,
+      );
     return { alias: m[1], environmentGeographyId: m[2], value: m[3] ?? '' };
   });
 }
@@ -61,7 +73,8 @@ export function dataHostsFlag(values: FlagValues): DataHost[] | undefined {
 export function viewFlag(values: FlagValues): ConfigsView | undefined {
   const v = stringFlag(values, 'view');
   if (v === undefined) return undefined;
-  if (v !== 'none' && v !== 'full' && v !== 'available' && v !== 'live') throw new UsageError(`--view must be none, full, available or live (got "${v}").`);
+  if (v !== 'none' && v !== 'full' && v !== 'available' && v !== 'live')
+    throw new UsageError(`--view must be none, full, available or live (got "${v}").`);
   return v;
 }
 

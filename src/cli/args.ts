@@ -10,7 +10,11 @@ export interface Parsed<V> {
   positionals: string[];
 }
 
-export function parseFlags<O extends Options>(args: string[], options: O, allowPositionals = true): Parsed<ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>['values']> {
+export function parseFlags<O extends Options>(
+  args: string[],
+  options: O,
+  allowPositionals = true,
+): Parsed<ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>['values']> {
   try {
     const r = parseArgs({ args, options, allowPositionals, strict: true });
     return { values: r.values, positionals: r.positionals };
@@ -35,7 +39,8 @@ export function flagProblem(error: unknown): string {
       return `Unexpected argument "${flag}": this command takes none.`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       if (/does not take an argument/.test(message)) return `${flag} takes no value.`;
-      if (/ambiguous/.test(message)) return `${flag} needs a value (to give one that starts with "-", write ${flag}=-VALUE).`;
+      if (/ambiguous/.test(message))
+        return `${flag} needs a value (to give one that starts with "-", write ${flag}=-VALUE).`;
       return `${flag} needs a value.`;
     default:
       return (message.split('\n')[0] ?? message).replace(/^TypeError \[[A-Z_]+\]: /, '');

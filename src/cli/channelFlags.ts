@@ -8,12 +8,16 @@ const MODES: readonly string[] = ['AUDIO_SCRIPT', 'DTMF', 'INTERACTIVITY', 'RICH
 const SHORT: Readonly<Record<string, string>> = { AUDIOSCRIPT: 'AUDIO_SCRIPT', RICHTEXT: 'RICH_TEXT' };
 
 export function parseModes(text: string, flag: string): ChannelMode[] {
-  const modes = text.split(',').map((m) => m.trim()).filter(Boolean).map((m) => {
-    const upper = m.toUpperCase().replace(/-/g, '_');
-    const mode = SHORT[upper] ?? upper;
-    if (!MODES.includes(mode)) throw new UsageError(`${flag}: unknown mode "${m}"; use ${MODES.join(', ')}.`);
-    return mode;
-  });
+  const modes = text
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean)
+    .map((m) => {
+      const upper = m.toUpperCase().replace(/-/g, '_');
+      const mode = SHORT[upper] ?? upper;
+      if (!MODES.includes(mode)) throw new UsageError(`${flag}: unknown mode "${m}"; use ${MODES.join(', ')}.`);
+      return mode;
+    });
   if (modes.length === 0) throw new UsageError(`${flag} needs at least one mode, e.g. DTMF,TTS.`);
   return [...new Set(modes)];
 }
@@ -22,6 +26,7 @@ export function parseModes(text: string, flag: string): ChannelMode[] {
 export function parseChannelSpec(spec: string): ChannelRequest {
   const at = spec.lastIndexOf(':');
   const name = at < 0 ? '' : spec.slice(0, at).trim();
-  if (at < 0 || name === '') throw new UsageError(`--channel "${spec}": expected NAME:MODE[,MODE…], e.g. "Web:RICH_TEXT,TTS".`);
+  if (at < 0 || name === '')
+    throw new UsageError(`--channel "${spec}": expected NAME:MODE[,MODE…], e.g. "Web:RICH_TEXT,TTS".`);
   return { displayName: name, modes: parseModes(spec.slice(at + 1), `--channel "${spec}"`) };
 }

@@ -8,7 +8,8 @@ import { formatDetails, printJson, printRows } from './output';
 export function deploymentSummary(c: AppConfig): string {
   const latest = new Map<string, string>();
   for (const d of c.deployments) {
-    for (const e of d.envGeographyDeployments) latest.set(`${e.envGeography.geography?.displayName ?? 'geography'} (${e.envGeography.id})`, e.status);
+    for (const e of d.envGeographyDeployments)
+      latest.set(`${e.envGeography.geography?.displayName ?? 'geography'} (${e.envGeography.id})`, e.status);
   }
   return [...latest].map(([g, s]) => `${g}: ${s}`).join(', ');
 }
@@ -23,20 +24,36 @@ export function buildSummary(c: AppConfig): string {
 }
 
 export function printConfigs(io: CliIO, configs: readonly AppConfig[], json: boolean, empty: string): void {
-  printRows(io, configs, [
-    { header: 'ID', value: (c) => c.id },
-    { header: 'TAG', value: (c) => c.tag },
-    { header: 'PARENT', value: (c) => c.parentId },
-    { header: 'BUILDS', value: buildSummary },
-    { header: 'DEPLOYED', value: deploymentSummary },
-  ], json, empty);
+  printRows(
+    io,
+    configs,
+    [
+      { header: 'ID', value: (c) => c.id },
+      { header: 'TAG', value: (c) => c.tag },
+      { header: 'PARENT', value: (c) => c.parentId },
+      { header: 'BUILDS', value: buildSummary },
+      { header: 'DEPLOYED', value: deploymentSummary },
+    ],
+    json,
+    empty,
+  );
 }
 
 export function printConfig(io: CliIO, c: AppConfig, json: boolean): void {
-  if (json) { printJson(io, c); return; }
-  io.stdout(formatDetails([
-    ['id', c.id], ['tag', c.tag], ['parent', c.parentId], ['deployment flow', c.deploymentFlowId], ['created', c.createTime],
-    ['builds', buildSummary(c)], ['deployments', deploymentSummary(c)],
-    ['data hosts', (c.dataHosts ?? []).map((h) => `${h.alias}@${h.environmentGeographyId}=${h.value}`).join(', ')],
-  ]));
+  if (json) {
+    printJson(io, c);
+    return;
+  }
+  io.stdout(
+    formatDetails([
+      ['id', c.id],
+      ['tag', c.tag],
+      ['parent', c.parentId],
+      ['deployment flow', c.deploymentFlowId],
+      ['created', c.createTime],
+      ['builds', buildSummary(c)],
+      ['deployments', deploymentSummary(c)],
+      ['data hosts', (c.dataHosts ?? []).map((h) => `${h.alias}@${h.environmentGeographyId}=${h.value}`).join(', ')],
+    ]),
+  );
 }

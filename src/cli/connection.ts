@@ -51,12 +51,20 @@ export interface CliSession {
 export function stderrLogger(io: CliIO, verbose: boolean, component = 'cstudio'): Logger {
   const write = (level: string, message: string | Error, details: unknown[]): void => {
     const text = message instanceof Error ? message.message : message;
-    io.stderr(`[${level}] [${component}] ${text}${details.length ? ' ' + details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d))).join(' ') : ''}\n`);
+    io.stderr(
+      `[${level}] [${component}] ${text}${details.length ? ' ' + details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d))).join(' ') : ''}\n`,
+    );
   };
   return {
-    trace: (m, ...d) => { if (verbose) write('trace', m, d); },
-    debug: (m, ...d) => { if (verbose) write('debug', m, d); },
-    info: (m, ...d) => { if (verbose) write('info', m, d); },
+    trace: (m, ...d) => {
+      if (verbose) write('trace', m, d);
+    },
+    debug: (m, ...d) => {
+      if (verbose) write('debug', m, d);
+    },
+    info: (m, ...d) => {
+      if (verbose) write('info', m, d);
+    },
     warn: (m, ...d) => write('warn', m, d),
     error: (m, ...d) => write('error', m, d),
     child: (c) => stderrLogger(io, verbose, c),
@@ -80,24 +88,34 @@ export async function openSession(values: ConnectionFlagValues, io: CliIO): Prom
     env[CLI_ENV.clientSecret] ? undefined : `${CLI_ENV.clientSecret} (environment only)`,
   ].filter((m): m is string => m !== undefined);
   if (missing.length > 0 || !baseUrl || !authUrl || !clientId || !logUrl) {
-    throw new UsageError(`No platform connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox ` +
-      '(a running one: eval "$(cstudio sandbox env)").');
+    throw new UsageError(
+      `No platform connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox ` +
+        '(a running one: eval "$(cstudio sandbox env)").',
+    );
   }
   const secret = env[CLI_ENV.clientSecret] ?? '';
   const caPath = values['ca-file'] ?? env[CLI_ENV.caFile];
   const ca = caPath ? await readFile(caPath, 'utf8') : undefined;
   const connection: Connection = { name: 'cli', baseUrl, authUrl, logUrl, clientId };
-  const client = new PlatformClient({ connection, getSecret: () => Promise.resolve(secret), logger, ca, timeoutMs: timeoutFromEnv(env.CSTUDIO_TIMEOUT_MS) });
+  const client = new PlatformClient({
+    connection,
+    getSecret: () => Promise.resolve(secret),
+    logger,
+    ca,
+    timeoutMs: timeoutFromEnv(env.CSTUDIO_TIMEOUT_MS),
+  });
   return { client, connection, close: () => client.close() };
 }
 
-export const THROW_AWAY_NOTICE = 'cstudio: --sandbox started a throw-away sandbox for this command (fresh demo data, deleted when ' +
+export const THROW_AWAY_NOTICE =
+  'cstudio: --sandbox started a throw-away sandbox for this command (fresh demo data, deleted when ' +
   'it ends). To use the sandbox VS Code or `cstudio sandbox` runs: eval "$(cstudio sandbox env)" and leave out --sandbox.\n';
 /** CSTUDIO_TIMEOUT_MS: how long a request waits for an answer (default 30 s); also how long a re-run waits for a late push request. */
 function timeoutFromEnv(text: string | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
   const ms = Number(text);
-  if (!Number.isInteger(ms) || ms < 1000) throw new UsageError(`CSTUDIO_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (it is "${text}").`);
+  if (!Number.isInteger(ms) || ms < 1000)
+    throw new UsageError(`CSTUDIO_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (it is "${text}").`);
   return ms;
 }
 
@@ -115,7 +133,11 @@ async function openSandboxSession(values: ConnectionFlagValues, io: CliIO, logge
   // empty answer ("No utterances … match") reads as one about the sandbox the user has been working with.
   if (temporary) io.stderr(THROW_AWAY_NOTICE);
   const connection: Connection = {
-    name: 'embedded sandbox', baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clientId: owner.clientId,
+    name: 'embedded sandbox',
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    logUrl: sandbox.logUrl,
+    clientId: owner.clientId,
   };
   const client = new PlatformClient({ connection, getSecret: () => Promise.resolve(owner.clientSecret), logger });
   return {
@@ -130,7 +152,11 @@ async function openSandboxSession(values: ConnectionFlagValues, io: CliIO, logge
 }
 
 /** Runs `fn` with an open session and always closes it. */
-export async function withSession<T>(values: ConnectionFlagValues, io: CliIO, fn: (session: CliSession) => Promise<T>): Promise<T> {
+export async function withSession<T>(
+  values: ConnectionFlagValues,
+  io: CliIO,
+  fn: (session: CliSession) => Promise<T>,
+): Promise<T> {
   const session = await openSession(values, io);
   try {
     return await fn(session);
@@ -152,7 +178,11 @@ export interface RuntimeSession {
  * (`--runtime-client-id`/CSTUDIO_RUNTIME_CLIENT_ID, secret in CSTUDIO_RUNTIME_CLIENT_SECRET only); with `--sandbox`,
  * an embedded sandbox and its first runtime client with scope `nlu` that reaches `tag` (any when no tag is given).
  */
-export async function openRuntimeSession(values: ConnectionFlagValues, io: CliIO, tag?: string): Promise<RuntimeSession> {
+export async function openRuntimeSession(
+  values: ConnectionFlagValues,
+  io: CliIO,
+  tag?: string,
+): Promise<RuntimeSession> {
   const logger = stderrLogger(io, values.verbose === true);
   const env = io.env;
   if (values.sandbox) {
@@ -167,12 +197,28 @@ export async function openRuntimeSession(values: ConnectionFlagValues, io: CliIO
     const chosen = nlu.find((c) => tag === undefined || c.contextTags.includes(tag)) ?? nlu[0];
     if (!chosen) {
       await stop();
-      throw new Error(`The embedded sandbox in ${dataDir} has no runtime client with scope nlu; reset its data folder.`);
+      throw new Error(
+        `The embedded sandbox in ${dataDir} has no runtime client with scope nlu; reset its data folder.`,
+      );
     }
-    if (values.verbose) io.stderr(`Embedded sandbox at ${sandbox.nluUrl} (data ${dataDir}), as runtime client ${chosen.clientId}\n`);
-    const connection: RuntimeConnection = { name: 'embedded sandbox', nluUrl: sandbox.nluUrl, authUrl: sandbox.authUrl, clientId: chosen.clientId };
+    if (values.verbose)
+      io.stderr(`Embedded sandbox at ${sandbox.nluUrl} (data ${dataDir}), as runtime client ${chosen.clientId}\n`);
+    const connection: RuntimeConnection = {
+      name: 'embedded sandbox',
+      nluUrl: sandbox.nluUrl,
+      authUrl: sandbox.authUrl,
+      clientId: chosen.clientId,
+    };
     const client = new NluRuntimeClient({ connection, getSecret: () => Promise.resolve(chosen.clientSecret), logger });
-    return { client, connection, contextTags: chosen.contextTags, close: async () => { await client.close(); await stop(); } };
+    return {
+      client,
+      connection,
+      contextTags: chosen.contextTags,
+      close: async () => {
+        await client.close();
+        await stop();
+      },
+    };
   }
   const nluUrl = values['nlu-url'] ?? env[CLI_ENV.nluUrl];
   const authUrl = values['auth-url'] ?? env[CLI_ENV.authUrl];
@@ -185,8 +231,10 @@ export async function openRuntimeSession(values: ConnectionFlagValues, io: CliIO
     secret ? undefined : `${CLI_ENV.runtimeClientSecret} (environment only)`,
   ].filter((m): m is string => m !== undefined);
   if (missing.length > 0 || !nluUrl || !authUrl || !clientId || !secret) {
-    throw new UsageError(`No NLU runtime connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox ` +
-      '(a running one: eval "$(cstudio sandbox env)").');
+    throw new UsageError(
+      `No NLU runtime connection: set ${missing.join(', ')} — or use --sandbox for a local sandbox ` +
+        '(a running one: eval "$(cstudio sandbox env)").',
+    );
   }
   const caPath = values['ca-file'] ?? env[CLI_ENV.caFile];
   const ca = caPath ? await readFile(caPath, 'utf8') : undefined;

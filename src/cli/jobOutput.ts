@@ -23,7 +23,13 @@ export function jobExitCode(job: Job): number {
   return job.status === 'COMPLETED' ? 0 : 1;
 }
 
-export async function waitAndReport(client: PlatformClient, projectId: string, job: Job, io: CliIO, json: boolean): Promise<number> {
+export async function waitAndReport(
+  client: PlatformClient,
+  projectId: string,
+  job: Job,
+  io: CliIO,
+  json: boolean,
+): Promise<number> {
   let last = '';
   const final = await client.jobPoller.waitFor(projectId, job, {
     signal: io.signal,
@@ -31,7 +37,10 @@ export async function waitAndReport(client: PlatformClient, projectId: string, j
       report: ({ message }) => {
         // One line per status change keeps CI logs readable.
         const status = message?.replace(/ \(\d+ s\)$/, '') ?? '';
-        if (status !== last) { io.stderr(`${message ?? ''}\n`); last = status; }
+        if (status !== last) {
+          io.stderr(`${message ?? ''}\n`);
+          last = status;
+        }
       },
     },
   });

@@ -46,22 +46,31 @@ function unknownCommand(argv: string[]): string {
       : `cstudio: unknown command "${first}". Run "cstudio --help" for the commands.\n`;
   }
   const valid = [...new Set(group.map((c) => c.path[1]))].join(', ');
-  const said = second === undefined || second.startsWith('-')
-    ? `cstudio ${first}: give a subcommand: ${valid}.`
-    : `cstudio ${first}: unknown subcommand "${second}"; valid: ${valid}.`;
+  const said =
+    second === undefined || second.startsWith('-')
+      ? `cstudio ${first}: give a subcommand: ${valid}.`
+      : `cstudio ${first}: unknown subcommand "${second}"; valid: ${valid}.`;
   return `${said}\n\n${overview([first])}`;
 }
 
 function processIO(signal: AbortSignal, output: ProcessOutput): CliIO {
   return {
-    stdout: (t) => { output.write(t); },
+    stdout: (t) => {
+      output.write(t);
+    },
     stdoutReady: () => output.ready(),
-    stderr: (t) => { process.stderr.write(t); },
+    stderr: (t) => {
+      process.stderr.write(t);
+    },
     prompt: process.stdin.isTTY
       ? async (question: string): Promise<string | undefined> => {
-        const rl = createInterface({ input: process.stdin, output: process.stderr });
-        try { return await rl.question(question, { signal }); } finally { rl.close(); }
-      }
+          const rl = createInterface({ input: process.stdin, output: process.stderr });
+          try {
+            return await rl.question(question, { signal });
+          } finally {
+            rl.close();
+          }
+        }
       : undefined,
     env: process.env,
     cwd: process.cwd(),
@@ -104,7 +113,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     const message = err instanceof Error ? err.message : String(err);
     io.stderr(`cstudio ${command.path.join(' ')}: ${message.split('\n')[0]}\n`);
-    if (io.env.CSTUDIO_DEBUG && err instanceof Error && !(err instanceof PlatformError)) io.stderr(`${err.stack ?? ''}\n`);
+    if (io.env.CSTUDIO_DEBUG && err instanceof Error && !(err instanceof PlatformError))
+      io.stderr(`${err.stack ?? ''}\n`);
     return command.failureExitCode ?? 1;
   }
 }
@@ -124,16 +134,25 @@ export function main(argv: string[] = process.argv.slice(2)): void {
     process.on('SIGTERM', () => controller.abort());
   }
   let writeFailure: Error | undefined;
-  const output = new ProcessOutput(process.stdout, (error) => {
-    writeFailure = error;
-    // Stops whatever still fetches or computes output nobody reads.
-    controller.abort(new OutputClosed());
-  }, process.env.CSTUDIO_DEBUG ? () => process.stderr.write('cstudio: waiting for the reader of standard output\n') : undefined);
+  const output = new ProcessOutput(
+    process.stdout,
+    (error) => {
+      writeFailure = error;
+      // Stops whatever still fetches or computes output nobody reads.
+      controller.abort(new OutputClosed());
+    },
+    process.env.CSTUDIO_DEBUG
+      ? () => process.stderr.write('cstudio: waiting for the reader of standard output\n')
+      : undefined,
+  );
   runCli(argv, processIO(controller.signal, output)).then(
     (code) => {
       if (writeFailure) process.stderr.write(`cstudio: cannot write the output: ${writeFailure.message}\n`);
       process.exitCode = writeFailure ? 1 : output.isClosed ? 0 : code;
     },
-    (err: unknown) => { process.stderr.write(`cstudio: ${String(err)}\n`); process.exitCode = 1; },
+    (err: unknown) => {
+      process.stderr.write(`cstudio: ${String(err)}\n`);
+      process.exitCode = 1;
+    },
   );
 }

@@ -14,7 +14,12 @@ import { printJson } from './output';
 import { resolveInput } from './sourceFiles';
 
 export async function compareModels(
-  io: CliIO, values: TestNluFlags, a: string, b: string, sets: TestSet[], evaluate: typeof evaluateSets,
+  io: CliIO,
+  values: TestNluFlags,
+  a: string,
+  b: string,
+  sets: TestSet[],
+  evaluate: typeof evaluateSets,
 ): Promise<number> {
   const before = await predictionsOf(io, values, a, sets, evaluate);
   const after = await predictionsOf(io, values, b, sets, evaluate);
@@ -24,7 +29,13 @@ export async function compareModels(
   return 0;
 }
 
-async function predictionsOf(io: CliIO, values: TestNluFlags, side: string, sets: TestSet[], evaluate: typeof evaluateSets): Promise<Prediction[]> {
+async function predictionsOf(
+  io: CliIO,
+  values: TestNluFlags,
+  side: string,
+  sets: TestSet[],
+  evaluate: typeof evaluateSets,
+): Promise<Prediction[]> {
   const path = resolveInput(io, side);
   const info = await stat(path).catch(() => undefined);
   if (info?.isFile() && path.toLowerCase().endsWith('.json')) {
@@ -34,12 +45,19 @@ async function predictionsOf(io: CliIO, values: TestNluFlags, side: string, sets
     } catch (e) {
       throw new UsageError(`Cannot read the report ${side}: ${(e as Error).message}.`);
     }
-    if (!isEvaluationReport(json)) throw new UsageError(`${side} is not a report.json of cstudio test nlu (it has no predictions); write one with --out DIR.`);
+    if (!isEvaluationReport(json))
+      throw new UsageError(
+        `${side} is not a report.json of cstudio test nlu (it has no predictions); write one with --out DIR.`,
+      );
     const names = new Set(sets.map((s) => s.name));
     const kept = json.predictions.filter((p) => names.has(p.set));
-    if (kept.length === 0) throw new UsageError(`${side} has no answers for ${[...names].join(', ')}; it was run on ${json.sets.map((s) => s.name).join(', ')}.`);
+    if (kept.length === 0)
+      throw new UsageError(
+        `${side} has no answers for ${[...names].join(', ')}; it was run on ${json.sets.map((s) => s.name).join(', ')}.`,
+      );
     return kept;
   }
   if (info) return (await evaluate(io, side, sets, values, false)).predictions;
-  return (await evaluate(io, undefined, sets, { ...values, tag: side, model: undefined, out: undefined }, true)).predictions;
+  return (await evaluate(io, undefined, sets, { ...values, tag: side, model: undefined, out: undefined }, true))
+    .predictions;
 }

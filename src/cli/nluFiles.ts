@@ -26,7 +26,13 @@ export async function readImportFile(io: CliIO, file: string): Promise<ImportFil
 }
 
 /** Saves a download: `-o` names a file or an existing folder; with a folder (or nothing) the server's export name is used. */
-export async function saveDownload(io: CliIO, download: Download, values: FlagValues, fallback: string, json: boolean): Promise<number> {
+export async function saveDownload(
+  io: CliIO,
+  download: Download,
+  values: FlagValues,
+  fallback: string,
+  json: boolean,
+): Promise<number> {
   const name = safeFileName(download.fileName ?? fallback);
   const out = stringFlag(values, 'output');
   let file = join(io.cwd, name);
@@ -45,7 +51,10 @@ export async function saveDownload(io: CliIO, download: Download, values: FlagVa
 export function localesFlag(values: FlagValues): string[] | undefined {
   const raw = stringFlag(values, 'locales');
   if (raw === undefined) return undefined;
-  const locales = raw.split(',').map((l) => l.trim()).filter(Boolean);
+  const locales = raw
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (locales.length === 0) throw new UsageError('--locales needs at least one locale, e.g. --locales en-US,fr-CA.');
   return locales;
 }
@@ -57,17 +66,32 @@ export function requireLocaleFlag(values: FlagValues): string {
 }
 
 /** Waits for an import job with progress on stderr, unless --no-wait. */
-export async function reportJob(session: CliSession, io: CliIO, projectId: string, job: Job, values: FlagValues, json: boolean): Promise<number> {
+export async function reportJob(
+  session: CliSession,
+  io: CliIO,
+  projectId: string,
+  job: Job,
+  values: FlagValues,
+  json: boolean,
+): Promise<number> {
   if (values['no-wait'] === true) {
     if (json) printJson(io, job);
-    else io.stdout(`Started ${job.type ?? 'import'} job ${job.id}; follow it with: cstudio jobs watch ${projectId} ${job.id}\n`);
+    else
+      io.stdout(
+        `Started ${job.type ?? 'import'} job ${job.id}; follow it with: cstudio jobs watch ${projectId} ${job.id}\n`,
+      );
     return 0;
   }
   return waitAndReport(session.client, projectId, job, io, json);
 }
 
 const KIND_NAMES: Readonly<Record<string, EntityKind>> = {
-  list: 'LIST', freeform: 'FREEFORM', regex: 'REGEX', 'rule-based': 'RULE_BASED', relational: 'RELATIONAL', base: 'BASE',
+  list: 'LIST',
+  freeform: 'FREEFORM',
+  regex: 'REGEX',
+  'rule-based': 'RULE_BASED',
+  relational: 'RELATIONAL',
+  base: 'BASE',
 };
 
 /** An entity kind flag: `list`, `freeform`, `regex`, `rule-based`, `relational` (or the wire names). */
@@ -75,7 +99,9 @@ export function kindFlag(value: string | undefined, flag: string, allowBase = fa
   if (value === undefined) return undefined;
   const kind = KIND_NAMES[value.toLowerCase()] ?? KIND_NAMES[value.toLowerCase().replace(/_/g, '-')];
   if (!kind || (kind === 'BASE' && !allowBase)) {
-    const names = Object.keys(KIND_NAMES).filter((k) => allowBase || k !== 'base').join(', ');
+    const names = Object.keys(KIND_NAMES)
+      .filter((k) => allowBase || k !== 'base')
+      .join(', ');
     throw new UsageError(`--${flag} must be one of ${names} (got "${value}").`);
   }
   return kind;

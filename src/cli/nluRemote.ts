@@ -17,7 +17,11 @@ import { resolveInput } from './sourceFiles';
 
 export const DEFAULT_CONCURRENCY = 8;
 
-export async function predictDeployed(io: CliIO, values: TestNluFlags, sets: readonly TestSet[]): Promise<{ model: string; predictions: Prediction[] }> {
+export async function predictDeployed(
+  io: CliIO,
+  values: TestNluFlags,
+  sets: readonly TestSet[],
+): Promise<{ model: string; predictions: Prediction[] }> {
   const uri = values.model ?? nluModelUrn(values.tag ?? '', values.locale ?? 'en-US');
   const concurrency = parseIntFlag(values.concurrency, 'concurrency', 1) ?? DEFAULT_CONCURRENCY;
   const session = await openRuntimeSession(values as ConnectionFlagValues, io, values.tag);
@@ -27,11 +31,15 @@ export async function predictDeployed(io: CliIO, values: TestNluFlags, sets: rea
       const dir = resolveInput(io, values.out);
       await mkdir(dir, { recursive: true });
       journal = await AnswerJournal.open(join(dir, JOURNAL_FILE), uri);
-      if (journal.done.size > 0) io.stderr(`Resuming: ${journal.done.size} answers of ${uri} already in ${join(values.out, JOURNAL_FILE)}.\n`);
+      if (journal.done.size > 0)
+        io.stderr(`Resuming: ${journal.done.size} answers of ${uri} already in ${join(values.out, JOURNAL_FILE)}.\n`);
     }
     io.stderr(`Interpreting through ${session.client.connection.nluUrl} with ${uri} (${concurrency} at a time)…\n`);
     const predictions = await predictThrough(runtimeInterpreter(session.client, uri, 'test-nlu'), sets, {
-      concurrency, journal, signal: io.signal, onProgress: progressLine(io, 'Interpreting'),
+      concurrency,
+      journal,
+      signal: io.signal,
+      onProgress: progressLine(io, 'Interpreting'),
       onPause: (ms) => io.stderr(`Rate-limited (429): waiting ${(ms / 1000).toFixed(1)} s as the runtime asked.\n`),
     });
     return { model: uri, predictions };

@@ -10,11 +10,17 @@ import { textSummary } from '../core/nlu/evaluation/summary';
 import type { CliIO } from './command';
 import { resolveInput } from './sourceFiles';
 
-export async function writeReportFiles(io: CliIO, dir: string, report: EvaluationReport, verdict: GateVerdict | undefined): Promise<void> {
+export async function writeReportFiles(
+  io: CliIO,
+  dir: string,
+  report: EvaluationReport,
+  verdict: GateVerdict | undefined,
+): Promise<void> {
   const out = resolveInput(io, dir);
   await mkdir(out, { recursive: true });
   const files: Record<string, unknown> = { ...reportFiles(report), ...(verdict ? { 'gate.json': verdict } : {}) };
-  for (const [name, value] of Object.entries(files)) await writeFileAtomic(join(out, name), `${JSON.stringify(value, null, 2)}\n`);
+  for (const [name, value] of Object.entries(files))
+    await writeFileAtomic(join(out, name), `${JSON.stringify(value, null, 2)}\n`);
   await writeFileAtomic(join(out, 'summary.txt'), textSummary(report));
   io.stderr(`Wrote ${Object.keys(files).length + 1} files to ${dir}.\n`);
 }

@@ -8,11 +8,15 @@ import { connectionFlags, withSession, type CliSession, type ConnectionFlagValue
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-export type FlagValues = ConnectionFlagValues & { json?: boolean } & Record<string, string | boolean | string[] | boolean[] | undefined>;
+export type FlagValues = ConnectionFlagValues & { json?: boolean } & Record<
+    string,
+    string | boolean | string[] | boolean[] | undefined
+  >;
 
 /** What parseArgs makes of a flag table (connection flags included): `string | undefined` for a string flag, and so on. */
-export type FlagsOf<O extends Options> =
-  ReturnType<typeof parseArgs<{ options: typeof connectionFlags & O; allowPositionals: true; strict: true }>>['values'];
+export type FlagsOf<O extends Options> = ReturnType<
+  typeof parseArgs<{ options: typeof connectionFlags & O; allowPositionals: true; strict: true }>
+>['values'];
 
 /** The required arguments by name: `['projectId', 'channelId']` gives `{ projectId: string; channelId: string }`. */
 export type ArgsOf<A extends readonly string[]> = { readonly [K in A[number]]: string };
@@ -38,7 +42,9 @@ export interface PlatformCommandSpec<O extends Options, A extends readonly strin
    * connecting, so usage errors never wait on the network, and after the required `args` are checked.
    */
   readonly input?: (given: ParsedInput<O, A>) => I;
-  readonly run: (ctx: ParsedInput<O, A> & { session: CliSession; io: CliIO; input: I; json: boolean }) => Promise<number>;
+  readonly run: (
+    ctx: ParsedInput<O, A> & { session: CliSession; io: CliIO; input: I; json: boolean },
+  ) => Promise<number>;
 }
 
 export const CONNECTION_USAGE =
@@ -47,7 +53,11 @@ export const CONNECTION_USAGE =
   '              request timeout: CSTUDIO_TIMEOUT_MS (default 30000)\n' +
   '  Output:     --json for machine-readable output; --verbose logs requests to stderr\n';
 
-export function platformCommand<const O extends Options = Record<never, never>, const A extends readonly string[] = [], I = undefined>(spec: PlatformCommandSpec<O, A, I>): CliCommand {
+export function platformCommand<
+  const O extends Options = Record<never, never>,
+  const A extends readonly string[] = [],
+  I = undefined,
+>(spec: PlatformCommandSpec<O, A, I>): CliCommand {
   const usage = `Usage: cstudio ${spec.path.join(' ')} ${spec.synopsis}\n\n${spec.summary}\n\n${CONNECTION_USAGE}`;
   return {
     path: spec.path,
@@ -58,11 +68,14 @@ export function platformCommand<const O extends Options = Record<never, never>, 
       // parseFlags was given exactly connectionFlags & O, so its values are FlagsOf<O>.
       const flags = values as FlagsOf<O>;
       const named: Record<string, string> = {};
-      (spec.args ?? []).forEach((name, index) => { named[name] = requirePositional(positionals, index, name); });
+      (spec.args ?? []).forEach((name, index) => {
+        named[name] = requirePositional(positionals, index, name);
+      });
       const parsed: ParsedInput<O, A> = { flags, args: named as ArgsOf<A>, positionals };
       const input = spec.input ? spec.input(parsed) : (undefined as I);
       return withSession(values as ConnectionFlagValues, io, (session) =>
-        spec.run({ ...parsed, session, io, input, json: values.json === true }));
+        spec.run({ ...parsed, session, io, input, json: values.json === true }),
+      );
     },
   };
 }

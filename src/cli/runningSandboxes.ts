@@ -42,18 +42,33 @@ export interface ReadySandbox {
 }
 
 /** The places a ready file may be, labelled, most specific first. */
-export function readyFileCandidates(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Array<{ label: string; file: string }> {
+export function readyFileCandidates(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): Array<{ label: string; file: string }> {
   const home = env.HOME || homedir();
-  const storage = (userDir: string): string => join(userDir, 'User', 'globalStorage', EXTENSION_ID, 'sandbox', READY_FILE_NAME);
-  const config = platform === 'darwin' ? join(home, 'Library', 'Application Support')
-    : platform === 'win32' ? (env.APPDATA || join(home, 'AppData', 'Roaming')) : (env.XDG_CONFIG_HOME || join(home, '.config'));
+  const storage = (userDir: string): string =>
+    join(userDir, 'User', 'globalStorage', EXTENSION_ID, 'sandbox', READY_FILE_NAME);
+  const config =
+    platform === 'darwin'
+      ? join(home, 'Library', 'Application Support')
+      : platform === 'win32'
+        ? env.APPDATA || join(home, 'AppData', 'Roaming')
+        : env.XDG_CONFIG_HOME || join(home, '.config');
   const data = env.XDG_DATA_HOME || join(home, '.local', 'share');
   const clone = packageRoot();
   return [
     { label: 'cstudio sandbox (default data folder)', file: readyFileIn(defaultDataDir(env, platform, home)) },
     ...VSCODE_FLAVOURS.map((flavour) => ({ label: `VS Code (${flavour})`, file: storage(join(config, flavour)) })),
     { label: 'code-server', file: storage(join(data, 'code-server')) },
-    ...(clone ? [{ label: 'npm start (code-server of this clone)', file: storage(join(clone, '.cache', 'start-code-server', 'user')) }] : []),
+    ...(clone
+      ? [
+          {
+            label: 'npm start (code-server of this clone)',
+            file: storage(join(clone, '.cache', 'start-code-server', 'user')),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -66,7 +81,11 @@ export function readReadyFile(file: string): ReadySandbox {
     writtenMs = statSync(file).mtimeMs;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(code === 'ENOENT' ? `${file}: no such ready file; is the sandbox running?` : `cannot read ${file}: ${(err as Error).message}`);
+    throw new Error(
+      code === 'ENOENT'
+        ? `${file}: no such ready file; is the sandbox running?`
+        : `cannot read ${file}: ${(err as Error).message}`,
+    );
   }
   let value: Partial<ReadySandbox>;
   try {
@@ -74,18 +93,32 @@ export function readReadyFile(file: string): ReadySandbox {
   } catch {
     throw new Error(`${file} is not a sandbox ready file (not JSON).`);
   }
-  const clients = Array.isArray(value.clients) ? value.clients.filter((c) => typeof c?.clientId === 'string' && typeof c.clientSecret === 'string') : [];
+  const clients = Array.isArray(value.clients)
+    ? value.clients.filter((c) => typeof c?.clientId === 'string' && typeof c.clientSecret === 'string')
+    : [];
   if (typeof value.baseUrl !== 'string' || typeof value.authUrl !== 'string' || clients.length === 0) {
     throw new Error(`${file} is not a sandbox ready file (no baseUrl, authUrl or clients).`);
   }
   const runtimeClients = Array.isArray(value.runtimeClients)
-    ? value.runtimeClients.filter((c) => typeof c?.clientId === 'string' && typeof c.clientSecret === 'string' && typeof c.scopes === 'string' && Array.isArray(c.contextTags))
+    ? value.runtimeClients.filter(
+        (c) =>
+          typeof c?.clientId === 'string' &&
+          typeof c.clientSecret === 'string' &&
+          typeof c.scopes === 'string' &&
+          Array.isArray(c.contextTags),
+      )
     : [];
   return {
-    file, baseUrl: value.baseUrl, authUrl: value.authUrl, logUrl: typeof value.logUrl === 'string' ? value.logUrl : value.baseUrl,
+    file,
+    baseUrl: value.baseUrl,
+    authUrl: value.authUrl,
+    logUrl: typeof value.logUrl === 'string' ? value.logUrl : value.baseUrl,
     ...(typeof value.caFile === 'string' ? { caFile: value.caFile } : {}),
     ...(typeof value.nluUrl === 'string' ? { nluUrl: value.nluUrl } : {}),
-    clients, runtimeClients, ...(typeof value.pid === 'number' ? { pid: value.pid } : {}), writtenMs,
+    clients,
+    runtimeClients,
+    ...(typeof value.pid === 'number' ? { pid: value.pid } : {}),
+    writtenMs,
   };
 }
 
@@ -105,7 +138,11 @@ export function findRunningSandboxes(env: NodeJS.ProcessEnv): Array<ReadySandbox
   const found: Array<ReadySandbox & { label: string }> = [];
   for (const { label, file } of readyFileCandidates(env)) {
     let ready: ReadySandbox;
-    try { ready = readReadyFile(file); } catch { continue; }
+    try {
+      ready = readReadyFile(file);
+    } catch {
+      continue;
+    }
     if (isLive(ready)) found.push({ ...ready, label });
   }
   return found.sort((a, b) => b.writtenMs - a.writtenMs);

@@ -10,7 +10,12 @@ import type { CliIO } from './command';
 export type SourceFormat = 'trsx' | 'grxml' | 'list' | 'nmlist' | 'txt';
 
 const EXTENSIONS: Readonly<Record<string, SourceFormat>> = {
-  '.trsx': 'trsx', '.grxml': 'grxml', '.srgs': 'grxml', '.list': 'list', '.nmlist': 'nmlist', '.txt': 'txt',
+  '.trsx': 'trsx',
+  '.grxml': 'grxml',
+  '.srgs': 'grxml',
+  '.list': 'list',
+  '.nmlist': 'nmlist',
+  '.txt': 'txt',
 };
 
 export const KNOWN_EXTENSIONS = Object.keys(EXTENSIONS).join(', ');
@@ -37,7 +42,14 @@ export async function readInput(io: CliIO, file: string): Promise<Uint8Array> {
     return await readFile(resolveInput(io, file), { signal: io.signal });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (e as Error).message;
     throw new InputFileError(`Cannot read ${file}: ${why}.`);
   }
 }
@@ -70,7 +82,16 @@ export function locate(file: string, text: string, diagnostics: readonly Diagnos
   return diagnostics.map((d) => {
     const start = index.position(d.range.start);
     const end = index.position(d.range.end);
-    return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message };
+    return {
+      file,
+      line: start.line,
+      column: start.column,
+      endLine: end.line,
+      endColumn: end.column,
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+    };
   });
 }
 

@@ -18,9 +18,15 @@ export function packageRoot(from: string = __dirname): string | undefined {
 function ownPackage(from: string): { dir: string; version: string } | undefined {
   for (let dir = from; ; dir = dirname(dir)) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
-      if (manifest.name === PACKAGE_NAME && typeof manifest.version === 'string') return { dir, version: manifest.version };
-    } catch { /* no (readable) package.json here: look further up */ }
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
+      if (manifest.name === PACKAGE_NAME && typeof manifest.version === 'string')
+        return { dir, version: manifest.version };
+    } catch {
+      /* no (readable) package.json here: look further up */
+    }
     if (dirname(dir) === dir) return undefined;
   }
 }

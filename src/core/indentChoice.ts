@@ -14,7 +14,8 @@ export const MAX_INDENT = 16;
  * `editor` only where the editor's options exist (`allowEditor`). Undefined for anything else.
  */
 export function parseIndentSetting(value: unknown, allowEditor: boolean): IndentSetting | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= MAX_INDENT ? value : undefined;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= 1 && value <= MAX_INDENT ? value : undefined;
   if (typeof value !== 'string') return undefined;
   const v = value.trim().toLowerCase();
   if (v === 'auto' || v === 'tab') return v;

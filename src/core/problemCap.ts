@@ -15,7 +15,13 @@ export interface CappedKind {
   readonly omitted: number;
 }
 
-interface Kind { file: string; code: string; severity: string; seen: number; shown: number }
+interface Kind {
+  file: string;
+  code: string;
+  severity: string;
+  seen: number;
+  shown: number;
+}
 
 /**
  * Decides, one problem at a time, whether a report prints it, keeping only counts (no problem is held):
@@ -26,7 +32,10 @@ export class ProblemCap {
   private last: Kind | undefined;
   private shown = 0;
 
-  constructor(private readonly perKind = PROBLEMS_PER_KIND, private readonly inAll = PROBLEMS_IN_ALL) {}
+  constructor(
+    private readonly perKind = PROBLEMS_PER_KIND,
+    private readonly inAll = PROBLEMS_IN_ALL,
+  ) {}
 
   /** True when this problem is to be printed; counts it either way. */
   admit(file: string, code: string, severity: string): boolean {
@@ -35,7 +44,10 @@ export class ProblemCap {
     if (!kind || kind.file !== file || kind.code !== code || kind.severity !== severity) {
       const key = `${severity}\0${code}\0${file}`;
       kind = this.kinds.get(key);
-      if (!kind) { kind = { file, code, severity, seen: 0, shown: 0 }; this.kinds.set(key, kind); }
+      if (!kind) {
+        kind = { file, code, severity, seen: 0, shown: 0 };
+        this.kinds.set(key, kind);
+      }
       this.last = kind;
     }
     kind.seen++;
@@ -48,7 +60,8 @@ export class ProblemCap {
   /** Kinds with problems that were not printed, most first. */
   omitted(): CappedKind[] {
     const out: CappedKind[] = [];
-    for (const k of this.kinds.values()) if (k.seen > k.shown) out.push({ file: k.file, code: k.code, severity: k.severity, omitted: k.seen - k.shown });
+    for (const k of this.kinds.values())
+      if (k.seen > k.shown) out.push({ file: k.file, code: k.code, severity: k.severity, omitted: k.seen - k.shown });
     return out.sort((a, b) => b.omitted - a.omitted || a.file.localeCompare(b.file) || a.code.localeCompare(b.code));
   }
 
@@ -60,10 +73,13 @@ export class ProblemCap {
     const omitted = this.omitted();
     if (omitted.length === 0) return [];
     const total = omitted.reduce((n, k) => n + k.omitted, 0);
-    const lines = [`${total} more problem${total === 1 ? '' : 's'} not shown (the first ${this.perKind} of each file and code are, at most ${this.inAll} in all):`];
+    const lines = [
+      `${total} more problem${total === 1 ? '' : 's'} not shown (the first ${this.perKind} of each file and code are, at most ${this.inAll} in all):`,
+    ];
     for (const k of omitted.slice(0, maxLines)) lines.push(`  ${k.file}: ${k.omitted} more ${k.severity} ${k.code}`);
     const rest = omitted.slice(maxLines);
-    if (rest.length > 0) lines.push(`  and ${rest.reduce((n, k) => n + k.omitted, 0)} more in ${rest.length} other file and code pairs`);
+    if (rest.length > 0)
+      lines.push(`  and ${rest.reduce((n, k) => n + k.omitted, 0)} more in ${rest.length} other file and code pairs`);
     return lines;
   }
 }

@@ -22,13 +22,24 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      try { throwIfAborted(signal); } catch (e) { reject(e); }
+      try {
+        throwIfAborted(signal);
+      } catch (e) {
+        reject(e);
+      }
       return;
     }
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
     const onAbort = (): void => {
       clearTimeout(timer);
-      try { throwIfAborted(signal); } catch (e) { reject(e); }
+      try {
+        throwIfAborted(signal);
+      } catch (e) {
+        reject(e);
+      }
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

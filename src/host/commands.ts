@@ -65,7 +65,9 @@ export class CommandErrorHandler {
     logger.error(`command ${commandId} failed:`, err);
     // Not awaited: the toast stays until dismissed, and the command must not hang on it.
     void presenter.showErrorMessage(redact(shortMessage(err)), SHOW_LOG_ACTION).then(
-      (choice) => { if (choice === SHOW_LOG_ACTION) showLog(); },
+      (choice) => {
+        if (choice === SHOW_LOG_ACTION) showLog();
+      },
       (e: unknown) => logger.warn('could not show an error message', e),
     );
   }
@@ -93,16 +95,18 @@ export class CommandRegistry<Id extends string = CommandId> extends Disposable i
 
   register(...commands: Command<Id>[]): void {
     for (const command of commands) {
-      this._register(vscode.commands.registerCommand(command.id, async (...args: unknown[]) => {
-        let ok = false;
-        const result = await this.errors.run(command.id, async () => {
-          const value = await command.execute(...args);
-          ok = true;
-          return value;
-        });
-        if (ok) this.completed.fire({ id: command.id, result });
-        return result;
-      }));
+      this._register(
+        vscode.commands.registerCommand(command.id, async (...args: unknown[]) => {
+          let ok = false;
+          const result = await this.errors.run(command.id, async () => {
+            const value = await command.execute(...args);
+            ok = true;
+            return value;
+          });
+          if (ok) this.completed.fire({ id: command.id, result });
+          return result;
+        }),
+      );
     }
   }
 }

@@ -21,7 +21,12 @@ function describe(entry: ConnectionEntry): string {
 }
 
 /** The argument's connection, else the only candidate, else the user's choice. */
-export async function resolveConnection(registry: ConnectionRegistry, prompter: Prompter, arg: unknown, options: ConnectionPickOptions): Promise<ConnectionEntry> {
+export async function resolveConnection(
+  registry: ConnectionRegistry,
+  prompter: Prompter,
+  arg: unknown,
+  options: ConnectionPickOptions,
+): Promise<ConnectionEntry> {
   const fromArg = connectionIdOf(arg);
   const candidates = registry.list().filter(options.filter ?? (() => true));
   if (fromArg !== undefined) {
@@ -31,7 +36,14 @@ export async function resolveConnection(registry: ConnectionRegistry, prompter: 
   }
   if (candidates.length === 0) throw new Error('There is no connection to choose; add one with "Add Connection…".');
   if (candidates.length === 1) return candidates[0] as ConnectionEntry;
-  return answered(prompter.pick(candidates.map((c) => ({ label: c.name, description: describe(c), value: c })), {
-    title: options.title, placeholder: 'Connection',
-  }), options.title);
+  return answered(
+    prompter.pick(
+      candidates.map((c) => ({ label: c.name, description: describe(c), value: c })),
+      {
+        title: options.title,
+        placeholder: 'Connection',
+      },
+    ),
+    options.title,
+  );
 }

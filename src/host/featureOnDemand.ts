@@ -24,7 +24,11 @@ export class FeatureOnDemand<F extends IDisposable> extends Disposable {
 
   constructor(private readonly options: FeatureOnDemandOptions<F>) {
     super();
-    options.commands.register(...options.commandIds.map((id): Command => ({ id, execute: (...args: unknown[]) => this.body(id).execute(...args) })));
+    options.commands.register(
+      ...options.commandIds.map(
+        (id): Command => ({ id, execute: (...args: unknown[]) => this.body(id).execute(...args) }),
+      ),
+    );
   }
 
   /** The feature if it has been loaded, without loading it. */
@@ -38,12 +42,18 @@ export class FeatureOnDemand<F extends IDisposable> extends Disposable {
     if (this.isDisposed) throw new Error(`${name} was disposed (the extension is shutting down).`);
     if (this.loaded) return this.loaded;
     const table = new Map<string, Command>();
-    const feature = start({ register: (...commands) => { for (const c of commands) table.set(c.id, c); } });
+    const feature = start({
+      register: (...commands) => {
+        for (const c of commands) table.set(c.id, c);
+      },
+    });
     const missing = commandIds.filter((id) => !table.has(id));
     const unexpected = [...table.keys()].filter((id) => !(commandIds as readonly string[]).includes(id));
     if (missing.length > 0 || unexpected.length > 0) {
       feature.dispose();
-      throw new Error(`${name} registers other commands than its startup list (missing: ${missing.join(', ') || 'none'}; not listed: ${unexpected.join(', ') || 'none'}); make the two agree.`);
+      throw new Error(
+        `${name} registers other commands than its startup list (missing: ${missing.join(', ') || 'none'}; not listed: ${unexpected.join(', ') || 'none'}); make the two agree.`,
+      );
     }
     for (const [id, c] of table) this.bodies.set(id, c);
     this.loaded = this._register(feature);

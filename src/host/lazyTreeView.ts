@@ -43,7 +43,11 @@ class RelayTreeDataProvider<T> extends Disposable implements vscode.TreeDataProv
     return this.provider().getParent?.(element);
   }
 
-  resolveTreeItem(item: vscode.TreeItem, element: T, token: vscode.CancellationToken): vscode.ProviderResult<vscode.TreeItem> {
+  resolveTreeItem(
+    item: vscode.TreeItem,
+    element: T,
+    token: vscode.CancellationToken,
+  ): vscode.ProviderResult<vscode.TreeItem> {
     const target = this.provider();
     return target.resolveTreeItem ? target.resolveTreeItem(item, element, token) : item;
   }
@@ -55,12 +59,19 @@ class RelayTreeDataProvider<T> extends Disposable implements vscode.TreeDataProv
 }
 
 /** Creates the view `id` now; `load` must start the feature, which attaches its provider to the returned object. */
-export function lazyTreeView<T>(id: string, options: Omit<vscode.TreeViewOptions<T>, 'treeDataProvider'>, load: () => void): AttachableTreeView<T> & IDisposable {
+export function lazyTreeView<T>(
+  id: string,
+  options: Omit<vscode.TreeViewOptions<T>, 'treeDataProvider'>,
+  load: () => void,
+): AttachableTreeView<T> & IDisposable {
   const relay = new RelayTreeDataProvider<T>(load);
   const view = vscode.window.createTreeView(id, { ...options, treeDataProvider: relay });
   return {
     view,
     attach: (provider) => relay.attach(provider),
-    dispose: () => { view.dispose(); relay.dispose(); },
+    dispose: () => {
+      view.dispose();
+      relay.dispose();
+    },
   };
 }

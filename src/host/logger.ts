@@ -55,11 +55,21 @@ class SinkLogger implements Logger {
     private readonly tags: readonly string[],
   ) {}
 
-  trace(message: string, ...details: unknown[]): void { this.write('trace', message, details); }
-  debug(message: string, ...details: unknown[]): void { this.write('debug', message, details); }
-  info(message: string, ...details: unknown[]): void { this.write('info', message, details); }
-  warn(message: string, ...details: unknown[]): void { this.write('warn', message, details); }
-  error(message: string | Error, ...details: unknown[]): void { this.write('error', message, details); }
+  trace(message: string, ...details: unknown[]): void {
+    this.write('trace', message, details);
+  }
+  debug(message: string, ...details: unknown[]): void {
+    this.write('debug', message, details);
+  }
+  info(message: string, ...details: unknown[]): void {
+    this.write('info', message, details);
+  }
+  warn(message: string, ...details: unknown[]): void {
+    this.write('warn', message, details);
+  }
+  error(message: string | Error, ...details: unknown[]): void {
+    this.write('error', message, details);
+  }
 
   child(component: string): Logger {
     return new SinkLogger(this.sink, this.options, [...this.tags, component]);

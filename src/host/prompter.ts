@@ -79,7 +79,10 @@ export interface Prompter {
   info(message: string, ...actions: string[]): Promise<string | undefined>;
   warn(message: string, ...actions: string[]): Promise<string | undefined>;
   /** Runs `task` under a progress notification; cancelling aborts the signal. */
-  withProgress<T>(options: ProgressTaskOptions, task: (progress: Progress, signal: AbortSignal) => Promise<T>): Promise<T>;
+  withProgress<T>(
+    options: ProgressTaskOptions,
+    task: (progress: Progress, signal: AbortSignal) => Promise<T>,
+  ): Promise<T>;
 }
 
 function toDialogFilters(filters: FileFilters | undefined): Record<string, string[]> | undefined {
@@ -108,12 +111,18 @@ export class WindowPrompter implements Prompter {
   async input(options: InputOptions): Promise<string | undefined> {
     const box = vscode.window.createInputBox();
     Object.assign(box, {
-      title: options.title, prompt: options.prompt, value: options.value ?? '', placeholder: options.placeholder,
-      password: options.password ?? false, ignoreFocusOut: true,
+      title: options.title,
+      prompt: options.prompt,
+      value: options.value ?? '',
+      placeholder: options.placeholder,
+      password: options.password ?? false,
+      ignoreFocusOut: true,
     });
     const check = (value: string): string | undefined => options.validate?.(value);
     return new Promise<string | undefined>((resolve) => {
-      box.onDidChangeValue((value) => { box.validationMessage = check(value); });
+      box.onDidChangeValue((value) => {
+        box.validationMessage = check(value);
+      });
       box.onDidAccept(() => {
         const problem = check(box.value);
         box.validationMessage = problem;
@@ -121,16 +130,31 @@ export class WindowPrompter implements Prompter {
         resolve(box.value);
         retire(box);
       });
-      box.onDidHide(() => { resolve(undefined); box.dispose(); });
+      box.onDidHide(() => {
+        resolve(undefined);
+        box.dispose();
+      });
       box.show();
     });
   }
 
   private ask<T>(items: readonly PickItem<T>[], options: PickOptions, many: boolean): Promise<T[] | undefined> {
     type Item = vscode.QuickPickItem & { value: T };
-    const picks: Item[] = items.map((i) => ({ label: i.label, description: i.description, detail: i.detail, value: i.value, picked: many ? i.picked : undefined }));
+    const picks: Item[] = items.map((i) => ({
+      label: i.label,
+      description: i.description,
+      detail: i.detail,
+      value: i.value,
+      picked: many ? i.picked : undefined,
+    }));
     const quickPick = vscode.window.createQuickPick<Item>();
-    Object.assign(quickPick, { title: options.title, placeholder: options.placeholder, canSelectMany: many, matchOnDescription: true, items: picks });
+    Object.assign(quickPick, {
+      title: options.title,
+      placeholder: options.placeholder,
+      canSelectMany: many,
+      matchOnDescription: true,
+      items: picks,
+    });
     if (many) quickPick.selectedItems = picks.filter((p) => p.picked);
     else {
       const active = picks.find((_, index) => items[index]?.picked);
@@ -149,24 +173,38 @@ export class WindowPrompter implements Prompter {
         resolve(chosen.map((c) => c.value));
         retire(quickPick);
       });
-      quickPick.onDidHide(() => { resolve(undefined); quickPick.dispose(); });
+      quickPick.onDidHide(() => {
+        resolve(undefined);
+        quickPick.dispose();
+      });
       quickPick.show();
     });
   }
 
   async confirm(message: string, options: ConfirmOptions): Promise<boolean> {
-    return (await vscode.window.showWarningMessage(message, { modal: true, detail: options.detail }, options.action)) === options.action;
+    return (
+      (await vscode.window.showWarningMessage(message, { modal: true, detail: options.detail }, options.action)) ===
+      options.action
+    );
   }
 
   async openFile(options: OpenFileOptions): Promise<string | undefined> {
-    const uris = await vscode.window.showOpenDialog({ title: options.title, canSelectMany: false, filters: toDialogFilters(options.filters) });
+    const uris = await vscode.window.showOpenDialog({
+      title: options.title,
+      canSelectMany: false,
+      filters: toDialogFilters(options.filters),
+    });
     return uris?.[0]?.fsPath;
   }
 
   async saveFile(options: SaveFileOptions): Promise<string | undefined> {
     const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri;
     const defaultUri = folder ? vscode.Uri.joinPath(folder, options.defaultName) : vscode.Uri.file(options.defaultName);
-    const uri = await vscode.window.showSaveDialog({ title: options.title, defaultUri, filters: toDialogFilters(options.filters) });
+    const uri = await vscode.window.showSaveDialog({
+      title: options.title,
+      defaultUri,
+      filters: toDialogFilters(options.filters),
+    });
     return uri?.fsPath;
   }
 
@@ -178,7 +216,10 @@ export class WindowPrompter implements Prompter {
     return vscode.window.showWarningMessage(message, ...actions);
   }
 
-  async withProgress<T>(options: ProgressTaskOptions, task: (progress: Progress, signal: AbortSignal) => Promise<T>): Promise<T> {
+  async withProgress<T>(
+    options: ProgressTaskOptions,
+    task: (progress: Progress, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     return withProgress({ title: options.title, cancellable: options.cancellable ?? true }, task);
   }
 }
@@ -199,15 +240,34 @@ export class SwitchablePrompter implements Prompter {
     this.current = prompter ?? this.fallback;
   }
 
-  pick<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T | undefined> { return this.current.pick(items, options); }
-  pickMany<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T[] | undefined> { return this.current.pickMany(items, options); }
-  input(options: InputOptions): Promise<string | undefined> { return this.current.input(options); }
-  confirm(message: string, options: ConfirmOptions): Promise<boolean> { return this.current.confirm(message, options); }
-  openFile(options: OpenFileOptions): Promise<string | undefined> { return this.current.openFile(options); }
-  saveFile(options: SaveFileOptions): Promise<string | undefined> { return this.current.saveFile(options); }
-  info(message: string, ...actions: string[]): Promise<string | undefined> { return this.current.info(message, ...actions); }
-  warn(message: string, ...actions: string[]): Promise<string | undefined> { return this.current.warn(message, ...actions); }
-  withProgress<T>(options: ProgressTaskOptions, task: (progress: Progress, signal: AbortSignal) => Promise<T>): Promise<T> {
+  pick<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T | undefined> {
+    return this.current.pick(items, options);
+  }
+  pickMany<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T[] | undefined> {
+    return this.current.pickMany(items, options);
+  }
+  input(options: InputOptions): Promise<string | undefined> {
+    return this.current.input(options);
+  }
+  confirm(message: string, options: ConfirmOptions): Promise<boolean> {
+    return this.current.confirm(message, options);
+  }
+  openFile(options: OpenFileOptions): Promise<string | undefined> {
+    return this.current.openFile(options);
+  }
+  saveFile(options: SaveFileOptions): Promise<string | undefined> {
+    return this.current.saveFile(options);
+  }
+  info(message: string, ...actions: string[]): Promise<string | undefined> {
+    return this.current.info(message, ...actions);
+  }
+  warn(message: string, ...actions: string[]): Promise<string | undefined> {
+    return this.current.warn(message, ...actions);
+  }
+  withProgress<T>(
+    options: ProgressTaskOptions,
+    task: (progress: Progress, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     return this.current.withProgress(options, task);
   }
 }

@@ -15,9 +15,14 @@ export async function workspaceProjects(): Promise<string[]> {
   const out: string[] = [];
   for (const f of vscode.workspace.workspaceFolders ?? []) {
     const root = f.uri.fsPath;
-    if (isProjectFolderSync(root)) { out.push(root); continue; }
+    if (isProjectFolderSync(root)) {
+      out.push(root);
+      continue;
+    }
     const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-    for (const e of entries) if (e.isDirectory() && !e.name.startsWith('.') && isProjectFolderSync(join(root, e.name))) out.push(join(root, e.name));
+    for (const e of entries)
+      if (e.isDirectory() && !e.name.startsWith('.') && isProjectFolderSync(join(root, e.name)))
+        out.push(join(root, e.name));
   }
   return out;
 }
@@ -26,14 +31,21 @@ export async function workspaceProjects(): Promise<string[]> {
 export async function pickPulledFolder(arg: unknown, prompter: Prompter, title: string): Promise<string | undefined> {
   const given = argObject(arg).folder;
   if (typeof given === 'string') {
-    if (!isProjectFolderSync(given)) throw new Error(`${given} is not a pulled project folder (no ${METADATA_FILE}); pull a project into it first.`);
+    if (!isProjectFolderSync(given))
+      throw new Error(`${given} is not a pulled project folder (no ${METADATA_FILE}); pull a project into it first.`);
     return given;
   }
   const active = vscode.window.activeTextEditor?.document.uri;
   const fromEditor = active?.scheme === 'file' ? projectFolderOf(active.fsPath) : undefined;
   if (fromEditor) return fromEditor;
   const found = await workspaceProjects();
-  if (found.length === 0) throw new Error('No pulled project folder is open (a folder with metadata.json); pull a project (Conversational Studio: Pull Project) or open its folder.');
+  if (found.length === 0)
+    throw new Error(
+      'No pulled project folder is open (a folder with metadata.json); pull a project (Conversational Studio: Pull Project) or open its folder.',
+    );
   if (found.length === 1) return found[0];
-  return prompter.pick(found.map((f) => ({ label: basename(f), description: f, value: f })), { title });
+  return prompter.pick(
+    found.map((f) => ({ label: basename(f), description: f, value: f })),
+    { title },
+  );
 }

@@ -31,7 +31,11 @@ export class ReadOnlyDocuments extends Disposable implements vscode.TextDocument
    * With `fresh`, each call makes a new document instead, so one shown earlier stays as it was.
    */
   put(path: string, text: string, how: { fresh?: boolean } = {}): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: this.options.scheme, path, ...(how.fresh ? { query: String(++this.written) } : {}) });
+    const uri = vscode.Uri.from({
+      scheme: this.options.scheme,
+      path,
+      ...(how.fresh ? { query: String(++this.written) } : {}),
+    });
     const key = uri.toString();
     this.contents.delete(key);
     this.contents.set(key, text);
@@ -44,8 +48,12 @@ export class ReadOnlyDocuments extends Disposable implements vscode.TextDocument
   /** Opens a stored document in a preview editor, `beside` the active one (keeping the focus there) or in it. */
   async open(uri: vscode.Uri, how: { beside?: boolean } = {}): Promise<vscode.TextEditor> {
     let doc = await vscode.workspace.openTextDocument(uri);
-    if (this.options.language && doc.languageId !== this.options.language) doc = await vscode.languages.setTextDocumentLanguage(doc, this.options.language);
-    return vscode.window.showTextDocument(doc, how.beside ? { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true } : { preview: true });
+    if (this.options.language && doc.languageId !== this.options.language)
+      doc = await vscode.languages.setTextDocumentLanguage(doc, this.options.language);
+    return vscode.window.showTextDocument(
+      doc,
+      how.beside ? { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true } : { preview: true },
+    );
   }
 
   /** `put` then `open`; returns the document's URI. */

@@ -43,34 +43,58 @@ function covers(credential: AppCredential, geographyIds: readonly string[]): boo
 
 type Choice = { readonly app: Application } | { readonly topic: string } | 'typed';
 
-export async function pickRuntimeApp(client: PlatformClient, prompter: Prompter, title: string, options: RuntimeAppPickOptions = {}): Promise<RuntimeApp> {
-  const hint = options.hint ?? await pickApplication(client, prompter, title, options.remembered);
+export async function pickRuntimeApp(
+  client: PlatformClient,
+  prompter: Prompter,
+  title: string,
+  options: RuntimeAppPickOptions = {},
+): Promise<RuntimeApp> {
+  const hint = options.hint ?? (await pickApplication(client, prompter, title, options.remembered));
   if ('topic' in hint) return { topic: hint.topic };
-  const app = hint.app ?? await applicationOf(client, hint.config);
+  const app = hint.app ?? (await applicationOf(client, hint.config));
   const credential = await pickCredential(client, prompter, app, hint, title);
   return { topic: credential.credential.appId, applicationName: app.applicationName };
 }
 
-async function pickApplication(client: PlatformClient, prompter: Prompter, title: string, remembered: string | undefined): Promise<AppHint | { topic: string }> {
+async function pickApplication(
+  client: PlatformClient,
+  prompter: Prompter,
+  title: string,
+  remembered: string | undefined,
+): Promise<AppHint | { topic: string }> {
   const orgs = (await client.organizations.listPage(1000, 0)).items;
   const items: Array<PickItem<Choice>> = [];
-  if (remembered) items.push({ label: `$(history) ${remembered}`, description: 'used last time', value: { topic: remembered } });
+  if (remembered)
+    items.push({ label: `$(history) ${remembered}`, description: 'used last time', value: { topic: remembered } });
   for (const org of orgs) {
     for (const app of await client.apps.listByOrg(org.id, { view: 'full' })) {
       const deployed = app.configs.filter((c) => deployedGeographyIds(c).length > 0).map((c) => c.tag);
       items.push({
-        label: app.applicationName, description: org.displayName,
-        detail: `application ${app.id} · ${deployed.length > 0 ? `deployed: ${deployed.join(', ')}` : 'nothing deployed'}`, value: { app },
+        label: app.applicationName,
+        description: org.displayName,
+        detail: `application ${app.id} · ${deployed.length > 0 ? `deployed: ${deployed.join(', ')}` : 'nothing deployed'}`,
+        value: { app },
       });
     }
   }
-  items.push({ label: '$(edit) Enter a runtime app ID…', detail: 'The event-log topic, e.g. COFFEE-DEV', value: 'typed' });
+  items.push({
+    label: '$(edit) Enter a runtime app ID…',
+    detail: 'The event-log topic, e.g. COFFEE-DEV',
+    value: 'typed',
+  });
   const chosen = await answered(prompter.pick(items, { title, placeholder: 'Application' }), title);
   if (chosen !== 'typed') return chosen;
-  const typed = await answered(prompter.input({
-    title, prompt: 'Runtime app ID (the event-log topic)', placeholder: 'COFFEE-DEV', value: remembered ?? '',
-    validate: (v) => (APP_ID.test(v.trim()) ? undefined : 'A runtime app ID such as COFFEE-DEV (letters, digits, . _ -).'),
-  }), title);
+  const typed = await answered(
+    prompter.input({
+      title,
+      prompt: 'Runtime app ID (the event-log topic)',
+      placeholder: 'COFFEE-DEV',
+      value: remembered ?? '',
+      validate: (v) =>
+        APP_ID.test(v.trim()) ? undefined : 'A runtime app ID such as COFFEE-DEV (letters, digits, . _ -).',
+    }),
+    title,
+  );
   return { topic: typed.trim() };
 }
 
@@ -78,26 +102,47 @@ async function pickApplication(client: PlatformClient, prompter: Prompter, title
 async function applicationOf(client: PlatformClient, config: AppConfig | undefined): Promise<Application> {
   if (config) {
     for (const org of (await client.organizations.listPage(1000, 0)).items) {
-      const app = (await client.apps.listByOrg(org.id, { view: 'full' })).find((a) => a.configs.some((c) => c.id === config.id));
+      const app = (await client.apps.listByOrg(org.id, { view: 'full' })).find((a) =>
+        a.configs.some((c) => c.id === config.id),
+      );
       if (app) return app;
     }
   }
-  throw new Error(`The application of configuration ${config?.id ?? '?'} was not found; refresh the explorer and try again.`);
+  throw new Error(
+    `The application of configuration ${config?.id ?? '?'} was not found; refresh the explorer and try again.`,
+  );
 }
 
-async function pickCredential(client: PlatformClient, prompter: Prompter, app: Application, hint: AppHint, title: string): Promise<AppCredential> {
+async function pickCredential(
+  client: PlatformClient,
+  prompter: Prompter,
+  app: Application,
+  hint: AppHint,
+  title: string,
+): Promise<AppCredential> {
   const all = await client.apps.credentials(app.id);
-  if (all.length === 0) throw new Error(`Application ${app.id} "${app.applicationName}" has no credentials, so it has no runtime app ID (event-log topic).`);
-  const deployedAt = hint.envGeographyId ? [hint.envGeographyId]
-    : hint.config ? deployedGeographyIds(hint.config)
+  if (all.length === 0)
+    throw new Error(
+      `Application ${app.id} "${app.applicationName}" has no credentials, so it has no runtime app ID (event-log topic).`,
+    );
+  const deployedAt = hint.envGeographyId
+    ? [hint.envGeographyId]
+    : hint.config
+      ? deployedGeographyIds(hint.config)
       : app.configs.flatMap(deployedGeographyIds);
   const preferred = all.filter((c) => covers(c, deployedAt));
   const candidates = preferred.length > 0 ? preferred : all;
   if (candidates.length === 1) return candidates[0] as AppCredential;
-  return answered(prompter.pick(candidates.map((c) => ({
-    label: c.credential.appId,
-    description: c.geographies.map((g) => g.geography.displayName).join(', '),
-    detail: covers(c, deployedAt) ? 'a configuration is deployed here' : 'nothing deployed here',
-    value: c,
-  })), { title, placeholder: `Runtime app ID of ${app.applicationName}` }), title);
+  return answered(
+    prompter.pick(
+      candidates.map((c) => ({
+        label: c.credential.appId,
+        description: c.geographies.map((g) => g.geography.displayName).join(', '),
+        detail: covers(c, deployedAt) ? 'a configuration is deployed here' : 'nothing deployed here',
+        value: c,
+      })),
+      { title, placeholder: `Runtime app ID of ${app.applicationName}` },
+    ),
+    title,
+  );
 }

@@ -17,22 +17,34 @@ export interface RuntimeTarget {
 /** The configurations reachable now (the composition root knows the local sandbox's runtime clients). */
 export type RuntimeTargets = () => Promise<readonly RuntimeTarget[]>;
 
-const NONE_REACHABLE = 'No deployed configuration is reachable: start the local sandbox (Conversational Studio: Start Local Sandbox) and deploy a configuration with an NLU build, or use the CLI (`cstudio try`, `cstudio test nlu --tag`) against the platform.';
+const NONE_REACHABLE =
+  'No deployed configuration is reachable: start the local sandbox (Conversational Studio: Start Local Sandbox) and deploy a configuration with an NLU build, or use the CLI (`cstudio try`, `cstudio test nlu --tag`) against the platform.';
 
 /**
  * The configuration to interpret with: the one with context tag `tag` when given (an error naming the reachable
  * ones when none has it), the only one, or the user's pick; undefined when the pick is dismissed.
  */
-export async function pickRuntimeTarget(targets: RuntimeTargets, prompter: Prompter, title: string, tag?: string): Promise<RuntimeTarget | undefined> {
+export async function pickRuntimeTarget(
+  targets: RuntimeTargets,
+  prompter: Prompter,
+  title: string,
+  tag?: string,
+): Promise<RuntimeTarget | undefined> {
   const reachable = await targets();
   if (reachable.length === 0) throw new Error(NONE_REACHABLE);
   if (tag !== undefined) {
     const found = reachable.find((t) => t.contextTag === tag);
-    if (!found) throw new Error(`No reachable configuration has the context tag "${tag}"; reachable: ${reachable.map((t) => t.contextTag).join(', ')}.`);
+    if (!found)
+      throw new Error(
+        `No reachable configuration has the context tag "${tag}"; reachable: ${reachable.map((t) => t.contextTag).join(', ')}.`,
+      );
     return found;
   }
   if (reachable.length === 1) return reachable[0];
-  return prompter.pick(reachable.map((t) => ({ label: t.contextTag, description: t.description, value: t })), { title, placeholder: 'Configuration (context tag)' });
+  return prompter.pick(
+    reachable.map((t) => ({ label: t.contextTag, description: t.description, value: t })),
+    { title, placeholder: 'Configuration (context tag)' },
+  );
 }
 
 /** One runtime client per runtime URL and client ID, closed with the owner. */
@@ -45,7 +57,11 @@ export class RuntimeClients {
     const key = `${target.connection.nluUrl}\u0000${target.connection.clientId}`;
     let client = this.clients.get(key);
     if (!client) {
-      client = new NluRuntimeClient({ connection: target.connection, getSecret: () => Promise.resolve(target.secret), logger: this.logger });
+      client = new NluRuntimeClient({
+        connection: target.connection,
+        getSecret: () => Promise.resolve(target.secret),
+        logger: this.logger,
+      });
       this.clients.set(key, client);
     }
     return client;

@@ -32,10 +32,12 @@ export class CredentialStore extends Disposable {
 
   constructor(private readonly storage: vscode.SecretStorage) {
     super();
-    this._register(storage.onDidChange((e) => {
-      const change = parseKey(e.key);
-      if (change) this.changed.fire(change);
-    }));
+    this._register(
+      storage.onDidChange((e) => {
+        const change = parseKey(e.key);
+        if (change) this.changed.fire(change);
+      }),
+    );
   }
 
   async get(connectionId: string, kind: CredentialKind = 'clientSecret'): Promise<string | undefined> {

@@ -108,7 +108,12 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
   const autoCloseTags = config.get<unknown>('language.autoCloseTags');
   // Out-of-range values fall back to the defaults, so a typo in settings.json cannot make memory unbounded.
   const keptRecords = integerIn(config.get<unknown>('logs.keptRecords'), 100, 100_000, d.logs.keptRecords);
-  const maxChannelLines = integerIn(config.get<unknown>('logs.maxChannelLines'), 1000, 1_000_000, d.logs.maxChannelLines);
+  const maxChannelLines = integerIn(
+    config.get<unknown>('logs.maxChannelLines'),
+    1000,
+    1_000_000,
+    d.logs.maxChannelLines,
+  );
   return {
     sandbox: {
       autoStart: typeof autoStart === 'boolean' ? autoStart : d.sandbox.autoStart,
@@ -119,7 +124,12 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'>)
     log: { level: LOG_LEVELS.find((l) => l === level) ?? d.log.level },
     language: {
       autoCloseTags: typeof autoCloseTags === 'boolean' ? autoCloseTags : d.language.autoCloseTags,
-      diagnosticsDelayMs: integerIn(config.get<unknown>('language.diagnosticsDelayMs'), 0, 10_000, d.language.diagnosticsDelayMs),
+      diagnosticsDelayMs: integerIn(
+        config.get<unknown>('language.diagnosticsDelayMs'),
+        0,
+        10_000,
+        d.language.diagnosticsDelayMs,
+      ),
     },
     logs: { keptRecords, maxChannelLines: Math.max(maxChannelLines, keptRecords * 2) },
     format: { indent: parseIndentSetting(config.get<unknown>('format.indent'), true) ?? d.format.indent },
@@ -142,12 +152,18 @@ export class Settings extends Disposable {
   constructor() {
     super();
     this.current = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
-      const previous = this.current;
-      this.current = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
-      this.changed.fire({ previous, current: this.current, affects: (key) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`) });
-    }));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
+        const previous = this.current;
+        this.current = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
+        this.changed.fire({
+          previous,
+          current: this.current,
+          affects: (key) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`),
+        });
+      }),
+    );
   }
 
   get value(): StudioSettings {

@@ -43,11 +43,18 @@ export function userName(state: SandboxState, userId: string): string {
 /** Organizations the caller can see: those it belongs to, and those holding a project it is a member of. */
 export function visibleOrganizations(state: SandboxState, user: UserRecord): OrganizationRecord[] {
   if (isStaff(user)) return state.organizations;
-  return state.organizations.filter((o) => orgRole(o, user) !== undefined
-    || state.projects.some((p) => p.orgId === o.id && p.members.some((m) => m.userId === user.id)));
+  return state.organizations.filter(
+    (o) =>
+      orgRole(o, user) !== undefined ||
+      state.projects.some((p) => p.orgId === o.id && p.members.some((m) => m.userId === user.id)),
+  );
 }
 
-export function requireVisibleOrganization(state: SandboxState, principal: Principal, orgId: string): OrganizationRecord {
+export function requireVisibleOrganization(
+  state: SandboxState,
+  principal: Principal,
+  orgId: string,
+): OrganizationRecord {
   const org = visibleOrganizations(state, principal.user).find((o) => o.id === orgId);
   if (!org) throw notFound(`Organization ${orgId} not found (or you are not a member of it).`);
   return org;
@@ -59,16 +66,27 @@ export function requireVisibleOrganization(state: SandboxState, principal: Princ
  * `GET /v4/apps?orgId=` gives a non-member, and what docs/platform-notes.md says of the organization endpoints.
  * Seeing the organization through a project of it is not membership (403 too).
  */
-export function requireOrganizationMember(state: SandboxState, principal: Principal, orgId: string, what: string): OrganizationRecord {
+export function requireOrganizationMember(
+  state: SandboxState,
+  principal: Principal,
+  orgId: string,
+  what: string,
+): OrganizationRecord {
   const org = state.organizations.find((o) => o.id === orgId);
   if (!org) throw notFound(`Organization ${orgId} not found.`);
   if (!isStaff(principal.user) && orgRole(org, principal.user) === undefined) {
-    throw forbidden(`${principal.user.name} is not a member of organization ${orgId}; ${what} are visible to its members only.`);
+    throw forbidden(
+      `${principal.user.name} is not a member of organization ${orgId}; ${what} are visible to its members only.`,
+    );
   }
   return org;
 }
 
-export function requireVisibleProject(state: SandboxState, principal: Principal, projectId: string): { project: ProjectRecord; role: OrgRole } {
+export function requireVisibleProject(
+  state: SandboxState,
+  principal: Principal,
+  projectId: string,
+): { project: ProjectRecord; role: OrgRole } {
   const project = state.projects.find((p) => p.id === projectId);
   const role = project && projectRole(state, project, principal.user);
   if (!project || !role) throw notFound(`Project ${projectId} not found.`);
@@ -85,12 +103,20 @@ export type ProjectAction = 'edit' | 'owner';
  * The project, when the caller may perform `action` on it: 404 when it cannot see it, 403 when its role
  * does not allow the action (`what` says which), 409 when another user holds the lock.
  */
-export function requireProjectAction(state: SandboxState, principal: Principal, projectId: string, action: ProjectAction, what: string): ProjectRecord {
+export function requireProjectAction(
+  state: SandboxState,
+  principal: Principal,
+  projectId: string,
+  action: ProjectAction,
+  what: string,
+): ProjectRecord {
   const { project, role } = requireVisibleProject(state, principal, projectId);
   const allowed = action === 'owner' ? role === 'Owner' : role === 'Owner' || role === 'Admin';
   if (!allowed) {
     const who = action === 'owner' ? 'the project Owner' : 'an Owner or Admin';
-    throw forbidden(`${principal.user.name} has the ${role} role on project ${projectId} and may not ${what}; only ${who} can.`);
+    throw forbidden(
+      `${principal.user.name} has the ${role} role on project ${projectId} and may not ${what}; only ${who} can.`,
+    );
   }
   requireNotLockedByOther(state, principal, project);
   return project;
@@ -99,6 +125,8 @@ export function requireProjectAction(state: SandboxState, principal: Principal, 
 export function requireNotLockedByOther(state: SandboxState, principal: Principal, project: ProjectRecord): void {
   const lock = lockOf(state, project.id);
   if (lock && lock.ownerId !== principal.user.id) {
-    throw conflict(`Project ${project.id} is locked by ${userName(state, lock.ownerId)} since ${lock.createTime}${lock.notes ? ` ("${lock.notes}")` : ''}; ask them to unlock it, then retry.`);
+    throw conflict(
+      `Project ${project.id} is locked by ${userName(state, lock.ownerId)} since ${lock.createTime}${lock.notes ? ` ("${lock.notes}")` : ''}; ask them to unlock it, then retry.`,
+    );
   }
 }

@@ -12,7 +12,15 @@ export type Scope = 'svc-api' | 'mix-api' | 'log' | RuntimeScope;
 export type RuntimeScope = 'asr' | 'dlg' | 'nlu' | 'tts' | 'log' | 'asr.wordset' | 'nlu.wordset';
 export const KNOWN_SCOPES: readonly Scope[] = ['svc-api', 'mix-api', 'log'];
 /** What a runtime client may ask for (each only when its credentials grant it: runtimeClients.ts). */
-export const RUNTIME_SCOPES: readonly RuntimeScope[] = ['asr', 'dlg', 'nlu', 'tts', 'log', 'asr.wordset', 'nlu.wordset'];
+export const RUNTIME_SCOPES: readonly RuntimeScope[] = [
+  'asr',
+  'dlg',
+  'nlu',
+  'tts',
+  'log',
+  'asr.wordset',
+  'nlu.wordset',
+];
 /** Scopes that open the NLU runtime (runtime/interpret). */
 export const NLU_SCOPES: readonly Scope[] = ['nlu'];
 /** Scopes that open the management API (`mix-api` is the official CLI's default). */
@@ -28,7 +36,12 @@ export interface Principal {
 
 /** OAuth error bodies use RFC 6749's shape, not the gateway's. */
 export class OAuthError extends ApiError {
-  constructor(status: number, readonly error: string, description: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    readonly error: string,
+    description: string,
+    headers: Record<string, string> = {},
+  ) {
     super(status, description, headers);
   }
 
@@ -47,7 +60,12 @@ export class TokenService {
   ) {}
 
   issue(client: ClientRecord, scopes: Scope[]): { token: string; expiresIn: number } {
-    const payload = { c: client.clientId, s: scopes.join(' '), e: this.now() + this.lifetimeSec * 1000, j: randomBytes(9).toString('base64url') };
+    const payload = {
+      c: client.clientId,
+      s: scopes.join(' '),
+      e: this.now() + this.lifetimeSec * 1000,
+      j: randomBytes(9).toString('base64url'),
+    };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return { token: `${TOKEN_PREFIX}.${body}.${this.sign(body)}`, expiresIn: this.lifetimeSec };
   }
@@ -55,14 +73,17 @@ export class TokenService {
   /** The caller behind an `Authorization` header; 401 for a missing, unknown or expired token. */
   verify(header: string | undefined): Principal {
     const m = /^bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    if (!m?.[1]) throw unauthorized('Missing bearer token: send "Authorization: Bearer <token>" with a token from /oauth2/token.');
+    if (!m?.[1])
+      throw unauthorized('Missing bearer token: send "Authorization: Bearer <token>" with a token from /oauth2/token.');
     const [prefix, body, sig] = m[1].split('.');
     if (prefix !== TOKEN_PREFIX || !body || !sig || !safeEqual(sig, this.sign(body))) {
       throw unauthorized('The access token is not valid for this sandbox; request a new one from /oauth2/token.');
     }
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { c: string; s: string; e: number };
     if (payload.e <= this.now()) {
-      throw unauthorized(`The access token expired at ${new Date(payload.e).toISOString()}; request a new one from /oauth2/token.`);
+      throw unauthorized(
+        `The access token expired at ${new Date(payload.e).toISOString()}; request a new one from /oauth2/token.`,
+      );
     }
     const client = this.state.clients.find((c) => c.clientId === payload.c);
     const user = client ? this.state.users.find((u) => u.id === client.userId) : runtimeUser(this.state, payload.c);
@@ -73,7 +94,9 @@ export class TokenService {
   /** 403 unless the token carries one of `accepted`. */
   requireScope(principal: Principal, accepted: readonly Scope[]): void {
     if (!principal.scopes.some((s) => accepted.includes(s))) {
-      throw forbidden(`The access token's scope "${principal.scopes.join(' ')}" does not grant this API; request a token with scope ${accepted.map((s) => `"${s}"`).join(' or ')}.`);
+      throw forbidden(
+        `The access token's scope "${principal.scopes.join(' ')}" does not grant this API; request a token with scope ${accepted.map((s) => `"${s}"`).join(' or ')}.`,
+      );
     }
   }
 
@@ -99,18 +122,33 @@ export function tokenRoute(state: SandboxState, tokens: TokenService): RouteSpec
       const credentials = basicCredentials(req.headers.authorization) ?? postedCredentials(form);
       const client = credentials && findClient(state, credentials);
       if (!client) {
-        throw new OAuthError(401, 'invalid_client', 'Client authentication failed: unknown client id or wrong secret.', { 'www-authenticate': 'Basic realm="sandbox"' });
+        throw new OAuthError(
+          401,
+          'invalid_client',
+          'Client authentication failed: unknown client id or wrong secret.',
+          { 'www-authenticate': 'Basic realm="sandbox"' },
+        );
       }
       const grant = form.get('grant_type');
       if (grant !== 'client_credentials') {
-        throw new OAuthError(400, 'unsupported_grant_type', `grant_type must be "client_credentials" (got ${grant === null ? 'none' : `"${grant}"`}).`);
+        throw new OAuthError(
+          400,
+          'unsupported_grant_type',
+          `grant_type must be "client_credentials" (got ${grant === null ? 'none' : `"${grant}"`}).`,
+        );
       }
       const runtime = isRuntimeClientId(client.clientId);
-      const scopes = parseScopes(form.get('scope') ?? (runtime ? 'log' : null), runtime ? RUNTIME_SCOPES : KNOWN_SCOPES);
+      const scopes = parseScopes(
+        form.get('scope') ?? (runtime ? 'log' : null),
+        runtime ? RUNTIME_SCOPES : KNOWN_SCOPES,
+      );
       const refused = runtime ? runtimeScopeProblem(state, client.clientId, scopes) : undefined;
       if (refused) throw new OAuthError(400, 'invalid_scope', refused);
       const { token, expiresIn } = tokens.issue(client, scopes);
-      return json({ access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: scopes.join(' ') }, 200, { 'cache-control': 'no-store', pragma: 'no-cache' });
+      return json({ access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: scopes.join(' ') }, 200, {
+        'cache-control': 'no-store',
+        pragma: 'no-cache',
+      });
     },
   };
 }
@@ -143,7 +181,11 @@ function postedCredentials(form: URLSearchParams): Credentials | undefined {
 }
 
 function formDecode(s: string): string | undefined {
-  try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return undefined; }
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
 }
 
 function findClient(state: SandboxState, credentials: Credentials): ClientRecord | undefined {
@@ -161,7 +203,11 @@ function parseScopes(raw: string | null, known: readonly Scope[]): Scope[] {
   if (words.length === 0) return ['svc-api'];
   const unknown = words.filter((w) => !(known as readonly string[]).includes(w));
   if (unknown.length > 0) {
-    throw new OAuthError(400, 'invalid_scope', `Unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; use ${known.map((s) => `"${s}"`).join(', ')}.`);
+    throw new OAuthError(
+      400,
+      'invalid_scope',
+      `Unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; use ${known.map((s) => `"${s}"`).join(', ')}.`,
+    );
   }
   return [...new Set(words)] as Scope[];
 }

@@ -14,13 +14,36 @@ export const MODE_PLACEHOLDER = 'MODE_UNSPECIFIED';
 const ACCEPTED_MODES = [...CHANNEL_MODES, MODE_PLACEHOLDER] as const;
 /** `COLOR_UNSPECIFIED` first: it asks the sandbox to pick the next free color. */
 export const CHANNEL_COLORS = [
-  'COLOR_UNSPECIFIED', 'PURPLE', 'LIGHT_ORANGE', 'GREEN', 'CORN_FLOWER', 'PINK', 'YELLOW', 'TEAL', 'LIGHT_GREY', 'SALMON',
-  'BROWN', 'SKY', 'GREY', 'LIGHT_PURPLE', 'RUBY', 'LIGHT_GREEN', 'BLUE', 'LIGHT_PINK', 'ORANGE', 'CYAN', 'INDIGO',
+  'COLOR_UNSPECIFIED',
+  'PURPLE',
+  'LIGHT_ORANGE',
+  'GREEN',
+  'CORN_FLOWER',
+  'PINK',
+  'YELLOW',
+  'TEAL',
+  'LIGHT_GREY',
+  'SALMON',
+  'BROWN',
+  'SKY',
+  'GREY',
+  'LIGHT_PURPLE',
+  'RUBY',
+  'LIGHT_GREEN',
+  'BLUE',
+  'LIGHT_PINK',
+  'ORANGE',
+  'CYAN',
+  'INDIGO',
 ] as const;
 
 export function parseModes(value: unknown, field: string): string[] {
-  if (!Array.isArray(value)) throw badRequest(`Field "${field}" must be an array of modes (got ${typeName(value)}); allowed: ${CHANNEL_MODES.join(', ')}.`);
-  if (value.length === 0) throw badRequest(`Field "${field}" must name at least one mode: ${CHANNEL_MODES.join(', ')}.`);
+  if (!Array.isArray(value))
+    throw badRequest(
+      `Field "${field}" must be an array of modes (got ${typeName(value)}); allowed: ${CHANNEL_MODES.join(', ')}.`,
+    );
+  if (value.length === 0)
+    throw badRequest(`Field "${field}" must name at least one mode: ${CHANNEL_MODES.join(', ')}.`);
   const modes = value.map((m, i) => requireEnum(m, ACCEPTED_MODES, `${field}[${i}]`));
   return [...new Set(modes)];
 }
@@ -40,7 +63,8 @@ export function resolveColor(requested: string | undefined, siblings: readonly C
 export function parseNewChannel(raw: unknown, field: string, siblings: readonly ChannelRecord[]): ChannelRecord {
   const obj: JsonObject = requireObject(raw, field);
   const displayName = requireDisplayName(obj, 'displayName', 100);
-  if (siblings.some((c) => c.displayName === displayName)) throw badRequest(`A channel named "${displayName}" already exists in this project; choose another name.`);
+  if (siblings.some((c) => c.displayName === displayName))
+    throw badRequest(`A channel named "${displayName}" already exists in this project; choose another name.`);
   const modes = parseModes(obj.modes, `${field}.modes`);
   const color = resolveColor(obj.color === undefined ? undefined : parseColor(obj.color, `${field}.color`), siblings);
   return { id: randomUUID(), displayName, codeName: displayName, modes, color, isActive: true };

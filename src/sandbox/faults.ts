@@ -23,14 +23,30 @@ export interface FaultSpec {
   auth: boolean;
 }
 
-export type FaultDecision = { kind: 'none' } | { kind: 'reset' } | { kind: 'error'; status: 500 | 503 } | { kind: 'rateLimit' };
+export type FaultDecision =
+  | { kind: 'none' }
+  | { kind: 'reset' }
+  | { kind: 'error'; status: 500 | 503 }
+  | { kind: 'rateLimit' };
 
 const RATE_KEYS = ['error5xx', 'reset', 'rate429', 'emptyFetch'] as const;
 
 /** Parses a `--faults` value; throws an Error naming the bad item. */
 export function parseFaults(text: string): FaultSpec {
-  const spec: FaultSpec = { latencyMs: 0, error5xx: 0, reset: 0, rate429: 0, retryAfterSec: 1, emptyFetch: 0, seed: 1, auth: false };
-  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  const spec: FaultSpec = {
+    latencyMs: 0,
+    error5xx: 0,
+    reset: 0,
+    rate429: 0,
+    retryAfterSec: 1,
+    emptyFetch: 0,
+    seed: 1,
+    auth: false,
+  };
+  for (const item of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key, value, extra] = item.split('=').map((s) => s.trim());
     const n = Number(value);
     if (!key || value === undefined || value === '' || extra !== undefined || !Number.isFinite(n)) {
@@ -43,7 +59,8 @@ export function parseFaults(text: string): FaultSpec {
       if (!Number.isInteger(n)) throw new Error(`seed must be an integer (got ${value}).`);
       spec.seed = n;
     } else if (key === 'retryAfter') {
-      if (!Number.isInteger(n) || n < 0 || n > 604_800) throw new Error(`retryAfter must be whole seconds, 0..604800 (got ${value}).`);
+      if (!Number.isInteger(n) || n < 0 || n > 604_800)
+        throw new Error(`retryAfter must be whole seconds, 0..604800 (got ${value}).`);
       spec.retryAfterSec = n;
     } else if (key === 'auth') {
       if (n !== 0 && n !== 1) throw new Error(`auth must be 0 or 1 (got ${value}).`);
@@ -52,7 +69,9 @@ export function parseFaults(text: string): FaultSpec {
       if (n < 0 || n > 1) throw new Error(`${key} is a probability between 0 and 1 (got ${value}).`);
       spec[key as (typeof RATE_KEYS)[number]] = n;
     } else {
-      throw new Error(`Unknown fault "${key}"; use latency, error5xx, reset, rate429, retryAfter, emptyFetch, seed or auth.`);
+      throw new Error(
+        `Unknown fault "${key}"; use latency, error5xx, reset, rate429, retryAfter, emptyFetch, seed or auth.`,
+      );
     }
   }
   if (spec.error5xx + spec.reset + spec.rate429 > 1) throw new Error('error5xx + reset + rate429 must not exceed 1.');

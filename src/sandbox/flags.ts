@@ -49,7 +49,11 @@ export interface SandboxInvocation {
 }
 
 /** The default data folder: `$XDG_DATA_HOME/…`, `%LOCALAPPDATA%\…` on Windows, else `~/.local/share/…`. */
-export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+  home = homedir(),
+): string {
   if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, 'conversational-studio', 'sandbox');
   if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'conversational-studio', 'sandbox');
   return join(home, '.local', 'share', 'conversational-studio', 'sandbox');
@@ -58,16 +62,31 @@ export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 export function parseSandboxFlags(args: string[], env: NodeJS.ProcessEnv, cwd: string): SandboxInvocation {
   let values: Record<string, string | boolean | string[] | undefined>;
   // `--log-requests` takes an optional FILE: alone (last, or before another flag) it means stderr.
-  args = args.map((a, i) => (a === '--log-requests' && (i === args.length - 1 || (args[i + 1] ?? '').startsWith('-')) ? '--log-requests=' : a));
+  args = args.map((a, i) =>
+    a === '--log-requests' && (i === args.length - 1 || (args[i + 1] ?? '').startsWith('-')) ? '--log-requests=' : a,
+  );
   try {
     values = parseArgs({
-      args, strict: true, allowPositionals: false,
+      args,
+      strict: true,
+      allowPositionals: false,
       options: {
-        port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, 'ready-file': { type: 'string' },
-        tls: { type: 'boolean' }, faults: { type: 'string' }, 'token-lifetime': { type: 'string' }, 'job-duration': { type: 'string' },
-        'feature-off': { type: 'string', multiple: true }, 'log-requests': { type: 'string' },
-        'max-body-mb': { type: 'string' }, 'max-concurrent-body-mb': { type: 'string' },
-        'log-partitions': { type: 'string' }, 'log-retention': { type: 'string' }, 'log-idle-ms': { type: 'string' }, 'log-rate-limit': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'ready-file': { type: 'string' },
+        tls: { type: 'boolean' },
+        faults: { type: 'string' },
+        'token-lifetime': { type: 'string' },
+        'job-duration': { type: 'string' },
+        'feature-off': { type: 'string', multiple: true },
+        'log-requests': { type: 'string' },
+        'max-body-mb': { type: 'string' },
+        'max-concurrent-body-mb': { type: 'string' },
+        'log-partitions': { type: 'string' },
+        'log-retention': { type: 'string' },
+        'log-idle-ms': { type: 'string' },
+        'log-rate-limit': { type: 'string' },
       },
     }).values;
   } catch (err) {
@@ -79,17 +98,23 @@ export function parseSandboxFlags(args: string[], env: NodeJS.ProcessEnv, cwd: s
     const v = str(k);
     if (v === undefined) return undefined;
     const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) throw new SandboxFlagError(`--${k} must be an integer from ${min} to ${max}, got "${v}".`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new SandboxFlagError(`--${k} must be an integer from ${min} to ${max}, got "${v}".`);
     return n;
   };
   const faults = str('faults');
   if (faults !== undefined) {
-    try { parseFaults(faults); } catch (err) { throw new SandboxFlagError(`--faults: ${(err as Error).message}`); }
+    try {
+      parseFaults(faults);
+    } catch (err) {
+      throw new SandboxFlagError(`--faults: ${(err as Error).message}`);
+    }
   }
   const resolve = (p: string): string => (p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) ? p : join(cwd, p));
   const featuresOff: SandboxFeature[] = [];
   for (const name of (values['feature-off'] as string[] | undefined) ?? []) {
-    if (!isSandboxFeature(name)) throw new SandboxFlagError(`--feature-off: unknown feature "${name}"; known: ${SANDBOX_FEATURES.join(', ')}.`);
+    if (!isSandboxFeature(name))
+      throw new SandboxFlagError(`--feature-off: unknown feature "${name}"; known: ${SANDBOX_FEATURES.join(', ')}.`);
     if (!featuresOff.includes(name)) featuresOff.push(name);
   }
   const data = str('data');

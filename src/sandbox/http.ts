@@ -12,13 +12,20 @@ function mb(bytes: number): number {
 
 export class BodyTooLargeError extends ApiError {
   constructor(limit: number) {
-    super(413, `The request body is larger than the sandbox's limit of ${limit} bytes (${mb(limit)} MB); send a smaller file or start the sandbox with a higher --max-body-mb.`);
+    super(
+      413,
+      `The request body is larger than the sandbox's limit of ${limit} bytes (${mb(limit)} MB); send a smaller file or start the sandbox with a higher --max-body-mb.`,
+    );
   }
 }
 
 export class BodiesBusyError extends ApiError {
   constructor(limit: number) {
-    super(503, `The sandbox is already receiving ${mb(limit)} MB of request bodies at once (its limit); retry in a moment, or start the sandbox with a higher --max-concurrent-body-mb.`, { 'retry-after': '1', connection: 'close' });
+    super(
+      503,
+      `The sandbox is already receiving ${mb(limit)} MB of request bodies at once (its limit); retry in a moment, or start the sandbox with a higher --max-concurrent-body-mb.`,
+      { 'retry-after': '1', connection: 'close' },
+    );
   }
 }
 
@@ -108,7 +115,11 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string | number> = { ...reply.headers };
   if (reply.kind === 'json') {
     const text = Buffer.from(JSON.stringify(reply.body));
-    res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': text.length, ...headers });
+    res.writeHead(reply.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': text.length,
+      ...headers,
+    });
     res.end(text);
   } else if (reply.kind === 'bytes') {
     res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': reply.body.length, ...headers });

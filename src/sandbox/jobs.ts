@@ -45,8 +45,16 @@ export class JobRunner {
     const now = this.now();
     const iso = new Date(now).toISOString();
     const job: JobRecord = {
-      id: randomUUID(), projectId: spec.projectId, type: spec.type, status: 'RUNNING',
-      createTime: iso, updateTime: iso, dueTime: now + this.durationMs, report: {}, task: spec.task, createdBy: spec.createdBy,
+      id: randomUUID(),
+      projectId: spec.projectId,
+      type: spec.type,
+      status: 'RUNNING',
+      createTime: iso,
+      updateTime: iso,
+      dueTime: now + this.durationMs,
+      report: {},
+      task: spec.task,
+      createdBy: spec.createdBy,
     };
     this.store.state.jobs.push(job);
     this.schedule(job);
@@ -74,11 +82,14 @@ export class JobRunner {
 
   private schedule(job: JobRecord): void {
     const delay = Math.max(0, job.dueTime - this.now());
-    const timer = setTimeout(() => {
-      this.timers.delete(job.id);
-      const p = this.finish(job).finally(() => this.running.delete(p));
-      this.running.add(p);
-    }, Math.min(delay, this.durationMs));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(job.id);
+        const p = this.finish(job).finally(() => this.running.delete(p));
+        this.running.add(p);
+      },
+      Math.min(delay, this.durationMs),
+    );
     this.timers.set(job.id, timer);
   }
 
@@ -88,7 +99,8 @@ export class JobRunner {
     const task = job.task;
     try {
       const executor = task && this.executors.get(task.kind);
-      if (!task || !executor) throw new Error(`No executor for task "${task?.kind ?? 'none'}" of job type ${job.type}.`);
+      if (!task || !executor)
+        throw new Error(`No executor for task "${task?.kind ?? 'none'}" of job type ${job.type}.`);
       outcome = await executor(job, task);
     } catch (err) {
       this.logger.warn(`job ${job.id} (${job.type}) failed: ${(err as Error).message}`);

@@ -21,12 +21,21 @@ function main(argv: string[]): void {
     return;
   }
   runSandbox(invocation, {
-    stdout: (t) => { process.stdout.write(t); },
-    stderr: (t) => { process.stderr.write(t); },
+    stdout: (t) => {
+      process.stdout.write(t);
+    },
+    stderr: (t) => {
+      process.stderr.write(t);
+    },
     signal: controller.signal,
   }).then(
-    (code) => { process.exitCode = code; },
-    (err: unknown) => { process.stderr.write(`sandbox: ${err instanceof Error ? err.message : String(err)}\n`); process.exitCode = 1; },
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`sandbox: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
   );
 }
 

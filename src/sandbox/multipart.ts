@@ -23,18 +23,22 @@ export function multipartBoundary(contentType: string | undefined): string | und
 export function parseMultipart(body: Buffer, contentType: string | undefined): MultipartPart[] {
   const boundary = multipartBoundary(contentType);
   if (!boundary) {
-    throw badRequest(`Expected a multipart/form-data upload with a boundary (got "${contentType ?? 'no Content-Type'}"); send the file in a form field named "content".`);
+    throw badRequest(
+      `Expected a multipart/form-data upload with a boundary (got "${contentType ?? 'no Content-Type'}"); send the file in a form field named "content".`,
+    );
   }
   const delimiter = Buffer.from(`--${boundary}`);
   let pos = body.indexOf(delimiter);
-  if (pos < 0) throw badRequest('The multipart body does not contain its boundary; the upload is truncated or malformed.');
+  if (pos < 0)
+    throw badRequest('The multipart body does not contain its boundary; the upload is truncated or malformed.');
   const parts: MultipartPart[] = [];
   for (;;) {
     pos += delimiter.length;
     if (body[pos] === 0x2d && body[pos + 1] === 0x2d) return parts; // closing "--boundary--"
     pos = skipLineBreak(body, pos);
     const headerEnd = body.indexOf('\r\n\r\n', pos);
-    if (headerEnd < 0) throw badRequest('A multipart part has no end of headers; the upload is truncated or malformed.');
+    if (headerEnd < 0)
+      throw badRequest('A multipart part has no end of headers; the upload is truncated or malformed.');
     const headers = parseHeaders(body.subarray(pos, headerEnd).toString('utf8'));
     const dataStart = headerEnd + 4;
     const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), dataStart);
@@ -78,7 +82,11 @@ function describePart(headers: Map<string, string>): Omit<MultipartPart, 'data'>
   const extended = /;\s*filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   let filename = param(disposition, 'filename');
   if (extended) {
-    try { filename = decodeURIComponent(extended); } catch { /* keep the plain filename */ }
+    try {
+      filename = decodeURIComponent(extended);
+    } catch {
+      /* keep the plain filename */
+    }
   }
   return { name, filename, contentType: headers.get('content-type') };
 }

@@ -18,12 +18,20 @@ import type { ProjectContent, ProjectRecord, SandboxState } from './state';
 const PACKAGE_LIMITS = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 5000 };
 
 const MODE_NAMES: Readonly<Record<string, string>> = {
-  AUDIO_SCRIPT: 'Audio Script', DTMF: 'DTMF', INTERACTIVITY: 'Interactivity', RICH_TEXT: 'Rich Text', TTS: 'TTS',
+  AUDIO_SCRIPT: 'Audio Script',
+  DTMF: 'DTMF',
+  INTERACTIVITY: 'Interactivity',
+  RICH_TEXT: 'Rich Text',
+  TTS: 'TTS',
 };
 const encoder = new TextEncoder();
 
 /** metadata.json: the project's settings, shaped like the platform's own package metadata. */
-export function buildMetadata(state: SandboxState, project: ProjectRecord, content: ProjectContent): Record<string, unknown> {
+export function buildMetadata(
+  state: SandboxState,
+  project: ProjectRecord,
+  content: ProjectContent,
+): Record<string, unknown> {
   const org = state.organizations.find((o) => o.id === project.orgId);
   const memberIds = new Set([...(org?.members ?? []).map((m) => m.userId), ...project.members.map((m) => m.userId)]);
   const first = content.locales[project.languages[0] ?? ''];
@@ -32,16 +40,30 @@ export function buildMetadata(state: SandboxState, project: ProjectRecord, conte
     id: { project: Number(project.id), ontology: project.ontologyId },
     languages: [...project.languages],
     languageTopic: project.languageTopic,
-    channels: project.channels.map((c) => ({ name: c.displayName, modes: c.modes.map((m) => MODE_NAMES[m] ?? m), color: c.color, isEnabled: c.isActive })),
+    channels: project.channels.map((c) => ({
+      name: c.displayName,
+      modes: c.modes.map((m) => MODE_NAMES[m] ?? m),
+      color: c.color,
+      isEnabled: c.isActive,
+    })),
     collaborators: state.users.filter((u) => memberIds.has(u.id)).map((u) => u.email),
     createdTime: project.createTime,
     lastModified: project.updateTime,
     stats: { intents: first?.trsx.intents.length ?? 0, entities: first?.trsx.concepts.length ?? 0 },
-    versions: { baseDatapack: project.baseDatapack, datapacks: Object.fromEntries(project.datapacks.map((d) => [d.displayName, d.version])) },
+    versions: {
+      baseDatapack: project.baseDatapack,
+      datapacks: Object.fromEntries(project.datapacks.map((d) => [d.displayName, d.version])),
+    },
   };
 }
 
-export async function buildPackage(state: SandboxState, project: ProjectRecord, content: ProjectContent, includeRestricted: boolean, at: Date): Promise<Uint8Array> {
+export async function buildPackage(
+  state: SandboxState,
+  project: ProjectRecord,
+  content: ProjectContent,
+  includeRestricted: boolean,
+  at: Date,
+): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   files.set(METADATA_FILE, encoder.encode(`${JSON.stringify(buildMetadata(state, project, content), null, 2)}\n`));
   files.set(DIALOG_FILE, encoder.encode(content.dialog));
@@ -56,8 +78,22 @@ export async function buildPackage(state: SandboxState, project: ProjectRecord, 
 
 export function emptyDocument(locale: string): TrsxDocument {
   return {
-    lang: locale, version: '2.6', metadata: [], intents: [], concepts: [], dictionaries: [], samples: [],
-    sources: [{ name: 'nuance_custom_data', displayName: 'nuance_custom_data', version: '1.0', type: 'CUSTOM', useForOOV: true }],
+    lang: locale,
+    version: '2.6',
+    metadata: [],
+    intents: [],
+    concepts: [],
+    dictionaries: [],
+    samples: [],
+    sources: [
+      {
+        name: 'nuance_custom_data',
+        displayName: 'nuance_custom_data',
+        version: '1.0',
+        type: 'CUSTOM',
+        useForOOV: true,
+      },
+    ],
   };
 }
 
@@ -78,7 +114,11 @@ export interface ValidatedPackage {
  * Checks a replacement zip against the package layout and the caller's rights; throws a 400 naming the
  * first offending file. Nothing is applied here.
  */
-export async function validatePackage(bytes: Uint8Array, project: ProjectRecord, professionalServices: boolean): Promise<ValidatedPackage> {
+export async function validatePackage(
+  bytes: Uint8Array,
+  project: ProjectRecord,
+  professionalServices: boolean,
+): Promise<ValidatedPackage> {
   const refused = (err: unknown): never => {
     if (err instanceof ZipSafetyError) throw badRequest(`The package was refused: ${err.message}`);
     throw badRequest(`The package is not a readable zip archive: ${(err as Error).message}`);
@@ -96,8 +136,14 @@ export async function validatePackage(bytes: Uint8Array, project: ProjectRecord,
   const skippedRestricted = new Map<string, string[]>();
   for (const { name } of archive.entries) {
     if (name.startsWith('__MACOSX/') || name.split('/').pop() === '.DS_Store') continue;
-    if (name === METADATA_FILE) { metadata = await read(name); continue; }
-    if (name === DIALOG_FILE) { dialog = await read(name); continue; }
+    if (name === METADATA_FILE) {
+      metadata = await read(name);
+      continue;
+    }
+    if (name === DIALOG_FILE) {
+      dialog = await read(name);
+      continue;
+    }
     // The package layout rules (which files are restricted) have one owner: core/package/layout.ts.
     const info = classifyPackagePath(name);
     const locale = info.locale ?? '';
@@ -118,38 +164,57 @@ export async function validatePackage(bytes: Uint8Array, project: ProjectRecord,
       restricted.set(locale, files);
       continue;
     }
-    throw badRequest(`Unexpected file "${name}" in the package; a package holds metadata.json, dialog.json, <locale>/<locale>.trsx and, for professional-services users, <locale>/grammars/*, <locale>/_client_prons.txt and <locale>/_tmfe.tsv.`);
+    throw badRequest(
+      `Unexpected file "${name}" in the package; a package holds metadata.json, dialog.json, <locale>/<locale>.trsx and, for professional-services users, <locale>/grammars/*, <locale>/_client_prons.txt and <locale>/_tmfe.tsv.`,
+    );
   }
-  if (!metadata) throw badRequest('The package has no metadata.json at its root; export the project to see the expected layout.');
+  if (!metadata)
+    throw badRequest('The package has no metadata.json at its root; export the project to see the expected layout.');
   requireJson(metadata, METADATA_FILE, true);
-  if (!dialog) throw badRequest('The package has no dialog.json at its root; export the project to see the expected layout.');
+  if (!dialog)
+    throw badRequest('The package has no dialog.json at its root; export the project to see the expected layout.');
   requireJson(dialog, DIALOG_FILE, false);
   const locales = new Map<string, { trsx: TrsxDocument; files: Record<string, string> }>();
   for (const locale of project.languages) {
     const trsx = trsxDocs.get(locale);
-    if (!trsx) throw badRequest(`The package has no ${trsxPath(locale)}; project ${project.id} has the languages ${project.languages.join(', ')} and a replace must provide each.`);
+    if (!trsx)
+      throw badRequest(
+        `The package has no ${trsxPath(locale)}; project ${project.id} has the languages ${project.languages.join(', ')} and a replace must provide each.`,
+      );
     locales.set(locale, { trsx, files: restricted.get(locale) ?? {} });
   }
-  const skippedLocales = [...new Set([...trsxLocales, ...trsxDocs.keys(), ...restricted.keys(), ...skippedRestricted.keys()])].filter((l) => !project.languages.includes(l)).sort();
+  const skippedLocales = [
+    ...new Set([...trsxLocales, ...trsxDocs.keys(), ...restricted.keys(), ...skippedRestricted.keys()]),
+  ]
+    .filter((l) => !project.languages.includes(l))
+    .sort();
   return { dialog: Buffer.from(dialog).toString('utf8'), locales, skippedLocales, skippedRestricted };
 }
 
 function requireJson(data: Uint8Array, name: string, object: boolean): void {
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(data).toString('utf8').replace(/^\uFEFF/, ''));
+    value = JSON.parse(
+      Buffer.from(data)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
   } catch (err) {
     throw badRequest(`${name} in the package is not valid JSON: ${(err as Error).message}.`);
   }
-  if (object && (typeof value !== 'object' || value === null || Array.isArray(value))) throw badRequest(`${name} in the package must hold a JSON object.`);
+  if (object && (typeof value !== 'object' || value === null || Array.isArray(value)))
+    throw badRequest(`${name} in the package must hold a JSON object.`);
 }
 
 function parseTrsxFile(data: Uint8Array, name: string): TrsxDocument {
   const result = parseTrsxBytes(data);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw badRequest(`${name} in the package is not valid TRSX: ${describe(errors, result.tree.text)}.`);
+  if (errors.length > 0)
+    throw badRequest(`${name} in the package is not valid TRSX: ${describe(errors, result.tree.text)}.`);
   if (result.tree.root?.name !== 'project') {
-    throw badRequest(`${name} in the package is not TRSX: its root element is <${result.tree.root?.name ?? 'none'}>, expected <project>.`);
+    throw badRequest(
+      `${name} in the package is not TRSX: its root element is <${result.tree.root?.name ?? 'none'}>, expected <project>.`,
+    );
   }
   return result.document;
 }
@@ -164,7 +229,11 @@ function describe(errors: Diagnostic[], text: string): string {
 }
 
 /** The project's content after a validated replace. */
-export function applyPackage(current: ProjectContent, pkg: ValidatedPackage, professionalServices: boolean): ProjectContent {
+export function applyPackage(
+  current: ProjectContent,
+  pkg: ValidatedPackage,
+  professionalServices: boolean,
+): ProjectContent {
   const next: ProjectContent = { formatVersion: 1, locales: {}, dialog: pkg.dialog };
   for (const [locale, incoming] of pkg.locales) {
     const keptFiles = professionalServices ? incoming.files : { ...(current.locales[locale]?.files ?? {}) };

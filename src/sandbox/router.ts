@@ -16,19 +16,33 @@ export type Reply =
   | { kind: 'bytes'; status: number; body: Uint8Array; contentType: string; headers?: Record<string, string> }
   | { kind: 'empty'; status: number; headers?: Record<string, string> };
 
-export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ kind: 'json', status, body, headers });
-export const bytes = (body: Uint8Array, contentType: string, headers?: Record<string, string>): Reply =>
-  ({ kind: 'bytes', status: 200, body, contentType, headers });
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({
+  kind: 'json',
+  status,
+  body,
+  headers,
+});
+export const bytes = (body: Uint8Array, contentType: string, headers?: Record<string, string>): Reply => ({
+  kind: 'bytes',
+  status: 200,
+  body,
+  contentType,
+  headers,
+});
 export const empty = (status = 204): Reply => ({ kind: 'empty', status });
 
 /**
  * The parameters a route pattern declares: `/v4/projects/:projectId/channels/:channelId` gives
  * `{ projectId: string; channelId: string }`. A pattern only known as `string` gives a plain record.
  */
-export type PathParams<P extends string> = string extends P ? Readonly<Record<string, string>> : { readonly [K in ParamNames<P>]: string };
-type ParamNames<P extends string> =
-  P extends `${string}/:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`>
-    : P extends `${string}/:${infer Name}` ? Name : never;
+export type PathParams<P extends string> = string extends P
+  ? Readonly<Record<string, string>>
+  : { readonly [K in ParamNames<P>]: string };
+type ParamNames<P extends string> = P extends `${string}/:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}/:${infer Name}`
+    ? Name
+    : never;
 
 export interface SandboxRequest<Params = Readonly<Record<string, string>>> {
   readonly method: string;
@@ -77,7 +91,10 @@ export class Router {
 
   add<P extends string>(spec: RouteSpec<P>): void {
     if (!spec.path.startsWith('/')) throw new Error(`Route pattern "${spec.path}" must start with "/".`);
-    const segments = spec.path.slice(1).split('/').map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s }));
+    const segments = spec.path
+      .slice(1)
+      .split('/')
+      .map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s }));
     if (this.routes.some((r) => r.method === spec.method && r.path === spec.path)) {
       throw new Error(`Route ${spec.method} ${spec.path} is registered twice.`);
     }
@@ -93,10 +110,15 @@ export class Router {
     for (const route of this.routes) {
       const m = matchSegments(route, parts);
       if (!m) continue;
-      if (route.method !== method) { allowed.add(route.method); continue; }
+      if (route.method !== method) {
+        allowed.add(route.method);
+        continue;
+      }
       if (!best || compareRank(m.rank, best.rank) > 0) best = { route, ...m };
     }
-    return best ? { found: true, route: best.route, params: best.params } : { found: false, allowedMethods: [...allowed] };
+    return best
+      ? { found: true, route: best.route, params: best.params }
+      : { found: false, allowedMethods: [...allowed] };
   }
 }
 
@@ -108,12 +130,17 @@ export function splitPath(rawPath: string): string[] {
     try {
       return decodeURIComponent(segment);
     } catch {
-      throw badRequest(`The path segment "${segment}" has malformed percent-encoding; encode names with encodeURIComponent.`);
+      throw badRequest(
+        `The path segment "${segment}" has malformed percent-encoding; encode names with encodeURIComponent.`,
+      );
     }
   });
 }
 
-function matchSegments(route: CompiledRoute, parts: string[]): { params: Record<string, string>; rank: number[] } | undefined {
+function matchSegments(
+  route: CompiledRoute,
+  parts: string[],
+): { params: Record<string, string>; rank: number[] } | undefined {
   if (route.segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
   const rank: number[] = [];

@@ -19,10 +19,27 @@ export interface RunIO {
  */
 export function readyFileContent(s: RunningSandbox): Record<string, unknown> {
   return {
-    baseUrl: s.baseUrl, authUrl: s.authUrl, logUrl: s.logUrl, nluUrl: s.nluUrl,
+    baseUrl: s.baseUrl,
+    authUrl: s.authUrl,
+    logUrl: s.logUrl,
+    nluUrl: s.nluUrl,
     ...(s.caFile ? { caFile: s.caFile } : {}),
-    clients: s.clients.map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret, user: c.user, roles: c.roles, key: c.key, userId: c.userId, email: c.email })),
-    runtimeClients: s.runtimeClients.map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret, appId: c.appId, scopes: c.scopes, contextTags: c.contextTags })),
+    clients: s.clients.map((c) => ({
+      clientId: c.clientId,
+      clientSecret: c.clientSecret,
+      user: c.user,
+      roles: c.roles,
+      key: c.key,
+      userId: c.userId,
+      email: c.email,
+    })),
+    runtimeClients: s.runtimeClients.map((c) => ({
+      clientId: c.clientId,
+      clientSecret: c.clientSecret,
+      appId: c.appId,
+      scopes: c.scopes,
+      contextTags: c.contextTags,
+    })),
   };
 }
 
@@ -43,7 +60,8 @@ export function describeSandbox(s: RunningSandbox, dataDir: string): string {
     lines.push(`    secret:    ${c.clientSecret}`);
   }
   const runtime = s.runtimeClients.filter((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
-  if (runtime.length > 0) lines.push('', 'Runtime clients (cstudio try: CSTUDIO_RUNTIME_CLIENT_ID / CSTUDIO_RUNTIME_CLIENT_SECRET):');
+  if (runtime.length > 0)
+    lines.push('', 'Runtime clients (cstudio try: CSTUDIO_RUNTIME_CLIENT_ID / CSTUDIO_RUNTIME_CLIENT_SECRET):');
   for (const c of runtime) {
     lines.push(`  ${c.appId}: context tags ${c.contextTags.join(', ')}`);
     lines.push(`    client id: ${c.clientId}`);
@@ -74,7 +92,10 @@ export function stderrLogger(write: (text: string) => void, component = ''): Log
  * Closing it removes them. The extension starts its sandbox this way too (dist/sandboxServer.js), so the CLI
  * finds VS Code's sandbox like any other (`cstudio sandbox env`).
  */
-export async function startAnnouncedSandbox(options: SandboxOptions, alsoAt: readonly string[] = []): Promise<RunningSandbox> {
+export async function startAnnouncedSandbox(
+  options: SandboxOptions,
+  alsoAt: readonly string[] = [],
+): Promise<RunningSandbox> {
   const sandbox = await startSandbox(options);
   const files = [readyFileIn(options.dataDir), ...alsoAt];
   try {
@@ -96,14 +117,20 @@ export async function startAnnouncedSandbox(options: SandboxOptions, alsoAt: rea
 
 /** Runs until `io.signal` aborts; returns the exit code. */
 export async function runSandbox(invocation: SandboxInvocation, io: RunIO): Promise<number> {
-  const wireLog = invocation.logRequests === undefined ? undefined : openWireLog(invocation.logRequests || undefined, io.stderr);
+  const wireLog =
+    invocation.logRequests === undefined ? undefined : openWireLog(invocation.logRequests || undefined, io.stderr);
   const sandbox = await startAnnouncedSandbox(
-    { ...invocation.options, logger: stderrLogger(io.stderr), ...(wireLog ? { onExchange: (e) => wireLog.write(e) } : {}) },
+    {
+      ...invocation.options,
+      logger: stderrLogger(io.stderr),
+      ...(wireLog ? { onExchange: (e) => wireLog.write(e) } : {}),
+    },
     invocation.readyFile ? [invocation.readyFile] : [],
   );
   try {
     io.stdout(describeSandbox(sandbox, invocation.options.dataDir));
-    if (!io.signal.aborted) await new Promise<void>((resolve) => io.signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (!io.signal.aborted)
+      await new Promise<void>((resolve) => io.signal.addEventListener('abort', () => resolve(), { once: true }));
     io.stderr('Stopping the sandbox…\n');
   } finally {
     await sandbox.close();

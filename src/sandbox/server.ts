@@ -109,16 +109,37 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const faults = new Faults(options.faults ? parseFaults(options.faults) : undefined);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const bodies = new BodyBudget(options.maxConcurrentBodyBytes ?? DEFAULT_MAX_CONCURRENT_BODY_BYTES);
-  const { store, created } = await Store.open(options.dataDir, () => createSeed(now(), randomBytes(32).toString('base64')));
+  const { store, created } = await Store.open(options.dataDir, () =>
+    createSeed(now(), randomBytes(32).toString('base64')),
+  );
   if (created) logger.info(`created and seeded a new data folder at ${options.dataDir}`);
 
   const tokens = new TokenService(store.state, options.tokenLifetimeSec ?? DEFAULT_TOKEN_LIFETIME_SEC, now);
   const jobs = new JobRunner(store, options.jobDurationMs ?? DEFAULT_JOB_DURATION_MS, now, logger.child('jobs'));
-  const logs = await LogService.open(options.dataDir, {
-    partitions: options.logPartitions, retention: options.logRetention, idleMs: options.logIdleMs, rateLimit: options.logRateLimit,
-  }, now, logger.child('logs'));
+  const logs = await LogService.open(
+    options.dataDir,
+    {
+      partitions: options.logPartitions,
+      retention: options.logRetention,
+      idleMs: options.logIdleMs,
+      rateLimit: options.logRateLimit,
+    },
+    now,
+    logger.child('logs'),
+  );
   const models = NluModels.forDataDir(options.dataDir, logger.child('models'));
-  const ctx: SandboxContext = { store, state: store.state, tokens, jobs, logs, models, faults, logger, now, featuresOff: new Set(options.featuresOff ?? []) };
+  const ctx: SandboxContext = {
+    store,
+    state: store.state,
+    tokens,
+    jobs,
+    logs,
+    models,
+    faults,
+    logger,
+    now,
+    featuresOff: new Set(options.featuresOff ?? []),
+  };
   const router = new Router();
   router.add(tokenRoute(store.state, tokens));
   for (const register of routeModules) register(router, ctx);
@@ -128,8 +149,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   let active = 0;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     active++;
-    res.on('close', () => { active--; });
-    handle(req, res, { router, ctx, maxBody, bodies, logger, onExchange: options.onExchange }).catch((err: unknown) => logger.error(`unhandled: ${String(err)}`));
+    res.on('close', () => {
+      active--;
+    });
+    handle(req, res, { router, ctx, maxBody, bodies, logger, onExchange: options.onExchange }).catch((err: unknown) =>
+      logger.error(`unhandled: ${String(err)}`),
+    );
   };
   const server: Server = certificate
     ? createHttpsServer({ key: certificate.keyPem, cert: certificate.certPem }, onRequest)
@@ -137,7 +162,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => { server.off('error', reject); resolve(); });
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -156,7 +184,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     runtimeClients: describeRuntimeClients(store.state, (appId) => {
       const app = store.state.applications.find((a) => a.credentials.some((c) => c.appId === appId));
       const credential = app?.credentials.find((c) => c.appId === appId);
-      return app && credential ? [...new Set(deployedForCredential(store.state, app, credential).map((c) => c.tag))] : [];
+      return app && credential
+        ? [...new Set(deployedForCredential(store.state, app, credential).map((c) => c.tag))]
+        : [];
     }),
     close: () => {
       closing ??= (async () => {
@@ -211,10 +241,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
         req.socket.destroy();
         return;
       }
-      if (decision.kind === 'error') throw new ApiError(decision.status, `Injected fault: the sandbox answered ${decision.status} (--faults).`);
+      if (decision.kind === 'error')
+        throw new ApiError(decision.status, `Injected fault: the sandbox answered ${decision.status} (--faults).`);
       if (decision.kind === 'rateLimit') {
         const after = faults.spec?.retryAfterSec ?? 1;
-        throw new ApiError(429, `Injected fault: too many requests; retry after ${after} s (--faults).`, { 'retry-after': String(after) });
+        throw new ApiError(429, `Injected fault: too many requests; retry after ${after} s (--faults).`, {
+          'retry-after': String(after),
+        });
       }
     }
     reply = await route(req, method, rawPath, query, body, deps, seen);
@@ -229,16 +262,33 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandleDep
   deps.logger.debug(`${method} ${rawPath} → ${reply.status} (${Date.now() - started} ms)`);
   if (deps.onExchange) {
     const user = seen.principal ? `${seen.principal.user.id}:${seen.principal.user.email}` : undefined;
-    deps.onExchange({ method, route: matchedRoute(deps.router, method, rawPath)?.path, status: reply.status, path: rawPath, query, ms: Date.now() - started, ...(user ? { user } : {}) });
+    deps.onExchange({
+      method,
+      route: matchedRoute(deps.router, method, rawPath)?.path,
+      status: reply.status,
+      path: rawPath,
+      query,
+      ms: Date.now() - started,
+      ...(user ? { user } : {}),
+    });
   }
 }
 
-
-async function route(req: IncomingMessage, method: string, rawPath: string, query: URLSearchParams, body: () => Promise<Buffer>, deps: HandleDeps, seen: { principal?: Principal }): Promise<Reply> {
+async function route(
+  req: IncomingMessage,
+  method: string,
+  rawPath: string,
+  query: URLSearchParams,
+  body: () => Promise<Buffer>,
+  deps: HandleDeps,
+  seen: { principal?: Principal },
+): Promise<Reply> {
   const match = deps.router.match(method, rawPath);
   if (!match.found) {
     if (match.allowedMethods.length > 0) {
-      throw new ApiError(405, `${method} is not supported on ${rawPath}; use ${match.allowedMethods.join(' or ')}.`, { allow: match.allowedMethods.join(', ') });
+      throw new ApiError(405, `${method} is not supported on ${rawPath}; use ${match.allowedMethods.join(' or ')}.`, {
+        allow: match.allowedMethods.join(', '),
+      });
     }
     throw new ApiError(404, `No endpoint ${method} ${rawPath} in the sandbox.`);
   }
@@ -248,7 +298,13 @@ async function route(req: IncomingMessage, method: string, rawPath: string, quer
   if (principal && spec.auth !== 'public') deps.ctx.tokens.requireScope(principal, spec.auth);
   let parts: Promise<MultipartPart[]> | undefined;
   const request: SandboxRequest = {
-    method, path: rawPath, params, query, headers: req.headers, principal, raw: req,
+    method,
+    path: rawPath,
+    params,
+    query,
+    headers: req.headers,
+    principal,
+    raw: req,
     body,
     json: async () => parseJsonBody(await body()),
     form: () => (parts ??= body().then((b) => parseMultipart(b, req.headers['content-type']))),
@@ -266,8 +322,20 @@ function matchedRoute(router: Router, method: string, rawPath: string): RouteSpe
   }
 }
 
-function errorReply(err: unknown, logger: Logger, what: string, spec?: Pick<RouteSpec, 'errorBody' | 'errorHeaders'>): Reply {
-  if (!(err instanceof ApiError)) logger.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  const e = err instanceof ApiError ? err : new ApiError(500, `Internal sandbox error while handling ${what}: ${err instanceof Error ? err.message : String(err)}`);
+function errorReply(
+  err: unknown,
+  logger: Logger,
+  what: string,
+  spec?: Pick<RouteSpec, 'errorBody' | 'errorHeaders'>,
+): Reply {
+  if (!(err instanceof ApiError))
+    logger.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  const e =
+    err instanceof ApiError
+      ? err
+      : new ApiError(
+          500,
+          `Internal sandbox error while handling ${what}: ${err instanceof Error ? err.message : String(err)}`,
+        );
   return json(spec?.errorBody ? spec.errorBody(e) : e.body(), e.status, { ...e.headers, ...spec?.errorHeaders?.(e) });
 }

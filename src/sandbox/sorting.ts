@@ -5,13 +5,20 @@ import { badRequest } from './errors';
 
 export type SortKey<T> = (item: T) => string | number;
 
-export function sortItems<T>(items: readonly T[], spec: string | null, fields: Readonly<Record<string, SortKey<T>>>, param = 'sortBy'): T[] {
+export function sortItems<T>(
+  items: readonly T[],
+  spec: string | null,
+  fields: Readonly<Record<string, SortKey<T>>>,
+  param = 'sortBy',
+): T[] {
   if (spec === null || spec.trim() === '') return [...items];
   const keys = spec.split(',').map((part) => {
     const m = /^([+-]?)(\w+)$/.exec(part.trim());
     const key = m ? fields[m[2] ?? ''] : undefined;
     if (!m || !key) {
-      throw badRequest(`Query parameter "${param}" must be +field or -field with field one of ${Object.keys(fields).join(', ')} (got "${spec}").`);
+      throw badRequest(
+        `Query parameter "${param}" must be +field or -field with field one of ${Object.keys(fields).join(', ')} (got "${spec}").`,
+      );
     }
     return { key, sign: m[1] === '-' ? -1 : 1 };
   });

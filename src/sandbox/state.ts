@@ -3,7 +3,13 @@
 // so a big ontology is rewritten only when it changes. Later route families add their sections here,
 // each with a default in `normalizeState` so older data folders keep loading.
 import type { TrsxDocument } from '../core/formats/trsx/model';
-import type { AppConfigRecord, ApplicationRecord, DeploymentFlowRecord, EnvConfigValueRecord, EnvironmentRecord } from './apps/model';
+import type {
+  AppConfigRecord,
+  ApplicationRecord,
+  DeploymentFlowRecord,
+  EnvConfigValueRecord,
+  EnvironmentRecord,
+} from './apps/model';
 import type { BuildRecord, BuildService, BuildSnapshot, BuildTask } from './builds/model';
 
 export type OrgRole = 'Owner' | 'Admin' | 'Viewer';
@@ -195,14 +201,25 @@ export function emptyContent(): ProjectContent {
 /** Fills sections missing from older files; throws (naming the field) when the file is not a state at all. */
 export function normalizeState(raw: unknown, file: string): SandboxState {
   if (typeof raw !== 'object' || raw === null || (raw as { formatVersion?: unknown }).formatVersion !== 1) {
-    throw new Error(`${file} is not a sandbox state file (formatVersion 1 expected); move it away or choose another --data folder.`);
+    throw new Error(
+      `${file} is not a sandbox state file (formatVersion 1 expected); move it away or choose another --data folder.`,
+    );
   }
   const s = raw as Partial<SandboxState>;
   if (typeof s.tokenKey !== 'string') throw new Error(`${file} has no tokenKey; the file is damaged.`);
   return {
     formatVersion: 1,
     tokenKey: s.tokenKey,
-    counters: { organization: 0, project: 0, user: 0, lock: 0, application: 0, appConfig: 0, appRecord: 0, ...s.counters },
+    counters: {
+      organization: 0,
+      project: 0,
+      user: 0,
+      lock: 0,
+      application: 0,
+      appConfig: 0,
+      appRecord: 0,
+      ...s.counters,
+    },
     users: s.users ?? [],
     clients: s.clients ?? [],
     organizations: s.organizations ?? [],

@@ -59,7 +59,9 @@ export class Store {
     try {
       raw = JSON.parse(text);
     } catch (err) {
-      throw new Error(`${statePath} is not valid JSON (${(err as Error).message}); the sandbox will not overwrite it. Move it away or choose another --data folder.`);
+      throw new Error(
+        `${statePath} is not valid JSON (${(err as Error).message}); the sandbox will not overwrite it. Move it away or choose another --data folder.`,
+      );
     }
     const state = normalizeState(raw, statePath);
     const contents = new Map<string, ProjectContent>();
@@ -114,13 +116,17 @@ export class Store {
   commit(): Promise<void> {
     this.stateDirty = true;
     if (!this.writing) {
-      this.writing = this.writeNow().finally(() => { this.writing = undefined; });
+      this.writing = this.writeNow().finally(() => {
+        this.writing = undefined;
+      });
       return this.writing;
     }
-    this.queued ??= this.writing.catch(() => undefined).then(() => {
-      this.queued = undefined;
-      return this.commit();
-    });
+    this.queued ??= this.writing
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.commit();
+      });
     return this.queued;
   }
 
@@ -176,7 +182,9 @@ export class Store {
       const id = name.replace(/\.json$/, '');
       if (name.endsWith('.json') && !projects.has(id)) await rm(join(this.dir, 'projects', name), { force: true });
     }
-    const staged = new Set(this.state.jobs.flatMap((j) => (j.task && 'stagedFile' in j.task ? [j.task.stagedFile] : [])));
+    const staged = new Set(
+      this.state.jobs.flatMap((j) => (j.task && 'stagedFile' in j.task ? [j.task.stagedFile] : [])),
+    );
     for (const name of await readdir(join(this.dir, 'staged'))) {
       if (!staged.has(name)) await rm(join(this.dir, 'staged', name), { force: true });
     }
@@ -207,6 +215,8 @@ async function readContent(dir: string, projectId: string): Promise<ProjectConte
     if (c.formatVersion !== 1 || typeof c.locales !== 'object') throw new Error('formatVersion 1 expected');
     return c;
   } catch (err) {
-    throw new Error(`${path} is not a valid project content file (${(err as Error).message}); the sandbox will not overwrite it.`);
+    throw new Error(
+      `${path} is not a valid project content file (${(err as Error).message}); the sandbox will not overwrite it.`,
+    );
   }
 }

@@ -25,7 +25,8 @@ export async function ensureCertificate(dataDir: string, now: () => number = Dat
   try {
     const [keyPem, certPem] = await Promise.all([readFile(keyFile, 'utf8'), readFile(certFile, 'utf8')]);
     const cert = new X509Certificate(certPem);
-    if (Date.parse(cert.validTo) - now() > DAY_MS && keyMatches(keyPem, cert.publicKey)) return { keyPem, certPem, certFile };
+    if (Date.parse(cert.validTo) - now() > DAY_MS && keyMatches(keyPem, cert.publicKey))
+      return { keyPem, certPem, certFile };
   } catch {
     // Missing or unreadable: generate a new pair below.
   }

@@ -48,14 +48,17 @@ export function optionalStringArray(obj: JsonObject, key: string): string[] | un
 export function requireEnum<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     if (value === undefined) throw badRequest(`Field "${field}" is missing; give one of: ${allowed.join(', ')}.`);
-    throw badRequest(`Field "${field}" has ${typeof value === 'string' ? `the unknown value "${value}"` : typeName(value)}; allowed: ${allowed.join(', ')}.`);
+    throw badRequest(
+      `Field "${field}" has ${typeof value === 'string' ? `the unknown value "${value}"` : typeName(value)}; allowed: ${allowed.join(', ')}.`,
+    );
   }
   return value as T;
 }
 
 /** A locale as the platform spells it (core/package/locale.ts): `en-US`, `fr-CA`, `zh-Hant-TW`. */
 export function requireLocale(value: string, field: string): string {
-  if (!isLocaleName(value)) throw badRequest(`Field "${field}" must be a locale like "${LOCALE_EXAMPLE}" (got "${value}").`);
+  if (!isLocaleName(value))
+    throw badRequest(`Field "${field}" must be a locale like "${LOCALE_EXAMPLE}" (got "${value}").`);
   return value;
 }
 
@@ -80,7 +83,8 @@ export function paging(query: URLSearchParams): Page {
     const raw = query.get(key);
     if (raw === null || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw badRequest(`Query parameter "${key}" must be a non-negative integer (got "${raw}").`);
+    if (!Number.isInteger(n) || n < 0)
+      throw badRequest(`Query parameter "${key}" must be a non-negative integer (got "${raw}").`);
     return n;
   };
   const limit = read('limit', DEFAULT_LIMIT);

@@ -5,7 +5,10 @@ import { jobDuration } from './jobs';
 import type { ChannelRecord, JobRecord, LockRecord, OrganizationRecord, ProjectRecord, SandboxState } from './state';
 
 export function channelView(c: ChannelRecord): { channel: Record<string, unknown>; isActive: boolean } {
-  return { channel: { id: c.id, displayName: c.displayName, codeName: c.codeName, modes: [...c.modes], color: c.color }, isActive: c.isActive };
+  return {
+    channel: { id: c.id, displayName: c.displayName, codeName: c.codeName, modes: [...c.modes], color: c.color },
+    isActive: c.isActive,
+  };
 }
 
 export interface ProjectViewOptions {
@@ -20,7 +23,13 @@ export interface ProjectViewOptions {
 export function channelReply(c: ChannelRecord): Record<string, unknown> {
   return {
     ...channelView(c),
-    extendedChannel: { id: c.id, displayName: c.displayName, codeName: c.codeName, modes: c.modes.map((mode) => ({ mode, isActive: true })), color: c.color },
+    extendedChannel: {
+      id: c.id,
+      displayName: c.displayName,
+      codeName: c.codeName,
+      modes: c.modes.map((mode) => ({ mode, isActive: true })),
+      color: c.color,
+    },
   };
 }
 
@@ -45,7 +54,11 @@ export function projectView(p: ProjectRecord, options: ProjectViewOptions = {}):
 }
 
 /** The extended list adds the organization's name (the list spans organizations). */
-export function extendedProjectView(state: SandboxState, p: ProjectRecord, options: ProjectViewOptions = {}): Record<string, unknown> {
+export function extendedProjectView(
+  state: SandboxState,
+  p: ProjectRecord,
+  options: ProjectViewOptions = {},
+): Record<string, unknown> {
   const org = state.organizations.find((o) => o.id === p.orgId);
   return { ...projectView(p, options), orgDisplayName: org?.displayName ?? '' };
 }

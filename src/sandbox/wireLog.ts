@@ -9,7 +9,9 @@ const SECRET_PARAM = /token|secret|password|assertion|credential|^code$|^key$/i;
 
 /** The path with its query, credential-like values replaced by `***`. */
 export function redactedTarget(path: string, query: URLSearchParams): string {
-  const parts = [...query.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? '***' : encodeURIComponent(v)}`);
+  const parts = [...query.entries()].map(
+    ([k, v]) => `${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? '***' : encodeURIComponent(v)}`,
+  );
   return parts.length === 0 ? path : `${path}?${parts.join('&')}`;
 }
 
@@ -23,11 +25,17 @@ export interface WireLog {
 }
 
 /** Appends to `file` (created 0600), or writes to `stderr` when no file is given. */
-export function openWireLog(file: string | undefined, stderr: (text: string) => void, now: () => number = Date.now): WireLog {
+export function openWireLog(
+  file: string | undefined,
+  stderr: (text: string) => void,
+  now: () => number = Date.now,
+): WireLog {
   if (!file) return { write: (e) => stderr(wireLogLine(e, new Date(now()))), close: () => Promise.resolve() };
   const stream = createWriteStream(file, { flags: 'a', mode: 0o600 });
   return {
-    write: (e) => { stream.write(wireLogLine(e, new Date(now()))); },
+    write: (e) => {
+      stream.write(wireLogLine(e, new Date(now())));
+    },
     close: () => new Promise<void>((resolve) => stream.end(() => resolve())),
   };
 }

@@ -3,7 +3,8 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
-const tlv = (tag: number, content: Buffer): Buffer => Buffer.concat([Buffer.from([tag]), derLength(content.length), content]);
+const tlv = (tag: number, content: Buffer): Buffer =>
+  Buffer.concat([Buffer.from([tag]), derLength(content.length), content]);
 
 function derLength(n: number): Buffer {
   if (n < 0x80) return Buffer.from([n]);
@@ -32,7 +33,10 @@ export const der = {
     for (const arc of arcs.slice(2)) {
       const group: number[] = [];
       let v = arc;
-      do { group.unshift(v & 0x7f); v = Math.floor(v / 128); } while (v > 0);
+      do {
+        group.unshift(v & 0x7f);
+        v = Math.floor(v / 128);
+      } while (v > 0);
       for (let k = 0; k < group.length - 1; k++) group[k] = (group[k] ?? 0) | 0x80;
       for (const item of group) out.push(item);
     }
@@ -41,7 +45,9 @@ export const der = {
   /** UTCTime before 2050, GeneralizedTime from 2050 on (RFC 5280 §4.1.2.5). */
   time: (d: Date): Buffer => {
     const iso = d.toISOString().replace(/[-:T]/g, '').slice(0, 14) + 'Z';
-    return d.getUTCFullYear() < 2050 ? tlv(0x17, Buffer.from(iso.slice(2), 'ascii')) : tlv(0x18, Buffer.from(iso, 'ascii'));
+    return d.getUTCFullYear() < 2050
+      ? tlv(0x17, Buffer.from(iso.slice(2), 'ascii'))
+      : tlv(0x18, Buffer.from(iso, 'ascii'));
   },
   explicit: (n: number, content: Buffer): Buffer => tlv(0xa0 | n, content),
   implicitPrimitive: (n: number, bytes: Buffer): Buffer => tlv(0x80 | n, bytes),
@@ -83,7 +89,13 @@ function ipBytes(ip: string): Buffer {
   const h = head ? head.split(':') : [];
   const t = ip.includes('::') && tail ? tail.split(':') : [];
   const groups = [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
-  return Buffer.concat(groups.map((g) => { const b = Buffer.alloc(2); b.writeUInt16BE(parseInt(g, 16)); return b; }));
+  return Buffer.concat(
+    groups.map((g) => {
+      const b = Buffer.alloc(2);
+      b.writeUInt16BE(parseInt(g, 16));
+      return b;
+    }),
+  );
 }
 
 /** A self-signed certificate usable both as the server certificate and as the CA a client trusts. */
@@ -95,7 +107,9 @@ export function createSelfSignedCertificate(options: CertificateOptions): Genera
     der.set(der.sequence(der.oid(OID.commonName), der.utf8(options.commonName))),
   );
   const algorithm = der.sequence(der.oid(OID.ecdsaWithSha256));
-  const altNames = options.altNames.map((n) => (isIPv4(n) || isIPv6(n) ? der.implicitPrimitive(7, ipBytes(n)) : der.implicitPrimitive(2, Buffer.from(n, 'ascii'))));
+  const altNames = options.altNames.map((n) =>
+    isIPv4(n) || isIPv6(n) ? der.implicitPrimitive(7, ipBytes(n)) : der.implicitPrimitive(2, Buffer.from(n, 'ascii')),
+  );
   const extensions = der.sequence(
     extension(OID.basicConstraints, true, der.sequence(der.boolean(true))),
     // digitalSignature (bit 0) and keyCertSign (bit 5): 1000 0100, two unused bits.

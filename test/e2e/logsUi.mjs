@@ -18,7 +18,13 @@ async function contextMenu(page, row, item) {
     await action.waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
     await action.click();
-    const opened = await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+    const opened = await page
+      .locator(QUICK_INPUT)
+      .waitFor({ state: 'visible', timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (opened) return;
     if (attempt >= 3) throw new Error(`"${item}" from the context menu opened nothing`);
     await page.keyboard.press('Escape');
@@ -30,10 +36,12 @@ async function waitForAudioDuration(page, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const frame of page.frames()) {
-      const duration = await frame.evaluate(() => {
-        const audio = document.querySelector('audio');
-        return document.querySelector('h1')?.textContent === 'Utterance audio' && audio ? audio.duration : undefined;
-      }).catch(() => undefined);
+      const duration = await frame
+        .evaluate(() => {
+          const audio = document.querySelector('audio');
+          return document.querySelector('h1')?.textContent === 'Utterance audio' && audio ? audio.duration : undefined;
+        })
+        .catch(() => undefined);
       if (typeof duration === 'number' && duration > 0 && Number.isFinite(duration)) return duration;
     }
     if (Date.now() > deadline) throw new Error('the player webview never showed a playable <audio>');
@@ -49,9 +57,19 @@ export async function runLogsUiCheck({ server, browser, workspace, root, shotsDi
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI (logs): workbench up');
 
-    await page.getByRole('tab', { name: /Conversational Studio/ }).first().click({ timeout: 30_000 });
-    const tree = page.locator('.pane-body').filter({ has: page.locator(ROW, { hasText: 'Local sandbox' }) }).first();
-    await tree.locator(ROW, { hasText: /Local sandbox/ }).filter({ hasText: /running/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('tab', { name: /Conversational Studio/ })
+      .first()
+      .click({ timeout: 30_000 });
+    const tree = page
+      .locator('.pane-body')
+      .filter({ has: page.locator(ROW, { hasText: 'Local sandbox' }) })
+      .first();
+    await tree
+      .locator(ROW, { hasText: /Local sandbox/ })
+      .filter({ hasText: /running/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await expand(tree, 'Local sandbox', 'Demo Coffee Co.');
     await expand(tree, 'Demo Coffee Co.', 'Applications');
     await expand(tree, /^Applications/, 'Coffee Shop Assistant');
@@ -83,7 +101,10 @@ export async function runLogsUiCheck({ server, browser, workspace, root, shotsDi
     await shot('utterance-audio-player.png');
 
     await palette(page, 'Conversational Studio: Stop Event Logs');
-    await page.locator('.statusbar-item', { hasText: /COFFEE-DEV stopped/ }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.statusbar-item', { hasText: /COFFEE-DEV stopped/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     log('UI (logs): stream stopped');
   });
 }

@@ -34,41 +34,63 @@ export async function runNluTestsUiCheck({ server, browser, workspace, root, sho
   mkdirSync(join(ws, 'nlu-tests'), { recursive: true });
   writeFileSync(join(ws, 'nlu-tests', 'coffee.csv'), SET);
   const { page, shot } = await openPage(browser, shotsDir, log);
-  return verdict({ label: 'UI check (nlu tests)', page, shot, failureShot: 'nlu-tests-ui-failure.png', log, cleanup: () => rmSync(ws, { recursive: true, force: true }) }, async () => {
-    await page.goto(server.url(ws, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    log('UI (nlu tests): workbench up');
+  return verdict(
+    {
+      label: 'UI check (nlu tests)',
+      page,
+      shot,
+      failureShot: 'nlu-tests-ui-failure.png',
+      log,
+      cleanup: () => rmSync(ws, { recursive: true, force: true }),
+    },
+    async () => {
+      await page.goto(server.url(ws, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      log('UI (nlu tests): workbench up');
 
-    await page.locator('.activitybar .action-item a[aria-label^="Testing"]').first().click();
-    await page.locator('.test-explorer .monaco-list-row', { hasText: 'coffee.csv' }).first().waitFor({ timeout: 120_000 });
-    log('UI (nlu tests): the test set is in the Test Explorer');
-    await palette(page, 'Test: Run All Tests', { prefix: '>', pick: 'Run All Tests', waitClosed: true });
-    await palette(page, 'coffee.csv', { prefix: '', pick: 'coffee.csv', waitClosed: true });
-    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 120_000 });
-    log('UI (nlu tests): the failure is a squiggle on its line');
-    await palette(page, '3:1', { prefix: ':', pick: '', waitClosed: true });
-    await page.locator('.statusbar-item', { hasText: 'Ln 3, Col 1' }).first().waitFor({ timeout: 10_000 });
-    await palette(page, 'Quick Fix...', { prefix: '>', pick: 'Quick Fix', waitClosed: true });
-    await page.locator('.action-widget', { hasText: 'Add as a sample of GREET' }).first().waitFor({ timeout: 30_000 });
-    await page.locator('.action-widget', { hasText: 'Show the training samples that pulled it to' }).first().waitFor({ timeout: 5_000 });
-    log('UI (nlu tests): the quick fixes are offered');
-    await shot('nlu-tests-quick-fix.png');
-    await page.keyboard.press('Escape');
+      await page.locator('.activitybar .action-item a[aria-label^="Testing"]').first().click();
+      await page
+        .locator('.test-explorer .monaco-list-row', { hasText: 'coffee.csv' })
+        .first()
+        .waitFor({ timeout: 120_000 });
+      log('UI (nlu tests): the test set is in the Test Explorer');
+      await palette(page, 'Test: Run All Tests', { prefix: '>', pick: 'Run All Tests', waitClosed: true });
+      await palette(page, 'coffee.csv', { prefix: '', pick: 'coffee.csv', waitClosed: true });
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 120_000 });
+      log('UI (nlu tests): the failure is a squiggle on its line');
+      await palette(page, '3:1', { prefix: ':', pick: '', waitClosed: true });
+      await page.locator('.statusbar-item', { hasText: 'Ln 3, Col 1' }).first().waitFor({ timeout: 10_000 });
+      await palette(page, 'Quick Fix...', { prefix: '>', pick: 'Quick Fix', waitClosed: true });
+      await page
+        .locator('.action-widget', { hasText: 'Add as a sample of GREET' })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await page
+        .locator('.action-widget', { hasText: 'Show the training samples that pulled it to' })
+        .first()
+        .waitFor({ timeout: 5_000 });
+      log('UI (nlu tests): the quick fixes are offered');
+      await shot('nlu-tests-quick-fix.png');
+      await page.keyboard.press('Escape');
 
-    await palette(page, 'Conversational Studio: Show Model Evaluation');
-    const frame = await webviewFrame(page, 'Model Evaluation');
-    await frame.locator('td.wrong a').first().click();
-    const list = frame.locator('.cell-list.shown');
-    await list.waitFor({ timeout: 15_000 });
-    log(`UI (nlu tests): a confused cell lists "${(await list.locator('h3').innerText()).trim()}"`);
-    await shot('nlu-evaluation.png');
-    await list.locator('a', { hasText: 'training samples that pulled it' }).first().click();
-    await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 30_000 });
-    await page.locator('.quick-input-widget', { hasText: 'Training samples of' }).first().waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
-    await page.locator('.tab', { hasText: 'en-US.trsx' }).first().waitFor({ timeout: 30_000 });
-    log('UI (nlu tests): a cell\'s utterance led to a training sample\'s TRSX line');
-  });
+      await palette(page, 'Conversational Studio: Show Model Evaluation');
+      const frame = await webviewFrame(page, 'Model Evaluation');
+      await frame.locator('td.wrong a').first().click();
+      const list = frame.locator('.cell-list.shown');
+      await list.waitFor({ timeout: 15_000 });
+      log(`UI (nlu tests): a confused cell lists "${(await list.locator('h3').innerText()).trim()}"`);
+      await shot('nlu-evaluation.png');
+      await list.locator('a', { hasText: 'training samples that pulled it' }).first().click();
+      await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 30_000 });
+      await page
+        .locator('.quick-input-widget', { hasText: 'Training samples of' })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.tab', { hasText: 'en-US.trsx' }).first().waitFor({ timeout: 30_000 });
+      log("UI (nlu tests): a cell's utterance led to a training sample's TRSX line");
+    },
+  );
 }
 
 async function main() {

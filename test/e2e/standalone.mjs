@@ -18,7 +18,8 @@ export async function runStandalone(label, check) {
     console.log(`${label}: ${skipMessage(missing)}`);
     process.exit(0);
   }
-  if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+  if (spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0)
+    process.exit(1);
   const env = await ensureVscodeEnv();
   const workspace = mkdtempSync(join(tmpdir(), 'cstudio-ws-'));
   cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });

@@ -9,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { dismissHover, openPage, palette, QUICK_INPUT, ROW, showNotifications, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import {
+  dismissHover,
+  openPage,
+  palette,
+  QUICK_INPUT,
+  ROW,
+  showNotifications,
+  verdict,
+  WORKBENCH_LOAD,
+} from './workbench.mjs';
 
 const PROJECT = 'Coffee Shop';
 const WIDGET = '.quick-input-widget';
@@ -22,7 +31,9 @@ async function ask(page, question, { value, pick } = {}) {
   const input = page.locator(QUICK_INPUT);
   if (value !== undefined) {
     await input.fill(value);
-    await page.waitForFunction(([sel, v]) => document.querySelector(sel)?.value === v, [QUICK_INPUT, value], { timeout: 15_000 });
+    await page.waitForFunction(([sel, v]) => document.querySelector(sel)?.value === v, [QUICK_INPUT, value], {
+      timeout: 15_000,
+    });
   }
   if (pick !== undefined) {
     await input.fill(pick);
@@ -31,7 +42,10 @@ async function ask(page, question, { value, pick } = {}) {
   for (let attempt = 1; ; attempt++) {
     await input.focus();
     await page.keyboard.press('Enter');
-    const gone = await asking.waitFor({ state: 'hidden', timeout: 10_000 }).then(() => true, () => false);
+    const gone = await asking.waitFor({ state: 'hidden', timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
     if (gone) return;
     if (attempt === 3) throw new Error(`the question "${question}" did not take Enter after ${attempt} attempts`);
   }
@@ -56,45 +70,70 @@ export async function runTryUiCheck({ server, browser, workspace, root, shotsDir
   cpSync(workspace, ws, { recursive: true });
   const pulled = join(ws, 'try-Coffee-Shop');
   const { page, shot } = await openPage(browser, shotsDir, log);
-  return verdict({ label: 'UI check (try)', page, shot, failureShot: 'try-ui-failure.png', log, cleanup: () => rmSync(ws, { recursive: true, force: true }) }, async () => {
-    await page.goto(server.url(ws, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.statusbar-item', { hasText: /Sandbox :\d+/ }).first().waitFor({ timeout: 180_000 });
-    log('UI (try): workbench up, the local sandbox running');
+  return verdict(
+    {
+      label: 'UI check (try)',
+      page,
+      shot,
+      failureShot: 'try-ui-failure.png',
+      log,
+      cleanup: () => rmSync(ws, { recursive: true, force: true }),
+    },
+    async () => {
+      await page.goto(server.url(ws, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page
+        .locator('.statusbar-item', { hasText: /Sandbox :\d+/ })
+        .first()
+        .waitFor({ timeout: 180_000 });
+      log('UI (try): workbench up, the local sandbox running');
 
-    await palette(page, 'Conversational Studio: Pull Project…');
-    await ask(page, PROJECT, { pick: PROJECT });
-    await ask(page, 'Folder to pull into', { value: pulled });
-    const center = await showNotifications(page);
-    await center.locator('.notification-list-item', { hasText: /Pulled project \S+ into \S*try-Coffee-Shop/ }).first().waitFor({ timeout: 180_000 });
-    await palette(page, 'Notifications: Hide Notifications');
-    log(`UI (try): ${PROJECT} pulled into ${pulled}`);
+      await palette(page, 'Conversational Studio: Pull Project…');
+      await ask(page, PROJECT, { pick: PROJECT });
+      await ask(page, 'Folder to pull into', { value: pulled });
+      const center = await showNotifications(page);
+      await center
+        .locator('.notification-list-item', { hasText: /Pulled project \S+ into \S*try-Coffee-Shop/ })
+        .first()
+        .waitFor({ timeout: 180_000 });
+      await palette(page, 'Notifications: Hide Notifications');
+      log(`UI (try): ${PROJECT} pulled into ${pulled}`);
 
-    // The workspace holds two projects (the fixture's and the pulled one): the command asks which.
-    await palette(page, 'Conversational Studio: Try an Utterance');
-    await ask(page, 'which project', { pick: 'try-Coffee-Shop' });
-    await ask(page, 'fr-CA', { pick: 'en-US' }); // the locale pick offers both of the project's locales
-    await ask(page, 'A sentence, as a caller would say it', { value: SENTENCE });
-    // The first interpretation trains the seeded build, and the explanation the folder's model: seconds each.
-    await page.locator('.tab', { hasText: 'Try: I would like a large' }).first().waitFor({ timeout: 180_000 });
-    const frame = await webviewFrame(page, 'Try: coffee-main');
-    const marked = await frame.evaluate(() => [...document.querySelectorAll('mark.entity')].map((m) => m.textContent ?? ''));
-    if (!marked.some((t) => t.startsWith('large latte'))) throw new Error(`the entities are not highlighted: ${JSON.stringify(marked)}`);
-    const intents = await frame.evaluate(() => [...document.querySelectorAll('.candidate .intent')].map((e) => e.textContent ?? ''));
-    if (intents[0] !== 'ORDER_COFFEE' || intents.length < 2) throw new Error(`the n-best is ${JSON.stringify(intents)}`);
-    const why = await frame.evaluate(() => [...document.querySelectorAll('h2')].map((e) => e.textContent ?? '').find((t) => t.startsWith('Why')) ?? '');
-    if (!/^Why ORDER_COFFEE and not \S+/.test(why)) throw new Error(`no "why A and not B": ${why}`);
-    log(`UI (try): ${intents.join(' > ')}; entities ${marked.join(', ')}; ${why}`);
-    await dismissHover(page);
-    await page.mouse.move(1390, 820);
-    await shot('try-panel.png');
+      // The workspace holds two projects (the fixture's and the pulled one): the command asks which.
+      await palette(page, 'Conversational Studio: Try an Utterance');
+      await ask(page, 'which project', { pick: 'try-Coffee-Shop' });
+      await ask(page, 'fr-CA', { pick: 'en-US' }); // the locale pick offers both of the project's locales
+      await ask(page, 'A sentence, as a caller would say it', { value: SENTENCE });
+      // The first interpretation trains the seeded build, and the explanation the folder's model: seconds each.
+      await page.locator('.tab', { hasText: 'Try: I would like a large' }).first().waitFor({ timeout: 180_000 });
+      const frame = await webviewFrame(page, 'Try: coffee-main');
+      const marked = await frame.evaluate(() =>
+        [...document.querySelectorAll('mark.entity')].map((m) => m.textContent ?? ''),
+      );
+      if (!marked.some((t) => t.startsWith('large latte')))
+        throw new Error(`the entities are not highlighted: ${JSON.stringify(marked)}`);
+      const intents = await frame.evaluate(() =>
+        [...document.querySelectorAll('.candidate .intent')].map((e) => e.textContent ?? ''),
+      );
+      if (intents[0] !== 'ORDER_COFFEE' || intents.length < 2)
+        throw new Error(`the n-best is ${JSON.stringify(intents)}`);
+      const why = await frame.evaluate(
+        () =>
+          [...document.querySelectorAll('h2')].map((e) => e.textContent ?? '').find((t) => t.startsWith('Why')) ?? '',
+      );
+      if (!/^Why ORDER_COFFEE and not \S+/.test(why)) throw new Error(`no "why A and not B": ${why}`);
+      log(`UI (try): ${intents.join(' > ')}; entities ${marked.join(', ')}; ${why}`);
+      await dismissHover(page);
+      await page.mouse.move(1390, 820);
+      await shot('try-panel.png');
 
-    // A nearest sample's link opens its line of the pulled en-US.trsx beside the panel.
-    const sampleLink = frame.locator('.nearest a').first();
-    await sampleLink.click();
-    await page.locator('.tab', { hasText: 'en-US.trsx' }).first().waitFor({ timeout: 30_000 });
-    log('UI (try): a nearest sample opened its TRSX line');
-  });
+      // A nearest sample's link opens its line of the pulled en-US.trsx beside the panel.
+      const sampleLink = frame.locator('.nearest a').first();
+      await sampleLink.click();
+      await page.locator('.tab', { hasText: 'en-US.trsx' }).first().waitFor({ timeout: 30_000 });
+      log('UI (try): a nearest sample opened its TRSX line');
+    },
+  );
 }
 
 async function main() {

@@ -10,7 +10,16 @@ import { zipSync } from 'fflate';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { dismissHover, openPage, palette, QUICK_INPUT, showNotifications, verdict, widenSidebar, WORKBENCH_LOAD } from './workbench.mjs';
+import {
+  dismissHover,
+  openPage,
+  palette,
+  QUICK_INPUT,
+  showNotifications,
+  verdict,
+  widenSidebar,
+  WORKBENCH_LOAD,
+} from './workbench.mjs';
 
 /** The explorer's row whose label is exactly `label` (descriptions follow the label in the row's text). */
 function treeRow(page, label) {
@@ -26,7 +35,9 @@ async function expand(page, label) {
     await row.click();
     await dismissHover(page);
   }
-  await page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 30_000 });
+  await page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), {
+    timeout: 30_000,
+  });
 }
 
 /**
@@ -41,15 +52,21 @@ async function exploreTree(page, shot, shotsDir, log) {
   await treeRow(page, 'ORDER_COFFEE').waitFor({ timeout: 30_000 });
   await expand(page, 'Entities');
   await expand(page, 'List');
-  log(`UI: tree expanded to ${(await page.locator('.pane-body .monaco-list-row').count())} rows`);
+  log(`UI: tree expanded to ${await page.locator('.pane-body .monaco-list-row').count()} rows`);
   await page.mouse.move(900, 600);
   await shot('explorer-tree.png');
   // Small images of just the view, for the README.
   const sidebar = await page.locator('.part.sidebar').boundingBox();
-  await page.screenshot({ path: join(shotsDir, 'explorer-tree-sidebar.png'), clip: { x: 0, y: 0, width: sidebar.x + sidebar.width, height: 640 } });
+  await page.screenshot({
+    path: join(shotsDir, 'explorer-tree-sidebar.png'),
+    clip: { x: 0, y: 0, width: sidebar.x + sidebar.width, height: 640 },
+  });
   await treeRow(page, 'Coffee Shop').hover();
   await page.locator('.monaco-hover', { hasText: 'Locales (2): en-US, fr-CA' }).waitFor({ timeout: 15_000 });
-  await page.screenshot({ path: join(shotsDir, 'explorer-project-tooltip.png'), clip: { x: 0, y: 0, width: sidebar.x + sidebar.width + 260, height: 420 } });
+  await page.screenshot({
+    path: join(shotsDir, 'explorer-project-tooltip.png'),
+    clip: { x: 0, y: 0, width: sidebar.x + sidebar.width + 260, height: 420 },
+  });
   log('screenshots explorer-tree-sidebar.png, explorer-project-tooltip.png');
   await page.mouse.move(900, 600);
 
@@ -58,7 +75,10 @@ async function exploreTree(page, shot, shotsDir, log) {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Travel Desk' }).waitFor({ timeout: 30_000 });
   await input.fill('Coffee Shop');
   await shot('palette-create-intent.png');
-  await page.screenshot({ path: join(shotsDir, 'palette-create-intent-pick.png'), clip: { x: 0, y: 0, width: 1000, height: 640 } });
+  await page.screenshot({
+    path: join(shotsDir, 'palette-create-intent-pick.png'),
+    clip: { x: 0, y: 0, width: 1000, height: 640 },
+  });
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget', { hasText: 'Create Intent in "Coffee Shop"' }).waitFor({ timeout: 30_000 });
   await input.fill('UI_CHECK');
@@ -67,14 +87,18 @@ async function exploreTree(page, shot, shotsDir, log) {
   log('UI: "Create Intent…" from the palette added UI_CHECK, which the tree shows');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   await shot('explorer-new-intent.png');
-  await page.screenshot({ path: join(shotsDir, 'palette-create-intent-result.png'), clip: { x: 0, y: 0, width: 1000, height: 640 } });
+  await page.screenshot({
+    path: join(shotsDir, 'palette-create-intent-result.png'),
+    clip: { x: 0, y: 0, width: 1000, height: 640 },
+  });
 }
 
 /** Two versions of a small project package, written into the workspace for "Compare Packages…". */
 function writeComparedPackages(workspace) {
   const enc = (text) => new TextEncoder().encode(text);
   const lines = (xml, indent) => xml.replace(/></g, `>\n${indent}<`);
-  const trsx = (intents, dictionary, samples) => enc(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+  const trsx = (intents, dictionary, samples) =>
+    enc(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6">
   <ontology>
     <intents>
@@ -95,16 +119,22 @@ function writeComparedPackages(workspace) {
 </project>
 `);
   const v1 = {
-    'metadata.json': enc('{"name": "Coffee Shop"}\n'), 'dialog.json': enc('{"nodes": []}\n'),
-    'en-US/en-US.trsx': trsx('<intent name="ORDER_COFFEE"/><intent name="ASK_HOURS"/>',
+    'metadata.json': enc('{"name": "Coffee Shop"}\n'),
+    'dialog.json': enc('{"nodes": []}\n'),
+    'en-US/en-US.trsx': trsx(
+      '<intent name="ORDER_COFFEE"/><intent name="ASK_HOURS"/>',
       '<entry literal="small" value="S"/><entry literal="venti" value="L"/>',
-      '<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">small</annotation> latte</sample><sample intentref="ASK_HOURS" count="1">when do you open</sample>'),
+      '<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">small</annotation> latte</sample><sample intentref="ASK_HOURS" count="1">when do you open</sample>',
+    ),
   };
   const v2 = {
-    ...v1, 'dialog.json': enc('{"nodes": [{"id": "greeting"}]}\n'),
-    'en-US/en-US.trsx': trsx('<intent name="ORDER_COFFEE"/><intent name="ASK_HOURS"/><intent name="CANCEL_ORDER"/>',
+    ...v1,
+    'dialog.json': enc('{"nodes": [{"id": "greeting"}]}\n'),
+    'en-US/en-US.trsx': trsx(
+      '<intent name="ORDER_COFFEE"/><intent name="ASK_HOURS"/><intent name="CANCEL_ORDER"/>',
       '<entry literal="small" value="S"/><entry literal="medium" value="M"/>',
-      '<sample intentref="ORDER_COFFEE" count="3">a <annotation conceptref="COFFEE_SIZE">small</annotation> latte</sample><sample intentref="ASK_HOURS" count="1">when do you open</sample><sample intentref="CANCEL_ORDER" count="1">cancel my order</sample>'),
+      '<sample intentref="ORDER_COFFEE" count="3">a <annotation conceptref="COFFEE_SIZE">small</annotation> latte</sample><sample intentref="ASK_HOURS" count="1">when do you open</sample><sample intentref="CANCEL_ORDER" count="1">cancel my order</sample>',
+    ),
   };
   mkdirSync(join(workspace, 'packages'), { recursive: true });
   const a = join(workspace, 'packages', 'coffee-v1.zip');
@@ -122,7 +152,10 @@ async function answerFileDialog(page, title, path) {
   await dialog.locator('.quick-input-list .monaco-list-row', { hasText: '..' }).first().waitFor({ timeout: 15_000 });
   await dialog.locator('input').fill(path);
   // The dialog validates the typed path before OK accepts it.
-  await dialog.locator('.quick-input-list .monaco-list-row', { hasText: basename(path) }).first().waitFor({ timeout: 15_000 });
+  await dialog
+    .locator('.quick-input-list .monaco-list-row', { hasText: basename(path) })
+    .first()
+    .waitFor({ timeout: 15_000 });
   await dialog.locator('.monaco-button', { hasText: 'OK' }).click();
   await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 }
@@ -134,21 +167,33 @@ async function answerFileDialog(page, title, path) {
 async function comparePackages(page, shot, shotsDir, workspace, log) {
   const { a, b } = writeComparedPackages(workspace);
   await palette(page, 'Conversational Studio: Compare Packages…');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Two Package Zips' }).first().click({ timeout: 30_000 });
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: 'Two Package Zips' })
+    .first()
+    .click({ timeout: 30_000 });
   await answerFileDialog(page, 'the first package zip', a);
   await answerFileDialog(page, 'the second package zip', b);
   await treeRow(page, 'en-US/en-US.trsx').waitFor({ timeout: 30_000 });
   // The comparison shares the side bar with the platform explorer: fold the explorer to give it room.
   const explorerHeader = page.locator('.pane-header[aria-expanded="true"]', { hasText: /^Explorer/i });
   if (await explorerHeader.count()) await explorerHeader.first().click();
-  await page.locator('.pane-body .monaco-list-row', { hasText: 'sample "cancel my order" of CANCEL_ORDER' }).first().waitFor({ timeout: 30_000 });
+  await page
+    .locator('.pane-body .monaco-list-row', { hasText: 'sample "cancel my order" of CANCEL_ORDER' })
+    .first()
+    .waitFor({ timeout: 30_000 });
   log('UI: Compare Packages lists en-US/en-US.trsx with its semantic changes');
   await treeRow(page, 'en-US/en-US.trsx').click();
-  await page.locator('.monaco-diff-editor .view-lines', { hasText: 'cancel my order' }).first().waitFor({ timeout: 30_000 });
+  await page
+    .locator('.monaco-diff-editor .view-lines', { hasText: 'cancel my order' })
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.mouse.move(1300, 850);
   await shot('package-comparison.png');
   const sidebar = await page.locator('.part.sidebar').boundingBox();
-  await page.screenshot({ path: join(shotsDir, 'package-comparison-view.png'), clip: { x: 0, y: 0, width: sidebar.x + sidebar.width, height: 640 } });
+  await page.screenshot({
+    path: join(shotsDir, 'package-comparison-view.png'),
+    clip: { x: 0, y: 0, width: sidebar.x + sidebar.width, height: 640 },
+  });
   log('screenshot package-comparison-view.png');
 }
 
@@ -164,7 +209,10 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     log('UI: workbench up');
 
-    await page.getByRole('tab', { name: /Conversational Studio/ }).first().click({ timeout: 30_000 });
+    await page
+      .getByRole('tab', { name: /Conversational Studio/ })
+      .first()
+      .click({ timeout: 30_000 });
     const sandboxRow = page.locator('.monaco-list-row', { hasText: 'Local sandbox' });
     await sandboxRow.filter({ hasText: /running · 127\.0\.0\.1:\d+/ }).waitFor({ timeout: 30_000 });
     log(`UI: explorer shows "${(await sandboxRow.first().innerText()).replace(/\s+/g, ' ')}"`);
@@ -172,7 +220,9 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
 
     // Stopped, the tree is empty and the view's welcome content offers the start.
     await palette(page, 'Conversational Studio: Stop Local Sandbox');
-    const startButton = page.locator('.welcome-view-content a, .welcome-view-content .monaco-button', { hasText: 'Start Local Sandbox' });
+    const startButton = page.locator('.welcome-view-content a, .welcome-view-content .monaco-button', {
+      hasText: 'Start Local Sandbox',
+    });
     await startButton.first().waitFor({ timeout: 30_000 });
     await shot('explorer-welcome.png');
     await startButton.first().click();
@@ -181,7 +231,9 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
 
     await palette(page, 'Conversational Studio: Restart Local Sandbox');
     const center = await showNotifications(page);
-    await center.filter({ hasText: /Local sandbox restarted at http:\/\/127\.0\.0\.1:\d+/ }).waitFor({ timeout: 30_000 });
+    await center
+      .filter({ hasText: /Local sandbox restarted at http:\/\/127\.0\.0\.1:\d+/ })
+      .waitFor({ timeout: 30_000 });
     await sandboxRow.filter({ hasText: /running · 127\.0\.0\.1:\d+/ }).waitFor({ timeout: 30_000 });
     log('UI: restart notification found in the notification center');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });

@@ -16,7 +16,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { answer, notificationTexts, openPage, palette, QUICK_INPUT, ROW, showNotifications, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import {
+  answer,
+  notificationTexts,
+  openPage,
+  palette,
+  QUICK_INPUT,
+  ROW,
+  showNotifications,
+  verdict,
+  WORKBENCH_LOAD,
+} from './workbench.mjs';
 
 const TITLE = 'Get Started with Conversational Studio';
 const PROJECT = 'Travel Desk';
@@ -26,125 +36,181 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
   mkdirSync(shotsDir, { recursive: true });
   const empty = mkdtempSync(join(tmpdir(), 'cstudio-ws-walkthrough-'));
   const { page, shot } = await openPage(browser, shotsDir, log);
-  return verdict({ label: 'UI check (walkthrough)', page, shot, failureShot: 'walkthrough-ui-failure.png', log, cleanup: () => rmSync(empty, { recursive: true, force: true }) }, async () => {
-    await page.goto(server.url(empty, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.statusbar-item', { hasText: /Sandbox :\d+/ }).first().waitFor({ timeout: 180_000 });
-    log('UI (walkthrough): workbench up, the local sandbox running');
-    // The explorer is already showing too when the walkthrough is opened below: its step must be ticked at once.
-    await palette(page, 'Conversational Studio: Focus on Explorer View', { pick: 'Focus on Explorer View' });
-    await page.locator(ROW, { hasText: 'Local sandbox' }).first().waitFor({ timeout: 30_000 });
+  return verdict(
+    {
+      label: 'UI check (walkthrough)',
+      page,
+      shot,
+      failureShot: 'walkthrough-ui-failure.png',
+      log,
+      cleanup: () => rmSync(empty, { recursive: true, force: true }),
+    },
+    async () => {
+      await page.goto(server.url(empty, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page
+        .locator('.statusbar-item', { hasText: /Sandbox :\d+/ })
+        .first()
+        .waitFor({ timeout: 180_000 });
+      log('UI (walkthrough): workbench up, the local sandbox running');
+      // The explorer is already showing too when the walkthrough is opened below: its step must be ticked at once.
+      await palette(page, 'Conversational Studio: Focus on Explorer View', { pick: 'Focus on Explorer View' });
+      await page.locator(ROW, { hasText: 'Local sandbox' }).first().waitFor({ timeout: 30_000 });
 
-    await palette(page, 'Welcome: Open Walkthrough...');
-    await page.locator(`.quick-input-list ${ROW}`, { hasText: TITLE }).first().click({ timeout: 30_000 });
-    const walkthrough = page.locator('.gettingStartedContainer', { hasText: 'Start the local sandbox' });
-    await walkthrough.waitFor({ timeout: 30_000 });
-    const step = (id) => walkthrough.locator(`.getting-started-step[data-step-id$="${id}"]`);
-    await trackStepFocus(page);
-    const select = async (id) => {
-      await step(id).click();
+      await palette(page, 'Welcome: Open Walkthrough...');
+      await page.locator(`.quick-input-list ${ROW}`, { hasText: TITLE }).first().click({ timeout: 30_000 });
+      const walkthrough = page.locator('.gettingStartedContainer', { hasText: 'Start the local sandbox' });
+      await walkthrough.waitFor({ timeout: 30_000 });
+      const step = (id) => walkthrough.locator(`.getting-started-step[data-step-id$="${id}"]`);
+      await trackStepFocus(page);
+      const select = async (id) => {
+        await step(id).click();
+        await settled(page);
+      };
+      const ticked = (id) => step(id).locator('[role="checkbox"][aria-checked="true"]').waitFor({ timeout: 60_000 });
+      const unticked = async (id) =>
+        (await step(id).locator('[role="checkbox"]').first().getAttribute('aria-checked')) !== 'true';
+
+      // 1. The sandbox started by itself before the walkthrough was opened here by hand. VS Code does not tick an
+      // onContext step whose condition held when it registered the walkthrough; the extension sets a key of its own
+      // once a walkthrough tab is open (walkthroughFeature.ts), so the step is ticked at once. (Without it, the step
+      // stayed unticked in every run.) The first-run path, where the extension opens the walkthrough itself, is
+      // asserted by the .vsix check (test/vscode/vsix.mjs).
+      await ticked('startSandbox');
+      await ticked('exploreDemo');
+      await shot('walkthrough-1-sandbox.png');
+      log(
+        'UI (walkthrough): "Start the local sandbox" and "Explore the demo project" ticked as the walkthrough opens by hand on a running sandbox and an open explorer',
+      );
+
+      // 2. The step's button shows the explorer.
+      await select('exploreDemo');
+      await step('exploreDemo').getByText('Open the Explorer', { exact: true }).click({ timeout: 15_000 });
+      await page.locator(ROW, { hasText: 'Local sandbox' }).first().waitFor({ timeout: 30_000 });
+      await shot('walkthrough-2-explorer.png');
+      log("UI (walkthrough): the explorer step's button shows the explorer");
+
+      // 3. Pull Project… from the walkthrough: its list of projects stays open until a project is picked.
+      await select('pullProject');
+      if (!(await unticked('pullProject'))) throw new Error('the pull step is ticked before anything was pulled');
+      await step('pullProject').getByText('Pull Project…', { exact: true }).click({ timeout: 15_000 });
+      const projects = page.locator('.quick-input-widget', { hasText: 'Pull Project' });
+      await projects.locator(`.quick-input-list ${ROW}`, { hasText: PROJECT }).first().waitFor({ timeout: 30_000 });
+      if (!(await unticked('pullProject')))
+        throw new Error(
+          'the pull step was ticked as the command started (the walkthrough then takes the focus and closes the pick)',
+        );
+      await shot('walkthrough-3-pull-pick.png');
+      // The list is still there, focused: typing filters it and Enter picks the project.
+      await page.locator(QUICK_INPUT).fill(PROJECT);
+      await projects.locator(`.quick-input-list ${ROW}`, { hasText: PROJECT }).first().waitFor({ timeout: 15_000 });
+      // Count Enter keys reaching the walkthrough's steps: the Enter that picks the project must not. It did when the
+      // answered pick was hidden at once, which hands the focus back to the step's button before the key is released:
+      // the button acts on the key's release (keyup), re-selects its step and takes the focus from the folder question
+      // a moment later, so the next Enter went to the walkthrough and the question stayed open (CI, 3 Enters).
+      await page.evaluate(() => {
+        window.cstudioStepKeys = 0;
+        document.addEventListener(
+          'keyup',
+          (e) => {
+            if (e.key === 'Enter' && e.target instanceof Element && e.target.closest('.getting-started-step'))
+              window.cstudioStepKeys++;
+          },
+          true,
+        );
+      });
+      await page.keyboard.press('Enter');
+      // The same widget turns into the folder question, with the focus in its box.
+      await page.waitForFunction((sel) => /Travel-Desk$/.test(document.querySelector(sel)?.value ?? ''), QUICK_INPUT, {
+        timeout: 30_000,
+      });
+      await page
+        .waitForFunction((sel) => document.activeElement === document.querySelector(sel), QUICK_INPUT, {
+          timeout: 30_000,
+        })
+        .catch(() => {
+          throw new Error('the folder question opened without the focus in its box');
+        });
+      const stepKeys = await page.evaluate(() => window.cstudioStepKeys);
+      if (stepKeys !== 0)
+        throw new Error(`the Enter that picked the project reached the walkthrough (${stepKeys} time(s))`);
+      // The last question's Enter: its box hides and the focus goes back to the step's button, which may get the key's
+      // release (on a loaded machine it comes after the hide) and select its step again: `settled` waits for that.
+      await page.keyboard.press('Enter');
+      await page
+        .locator('.quick-input-widget')
+        .waitFor({ state: 'hidden', timeout: 30_000 })
+        .catch(() => {
+          throw new Error('the folder question did not close on Enter (the focus left its box)');
+        });
       await settled(page);
-    };
-    const ticked = (id) => step(id).locator('[role="checkbox"][aria-checked="true"]').waitFor({ timeout: 60_000 });
-    const unticked = async (id) => (await step(id).locator('[role="checkbox"]').first().getAttribute('aria-checked')) !== 'true';
+      log(`UI (walkthrough): Pull Project from the walkthrough: ${PROJECT} picked, folder accepted`);
 
-    // 1. The sandbox started by itself before the walkthrough was opened here by hand. VS Code does not tick an
-    // onContext step whose condition held when it registered the walkthrough; the extension sets a key of its own
-    // once a walkthrough tab is open (walkthroughFeature.ts), so the step is ticked at once. (Without it, the step
-    // stayed unticked in every run.) The first-run path, where the extension opens the walkthrough itself, is
-    // asserted by the .vsix check (test/vscode/vsix.mjs).
-    await ticked('startSandbox');
-    await ticked('exploreDemo');
-    await shot('walkthrough-1-sandbox.png');
-    log('UI (walkthrough): "Start the local sandbox" and "Explore the demo project" ticked as the walkthrough opens by hand on a running sandbox and an open explorer');
+      // 4. The step is ticked when the pull is done (a pulled project in the window).
+      await ticked('pullProject');
+      await shot('walkthrough-4-pulled.png');
+      log('UI (walkthrough): "Pull the project into a folder" ticked after the pull');
 
-    // 2. The step's button shows the explorer.
-    await select('exploreDemo');
-    await step('exploreDemo').getByText('Open the Explorer', { exact: true }).click({ timeout: 15_000 });
-    await page.locator(ROW, { hasText: 'Local sandbox' }).first().waitFor({ timeout: 30_000 });
-    await shot('walkthrough-2-explorer.png');
-    log('UI (walkthrough): the explorer step\'s button shows the explorer');
+      // 5. Push… from the palette with nothing changed: said at once, no mode or lock question, nothing ticked.
+      await paletteSettled(page, 'Conversational Studio: Push…', 'Push…', '>', true);
+      const center = await showNotifications(page);
+      await settled(page);
+      await center
+        .locator('.notification-list-item', { hasText: `Nothing to push: ${FOLDER} matches the platform` })
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .catch(async () => {
+          throw new Error(
+            `no "Nothing to push" message; notifications: ${JSON.stringify(await notificationTexts(page))}`,
+          );
+        });
+      if (await page.locator('.quick-input-widget', { hasText: 'How should the changes be sent?' }).isVisible())
+        throw new Error('Push asked the mode with nothing to push');
+      await page.keyboard.press('Escape');
+      if (!(await unticked('pushChanges'))) throw new Error('the push step was ticked by a push that sent nothing');
+      log('UI (walkthrough): Push with nothing to push says so at once and asks nothing');
 
-    // 3. Pull Project… from the walkthrough: its list of projects stays open until a project is picked.
-    await select('pullProject');
-    if (!(await unticked('pullProject'))) throw new Error('the pull step is ticked before anything was pulled');
-    await step('pullProject').getByText('Pull Project…', { exact: true }).click({ timeout: 15_000 });
-    const projects = page.locator('.quick-input-widget', { hasText: 'Pull Project' });
-    await projects.locator(`.quick-input-list ${ROW}`, { hasText: PROJECT }).first().waitFor({ timeout: 30_000 });
-    if (!(await unticked('pullProject'))) throw new Error('the pull step was ticked as the command started (the walkthrough then takes the focus and closes the pick)');
-    await shot('walkthrough-3-pull-pick.png');
-    // The list is still there, focused: typing filters it and Enter picks the project.
-    await page.locator(QUICK_INPUT).fill(PROJECT);
-    await projects.locator(`.quick-input-list ${ROW}`, { hasText: PROJECT }).first().waitFor({ timeout: 15_000 });
-    // Count Enter keys reaching the walkthrough's steps: the Enter that picks the project must not. It did when the
-    // answered pick was hidden at once, which hands the focus back to the step's button before the key is released:
-    // the button acts on the key's release (keyup), re-selects its step and takes the focus from the folder question
-    // a moment later, so the next Enter went to the walkthrough and the question stayed open (CI, 3 Enters).
-    await page.evaluate(() => {
-      window.cstudioStepKeys = 0;
-      document.addEventListener('keyup', (e) => { if (e.key === 'Enter' && e.target instanceof Element && e.target.closest('.getting-started-step')) window.cstudioStepKeys++; }, true);
-    });
-    await page.keyboard.press('Enter');
-    // The same widget turns into the folder question, with the focus in its box.
-    await page.waitForFunction((sel) => /Travel-Desk$/.test(document.querySelector(sel)?.value ?? ''), QUICK_INPUT, { timeout: 30_000 });
-    await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), QUICK_INPUT, { timeout: 30_000 })
-      .catch(() => { throw new Error('the folder question opened without the focus in its box'); });
-    const stepKeys = await page.evaluate(() => window.cstudioStepKeys);
-    if (stepKeys !== 0) throw new Error(`the Enter that picked the project reached the walkthrough (${stepKeys} time(s))`);
-    // The last question's Enter: its box hides and the focus goes back to the step's button, which may get the key's
-    // release (on a loaded machine it comes after the hide) and select its step again: `settled` waits for that.
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 })
-      .catch(() => { throw new Error('the folder question did not close on Enter (the focus left its box)'); });
-    await settled(page);
-    log(`UI (walkthrough): Pull Project from the walkthrough: ${PROJECT} picked, folder accepted`);
-
-    // 4. The step is ticked when the pull is done (a pulled project in the window).
-    await ticked('pullProject');
-    await shot('walkthrough-4-pulled.png');
-    log('UI (walkthrough): "Pull the project into a folder" ticked after the pull');
-
-    // 5. Push… from the palette with nothing changed: said at once, no mode or lock question, nothing ticked.
-    await paletteSettled(page, 'Conversational Studio: Push…', 'Push…', '>', true);
-    const center = await showNotifications(page);
-    await settled(page);
-    await center.locator('.notification-list-item', { hasText: `Nothing to push: ${FOLDER} matches the platform` }).first().waitFor({ timeout: 60_000 })
-      .catch(async () => { throw new Error(`no "Nothing to push" message; notifications: ${JSON.stringify(await notificationTexts(page))}`); });
-    if (await page.locator('.quick-input-widget', { hasText: 'How should the changes be sent?' }).isVisible()) throw new Error('Push asked the mode with nothing to push');
-    await page.keyboard.press('Escape');
-    if (!(await unticked('pushChanges'))) throw new Error('the push step was ticked by a push that sent nothing');
-    log('UI (walkthrough): Push with nothing to push says so at once and asks nothing');
-
-    // 6. A sample added to the pulled TRSX (on disk), the file shown in an editor beside the walkthrough; then a push
-    // from the palette. Both steps tick though neither ran from the walkthrough, and with its tab focused.
-    const trsx = join(empty, FOLDER, 'en-US', 'en-US.trsx');
-    const text = readFileSync(trsx, 'utf8');
-    const intent = /<intent name="([^"]+)"/.exec(text)?.[1];
-    if (!intent || !text.includes('</samples>')) throw new Error(`${trsx} has no intent or samples section`);
-    writeFileSync(trsx, text.replace('</samples>', `  <sample intentref="${intent}">a walkthrough sample</sample>\n  </samples>`));
-    await paletteSettled(page, join(FOLDER, 'en-US', 'en-US.trsx'), 'en-US.trsx', '', true);
-    await page.locator('.tab', { hasText: 'en-US.trsx' }).first().waitFor({ timeout: 30_000 });
-    await paletteSettled(page, 'Conversational Studio: Push…', 'Push…');
-    await answer(page, 'Append');
-    await answer(page, 'Push without locking');
-    const dialog = page.locator('.monaco-dialog-box', { hasText: new RegExp(`Send \\d+ operations? to ${PROJECT}`) });
-    await dialog.waitFor({ timeout: 60_000 });
-    await dialog.locator('.monaco-button', { hasText: /^Push$/ }).click();
-    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
-    const pushed = await showNotifications(page);
-    await settled(page);
-    await pushed.locator('.notification-list-item', { hasText: /Push completed: 1 of 1 operation/ }).first().waitFor({ timeout: 120_000 })
-      .catch(async () => { throw new Error(`no push outcome; notifications: ${JSON.stringify(await notificationTexts(page))}`); });
-    await page.keyboard.press('Escape');
-    // Back to the walkthrough (its tab went back to the Welcome page's start when the push's documents opened).
-    await palette(page, 'Welcome: Open Walkthrough...');
-    await page.locator(`.quick-input-list ${ROW}`, { hasText: TITLE }).first().click({ timeout: 30_000 });
-    await walkthrough.waitFor({ timeout: 30_000 });
-    await ticked('editTrsx');
-    await ticked('pushChanges');
-    await shot('walkthrough-5-pushed.png');
-    log('UI (walkthrough): "Edit a TRSX file" and "Push your changes" ticked by a file shown in an editor and a push from the palette');
-  });
+      // 6. A sample added to the pulled TRSX (on disk), the file shown in an editor beside the walkthrough; then a push
+      // from the palette. Both steps tick though neither ran from the walkthrough, and with its tab focused.
+      const trsx = join(empty, FOLDER, 'en-US', 'en-US.trsx');
+      const text = readFileSync(trsx, 'utf8');
+      const intent = /<intent name="([^"]+)"/.exec(text)?.[1];
+      if (!intent || !text.includes('</samples>')) throw new Error(`${trsx} has no intent or samples section`);
+      writeFileSync(
+        trsx,
+        text.replace('</samples>', `  <sample intentref="${intent}">a walkthrough sample</sample>\n  </samples>`),
+      );
+      await paletteSettled(page, join(FOLDER, 'en-US', 'en-US.trsx'), 'en-US.trsx', '', true);
+      await page.locator('.tab', { hasText: 'en-US.trsx' }).first().waitFor({ timeout: 30_000 });
+      await paletteSettled(page, 'Conversational Studio: Push…', 'Push…');
+      await answer(page, 'Append');
+      await answer(page, 'Push without locking');
+      const dialog = page.locator('.monaco-dialog-box', { hasText: new RegExp(`Send \\d+ operations? to ${PROJECT}`) });
+      await dialog.waitFor({ timeout: 60_000 });
+      await dialog.locator('.monaco-button', { hasText: /^Push$/ }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+      const pushed = await showNotifications(page);
+      await settled(page);
+      await pushed
+        .locator('.notification-list-item', { hasText: /Push completed: 1 of 1 operation/ })
+        .first()
+        .waitFor({ timeout: 120_000 })
+        .catch(async () => {
+          throw new Error(`no push outcome; notifications: ${JSON.stringify(await notificationTexts(page))}`);
+        });
+      await page.keyboard.press('Escape');
+      // Back to the walkthrough (its tab went back to the Welcome page's start when the push's documents opened).
+      await palette(page, 'Welcome: Open Walkthrough...');
+      await page.locator(`.quick-input-list ${ROW}`, { hasText: TITLE }).first().click({ timeout: 30_000 });
+      await walkthrough.waitFor({ timeout: 30_000 });
+      await ticked('editTrsx');
+      await ticked('pushChanges');
+      await shot('walkthrough-5-pushed.png');
+      log(
+        'UI (walkthrough): "Edit a TRSX file" and "Push your changes" ticked by a file shown in an editor and a push from the palette',
+      );
+    },
+  );
 }
 
 /**
@@ -165,13 +231,32 @@ async function trackStepFocus(page) {
       if (id) pending.push(id);
     };
     // A step's buttons (.monaco-button) stop their click from reaching the step; a key's release does reach it.
-    document.addEventListener('click', (e) => { if (!(e.target instanceof Element && e.target.closest('.monaco-button'))) selecting(e.target); }, true);
-    document.addEventListener('keyup', (e) => { if (e.key === 'Enter' || e.key === ' ') selecting(e.target); }, true);
+    document.addEventListener(
+      'click',
+      (e) => {
+        if (!(e.target instanceof Element && e.target.closest('.monaco-button'))) selecting(e.target);
+      },
+      true,
+    );
+    document.addEventListener(
+      'keyup',
+      (e) => {
+        if (e.key === 'Enter' || e.key === ' ') selecting(e.target);
+      },
+      true,
+    );
     // The last focus moves and keys, for the message of a check that fails on a box closing under it.
     const history = (window.cstudioFocusHistory = []);
-    const note = (what) => { history.push(`${Math.round(performance.now())} ${what}`); if (history.length > 60) history.shift(); };
-    const describe = (el) => (el instanceof Element ? `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 2).join('.')}${el.closest('.quick-input-widget') ? ' (quick input)' : ''}${el.closest('.getting-started-step') ? ` (step ${el.closest('.getting-started-step').getAttribute('data-step-id')?.split('#').pop()})` : ''}` : String(el));
-    for (const type of ['keydown', 'keyup', 'focusin']) document.addEventListener(type, (e) => note(`${type} ${e.key ?? ''} ${describe(e.target)}`), true);
+    const note = (what) => {
+      history.push(`${Math.round(performance.now())} ${what}`);
+      if (history.length > 60) history.shift();
+    };
+    const describe = (el) =>
+      el instanceof Element
+        ? `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 2).join('.')}${el.closest('.quick-input-widget') ? ' (quick input)' : ''}${el.closest('.getting-started-step') ? ` (step ${el.closest('.getting-started-step').getAttribute('data-step-id')?.split('#').pop()})` : ''}`
+        : String(el);
+    for (const type of ['keydown', 'keyup', 'focusin'])
+      document.addEventListener(type, (e) => note(`${type} ${e.key ?? ''} ${describe(e.target)}`), true);
     window.addEventListener('blur', () => note(`window blur, active ${describe(document.activeElement)}`));
     const focus = HTMLElement.prototype.focus;
     HTMLElement.prototype.focus = function (...args) {
@@ -184,8 +269,13 @@ async function trackStepFocus(page) {
 }
 
 async function settled(page) {
-  await page.waitForFunction(() => window.cstudioPendingSteps.length === 0, null, { timeout: 15_000 })
-    .catch(async () => { throw new Error(`walkthrough steps selected but never focused: ${await page.evaluate(() => window.cstudioPendingSteps.join(', '))}`); });
+  await page
+    .waitForFunction(() => window.cstudioPendingSteps.length === 0, null, { timeout: 15_000 })
+    .catch(async () => {
+      throw new Error(
+        `walkthrough steps selected but never focused: ${await page.evaluate(() => window.cstudioPendingSteps.join(', '))}`,
+      );
+    });
 }
 
 /**
@@ -200,8 +290,11 @@ async function paletteSettled(page, text, pick, prefix = '>', waitClosed = false
       break;
     } catch (e) {
       const closed = await page.locator(QUICK_INPUT).isHidden();
-      if (attempt === 2 || !closed) throw new Error(`${e.message}\nfocus history:\n${(await focusHistory(page)).join('\n')}`);
-      console.log(`walkthrough check: the palette closed before "${text}" was typed; opening it again. Focus history:\n${(await focusHistory(page)).join('\n')}`);
+      if (attempt === 2 || !closed)
+        throw new Error(`${e.message}\nfocus history:\n${(await focusHistory(page)).join('\n')}`);
+      console.log(
+        `walkthrough check: the palette closed before "${text}" was typed; opening it again. Focus history:\n${(await focusHistory(page)).join('\n')}`,
+      );
     }
   }
   // The box closing (the command asks nothing): the next F1 must not land in its fade-out (the input is inert then).

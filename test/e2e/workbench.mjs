@@ -18,7 +18,11 @@ export const ROW = '.monaco-list-row';
  * none) before accepting; `waitClosed` then waits for the box to close (not for commands that ask a question
  * right away).
  */
-export async function palette(page, text, { prefix = '>', pick = text.replace(/^Conversational Studio: /, ''), waitClosed = false } = {}) {
+export async function palette(
+  page,
+  text,
+  { prefix = '>', pick = text.replace(/^Conversational Studio: /, ''), waitClosed = false } = {},
+) {
   await page.keyboard.press(prefix === '>' ? 'F1' : 'Control+P');
   const input = page.locator(QUICK_INPUT);
   await input.waitFor({ state: 'visible' });
@@ -37,8 +41,15 @@ export async function showNotifications(page) {
   const center = page.locator('.notifications-center.visible');
   for (let attempt = 1; ; attempt++) {
     await palette(page, 'Notifications: Show Notifications');
-    if (await center.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return center;
-    if (attempt === 3) throw new Error(`the notification center did not open after ${attempt} "Show Notifications" commands`);
+    if (
+      await center.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return center;
+    if (attempt === 3)
+      throw new Error(`the notification center did not open after ${attempt} "Show Notifications" commands`);
   }
 }
 
@@ -103,7 +114,10 @@ export async function widenSidebar(page, by) {
 /** A page of its own for a check, and `shot(name)`, which saves a screenshot of it into `shotsDir`. */
 export async function openPage(browser, shotsDir, log) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const shot = async (name) => { await page.screenshot({ path: join(shotsDir, name) }); log(`screenshot ${join(shotsDir, name)}`); };
+  const shot = async (name) => {
+    await page.screenshot({ path: join(shotsDir, name) });
+    log(`screenshot ${join(shotsDir, name)}`);
+  };
   return { page, shot };
 }
 
@@ -117,7 +131,11 @@ export async function verdict({ label, page, shot, failureShot, log, cleanup }, 
     return { ok: true };
   } catch (e) {
     log(`${label} failed: ${e instanceof Error ? e.message : e}`);
-    try { await shot(failureShot); } catch { /* page gone */ }
+    try {
+      await shot(failureShot);
+    } catch {
+      /* page gone */
+    }
     return { ok: false };
   } finally {
     await page.close().catch(() => undefined);

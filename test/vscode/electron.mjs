@@ -20,7 +20,13 @@ try {
     version: process.env.VSCODE_VERSION || 'stable',
     extensionDevelopmentPath: root,
     extensionTestsPath,
-    launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+    launchArgs: [
+      workspace,
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--skip-release-notes',
+    ],
   });
 } catch (e) {
   console.error(`@vscode/test-electron could not run the tests: ${e instanceof Error ? e.message : e}`);

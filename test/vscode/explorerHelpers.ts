@@ -25,10 +25,12 @@ export function labelOf(item: vscode.TreeItem): string {
 export async function childrenOf(testing: TestingApi, node?: ExplorerNode): Promise<Shown[]> {
   const { provider } = testing.explorer;
   const nodes = (await provider.getChildren(node)) ?? [];
-  return Promise.all(nodes.map(async (n) => {
-    const item = await provider.getTreeItem(n);
-    return { node: n, item, label: labelOf(item) };
-  }));
+  return Promise.all(
+    nodes.map(async (n) => {
+      const item = await provider.getTreeItem(n);
+      return { node: n, item, label: labelOf(item) };
+    }),
+  );
 }
 
 /** Follows `path` of labels from the roots; each step must exist. */
@@ -37,7 +39,10 @@ export async function walk(testing: TestingApi, ...path: ReadonlyArray<string | 
   for (const step of path) {
     const children = await childrenOf(testing, current?.node);
     const found = children.find((c) => (typeof step === 'string' ? c.label === step : step.test(c.label)));
-    assert.ok(found, `no "${String(step)}" under "${current?.label ?? 'the roots'}"; found: ${children.map((c) => c.label).join(', ')}`);
+    assert.ok(
+      found,
+      `no "${String(step)}" under "${current?.label ?? 'the roots'}"; found: ${children.map((c) => c.label).join(', ')}`,
+    );
     current = found;
   }
   assert.ok(current, 'an empty path');
@@ -50,11 +55,21 @@ export async function labels(testing: TestingApi, node?: ExplorerNode): Promise<
 }
 
 /** Re-reads a node's children until `probe` accepts them (loads happen asynchronously after refreshes). */
-export async function childrenUntil(testing: TestingApi, node: ExplorerNode, what: string, probe: (children: Shown[]) => boolean, timeoutMs = 10_000): Promise<Shown[]> {
-  return waitFor(what, async () => {
-    const children = await childrenOf(testing, node);
-    return probe(children) && children;
-  }, timeoutMs);
+export async function childrenUntil(
+  testing: TestingApi,
+  node: ExplorerNode,
+  what: string,
+  probe: (children: Shown[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<Shown[]> {
+  return waitFor(
+    what,
+    async () => {
+      const children = await childrenOf(testing, node);
+      return probe(children) && children;
+    },
+    timeoutMs,
+  );
 }
 
 export async function runningSandbox(testing: TestingApi): Promise<SandboxInfo> {
@@ -68,7 +83,13 @@ export function demoClient(info: SandboxInfo, key: string): PlatformClient {
   const client = info.clients.find((c) => c.key === key);
   assert.ok(client, `the sandbox has no demo client "${key}"`);
   return new PlatformClient({
-    connection: { name: `test ${key}`, baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: client.clientId },
+    connection: {
+      name: `test ${key}`,
+      baseUrl: info.baseUrl,
+      authUrl: info.authUrl,
+      logUrl: info.logUrl,
+      clientId: client.clientId,
+    },
     getSecret: () => Promise.resolve(client.clientSecret),
   });
 }

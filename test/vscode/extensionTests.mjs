@@ -18,10 +18,23 @@ export async function runExtensionTests(server, browser, workspace, { developmen
     if (line.startsWith(RESULT_MARKER)) result = JSON.parse(line.slice(RESULT_MARKER.length));
     else console.log(line);
   });
-  const exitCode = new Promise((resolve) => { void page.exposeFunction('codeAutomationExit', (code) => resolve(code)); });
-  await page.goto(server.url(workspace, [['extensionDevelopmentPath', developmentPath], ['extensionTestsPath', testsPath]]), WORKBENCH_LOAD);
+  const exitCode = new Promise((resolve) => {
+    void page.exposeFunction('codeAutomationExit', (code) => resolve(code));
+  });
+  await page.goto(
+    server.url(workspace, [
+      ['extensionDevelopmentPath', developmentPath],
+      ['extensionTestsPath', testsPath],
+    ]),
+    WORKBENCH_LOAD,
+  );
   let timer;
-  const timedOut = timeoutMs === undefined ? new Promise(() => undefined) : new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), timeoutMs); });
+  const timedOut =
+    timeoutMs === undefined
+      ? new Promise(() => undefined)
+      : new Promise((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        });
   const code = await Promise.race([exitCode, timedOut]);
   clearTimeout(timer);
   await new Promise((r) => setTimeout(r, 300)); // trailing console events

@@ -11,7 +11,11 @@ import type { SandboxInfo } from '../../src/features/sandbox/localSandbox';
 
 export const EXTENSION_ID = 'cstudio.conversational-studio';
 
-export async function extensionApi(): Promise<{ extension: vscode.Extension<ExtensionApi>; api: ExtensionApi; testing: TestingApi }> {
+export async function extensionApi(): Promise<{
+  extension: vscode.Extension<ExtensionApi>;
+  api: ExtensionApi;
+  testing: TestingApi;
+}> {
   const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   assert.ok(extension, `extension ${EXTENSION_ID} is not installed in this extension host`);
   const api = await extension.activate();
@@ -19,7 +23,11 @@ export async function extensionApi(): Promise<{ extension: vscode.Extension<Exte
   return { extension, api, testing: api.testing };
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -33,14 +41,16 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | fals
 export async function requestToken(info: SandboxInfo, clientIndex = 0): Promise<string> {
   const client = info.clients[clientIndex];
   assert.ok(client, `the sandbox has no demo client #${clientIndex}`);
-  const basic = Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64');
+  const basic = Buffer.from(
+    `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`,
+  ).toString('base64');
   const res = await fetch(`${info.authUrl.replace(/\/$/, '')}/oauth2/token`, {
     method: 'POST',
     headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: 'grant_type=client_credentials&scope=svc-api',
   });
   assert.equal(res.status, 200, `token request answered ${res.status}: ${await res.clone().text()}`);
-  const body = await res.json() as { access_token?: unknown; token_type?: unknown };
+  const body = (await res.json()) as { access_token?: unknown; token_type?: unknown };
   assert.equal(typeof body.access_token, 'string');
   assert.match(String(body.token_type), /^bearer$/i);
   return String(body.access_token);
@@ -48,7 +58,7 @@ export async function requestToken(info: SandboxInfo, clientIndex = 0): Promise<
 
 export async function getJson(url: string, token: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  return { status: res.status, body: await res.json() as unknown };
+  return { status: res.status, body: (await res.json()) as unknown };
 }
 
 /** True when nothing listens on the loopback port any more (we can bind it ourselves). */
@@ -62,7 +72,11 @@ export function portIsFree(port: number): Promise<boolean> {
 
 function logFiles(dir: string): string[] {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return []; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
   return names.flatMap((name) => {
     const p = join(dir, name);
     return statSync(p).isDirectory() ? logFiles(p) : p.endsWith('.log') ? [p] : [];
@@ -71,7 +85,9 @@ function logFiles(dir: string): string[] {
 
 /** The text of the extension's log files (VS Code writes them asynchronously; poll). */
 export function readLogs(dir: string): string {
-  return logFiles(dir).map((f) => readFileSync(f, 'utf8')).join('\n');
+  return logFiles(dir)
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
 }
 
 export async function updateSetting(key: string, value: unknown): Promise<void> {

@@ -12,11 +12,16 @@ export function run(): Promise<void> {
   const grep = process.env.CSTUDIO_TEST_GREP;
   if (grep) mocha.grep(grep);
   const dir = join(__dirname, 'suite');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(dir, file));
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort())
+    mocha.addFile(join(dir, file));
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       const stats = runner.stats ?? { passes: 0, failures, pending: 0 };
-      console.log(`${RESULT_MARKER} ${JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending })}`);
+      console.log(
+        `${RESULT_MARKER} ${JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending })}`,
+      );
       if (failures > 0) reject(new Error(`${failures} extension-host test(s) failed`));
       else resolve();
     });

@@ -31,15 +31,29 @@ export async function session(): Promise<LogSession> {
 /** Runs the simulator through "Simulate Traffic…" and waits for it to complete. */
 /** Simulates `sessions` conversations; with `seed`, the same callers every run (the sandbox's seed otherwise is random). */
 export async function simulate(sessions: number, seed?: number): Promise<Simulation> {
-  const sim = await vscode.commands.executeCommand<Simulation | undefined>(CommandIds.logsSimulate, { connectionId: CONNECTION, topic: TOPIC, sessions, ...(seed !== undefined ? { seed } : {}) });
+  const sim = await vscode.commands.executeCommand<Simulation | undefined>(CommandIds.logsSimulate, {
+    connectionId: CONNECTION,
+    topic: TOPIC,
+    sessions,
+    ...(seed !== undefined ? { seed } : {}),
+  });
   assert.ok(sim, 'Simulate Traffic returned its simulation (see the extension log when it failed)');
   assert.equal(sim.status, 'COMPLETED');
   assert.ok(sim.records > 0, 'the simulation wrote records');
   return sim;
 }
 
-export async function stream(mode: 'follow' | 'beginning' | 'beginningUntilEnd', extra: Record<string, unknown> = {}): Promise<StreamResult> {
-  const result = await vscode.commands.executeCommand<StreamResult | undefined>(CommandIds.logsStream, { connectionId: CONNECTION, topic: TOPIC, applicationName: APP_NAME, mode, ...extra });
+export async function stream(
+  mode: 'follow' | 'beginning' | 'beginningUntilEnd',
+  extra: Record<string, unknown> = {},
+): Promise<StreamResult> {
+  const result = await vscode.commands.executeCommand<StreamResult | undefined>(CommandIds.logsStream, {
+    connectionId: CONNECTION,
+    topic: TOPIC,
+    applicationName: APP_NAME,
+    mode,
+    ...extra,
+  });
   assert.ok(result, 'Stream Event Logs returned the stream (see the extension log when it failed)');
   return result;
 }

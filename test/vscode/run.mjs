@@ -37,13 +37,21 @@ const lap = (m) => console.error(`[vscode-tier ${((Date.now() - t0) / 1000).toFi
 /** Bundles the mocha entry and every suite (with the src/ modules they import); vscode and mocha stay external. */
 export async function buildTestBundle(dir = outDir) {
   const suiteDir = join(root, 'test', 'vscode', 'suite');
-  const suites = readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
+  const suites = readdirSync(suiteDir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join(suiteDir, f));
   rmSync(dir, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [join(root, 'test', 'vscode', 'index.ts'), ...suites],
-    outdir: dir, outbase: join(root, 'test', 'vscode'),
-    bundle: true, platform: 'node', target: 'node22', format: 'cjs', sourcemap: 'inline',
-    external: ['vscode', 'mocha'], logLevel: 'warning',
+    outdir: dir,
+    outbase: join(root, 'test', 'vscode'),
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
   });
   return join(dir, 'index.js');
 }
@@ -71,19 +79,28 @@ async function main() {
   let browser;
   const workspace = tempWorkspace();
   const cleanup = async () => {
-    try { await browser?.close(); } catch { /* already closed */ }
+    try {
+      await browser?.close();
+    } catch {
+      /* already closed */
+    }
     server?.stop();
     rmSync(workspace, { recursive: true, force: true });
     rmSync(outDir, { recursive: true, force: true });
   };
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { void cleanup().then(() => process.exit(130)); });
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => {
+      void cleanup().then(() => process.exit(130));
+    });
   let guard;
   let timedOut = false;
 
   let mocha = { code: 1, result: undefined };
   // A step is "skipped" only when the user asked for it; otherwise it did not run (yet), which a failure explains.
   let ui = process.env.SKIP_UI ? { ok: true, skipped: 'SKIP_UI=1' } : { ok: false, notRun: true };
-  let vsix = process.env.SKIP_VSIX ? { passed: 0, failed: 0, skipped: 'SKIP_VSIX=1' } : { passed: 0, failed: 0, notRun: true };
+  let vsix = process.env.SKIP_VSIX
+    ? { passed: 0, failed: 0, skipped: 'SKIP_VSIX=1' }
+    : { passed: 0, failed: 0, notRun: true };
   // What stopped the run before the tests ran (the install of code-server, the build, code-server's start).
   let stage = 'building the extension and the test bundle';
   let failure;
@@ -97,7 +114,9 @@ async function main() {
     stage = 'starting code-server and Chromium';
     guard = setTimeout(() => {
       timedOut = true;
-      console.error(`extension-host tier timed out after ${timeoutMs} ms\n--- code-server output ---\n${server?.output() ?? ''}`);
+      console.error(
+        `extension-host tier timed out after ${timeoutMs} ms\n--- code-server output ---\n${server?.output() ?? ''}`,
+      );
       void cleanup().then(() => process.exit(124));
     }, timeoutMs);
     server = await startCodeServer({ env, log: lap });
@@ -110,15 +129,73 @@ async function main() {
     if (!process.env.SKIP_UI) {
       stage = 'running the UI checks';
       ui = await runUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      const languageUi = await runLanguageUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      const logsUi = await runLogsUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      const deployUi = await runDeployUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      const walkthroughUi = await runWalkthroughUiCheck({ server, browser, root, shotsDir: join(root, '.screenshots'), log: lap });
-      const tryUi = await runTryUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      const nluTestsUi = await runNluTestsUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
+      const languageUi = await runLanguageUiCheck({
+        server,
+        browser,
+        workspace,
+        root,
+        shotsDir: join(root, '.screenshots'),
+        log: lap,
+      });
+      const logsUi = await runLogsUiCheck({
+        server,
+        browser,
+        workspace,
+        root,
+        shotsDir: join(root, '.screenshots'),
+        log: lap,
+      });
+      const deployUi = await runDeployUiCheck({
+        server,
+        browser,
+        workspace,
+        root,
+        shotsDir: join(root, '.screenshots'),
+        log: lap,
+      });
+      const walkthroughUi = await runWalkthroughUiCheck({
+        server,
+        browser,
+        root,
+        shotsDir: join(root, '.screenshots'),
+        log: lap,
+      });
+      const tryUi = await runTryUiCheck({
+        server,
+        browser,
+        workspace,
+        root,
+        shotsDir: join(root, '.screenshots'),
+        log: lap,
+      });
+      const nluTestsUi = await runNluTestsUiCheck({
+        server,
+        browser,
+        workspace,
+        root,
+        shotsDir: join(root, '.screenshots'),
+        log: lap,
+      });
       // Last: it pushes to the sandbox's Coffee Shop project, which the checks above read as seeded.
-      const discoverUi = await runDiscoverUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      ui = { ok: ui.ok && languageUi.ok && logsUi.ok && deployUi.ok && walkthroughUi.ok && tryUi.ok && nluTestsUi.ok && discoverUi.ok };
+      const discoverUi = await runDiscoverUiCheck({
+        server,
+        browser,
+        workspace,
+        root,
+        shotsDir: join(root, '.screenshots'),
+        log: lap,
+      });
+      ui = {
+        ok:
+          ui.ok &&
+          languageUi.ok &&
+          logsUi.ok &&
+          deployUi.ok &&
+          walkthroughUi.ok &&
+          tryUi.ok &&
+          nluTestsUi.ok &&
+          discoverUi.ok,
+      };
     }
     if (!process.env.SKIP_VSIX) {
       stage = 'checking the installed .vsix';
@@ -137,14 +214,20 @@ async function main() {
   // The guard closed the browser under the checks still running: what they returned is not a verdict (a run cut
   // short this way used to end "N passed, 0 failed" with exit 0, the unfinished checks never counted).
   if (timedOut) {
-    console.log(`timed out after ${timeoutMs} ms: the run is incomplete (raise TEST_TIMEOUT_MS on a loaded machine)\n0 passed, 1 failed`);
+    console.log(
+      `timed out after ${timeoutMs} ms: the run is incomplete (raise TEST_TIMEOUT_MS on a loaded machine)\n0 passed, 1 failed`,
+    );
     process.exit(124);
   }
   if (failure) {
     // The cause first and last, so the summary line is never read without it.
     const cause = `FAILED while ${failure.stage}: ${failure.message.split('\n')[0]}`;
     lap(cause);
-    const notRun = [mocha.result ? undefined : 'extension-host tests', ui.notRun ? 'UI checks' : undefined, vsix.notRun ? 'installed .vsix check' : undefined].filter(Boolean);
+    const notRun = [
+      mocha.result ? undefined : 'extension-host tests',
+      ui.notRun ? 'UI checks' : undefined,
+      vsix.notRun ? 'installed .vsix check' : undefined,
+    ].filter(Boolean);
     if (notRun.length) lap(`not run because of that: ${notRun.join(', ')}`);
     if (!mocha.result) {
       console.log(`extension-host tier ${cause}\n0 passed, 1 failed (the tests did not run)`);
@@ -160,7 +243,9 @@ async function main() {
   if (vsix.skipped) lap(`installed .vsix check skipped: ${vsix.skipped}`);
   else if (!vsix.notRun) lap(`installed .vsix check: ${vsix.passed} passed, ${vsix.failed} failed`);
   const failed = r.failed + (ui.ok || ui.notRun ? 0 : 1) + vsix.failed + (failure ? 1 : 0);
-  console.log(`${r.passed + (ui.ok && !ui.skipped ? 1 : 0) + vsix.passed} passed, ${failed} failed${failure ? ` (${failure.stage} failed, see above)` : ''}`);
+  console.log(
+    `${r.passed + (ui.ok && !ui.skipped ? 1 : 0) + vsix.passed} passed, ${failed} failed${failure ? ` (${failure.stage} failed, see above)` : ''}`,
+  );
   process.exit(!failure && mocha.code === 0 && mocha.result && ui.ok && vsix.failed === 0 ? 0 : 1);
 }
 

@@ -3,7 +3,14 @@
 // (`usePrompter`), so the commands under test run unchanged.
 import type { Progress } from '../../src/core/progress';
 import type {
-  ConfirmOptions, InputOptions, OpenFileOptions, PickItem, PickOptions, ProgressTaskOptions, Prompter, SaveFileOptions,
+  ConfirmOptions,
+  InputOptions,
+  OpenFileOptions,
+  PickItem,
+  PickOptions,
+  ProgressTaskOptions,
+  Prompter,
+  SaveFileOptions,
 } from '../../src/host/prompter';
 
 export type Answer =
@@ -24,7 +31,8 @@ export interface Asked {
   readonly options?: unknown;
 }
 
-const matches = (label: string, want: string | RegExp): boolean => (typeof want === 'string' ? label === want : want.test(label));
+const matches = (label: string, want: string | RegExp): boolean =>
+  typeof want === 'string' ? label === want : want.test(label);
 
 export class ScriptedPrompter implements Prompter {
   readonly asked: Asked[] = [];
@@ -61,16 +69,27 @@ export class ScriptedPrompter implements Prompter {
   }
 
   async pick<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T | undefined> {
-    const answer = this.next('pick', options.title, items.map((i) => i.label));
+    const answer = this.next(
+      'pick',
+      options.title,
+      items.map((i) => i.label),
+    );
     if ('dismiss' in answer) return undefined;
     const want = (answer as { pick: string | RegExp }).pick;
     const item = items.find((i) => matches(i.label, want));
-    if (!item) throw this.fail(`"${options.title}": no item matches ${String(want)} among ${items.map((i) => i.label).join(', ')}`);
+    if (!item)
+      throw this.fail(
+        `"${options.title}": no item matches ${String(want)} among ${items.map((i) => i.label).join(', ')}`,
+      );
     return item.value;
   }
 
   async pickMany<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T[] | undefined> {
-    const answer = this.next('pickMany', options.title, items.map((i) => `${i.picked ? '*' : ''}${i.label}`));
+    const answer = this.next(
+      'pickMany',
+      options.title,
+      items.map((i) => `${i.picked ? '*' : ''}${i.label}`),
+    );
     if ('dismiss' in answer) return undefined;
     const wants = (answer as { pickMany: ReadonlyArray<string | RegExp> }).pickMany;
     const chosen = items.filter((i) => wants.some((w) => matches(i.label, w))).map((i) => i.value);
@@ -119,13 +138,28 @@ export class ScriptedPrompter implements Prompter {
     return undefined;
   }
 
-  async withProgress<T>(options: ProgressTaskOptions, task: (progress: Progress, signal: AbortSignal) => Promise<T>): Promise<T> {
+  async withProgress<T>(
+    options: ProgressTaskOptions,
+    task: (progress: Progress, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     this.progress.push(options.title);
     const controller = new AbortController();
-    const timer = this.cancelProgressAfterMs === undefined ? undefined
-      : setTimeout(() => controller.abort(Object.assign(new Error(`${options.title} was cancelled.`), { name: 'AbortError' })), this.cancelProgressAfterMs);
+    const timer =
+      this.cancelProgressAfterMs === undefined
+        ? undefined
+        : setTimeout(
+            () => controller.abort(Object.assign(new Error(`${options.title} was cancelled.`), { name: 'AbortError' })),
+            this.cancelProgressAfterMs,
+          );
     try {
-      return await task({ report: ({ message }) => { if (message) this.progress.push(`${options.title}: ${message}`); } }, controller.signal);
+      return await task(
+        {
+          report: ({ message }) => {
+            if (message) this.progress.push(`${options.title}: ${message}`);
+          },
+        },
+        controller.signal,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -136,7 +170,8 @@ export class ScriptedPrompter implements Prompter {
     const answer = this.answers.shift();
     if (!answer) throw this.fail(`Unexpected ${kind} "${title}": the script has no answer left.`);
     const expected = 'dismiss' in answer ? kind : (Object.keys(answer)[0] as Asked['kind']);
-    if (expected !== kind) throw this.fail(`"${title}" asked for a ${kind}, but the script's next answer is a ${expected}.`);
+    if (expected !== kind)
+      throw this.fail(`"${title}" asked for a ${kind}, but the script's next answer is a ${expected}.`);
     return answer;
   }
 

@@ -27,11 +27,30 @@ function packageVsix(root, vsixPath) {
 
 /** `code-server --install-extension`, as a user would, into `extensionsDir`. */
 function installVsix(env, vsixPath, extensionsDir, home) {
-  const homeEnv = { HOME: home, XDG_DATA_HOME: join(home, 'xdg'), XDG_CONFIG_HOME: join(home, 'xdg'), XDG_CACHE_HOME: join(home, 'xdg') };
-  const r = spawnSync(env.nodeBin, [env.codeServerEntry, '--install-extension', vsixPath, '--extensions-dir', extensionsDir,
-    '--user-data-dir', join(home, 'user'), '--config', join(home, 'config.yaml')], { encoding: 'utf8', env: { ...process.env, ...homeEnv } });
+  const homeEnv = {
+    HOME: home,
+    XDG_DATA_HOME: join(home, 'xdg'),
+    XDG_CONFIG_HOME: join(home, 'xdg'),
+    XDG_CACHE_HOME: join(home, 'xdg'),
+  };
+  const r = spawnSync(
+    env.nodeBin,
+    [
+      env.codeServerEntry,
+      '--install-extension',
+      vsixPath,
+      '--extensions-dir',
+      extensionsDir,
+      '--user-data-dir',
+      join(home, 'user'),
+      '--config',
+      join(home, 'config.yaml'),
+    ],
+    { encoding: 'utf8', env: { ...process.env, ...homeEnv } },
+  );
   const output = `${r.stdout}${r.stderr}`;
-  if (r.status !== 0 || !/successfully installed/.test(output)) throw new Error(`code-server --install-extension failed (exit ${r.status}):\n${tail(output)}`);
+  if (r.status !== 0 || !/successfully installed/.test(output))
+    throw new Error(`code-server --install-extension failed (exit ${r.status}):\n${tail(output)}`);
 }
 
 /** The smoke entry and its suites, bundled with only `vscode` and mocha external (nothing from src/). */
@@ -39,8 +58,15 @@ async function buildSmokeBundle(root, dir) {
   const base = join(root, 'test', 'vscode');
   await esbuild.build({
     entryPoints: [join(base, 'smoke', 'index.ts'), join(base, 'smoke', 'suite', 'installed.test.ts')],
-    outdir: dir, outbase: base, bundle: true, platform: 'node', target: 'node22', format: 'cjs', sourcemap: 'inline',
-    external: ['vscode', 'mocha'], logLevel: 'warning',
+    outdir: dir,
+    outbase: base,
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
   });
   return join(dir, 'smoke', 'index.js');
 }
@@ -52,9 +78,15 @@ async function buildSmokeBundle(root, dir) {
  */
 function smokeRunnerExtension(dir) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({
-    name: 'vsix-smoke-runner', publisher: 'cstudio-test', version: '0.0.0', engines: { vscode: '^1.101.0' },
-  }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'vsix-smoke-runner',
+      publisher: 'cstudio-test',
+      version: '0.0.0',
+      engines: { vscode: '^1.101.0' },
+    }),
+  );
   return dir;
 }
 
@@ -62,7 +94,13 @@ async function frameWithText(page, text, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.getByText(text, { exact: true }).count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .getByText(text, { exact: true })
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -77,19 +115,28 @@ async function runSmokeUi(server, browser, workspace, shotsDir, walkthroughTitle
   try {
     await page.goto(server.url(workspace), WORKBENCH_LOAD);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.getByRole('tab', { name: /Conversational Studio/ }).first().click({ timeout: 30_000 });
-    const sandboxRow = page.locator('.monaco-list-row', { hasText: 'Local sandbox' }).filter({ hasText: /running · 127\.0\.0\.1:\d+/ });
+    await page
+      .getByRole('tab', { name: /Conversational Studio/ })
+      .first()
+      .click({ timeout: 30_000 });
+    const sandboxRow = page
+      .locator('.monaco-list-row', { hasText: 'Local sandbox' })
+      .filter({ hasText: /running · 127\.0\.0\.1:\d+/ });
     await sandboxRow.waitFor({ timeout: 30_000 });
     // Expanding it lists the demo organization through the platform client, a bundle loaded on first use.
     await sandboxRow.click();
     await page.locator('.monaco-list-row', { hasText: 'Demo Coffee Co.' }).waitFor({ timeout: 30_000 });
     await shot('vsix-explorer.png');
-    log('vsix: the activity bar shows Conversational Studio, the explorer a running local sandbox and its demo organization');
+    log(
+      'vsix: the activity bar shows Conversational Studio, the explorer a running local sandbox and its demo organization',
+    );
     // The walkthrough opened by itself: first run of a fresh installation.
     const walkthrough = page.locator('.gettingStartedContainer', { hasText: 'Start the local sandbox' });
     await walkthrough.waitFor({ timeout: 60_000 });
     // It opened on a running sandbox (or one starting), so its first step is ticked.
-    await walkthrough.locator('.getting-started-step[data-step-id$="startSandbox"] [role="checkbox"][aria-checked="true"]').waitFor({ timeout: 60_000 });
+    await walkthrough
+      .locator('.getting-started-step[data-step-id$="startSandbox"] [role="checkbox"][aria-checked="true"]')
+      .waitFor({ timeout: 60_000 });
     log('vsix: the walkthrough\'s "Start the local sandbox" step is ticked');
     // The step's markdown media (media/walkthrough/start-sandbox.md from the .vsix) renders in a webview frame.
     await frameWithText(page, 'The local sandbox', 30_000);
@@ -140,13 +187,29 @@ export async function runVsixCheck({ env, browser, root, shotsDir = join(root, '
 
     const workspace = join(tmp, 'workspace');
     cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-    writeFileSync(join(workspace, 'cstudio-smoke.json'), JSON.stringify({ extensionId, version: manifest.version, extensionsDir }));
+    writeFileSync(
+      join(workspace, 'cstudio-smoke.json'),
+      JSON.stringify({ extensionId, version: manifest.version, extensionsDir }),
+    );
     // Under the repo (not tmp) so the extension host resolves the external `mocha` from node_modules/.
     const entry = await buildSmokeBundle(root, bundleDir);
     // As after a person's first install: walkthroughs open on install (the tests' default turns that off).
-    server = await startCodeServer({ env, extensionsDir, log, userSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true } });
-    const mocha = await runExtensionTests(server, browser, workspace, { developmentPath: smokeRunnerExtension(join(tmp, 'runner')), testsPath: entry, timeoutMs: SMOKE_TIMEOUT_MS });
-    log(mocha.code === 'timeout' ? `vsix: the smoke suite did not finish within ${SMOKE_TIMEOUT_MS} ms` : `vsix: smoke suite finished with exit code ${mocha.code}`);
+    server = await startCodeServer({
+      env,
+      extensionsDir,
+      log,
+      userSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true },
+    });
+    const mocha = await runExtensionTests(server, browser, workspace, {
+      developmentPath: smokeRunnerExtension(join(tmp, 'runner')),
+      testsPath: entry,
+      timeoutMs: SMOKE_TIMEOUT_MS,
+    });
+    log(
+      mocha.code === 'timeout'
+        ? `vsix: the smoke suite did not finish within ${SMOKE_TIMEOUT_MS} ms`
+        : `vsix: smoke suite finished with exit code ${mocha.code}`,
+    );
     const r = mocha.result ?? { passed: 0, failed: 1 };
     if (!mocha.result) log('vsix: the extension host reported no smoke result');
     passed += r.passed;
@@ -171,7 +234,9 @@ async function main() {
   const log = (m) => console.error(`[vsix ${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
   const env = await ensureVscodeEnv({ log });
   const home = mkdtempSync(join(tmpdir(), 'cstudio-vsix-browser-'));
-  const browser = await launchChromium(env.chromium, { homeEnv: { HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home } });
+  const browser = await launchChromium(env.chromium, {
+    homeEnv: { HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
+  });
   let result = { passed: 0, failed: 1 };
   try {
     result = await runVsixCheck({ env, browser, root, log });

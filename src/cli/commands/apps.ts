@@ -13,24 +13,42 @@ export const appsList = platformCommand({
   async run({ session, io, flags, input: { view }, json }) {
     const orgId = flags.org;
     const apps: Application[] = [];
-    for await (const a of session.client.apps.list({ orgId, view, filter: flags.filter, signal: io.signal })) apps.push(a);
-    printRows(io, apps, [
-      { header: 'ID', value: (a) => a.id },
-      { header: 'NAME', value: (a) => a.applicationName },
-      { header: 'ORG', value: (a) => a.organizationName ?? a.organizationId },
-      { header: 'CONFIGS', value: (a) => a.configs.map((c) => `${c.id}:${c.tag}`).join(', ') },
-    ], json, orgId ? `No applications in organization ${orgId}.` : 'No applications.');
+    for await (const a of session.client.apps.list({ orgId, view, filter: flags.filter, signal: io.signal }))
+      apps.push(a);
+    printRows(
+      io,
+      apps,
+      [
+        { header: 'ID', value: (a) => a.id },
+        { header: 'NAME', value: (a) => a.applicationName },
+        { header: 'ORG', value: (a) => a.organizationName ?? a.organizationId },
+        { header: 'CONFIGS', value: (a) => a.configs.map((c) => `${c.id}:${c.tag}`).join(', ') },
+      ],
+      json,
+      orgId ? `No applications in organization ${orgId}.` : 'No applications.',
+    );
     return 0;
   },
 });
 
-export interface CredentialRow { appId: string; clientId: string; clientName: string; scopes: string; geographies: string }
+export interface CredentialRow {
+  appId: string;
+  clientId: string;
+  clientName: string;
+  scopes: string;
+  geographies: string;
+}
 
 export function credentialRows(creds: readonly AppCredential[]): CredentialRow[] {
-  return creds.flatMap((c) => c.credential.clients.map((client) => ({
-    appId: c.credential.appId, clientId: client.clientId, clientName: client.clientName, scopes: client.oauthScopes,
-    geographies: c.geographies.map((g) => `${g.geography.displayName} (${g.id})`).join(', '),
-  })));
+  return creds.flatMap((c) =>
+    c.credential.clients.map((client) => ({
+      appId: c.credential.appId,
+      clientId: client.clientId,
+      clientName: client.clientName,
+      scopes: client.oauthScopes,
+      geographies: c.geographies.map((g) => `${g.geography.displayName} (${g.id})`).join(', '),
+    })),
+  );
 }
 
 export const credentialColumns: ReadonlyArray<Column<CredentialRow>> = [
@@ -43,7 +61,8 @@ export const credentialColumns: ReadonlyArray<Column<CredentialRow>> = [
 
 export const appsCredentials = platformCommand({
   path: ['apps', 'credentials'],
-  summary: 'List the runtime credentials of an application: app IDs, OAuth clients and scopes, per environment geography.',
+  summary:
+    'List the runtime credentials of an application: app IDs, OAuth clients and scopes, per environment geography.',
   synopsis: '<applicationId> [--geography NAME]',
   flags: { geography: { type: 'string' } },
   args: ['applicationId'],

@@ -11,8 +11,9 @@ import { fetchAudioPcm, fetchAudioWav } from '../../core/logs/audio';
 export const audioGet = platformCommand({
   path: ['audio', 'get'],
   summary: 'Download the audio of an utterance (the audioUrn of a call-summary record) as a WAV file.',
-  synopsis: '<urn> -o FILE.wav [--rate HZ] [--raw]\n' +
-    '  --rate HZ  sample rate, from the call summary\'s recognitionParameters.audioFormat (default: what the server states, else 8000)\n' +
+  synopsis:
+    '<urn> -o FILE.wav [--rate HZ] [--raw]\n' +
+    "  --rate HZ  sample rate, from the call summary's recognitionParameters.audioFormat (default: what the server states, else 8000)\n" +
     '  --raw      save the raw 16-bit PCM as received, without a WAV header',
   flags: { output: { type: 'string', short: 'o' }, rate: { type: 'string' }, raw: { type: 'boolean' } },
   args: ['urn'],
@@ -32,8 +33,18 @@ export const audioGet = platformCommand({
     }
     const audio = await fetchAudioWav(session.client.requester, urn, { signal: io.signal, sampleRate: input.rate });
     await writeFile(file, audio.wav);
-    if (audio.rateSource === 'default') io.stderr(`audio: the sample rate is unknown; assumed ${audio.sampleRate} Hz (pass --rate from the call summary's audioFormat).\n`);
-    if (json) printJson(io, { urn, file, bytes: audio.wav.byteLength, sampleRate: audio.sampleRate, durationMs: audio.durationMs });
+    if (audio.rateSource === 'default')
+      io.stderr(
+        `audio: the sample rate is unknown; assumed ${audio.sampleRate} Hz (pass --rate from the call summary's audioFormat).\n`,
+      );
+    if (json)
+      printJson(io, {
+        urn,
+        file,
+        bytes: audio.wav.byteLength,
+        sampleRate: audio.sampleRate,
+        durationMs: audio.durationMs,
+      });
     else io.stdout(`Saved ${(audio.durationMs / 1000).toFixed(1)} s of ${audio.sampleRate} Hz audio to ${file}.\n`);
     return 0;
   },

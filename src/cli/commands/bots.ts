@@ -15,11 +15,17 @@ export const botsList = platformCommand({
   async run({ session, io, args, input: { view }, json }) {
     const orgId = args.orgId;
     const bots = await session.client.bots.list(orgId, { view, signal: io.signal });
-    printRows(io, bots, [
-      { header: 'ID', value: (b) => b.id },
-      { header: 'NAME', value: (b) => b.applicationName },
-      { header: 'CONFIGS', value: (b) => b.configs.map((c) => `${c.id}:${c.tag}`).join(', ') },
-    ], json, `No bots in organization ${orgId}.`);
+    printRows(
+      io,
+      bots,
+      [
+        { header: 'ID', value: (b) => b.id },
+        { header: 'NAME', value: (b) => b.applicationName },
+        { header: 'CONFIGS', value: (b) => b.configs.map((c) => `${c.id}:${c.tag}`).join(', ') },
+      ],
+      json,
+      `No bots in organization ${orgId}.`,
+    );
     return 0;
   },
 });
@@ -47,7 +53,11 @@ export const botsConfigs = platformCommand({
   args: ['botId'],
   async run({ session, io, args, flags, json }) {
     const id = args.botId;
-    const configs = await session.client.bots.configs(id, { tag: flags.tag, liveOnly: flags.live === true || undefined, signal: io.signal });
+    const configs = await session.client.bots.configs(id, {
+      tag: flags.tag,
+      liveOnly: flags.live === true || undefined,
+      signal: io.signal,
+    });
     printConfigs(io, configs, json, `Bot ${id} has no matching configurations.`);
     return 0;
   },
@@ -60,15 +70,28 @@ export const botsInterface = platformCommand({
   args: ['botId', 'configId'],
   async run({ session, io, args, json }) {
     const i = await session.client.bots.configInterface(args.botId, args.configId, { signal: io.signal });
-    if (json) { printJson(io, i); return 0; }
-    io.stdout(formatDetails([
-      ['locales', i.locales.join(', ')],
-      ['channels', i.channels.map((c) => `${c.displayName} [${(c.modes ?? []).join(' ')}]`).join(', ')],
-      ['variables', i.variables.map((v) => `${v.displayName}: ${v.simpleVariableType || (v.complexVariableTypeId ? 'complex' : '')}`).join(', ')],
-    ]));
+    if (json) {
+      printJson(io, i);
+      return 0;
+    }
+    io.stdout(
+      formatDetails([
+        ['locales', i.locales.join(', ')],
+        ['channels', i.channels.map((c) => `${c.displayName} [${(c.modes ?? []).join(' ')}]`).join(', ')],
+        [
+          'variables',
+          i.variables
+            .map((v) => `${v.displayName}: ${v.simpleVariableType || (v.complexVariableTypeId ? 'complex' : '')}`)
+            .join(', '),
+        ],
+      ]),
+    );
     for (const n of i.transferNodes) {
-      const vars = (list: ReadonlyArray<{ displayName: string }> | undefined): string => (list ?? []).map((v) => v.displayName).join(', ') || '-';
-      io.stdout(`${n.nodeType ?? 'NODE'} ${n.nodeName}: sends ${vars(n.requestVariables)}; receives ${vars(n.responseVariables)}\n`);
+      const vars = (list: ReadonlyArray<{ displayName: string }> | undefined): string =>
+        (list ?? []).map((v) => v.displayName).join(', ') || '-';
+      io.stdout(
+        `${n.nodeType ?? 'NODE'} ${n.nodeName}: sends ${vars(n.requestVariables)}; receives ${vars(n.responseVariables)}\n`,
+      );
     }
     return 0;
   },

@@ -28,14 +28,20 @@ export const buildsList = platformCommand({
       builds.push(b);
       if (limit !== undefined && builds.length >= limit) break;
     }
-    printRows(io, builds, [
-      { header: 'LABEL', value: (b) => b.buildLabel },
-      { header: 'TYPE', value: (b) => b.buildType },
-      { header: 'STATUS', value: (b) => b.status },
-      { header: 'LOCALES', value: (b) => (b.locales ?? []).join(',') },
-      { header: 'CREATED', value: (b) => b.createTime },
-      { header: 'NOTES', value: (b) => b.notes },
-    ], json, `No builds in project ${projectId}.`);
+    printRows(
+      io,
+      builds,
+      [
+        { header: 'LABEL', value: (b) => b.buildLabel },
+        { header: 'TYPE', value: (b) => b.buildType },
+        { header: 'STATUS', value: (b) => b.status },
+        { header: 'LOCALES', value: (b) => (b.locales ?? []).join(',') },
+        { header: 'CREATED', value: (b) => b.createTime },
+        { header: 'NOTES', value: (b) => b.notes },
+      ],
+      json,
+      `No builds in project ${projectId}.`,
+    );
     return 0;
   },
 });
@@ -48,15 +54,24 @@ export const buildsLatest = platformCommand({
   async run({ session, io, args, json }) {
     const projectId = args.projectId;
     const latest = await session.client.builds.latest(projectId, { signal: io.signal });
-    if (json) { printJson(io, latest); return 0; }
+    if (json) {
+      printJson(io, latest);
+      return 0;
+    }
     const rows = [
       ...(latest.asr?.builds ?? []).map((b) => ({ service: 'ASR', locale: b.locale, label: b.buildLabel })),
       ...(latest.nlu?.builds ?? []).map((b) => ({ service: 'NLU', locale: b.locale, label: b.buildLabel })),
       ...(latest.dialog ? [{ service: 'DIALOG', locale: '-', label: latest.dialog.buildLabel }] : []),
     ];
-    io.stdout(rows.length === 0 ? `Project ${projectId} has no completed builds.\n` : formatTable(rows, [
-      { header: 'SERVICE', value: (r) => r.service }, { header: 'LOCALE', value: (r) => r.locale }, { header: 'LABEL', value: (r) => r.label },
-    ]));
+    io.stdout(
+      rows.length === 0
+        ? `Project ${projectId} has no completed builds.\n`
+        : formatTable(rows, [
+            { header: 'SERVICE', value: (r) => r.service },
+            { header: 'LOCALE', value: (r) => r.locale },
+            { header: 'LABEL', value: (r) => r.label },
+          ]),
+    );
     return 0;
   },
 });
@@ -69,11 +84,22 @@ export const buildsGet = platformCommand({
   async run({ session, io, args, json }) {
     const b = await session.client.builds.get(args.buildLabel, { signal: io.signal });
     if (json) printJson(io, b);
-    else io.stdout(formatDetails([
-      ['label', b.buildLabel], ['type', b.buildType], ['version', b.buildVersion], ['status', b.status], ['project', b.projectId],
-      ['locales', (b.locales ?? []).join(', ')], ['model type', b.modelType], ['data sources', b.dataSources.join(', ')],
-      ['notes', b.notes], ['created', b.createTime], ['errors', b.errors?.errors.map((e) => e.message).join('; ')],
-    ]));
+    else
+      io.stdout(
+        formatDetails([
+          ['label', b.buildLabel],
+          ['type', b.buildType],
+          ['version', b.buildVersion],
+          ['status', b.status],
+          ['project', b.projectId],
+          ['locales', (b.locales ?? []).join(', ')],
+          ['model type', b.modelType],
+          ['data sources', b.dataSources.join(', ')],
+          ['notes', b.notes],
+          ['created', b.createTime],
+          ['errors', b.errors?.errors.map((e) => e.message).join('; ')],
+        ]),
+      );
     return 0;
   },
 });
@@ -86,7 +112,8 @@ export const buildsDelete = platformCommand({
   args: ['buildLabel'],
   async run({ session, io, args, flags, json }) {
     const label = args.buildLabel;
-    if (flags.yes !== true) await confirm(io, `Delete build ${label}? Configurations that use it can no longer deploy. [y/N] `);
+    if (flags.yes !== true)
+      await confirm(io, `Delete build ${label}? Configurations that use it can no longer deploy. [y/N] `);
     const status = await session.client.builds.delete(label, { signal: io.signal });
     if (json) printJson(io, status);
     else io.stdout(`Deleted build ${label}.\n`);

@@ -17,8 +17,18 @@ function buildBody(values: FlagValues): BuildProjectModelBody {
   const dataSources = sourceNames && locales ? locales.map((locale) => ({ locale, names: sourceNames })) : undefined;
   return {
     ...(locales ? { locales } : {}),
-    ...(services.includes('ASR') ? { asr: { ...(notes ? { notes } : {}), ...(dataSources ? { dataSources } : {}) } } : {}),
-    ...(services.includes('NLU') ? { nlu: { ...(notes ? { notes } : {}), ...(modelType ? { settings: { modelType } } : {}), ...(dataSources ? { dataSources } : {}) } } : {}),
+    ...(services.includes('ASR')
+      ? { asr: { ...(notes ? { notes } : {}), ...(dataSources ? { dataSources } : {}) } }
+      : {}),
+    ...(services.includes('NLU')
+      ? {
+          nlu: {
+            ...(notes ? { notes } : {}),
+            ...(modelType ? { settings: { modelType } } : {}),
+            ...(dataSources ? { dataSources } : {}),
+          },
+        }
+      : {}),
     ...(services.includes('DIALOG') ? { dialog: { ...(notes ? { notes } : {}) } } : {}),
   };
 }
@@ -38,11 +48,17 @@ export function formatBuildReport(job: Job): string {
 
 export const buildsStart = platformCommand({
   path: ['builds', 'start'],
-  summary: 'Build a project (NLU, ASR, dialog), wait for the job and print the report per locale; exits 1 unless every build COMPLETED.',
-  synopsis: '<projectId> [--services NLU,ASR,DIALOG] [--locales en-US,fr-CA] [--notes TEXT] [--model-type FAST|ACCURATE] [--data-sources NAME,…] [--no-wait]',
+  summary:
+    'Build a project (NLU, ASR, dialog), wait for the job and print the report per locale; exits 1 unless every build COMPLETED.',
+  synopsis:
+    '<projectId> [--services NLU,ASR,DIALOG] [--locales en-US,fr-CA] [--notes TEXT] [--model-type FAST|ACCURATE] [--data-sources NAME,…] [--no-wait]',
   flags: {
-    services: { type: 'string' }, locales: { type: 'string' }, notes: { type: 'string' }, 'model-type': { type: 'string' },
-    'data-sources': { type: 'string' }, 'no-wait': { type: 'boolean' },
+    services: { type: 'string' },
+    locales: { type: 'string' },
+    notes: { type: 'string' },
+    'model-type': { type: 'string' },
+    'data-sources': { type: 'string' },
+    'no-wait': { type: 'boolean' },
   },
   args: ['projectId'],
   input: ({ flags }) => buildBody(flags),
@@ -56,11 +72,15 @@ export const buildsStart = platformCommand({
     }
     let last = '';
     const final = await session.client.jobPoller.waitFor(projectId, job, {
-      signal: io.signal, label: `Build of project ${projectId}`,
+      signal: io.signal,
+      label: `Build of project ${projectId}`,
       progress: {
         report: ({ message }) => {
           const status = message?.replace(/ \(\d+ s\)$/, '') ?? '';
-          if (status !== last) { io.stderr(`${message ?? ''}\n`); last = status; }
+          if (status !== last) {
+            io.stderr(`${message ?? ''}\n`);
+            last = status;
+          }
         },
       },
     });

@@ -7,7 +7,11 @@ import { platformCommand } from '../platformCommand';
 
 function describeChannel(c: Channel): string {
   return formatDetails([
-    ['id', c.id], ['name', c.displayName], ['code name', c.codeName], ['modes', (c.modes ?? []).join(', ')], ['color', c.color],
+    ['id', c.id],
+    ['name', c.displayName],
+    ['code name', c.codeName],
+    ['modes', (c.modes ?? []).join(', ')],
+    ['color', c.color],
   ]);
 }
 
@@ -21,10 +25,15 @@ export const channelsCreate = platformCommand({
   async run({ session, io, args, flags, input: { modes }, json }) {
     const projectId = args.projectId;
     const color = flags.color;
-    const channel = await session.client.channels.create(projectId, {
-      displayName: args.name, modes,
-      ...(color ? { color: color.toUpperCase().replace(/-/g, '_') } : {}),
-    }, { signal: io.signal });
+    const channel = await session.client.channels.create(
+      projectId,
+      {
+        displayName: args.name,
+        modes,
+        ...(color ? { color: color.toUpperCase().replace(/-/g, '_') } : {}),
+      },
+      { signal: io.signal },
+    );
     if (json) printJson(io, channel);
     else io.stdout(describeChannel(channel));
     return 0;
@@ -43,11 +52,15 @@ export const channelsConfigure = platformCommand({
   },
   async run({ session, io, args, flags, input: { modes }, json }) {
     const color = flags.color;
-    const channel = await session.client.channels.update(args.projectId, {
-      channelId: args.channelId,
-      ...(modes !== undefined ? { modes } : {}),
-      ...(color ? { color: color.toUpperCase().replace(/-/g, '_') } : {}),
-    }, { signal: io.signal });
+    const channel = await session.client.channels.update(
+      args.projectId,
+      {
+        channelId: args.channelId,
+        ...(modes !== undefined ? { modes } : {}),
+        ...(color ? { color: color.toUpperCase().replace(/-/g, '_') } : {}),
+      },
+      { signal: io.signal },
+    );
     if (json) printJson(io, channel);
     else io.stdout(describeChannel(channel));
     return 0;

@@ -31,11 +31,17 @@ export const configsUpdate = platformCommand({
 
 export const configsOverride = platformCommand({
   path: ['configs', 'override'],
-  summary: 'Override a configuration: a new configuration with the same tag, from the latest builds (--latest) or from --build.',
-  synopsis: '<configId> [--latest [--latest-from PROJECT_ID] [--build-types NLU,…] [--locales en-US]] [--build LABEL[@locale] …] [--data-host …] [--project-defaults]',
+  summary:
+    'Override a configuration: a new configuration with the same tag, from the latest builds (--latest) or from --build.',
+  synopsis:
+    '<configId> [--latest [--latest-from PROJECT_ID] [--build-types NLU,…] [--locales en-US]] [--build LABEL[@locale] …] [--data-host …] [--project-defaults]',
   flags: {
-    latest: { type: 'boolean' }, 'latest-from': { type: 'string' }, 'build-types': { type: 'string' }, locales: { type: 'string' },
-    'project-defaults': { type: 'boolean' }, ...configContentFlags,
+    latest: { type: 'boolean' },
+    'latest-from': { type: 'string' },
+    'build-types': { type: 'string' },
+    locales: { type: 'string' },
+    'project-defaults': { type: 'boolean' },
+    ...configContentFlags,
   },
   args: ['configId'],
   input: ({ flags }) => {
@@ -47,9 +53,12 @@ export const configsOverride = platformCommand({
   },
   async run({ session, io, args, flags, input: { buildTypes, content, locales }, json }) {
     const config = await session.client.appConfigs.override(args.configId, content, {
-      latest: flags.latest === true || undefined, useLatestFromProject: flags['latest-from'],
-      buildTypes, locales,
-      useProjectDefault: flags['project-defaults'] === true || undefined, signal: io.signal,
+      latest: flags.latest === true || undefined,
+      useLatestFromProject: flags['latest-from'],
+      buildTypes,
+      locales,
+      useProjectDefault: flags['project-defaults'] === true || undefined,
+      signal: io.signal,
     });
     if (!json) io.stdout(`Configuration ${config.id} now overrides ${config.parentId ?? ''}.\n`);
     printConfig(io, config, json);

@@ -11,13 +11,21 @@ export const configsList = platformCommand({
   path: ['configs', 'list'],
   summary: 'List the configurations of an application.',
   synopsis: '<applicationId> [--tag TAG] [--live] [--exclude-overrides] [--app-id RUNTIME_APP_ID]',
-  flags: { tag: { type: 'string' }, live: { type: 'boolean' }, 'exclude-overrides': { type: 'boolean' }, 'app-id': { type: 'string' } },
+  flags: {
+    tag: { type: 'string' },
+    live: { type: 'boolean' },
+    'exclude-overrides': { type: 'boolean' },
+    'app-id': { type: 'string' },
+  },
   args: ['applicationId'],
   async run({ session, io, args, flags, json }) {
     const id = args.applicationId;
     const configs = await session.client.appConfigs.list(id, {
-      tag: flags.tag, liveOnly: flags.live === true || undefined, excludeOverrides: flags['exclude-overrides'] === true || undefined,
-      appId: flags['app-id'], signal: io.signal,
+      tag: flags.tag,
+      liveOnly: flags.live === true || undefined,
+      excludeOverrides: flags['exclude-overrides'] === true || undefined,
+      appId: flags['app-id'],
+      signal: io.signal,
     });
     printConfigs(io, configs, json, `Application ${id} has no matching configurations.`);
     return 0;
@@ -37,31 +45,48 @@ export const configsGet = platformCommand({
 
 export const configsCreate = platformCommand({
   path: ['configs', 'create'],
-  summary: 'Create an application configuration from the latest builds of a project (--latest-from) or from named builds (--build).',
-  synopsis: '<applicationId> --tag TAG --flow FLOW_ID [--latest-from PROJECT_ID [--build-types NLU,ASR,DIALOG] [--locales en-US]] [--build LABEL[@locale] …] [--data-host ALIAS@GEO=VALUE …] [--project-defaults]',
+  summary:
+    'Create an application configuration from the latest builds of a project (--latest-from) or from named builds (--build).',
+  synopsis:
+    '<applicationId> --tag TAG --flow FLOW_ID [--latest-from PROJECT_ID [--build-types NLU,ASR,DIALOG] [--locales en-US]] [--build LABEL[@locale] …] [--data-host ALIAS@GEO=VALUE …] [--project-defaults]',
   flags: {
-    tag: { type: 'string' }, flow: { type: 'string' }, 'latest-from': { type: 'string' }, 'build-types': { type: 'string' }, locales: { type: 'string' },
-    'project-defaults': { type: 'boolean' }, ...configContentFlags,
+    tag: { type: 'string' },
+    flow: { type: 'string' },
+    'latest-from': { type: 'string' },
+    'build-types': { type: 'string' },
+    locales: { type: 'string' },
+    'project-defaults': { type: 'boolean' },
+    ...configContentFlags,
   },
   args: ['applicationId'],
   input: ({ flags }) => {
     const { tag, flow } = flags;
     if (!tag) throw new UsageError('--tag is required.');
     if (!flow) throw new UsageError('--flow is required.');
-    if (!flags['latest-from'] && (flags['build-types'] || flags.locales)) throw new UsageError('--build-types and --locales apply only with --latest-from.');
+    if (!flags['latest-from'] && (flags['build-types'] || flags.locales))
+      throw new UsageError('--build-types and --locales apply only with --latest-from.');
     const buildTypes = servicesFlag(flags, 'build-types');
     const builds = buildRefsFlag(flags);
     const hosts = dataHostsFlag(flags);
     return { tag, flow, buildTypes, builds, hosts, locales: listFlag(flags, 'locales') };
   },
   async run({ session, io, args, flags, input: { tag, flow, buildTypes, builds, hosts, locales }, json }) {
-    const config = await session.client.appConfigs.create(args.applicationId, {
-      tag, deploymentFlowId: flow,
-      ...(builds ? { requestBuilds: builds } : {}), ...(hosts ? { dataHosts: hosts } : {}),
-    }, {
-      useLatestFromProject: flags['latest-from'], buildTypes, locales,
-      useProjectDefault: flags['project-defaults'] === true || undefined, signal: io.signal,
-    });
+    const config = await session.client.appConfigs.create(
+      args.applicationId,
+      {
+        tag,
+        deploymentFlowId: flow,
+        ...(builds ? { requestBuilds: builds } : {}),
+        ...(hosts ? { dataHosts: hosts } : {}),
+      },
+      {
+        useLatestFromProject: flags['latest-from'],
+        buildTypes,
+        locales,
+        useProjectDefault: flags['project-defaults'] === true || undefined,
+        signal: io.signal,
+      },
+    );
     if (json) printJson(io, config);
     else io.stdout(`Created configuration ${config.id} "${config.tag}".\n`);
     return 0;

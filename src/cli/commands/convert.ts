@@ -3,9 +3,19 @@
 // format cannot express part of the input (the entries are listed instead), so no data is lost silently.
 import { hasErrors, type Diagnostic } from '../../core/formats/diagnostic';
 import { parseList, serializeList } from '../../core/formats/lists/list';
-import { dictionaryEntries, dictionaryNames, literalsToTrsx, type SkippedEntry } from '../../core/formats/lists/literals';
+import {
+  dictionaryEntries,
+  dictionaryNames,
+  literalsToTrsx,
+  type SkippedEntry,
+} from '../../core/formats/lists/literals';
 import { parseNmlist, serializeNmlist } from '../../core/formats/lists/nmlist';
-import { parseSamplesTxt, sampleIntentNames, samplesTxtToTrsx, serializeSamplesTxt } from '../../core/formats/lists/samplesTxt';
+import {
+  parseSamplesTxt,
+  sampleIntentNames,
+  samplesTxtToTrsx,
+  serializeSamplesTxt,
+} from '../../core/formats/lists/samplesTxt';
 import { buildTrsx } from '../../core/formats/trsx/build';
 import { sampleText, type DictionaryEntry, type TrsxDocument, type TrsxSample } from '../../core/formats/trsx/model';
 import { parseTrsxBytes } from '../../core/formats/trsx/parse';
@@ -53,17 +63,23 @@ export const convertCommand: CliCommand = {
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, {
-      to: { type: 'string' }, entity: { type: 'string' }, intent: { type: 'string' },
-      locale: { type: 'string' }, output: { type: 'string', short: 'o' },
+      to: { type: 'string' },
+      entity: { type: 'string' },
+      intent: { type: 'string' },
+      locale: { type: 'string' },
+      output: { type: 'string', short: 'o' },
     });
     const input = requirePositional(positionals, 0, 'in');
     if (positionals.length > 1) throw new UsageError(`Expected one input file, got ${positionals.length}.`);
     const to = values.to as Target | undefined;
-    if (to === undefined || !TARGETS.includes(to)) throw new UsageError(`--to must be one of ${TARGETS.join(', ')}${to === undefined ? '' : `, got "${to}"`}.`);
-    if (values.entity !== undefined && values.intent !== undefined) throw new UsageError('Give --entity or --intent, not both.');
+    if (to === undefined || !TARGETS.includes(to))
+      throw new UsageError(`--to must be one of ${TARGETS.join(', ')}${to === undefined ? '' : `, got "${to}"`}.`);
+    if (values.entity !== undefined && values.intent !== undefined)
+      throw new UsageError('Give --entity or --intent, not both.');
     if (values.locale !== undefined && to !== 'trsx') throw new UsageError('--locale applies only with --to trsx.');
     const from = sourceFormat(input);
-    if (from === undefined || from === 'grxml') throw new UsageError(`Cannot convert ${input}: give a .list, .nmlist, .txt or .trsx file.`);
+    if (from === undefined || from === 'grxml')
+      throw new UsageError(`Cannot convert ${input}: give a .list, .nmlist, .txt or .trsx file.`);
 
     const bytes = await readInputOrReport(io, input);
     if (!bytes) return 2;
@@ -91,7 +107,10 @@ export const convertCommand: CliCommand = {
   },
 };
 
-function load(from: Exclude<ReturnType<typeof sourceFormat>, 'grxml' | undefined>, bytes: Uint8Array): { loaded: Loaded; text: string; diagnostics: Diagnostic[] } {
+function load(
+  from: Exclude<ReturnType<typeof sourceFormat>, 'grxml' | undefined>,
+  bytes: Uint8Array,
+): { loaded: Loaded; text: string; diagnostics: Diagnostic[] } {
   switch (from) {
     case 'list':
     case 'nmlist': {
@@ -114,16 +133,23 @@ function convert(loaded: Loaded, to: Target, sel: Selection, name: string): Outp
     if (sel.intent !== undefined) throw new UsageError(`${name} holds entity literals; use --entity, not --intent.`);
     if (to === 'txt') throw new UsageError(`${name} holds entity literals, which cannot become samples (.txt).`);
     if (to === 'trsx') {
-      if (sel.entity === undefined) throw new UsageError('--entity NAME is required: TRSX needs the entity the literals belong to.');
-      return trsxOutput(literalsToTrsx(sel.entity, loaded.entries, { locale: sel.locale }), loaded.entries.length, 'literals');
+      if (sel.entity === undefined)
+        throw new UsageError('--entity NAME is required: TRSX needs the entity the literals belong to.');
+      return trsxOutput(
+        literalsToTrsx(sel.entity, loaded.entries, { locale: sel.locale }),
+        loaded.entries.length,
+        'literals',
+      );
     }
     return literalsOutput(loaded.entries, to);
   }
   if (loaded.kind === 'samples') {
     if (sel.entity !== undefined) throw new UsageError(`${name} holds samples; use --intent, not --entity.`);
-    if (to === 'list' || to === 'nmlist') throw new UsageError(`${name} holds samples, which cannot become entity literals (.${to}).`);
+    if (to === 'list' || to === 'nmlist')
+      throw new UsageError(`${name} holds samples, which cannot become entity literals (.${to}).`);
     if (to === 'trsx') {
-      if (sel.intent === undefined) throw new UsageError('--intent NAME is required: TRSX needs the intent the samples belong to.');
+      if (sel.intent === undefined)
+        throw new UsageError('--intent NAME is required: TRSX needs the intent the samples belong to.');
       const doc = samplesTxtToTrsx(sel.intent, loaded.parsed, { locale: sel.locale });
       return trsxOutput(doc, loaded.parsed.samples.length, 'samples');
     }
@@ -132,7 +158,10 @@ function convert(loaded: Loaded, to: Target, sel: Selection, name: string): Outp
   }
   const doc = loaded.document;
   if (to === 'trsx') {
-    if (sel.entity !== undefined || sel.intent !== undefined) throw new UsageError('--entity and --intent select what to take from TRSX into a list or samples file; omit them for --to trsx.');
+    if (sel.entity !== undefined || sel.intent !== undefined)
+      throw new UsageError(
+        '--entity and --intent select what to take from TRSX into a list or samples file; omit them for --to trsx.',
+      );
     const next = sel.locale === undefined ? doc : { ...doc, lang: sel.locale };
     return trsxOutput(next, doc.dictionaries.length + doc.samples.length, 'dictionaries and samples');
   }
@@ -140,7 +169,12 @@ function convert(loaded: Loaded, to: Target, sel: Selection, name: string): Outp
     if (sel.entity !== undefined) throw new UsageError('Samples belong to intents: use --intent with --to txt.');
     const intent = pick(sel.intent, sampleIntentNames(doc), 'intent', 'samples', name);
     const r = serializeSamplesTxt(doc.samples, intent);
-    return { text: r.text, count: doc.samples.filter((s) => s.intentref === intent).length, what: 'samples', skipped: r.skipped };
+    return {
+      text: r.text,
+      count: doc.samples.filter((s) => s.intentref === intent).length,
+      what: 'samples',
+      skipped: r.skipped,
+    };
   }
   if (sel.intent !== undefined) throw new UsageError(`Literals belong to entities: use --entity with --to ${to}.`);
   const entity = pick(sel.entity, [...new Set(dictionaryNames(doc))], 'entity', 'a dictionary', name);
@@ -162,15 +196,25 @@ function samplesOf(parsed: ReturnType<typeof parseSamplesTxt>): TrsxSample[] {
 }
 
 /** The flag's value when given and present; the only choice when there is one; otherwise a usage error. */
-function pick(given: string | undefined, choices: readonly string[], flag: 'entity' | 'intent', what: string, name: string): string {
+function pick(
+  given: string | undefined,
+  choices: readonly string[],
+  flag: 'entity' | 'intent',
+  what: string,
+  name: string,
+): string {
   if (given !== undefined) {
     if (choices.includes(given)) return given;
-    throw new UsageError(`${name} has no ${flag} "${given}" with ${what}; choose one of: ${choices.join(', ') || '(none)'}.`);
+    throw new UsageError(
+      `${name} has no ${flag} "${given}" with ${what}; choose one of: ${choices.join(', ') || '(none)'}.`,
+    );
   }
   if (choices.length === 1 && choices[0] !== undefined) return choices[0];
-  throw new UsageError(choices.length === 0
-    ? `${name} has no ${flag} with ${what}.`
-    : `${name} has several: give --${flag} with one of: ${choices.join(', ')}.`);
+  throw new UsageError(
+    choices.length === 0
+      ? `${name} has no ${flag} with ${what}.`
+      : `${name} has several: give --${flag} with one of: ${choices.join(', ')}.`,
+  );
 }
 
 function describe(entry: unknown): string {

@@ -6,7 +6,8 @@ import { platformCommand } from '../platformCommand';
 
 export const deployCommand = platformCommand({
   path: ['deploy'],
-  summary: 'Deploy an application configuration to environment geographies (default: the next step of its deployment flow).',
+  summary:
+    'Deploy an application configuration to environment geographies (default: the next step of its deployment flow).',
   synopsis: '<configId> [--env-geo ID[,ID…]]',
   flags: { 'env-geo': { type: 'string' } },
   args: ['configId'],
@@ -15,12 +16,19 @@ export const deployCommand = platformCommand({
     const id = args.configId;
     const deployments = await session.client.appConfigs.deploy(id, envGeos, { signal: io.signal });
     if (json) printJson(io, deployments);
-    else printRows(io, deployments, [
-      { header: 'CONFIG', value: (d) => d.configId },
-      { header: 'ENV GEOGRAPHY', value: (d) => d.environmentGeographyId },
-      { header: 'STATUS', value: (d) => d.status },
-      { header: 'DEPLOYMENT', value: (d) => d.id },
-    ], false, 'Nothing was deployed.');
+    else
+      printRows(
+        io,
+        deployments,
+        [
+          { header: 'CONFIG', value: (d) => d.configId },
+          { header: 'ENV GEOGRAPHY', value: (d) => d.environmentGeographyId },
+          { header: 'STATUS', value: (d) => d.status },
+          { header: 'DEPLOYMENT', value: (d) => d.id },
+        ],
+        false,
+        'Nothing was deployed.',
+      );
     return 0;
   },
 });
@@ -36,11 +44,18 @@ export const undeployCommand = platformCommand({
     const id = args.configId;
     const undeployments = await session.client.appConfigs.undeploy(id, envGeos, { signal: io.signal });
     if (json) printJson(io, undeployments);
-    else printRows(io, undeployments, [
-      { header: 'CONFIG', value: (u) => u.configId },
-      { header: 'ENV GEOGRAPHY', value: (u) => u.environmentGeographyId },
-      { header: 'RESULT', value: (u) => u.message },
-    ], false, 'Nothing was undeployed.');
+    else
+      printRows(
+        io,
+        undeployments,
+        [
+          { header: 'CONFIG', value: (u) => u.configId },
+          { header: 'ENV GEOGRAPHY', value: (u) => u.environmentGeographyId },
+          { header: 'RESULT', value: (u) => u.message },
+        ],
+        false,
+        'Nothing was undeployed.',
+      );
     return 0;
   },
 });

@@ -10,10 +10,16 @@ const KINDS = 'list|freeform|regex|rule-based|relational';
 
 function kindDetail(e: Entity): string {
   switch (e.kind) {
-    case 'LIST': return `${e.numLiterals ?? 0} literals`;
-    case 'REGEX': return e.pattern ?? '';
-    case 'RELATIONAL': return [e.isA ? `isA ${e.isA}` : '', e.hasA ? `hasA ${e.hasA.entities.join(', ')}` : ''].filter(Boolean).join('; ');
-    default: return '';
+    case 'LIST':
+      return `${e.numLiterals ?? 0} literals`;
+    case 'REGEX':
+      return e.pattern ?? '';
+    case 'RELATIONAL':
+      return [e.isA ? `isA ${e.isA}` : '', e.hasA ? `hasA ${e.hasA.entities.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; ');
+    default:
+      return '';
   }
 }
 
@@ -31,7 +37,10 @@ function describeEntity(e: Entity): string {
     ['isA', e.isA],
     ['hasA', e.hasA?.entities.join(', ')],
     ['literals', e.numLiterals],
-    ...Object.entries(e.data ?? {}).map(([locale, d]) => [`  ${locale}`, d.entries.map((g) => `${g.meaning} ← ${g.patterns.join(' | ')}`).join('; ')] as const),
+    ...Object.entries(e.data ?? {}).map(
+      ([locale, d]) =>
+        [`  ${locale}`, d.entries.map((g) => `${g.meaning} ← ${g.patterns.join(' | ')}`).join('; ')] as const,
+    ),
   ]);
 }
 
@@ -41,7 +50,10 @@ function printEntity(io: Parameters<typeof printJson>[0], entity: Entity, json: 
 }
 
 const propertyFlags = {
-  'data-type': { type: 'string' }, sensitive: { type: 'string' }, canonicalize: { type: 'string' }, anaphora: { type: 'string' },
+  'data-type': { type: 'string' },
+  sensitive: { type: 'string' },
+  canonicalize: { type: 'string' },
+  anaphora: { type: 'string' },
 } as const;
 
 function properties(values: FlagValues): EntityUpdate {
@@ -62,12 +74,18 @@ export const entitiesList = platformCommand({
   async run({ session, io, args, input: type, json }) {
     const id = args.projectId;
     const entities = await session.client.entities.list(id, { type, signal: io.signal });
-    printRows(io, entities, [
-      { header: 'NAME', value: (e) => e.name },
-      { header: 'KIND', value: (e) => e.kind },
-      { header: 'DATA TYPE', value: (e) => e.dataType },
-      { header: 'DETAILS', value: kindDetail },
-    ], json, `No entities in project ${id}.`);
+    printRows(
+      io,
+      entities,
+      [
+        { header: 'NAME', value: (e) => e.name },
+        { header: 'KIND', value: (e) => e.kind },
+        { header: 'DATA TYPE', value: (e) => e.dataType },
+        { header: 'DETAILS', value: kindDetail },
+      ],
+      json,
+      `No entities in project ${id}.`,
+    );
     return 0;
   },
 });
@@ -88,13 +106,21 @@ export const entitiesCreate = platformCommand({
   path: ['entities', 'create'],
   summary: 'Create an entity of any kind (a rule-based one starts with a placeholder grammar per locale).',
   synopsis: `<projectId> <entityName> --type ${KINDS} [--pattern REGEX] [--is-a ENTITY] [--has-a ENTITY]... [--dynamic] [--data-type TYPE] [--sensitive true|false] [--canonicalize true|false] [--anaphora A]`,
-  flags: { type: { type: 'string' }, pattern: { type: 'string' }, 'is-a': { type: 'string' }, 'has-a': { type: 'string', multiple: true }, dynamic: { type: 'boolean' }, ...propertyFlags },
+  flags: {
+    type: { type: 'string' },
+    pattern: { type: 'string' },
+    'is-a': { type: 'string' },
+    'has-a': { type: 'string', multiple: true },
+    dynamic: { type: 'boolean' },
+    ...propertyFlags,
+  },
   args: ['projectId', 'entityName'],
   input: ({ flags, args }) => {
     const kind = customKindFlag(flags.type, 'type');
     const hasA = repeatedFlag(flags, 'has-a');
     if (kind === 'REGEX' && !flags.pattern) throw new UsageError('A regex entity needs --pattern.');
-    if (kind === 'RELATIONAL' && !flags['is-a'] && !hasA) throw new UsageError('A relational entity needs --is-a and/or --has-a.');
+    if (kind === 'RELATIONAL' && !flags['is-a'] && !hasA)
+      throw new UsageError('A relational entity needs --is-a and/or --has-a.');
     const entity: NewEntity = {
       ...properties(flags),
       kind,
@@ -109,7 +135,12 @@ export const entitiesCreate = platformCommand({
   async run({ session, io, args, input: entity, json }) {
     const projectId = args.projectId;
     const created = await session.client.entities.create(projectId, entity, { signal: io.signal });
-    printEntity(io, created, json, `Created ${created.kind.toLowerCase().replace('_', '-')} entity "${created.name}" (${created.id}) in project ${projectId}.`);
+    printEntity(
+      io,
+      created,
+      json,
+      `Created ${created.kind.toLowerCase().replace('_', '-')} entity "${created.name}" (${created.id}) in project ${projectId}.`,
+    );
     return 0;
   },
 });
@@ -117,7 +148,8 @@ export const entitiesCreate = platformCommand({
 export const entitiesUpdate = platformCommand({
   path: ['entities', 'update'],
   summary: 'Change the settings and properties of an entity (its kind changes with change-type).',
-  synopsis: '<projectId> <entityName> [--data-type TYPE] [--sensitive true|false] [--canonicalize true|false] [--dynamic true|false] [--anaphora A]',
+  synopsis:
+    '<projectId> <entityName> [--data-type TYPE] [--sensitive true|false] [--canonicalize true|false] [--dynamic true|false] [--anaphora A]',
   flags: { ...propertyFlags, dynamic: { type: 'string' } },
   args: ['projectId', 'entityName'],
   input: ({ flags }): EntityUpdate => ({ ...properties(flags), isDynamic: booleanFlag(flags, 'dynamic') }),
@@ -148,19 +180,37 @@ export const entitiesChangeType = platformCommand({
   path: ['entities', 'change-type'],
   summary: 'Change the kind of an entity; what belonged to the old kind (literals, grammars, pattern, relations) goes.',
   synopsis: `<projectId> <entityName> --to ${KINDS} [--pattern REGEX] [--is-a ENTITY] [--has-a ENTITY]... [--data-type TYPE] [--yes]`,
-  flags: { to: { type: 'string' }, pattern: { type: 'string' }, 'is-a': { type: 'string' }, 'has-a': { type: 'string', multiple: true }, 'data-type': { type: 'string' }, yes: { type: 'boolean' } },
+  flags: {
+    to: { type: 'string' },
+    pattern: { type: 'string' },
+    'is-a': { type: 'string' },
+    'has-a': { type: 'string', multiple: true },
+    'data-type': { type: 'string' },
+    yes: { type: 'boolean' },
+  },
   args: ['projectId', 'entityName'],
   input: ({ flags }) => {
     const newType = customKindFlag(flags.to, 'to');
     const hasA = repeatedFlag(flags, 'has-a');
     if (newType === 'REGEX' && !flags.pattern) throw new UsageError('Changing to regex needs --pattern.');
-    if (newType === 'RELATIONAL' && !flags['is-a'] && !hasA) throw new UsageError('Changing to relational needs --is-a and/or --has-a.');
-    return { newType, pattern: flags.pattern, isA: flags['is-a'], hasA, dataType: flags['data-type']?.toUpperCase().replace(/-/g, '_') };
+    if (newType === 'RELATIONAL' && !flags['is-a'] && !hasA)
+      throw new UsageError('Changing to relational needs --is-a and/or --has-a.');
+    return {
+      newType,
+      pattern: flags.pattern,
+      isA: flags['is-a'],
+      hasA,
+      dataType: flags['data-type']?.toUpperCase().replace(/-/g, '_'),
+    };
   },
   async run({ session, io, args, flags, input: change, json }) {
     const projectId = args.projectId;
     const name = args.entityName;
-    if (flags.yes !== true) await confirm(io, `Change entity "${name}" of project ${projectId} to ${change.newType}? Its literals, grammars, pattern or relations may be deleted. [y/N] `);
+    if (flags.yes !== true)
+      await confirm(
+        io,
+        `Change entity "${name}" of project ${projectId} to ${change.newType}? Its literals, grammars, pattern or relations may be deleted. [y/N] `,
+      );
     const entity = await session.client.entities.changeType(projectId, name, change, { signal: io.signal });
     printEntity(io, entity, json, `Entity "${name}" is now a ${entity.kind} entity.`);
     return 0;
@@ -176,7 +226,12 @@ export const entitiesDelete = platformCommand({
   async run({ session, io, args, flags, json }) {
     const projectId = args.projectId;
     const name = args.entityName;
-    if (flags.yes !== true) await confirm(io, `Delete entity "${name}" of project ${projectId}, its literals and grammars? Type its name to confirm: `, name);
+    if (flags.yes !== true)
+      await confirm(
+        io,
+        `Delete entity "${name}" of project ${projectId}, its literals and grammars? Type its name to confirm: `,
+        name,
+      );
     const status = await session.client.entities.delete(projectId, name, { signal: io.signal });
     if (json) printJson(io, status);
     else io.stdout(`Deleted entity "${name}" of project ${projectId}.\n`);

@@ -1,7 +1,15 @@
 // `cstudio entities export-literals|append-literals|replace-literals|export-grammars|replace-grammars`
 import { readZip } from '../../core/package/zip';
 import { confirm } from '../confirm';
-import { exportFlags, importFlags, localesFlag, readImportFile, reportJob, requireLocaleFlag, saveDownload } from '../nluFiles';
+import {
+  exportFlags,
+  importFlags,
+  localesFlag,
+  readImportFile,
+  reportJob,
+  requireLocaleFlag,
+  saveDownload,
+} from '../nluFiles';
 import { printJson } from '../output';
 import { platformCommand } from '../platformCommand';
 
@@ -30,14 +38,16 @@ export const entitiesAppendLiterals = platformCommand({
   async run({ session, io, args, flags, input: { locale }, json }) {
     const projectId = args.projectId;
     const file = await readImportFile(io, args.file);
-    const job = await session.client.entities.appendLiterals(projectId, args.entityName, locale, file, { signal: io.signal });
+    const job = await session.client.entities.appendLiterals(projectId, args.entityName, locale, file, {
+      signal: io.signal,
+    });
     return reportJob(session, io, projectId, job, flags, json);
   },
 });
 
 export const entitiesReplaceLiterals = platformCommand({
   path: ['entities', 'replace-literals'],
-  summary: 'Replace the literals of an entity in one locale with a file\'s (destructive; asks first unless --yes).',
+  summary: "Replace the literals of an entity in one locale with a file's (destructive; asks first unless --yes).",
   synopsis: '<projectId> <entityName> <file> --locale LOCALE [--yes] [--no-wait]',
   flags: { ...importFlags, yes: { type: 'boolean' } },
   args: ['projectId', 'entityName', 'file'],
@@ -46,7 +56,11 @@ export const entitiesReplaceLiterals = platformCommand({
     const projectId = args.projectId;
     const name = args.entityName;
     const file = await readImportFile(io, args.file);
-    if (flags.yes !== true) await confirm(io, `Replace every ${locale} literal of entity "${name}" (project ${projectId}) with ${file.path}? [y/N] `);
+    if (flags.yes !== true)
+      await confirm(
+        io,
+        `Replace every ${locale} literal of entity "${name}" (project ${projectId}) with ${file.path}? [y/N] `,
+      );
     const job = await session.client.entities.replaceLiterals(projectId, name, locale, file, { signal: io.signal });
     return reportJob(session, io, projectId, job, flags, json);
   },
@@ -78,10 +92,15 @@ export const entitiesReplaceGrammars = platformCommand({
     const file = await readImportFile(io, args['grammars.zip']);
     // Refuse unsafe or corrupt archives before anything is sent.
     const entries = await readZip(file.data);
-    if (flags.yes !== true) await confirm(io, `Replace the grammars of entity "${name}" (project ${projectId}) with ${file.path} (${entries.size} files)? [y/N] `);
+    if (flags.yes !== true)
+      await confirm(
+        io,
+        `Replace the grammars of entity "${name}" (project ${projectId}) with ${file.path} (${entries.size} files)? [y/N] `,
+      );
     const result = await session.client.entities.replaceGrammars(projectId, name, file, { signal: io.signal });
     if (json) printJson(io, result);
-    else io.stdout(`Replaced the grammars of entity "${name}" for ${result.replacedLocales.join(', ') || 'no locale'}.\n`);
+    else
+      io.stdout(`Replaced the grammars of entity "${name}" for ${result.replacedLocales.join(', ') || 'no locale'}.\n`);
     return 0;
   },
 });

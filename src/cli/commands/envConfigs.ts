@@ -10,8 +10,12 @@ const scopeFlags = { label: { type: 'string' }, env: { type: 'string' }, 'env-ge
 function scope(values: FlagValues): { label: string; geo?: { env: string; envGeo: string } } {
   const env = stringFlag(values, 'env');
   const envGeo = stringFlag(values, 'env-geo');
-  if ((env === undefined) !== (envGeo === undefined)) throw new UsageError('--env and --env-geo go together (an environment and one of its geographies).');
-  return { label: stringFlag(values, 'label') ?? GRAMMAR_BASE_PATH, ...(env && envGeo ? { geo: { env, envGeo } } : {}) };
+  if ((env === undefined) !== (envGeo === undefined))
+    throw new UsageError('--env and --env-geo go together (an environment and one of its geographies).');
+  return {
+    label: stringFlag(values, 'label') ?? GRAMMAR_BASE_PATH,
+    ...(env && envGeo ? { geo: { env, envGeo } } : {}),
+  };
 }
 
 export const envConfigsList = platformCommand({
@@ -21,12 +25,29 @@ export const envConfigsList = platformCommand({
   args: ['projectId'],
   async run({ session, io, args, json }) {
     const configs = await session.client.envConfigs.get(args.projectId, { signal: io.signal });
-    if (json) { printJson(io, configs); return 0; }
+    if (json) {
+      printJson(io, configs);
+      return 0;
+    }
     const rows = [
       ...configs.projectDefaults.map((d) => ({ where: 'project default', ...d })),
-      ...configs.environments.flatMap((e) => e.environmentGeographies.flatMap((g) => g.environmentGeographyDefaults.map((d) => ({ where: `${e.name} / ${g.name} (${e.id}/${g.id})`, ...d })))),
+      ...configs.environments.flatMap((e) =>
+        e.environmentGeographies.flatMap((g) =>
+          g.environmentGeographyDefaults.map((d) => ({ where: `${e.name} / ${g.name} (${e.id}/${g.id})`, ...d })),
+        ),
+      ),
     ];
-    printRows(io, rows, [{ header: 'WHERE', value: (r) => r.where }, { header: 'LABEL', value: (r) => r.label }, { header: 'VALUE', value: (r) => r.value }], false, 'No environment configuration values.');
+    printRows(
+      io,
+      rows,
+      [
+        { header: 'WHERE', value: (r) => r.where },
+        { header: 'LABEL', value: (r) => r.label },
+        { header: 'VALUE', value: (r) => r.value },
+      ],
+      false,
+      'No environment configuration values.',
+    );
     return 0;
   },
 });
@@ -41,10 +62,22 @@ export const envConfigsSet = platformCommand({
   async run({ session, io, args, input: { label, geo }, json }) {
     const projectId = args.projectId;
     const value = args.value;
-    if (geo) await session.client.envConfigs.setForGeography(projectId, geo.env, geo.envGeo, label, value, { signal: io.signal });
+    if (geo)
+      await session.client.envConfigs.setForGeography(projectId, geo.env, geo.envGeo, label, value, {
+        signal: io.signal,
+      });
     else await session.client.envConfigs.setProjectDefault(projectId, label, value, { signal: io.signal });
-    if (json) printJson(io, { projectId, label, value, ...(geo ? { environmentId: geo.env, environmentGeographyId: geo.envGeo } : {}) });
-    else io.stdout(`Set ${label} of project ${projectId}${geo ? ` in environment geography ${geo.envGeo}` : ' (project default)'}.\n`);
+    if (json)
+      printJson(io, {
+        projectId,
+        label,
+        value,
+        ...(geo ? { environmentId: geo.env, environmentGeographyId: geo.envGeo } : {}),
+      });
+    else
+      io.stdout(
+        `Set ${label} of project ${projectId}${geo ? ` in environment geography ${geo.envGeo}` : ' (project default)'}.\n`,
+      );
     return 0;
   },
 });
@@ -62,7 +95,10 @@ export const envConfigsDelete = platformCommand({
       ? await session.client.envConfigs.deleteForGeography(projectId, geo.env, geo.envGeo, label, { signal: io.signal })
       : await session.client.envConfigs.deleteProjectDefault(projectId, label, { signal: io.signal });
     if (json) printJson(io, status);
-    else io.stdout(`Deleted ${label} of project ${projectId}${geo ? ` in environment geography ${geo.envGeo}` : ' (project default)'}.\n`);
+    else
+      io.stdout(
+        `Deleted ${label} of project ${projectId}${geo ? ` in environment geography ${geo.envGeo}` : ' (project default)'}.\n`,
+      );
     return 0;
   },
 });

@@ -33,29 +33,41 @@ export const formatCommand: CliCommand = {
   summary: 'Format a TRSX file (layout only, data untouched)',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseFlags(args, { check: { type: 'boolean' }, write: { type: 'boolean' }, indent: { type: 'string' } });
+    const { values, positionals } = parseFlags(args, {
+      check: { type: 'boolean' },
+      write: { type: 'boolean' },
+      indent: { type: 'string' },
+    });
     const file = requirePositional(positionals, 0, 'file');
     if (positionals.length > 1) throw new UsageError(`Format one file at a time; got ${positionals.length}.`);
     if (values.check && values.write) throw new UsageError('Give --check or --write, not both.');
     const indent = values.indent === undefined ? 'auto' : parseIndentSetting(values.indent, false);
     if (indent === undefined || indent === 'editor') {
-      throw new UsageError(`--indent must be auto, tab or a number of spaces from 1 to ${MAX_INDENT}; got "${values.indent ?? ''}".`);
+      throw new UsageError(
+        `--indent must be auto, tab or a number of spaces from 1 to ${MAX_INDENT}; got "${values.indent ?? ''}".`,
+      );
     }
     const format = sourceFormat(file);
-    if (format === 'grxml') throw new UsageError(`${file}: formatting GrXML is not supported (text between its tags is data); only .trsx files are formatted.`);
+    if (format === 'grxml')
+      throw new UsageError(
+        `${file}: formatting GrXML is not supported (text between its tags is data); only .trsx files are formatted.`,
+      );
     if (format !== 'trsx') throw new UsageError(`${file}: only .trsx files can be formatted.`);
 
     const bytes = await readInputOrReport(io, file);
     if (!bytes) return 2;
     const decoded = decodeXmlBytes(bytes);
     if (decoded.encoding !== 'utf-8' && decoded.encoding !== 'us-ascii') {
-      io.stderr(`${file} is encoded as ${decoded.encoding}; format rewrites UTF-8 files only. Save it as UTF-8 first.\n`);
+      io.stderr(
+        `${file} is encoded as ${decoded.encoding}; format rewrites UTF-8 files only. Save it as UTF-8 first.\n`,
+      );
       return 2;
     }
     const parsed = parseTrsx(decoded.text);
     const problems = [...decoded.diagnostics, ...parsed.diagnostics];
     if (hasErrors(problems)) {
-      for (const line of locate(displayName(io, file), decoded.text, problems).map(formatLocated)) io.stderr(`${line}\n`);
+      for (const line of locate(displayName(io, file), decoded.text, problems).map(formatLocated))
+        io.stderr(`${line}\n`);
       io.stderr(`${file} is not well-formed XML; fix the errors above before formatting.\n`);
       return 2;
     }

@@ -18,7 +18,14 @@ import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { printJson } from '../output';
 import {
-  displayName, formatLocated, locate, readInputOrReport, resolveInput, sayChecking, sourceFormat, type LocatedDiagnostic,
+  displayName,
+  formatLocated,
+  locate,
+  readInputOrReport,
+  resolveInput,
+  sayChecking,
+  sourceFormat,
+  type LocatedDiagnostic,
 } from '../sourceFiles';
 
 const USAGE = `Usage: cstudio grammar test <file.grxml> <sentence...> [--rule R] [--mode voice|dtmf] [--json]
@@ -55,16 +62,22 @@ export const grammarTestCommand: CliCommand = {
   stopsAtOnce: true,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, {
-      rule: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' }, sentences: { type: 'string' },
+      rule: { type: 'string' },
+      mode: { type: 'string' },
+      json: { type: 'boolean' },
+      sentences: { type: 'string' },
     });
     const [file, ...words] = positionals;
     if (file === undefined) throw new UsageError('Missing <file.grxml>.');
     const batch = values.sentences;
-    if (batch === undefined && words.length === 0) throw new UsageError('Missing <sentence> (quote it, or pass "" to test the empty input), or --sentences FILE.');
-    if (batch !== undefined && words.length > 0) throw new UsageError('Give either <sentence> or --sentences FILE, not both.');
+    if (batch === undefined && words.length === 0)
+      throw new UsageError('Missing <sentence> (quote it, or pass "" to test the empty input), or --sentences FILE.');
+    if (batch !== undefined && words.length > 0)
+      throw new UsageError('Give either <sentence> or --sentences FILE, not both.');
     if (sourceFormat(file) !== 'grxml') throw new UsageError(`${file} is not a grammar: give a .grxml or .srgs file.`);
     const mode = values.mode;
-    if (mode !== undefined && mode !== 'voice' && mode !== 'dtmf') throw new UsageError(`--mode must be voice or dtmf, got "${mode}".`);
+    if (mode !== undefined && mode !== 'voice' && mode !== 'dtmf')
+      throw new UsageError(`--mode must be voice or dtmf, got "${mode}".`);
 
     const loaded = await load(io, file, values.json === true);
     if (typeof loaded === 'number') return loaded;
@@ -73,7 +86,13 @@ export const grammarTestCommand: CliCommand = {
 
     const tags = new TagEvaluator();
     try {
-      const options = { rule: values.rule, mode: mode as GrammarMode | undefined, resolveExternal: loaded.resolver, signal: io.signal, tags };
+      const options = {
+        rule: values.rule,
+        mode: mode as GrammarMode | undefined,
+        resolveExternal: loaded.resolver,
+        signal: io.signal,
+        tags,
+      };
       if (batch === undefined) {
         const sentence = sentences[0]?.text ?? '';
         const result = await matchSentence(loaded.grammar, sentence, options);
@@ -83,16 +102,36 @@ export const grammarTestCommand: CliCommand = {
       }
       const results: (MatchResult & { line: number; sentence: string })[] = [];
       let next = 0;
-      for await (const result of matchSentences(loaded.grammar, sentences.map((s) => s.text), options)) {
+      for await (const result of matchSentences(
+        loaded.grammar,
+        sentences.map((s) => s.text),
+        options,
+      )) {
         const s = sentences[next++] as { line: number; text: string };
         results.push({ line: s.line, sentence: s.text, ...result });
         if (!values.json) io.stdout(`${String(s.line).padStart(5)}  ${verdictLine(s.text, result)}\n`);
       }
       const accepted = results.filter((r) => r.accepted).length;
-      if (values.json) printJson(io, { file, sentences: batch, valid: true, accepted, rejected: results.length - accepted, results, diagnostics: loaded.diagnostics });
-      else io.stdout(`${results.length} sentence${results.length === 1 ? '' : 's'}: ${accepted} accepted, ${results.length - accepted} rejected.\n`);
+      if (values.json)
+        printJson(io, {
+          file,
+          sentences: batch,
+          valid: true,
+          accepted,
+          rejected: results.length - accepted,
+          results,
+          diagnostics: loaded.diagnostics,
+        });
+      else
+        io.stdout(
+          `${results.length} sentence${results.length === 1 ? '' : 's'}: ${accepted} accepted, ${results.length - accepted} rejected.\n`,
+        );
       const codes = results.map(exitCode);
-      return ([EXIT.cannotJudge, EXIT.rejected, EXIT.tagFailed] as number[]).find((c) => codes.includes(c as 0 | 1 | 2 | 3)) ?? EXIT.accepted;
+      return (
+        ([EXIT.cannotJudge, EXIT.rejected, EXIT.tagFailed] as number[]).find((c) =>
+          codes.includes(c as 0 | 1 | 2 | 3),
+        ) ?? EXIT.accepted
+      );
     } finally {
       tags.dispose();
     }
@@ -107,12 +146,18 @@ async function load(io: CliIO, file: string, json: boolean): Promise<Loaded | nu
   const path = resolveInput(io, file);
   const resolver = createFileResolver({ roots: [dirname(path)] });
   const parsed = parseGrxmlBytes(bytes, { uri: path });
-  const diagnostics = locate(displayName(io, file), parsed.tree.text, sortDiagnostics(validateGrxml(parsed, { resolveExternal: resolver })));
+  const diagnostics = locate(
+    displayName(io, file),
+    parsed.tree.text,
+    sortDiagnostics(validateGrxml(parsed, { resolveExternal: resolver })),
+  );
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     if (json) printJson(io, { file, valid: false, diagnostics });
     else for (const d of diagnostics) io.stderr(`${formatLocated(d)}\n`);
-    io.stderr(`${file} is not a valid grammar (${errors.length} error${errors.length === 1 ? '' : 's'}); fix it before testing sentences.\n`);
+    io.stderr(
+      `${file} is not a valid grammar (${errors.length} error${errors.length === 1 ? '' : 's'}); fix it before testing sentences.\n`,
+    );
     return EXIT.cannotJudge;
   }
   return { grammar: parsed.grammar, resolver, diagnostics };
@@ -123,7 +168,10 @@ async function readSentences(io: CliIO, file: string): Promise<{ line: number; t
   const bytes = await readInputOrReport(io, file);
   if (!bytes) return undefined;
   const text = new TextDecoder().decode(bytes).replace(/^\ufeff/, '');
-  return text.split(/\r?\n/).map((t, i) => ({ line: i + 1, text: t.trim() })).filter((s) => s.text !== '');
+  return text
+    .split(/\r?\n/)
+    .map((t, i) => ({ line: i + 1, text: t.trim() }))
+    .filter((s) => s.text !== '');
 }
 
 function exitCode(result: MatchResult): number {
@@ -140,7 +188,10 @@ function printHuman(io: CliIO, sentence: string, result: MatchResult, diagnostic
   }
   const lines: string[] = [];
   if (!result.accepted) {
-    lines.push(`REJECTED ${JSON.stringify(sentence)}`, `  heard as: ${result.words.map((w) => JSON.stringify(w)).join(' ') || '(nothing)'}`);
+    lines.push(
+      `REJECTED ${JSON.stringify(sentence)}`,
+      `  heard as: ${result.words.map((w) => JSON.stringify(w)).join(' ') || '(nothing)'}`,
+    );
     if (result.stopped) lines.push(`  ${describeStop(result.stopped, result.words.length)}`);
   } else {
     const parses = result.alternatives ?? 1;
@@ -148,10 +199,16 @@ function printHuman(io: CliIO, sentence: string, result: MatchResult, diagnostic
     if (result.tree) lines.push('', 'Parse tree:', indent(formatParseTree(result.tree)));
     lines.push('', 'Semantic result:', indent(semanticsText(result)));
   }
-  if (result.notes.length > 0) { lines.push('', 'Notes:'); for (const n of result.notes) lines.push(`  - ${n}`); }
+  if (result.notes.length > 0) {
+    lines.push('', 'Notes:');
+    for (const n of result.notes) lines.push(`  - ${n}`);
+  }
   io.stdout(`${lines.join('\n')}\n`);
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `  ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 }

@@ -15,7 +15,16 @@ export const intentsList = platformCommand({
   async run({ session, io, args, json }) {
     const id = args.projectId;
     const intents = await listProjectIntents(session.client, id, { signal: io.signal });
-    printRows(io, intents, [{ header: 'NAME', value: (i) => i.name }, { header: 'ENTITIES', value: entityRefs }], json, `No intents in project ${id}.`);
+    printRows(
+      io,
+      intents,
+      [
+        { header: 'NAME', value: (i) => i.name },
+        { header: 'ENTITIES', value: entityRefs },
+      ],
+      json,
+      `No intents in project ${id}.`,
+    );
     return 0;
   },
 });
@@ -28,7 +37,14 @@ export const intentsGet = platformCommand({
   async run({ session, io, args, json }) {
     const intent = await session.client.intents.get(args.projectId, args.intentName, { signal: io.signal });
     if (json) printJson(io, intent);
-    else io.stdout(formatDetails([['name', intent.name], ['id', intent.id], ['entities', entityRefs(intent)]]));
+    else
+      io.stdout(
+        formatDetails([
+          ['name', intent.name],
+          ['id', intent.id],
+          ['entities', entityRefs(intent)],
+        ]),
+      );
     return 0;
   },
 });
@@ -71,7 +87,12 @@ export const intentsDelete = platformCommand({
   async run({ session, io, args, flags, json }) {
     const projectId = args.projectId;
     const name = args.intentName;
-    if (flags.yes !== true) await confirm(io, `Delete intent "${name}" of project ${projectId} and all its samples? Type its name to confirm: `, name);
+    if (flags.yes !== true)
+      await confirm(
+        io,
+        `Delete intent "${name}" of project ${projectId} and all its samples? Type its name to confirm: `,
+        name,
+      );
     const status = await session.client.intents.delete(projectId, name, { signal: io.signal });
     if (json) printJson(io, status);
     else io.stdout(`Deleted intent "${name}" of project ${projectId} and its samples.\n`);

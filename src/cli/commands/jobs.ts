@@ -13,13 +13,19 @@ export const jobsList = platformCommand({
     const projectId = args.projectId;
     const jobs: Job[] = [];
     for await (const j of session.client.jobs.list(projectId, { signal: io.signal })) jobs.push(j);
-    printRows(io, jobs, [
-      { header: 'ID', value: (j) => j.id },
-      { header: 'TYPE', value: (j) => j.type },
-      { header: 'STATUS', value: (j) => j.status },
-      { header: 'CREATED', value: (j) => j.createTime },
-      { header: 'DURATION', value: (j) => j.duration },
-    ], json, `No jobs in project ${projectId}.`);
+    printRows(
+      io,
+      jobs,
+      [
+        { header: 'ID', value: (j) => j.id },
+        { header: 'TYPE', value: (j) => j.type },
+        { header: 'STATUS', value: (j) => j.status },
+        { header: 'CREATED', value: (j) => j.createTime },
+        { header: 'DURATION', value: (j) => j.duration },
+      ],
+      json,
+      `No jobs in project ${projectId}.`,
+    );
     return 0;
   },
 });
@@ -39,7 +45,8 @@ export const jobsGet = platformCommand({
 
 export const jobsWatch = platformCommand({
   path: ['jobs', 'watch'],
-  summary: 'Wait for a job to finish, printing its progress; exits 1 unless it COMPLETED. Ctrl-C stops watching (the job keeps running).',
+  summary:
+    'Wait for a job to finish, printing its progress; exits 1 unless it COMPLETED. Ctrl-C stops watching (the job keeps running).',
   synopsis: '<projectId> <jobId>',
   args: ['projectId', 'jobId'],
   async run({ session, io, args, json }) {

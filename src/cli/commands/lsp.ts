@@ -21,7 +21,10 @@ export const lspCommand: CliCommand = {
   async run(args) {
     const { values } = parseFlags(args, { stdio: { type: 'boolean' } });
     if (!values.stdio) throw new UsageError('Say how the editor talks to the server: --stdio.');
-    const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+    const connection = createConnection(
+      new StreamMessageReader(process.stdin),
+      new StreamMessageWriter(process.stdout),
+    );
     serveLanguages(connection, { fs: nodeFileSystem, logger: consoleLogger(connection) });
     const closed = new Promise<void>((resolve) => connection.onExit(() => resolve()));
     connection.listen();

@@ -40,11 +40,17 @@ export const ontologyEntityTypes = platformCommand({
   synopsis: '',
   async run({ session, io, json }) {
     const types = await session.client.ontology.entityTypes({ signal: io.signal });
-    printRows(io, types, [
-      { header: 'TYPE', value: (t) => t.name },
-      { header: 'DATA TYPES', value: (t) => t.compatibleDataTypes.join(',') },
-      { header: 'DESCRIPTION', value: (t) => t.description },
-    ], json, 'The platform lists no entity types.');
+    printRows(
+      io,
+      types,
+      [
+        { header: 'TYPE', value: (t) => t.name },
+        { header: 'DATA TYPES', value: (t) => t.compatibleDataTypes.join(',') },
+        { header: 'DESCRIPTION', value: (t) => t.description },
+      ],
+      json,
+      'The platform lists no entity types.',
+    );
     return 0;
   },
 });

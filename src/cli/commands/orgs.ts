@@ -10,11 +10,17 @@ export const orgsList = platformCommand({
   synopsis: '',
   async run({ session, io, json }) {
     const orgs = await collect(session.client.organizations.list({ signal: io.signal }));
-    printRows<Organization>(io, orgs, [
-      { header: 'ID', value: (o) => o.id },
-      { header: 'NAME', value: (o) => o.displayName },
-      { header: 'TYPE', value: (o) => o.type },
-    ], json, 'No organizations.');
+    printRows<Organization>(
+      io,
+      orgs,
+      [
+        { header: 'ID', value: (o) => o.id },
+        { header: 'NAME', value: (o) => o.displayName },
+        { header: 'TYPE', value: (o) => o.type },
+      ],
+      json,
+      'No organizations.',
+    );
     return 0;
   },
 });

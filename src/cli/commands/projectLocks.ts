@@ -11,8 +11,9 @@ function owner(l: Lock): string {
 
 export const projectsLock = platformCommand({
   path: ['projects', 'lock'],
-  summary: 'Show a project\'s lock; with --take (or --notes), lock the project so other users cannot edit it.',
-  synopsis: '<projectId> [--take] [--notes TEXT]\n\n' +
+  summary: "Show a project's lock; with --take (or --notes), lock the project so other users cannot edit it.",
+  synopsis:
+    '<projectId> [--take] [--notes TEXT]\n\n' +
     '  (no flag)    show who holds the lock, since when and why; changes nothing\n' +
     '  --take       take the lock\n' +
     '  --notes TEXT take the lock with a note others see (implies --take)',
@@ -20,7 +21,8 @@ export const projectsLock = platformCommand({
   args: ['projectId'],
   input: ({ flags }) => {
     const take = flags.take === true || flags.notes !== undefined;
-    if (flags.show === true && take) throw new UsageError('--show only looks at the lock; leave it out to take the lock with --take or --notes.');
+    if (flags.show === true && take)
+      throw new UsageError('--show only looks at the lock; leave it out to take the lock with --take or --notes.');
     // Looking is the default: a user who only wants to see the lock must never end up holding it.
     return { take, notes: flags.notes ?? '' };
   },
@@ -29,7 +31,17 @@ export const projectsLock = platformCommand({
     if (!take) {
       const lock = await session.client.projects.getLock(id, { signal: io.signal });
       if (json) printJson(io, lock ?? null);
-      else io.stdout(lock ? formatDetails([['project', id], ['locked by', owner(lock)], ['since', lock.createTime], ['notes', lock.notes]]) : `Project ${id} is not locked.\n`);
+      else
+        io.stdout(
+          lock
+            ? formatDetails([
+                ['project', id],
+                ['locked by', owner(lock)],
+                ['since', lock.createTime],
+                ['notes', lock.notes],
+              ])
+            : `Project ${id} is not locked.\n`,
+        );
       return 0;
     }
     const lock = await session.client.projects.lock(id, notes, { signal: io.signal });
@@ -54,9 +66,10 @@ export const projectsUnlock = platformCommand({
 });
 
 const SORTS = ['lockId', 'projectId', 'createTime', 'lockOwner'] as const;
-type LockSort = `${'+' | '-'}${typeof SORTS[number]}`;
+type LockSort = `${'+' | '-'}${(typeof SORTS)[number]}`;
 
-const isLockSort = (sort: string): sort is LockSort => /^[+-]/.test(sort) && (SORTS as readonly string[]).includes(sort.slice(1));
+const isLockSort = (sort: string): sort is LockSort =>
+  /^[+-]/.test(sort) && (SORTS as readonly string[]).includes(sort.slice(1));
 
 export const projectsLocks = platformCommand({
   path: ['projects', 'locks'],
@@ -64,19 +77,26 @@ export const projectsLocks = platformCommand({
   synopsis: '[--sort +projectId|-createTime|...]',
   flags: { sort: { type: 'string' } },
   input: ({ flags: { sort } }): LockSort | undefined => {
-    if (sort !== undefined && !isLockSort(sort)) throw new UsageError(`--sort must be + or - followed by one of ${SORTS.join(', ')}.`);
+    if (sort !== undefined && !isLockSort(sort))
+      throw new UsageError(`--sort must be + or - followed by one of ${SORTS.join(', ')}.`);
     return sort;
   },
   async run({ session, io, input: sort, json }) {
     const locks: Lock[] = [];
     for await (const l of session.client.projects.locks({ sort, signal: io.signal })) locks.push(l);
-    printRows(io, locks, [
-      { header: 'LOCK', value: (l) => l.lockId },
-      { header: 'PROJECT', value: (l) => l.projectId },
-      { header: 'OWNER', value: owner },
-      { header: 'SINCE', value: (l) => l.createTime },
-      { header: 'NOTES', value: (l) => l.notes },
-    ], json, 'No project is locked.');
+    printRows(
+      io,
+      locks,
+      [
+        { header: 'LOCK', value: (l) => l.lockId },
+        { header: 'PROJECT', value: (l) => l.projectId },
+        { header: 'OWNER', value: owner },
+        { header: 'SINCE', value: (l) => l.createTime },
+        { header: 'NOTES', value: (l) => l.notes },
+      ],
+      json,
+      'No project is locked.',
+    );
     return 0;
   },
 });

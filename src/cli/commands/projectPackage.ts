@@ -15,7 +15,12 @@ import { platformCommand } from '../platformCommand';
  * `-o` may name a file or a folder: an existing folder, or any path ending in a slash (created when missing).
  * With a folder (or nothing) the server's export name is used. A file's missing parent folders are created.
  */
-async function targetPath(cwd: string, out: string | undefined, serverName: string | undefined, fallback: string): Promise<string> {
+async function targetPath(
+  cwd: string,
+  out: string | undefined,
+  serverName: string | undefined,
+  fallback: string,
+): Promise<string> {
   const name = (serverName ?? fallback).replace(/[/\\:*?"<>|\0]/g, '_');
   if (!out) return join(cwd, name);
   const abs = resolve(cwd, out);
@@ -31,16 +36,28 @@ async function targetPath(cwd: string, out: string | undefined, serverName: stri
 export const projectsExport = platformCommand({
   path: ['projects', 'export'],
   summary: 'Download the project package zip (or, with --metadata, the metadata JSON).',
-  synopsis: '<projectId> [-o FILE|DIR/] [--metadata]\n\n' +
+  synopsis:
+    '<projectId> [-o FILE|DIR/] [--metadata]\n\n' +
     '  -o FILE|DIR/  where to save: a file, or a folder (an existing one, or any path ending in /, created if missing)',
   flags: { output: { type: 'string', short: 'o' }, metadata: { type: 'boolean' } },
   args: ['projectId'],
   async run({ session, io, args, flags, json }) {
     const id = args.projectId;
-    const download = flags.metadata === true
-      ? await session.client.download({ method: 'GET', path: path`/v4/projects/${id}/metadata/.export`, resource: `project ${id}`, signal: io.signal })
-      : await session.client.projects.exportPackage(id, { signal: io.signal });
-    const file = await targetPath(io.cwd, flags.output, download.fileName, `${id}${flags.metadata === true ? '-metadata.json' : '.zip'}`);
+    const download =
+      flags.metadata === true
+        ? await session.client.download({
+            method: 'GET',
+            path: path`/v4/projects/${id}/metadata/.export`,
+            resource: `project ${id}`,
+            signal: io.signal,
+          })
+        : await session.client.projects.exportPackage(id, { signal: io.signal });
+    const file = await targetPath(
+      io.cwd,
+      flags.output,
+      download.fileName,
+      `${id}${flags.metadata === true ? '-metadata.json' : '.zip'}`,
+    );
     const bytes = await download.toFile(file);
     if (json) printJson(io, { projectId: id, file, bytes });
     else io.stdout(`Saved ${file} (${bytes} bytes).\n`);
@@ -50,7 +67,8 @@ export const projectsExport = platformCommand({
 
 export const projectsReplace = platformCommand({
   path: ['projects', 'replace'],
-  summary: 'Replace the project content with a package zip (destructive; asks first unless --yes) and wait for the job.',
+  summary:
+    'Replace the project content with a package zip (destructive; asks first unless --yes) and wait for the job.',
   synopsis: '<projectId> <package.zip> [--yes] [--no-wait]',
   flags: { yes: { type: 'boolean' }, 'no-wait': { type: 'boolean' } },
   args: ['projectId', 'package.zip'],
@@ -60,7 +78,9 @@ export const projectsReplace = platformCommand({
     // Refuse unsafe or corrupt archives (zip slip, bombs, lying headers) before anything is sent: the same
     // capped reading as `compare`, a few MB at a time, never the whole package in memory.
     const archive = await ZipArchive.open(file).catch((e: NodeJS.ErrnoException) => {
-      throw e instanceof ZipSafetyError ? e : new UsageError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+      throw e instanceof ZipSafetyError
+        ? e
+        : new UsageError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
     });
     let files: number;
     try {
@@ -70,10 +90,16 @@ export const projectsReplace = platformCommand({
       await archive.close();
     }
     if (flags.yes !== true) {
-      await confirm(io, `Replace ALL content of project ${id} with ${file} (${files} files)? This may permanently delete data. [y/N] `);
+      await confirm(
+        io,
+        `Replace ALL content of project ${id} with ${file} (${files} files)? This may permanently delete data. [y/N] `,
+      );
     }
     const zip = await openAsBlob(file, { type: 'application/zip' });
-    const job = await session.client.projects.replacePackage(id, zip, { fileName: file.split(/[/\\]/).pop(), signal: io.signal });
+    const job = await session.client.projects.replacePackage(id, zip, {
+      fileName: file.split(/[/\\]/).pop(),
+      signal: io.signal,
+    });
     if (flags['no-wait'] === true) {
       if (json) printJson(io, job);
       else io.stdout(`Started replace job ${job.id}; follow it with: cstudio jobs watch ${id} ${job.id}\n`);

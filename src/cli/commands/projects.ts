@@ -15,7 +15,10 @@ function describeProject(p: Project): string {
     ['organization', p.orgId],
     ['languages', (p.languages ?? []).join(', ')],
     ['language topic', p.languageTopic],
-    ['channels', (p.channels ?? []).map((c) => `${c.channel.displayName}${c.isActive === false ? ' (inactive)' : ''}`).join(', ')],
+    [
+      'channels',
+      (p.channels ?? []).map((c) => `${c.channel.displayName}${c.isActive === false ? ' (inactive)' : ''}`).join(', '),
+    ],
     ['created', p.createTime],
     ['updated', p.updateTime],
   ]);
@@ -29,19 +32,27 @@ export const projectsList = platformCommand({
   input: ({ flags }) => ({ limit: parseIntFlag(flags.limit, 'limit', 1) }),
   async run({ session, io, flags, input: { limit }, json }) {
     const org = flags.org;
-    const source = org ? session.client.projects.listByOrg(org, { signal: io.signal }) : session.client.projects.list({ signal: io.signal });
+    const source = org
+      ? session.client.projects.listByOrg(org, { signal: io.signal })
+      : session.client.projects.list({ signal: io.signal });
     const projects: Project[] = [];
     for await (const p of source) {
       projects.push(p);
       if (limit !== undefined && projects.length >= limit) break;
     }
-    printRows(io, projects, [
-      { header: 'ID', value: (p) => p.id },
-      { header: 'NAME', value: (p) => p.displayName },
-      { header: 'ORG', value: (p) => p.orgId },
-      { header: 'LANGUAGES', value: (p) => (p.languages ?? []).join(',') },
-      { header: 'UPDATED', value: (p) => p.updateTime },
-    ], json, org ? `No projects in organization ${org}.` : 'No projects.');
+    printRows(
+      io,
+      projects,
+      [
+        { header: 'ID', value: (p) => p.id },
+        { header: 'NAME', value: (p) => p.displayName },
+        { header: 'ORG', value: (p) => p.orgId },
+        { header: 'LANGUAGES', value: (p) => (p.languages ?? []).join(',') },
+        { header: 'UPDATED', value: (p) => p.updateTime },
+      ],
+      json,
+      org ? `No projects in organization ${org}.` : 'No projects.',
+    );
     return 0;
   },
 });
@@ -62,10 +73,15 @@ export const projectsGet = platformCommand({
 export const projectsCreate = platformCommand({
   path: ['projects', 'create'],
   summary: 'Create a project in an organization (answering the child-data question).',
-  synopsis: '--org ORG_ID --name NAME --languages en-US[,fr-CA] --child-data YES|NO [--description TEXT] [--topic TOPIC] [--channel NAME:MODE[,MODE…]]…',
+  synopsis:
+    '--org ORG_ID --name NAME --languages en-US[,fr-CA] --child-data YES|NO [--description TEXT] [--topic TOPIC] [--channel NAME:MODE[,MODE…]]…',
   flags: {
-    org: { type: 'string' }, name: { type: 'string' }, languages: { type: 'string' },
-    'child-data': { type: 'string' }, description: { type: 'string' }, topic: { type: 'string' },
+    org: { type: 'string' },
+    name: { type: 'string' },
+    languages: { type: 'string' },
+    'child-data': { type: 'string' },
+    description: { type: 'string' },
+    topic: { type: 'string' },
     channel: { type: 'string', multiple: true },
   },
   input: ({ flags }) => {
@@ -73,12 +89,16 @@ export const projectsCreate = platformCommand({
     const displayName = required(flags.name, 'name');
     const languages = required(flags.languages, 'languages');
     const cd = required(flags['child-data'], 'child-data');
-    if (cd !== 'YES' && cd !== 'NO') throw new UsageError('--child-data must be YES or NO (is the project directed at children under 16?).');
+    if (cd !== 'YES' && cd !== 'NO')
+      throw new UsageError('--child-data must be YES or NO (is the project directed at children under 16?).');
     if (cd === 'YES' && !flags.description) throw new UsageError('--child-data YES requires --description.');
     const channels = (flags.channel ?? []).map(parseChannelSpec);
     const request: ProjectRequest = {
       displayName,
-      languages: languages.split(',').map((l) => l.trim()).filter(Boolean),
+      languages: languages
+        .split(',')
+        .map((l) => l.trim())
+        .filter(Boolean),
       isChildDataCompliant: cd,
       projectDescription: flags.description,
       languageTopic: flags.topic ?? 'gen',
@@ -107,7 +127,10 @@ export const projectsDatapack = platformCommand({
   flags: { locale: { type: 'string' }, version: { type: 'string' }, 'no-wait': { type: 'boolean' } },
   args: ['projectId'],
   input: ({ flags: { locale, version } }) => {
-    for (const [f, value] of [['locale', locale], ['version', version]] as const) {
+    for (const [f, value] of [
+      ['locale', locale],
+      ['version', version],
+    ] as const) {
       if (!value) throw new UsageError(`--${f} is required (e.g. --locale en-US --version 4.7.0).`);
     }
     return { locale: locale ?? '', version: version ?? '' };
@@ -148,7 +171,11 @@ export const projectsDelete = platformCommand({
     const id = args.projectId;
     if (flags.yes !== true) {
       const project = await session.client.projects.get(id, { signal: io.signal });
-      await confirm(io, `Delete project ${id} "${project.displayName}" and all its content? Type its name to confirm: `, project.displayName);
+      await confirm(
+        io,
+        `Delete project ${id} "${project.displayName}" and all its content? Type its name to confirm: `,
+        project.displayName,
+      );
     }
     const status = await session.client.projects.delete(id, { signal: io.signal });
     if (json) printJson(io, status);

@@ -8,7 +8,14 @@ import { TrainingIndex } from '../../core/discover/training';
 import { confusionFindings, MIN_CONFUSED } from '../../core/health/confusion';
 import { isEvaluationReport, type EvaluationReport } from '../../core/nlu/evaluation/evaluationReport';
 import { DEFAULT_COVERAGE_DAYS, liveTrafficCoverage, type TrafficCoverage } from '../../core/health/coverage';
-import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, isHealthRule, type HealthFinding, type HealthReport, type HealthRule } from '../../core/health/findings';
+import {
+  DEFAULT_HEALTH_OPTIONS,
+  HEALTH_RULES,
+  isHealthRule,
+  type HealthFinding,
+  type HealthReport,
+  type HealthRule,
+} from '../../core/health/findings';
 import { NotAProjectFolderError } from '../../core/health/report';
 import { reportInWorker } from '../../core/health/reportInWorker';
 import { parseFlags, parseIntFlag } from '../args';
@@ -46,16 +53,23 @@ ${CONNECTION_USAGE}`;
 function parseFraction(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${value}".`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${value}".`);
   return n;
 }
 
 function parseFailOn(value: string | undefined): ReadonlySet<HealthRule> {
   if (value === undefined) return new Set();
-  const names = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (names.includes('any')) return new Set(HEALTH_RULES);
   const unknown = names.filter((n) => !isHealthRule(n));
-  if (unknown.length > 0) throw new UsageError(`--fail-on: unknown rule ${unknown.join(', ')}; give any of: ${HEALTH_RULES.join(', ')}, or "any".`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--fail-on: unknown rule ${unknown.join(', ')}; give any of: ${HEALTH_RULES.join(', ')}, or "any".`,
+    );
   return new Set(names as HealthRule[]);
 }
 
@@ -66,8 +80,13 @@ export const reportCommand: CliCommand = {
   failureExitCode: 2,
   async run(args: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, {
-      ...connectionFlags, 'fail-on': { type: 'string' }, 'min-samples': { type: 'string' },
-      'max-imbalance': { type: 'string' }, similarity: { type: 'string' }, app: { type: 'string' }, days: { type: 'string' },
+      ...connectionFlags,
+      'fail-on': { type: 'string' },
+      'min-samples': { type: 'string' },
+      'max-imbalance': { type: 'string' },
+      similarity: { type: 'string' },
+      app: { type: 'string' },
+      days: { type: 'string' },
       evaluation: { type: 'string' },
     });
     if (positionals.length > 1) throw new UsageError('Give one project folder.');
@@ -78,29 +97,41 @@ export const reportCommand: CliCommand = {
     const app = values.app?.trim();
     if (app === '') throw new UsageError('--app needs a runtime app ID (the event-log topic, e.g. COFFEE-DEV).');
     const days = parseIntFlag(values.days, 'days', 1);
-    if (days !== undefined && app === undefined) throw new UsageError('--days is the window of --app\'s traffic coverage; give --app ID too.');
+    if (days !== undefined && app === undefined)
+      throw new UsageError("--days is the window of --app's traffic coverage; give --app ID too.");
     const dir = resolveInput(io, positionals[0] ?? '.');
     let report: HealthReport;
     try {
-      report = await reportInWorker(dir, {
-        ...(minSamples !== undefined ? { minSamples } : {}),
-        ...(maxImbalance !== undefined ? { maxImbalance } : {}),
-        ...(similarity !== undefined ? { similarity } : {}),
-      }, { signal: io.signal });
+      report = await reportInWorker(
+        dir,
+        {
+          ...(minSamples !== undefined ? { minSamples } : {}),
+          ...(maxImbalance !== undefined ? { maxImbalance } : {}),
+          ...(similarity !== undefined ? { similarity } : {}),
+        },
+        { signal: io.signal },
+      );
     } catch (e) {
       if (e instanceof NotAProjectFolderError) throw new UsageError(e.message);
       throw e;
     }
     if (app !== undefined) report.coverage = await coverageOf(values, io, dir, app, days ?? DEFAULT_COVERAGE_DAYS);
-    if (values.evaluation !== undefined) for (const f of confusionFindings(await readEvaluation(io, values.evaluation), report.locales)) report.findings.push(f);
+    if (values.evaluation !== undefined)
+      for (const f of confusionFindings(await readEvaluation(io, values.evaluation), report.locales))
+        report.findings.push(f);
     for (const l of report.locales) {
-      if (l.xmlErrors > 0) io.stderr(`${l.file} has ${l.xmlErrors} XML error${l.xmlErrors === 1 ? '' : 's'}: the report covers only what could be read; see them with cstudio validate ${l.file}.\n`);
+      if (l.xmlErrors > 0)
+        io.stderr(
+          `${l.file} has ${l.xmlErrors} XML error${l.xmlErrors === 1 ? '' : 's'}: the report covers only what could be read; see them with cstudio validate ${l.file}.\n`,
+        );
     }
     if (values.json) printJson(io, report);
     else printHuman(io, report, relative(io.cwd, dir) || '.');
     const failing = report.findings.filter((f) => failOn.has(f.rule));
     if (failing.length > 0) {
-      io.stderr(`${failing.length} finding${failing.length === 1 ? '' : 's'} of --fail-on rules (${[...new Set(failing.map((f) => f.rule))].join(', ')}).\n`);
+      io.stderr(
+        `${failing.length} finding${failing.length === 1 ? '' : 's'} of --fail-on rules (${[...new Set(failing.map((f) => f.rule))].join(', ')}).\n`,
+      );
       return 1;
     }
     return 0;
@@ -118,10 +149,22 @@ async function readEvaluation(io: CliIO, file: string): Promise<EvaluationReport
   return json;
 }
 
-async function coverageOf(values: ConnectionFlagValues, io: CliIO, dir: string, app: string, days: number): Promise<TrafficCoverage> {
+async function coverageOf(
+  values: ConnectionFlagValues,
+  io: CliIO,
+  dir: string,
+  app: string,
+  days: number,
+): Promise<TrafficCoverage> {
   const training = await TrainingIndex.load(dir);
-  return withSession(values, io, (session) => liveTrafficCoverage(
-    { requester: session.client.requester, clientId: session.connection.clientId }, training, { app, days }, { signal: io.signal }));
+  return withSession(values, io, (session) =>
+    liveTrafficCoverage(
+      { requester: session.client.requester, clientId: session.connection.clientId },
+      training,
+      { app, days },
+      { signal: io.signal },
+    ),
+  );
 }
 
 const BAR_WIDTH = 30;
@@ -134,25 +177,31 @@ function printCoverage(io: CliIO, c: TrafficCoverage): void {
     return;
   }
   io.stdout(`${c.matched} of ${c.utterances} utterances (${percent(c.share)}) are samples\n`);
-  io.stdout(formatTable(c.intents, [
-    { header: '  Intent', value: (i) => `  ${i.intent}` },
-    { header: 'Utterances', value: (i) => i.utterances },
-    { header: 'Samples', value: (i) => i.matched },
-    { header: 'Coverage', value: (i) => percent(i.share) },
-  ]));
+  io.stdout(
+    formatTable(c.intents, [
+      { header: '  Intent', value: (i) => `  ${i.intent}` },
+      { header: 'Utterances', value: (i) => i.utterances },
+      { header: 'Samples', value: (i) => i.matched },
+      { header: 'Coverage', value: (i) => percent(i.share) },
+    ]),
+  );
   io.stdout('\n');
 }
 
 function printHuman(io: CliIO, report: HealthReport, shown: string): void {
   for (const l of report.locales) {
-    io.stdout(`${l.locale} (${l.file}): ${l.samples} samples in ${l.intents.length} intents, imbalance ${l.imbalance.toFixed(1)}×\n`);
+    io.stdout(
+      `${l.locale} (${l.file}): ${l.samples} samples in ${l.intents.length} intents, imbalance ${l.imbalance.toFixed(1)}×\n`,
+    );
     const most = l.intents.reduce((m, i) => Math.max(m, i.samples), 1);
-    io.stdout(formatTable(l.intents, [
-      { header: '  Intent', value: (i) => `  ${i.intent}` },
-      { header: 'Samples', value: (i) => i.samples },
-      { header: 'Count', value: (i) => i.weighted },
-      { header: '', value: (i) => '█'.repeat(Math.round((i.samples / most) * BAR_WIDTH)) },
-    ]));
+    io.stdout(
+      formatTable(l.intents, [
+        { header: '  Intent', value: (i) => `  ${i.intent}` },
+        { header: 'Samples', value: (i) => i.samples },
+        { header: 'Count', value: (i) => i.weighted },
+        { header: '', value: (i) => '█'.repeat(Math.round((i.samples / most) * BAR_WIDTH)) },
+      ]),
+    );
     io.stdout('\n');
   }
   if (report.coverage) printCoverage(io, report.coverage);

@@ -1,6 +1,14 @@
 // `cstudio samples export|append|replace`
 import { confirm } from '../confirm';
-import { exportFlags, importFlags, localesFlag, readImportFile, reportJob, requireLocaleFlag, saveDownload } from '../nluFiles';
+import {
+  exportFlags,
+  importFlags,
+  localesFlag,
+  readImportFile,
+  reportJob,
+  requireLocaleFlag,
+  saveDownload,
+} from '../nluFiles';
 import { platformCommand } from '../platformCommand';
 
 export const samplesExport = platformCommand({
@@ -20,7 +28,8 @@ export const samplesExport = platformCommand({
 
 export const samplesAppend = platformCommand({
   path: ['samples', 'append'],
-  summary: 'Add the samples of a .trsx or .txt file to an intent (one locale; existing samples count up) and wait for the job.',
+  summary:
+    'Add the samples of a .trsx or .txt file to an intent (one locale; existing samples count up) and wait for the job.',
   synopsis: '<projectId> <intentName> <file> --locale LOCALE [--no-wait]',
   flags: importFlags,
   args: ['projectId', 'intentName', 'file'],
@@ -35,7 +44,7 @@ export const samplesAppend = platformCommand({
 
 export const samplesReplace = platformCommand({
   path: ['samples', 'replace'],
-  summary: 'Replace the samples of an intent in one locale with a file\'s (destructive; asks first unless --yes).',
+  summary: "Replace the samples of an intent in one locale with a file's (destructive; asks first unless --yes).",
   synopsis: '<projectId> <intentName> <file> --locale LOCALE [--yes] [--no-wait]',
   flags: { ...importFlags, yes: { type: 'boolean' } },
   args: ['projectId', 'intentName', 'file'],
@@ -44,7 +53,11 @@ export const samplesReplace = platformCommand({
     const projectId = args.projectId;
     const intent = args.intentName;
     const file = await readImportFile(io, args.file);
-    if (flags.yes !== true) await confirm(io, `Replace every ${locale} sample of intent "${intent}" (project ${projectId}) with ${file.path}? [y/N] `);
+    if (flags.yes !== true)
+      await confirm(
+        io,
+        `Replace every ${locale} sample of intent "${intent}" (project ${projectId}) with ${file.path}? [y/N] `,
+      );
     const job = await session.client.samples.replace(projectId, intent, locale, file, { signal: io.signal });
     return reportJob(session, io, projectId, job, flags, json);
   },

@@ -12,13 +12,16 @@ export const sandboxCommand: CliCommand = {
     // `cstudio sandbox <word>` with a word no subcommand has: say so (the sandbox itself takes options only).
     const [first] = args;
     if (first !== undefined && !first.startsWith('-')) {
-      throw new UsageError(`unknown subcommand "${first}"; valid: env, simulate (or none, with options, to run the sandbox).`);
+      throw new UsageError(
+        `unknown subcommand "${first}"; valid: env, simulate (or none, with options, to run the sandbox).`,
+      );
     }
     let invocation;
     try {
       invocation = parseSandboxFlags(args, io.env, io.cwd);
     } catch (err) {
-      if (err instanceof SandboxFlagError) throw new UsageError(err.cause === undefined ? err.message : flagProblem(err.cause));
+      if (err instanceof SandboxFlagError)
+        throw new UsageError(err.cause === undefined ? err.message : flagProblem(err.cause));
       throw err;
     }
     return runSandbox(invocation, io);

@@ -7,7 +7,13 @@ import { runtimeClientFor } from '../../core/connections/runtimeClientChoice';
 import { readyFileIn } from '../../sandbox/readyFile';
 import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
-import { findRunningSandboxes, isLive, readReadyFile, readyFileCandidates, type ReadySandbox } from '../runningSandboxes';
+import {
+  findRunningSandboxes,
+  isLive,
+  readReadyFile,
+  readyFileCandidates,
+  type ReadySandbox,
+} from '../runningSandboxes';
 
 const USAGE = `Usage: cstudio sandbox env [--data DIR | --ready-file FILE] [--client KEY]
 
@@ -28,37 +34,60 @@ npm start's VS Code beside this clone. In VS Code, "Conversational Studio: Copy 
 copies the same lines.`;
 
 function chooseClient(ready: ReadySandbox, key: string | undefined): ReadySandbox['clients'][number] {
-  const client = key === undefined ? (ready.clients.find((c) => c.key === 'owner') ?? ready.clients[0]) : ready.clients.find((c) => c.key === key);
-  if (!client) throw new UsageError(`No demo client "${key ?? ''}" in ${ready.file}; known: ${ready.clients.map((c) => c.key ?? c.clientId).join(', ')}.`);
+  const client =
+    key === undefined
+      ? (ready.clients.find((c) => c.key === 'owner') ?? ready.clients[0])
+      : ready.clients.find((c) => c.key === key);
+  if (!client)
+    throw new UsageError(
+      `No demo client "${key ?? ''}" in ${ready.file}; known: ${ready.clients.map((c) => c.key ?? c.clientId).join(', ')}.`,
+    );
   return client;
 }
 
 function located(values: { data?: string; 'ready-file'?: string }, io: CliIO): ReadySandbox {
-  if (values.data !== undefined && values['ready-file'] !== undefined) throw new UsageError('Give --data or --ready-file, not both.');
-  const given = values['ready-file'] !== undefined ? resolve(io.cwd, values['ready-file'])
-    : values.data !== undefined ? readyFileIn(resolve(io.cwd, values.data)) : undefined;
+  if (values.data !== undefined && values['ready-file'] !== undefined)
+    throw new UsageError('Give --data or --ready-file, not both.');
+  const given =
+    values['ready-file'] !== undefined
+      ? resolve(io.cwd, values['ready-file'])
+      : values.data !== undefined
+        ? readyFileIn(resolve(io.cwd, values.data))
+        : undefined;
   if (given !== undefined) {
     const ready = readReadyFile(given);
-    if (!isLive(ready)) throw new Error(`${given} was written by a sandbox that has stopped (pid ${ready.pid}); start it again.`);
+    if (!isLive(ready))
+      throw new Error(`${given} was written by a sandbox that has stopped (pid ${ready.pid}); start it again.`);
     return ready;
   }
   const [newest, ...others] = findRunningSandboxes(io.env);
   if (!newest) {
-    const places = readyFileCandidates(io.env).map((c) => `  ${c.label}: ${c.file}`).join('\n');
-    throw new Error(`No running sandbox found. Start one (VS Code: "Conversational Studio: Start Local Sandbox"; or ` +
-      `cstudio sandbox), or name it with --data DIR or --ready-file FILE. Looked for:\n${places}`);
+    const places = readyFileCandidates(io.env)
+      .map((c) => `  ${c.label}: ${c.file}`)
+      .join('\n');
+    throw new Error(
+      `No running sandbox found. Start one (VS Code: "Conversational Studio: Start Local Sandbox"; or ` +
+        `cstudio sandbox), or name it with --data DIR or --ready-file FILE. Looked for:\n${places}`,
+    );
   }
-  io.stderr(`cstudio: the sandbox of ${newest.label} at ${newest.baseUrl} (${newest.file})` +
-    `${others.length > 0 ? `; also running: ${others.map((o) => `${o.label} at ${o.baseUrl}`).join(', ')} (pick one with --data)` : ''}\n`);
+  io.stderr(
+    `cstudio: the sandbox of ${newest.label} at ${newest.baseUrl} (${newest.file})` +
+      `${others.length > 0 ? `; also running: ${others.map((o) => `${o.label} at ${o.baseUrl}`).join(', ')} (pick one with --data)` : ''}\n`,
+  );
   return newest;
 }
 
 export const sandboxEnv: CliCommand = {
   path: ['sandbox', 'env'],
-  summary: 'Print export lines (secret included) that point the CLI at a running sandbox: eval "$(cstudio sandbox env)"',
+  summary:
+    'Print export lines (secret included) that point the CLI at a running sandbox: eval "$(cstudio sandbox env)"',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { values } = parseFlags(args, { data: { type: 'string' }, 'ready-file': { type: 'string' }, client: { type: 'string' } }, false);
+    const { values } = parseFlags(
+      args,
+      { data: { type: 'string' }, 'ready-file': { type: 'string' }, client: { type: 'string' } },
+      false,
+    );
     let ready: ReadySandbox;
     try {
       ready = located(values, io);
@@ -70,11 +99,19 @@ export const sandboxEnv: CliCommand = {
     }
     const client = chooseClient(ready, values.client);
     const runtime = runtimeClientFor(ready.runtimeClients);
-    io.stdout(cliExportLines({
-      baseUrl: ready.baseUrl, authUrl: ready.authUrl, logUrl: ready.logUrl, clientId: client.clientId, clientSecret: client.clientSecret,
-      ...(ready.caFile !== undefined ? { caFile: ready.caFile } : {}),
-      ...(ready.nluUrl !== undefined && runtime ? { nluUrl: ready.nluUrl, runtimeClientId: runtime.clientId, runtimeClientSecret: runtime.clientSecret } : {}),
-    }));
+    io.stdout(
+      cliExportLines({
+        baseUrl: ready.baseUrl,
+        authUrl: ready.authUrl,
+        logUrl: ready.logUrl,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        ...(ready.caFile !== undefined ? { caFile: ready.caFile } : {}),
+        ...(ready.nluUrl !== undefined && runtime
+          ? { nluUrl: ready.nluUrl, runtimeClientId: runtime.clientId, runtimeClientSecret: runtime.clientSecret }
+          : {}),
+      }),
+    );
     return 0;
   },
 };

@@ -19,12 +19,18 @@ export const backupsList: CliCommand = {
     const { values, positionals } = parseFlags(args, { json: { type: 'boolean' } });
     if (positionals.length > 1) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
     const backups = await listBackups(new WorkspacePaths(await workspaceRoot(io.cwd, positionals[0])));
-    printRows(io, backups, [
-      { header: 'NAME', value: (b) => b.name },
-      { header: 'SAVED', value: (b) => b.createdAt.toISOString() },
-      { header: 'BEFORE', value: (b) => b.reason },
-      { header: 'BYTES', value: (b) => b.bytes },
-    ], values.json === true, 'No backups yet; a replace push saves one before it sends anything.');
+    printRows(
+      io,
+      backups,
+      [
+        { header: 'NAME', value: (b) => b.name },
+        { header: 'SAVED', value: (b) => b.createdAt.toISOString() },
+        { header: 'BEFORE', value: (b) => b.reason },
+        { header: 'BYTES', value: (b) => b.bytes },
+      ],
+      values.json === true,
+      'No backups yet; a replace push saves one before it sends anything.',
+    );
     return 0;
   },
 };
@@ -43,14 +49,20 @@ export const backupsRestore = platformCommand({
     try {
       const backup = await checkBackup(root, flags.backup);
       if (flags.yes !== true) {
-        await confirm(io, `Replace ALL content of the project with backup ${backup.name} (the current package is saved first)? [y/N] `);
+        await confirm(
+          io,
+          `Replace ALL content of the project with backup ${backup.name} (the current package is saved first)? [y/N] `,
+        );
       }
       const outcome = await restoreBackup(session.client, root, backup.name, {
-        signal: io.signal, lock: flags.lock === true ? { notes: flags.notes ?? 'cstudio backups restore' } : undefined,
+        signal: io.signal,
+        lock: flags.lock === true ? { notes: flags.notes ?? 'cstudio backups restore' } : undefined,
       });
       if (json) printJson(io, outcome);
       else {
-        io.stdout(`Restored ${outcome.restored.name} (job ${outcome.job.id} ${outcome.job.status}); the package it replaced is saved as ${outcome.savedCurrent.name}.\n`);
+        io.stdout(
+          `Restored ${outcome.restored.name} (job ${outcome.job.id} ${outcome.job.status}); the package it replaced is saved as ${outcome.savedCurrent.name}.\n`,
+        );
         if (outcome.lockProblem) io.stdout(`${outcome.lockProblem}\n`);
         if (outcome.refresh && !outcome.refresh.ok) io.stdout(`The base was not refreshed: ${outcome.refresh.error}\n`);
       }

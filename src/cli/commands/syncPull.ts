@@ -18,7 +18,10 @@ async function targetDir(cwd: string, projectId: string | undefined, dir: string
     const state = await readWorkspaceState(new WorkspacePaths(around));
     if (projectId === undefined || state?.projectId === projectId) return around;
   }
-  if (projectId === undefined) throw new UsageError(`${cwd} is not inside a pulled project folder; give the project to pull: cstudio pull <projectId> [dir].`);
+  if (projectId === undefined)
+    throw new UsageError(
+      `${cwd} is not inside a pulled project folder; give the project to pull: cstudio pull <projectId> [dir].`,
+    );
   return resolve(cwd, projectId);
 }
 
@@ -41,8 +44,10 @@ export function pullArguments(cwd: string, positionals: readonly string[]): { pr
 
 export const syncPull = platformCommand({
   path: ['pull'],
-  summary: 'Pull a project into a folder, or update a pulled folder (remote changes merge with local edits; conflicts are listed).',
-  synopsis: '[<projectId>] [dir] [--keep-local | --take-remote]\n\n' +
+  summary:
+    'Pull a project into a folder, or update a pulled folder (remote changes merge with local edits; conflicts are listed).',
+  synopsis:
+    '[<projectId>] [dir] [--keep-local | --take-remote]\n\n' +
     '  Without dir: the pulled folder around the current one, else ./<projectId>.\n' +
     '  One argument is the folder when it looks like a path (has a /, is . or ..) or is an existing folder (one\n' +
     '  named only by digits, as project IDs are, only if it is a pulled project folder); else the project ID.\n' +
@@ -50,14 +55,19 @@ export const syncPull = platformCommand({
     '  --take-remote  settle conflicts with the remote version (local versions are saved in .cstudio/backups/)',
   flags: { 'keep-local': { type: 'boolean' }, 'take-remote': { type: 'boolean' } },
   input: ({ flags, positionals }) => {
-    if (flags['keep-local'] === true && flags['take-remote'] === true) throw new UsageError('Choose one of --keep-local and --take-remote.');
+    if (flags['keep-local'] === true && flags['take-remote'] === true)
+      throw new UsageError('Choose one of --keep-local and --take-remote.');
     if (positionals.length > 2) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
     return flags['keep-local'] === true ? 'local' : flags['take-remote'] === true ? 'remote' : undefined;
   },
   async run({ session, io, positionals, input: prefer, json }) {
     const { projectId, dir } = pullArguments(io.cwd, positionals);
     const root = await targetDir(io.cwd, projectId, dir);
-    const result = await pull(session.client, root, projectId, { signal: io.signal, prefer, progress: settleProgress(io) });
+    const result = await pull(session.client, root, projectId, {
+      signal: io.signal,
+      prefer,
+      progress: settleProgress(io),
+    });
     if (json) printJson(io, result);
     else io.stdout(formatPull(result));
     return result.conflicts.length > 0 ? 1 : 0;

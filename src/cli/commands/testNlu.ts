@@ -5,7 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { DEFAULT_GATE, formatGate, gate, type GateVerdict } from '../../core/nlu/evaluation/baselineGate';
-import { evaluationReport, isEvaluationReport, type EvaluatedSet, type EvaluationReport } from '../../core/nlu/evaluation/evaluationReport';
+import {
+  evaluationReport,
+  isEvaluationReport,
+  type EvaluatedSet,
+  type EvaluationReport,
+} from '../../core/nlu/evaluation/evaluationReport';
 import { fromRasaIntentReport, type IntentReport } from '../../core/nlu/evaluation/intentReport';
 import { crossValidate, predictSets } from '../../core/nlu/evaluation/localEvaluation';
 import type { Prediction } from '../../core/nlu/evaluation/prediction';
@@ -57,10 +62,19 @@ ${CONNECTION_USAGE}`;
 
 const FLAGS = {
   ...connectionFlags,
-  set: { type: 'string', multiple: true }, folds: { type: 'string' }, seed: { type: 'string' }, locale: { type: 'string' },
-  tag: { type: 'string' }, model: { type: 'string' }, concurrency: { type: 'string' },
-  baseline: { type: 'string' }, 'max-drop': { type: 'string' }, 'max-intent-drop': { type: 'string' },
-  junit: { type: 'string' }, out: { type: 'string' }, compare: { type: 'boolean' },
+  set: { type: 'string', multiple: true },
+  folds: { type: 'string' },
+  seed: { type: 'string' },
+  locale: { type: 'string' },
+  tag: { type: 'string' },
+  model: { type: 'string' },
+  concurrency: { type: 'string' },
+  baseline: { type: 'string' },
+  'max-drop': { type: 'string' },
+  'max-intent-drop': { type: 'string' },
+  junit: { type: 'string' },
+  out: { type: 'string' },
+  compare: { type: 'boolean' },
 } as const;
 
 export type TestNluFlags = ReturnType<typeof parseFlags<typeof FLAGS>>['values'];
@@ -74,29 +88,48 @@ export const testNluCommand: CliCommand = {
     const { values, positionals } = parseFlags(args, FLAGS);
     const sets = values.set ?? [];
     if (values.compare) {
-      if (positionals.length !== 2) throw new UsageError('--compare needs two models: A B (reports, trainings or tags).');
-      if (sets.length === 0) throw new UsageError('--compare needs the test set(s) both models are run on: --set FILE.');
-      return compareModels(io, values, positionals[0] as string, positionals[1] as string, await readSets(io, sets), evaluateSets);
+      if (positionals.length !== 2)
+        throw new UsageError('--compare needs two models: A B (reports, trainings or tags).');
+      if (sets.length === 0)
+        throw new UsageError('--compare needs the test set(s) both models are run on: --set FILE.');
+      return compareModels(
+        io,
+        values,
+        positionals[0] as string,
+        positionals[1] as string,
+        await readSets(io, sets),
+        evaluateSets,
+      );
     }
     const remote = values.tag !== undefined || values.model !== undefined;
-    if (values.tag !== undefined && values.model !== undefined) throw new UsageError('Give --tag or --model, not both.');
-    if (positionals.length > 1) throw new UsageError(`Give one TRAINING (got ${positionals.length}: ${positionals.join(' ')}).`);
+    if (values.tag !== undefined && values.model !== undefined)
+      throw new UsageError('Give --tag or --model, not both.');
+    if (positionals.length > 1)
+      throw new UsageError(`Give one TRAINING (got ${positionals.length}: ${positionals.join(' ')}).`);
     const training = positionals[0];
-    if (!remote && training === undefined) throw new UsageError('Missing TRAINING (a project folder, .trsx or .csv), or --tag TAG to test a deployed model.');
+    if (!remote && training === undefined)
+      throw new UsageError(
+        'Missing TRAINING (a project folder, .trsx or .csv), or --tag TAG to test a deployed model.',
+      );
     const folds = parseIntFlag(values.folds, 'folds', 2);
-    if (folds !== undefined && (remote || sets.length > 0)) throw new UsageError('--folds cross-validates TRAINING in this process; it takes no --set, --tag or --model.');
-    if (folds === undefined && sets.length === 0) throw new UsageError('Give a test set (--set FILE) or cross-validate with --folds K.');
+    if (folds !== undefined && (remote || sets.length > 0))
+      throw new UsageError('--folds cross-validates TRAINING in this process; it takes no --set, --tag or --model.');
+    if (folds === undefined && sets.length === 0)
+      throw new UsageError('Give a test set (--set FILE) or cross-validate with --folds K.');
     const maxDrop = parsePoints(values['max-drop'], 'max-drop');
     const maxIntentDrop = parsePoints(values['max-intent-drop'], 'max-intent-drop');
-    if ((maxDrop !== undefined || maxIntentDrop !== undefined) && values.baseline === undefined) throw new UsageError('--max-drop and --max-intent-drop set the gate of --baseline REPORT; give it too.');
+    if ((maxDrop !== undefined || maxIntentDrop !== undefined) && values.baseline === undefined)
+      throw new UsageError('--max-drop and --max-intent-drop set the gate of --baseline REPORT; give it too.');
     const baseline = values.baseline !== undefined ? await readBaseline(io, values.baseline) : undefined;
 
-    const report = folds !== undefined
-      ? await crossValidation(io, training as string, folds, values)
-      : await evaluateSets(io, training, await readSets(io, sets), values, remote);
+    const report =
+      folds !== undefined
+        ? await crossValidation(io, training as string, folds, values)
+        : await evaluateSets(io, training, await readSets(io, sets), values, remote);
 
     let verdict: GateVerdict | undefined;
-    if (baseline) verdict = gate(baseline, fromRasaIntentReport(report.intent_report, 'this run'), { maxDrop, maxIntentDrop });
+    if (baseline)
+      verdict = gate(baseline, fromRasaIntentReport(report.intent_report, 'this run'), { maxDrop, maxIntentDrop });
     if (values.out !== undefined) await writeReportFiles(io, values.out, report, verdict);
     if (values.junit !== undefined) await writeJunit(io, values.junit, report);
     if (values.json) printJson(io, verdict ? { ...report, gate: verdict } : report);
@@ -109,34 +142,67 @@ export const testNluCommand: CliCommand = {
 };
 
 /** Evaluates TRAINING (trained here) or a deployed model on the sets. */
-export async function evaluateSets(io: CliIO, training: string | undefined, sets: TestSet[], values: TestNluFlags, remote: boolean): Promise<EvaluationReport> {
-  const described: EvaluatedSet[] = sets.map((s) => ({ name: s.name, file: s.file, format: s.format, utterances: s.utterances.length }));
+export async function evaluateSets(
+  io: CliIO,
+  training: string | undefined,
+  sets: TestSet[],
+  values: TestNluFlags,
+  remote: boolean,
+): Promise<EvaluationReport> {
+  const described: EvaluatedSet[] = sets.map((s) => ({
+    name: s.name,
+    file: s.file,
+    format: s.format,
+    utterances: s.utterances.length,
+  }));
   if (remote) {
     const { model, predictions } = await predictDeployed(io, values, sets);
     return evaluationReport(model, described, predictions);
   }
   const { model, name } = await trainLocal(io, training as string, values.locale);
-  const predictions = await predictSets(model, sets, { signal: io.signal, onProgress: progressLine(io, 'Interpreting') });
+  const predictions = await predictSets(model, sets, {
+    signal: io.signal,
+    onProgress: progressLine(io, 'Interpreting'),
+  });
   return evaluationReport(name, described, predictions);
 }
 
-export async function trainLocal(io: CliIO, training: string, locale: string | undefined): Promise<{ model: Awaited<ReturnType<typeof localNluEngine.train>>; name: string }> {
+export async function trainLocal(
+  io: CliIO,
+  training: string,
+  locale: string | undefined,
+): Promise<{ model: Awaited<ReturnType<typeof localNluEngine.train>>; name: string }> {
   const source = await loadTrainingSource(resolveInput(io, training), localNluEngine, locale);
   io.stderr(`Training on ${training} (${source.locale}, ${source.input.samples.length} samples)…\n`);
   const model = await localNluEngine.train(source.input, { signal: io.signal });
   return { model, name: `local engine trained on ${basename(source.file)} (${source.locale})` };
 }
 
-async function crossValidation(io: CliIO, training: string, folds: number, values: TestNluFlags): Promise<EvaluationReport> {
+async function crossValidation(
+  io: CliIO,
+  training: string,
+  folds: number,
+  values: TestNluFlags,
+): Promise<EvaluationReport> {
   const source = await loadTrainingSource(resolveInput(io, training), localNluEngine, values.locale);
   const seed = parseIntFlag(values.seed, 'seed', 0) ?? DEFAULT_SEED;
   const name = basename(source.file);
-  io.stderr(`Cross-validating ${training} (${source.locale}, ${source.input.samples.length} samples, ${folds} folds, seed ${seed})…\n`);
+  io.stderr(
+    `Cross-validating ${training} (${source.locale}, ${source.input.samples.length} samples, ${folds} folds, seed ${seed})…\n`,
+  );
   const predictions: Prediction[] = await crossValidate(source.input, folds, {
-    train: localNluEngine.train, seed, setName: name, signal: io.signal, onProgress: progressLine(io, 'Cross-validating'),
+    train: localNluEngine.train,
+    seed,
+    setName: name,
+    signal: io.signal,
+    onProgress: progressLine(io, 'Cross-validating'),
   });
-  return evaluationReport(`local engine, ${folds}-fold cross-validation of ${name} (${source.locale}, seed ${seed})`,
-    [{ name, file: source.file, format: 'folds', utterances: predictions.length }], predictions, folds);
+  return evaluationReport(
+    `local engine, ${folds}-fold cross-validation of ${name} (${source.locale}, seed ${seed})`,
+    [{ name, file: source.file, format: 'folds', utterances: predictions.length }],
+    predictions,
+    folds,
+  );
 }
 
 export async function readSets(io: CliIO, files: readonly string[]): Promise<TestSet[]> {
@@ -159,7 +225,8 @@ function uniqueName(sets: readonly TestSet[], name: string): string {
 function parsePoints(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 100) throw new UsageError(`--${name} is in points of F1, from 0 to 100; got "${value}".`);
+  if (!Number.isFinite(n) || n < 0 || n > 100)
+    throw new UsageError(`--${name} is in points of F1, from 0 to 100; got "${value}".`);
   return n;
 }
 
@@ -168,7 +235,9 @@ async function readBaseline(io: CliIO, file: string): Promise<IntentReport> {
   try {
     json = JSON.parse(await readFile(resolveInput(io, file), 'utf8'));
   } catch (e) {
-    throw new UsageError(`Cannot read the baseline ${file}: ${(e as Error).message}. Give a report.json or intent_report.json of an earlier run.`);
+    throw new UsageError(
+      `Cannot read the baseline ${file}: ${(e as Error).message}. Give a report.json or intent_report.json of an earlier run.`,
+    );
   }
   try {
     return fromRasaIntentReport(isEvaluationReport(json) ? json.intent_report : json, file);

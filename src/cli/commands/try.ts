@@ -14,7 +14,11 @@ import type { InterpretRequestWire } from '../../core/platform/nluRuntimeTypes';
 
 const FLAGS = {
   ...connectionFlags,
-  tag: { type: 'string' }, locale: { type: 'string' }, model: { type: 'string' }, max: { type: 'string' }, wordset: { type: 'string' },
+  tag: { type: 'string' },
+  locale: { type: 'string' },
+  model: { type: 'string' },
+  max: { type: 'string' },
+  wordset: { type: 'string' },
 } as const;
 
 const USAGE = `Usage: cstudio try TEXT --tag TAG [--locale en-US] [--max N] [--wordset FILE] [--json]
@@ -40,7 +44,9 @@ function render(tried: TriedUtterance, uri: string): string {
     lines.push(`  ${i + 1}. ${c.intent}  ${pct(c.confidence)}  ${c.origin}`);
     for (const e of c.entities) {
       const value = e.value === e.literal ? '' : ` → ${e.value}`;
-      lines.push(`       ${'  '.repeat(e.depth)}${e.name}  "${e.literal}"${value}  [${e.start}, ${e.end})  ${e.origin} ${pct(e.confidence)}`);
+      lines.push(
+        `       ${'  '.repeat(e.depth)}${e.name}  "${e.literal}"${value}  [${e.start}, ${e.end})  ${e.origin} ${pct(e.confidence)}`,
+      );
     }
   });
   return lines.join('\n') + '\n';
@@ -52,7 +58,9 @@ async function wordsetOf(file: string | undefined, io: CliIO): Promise<string | 
   try {
     JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`--wordset ${file} is not JSON (${(err as Error).message}); write {"ENTITY": [{"canonical": "...", "literal": "..."}]}.`);
+    throw new UsageError(
+      `--wordset ${file} is not JSON (${(err as Error).message}); write {"ENTITY": [{"canonical": "...", "literal": "..."}]}.`,
+    );
   }
   return text;
 }
@@ -67,7 +75,10 @@ export const tryCommand: CliCommand = {
     if (text.trim() === '') throw new UsageError('Missing TEXT: the sentence to interpret (quote it).');
     const tag = values.tag;
     const model = values.model;
-    if (!model && !tag) throw new UsageError('Missing --tag TAG (the context tag of a deployed application configuration), or --model URN.');
+    if (!model && !tag)
+      throw new UsageError(
+        'Missing --tag TAG (the context tag of a deployed application configuration), or --model URN.',
+      );
     if (model && tag) throw new UsageError('Give --tag (with --locale) or --model, not both.');
     const max = parseIntFlag(values.max, 'max', 1);
     const uri = model ?? nluModelUrn(tag ?? '', values.locale ?? 'en-US');
@@ -75,7 +86,10 @@ export const tryCommand: CliCommand = {
     const session = await openRuntimeSession(values as ConnectionFlagValues, io, tag);
     try {
       const request: InterpretRequestWire = {
-        parameters: { interpretationResultType: 'SINGLE_INTENT', ...(max !== undefined ? { maxInterpretations: max } : {}) },
+        parameters: {
+          interpretationResultType: 'SINGLE_INTENT',
+          ...(max !== undefined ? { maxInterpretations: max } : {}),
+        },
         model: { type: 'SEMANTIC_MODEL', uri },
         input: { text },
         ...(wordset !== undefined ? { resources: [{ inlineWordset: wordset }] } : {}),

@@ -20,8 +20,16 @@ import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { printJson } from '../output';
 import {
-  KNOWN_EXTENSIONS, displayName, formatLocated, locate, readInputOrReport, resolveInput, sayChecking, sourceFormat,
-  type LocatedDiagnostic, type SourceFormat,
+  KNOWN_EXTENSIONS,
+  displayName,
+  formatLocated,
+  locate,
+  readInputOrReport,
+  resolveInput,
+  sayChecking,
+  sourceFormat,
+  type LocatedDiagnostic,
+  type SourceFormat,
 } from '../sourceFiles';
 
 const USAGE = `Usage: cstudio validate <files or project folders...> [--json] [--all]
@@ -50,11 +58,19 @@ function checkSource(format: SourceFormat, bytes: Uint8Array, path: string): Che
     }
     case 'grxml': {
       const parsed = parseGrxmlBytes(bytes, { uri: path });
-      return { text: parsed.tree.text, diagnostics: sortDiagnostics(validateGrxml(parsed, { resolveExternal: createFileResolver({ roots: [dirname(path)] }) })) };
+      return {
+        text: parsed.tree.text,
+        diagnostics: sortDiagnostics(
+          validateGrxml(parsed, { resolveExternal: createFileResolver({ roots: [dirname(path)] }) }),
+        ),
+      };
     }
-    case 'list': return parseList(bytes);
-    case 'nmlist': return parseNmlist(bytes);
-    case 'txt': return parseSamplesTxt(bytes);
+    case 'list':
+      return parseList(bytes);
+    case 'nmlist':
+      return parseNmlist(bytes);
+    case 'txt':
+      return parseSamplesTxt(bytes);
   }
 }
 
@@ -78,7 +94,8 @@ export const validateCommand: CliCommand = {
     const missing = positionals.filter((f) => absent.has(f) && sourceFormat(f) === undefined);
     if (missing.length > 0) throw new UsageError(`${missing.join(', ')}: no such file or folder.`);
     const unknown = positionals.filter((f) => !folders.has(f) && sourceFormat(f) === undefined);
-    if (unknown.length > 0) throw new UsageError(`Unknown file type: ${unknown.join(', ')}; supported: ${KNOWN_EXTENSIONS}.`);
+    if (unknown.length > 0)
+      throw new UsageError(`Unknown file type: ${unknown.join(', ')}; supported: ${KNOWN_EXTENSIONS}.`);
 
     // Only --json keeps every problem; the text report keeps counts (a folder can have a million problems).
     const all: LocatedDiagnostic[] = [];
@@ -97,7 +114,10 @@ export const validateCommand: CliCommand = {
       throwIfAborted(io.signal);
       if (folders.has(file)) {
         const checked = checkProjectFolder(resolveInput(io, file), nodeFileSystem, io.signal);
-        if (!checked) throw new UsageError(`${file} is not a project folder (no metadata.json at its root); pull a project into it (cstudio pull <projectId> ${file}) or name its files.`);
+        if (!checked)
+          throw new UsageError(
+            `${file} is not a project folder (no metadata.json at its root); pull a project into it (cstudio pull <projectId> ${file}) or name its files.`,
+          );
         for (const c of checked) report(locate(displayName(io, c.path), c.text, c.diagnostics));
         checkedFiles += checked.length;
         continue;

@@ -18,13 +18,20 @@ function failed(line: BuildReportLine): boolean {
 
 /** `NLU en-US v2 ✓, NLU fr-CA failed, Dialog v1 ✓` — what each service and locale became. */
 export function buildReportSummary(lines: readonly BuildReportLine[]): string {
-  return lines.map((l) => (failed(l) ? `${lineName(l)} ${l.status.toLowerCase() || 'failed'}` : `${lineName(l)}${l.version ? ` v${l.version}` : ''} ✓`)).join(', ');
+  return lines
+    .map((l) =>
+      failed(l)
+        ? `${lineName(l)} ${l.status.toLowerCase() || 'failed'}`
+        : `${lineName(l)}${l.version ? ` v${l.version}` : ''} ✓`,
+    )
+    .join(', ');
 }
 
 /** `3 builds ✓` or `1 of 3 failed: NLU en-US` — short, so a notification shows it on one line. */
 export function buildReportHeadline(lines: readonly BuildReportLine[]): string {
   const failures = lines.filter(failed);
-  if (failures.length === 0) return lines.length === 0 ? 'no build reported' : `${lines.length} build${lines.length === 1 ? '' : 's'} ✓`;
+  if (failures.length === 0)
+    return lines.length === 0 ? 'no build reported' : `${lines.length} build${lines.length === 1 ? '' : 's'} ✓`;
   const named = failures.slice(0, 2).map(lineName).join(', ');
   return `${failures.length} of ${lines.length} failed: ${named}${failures.length > 2 ? ', …' : ''}`;
 }
@@ -38,15 +45,19 @@ export function buildHasFailures(job: Job): boolean {
 export function buildReportMarkdown(job: Job, projectName: string, projectId: string): string {
   const lines = buildReport(job);
   const out = [
-    `# Build report of "${md(projectName)}" (project ${projectId})`, '',
+    `# Build report of "${md(projectName)}" (project ${projectId})`,
+    '',
     `- Job: \`${job.id}\``,
     `- Status: **${job.status}**${job.duration ? ` in ${job.duration}` : ''}`,
-    ...(job.createTime ? [`- Started: ${job.createTime}`] : []), '',
+    ...(job.createTime ? [`- Started: ${job.createTime}`] : []),
+    '',
   ];
   if (lines.length === 0) return [...out, 'The job reported no build (no service was built).', ''].join('\n');
   out.push('| Service | Locale | Status | Build | Errors |', '| --- | --- | --- | --- | --- |');
   for (const l of lines) {
-    out.push(`| ${SERVICE_NAMES[l.service]} | ${l.locale ?? '—'} | ${l.status} | ${l.buildLabel ? `\`${l.buildLabel}\`` : '—'} | ${l.errors.length} |`);
+    out.push(
+      `| ${SERVICE_NAMES[l.service]} | ${l.locale ?? '—'} | ${l.status} | ${l.buildLabel ? `\`${l.buildLabel}\`` : '—'} | ${l.errors.length} |`,
+    );
   }
   const failures = lines.filter((l) => l.errors.length > 0 || failed(l));
   if (failures.length > 0) out.push('', '## Errors');

@@ -29,7 +29,6 @@ export interface CliConnectionValues {
   readonly runtimeClientSecret?: string;
 }
 
-
 /** A POSIX shell word for `value`: single-quoted, with embedded single quotes closed, escaped and reopened. */
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;

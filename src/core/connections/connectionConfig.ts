@@ -29,12 +29,18 @@ export interface ConnectionPreset {
 // `auth.crt.nuance.com`) and the event-log collector's (`log.api.nuance.com`); the EU platform is the `.co.uk` twin.
 export const CONNECTION_PRESETS: readonly ConnectionPreset[] = [
   {
-    label: 'US', description: 'mix.api.nuance.com',
-    baseUrl: 'https://mix.api.nuance.com', authUrl: 'https://auth.crt.nuance.com', logUrl: 'https://log.api.nuance.com',
+    label: 'US',
+    description: 'mix.api.nuance.com',
+    baseUrl: 'https://mix.api.nuance.com',
+    authUrl: 'https://auth.crt.nuance.com',
+    logUrl: 'https://log.api.nuance.com',
   },
   {
-    label: 'EU', description: 'mix.api.nuance.co.uk',
-    baseUrl: 'https://mix.api.nuance.co.uk', authUrl: 'https://auth.crt.nuance.co.uk', logUrl: 'https://log.api.nuance.co.uk',
+    label: 'EU',
+    description: 'mix.api.nuance.co.uk',
+    baseUrl: 'https://mix.api.nuance.co.uk',
+    authUrl: 'https://auth.crt.nuance.co.uk',
+    logUrl: 'https://log.api.nuance.co.uk',
   },
 ];
 
@@ -59,11 +65,13 @@ export function checkConnectionUrl(value: string, field: ConnectionUrlField = 'b
   } catch {
     return `The ${label} "${text}" is not a URL; write it as https://host[:port].`;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `The ${label} must start with https:// (got ${url.protocol}).`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `The ${label} must start with https:// (got ${url.protocol}).`;
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     return `The ${label} must use https:// (plain http:// is allowed only for 127.0.0.1 and localhost).`;
   }
-  if (url.username || url.password) return `The ${label} must not hold a user name or password; the secret goes to secret storage.`;
+  if (url.username || url.password)
+    return `The ${label} must not hold a user name or password; the secret goes to secret storage.`;
   if (url.search || url.hash) return `The ${label} must not have a query or fragment.`;
   return undefined;
 }
@@ -80,10 +88,18 @@ export function normalizeUrl(value: string): string {
  * the saved ones): normalizeUrl's spelling, or the text as written when it is no URL. The one comparison of URLs.
  */
 export function connectionUrlKey(value: string): string {
-  try { return normalizeUrl(value); } catch { return value; }
+  try {
+    return normalizeUrl(value);
+  } catch {
+    return value;
+  }
 }
 
-export function checkConnectionName(name: string, others: readonly ConnectionConfig[], selfId?: string): string | undefined {
+export function checkConnectionName(
+  name: string,
+  others: readonly ConnectionConfig[],
+  selfId?: string,
+): string | undefined {
   const text = name.trim();
   if (text === '') return 'Give the connection a name.';
   if (text.length > MAX_NAME) return `Keep the name under ${MAX_NAME} characters.`;
@@ -102,15 +118,25 @@ export function checkClientId(clientId: string): string | undefined {
 /** A lower-case slug of the name, unique among `taken` (a counter is added on clashes). */
 export function connectionIdFor(name: string, taken: Iterable<string>): string {
   const used = new Set(taken);
-  const slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'connection';
+  const slug =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'connection';
   let id = slug;
   for (let n = 2; used.has(id); n++) id = `${slug}-${n}`;
   return id;
 }
 
 /** Every problem of a complete config, field by field (empty when it is valid). */
-export function validateConnection(config: Omit<ConnectionConfig, 'id'>, others: readonly ConnectionConfig[] = [], selfId?: string): string[] {
+export function validateConnection(
+  config: Omit<ConnectionConfig, 'id'>,
+  others: readonly ConnectionConfig[] = [],
+  selfId?: string,
+): string[] {
   return [
     checkConnectionName(config.name, others, selfId),
     checkConnectionUrl(config.baseUrl, 'baseUrl'),
@@ -139,7 +165,8 @@ export function readStoredConnections(raw: unknown, reservedIds: readonly string
   const connections: ConnectionConfig[] = [];
   const problems: string[] = [];
   if (raw === undefined || raw === null) return { connections, problems };
-  if (!Array.isArray(raw)) return { connections, problems: ['cstudio.connections must be a list of connections; it was ignored.'] };
+  if (!Array.isArray(raw))
+    return { connections, problems: ['cstudio.connections must be a list of connections; it was ignored.'] };
   raw.forEach((item, index) => {
     const where = `cstudio.connections[${index}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
@@ -148,8 +175,11 @@ export function readStoredConnections(raw: unknown, reservedIds: readonly string
     }
     const o = item as Record<string, unknown>;
     const candidate = {
-      name: text(o.name), baseUrl: text(o.baseUrl), authUrl: text(o.authUrl),
-      logUrl: text(o.logUrl) || text(o.baseUrl), clientId: text(o.clientId),
+      name: text(o.name),
+      baseUrl: text(o.baseUrl),
+      authUrl: text(o.authUrl),
+      logUrl: text(o.logUrl) || text(o.baseUrl),
+      clientId: text(o.clientId),
     };
     const errors = validateConnection(candidate, connections);
     if (errors.length > 0) {
@@ -160,8 +190,12 @@ export function readStoredConnections(raw: unknown, reservedIds: readonly string
     const wanted = text(o.id);
     const id = wanted && !taken.includes(wanted) ? wanted : connectionIdFor(candidate.name, taken);
     connections.push({
-      id, name: candidate.name, clientId: candidate.clientId,
-      baseUrl: normalizeUrl(candidate.baseUrl), authUrl: normalizeUrl(candidate.authUrl), logUrl: normalizeUrl(candidate.logUrl),
+      id,
+      name: candidate.name,
+      clientId: candidate.clientId,
+      baseUrl: normalizeUrl(candidate.baseUrl),
+      authUrl: normalizeUrl(candidate.authUrl),
+      logUrl: normalizeUrl(candidate.logUrl),
     });
   });
   return { connections, problems };

@@ -4,11 +4,22 @@
 // command see the same state and the same change events. No `vscode` here: storage comes in as ports.
 import type { Logger } from '../logger';
 import type { PlatformClient } from '../platform/client';
-import { connectionIdFor, connectionUrlKey, normalizeUrl, validateConnection, type ConnectionConfig } from './connectionConfig';
+import {
+  connectionIdFor,
+  connectionUrlKey,
+  normalizeUrl,
+  validateConnection,
+  type ConnectionConfig,
+} from './connectionConfig';
 import { NotSignedInError } from './errorKind';
 import { Listeners, type Subscription } from './listeners';
 import type {
-  BuiltInConnection, BuiltInStatus, ConnectionConfigStore, ConnectionIdentity, ConnectionSecrets, PlatformClientFactory,
+  BuiltInConnection,
+  BuiltInStatus,
+  ConnectionConfigStore,
+  ConnectionIdentity,
+  ConnectionSecrets,
+  PlatformClientFactory,
 } from './connectionPorts';
 
 export type ConnectionKind = 'sandbox' | 'remote';
@@ -78,7 +89,9 @@ export class ConnectionRegistry {
   /** The built-in connection first, then the saved ones in their settings order. */
   list(): ConnectionEntry[] {
     const builtIn = this.options.builtIn;
-    const saved = this.saved.map((config): ConnectionEntry => ({ id: config.id, name: config.name, kind: 'remote', config }));
+    const saved = this.saved.map(
+      (config): ConnectionEntry => ({ id: config.id, name: config.name, kind: 'remote', config }),
+    );
     return builtIn ? [{ id: builtIn.id, name: builtIn.name, kind: 'sandbox' }, ...saved] : saved;
   }
 
@@ -91,11 +104,15 @@ export class ConnectionRegistry {
     const entries = this.list();
     const builtIn = this.builtInStatus();
     const key = connectionUrlKey(pulled.baseUrl);
-    const urlOf = (e: ConnectionEntry): string | undefined => e.config?.baseUrl ?? (e.kind === 'sandbox' ? builtIn?.baseUrl : undefined);
-    return entries.find((e) => e.name === pulled.name) ?? entries.find((e) => {
-      const url = urlOf(e);
-      return url !== undefined && connectionUrlKey(url) === key;
-    });
+    const urlOf = (e: ConnectionEntry): string | undefined =>
+      e.config?.baseUrl ?? (e.kind === 'sandbox' ? builtIn?.baseUrl : undefined);
+    return (
+      entries.find((e) => e.name === pulled.name) ??
+      entries.find((e) => {
+        const url = urlOf(e);
+        return url !== undefined && connectionUrlKey(url) === key;
+      })
+    );
   }
 
   /** The local sandbox's state, when there is a built-in connection. */
@@ -118,7 +135,13 @@ export class ConnectionRegistry {
     if (cached?.fingerprint === fingerprint) return cached.session;
     const secrets = this.options.secrets;
     const client = this.options.createClient({
-      connection: { name: config.name, baseUrl: config.baseUrl, authUrl: config.authUrl, logUrl: config.logUrl, clientId: config.clientId },
+      connection: {
+        name: config.name,
+        baseUrl: config.baseUrl,
+        authUrl: config.authUrl,
+        logUrl: config.logUrl,
+        clientId: config.clientId,
+      },
       getSecret: async () => {
         const secret = await secrets.get(connectionId);
         if (!secret) throw new NotSignedInError(connectionId, config.name);
@@ -226,7 +249,9 @@ export class ConnectionRegistry {
     const cached = this.sessions.get(connectionId);
     if (!cached) return;
     this.sessions.delete(connectionId);
-    cached.session.client.close().catch((e: unknown) => this.options.logger.debug(`closing the client of ${connectionId} failed`, e));
+    cached.session.client
+      .close()
+      .catch((e: unknown) => this.options.logger.debug(`closing the client of ${connectionId} failed`, e));
   }
 
   private check(input: ConnectionInput, selfId?: string): void {
@@ -251,7 +276,8 @@ export class ConnectionRegistry {
 
   private require(connectionId: string): ConnectionEntry {
     const entry = this.get(connectionId);
-    if (!entry) throw new Error(`There is no connection "${connectionId}"; it may have been removed. Refresh the explorer.`);
+    if (!entry)
+      throw new Error(`There is no connection "${connectionId}"; it may have been removed. Refresh the explorer.`);
     return entry;
   }
 
@@ -274,7 +300,8 @@ export class ConnectionRegistry {
     if (JSON.stringify(this.saved) === before) return;
     for (const id of [...this.sessions.keys()]) {
       const config = this.saved.find((c) => c.id === id);
-      if (id !== this.options.builtIn?.id && (!config || JSON.stringify(config) !== this.sessions.get(id)?.fingerprint)) this.drop(id);
+      if (id !== this.options.builtIn?.id && (!config || JSON.stringify(config) !== this.sessions.get(id)?.fingerprint))
+        this.drop(id);
     }
     this.changes.fire({});
   }
@@ -295,7 +322,10 @@ export class ConnectionRegistry {
 /** One spelling of a validated input (the same the settings reader produces). */
 function trimmed(input: ConnectionInput): ConnectionInput {
   return {
-    name: input.name.trim(), clientId: input.clientId.trim(),
-    baseUrl: normalizeUrl(input.baseUrl), authUrl: normalizeUrl(input.authUrl), logUrl: normalizeUrl(input.logUrl || input.baseUrl),
+    name: input.name.trim(),
+    clientId: input.clientId.trim(),
+    baseUrl: normalizeUrl(input.baseUrl),
+    authUrl: normalizeUrl(input.authUrl),
+    logUrl: normalizeUrl(input.logUrl || input.baseUrl),
   };
 }

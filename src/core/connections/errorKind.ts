@@ -9,7 +9,10 @@ export function platformErrorKind(err: unknown): PlatformErrorKind | undefined {
 
 /** A connection with no stored client secret (never signed in, or signed out). */
 export class NotSignedInError extends Error {
-  constructor(readonly connectionId: string, connectionName: string) {
+  constructor(
+    readonly connectionId: string,
+    connectionName: string,
+  ) {
     super(`Connection "${connectionName}" is signed out: no client secret is stored. Sign in to enter it.`);
     this.name = 'NotSignedInError';
   }

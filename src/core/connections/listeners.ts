@@ -14,7 +14,11 @@ export class Listeners<T> {
 
   add(listener: Listener<T>): Subscription {
     this.listeners.add(listener);
-    return { dispose: () => { this.listeners.delete(listener); } };
+    return {
+      dispose: () => {
+        this.listeners.delete(listener);
+      },
+    };
   }
 
   fire(value: T): void {

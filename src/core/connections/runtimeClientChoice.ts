@@ -2,6 +2,8 @@
 // Connection for the CLI"): kept apart from cliEnvironment.ts, whose few bytes the startup bundle carries.
 
 /** The first runtime client that may ask for `nlu` and reaches a deployed context tag. */
-export function runtimeClientFor<T extends { scopes: string; contextTags: readonly string[] }>(clients: readonly T[]): T | undefined {
+export function runtimeClientFor<T extends { scopes: string; contextTags: readonly string[] }>(
+  clients: readonly T[],
+): T | undefined {
   return clients.find((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
 }

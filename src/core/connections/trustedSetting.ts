@@ -16,7 +16,10 @@ export interface TrustedValue<T> {
   readonly ignoredWorkspaceValue: boolean;
 }
 
-export function trustedSettingValue<T>(inspected: InspectedSetting<T> | undefined, workspaceTrusted: boolean): TrustedValue<T> {
+export function trustedSettingValue<T>(
+  inspected: InspectedSetting<T> | undefined,
+  workspaceTrusted: boolean,
+): TrustedValue<T> {
   if (!inspected) return { value: undefined, ignoredWorkspaceValue: false };
   const fromWorkspace = inspected.workspaceFolderValue ?? inspected.workspaceValue;
   if (workspaceTrusted) {

@@ -11,14 +11,29 @@ export const DIALOG_CODES = {
   DLG001: { severity: 'error', meaning: 'An intent mapping names an intent, component or node that does not exist.' },
   DLG002: { severity: 'error', meaning: 'A reference names a component that does not exist.' },
   DLG003: { severity: 'error', meaning: 'A reference names a node that does not exist.' },
-  DLG004: { severity: 'error', meaning: "An 'invalid reference id' placeholder: the platform lost what this pointed at." },
+  DLG004: {
+    severity: 'error',
+    meaning: "An 'invalid reference id' placeholder: the platform lost what this pointed at.",
+  },
   DLG005: { severity: 'warning', meaning: 'An intent of the TRSX that no intent mapping reaches.' },
   DLG006: { severity: 'warning', meaning: 'An entity value that is not a value of the entity (after isA).' },
-  DLG007: { severity: 'info', meaning: 'An entity value not among the listed values of a dynamic entity (its values are known at run time).' },
+  DLG007: {
+    severity: 'info',
+    meaning: 'An entity value not among the listed values of a dynamic entity (its values are known at run time).',
+  },
   DLG008: { severity: 'error', meaning: 'A reference names a variable that does not exist.' },
-  DLG009: { severity: 'error', meaning: "A reference names an entity (concept) id that is not in the dialog's ontology." },
-  DLG010: { severity: 'warning', meaning: 'The dialog names an intent the TRSX does not have (renamed or deleted in the TRSX only).' },
-  DLG011: { severity: 'warning', meaning: 'The dialog names an entity the TRSX does not have (renamed or deleted in the TRSX only).' },
+  DLG009: {
+    severity: 'error',
+    meaning: "A reference names an entity (concept) id that is not in the dialog's ontology.",
+  },
+  DLG010: {
+    severity: 'warning',
+    meaning: 'The dialog names an intent the TRSX does not have (renamed or deleted in the TRSX only).',
+  },
+  DLG011: {
+    severity: 'warning',
+    meaning: 'The dialog names an entity the TRSX does not have (renamed or deleted in the TRSX only).',
+  },
   DLG012: { severity: 'error', meaning: "A reference names an intent id that is not in the dialog's ontology." },
   DLG013: { severity: 'error', meaning: 'dialog.json cannot be read (not JSON, or not a dialog export).' },
 } as const satisfies CodeTable;
@@ -47,27 +62,63 @@ export function dialogDiagnostics(model: DialogModel, nlu: NluNames | undefined)
     const intent = intents.get(m.intentId);
     if (!intent) problems.push(`intent ${m.intentId} (not in the dialog's ontology)`);
     const d = m.destination;
-    if (d && !d.id.includes('invalid reference id') && !(d.kind === 'component' ? components.has(d.id) : nodes.has(d.id))) {
+    if (
+      d &&
+      !d.id.includes('invalid reference id') &&
+      !(d.kind === 'component' ? components.has(d.id) : nodes.has(d.id))
+    ) {
       problems.push(`${d.kind} ${d.id} (no such ${d.kind})`);
     }
     if (problems.length > 0) {
       const what = intent ? `The mapping of intent '${intent.name}'` : 'An intent mapping';
-      out.push(dialogDiagnostic('DLG001', `${what} names ${problems.join(' and ')}; remap it in the dialog designer or delete the mapping.`, problems.length === 1 && intent && d ? d.range : m.intentRange));
+      out.push(
+        dialogDiagnostic(
+          'DLG001',
+          `${what} names ${problems.join(' and ')}; remap it in the dialog designer or delete the mapping.`,
+          problems.length === 1 && intent && d ? d.range : m.intentRange,
+        ),
+      );
     }
   }
   for (const r of model.invalidReferences) {
-    out.push(dialogDiagnostic('DLG004', `'${r.text}': the platform lost what this pointed at; point it at a component or node again.`, r.range));
+    out.push(
+      dialogDiagnostic(
+        'DLG004',
+        `'${r.text}': the platform lost what this pointed at; point it at a component or node again.`,
+        r.range,
+      ),
+    );
   }
   const mappingRoles = new Set(['mapping', 'mapping destination']);
   for (const r of model.references) {
     if (mappingRoles.has(r.role)) continue; // judged with their mapping above
     switch (r.kind) {
-      case 'componentId': if (!components.has(r.value)) out.push(dialogDiagnostic('DLG002', `No component has id ${r.value} (${r.role}).`, r.range)); break;
-      case 'nodeId': if (!nodes.has(r.value)) out.push(dialogDiagnostic('DLG003', `No node has id ${r.value} (${r.role}).`, r.range)); break;
-      case 'variableId': if (!variables.has(r.value)) out.push(dialogDiagnostic('DLG008', `No variable has id ${r.value} (${r.role}).`, r.range)); break;
-      case 'conceptId': if (!concepts.has(r.value)) out.push(dialogDiagnostic('DLG009', `No entity of the dialog's ontology has id ${r.value} (${r.role}).`, r.range)); break;
-      case 'intentId': if (!intents.has(r.value)) out.push(dialogDiagnostic('DLG012', `No intent of the dialog's ontology has id ${r.value} (${r.role}).`, r.range)); break;
-      default: break;
+      case 'componentId':
+        if (!components.has(r.value))
+          out.push(dialogDiagnostic('DLG002', `No component has id ${r.value} (${r.role}).`, r.range));
+        break;
+      case 'nodeId':
+        if (!nodes.has(r.value))
+          out.push(dialogDiagnostic('DLG003', `No node has id ${r.value} (${r.role}).`, r.range));
+        break;
+      case 'variableId':
+        if (!variables.has(r.value))
+          out.push(dialogDiagnostic('DLG008', `No variable has id ${r.value} (${r.role}).`, r.range));
+        break;
+      case 'conceptId':
+        if (!concepts.has(r.value))
+          out.push(
+            dialogDiagnostic('DLG009', `No entity of the dialog's ontology has id ${r.value} (${r.role}).`, r.range),
+          );
+        break;
+      case 'intentId':
+        if (!intents.has(r.value))
+          out.push(
+            dialogDiagnostic('DLG012', `No intent of the dialog's ontology has id ${r.value} (${r.role}).`, r.range),
+          );
+        break;
+      default:
+        break;
     }
   }
   if (!nlu) return out;
@@ -77,10 +128,32 @@ export function dialogDiagnostics(model: DialogModel, nlu: NluNames | undefined)
   const newIntents = [...nlu.intents].filter((n) => !model.intents.some((i) => i.name === n));
   const newEntities = [...nlu.entities.keys()].filter((n) => !model.concepts.some((c) => c.name === n));
   for (const r of model.references) {
-    if (r.kind === 'intentName' && !nlu.intents.has(r.value) && !isPlatformIntent(r.value) && !intents.get(r.conceptId ?? '')?.builtIn) {
-      out.push(dialogDiagnostic('DLG010', `Intent '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(newIntents)}Keep both files in step: ${RENAME_HINT}.`, r.range));
-    } else if (r.kind === 'conceptName' && !nlu.entities.has(r.value) && !isPredefinedConcept(r.value) && !concepts.get(r.conceptId ?? '')?.builtIn) {
-      out.push(dialogDiagnostic('DLG011', `Entity '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(newEntities)}Keep both files in step: ${RENAME_HINT}.`, r.range));
+    if (
+      r.kind === 'intentName' &&
+      !nlu.intents.has(r.value) &&
+      !isPlatformIntent(r.value) &&
+      !intents.get(r.conceptId ?? '')?.builtIn
+    ) {
+      out.push(
+        dialogDiagnostic(
+          'DLG010',
+          `Intent '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(newIntents)}Keep both files in step: ${RENAME_HINT}.`,
+          r.range,
+        ),
+      );
+    } else if (
+      r.kind === 'conceptName' &&
+      !nlu.entities.has(r.value) &&
+      !isPredefinedConcept(r.value) &&
+      !concepts.get(r.conceptId ?? '')?.builtIn
+    ) {
+      out.push(
+        dialogDiagnostic(
+          'DLG011',
+          `Entity '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(newEntities)}Keep both files in step: ${RENAME_HINT}.`,
+          r.range,
+        ),
+      );
     }
   }
   // Entity values: clickables, branches, DTMF mappings, command overrides, global commands, conditions.
@@ -95,11 +168,26 @@ export function dialogDiagnostics(model: DialogModel, nlu: NluNames | undefined)
     }
     if (!values?.judged || values.values.has(r.value)) continue;
     const entity = concepts.get(r.conceptId)?.name ?? r.conceptId;
-    const listed = [...values.values].slice(0, 8).map((v) => `'${v}'`).join(', ');
+    const listed = [...values.values]
+      .slice(0, 8)
+      .map((v) => `'${v}'`)
+      .join(', ');
     if (values.dynamic) {
-      out.push(dialogDiagnostic('DLG007', `'${r.value}' (${r.role}) is not among the listed values of dynamic entity '${entity}'; fine if the run-time list has it.`, r.range));
+      out.push(
+        dialogDiagnostic(
+          'DLG007',
+          `'${r.value}' (${r.role}) is not among the listed values of dynamic entity '${entity}'; fine if the run-time list has it.`,
+          r.range,
+        ),
+      );
     } else {
-      out.push(dialogDiagnostic('DLG006', `'${r.value}' (${r.role}) is not a value of entity '${entity}'${listed ? ` (values: ${listed}${values.values.size > 8 ? ', …' : ''})` : ''}.`, r.range));
+      out.push(
+        dialogDiagnostic(
+          'DLG006',
+          `'${r.value}' (${r.role}) is not a value of entity '${entity}'${listed ? ` (values: ${listed}${values.values.size > 8 ? ', …' : ''})` : ''}.`,
+          r.range,
+        ),
+      );
     }
   }
   // TRSX intents that no mapping reaches.
@@ -109,7 +197,13 @@ export function dialogDiagnostics(model: DialogModel, nlu: NluNames | undefined)
     const intent = byName.get(name);
     if (intent && reached.has(intent.id)) continue;
     const where = intent ? intent.nameRange : model.mappingsKeyRange;
-    out.push(dialogDiagnostic('DLG005', `Intent '${name}' of the TRSX has no intent mapping${intent ? '' : " (and is not in the dialog's ontology yet)"}: no component handles it.`, where));
+    out.push(
+      dialogDiagnostic(
+        'DLG005',
+        `Intent '${name}' of the TRSX has no intent mapping${intent ? '' : " (and is not in the dialog's ontology yet)"}: no component handles it.`,
+        where,
+      ),
+    );
   }
   return out.sort((a, b) => a.range.start - b.range.start || a.code.localeCompare(b.code));
 }

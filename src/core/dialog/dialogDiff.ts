@@ -44,7 +44,8 @@ export function diffDialogs(before: DialogModel, after: DialogModel): DialogDiff
       if (!y) changes.push({ kind, change: 'removed', id, label: x.label });
       else if (x.text !== y.text) {
         const change: DialogChange = { kind, change: 'changed', id, label: y.label, before: x.text, after: y.text };
-        const detail = x.detail !== y.detail ? `${x.detail} → ${y.detail}` : x.label !== y.label ? `was ${x.label}` : '';
+        const detail =
+          x.detail !== y.detail ? `${x.detail} → ${y.detail}` : x.label !== y.label ? `was ${x.label}` : '';
         if (detail) change.detail = detail;
         changes.push(change);
       }
@@ -57,7 +58,10 @@ export function diffDialogs(before: DialogModel, after: DialogModel): DialogDiff
   compare('variable', variables(before), variables(after));
   compare('intent', ontology(before, 'intent'), ontology(after, 'intent'));
   compare('entity', ontology(before, 'entity'), ontology(after, 'entity'));
-  for (const [kind, a, b] of [['intent', before.intents, after.intents], ['entity', before.concepts, after.concepts]] as const) {
+  for (const [kind, a, b] of [
+    ['intent', before.intents, after.intents],
+    ['entity', before.concepts, after.concepts],
+  ] as const) {
     const names = new Map(b.map((x) => [x.id, x.name]));
     for (const x of a) {
       const to = names.get(x.id);
@@ -73,31 +77,62 @@ function slice(model: DialogModel, range: { start: number; end: number }): strin
 
 function components(m: DialogModel): Map<string, Item> {
   // A component's own keys, without its nodes (they are compared one by one).
-  return new Map(m.components.map((c) => {
-    const first = c.nodes[0];
-    const last = c.nodes[c.nodes.length - 1];
-    const text = first && last ? slice(m, { start: c.range.start, end: first.range.start }) + slice(m, { start: last.range.end, end: c.range.end }) : slice(m, c.range);
-    return [c.id, { label: `component ${c.name}`, text, detail: `${c.nodes.length} node${c.nodes.length === 1 ? '' : 's'}` }];
-  }));
+  return new Map(
+    m.components.map((c) => {
+      const first = c.nodes[0];
+      const last = c.nodes[c.nodes.length - 1];
+      const text =
+        first && last
+          ? slice(m, { start: c.range.start, end: first.range.start }) +
+            slice(m, { start: last.range.end, end: c.range.end })
+          : slice(m, c.range);
+      return [
+        c.id,
+        { label: `component ${c.name}`, text, detail: `${c.nodes.length} node${c.nodes.length === 1 ? '' : 's'}` },
+      ];
+    }),
+  );
 }
 
 function nodes(m: DialogModel): Map<string, Item> {
   const names = new Map(m.components.map((c) => [c.id, c.name]));
-  return new Map([...nodesById(m)].map(([id, n]) => [id, { label: `${n.kind || 'node'} ${n.name || id} in ${names.get(n.componentId) ?? '?'}`, text: slice(m, n.range), detail: n.kind }]));
+  return new Map(
+    [...nodesById(m)].map(([id, n]) => [
+      id,
+      {
+        label: `${n.kind || 'node'} ${n.name || id} in ${names.get(n.componentId) ?? '?'}`,
+        text: slice(m, n.range),
+        detail: n.kind,
+      },
+    ]),
+  );
 }
 
 function mappings(m: DialogModel): Map<string, Item> {
   const intents = new Map(m.intents.map((i) => [i.id, i.name]));
-  const targets = new Map<string, string>([...m.components.map((c) => [c.id, c.name] as const), ...[...nodesById(m)].map(([id, n]) => [id, n.name] as const)]);
-  return new Map(m.mappings.map((x) => {
-    const intent = intents.get(x.intentId) ?? x.intentId;
-    const to = x.destination ? targets.get(x.destination.id) ?? x.destination.id : '(none)';
-    return [x.id || `${x.nodeId ?? ''}:${x.intentId}`, { label: `mapping ${intent}${x.nodeId ? ' (intent mapper)' : ''}`, text: slice(m, x.range), detail: `→ ${to}` }];
-  }));
+  const targets = new Map<string, string>([
+    ...m.components.map((c) => [c.id, c.name] as const),
+    ...[...nodesById(m)].map(([id, n]) => [id, n.name] as const),
+  ]);
+  return new Map(
+    m.mappings.map((x) => {
+      const intent = intents.get(x.intentId) ?? x.intentId;
+      const to = x.destination ? (targets.get(x.destination.id) ?? x.destination.id) : '(none)';
+      return [
+        x.id || `${x.nodeId ?? ''}:${x.intentId}`,
+        { label: `mapping ${intent}${x.nodeId ? ' (intent mapper)' : ''}`, text: slice(m, x.range), detail: `→ ${to}` },
+      ];
+    }),
+  );
 }
 
 function variables(m: DialogModel): Map<string, Item> {
-  return new Map(m.variables.map((v) => [v.id, { label: `variable ${v.name}`, text: slice(m, v.range), detail: v.simpleType || 'complex' }]));
+  return new Map(
+    m.variables.map((v) => [
+      v.id,
+      { label: `variable ${v.name}`, text: slice(m, v.range), detail: v.simpleType || 'complex' },
+    ]),
+  );
 }
 
 function ontology(m: DialogModel, kind: 'intent' | 'entity'): Map<string, Item> {

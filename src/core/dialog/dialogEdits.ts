@@ -19,16 +19,25 @@ export interface DialogEdit {
 /** The dialog's references to `target` (what a rename rewrites, and what find-references lists). */
 export function dialogReferencesTo(model: DialogModel, target: NluTarget, nlu?: NluNames): DialogRef[] {
   switch (target.kind) {
-    case 'intent': return model.references.filter((r) => r.kind === 'intentName' && r.value === target.name);
-    case 'entity': return model.references.filter((r) => r.kind === 'conceptName' && r.value === target.name);
+    case 'intent':
+      return model.references.filter((r) => r.kind === 'intentName' && r.value === target.name);
+    case 'entity':
+      return model.references.filter((r) => r.kind === 'conceptName' && r.value === target.name);
     case 'value': {
       const ids = entityIdsWithValuesOf(model, target.entity, nlu);
-      return model.references.filter((r) => r.kind === 'entityValue' && r.value === target.value && ids.has(r.conceptId ?? ''));
+      return model.references.filter(
+        (r) => r.kind === 'entityValue' && r.value === target.value && ids.has(r.conceptId ?? ''),
+      );
     }
   }
 }
 
-export function dialogRenameEdits(model: DialogModel, target: NluTarget, newName: string, nlu?: NluNames): DialogEdit[] {
+export function dialogRenameEdits(
+  model: DialogModel,
+  target: NluTarget,
+  newName: string,
+  nlu?: NluNames,
+): DialogEdit[] {
   // The token's content is JSON: escape what JSON needs (names never need it; entity values may).
   const newText = JSON.stringify(newName).slice(1, -1);
   return dialogReferencesTo(model, target, nlu).map((r) => ({ range: r.range, newText }));
@@ -40,12 +49,15 @@ export function dialogRenameEdits(model: DialogModel, target: NluTarget, newName
  */
 export function entityIdsWithValuesOf(model: DialogModel, entity: string, nlu?: NluNames): Set<string> {
   const names = new Set([entity]);
-  for (let grew = true; grew;) {
+  for (let grew = true; grew; ) {
     grew = false;
     for (const c of model.concepts) {
       const parent = model.concepts.find((p) => p.id === c.isA)?.name;
       const trsxParents = nlu?.entities.get(c.name)?.isA ?? [];
-      if (!names.has(c.name) && ((parent !== undefined && names.has(parent)) || trsxParents.some((p) => names.has(p)))) {
+      if (
+        !names.has(c.name) &&
+        ((parent !== undefined && names.has(parent)) || trsxParents.some((p) => names.has(p)))
+      ) {
         names.add(c.name);
         grew = true;
       }

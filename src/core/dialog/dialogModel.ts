@@ -93,8 +93,14 @@ export interface ExternalAction {
 
 /** What a reference names. `…Id` references name by UUID, the others by name or value. */
 export type DialogRefKind =
-  | 'intentId' | 'intentName' | 'conceptId' | 'conceptName' | 'entityValue'
-  | 'componentId' | 'nodeId' | 'variableId';
+  | 'intentId'
+  | 'intentName'
+  | 'conceptId'
+  | 'conceptName'
+  | 'entityValue'
+  | 'componentId'
+  | 'nodeId'
+  | 'variableId';
 
 export interface DialogRef {
   kind: DialogRefKind;
@@ -138,13 +144,24 @@ export interface DialogModel {
 
 export class DialogReadError extends Error {
   override name = 'DialogReadError';
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
 
 const NODE_REF_KEYS = new Set(['nodeId', 'collectGotoNodeId', 'processGotoNodeId', 'successNodeId', 'failureNodeId']);
-const CONCEPT_REF_KEYS = new Set(['conceptId', 'entityId', 'leftConceptId', 'lhsConceptId', 'conceptIdLiteral', 'leftConceptIdLiteral', 'globalCommandsEntityId']);
+const CONCEPT_REF_KEYS = new Set([
+  'conceptId',
+  'entityId',
+  'leftConceptId',
+  'lhsConceptId',
+  'conceptIdLiteral',
+  'leftConceptIdLiteral',
+  'globalCommandsEntityId',
+]);
 const VARIABLE_REF_KEYS = new Set(['variableId', 'lhsVariableId', 'leftVariableId']);
 /** `[name|uuid]`: a prompt placeholder naming an entity, an intent or a variable expression by id. */
 const PLACEHOLDER = /\[([^[\]|"\\]+)\|([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\]/g;
@@ -173,7 +190,12 @@ function innerOf(v: JsonValue | undefined): TextRange | undefined {
 }
 
 function variableOf(v: JsonValue): DialogVariable {
-  return { ...named(v), description: str(v, 'description'), simpleType: str(v, 'simpleVariableType'), complexTypeId: str(v, 'complexVariableTypeId') };
+  return {
+    ...named(v),
+    description: str(v, 'description'),
+    simpleType: str(v, 'simpleVariableType'),
+    complexTypeId: str(v, 'complexVariableTypeId'),
+  };
 }
 
 /** Reads dialog.json's text; throws DialogReadError (with the offset) when it is not a dialog export. */
@@ -186,47 +208,92 @@ export function readDialog(text: string): DialogModel {
     throw new DialogReadError(`dialog.json is not valid JSON: ${(e as Error).message}`, offset);
   }
   const data = prop(root, 'data');
-  if (data?.type !== 'object') throw new DialogReadError('dialog.json has no "data" object: it is not a dialog export.', root.start);
+  if (data?.type !== 'object')
+    throw new DialogReadError('dialog.json has no "data" object: it is not a dialog export.', root.start);
 
   const model: DialogModel = {
-    text, projectName: str(data, 'name'), components: [], variables: [], complexTypes: [], intents: [], concepts: [], mappings: [],
-    dataHosts: [], backendConfigs: [], externalActions: [], globalCommandsEntityId: str(data, 'globalCommandsEntityId'),
-    references: [], invalidReferences: [], edges: [], mappingsKeyRange: { start: data.start, end: data.start + 1 },
+    text,
+    projectName: str(data, 'name'),
+    components: [],
+    variables: [],
+    complexTypes: [],
+    intents: [],
+    concepts: [],
+    mappings: [],
+    dataHosts: [],
+    backendConfigs: [],
+    externalActions: [],
+    globalCommandsEntityId: str(data, 'globalCommandsEntityId'),
+    references: [],
+    invalidReferences: [],
+    edges: [],
+    mappingsKeyRange: { start: data.start, end: data.start + 1 },
   };
   const mappingsKey = data.properties.find((p) => p.key === 'projectIntentMappings');
   if (mappingsKey) model.mappingsKeyRange = { start: mappingsKey.keyStart + 1, end: mappingsKey.keyEnd - 1 };
   for (const c of items(prop(data, 'components'))) {
     const component: DialogComponent = { ...named(c), intentId: str(c, 'intentId'), nodes: [] };
     for (const n of items(prop(c, 'nodes'))) {
-      const kindProp = n.type === 'object' ? n.properties.find((p) => p.value.type === 'object' && p.key !== 'eventHandlers') : undefined;
+      const kindProp =
+        n.type === 'object'
+          ? n.properties.find((p) => p.value.type === 'object' && p.key !== 'eventHandlers')
+          : undefined;
       const base = named(n);
       const body = kindProp?.value;
       const bodyName = prop(body, 'name');
       const node: DialogNode = {
-        ...base, name: bodyName?.type === 'string' ? bodyName.value : '', nameRange: innerOf(bodyName) ?? base.idRange,
-        kind: kindProp?.key ?? '', componentId: component.id,
+        ...base,
+        name: bodyName?.type === 'string' ? bodyName.value : '',
+        nameRange: innerOf(bodyName) ?? base.idRange,
+        kind: kindProp?.key ?? '',
+        componentId: component.id,
       };
       component.nodes.push(node);
       if (node.kind === 'externalactionNode' && body) {
         const inputs = items(prop(body, 'inputVariablesConcepts'));
         model.externalActions.push({
-          node, actionType: str(body, 'actionType'),
+          node,
+          actionType: str(body, 'actionType'),
           inputVariableIds: inputs.map((x) => str(x, 'variableId')).filter((x) => x !== ''),
           inputConceptIds: inputs.map((x) => str(x, 'conceptId')).filter((x) => x !== ''),
-          outputVariableIds: items(prop(body, 'outputVariableIds')).flatMap((x) => (x.type === 'string' && x.value !== '' ? [x.value] : [])),
+          outputVariableIds: items(prop(body, 'outputVariableIds')).flatMap((x) =>
+            x.type === 'string' && x.value !== '' ? [x.value] : [],
+          ),
         });
       }
     }
     model.components.push(component);
   }
   model.variables = items(prop(data, 'variables')).map(variableOf);
-  model.complexTypes = items(prop(data, 'complexVariableTypes')).map((t) => ({ ...named(t), fields: items(prop(t, 'fields')).map(variableOf) }));
+  model.complexTypes = items(prop(data, 'complexVariableTypes')).map((t) => ({
+    ...named(t),
+    fields: items(prop(t, 'fields')).map(variableOf),
+  }));
   const ontology = prop(data, 'ontology');
-  model.intents = items(prop(ontology, 'intents')).map((i) => ({ ...named(i), builtIn: prop(i, 'isInBaseOntology')?.type === 'boolean' && (prop(i, 'isInBaseOntology') as { value: boolean }).value }));
-  model.concepts = items(prop(ontology, 'concepts')).map((c) => ({ ...named(c), builtIn: prop(c, 'isInBaseOntology')?.type === 'boolean' && (prop(c, 'isInBaseOntology') as { value: boolean }).value, isA: str(c, 'isA') }));
-  model.dataHosts = items(prop(data, 'dressAliases')).map((d) => ({ id: scalarText(prop(d, 'id')), alias: str(d, 'alias'), defaultValue: str(d, 'defaultValue'), range: rangeOf(d) }));
+  model.intents = items(prop(ontology, 'intents')).map((i) => ({
+    ...named(i),
+    builtIn:
+      prop(i, 'isInBaseOntology')?.type === 'boolean' && (prop(i, 'isInBaseOntology') as { value: boolean }).value,
+  }));
+  model.concepts = items(prop(ontology, 'concepts')).map((c) => ({
+    ...named(c),
+    builtIn:
+      prop(c, 'isInBaseOntology')?.type === 'boolean' && (prop(c, 'isInBaseOntology') as { value: boolean }).value,
+    isA: str(c, 'isA'),
+  }));
+  model.dataHosts = items(prop(data, 'dressAliases')).map((d) => ({
+    id: scalarText(prop(d, 'id')),
+    alias: str(d, 'alias'),
+    defaultValue: str(d, 'defaultValue'),
+    range: rangeOf(d),
+  }));
   model.backendConfigs = items(prop(data, 'backendConfig')).map((b) => ({
-    id: str(b, 'id'), name: str(b, 'name'), urlExtension: str(b, 'urlExtension'), method: str(b, 'method'), dressAliasId: scalarText(prop(b, 'dressAliasId')), range: rangeOf(b),
+    id: str(b, 'id'),
+    name: str(b, 'name'),
+    urlExtension: str(b, 'urlExtension'),
+    method: str(b, 'method'),
+    dressAliasId: scalarText(prop(b, 'dressAliasId')),
+    range: rangeOf(b),
   }));
   new ReferenceWalker(model).walkData(data);
   return model;
@@ -257,7 +324,8 @@ class ReferenceWalker {
     // Declarations that are also names the NLU side owns: the dialog's ontology copy and intent components.
     for (const i of m.intents) this.add('intentName', i.name, i.nameRange, 'ontology intent', true, i.id);
     for (const c of m.concepts) this.add('conceptName', c.name, c.nameRange, 'ontology concept', true, c.id);
-    for (const c of m.components) if (c.intentId !== '') this.add('intentName', c.name, c.nameRange, 'intent component', true, c.intentId);
+    for (const c of m.components)
+      if (c.intentId !== '') this.add('intentName', c.name, c.nameRange, 'intent component', true, c.intentId);
     for (const p of data.properties) {
       if (p.key === 'projectIntentMappings') {
         for (const x of items(p.value)) this.mapping(x, undefined);
@@ -272,8 +340,13 @@ class ReferenceWalker {
         continue;
       }
       if (p.key === 'ontology') {
-        for (const c of items(prop(p.value, 'concepts'))) { const isA = prop(c, 'isA'); if (isA?.type === 'string' && isA.value !== '') this.ref('conceptId', isA, 'isA'); }
-        for (const i of items(prop(p.value, 'intents'))) for (const id of items(prop(i, 'conceptIds'))) if (id.type === 'string') this.ref('conceptId', id, 'intent entity');
+        for (const c of items(prop(p.value, 'concepts'))) {
+          const isA = prop(c, 'isA');
+          if (isA?.type === 'string' && isA.value !== '') this.ref('conceptId', isA, 'isA');
+        }
+        for (const i of items(prop(p.value, 'intents')))
+          for (const id of items(prop(i, 'conceptIds')))
+            if (id.type === 'string') this.ref('conceptId', id, 'intent entity');
         continue;
       }
       if (p.key === 'components') {
@@ -281,11 +354,19 @@ class ReferenceWalker {
           const intentId = prop(c, 'intentId');
           if (intentId?.type === 'string' && intentId.value !== '') this.ref('intentId', intentId, 'intent component');
           for (const n of items(prop(c, 'nodes'))) {
-            const entity = n.type === 'object' ? str(n.properties.find((x) => x.value.type === 'object' && x.key !== 'eventHandlers')?.value, 'entityId') : '';
+            const entity =
+              n.type === 'object'
+                ? str(
+                    n.properties.find((x) => x.value.type === 'object' && x.key !== 'eventHandlers')?.value,
+                    'entityId',
+                  )
+                : '';
             this.node = { id: str(n, 'id'), entityId: entity };
             const parent = prop(n, 'parentComponentId');
             if (parent?.type === 'string') this.ref('componentId', parent, 'parent component');
-            if (n.type === 'object') for (const q of n.properties) if (q.key !== 'id' && q.key !== 'parentComponentId') this.walk(q.value, q.key);
+            if (n.type === 'object')
+              for (const q of n.properties)
+                if (q.key !== 'id' && q.key !== 'parentComponentId') this.walk(q.value, q.key);
             this.node = undefined;
           }
         }
@@ -299,7 +380,9 @@ class ReferenceWalker {
   private walk(v: JsonValue, key: string): void {
     if (v.type === 'array') {
       switch (key) {
-        case 'clickables': case 'dtmfToEntityValueMapping': case 'nodeCommandOverrides':
+        case 'clickables':
+        case 'dtmfToEntityValueMapping':
+        case 'nodeCommandOverrides':
           for (const x of v.items) {
             const value = prop(x, 'entityValue');
             const entity = str(x, 'entityId') || this.node?.entityId || '';
@@ -317,18 +400,23 @@ class ReferenceWalker {
         case 'intentMappings':
           for (const x of v.items) this.mapping(x, this.node?.id);
           return;
-        case 'displayTextAnnotations': case 'ttsTextAnnotations': case 'ttsAudioBackupAnnotations':
+        case 'displayTextAnnotations':
+        case 'ttsTextAnnotations':
+        case 'ttsAudioBackupAnnotations':
           for (const x of v.items) {
             const conceptId = str(x, 'conceptId');
             const s = prop(prop(x, 'properties'), 'string');
-            if (conceptId !== '' && s?.type === 'string' && this.conceptNames.get(conceptId) === s.value) this.add('conceptName', s.value, innerOf(s) as TextRange, 'annotation', true, conceptId);
+            if (conceptId !== '' && s?.type === 'string' && this.conceptNames.get(conceptId) === s.value)
+              this.add('conceptName', s.value, innerOf(s) as TextRange, 'annotation', true, conceptId);
             // An annotation's `properties` are the editor's display hints (their variableId is not always a
             // declared variable in genuine exports); its references are `conceptId` and `variableExpression`.
-            if (x.type === 'object') for (const q of x.properties) if (q.key !== 'properties') this.walk(q.value, q.key);
+            if (x.type === 'object')
+              for (const q of x.properties) if (q.key !== 'properties') this.walk(q.value, q.key);
           }
           return;
         case 'outputVariableIds':
-          for (const x of v.items) if (x.type === 'string' && x.value !== '') this.ref('variableId', x, 'output variable');
+          for (const x of v.items)
+            if (x.type === 'string' && x.value !== '') this.ref('variableId', x, 'output variable');
           return;
         case 'conceptIds':
           for (const x of v.items) if (x.type === 'string' && x.value !== '') this.ref('conceptId', x, 'entity');
@@ -339,24 +427,40 @@ class ReferenceWalker {
       }
     }
     if (v.type === 'string') {
-      if (v.value.includes(INVALID_REFERENCE)) this.model.invalidReferences.push({ text: v.value, range: innerOf(v) as TextRange });
+      if (v.value.includes(INVALID_REFERENCE))
+        this.model.invalidReferences.push({ text: v.value, range: innerOf(v) as TextRange });
       if (v.value.includes('|')) this.placeholders(v);
       return;
     }
     if (v.type !== 'object') return;
     // Conditions and assignments name intents by name: {leftIntent: INTENT_VALUE, rightConstant} / {lhsIntent: INTENT_VALUE, constant}.
-    if (str(v, 'leftIntent') === 'INTENT_VALUE') { const c = prop(v, 'rightConstant'); if (c?.type === 'string' && c.value !== '') this.add('intentName', c.value, innerOf(c) as TextRange, 'condition', true); }
-    if (str(v, 'lhsIntent') === 'INTENT_VALUE') { const c = prop(v, 'constant'); if (c?.type === 'string' && c.value !== '') this.add('intentName', c.value, innerOf(c) as TextRange, 'assignment', true); }
+    if (str(v, 'leftIntent') === 'INTENT_VALUE') {
+      const c = prop(v, 'rightConstant');
+      if (c?.type === 'string' && c.value !== '')
+        this.add('intentName', c.value, innerOf(c) as TextRange, 'condition', true);
+    }
+    if (str(v, 'lhsIntent') === 'INTENT_VALUE') {
+      const c = prop(v, 'constant');
+      if (c?.type === 'string' && c.value !== '')
+        this.add('intentName', c.value, innerOf(c) as TextRange, 'assignment', true);
+    }
     const leftConcept = str(v, 'leftConceptId');
-    if (leftConcept !== '') { const c = prop(v, 'rightConstant'); if (c?.type === 'string' && c.value !== '') this.value(c, leftConcept, 'condition'); }
+    if (leftConcept !== '') {
+      const c = prop(v, 'rightConstant');
+      if (c?.type === 'string' && c.value !== '') this.value(c, leftConcept, 'condition');
+    }
     for (const p of v.properties) {
       const x = p.value;
       if (x.type === 'string') {
         if (x.value === '') continue;
         if (p.key === 'intentId') this.ref('intentId', x, 'intent');
-        else if (p.key === 'componentId') { this.ref('componentId', x, 'component'); this.edge(x.value, 'component'); }
-        else if (NODE_REF_KEYS.has(p.key)) { this.ref('nodeId', x, 'node'); this.edge(x.value, 'node'); }
-        else if (CONCEPT_REF_KEYS.has(p.key)) this.ref('conceptId', x, p.key);
+        else if (p.key === 'componentId') {
+          this.ref('componentId', x, 'component');
+          this.edge(x.value, 'component');
+        } else if (NODE_REF_KEYS.has(p.key)) {
+          this.ref('nodeId', x, 'node');
+          this.edge(x.value, 'node');
+        } else if (CONCEPT_REF_KEYS.has(p.key)) this.ref('conceptId', x, p.key);
         else if (VARIABLE_REF_KEYS.has(p.key)) this.ref('variableId', x, 'variable');
         else this.walk(x, p.key);
       } else {
@@ -370,19 +474,29 @@ class ReferenceWalker {
     const dest = prop(x, 'destination');
     const component = prop(dest, 'componentId');
     const node = prop(dest, 'nodeId');
-    const target = component?.type === 'string' ? { kind: 'component' as const, v: component } : node?.type === 'string' ? { kind: 'node' as const, v: node } : undefined;
+    const target =
+      component?.type === 'string'
+        ? { kind: 'component' as const, v: component }
+        : node?.type === 'string'
+          ? { kind: 'node' as const, v: node }
+          : undefined;
     this.model.mappings.push({
-      id: str(x, 'id'), intentId: intent?.type === 'string' ? intent.value : '',
+      id: str(x, 'id'),
+      intentId: intent?.type === 'string' ? intent.value : '',
       intentRange: innerOf(intent) ?? rangeOf(x),
-      destination: target ? { kind: target.kind, id: target.v.value, range: innerOf(target.v) as TextRange } : undefined,
-      nodeId, range: rangeOf(x),
+      destination: target
+        ? { kind: target.kind, id: target.v.value, range: innerOf(target.v) as TextRange }
+        : undefined,
+      nodeId,
+      range: rangeOf(x),
     });
     if (intent?.type === 'string') this.ref('intentId', intent, 'mapping');
     if (target && !target.v.value.includes(INVALID_REFERENCE)) {
       this.ref(target.kind === 'component' ? 'componentId' : 'nodeId', target.v, 'mapping destination');
       if (nodeId !== undefined) this.edge(target.v.value, target.kind);
     }
-    if (target?.v.value.includes(INVALID_REFERENCE)) this.model.invalidReferences.push({ text: target.v.value, range: innerOf(target.v) as TextRange });
+    if (target?.v.value.includes(INVALID_REFERENCE))
+      this.model.invalidReferences.push({ text: target.v.value, range: innerOf(target.v) as TextRange });
   }
 
   private placeholders(v: JsonString): void {
@@ -392,8 +506,10 @@ class ReferenceWalker {
       const name = m[1] as string;
       const id = m[2] as string;
       const start = v.start + 1 + m.index + 1;
-      if (this.conceptNames.get(id) === name) this.add('conceptName', name, { start, end: start + name.length }, 'placeholder', false, id);
-      else if (this.intentNames.get(id) === name) this.add('intentName', name, { start, end: start + name.length }, 'placeholder', false, id);
+      if (this.conceptNames.get(id) === name)
+        this.add('conceptName', name, { start, end: start + name.length }, 'placeholder', false, id);
+      else if (this.intentNames.get(id) === name)
+        this.add('intentName', name, { start, end: start + name.length }, 'placeholder', false, id);
     }
   }
 
@@ -405,7 +521,14 @@ class ReferenceWalker {
     this.add(kind, v.value, innerOf(v) as TextRange, role, true);
   }
 
-  private add(kind: DialogRefKind, value: string, range: TextRange, role: string, whole: boolean, conceptId?: string): void {
+  private add(
+    kind: DialogRefKind,
+    value: string,
+    range: TextRange,
+    role: string,
+    whole: boolean,
+    conceptId?: string,
+  ): void {
     const ref: DialogRef = { kind, value, range, role, whole };
     if (conceptId !== undefined) ref.conceptId = conceptId;
     this.refs.push(ref);
@@ -417,7 +540,9 @@ class ReferenceWalker {
 }
 
 const ROLE: Readonly<Record<string, string>> = {
-  clickables: 'clickable', dtmfToEntityValueMapping: 'DTMF mapping', nodeCommandOverrides: 'command override',
+  clickables: 'clickable',
+  dtmfToEntityValueMapping: 'DTMF mapping',
+  nodeCommandOverrides: 'command override',
 };
 
 /** Every declared node, by id. */

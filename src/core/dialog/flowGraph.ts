@@ -40,7 +40,8 @@ const GAP_Y = 30;
 
 export function flowGraph(model: DialogModel): FlowGraph {
   const nodes = nodesById(model);
-  const componentOf = (id: string): string | undefined => nodes.get(id)?.componentId ?? (model.components.some((c) => c.id === id) ? id : undefined);
+  const componentOf = (id: string): string | undefined =>
+    nodes.get(id)?.componentId ?? (model.components.some((c) => c.id === id) ? id : undefined);
   // Depth of each component: breadth first from Main (or the first component) and the mapped components.
   const next = new Map<string, Set<string>>();
   for (const e of model.edges) {
@@ -55,11 +56,17 @@ export function flowGraph(model: DialogModel): FlowGraph {
   for (const r of roots) depth.set(r, 0);
   while (queue.length > 0) {
     const { id, d } = queue.shift() as { id: string; d: number };
-    for (const to of next.get(id) ?? []) if (!depth.has(to)) { depth.set(to, d + 1); queue.push({ id: to, d: d + 1 }); }
+    for (const to of next.get(id) ?? [])
+      if (!depth.has(to)) {
+        depth.set(to, d + 1);
+        queue.push({ id: to, d: d + 1 });
+      }
   }
   let maxDepth = 0;
   for (const d of depth.values()) if (d > maxDepth) maxDepth = d;
-  for (const m of model.mappings) if (m.nodeId === undefined && m.destination?.kind === 'component' && !depth.has(m.destination.id)) depth.set(m.destination.id, 1);
+  for (const m of model.mappings)
+    if (m.nodeId === undefined && m.destination?.kind === 'component' && !depth.has(m.destination.id))
+      depth.set(m.destination.id, 1);
   for (const c of model.components) if (!depth.has(c.id)) depth.set(c.id, maxDepth + 1);
 
   const columns = new Map<number, number>();
@@ -72,8 +79,22 @@ export function flowGraph(model: DialogModel): FlowGraph {
     const height = HEADER + Math.max(1, c.nodes.length) * ROW + 6;
     columns.set(d, y + height + GAP_Y);
     const box: FlowBox = {
-      id: c.id, name: c.name || c.id, intent: c.intentId !== '', x, y, width: BOX_WIDTH, height, offset: c.range.start,
-      nodes: c.nodes.map((n, i) => ({ id: n.id, name: n.name || n.id, kind: n.kind, x: x + 8, y: y + HEADER + i * ROW, offset: n.range.start })),
+      id: c.id,
+      name: c.name || c.id,
+      intent: c.intentId !== '',
+      x,
+      y,
+      width: BOX_WIDTH,
+      height,
+      offset: c.range.start,
+      nodes: c.nodes.map((n, i) => ({
+        id: n.id,
+        name: n.name || n.id,
+        kind: n.kind,
+        x: x + 8,
+        y: y + HEADER + i * ROW,
+        offset: n.range.start,
+      })),
     };
     boxes.push(box);
     where.set(c.id, { x, y: y + HEADER / 2, right: x + BOX_WIDTH });
@@ -88,7 +109,11 @@ export function flowGraph(model: DialogModel): FlowGraph {
     if (!a || !b || seen.has(key)) continue;
     seen.add(key);
     const local = componentOf(e.from) === componentOf(e.to);
-    edges.push(local ? { from: { x: a.x, y: a.y }, to: { x: b.x, y: b.y }, local } : { from: { x: a.right, y: a.y }, to: { x: b.x, y: b.y }, local });
+    edges.push(
+      local
+        ? { from: { x: a.x, y: a.y }, to: { x: b.x, y: b.y }, local }
+        : { from: { x: a.right, y: a.y }, to: { x: b.x, y: b.y }, local },
+    );
   }
   const width = boxes.reduce((w, b) => Math.max(w, b.x + b.width), 200) + 10;
   const height = boxes.reduce((h, b) => Math.max(h, b.y + b.height), 100) + 10;

@@ -28,7 +28,10 @@ export type JsonString = Extract<JsonValue, { type: 'string' }>;
 
 export class JsonSyntaxError extends Error {
   override name = 'JsonSyntaxError';
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
@@ -81,11 +84,15 @@ export function parseJsonTree(text: string): JsonValue {
     space();
     const start = i;
     const c = text.charCodeAt(i);
-    if (c === 123) { // {
+    if (c === 123) {
+      // {
       i++;
       const properties: JsonProperty[] = [];
       space();
-      if (text.charCodeAt(i) === 125) { i++; return { type: 'object', start, end: i, properties }; }
+      if (text.charCodeAt(i) === 125) {
+        i++;
+        return { type: 'object', start, end: i, properties };
+      }
       for (;;) {
         space();
         if (text.charCodeAt(i) !== 34) fail('Expected a property name');
@@ -98,22 +105,38 @@ export function parseJsonTree(text: string): JsonValue {
         properties.push({ key, keyStart, keyEnd, value: value() });
         space();
         const d = text.charCodeAt(i);
-        if (d === 44) { i++; continue; }
-        if (d === 125) { i++; return { type: 'object', start, end: i, properties }; }
+        if (d === 44) {
+          i++;
+          continue;
+        }
+        if (d === 125) {
+          i++;
+          return { type: 'object', start, end: i, properties };
+        }
         fail("Expected ',' or '}'");
       }
     }
-    if (c === 91) { // [
+    if (c === 91) {
+      // [
       i++;
       const items: JsonValue[] = [];
       space();
-      if (text.charCodeAt(i) === 93) { i++; return { type: 'array', start, end: i, items }; }
+      if (text.charCodeAt(i) === 93) {
+        i++;
+        return { type: 'array', start, end: i, items };
+      }
       for (;;) {
         items.push(value());
         space();
         const d = text.charCodeAt(i);
-        if (d === 44) { i++; continue; }
-        if (d === 93) { i++; return { type: 'array', start, end: i, items }; }
+        if (d === 44) {
+          i++;
+          continue;
+        }
+        if (d === 93) {
+          i++;
+          return { type: 'array', start, end: i, items };
+        }
         fail("Expected ',' or ']'");
       }
     }
@@ -121,9 +144,18 @@ export function parseJsonTree(text: string): JsonValue {
       const s = string();
       return { type: 'string', start, end: i, value: s };
     }
-    if (text.startsWith('true', i)) { i += 4; return { type: 'boolean', start, end: i, value: true }; }
-    if (text.startsWith('false', i)) { i += 5; return { type: 'boolean', start, end: i, value: false }; }
-    if (text.startsWith('null', i)) { i += 4; return { type: 'null', start, end: i }; }
+    if (text.startsWith('true', i)) {
+      i += 4;
+      return { type: 'boolean', start, end: i, value: true };
+    }
+    if (text.startsWith('false', i)) {
+      i += 5;
+      return { type: 'boolean', start, end: i, value: false };
+    }
+    if (text.startsWith('null', i)) {
+      i += 4;
+      return { type: 'null', start, end: i };
+    }
     NUMBER.lastIndex = i;
     const m = NUMBER.exec(text);
     if (!m) return fail('Unexpected character');

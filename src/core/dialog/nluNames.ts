@@ -24,7 +24,10 @@ export function nluNamesOf(documents: readonly TrsxDocument[]): NluNames {
   const entities = new Map<string, NluEntity>();
   const entity = (name: string): NluEntity => {
     let e = entities.get(name);
-    if (!e) { e = { name, dynamic: false, values: new Set(), isA: [] }; entities.set(name, e); }
+    if (!e) {
+      e = { name, dynamic: false, values: new Set(), isA: [] };
+      entities.set(name, e);
+    }
     return e;
   };
   for (const doc of documents) {

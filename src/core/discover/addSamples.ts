@@ -52,17 +52,28 @@ export interface SamplesPlan {
 
 export class AddSampleError extends Error {}
 
-interface Edit { range: TextRange; newText: string }
+interface Edit {
+  range: TextRange;
+  newText: string;
+}
 
 /** Adds the utterances; every file is checked before any is written, so a refusal writes nothing. */
-export async function addAsSamples(root: string, items: readonly SampleToAdd[], locales: readonly string[]): Promise<AddedSample[]> {
+export async function addAsSamples(
+  root: string,
+  items: readonly SampleToAdd[],
+  locales: readonly string[],
+): Promise<AddedSample[]> {
   const plan = await planSamples(root, items, locales);
   await plan.write();
   return [...plan.outcomes];
 }
 
 /** What adding the utterances would write, without writing it. */
-export async function planSamples(root: string, items: readonly SampleToAdd[], locales: readonly string[]): Promise<SamplesPlan> {
+export async function planSamples(
+  root: string,
+  items: readonly SampleToAdd[],
+  locales: readonly string[],
+): Promise<SamplesPlan> {
   const paths = new WorkspacePaths(root);
   const byPath = new Map<string, SampleToAdd[]>();
   for (const item of items) {
@@ -74,7 +85,10 @@ export async function planSamples(root: string, items: readonly SampleToAdd[], l
   const read = (path: string): Promise<Uint8Array | undefined> => readFile(paths.file(path)).catch(() => undefined);
   for (const [path, group] of byPath) {
     const bytes = await read(path);
-    if (!bytes) throw new AddSampleError(`${path} is not in ${root}; pull the project again (cstudio pull) so the folder has this locale.`);
+    if (!bytes)
+      throw new AddSampleError(
+        `${path} is not in ${root}; pull the project again (cstudio pull) so the folder has this locale.`,
+      );
     const planned = planFile(decodeXmlBytes(bytes).text, path, group);
     writes.push({ path, before: bytes, text: planned.text });
     for (const item of planned.outcomes) outcomes.push(item);
@@ -84,7 +98,10 @@ export async function planSamples(root: string, items: readonly SampleToAdd[], l
     async write() {
       for (const w of writes) {
         const now = await read(w.path);
-        if (!now || Buffer.compare(Buffer.from(now), Buffer.from(w.before)) !== 0) throw new AddSampleError(`${w.path} changed since the samples were planned; nothing was written. Save or revert it, then add again.`);
+        if (!now || Buffer.compare(Buffer.from(now), Buffer.from(w.before)) !== 0)
+          throw new AddSampleError(
+            `${w.path} changed since the samples were planned; nothing was written. Save or revert it, then add again.`,
+          );
       }
       for (const w of writes) await writeConfined(root, w.path, new TextEncoder().encode(w.text));
     },
@@ -95,18 +112,26 @@ function localeFor(u: InterpretedUtterance, locales: readonly string[]): string 
   const exact = u.locale && locales.find((l) => l.toLowerCase() === u.locale?.toLowerCase());
   if (exact) return exact;
   if (!u.locale && locales.length === 1) return locales[0] as string;
-  throw new AddSampleError(u.locale
-    ? `Utterance ${u.id} is in locale ${u.locale}, which the pulled folder does not have (it has ${locales.join(', ') || 'none'}); add the locale to the project and pull again.`
-    : `Utterance ${u.id} names no locale and the folder has ${locales.length} (${locales.join(', ')}); add it from the Utterances view or edit the TRSX of the right locale.`);
+  throw new AddSampleError(
+    u.locale
+      ? `Utterance ${u.id} is in locale ${u.locale}, which the pulled folder does not have (it has ${locales.join(', ') || 'none'}); add the locale to the project and pull again.`
+      : `Utterance ${u.id} names no locale and the folder has ${locales.length} (${locales.join(', ')}); add it from the Utterances view or edit the TRSX of the right locale.`,
+  );
 }
 
-function planFile(text: string, path: string, group: readonly SampleToAdd[]): { text: string; outcomes: AddedSample[] } {
+function planFile(
+  text: string,
+  path: string,
+  group: readonly SampleToAdd[],
+): { text: string; outcomes: AddedSample[] } {
   const parsed = parseTrsx(text);
-  if (hasErrors(parsed.diagnostics)) throw new AddSampleError(`${path} has XML errors; fix them (cstudio validate) before adding samples.`);
+  if (hasErrors(parsed.diagnostics))
+    throw new AddSampleError(`${path} has XML errors; fix them (cstudio validate) before adding samples.`);
   const doc = parsed.document;
   const intents = new Set(doc.intents.map((i) => i.name));
   const check = annotationCheck(doc);
-  const keyOf = (s: Pick<TrsxSample, 'intentref' | 'content'>): string => `${s.intentref}\u0000${annotatedSampleKey(s.content).toLowerCase()}`;
+  const keyOf = (s: Pick<TrsxSample, 'intentref' | 'content'>): string =>
+    `${s.intentref}\u0000${annotatedSampleKey(s.content).toLowerCase()}`;
   const existing = new Map<string, TrsxSample>();
   for (const s of doc.samples) if (!existing.has(keyOf(s))) existing.set(keyOf(s), s);
   const counts = new Map<TrsxSample, number>();
@@ -115,7 +140,9 @@ function planFile(text: string, path: string, group: readonly SampleToAdd[]): { 
   for (const { utterance: u, intent: chosen } of group) {
     const intent = chosen ?? u.intent;
     if (!intents.has(intent)) {
-      throw new AddSampleError(`Intent ${intent} is not declared in ${path}; choose one of ${[...intents].sort().join(', ')} (--intent), or add the intent and pull.`);
+      throw new AddSampleError(
+        `Intent ${intent} is not declared in ${path}; choose one of ${[...intents].sort().join(', ')} (--intent), or add the intent and pull.`,
+      );
     }
     const { content, dropped } = sampleContentOf(u.text, u.entities, check);
     const sample: TrsxSample = { intentref: intent, count: 1, content };
@@ -124,7 +151,17 @@ function planFile(text: string, path: string, group: readonly SampleToAdd[]): { 
     if (same) {
       const count = (counts.get(same) ?? same.count ?? 1) + 1;
       counts.set(same, count);
-      outcomes.push({ id: u.id, path, intent, text: u.text, action: 'counted', count, annotated, dropped, sample: same });
+      outcomes.push({
+        id: u.id,
+        path,
+        intent,
+        text: u.text,
+        action: 'counted',
+        count,
+        annotated,
+        dropped,
+        sample: same,
+      });
     } else {
       existing.set(keyOf(sample), sample);
       fresh.push(sample);
@@ -132,13 +169,20 @@ function planFile(text: string, path: string, group: readonly SampleToAdd[]): { 
     }
   }
   // A sample added in this batch and then met again is still new: its count goes into the new element.
-  for (const s of fresh) { const c = counts.get(s); if (c !== undefined) { s.count = c; counts.delete(s); } }
+  for (const s of fresh) {
+    const c = counts.get(s);
+    if (c !== undefined) {
+      s.count = c;
+      counts.delete(s);
+    }
+  }
   const edits: Edit[] = [];
   for (const [sample, count] of counts) {
     const el = parsed.index.elements.get(sample);
     if (el) edits.push(sampleCountEdit(el, count));
   }
-  if (fresh.length > 0) edits.push(insertion(text, parsed.index.sections.samples.at(-1), parsed.index.sections.project, fresh, path));
+  if (fresh.length > 0)
+    edits.push(insertion(text, parsed.index.sections.samples.at(-1), parsed.index.sections.project, fresh, path));
   const out = applied(text, edits, path);
   // Lines from the written text: the first sample of the same key is the one added or counted.
   const written = parseTrsx(out);
@@ -158,18 +202,32 @@ function lineAt(text: string, offset: number): number {
 
 /** `NAME "text"` for each annotation of a sample's content, outermost first. */
 function annotationsOf(content: readonly SampleNode[]): string[] {
-  return content.flatMap((n) => (typeof n === 'string' ? [] : [`${n.conceptref} "${sampleText(n.content)}"`, ...annotationsOf(n.content)]));
+  return content.flatMap((n) =>
+    typeof n === 'string' ? [] : [`${n.conceptref} "${sampleText(n.content)}"`, ...annotationsOf(n.content)],
+  );
 }
 
 /** New sample lines before `</samples>` of the last samples section (or a new section before `</project>`). */
-function insertion(text: string, samples: XmlElement | undefined, project: XmlElement | undefined, fresh: readonly TrsxSample[], path: string): Edit {
+function insertion(
+  text: string,
+  samples: XmlElement | undefined,
+  project: XmlElement | undefined,
+  fresh: readonly TrsxSample[],
+  path: string,
+): Edit {
   const eol = detectEol(text);
   const host = samples ?? project;
   const close = host?.closeTagRange;
-  if (!host || !close) throw new AddSampleError(`${path} has no <samples> or closed <project> element to add samples to; fix the file first.`);
+  if (!host || !close)
+    throw new AddSampleError(
+      `${path} has no <samples> or closed <project> element to add samples to; fix the file first.`,
+    );
   const hostIndent = lineIndentAt(text, host.range.start);
   const first = samples ? samplesChildIndent(text, samples) : undefined;
-  const unit = first !== undefined && first.startsWith(hostIndent) && first.length > hostIndent.length ? first.slice(hostIndent.length) : '  ';
+  const unit =
+    first !== undefined && first.startsWith(hostIndent) && first.length > hostIndent.length
+      ? first.slice(hostIndent.length)
+      : '  ';
   const sampleIndent = samples ? hostIndent + unit : hostIndent + unit + unit;
   let block = fresh.map((s) => `${sampleIndent}${buildSample(s)}${eol}`).join('');
   if (!samples) block = `${hostIndent}${unit}<samples>${eol}${block}${hostIndent}${unit}</samples>${eol}`;
@@ -188,8 +246,12 @@ function samplesChildIndent(text: string, samples: XmlElement): string | undefin
 
 function applied(text: string, edits: Edit[], path: string): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.range.start - a.range.start)) out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
+  for (const e of [...edits].sort((a, b) => b.range.start - a.range.start))
+    out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
   const check = parseTrsx(out);
-  if (hasErrors(check.diagnostics)) throw new AddSampleError(`Adding samples to ${path} would make it malformed (${check.diagnostics[0]?.message ?? ''}); nothing was written.`);
+  if (hasErrors(check.diagnostics))
+    throw new AddSampleError(
+      `Adding samples to ${path} would make it malformed (${check.diagnostics[0]?.message ?? ''}); nothing was written.`,
+    );
   return out;
 }

@@ -13,15 +13,29 @@ export interface SampleContent {
   readonly dropped: Array<{ name: string; literal: string; reason: string }>;
 }
 
-export function sampleContentOf(text: string, entities: readonly InterpretedEntity[], check: AnnotationCheck): SampleContent {
+export function sampleContentOf(
+  text: string,
+  entities: readonly InterpretedEntity[],
+  check: AnnotationCheck,
+): SampleContent {
   const dropped: SampleContent['dropped'] = [];
   const usable: InterpretedEntity[] = [];
   for (const e of [...entities].sort((a, b) => a.start - b.start || b.end - a.end)) {
     // The span's own text is what the sample will hold (the reported literal may be normalized).
     const refused = check(e.name, text.slice(e.start, e.end));
-    if (refused) { dropped.push({ name: e.name, literal: e.literal, reason: refused }); continue; }
+    if (refused) {
+      dropped.push({ name: e.name, literal: e.literal, reason: refused });
+      continue;
+    }
     const crossing = usable.find((u) => u.start < e.start && e.start < u.end && u.end < e.end);
-    if (crossing) { dropped.push({ name: e.name, literal: e.literal, reason: `it overlaps ${crossing.name} without being inside it` }); continue; }
+    if (crossing) {
+      dropped.push({
+        name: e.name,
+        literal: e.literal,
+        reason: `it overlaps ${crossing.name} without being inside it`,
+      });
+      continue;
+    }
     usable.push(e);
   }
   return { content: build(text, 0, text.length, usable), dropped };
@@ -36,7 +50,12 @@ function build(text: string, start: number, end: number, entities: readonly Inte
     const e = entities[i] as InterpretedEntity;
     // Children: the entities after it that lie inside it.
     let j = i + 1;
-    while (j < entities.length && (entities[j] as InterpretedEntity).end <= e.end && (entities[j] as InterpretedEntity).start < e.end) j++;
+    while (
+      j < entities.length &&
+      (entities[j] as InterpretedEntity).end <= e.end &&
+      (entities[j] as InterpretedEntity).start < e.end
+    )
+      j++;
     if (e.start > cursor) nodes.push(text.slice(cursor, e.start));
     nodes.push({ conceptref: e.name, content: build(text, e.start, e.end, entities.slice(i + 1, j)) });
     cursor = e.end;

@@ -11,7 +11,7 @@ import { normalize } from '../formats/sampleText';
 /** Why the span `text` cannot be annotated with `concept`, or undefined when it can. */
 export type AnnotationCheck = (concept: string, text: string) => string | undefined;
 
-export const NOT_DECLARED = 'the entity is not declared in this locale\'s TRSX';
+export const NOT_DECLARED = "the entity is not declared in this locale's TRSX";
 
 export function annotationCheck(doc: TrsxDocument): AnnotationCheck {
   const concepts = new Map(doc.concepts.map((c) => [c.name, c]));
@@ -22,19 +22,30 @@ export function annotationCheck(doc: TrsxDocument): AnnotationCheck {
     if (!set) literals.set(concept, (set = new Set()));
     set.add(normalize(text));
   };
-  for (const d of doc.dictionaries) for (const e of d.entries) { add(d.conceptref, e.literal); add(d.conceptref, e.value); }
+  for (const d of doc.dictionaries)
+    for (const e of d.entries) {
+      add(d.conceptref, e.literal);
+      add(d.conceptref, e.value);
+    }
   const visit = (nodes: readonly SampleNode[]): void => {
-    for (const n of nodes) if (typeof n !== 'string') { add(n.conceptref, sampleText(n.content)); visit(n.content); }
+    for (const n of nodes)
+      if (typeof n !== 'string') {
+        add(n.conceptref, sampleText(n.content));
+        visit(n.content);
+      }
   };
   for (const s of doc.samples) visit(s.content);
   return (name, text) => {
     const concept = concepts.get(name);
     if (!concept) return isPredefinedConcept(name) ? undefined : NOT_DECLARED;
-    const unlisted = concept.freetext || concept.dynamic || concept.regex !== undefined || concept.ruleGrammarFileName !== undefined
-      || concept.relations.some((r) => r.type === 'hasA');
+    const unlisted =
+      concept.freetext ||
+      concept.dynamic ||
+      concept.regex !== undefined ||
+      concept.ruleGrammarFileName !== undefined ||
+      concept.relations.some((r) => r.type === 'hasA');
     if (unlisted) return undefined;
     if (literals.get(name)?.has(normalize(text))) return undefined;
     return `"${text}" is not a literal or value of ${name} in this locale's TRSX (its dictionary or its annotated samples)`;
   };
 }
-

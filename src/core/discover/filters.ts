@@ -20,14 +20,29 @@ export type UtteranceTest = (u: InterpretedUtterance, training: TrainingMatch) =
 
 export function compileDiscoverFilter(f: DiscoverFilter): UtteranceTest {
   const tests: UtteranceTest[] = [];
-  if (f.minConfidence !== undefined) { const min = f.minConfidence; tests.push((u) => u.confidence >= min); }
-  if (f.maxConfidence !== undefined) { const max = f.maxConfidence; tests.push((u) => u.confidence <= max); }
-  if (f.intent !== undefined) { const intent = f.intent; tests.push((u) => u.intent === intent); }
-  if (f.locale !== undefined) { const locale = f.locale.toLowerCase(); tests.push((u) => u.locale?.toLowerCase() === locale); }
+  if (f.minConfidence !== undefined) {
+    const min = f.minConfidence;
+    tests.push((u) => u.confidence >= min);
+  }
+  if (f.maxConfidence !== undefined) {
+    const max = f.maxConfidence;
+    tests.push((u) => u.confidence <= max);
+  }
+  if (f.intent !== undefined) {
+    const intent = f.intent;
+    tests.push((u) => u.intent === intent);
+  }
+  if (f.locale !== undefined) {
+    const locale = f.locale.toLowerCase();
+    tests.push((u) => u.locale?.toLowerCase() === locale);
+  }
   if (f.from !== undefined || f.to !== undefined) {
     const from = f.from ?? -Infinity;
     const to = f.to ?? Infinity;
-    tests.push((u) => { const t = u.time ? Date.parse(u.time) : NaN; return t >= from && t < to; });
+    tests.push((u) => {
+      const t = u.time ? Date.parse(u.time) : NaN;
+      return t >= from && t < to;
+    });
   }
   if (f.notInTraining) tests.push((_u, t) => !t.inTraining);
   if (f.intentDiffers) tests.push((u, t) => t.inTraining && !t.intents.includes(u.intent));

@@ -23,10 +23,16 @@ export async function readIgnored(root: string): Promise<Set<string>> {
     throw err;
   }
   let parsed: unknown;
-  try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
   const ids = (parsed as { ids?: unknown } | undefined)?.ids;
   if (!Array.isArray(ids) || !ids.every((i) => typeof i === 'string')) {
-    throw new Error(`${path} is not a list of ignored utterance ids; fix it or delete it (cstudio discover reset) to show every utterance again.`);
+    throw new Error(
+      `${path} is not a list of ignored utterance ids; fix it or delete it (cstudio discover reset) to show every utterance again.`,
+    );
   }
   return new Set(ids as string[]);
 }
@@ -38,7 +44,10 @@ export async function addIgnored(root: string, ids: readonly string[]): Promise<
   for (const id of ids) current.add(id);
   if (current.size === before) return 0;
   await mkdir(join(root, STATE_DIR), { recursive: true });
-  await writeFileAtomic(ignoredFile(root), `${JSON.stringify({ version: VERSION, ids: [...current].sort() }, null, 2)}\n`);
+  await writeFileAtomic(
+    ignoredFile(root),
+    `${JSON.stringify({ version: VERSION, ids: [...current].sort() }, null, 2)}\n`,
+  );
   return current.size - before;
 }
 

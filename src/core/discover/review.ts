@@ -19,7 +19,10 @@ export interface ReviewOptions {
   readonly onRecord?: () => void;
 }
 
-export async function* reviewUtterances(records: AsyncIterable<LogRecord>, options: ReviewOptions): AsyncGenerator<ReviewItem> {
+export async function* reviewUtterances(
+  records: AsyncIterable<LogRecord>,
+  options: ReviewOptions,
+): AsyncGenerator<ReviewItem> {
   const reader = new UtteranceReader();
   const matches = compileDiscoverFilter(options.filter ?? {});
   for await (const record of records) {

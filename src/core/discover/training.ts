@@ -66,7 +66,12 @@ export class TrainingIndex {
   /** Without a locale (a record that names none), any locale's samples count. */
   match(text: string, locale: string | undefined): TrainingMatch {
     const key = normalize(text);
-    const maps = locale !== undefined && this.byLocale.has(locale) ? [this.byLocale.get(locale)] : locale === undefined ? [...this.byLocale.values()] : [];
+    const maps =
+      locale !== undefined && this.byLocale.has(locale)
+        ? [this.byLocale.get(locale)]
+        : locale === undefined
+          ? [...this.byLocale.values()]
+          : [];
     const intents = new Set<string>();
     for (const m of maps) for (const i of m?.get(key) ?? []) intents.add(i);
     return { inTraining: intents.size > 0, intents: [...intents] };

@@ -57,12 +57,17 @@ export function utteranceOf(record: LogRecord, audioUrn?: string): InterpretedUt
   const time = timeOf(record);
   return {
     id: str(record.value.id) ?? str(record.key.id) ?? `${record.partition}:${record.offset}`,
-    text, intent, confidence: num(single.confidence) ?? 0,
+    text,
+    intent,
+    confidence: num(single.confidence) ?? 0,
     entities: entitiesOf(asObject(single.entities), text),
     locale: str(data?.locale) ?? localeOfModel(str(asObject(request?.model)?.uri)),
     session: sessionOf(record),
     time: time === undefined ? undefined : new Date(time).toISOString(),
-    audioUrn, topic: record.topic, partition: record.partition, offset: record.offset,
+    audioUrn,
+    topic: record.topic,
+    partition: record.partition,
+    offset: record.offset,
   };
 }
 
@@ -81,7 +86,13 @@ function entitiesOf(map: Json | undefined, text: string): InterpretedEntity[] {
         // A range outside the text (or empty: no text range, e.g. a value from a DTMF input) cannot be annotated.
         if (start >= 0 && end > start && end <= text.length) {
           const value = str(e.stringValue) ?? (asObject(e.structValue) ? JSON.stringify(e.structValue) : undefined);
-          out.push({ name, literal: str(e.literal) ?? text.slice(start, end), start, end, ...(value !== undefined ? { value } : {}) });
+          out.push({
+            name,
+            literal: str(e.literal) ?? text.slice(start, end),
+            start,
+            end,
+            ...(value !== undefined ? { value } : {}),
+          });
         }
         walk(asObject(e.entities));
       }
@@ -100,7 +111,15 @@ function localeOfModel(uri: string | undefined): string | undefined {
 export function callSummaryAudio(record: LogRecord): { session: string; urn: string } | undefined {
   if (!/callsummary/i.test(eventTypeOf(record))) return undefined;
   const data = asObject(record.value.data);
-  const urn = str(data?.audioUrn) ?? str(asObject((Array.isArray(asObject(data?.callsummary)?.recognize) ? (asObject(data?.callsummary)?.recognize as unknown[]) : [])[0])?.audioUrn);
+  const urn =
+    str(data?.audioUrn) ??
+    str(
+      asObject(
+        (Array.isArray(asObject(data?.callsummary)?.recognize)
+          ? (asObject(data?.callsummary)?.recognize as unknown[])
+          : [])[0],
+      )?.audioUrn,
+    );
   const session = sessionOf(record);
   return urn && session ? { session, urn } : undefined;
 }

@@ -6,6 +6,11 @@ import type { CodeInfo, Diagnostic, TextRange } from './diagnostic';
 export type CodeTable<Code extends string = string> = Readonly<Record<Code, CodeInfo>>;
 
 /** The diagnostic of one of `table`'s codes, with the table's severity. */
-export function tableDiagnostic<Code extends string>(table: CodeTable<Code>, code: Code, message: string, range: TextRange): Diagnostic {
+export function tableDiagnostic<Code extends string>(
+  table: CodeTable<Code>,
+  code: Code,
+  message: string,
+  range: TextRange,
+): Diagnostic {
   return { code, severity: table[code].severity, message, range };
 }

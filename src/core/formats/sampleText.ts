@@ -36,7 +36,8 @@ function isOwnKey(text: string): boolean {
     if (c === 0x20) {
       if (afterSpace) return false;
       afterSpace = true;
-    } else if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0xdf && c <= 0xff && c !== 0xf7)) afterSpace = false;
+    } else if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0xdf && c <= 0xff && c !== 0xf7))
+      afterSpace = false;
     else return false;
   }
   return !afterSpace || text.length === 0; // no trailing space

@@ -90,8 +90,16 @@ export async function removeOrphanTempFiles(dir: string): Promise<void> {
 
 async function removeTemps(dir: string, stale: (name: string) => boolean): Promise<void> {
   let names: string[];
-  try { names = await readdir(dir); } catch { return; }
-  await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith(TEMP_SUFFIX) && stale(n)).map((n) => rm(join(dir, n), { force: true })));
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  await Promise.all(
+    names
+      .filter((n) => n.startsWith('.') && n.endsWith(TEMP_SUFFIX) && stale(n))
+      .map((n) => rm(join(dir, n), { force: true })),
+  );
 }
 
 /** Whether the process that named this temp file (see tempPathFor) is still running; a pid alone (earlier versions) is judged by the pid. */

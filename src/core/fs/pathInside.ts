@@ -19,7 +19,11 @@ export function relativeInside(folder: string, path: string, flavour: PathFlavou
 }
 
 /** Whether `path` lies inside `folder`; the folder itself counts only with `orSelf`. */
-export function isInside(folder: string, path: string, options: { orSelf?: boolean; flavour?: PathFlavour } = {}): boolean {
+export function isInside(
+  folder: string,
+  path: string,
+  options: { orSelf?: boolean; flavour?: PathFlavour } = {},
+): boolean {
   const rel = relativeInside(folder, path, options.flavour);
   return rel !== undefined && (rel !== '' || options.orSelf === true);
 }

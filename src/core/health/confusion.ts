@@ -10,7 +10,11 @@ import { RULE_SEVERITY, type HealthFinding, type HealthLocation } from './findin
 export const MIN_CONFUSED = 2;
 const QUOTED_LINES = 5;
 
-export function confusionFindings(evaluation: EvaluationReport, locales: ReadonlyArray<{ locale: string; file: string }>, minCount = MIN_CONFUSED): HealthFinding[] {
+export function confusionFindings(
+  evaluation: EvaluationReport,
+  locales: ReadonlyArray<{ locale: string; file: string }>,
+  minCount = MIN_CONFUSED,
+): HealthFinding[] {
   const support = new Map<string, number>();
   for (const p of evaluation.predictions) support.set(p.expected, (support.get(p.expected) ?? 0) + 1);
   const setFile = new Map(evaluation.sets.map((s) => [s.name, s.file]));
@@ -33,7 +37,10 @@ export function confusionFindings(evaluation: EvaluationReport, locales: Readonl
       else quoted.push(`${p.set}:${p.line}`);
     }
     const share = Math.round((c.count / of) * 100);
-    const where = quoted.length > 0 ? ` (${quoted.slice(0, QUOTED_LINES).join(', ')}${quoted.length > QUOTED_LINES ? ', …' : ''})` : '';
+    const where =
+      quoted.length > 0
+        ? ` (${quoted.slice(0, QUOTED_LINES).join(', ')}${quoted.length > QUOTED_LINES ? ', …' : ''})`
+        : '';
     const first = located[0];
     out.push({
       rule: 'confusion',

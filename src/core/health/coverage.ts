@@ -57,22 +57,32 @@ export interface CoverageRunOptions {
 const shareOf = (matched: number, total: number): number => (total === 0 ? 0 : matched / total);
 
 /** Counts the utterances of `records` in the window against the project's samples. */
-export async function coverageOf(records: AsyncIterable<LogRecord>, training: TrainingIndex, window: CoverageWindow, run: CoverageRunOptions = {}): Promise<TrafficCoverage> {
+export async function coverageOf(
+  records: AsyncIterable<LogRecord>,
+  training: TrainingIndex,
+  window: CoverageWindow,
+  run: CoverageRunOptions = {},
+): Promise<TrafficCoverage> {
   const since = (window.now ?? Date.now()) - window.days * DAY_MS;
   const byIntent = new Map<string, IntentCoverage>();
   let read = 0;
   const items = reviewUtterances(records, {
-    training, filter: { from: since },
-    onRecord: () => { if (++read % 5000 === 0) run.progress?.report({ message: `${read} records of ${window.app} read` }); },
+    training,
+    filter: { from: since },
+    onRecord: () => {
+      if (++read % 5000 === 0) run.progress?.report({ message: `${read} records of ${window.app} read` });
+    },
   });
   for await (const { utterance, training: match } of items) {
     throwIfAborted(run.signal);
     let c = byIntent.get(utterance.intent);
-    if (!c) byIntent.set(utterance.intent, c = { intent: utterance.intent, utterances: 0, matched: 0, share: 0 });
+    if (!c) byIntent.set(utterance.intent, (c = { intent: utterance.intent, utterances: 0, matched: 0, share: 0 }));
     c.utterances++;
     if (match.inTraining) c.matched++;
   }
-  const intents = [...byIntent.values()].sort((a, b) => b.utterances - a.utterances || a.intent.localeCompare(b.intent));
+  const intents = [...byIntent.values()].sort(
+    (a, b) => b.utterances - a.utterances || a.intent.localeCompare(b.intent),
+  );
   let utterances = 0;
   let matched = 0;
   for (const c of intents) {
@@ -80,7 +90,15 @@ export async function coverageOf(records: AsyncIterable<LogRecord>, training: Tr
     utterances += c.utterances;
     matched += c.matched;
   }
-  return { app: window.app, days: window.days, since: new Date(since).toISOString(), utterances, matched, share: shareOf(matched, utterances), intents };
+  return {
+    app: window.app,
+    days: window.days,
+    since: new Date(since).toISOString(),
+    utterances,
+    matched,
+    share: shareOf(matched, utterances),
+    intents,
+  };
 }
 
 export interface TrafficSource {
@@ -90,10 +108,19 @@ export interface TrafficSource {
 }
 
 /** Coverage read from the application's event logs (see the top of this file for how the topic is read). */
-export async function liveTrafficCoverage(source: TrafficSource, training: TrainingIndex, window: CoverageWindow, run: CoverageRunOptions = {}): Promise<TrafficCoverage> {
+export async function liveTrafficCoverage(
+  source: TrafficSource,
+  training: TrainingIndex,
+  window: CoverageWindow,
+  run: CoverageRunOptions = {},
+): Promise<TrafficCoverage> {
   const now = window.now ?? Date.now();
   const stream = new LogStream({
-    requester: source.requester, topic: window.app, start: { kind: 'beginning' }, untilEnd: true, commit: false,
+    requester: source.requester,
+    topic: window.app,
+    start: { kind: 'beginning' },
+    untilEnd: true,
+    commit: false,
     clientName: (source.clientId !== undefined ? clientNameOf(source.clientId) : undefined) ?? COVERAGE_CLIENT_NAME,
     ...(run.signal ? { signal: run.signal } : {}),
   });

@@ -3,11 +3,17 @@
 import type { TrafficCoverage } from './coverage';
 
 export const HEALTH_RULES = [
-  'samples-below-minimum', 'intent-imbalance', 'locale-parity', 'conflict', 'near-duplicate', 'unannotated-mention',
-  'literal-collision', 'confusion',
+  'samples-below-minimum',
+  'intent-imbalance',
+  'locale-parity',
+  'conflict',
+  'near-duplicate',
+  'unannotated-mention',
+  'literal-collision',
+  'confusion',
 ] as const;
 
-export type HealthRule = typeof HEALTH_RULES[number];
+export type HealthRule = (typeof HEALTH_RULES)[number];
 
 export function isHealthRule(name: string): name is HealthRule {
   return (HEALTH_RULES as readonly string[]).includes(name);

@@ -19,9 +19,16 @@ interface Resizable {
 }
 
 // ES2024's resizable ArrayBuffer (Node 20 has it; the project's TypeScript lib, ES2023, does not type it yet).
-const ResizableBuffer = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => ArrayBuffer & Resizable;
+const ResizableBuffer = ArrayBuffer as unknown as new (
+  byteLength: number,
+  options: { maxByteLength: number },
+) => ArrayBuffer & Resizable;
 
-function allocate<T extends FlatArray>(kind: new (buffer: ArrayBuffer) => T, bytesPerElement: number, length: number): T {
+function allocate<T extends FlatArray>(
+  kind: new (buffer: ArrayBuffer) => T,
+  bytesPerElement: number,
+  length: number,
+): T {
   const bytes = length * bytesPerElement;
   return new kind(new ResizableBuffer(bytes, { maxByteLength: Math.max(RESERVED_BYTES, bytes) }));
 }

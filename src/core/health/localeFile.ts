@@ -37,17 +37,26 @@ export type SampleVisitor = (sample: TrsxSample, range: TextRange, document: Trs
  * where its items are, or undefined when the windowed scan gave up on an over-long token (see scanXmlWindows:
  * `visit` has then seen some samples, and the caller reads the whole text instead). `lines` is told each piece.
  */
-export function scanLocaleText(source: DocumentText, visit: SampleVisitor, lines?: (piece: string) => void): { reader: TrsxStreamReader; errors: number } | undefined {
+export function scanLocaleText(
+  source: DocumentText,
+  visit: SampleVisitor,
+  lines?: (piece: string) => void,
+): { reader: TrsxStreamReader; errors: number } | undefined {
   let reader: TrsxStreamReader | undefined = undefined;
-  reader = new TrsxStreamReader(() => undefined, (sample, start, end) => {
-    if (isTrained(sample)) visit(sample, { start, end }, (reader as TrsxStreamReader).document);
-  });
+  reader = new TrsxStreamReader(
+    () => undefined,
+    (sample, start, end) => {
+      if (isTrained(sample)) visit(sample, { start, end }, (reader as TrsxStreamReader).document);
+    },
+  );
   let scan: XmlScanResult | undefined;
   if (source instanceof WholeText) {
     lines?.(source.text);
     scan = scanXml(source.text, reader, { elementOnly: ELEMENT_ONLY });
   } else {
-    scan = scanXmlWindows(lines ? tap(source.windows(), lines) : source.windows(), reader, { elementOnly: ELEMENT_ONLY });
+    scan = scanXmlWindows(lines ? tap(source.windows(), lines) : source.windows(), reader, {
+      elementOnly: ELEMENT_ONLY,
+    });
   }
   return scan && { reader, errors: scan.errors.filter((d) => d.severity === 'error').length };
 }
@@ -60,13 +69,22 @@ function* tap(pieces: Iterable<string>, see: (piece: string) => void): Iterable<
 }
 
 /** The locale read from `source`, or undefined when its windowed scan gave up (read it again as a WholeText). */
-export function readLocaleFile(locale: string, file: string, source: DocumentText, visit?: SampleVisitor): LocaleFile | undefined {
+export function readLocaleFile(
+  locale: string,
+  file: string,
+  source: DocumentText,
+  visit?: SampleVisitor,
+): LocaleFile | undefined {
   const samples = new SampleTable(source);
   const builder = LineIndex.builder();
-  const scanned = scanLocaleText(source, (sample, range, document) => {
-    samples.add(sample, range.start, range.end);
-    visit?.(sample, range, document);
-  }, (piece) => builder.add(piece));
+  const scanned = scanLocaleText(
+    source,
+    (sample, range, document) => {
+      samples.add(sample, range.start, range.end);
+      visit?.(sample, range, document);
+    },
+    (piece) => builder.add(piece),
+  );
   if (!scanned) {
     samples.release();
     return undefined;
@@ -75,12 +93,24 @@ export function readLocaleFile(locale: string, file: string, source: DocumentTex
   const lines = builder.done();
   const locateRange = (range: TextRange): HealthLocation => {
     // The end offset is past the element's last character: the line of that character is the last line.
-    return { file, startLine: lines.position(range.start).line, endLine: lines.position(Math.max(range.start, range.end - 1)).line };
+    return {
+      file,
+      startLine: lines.position(range.start).line,
+      endLine: lines.position(Math.max(range.start, range.end - 1)).line,
+    };
   };
   const positions = reader.positions;
   return {
-    locale, file, source, document: reader.document, samples: samples.sealed(), locateRange,
-    locate: (item) => { const range = positions.range(item); return range ? locateRange(range) : { file, startLine: 1, endLine: 1 }; },
+    locale,
+    file,
+    source,
+    document: reader.document,
+    samples: samples.sealed(),
+    locateRange,
+    locate: (item) => {
+      const range = positions.range(item);
+      return range ? locateRange(range) : { file, startLine: 1, endLine: 1 };
+    },
     wellFormednessErrors: errors,
   };
 }

@@ -21,7 +21,7 @@ function literalIndex(document: TrsxDocument): Map<string, Map<string, Literal[]
   const byConcept = new Map<string, Map<string, Literal[]>>();
   for (const d of document.dictionaries) {
     let byFirst = byConcept.get(d.conceptref);
-    if (!byFirst) byConcept.set(d.conceptref, byFirst = new Map());
+    if (!byFirst) byConcept.set(d.conceptref, (byFirst = new Map()));
     for (const e of d.entries) {
       const tokens = sampleTokens(normalize(e.literal));
       const first = tokens[0];
@@ -57,7 +57,9 @@ export class MentionFinder {
     if (literals.size === 0) return;
     // Per intent, the linked list entities' literal indexes.
     for (const intent of document.intents) {
-      const lists = intent.links.map((l) => literals.get(l.conceptref)).filter((m): m is Map<string, Literal[]> => m !== undefined);
+      const lists = intent.links
+        .map((l) => literals.get(l.conceptref))
+        .filter((m): m is Map<string, Literal[]> => m !== undefined);
       if (lists.length > 0) this.linked.set(intent.name, lists);
     }
   }
@@ -72,7 +74,8 @@ export class MentionFinder {
     if (!lists) return;
     for (const node of sample.content) {
       if (typeof node !== 'string') continue;
-      for (const literal of mentionsIn(sampleTokens(normalize(node)), lists)) hits.push({ range, intent: sample.intentref, literal });
+      for (const literal of mentionsIn(sampleTokens(normalize(node)), lists))
+        hits.push({ range, intent: sample.intentref, literal });
     }
   }
 }
@@ -92,7 +95,7 @@ export function mentionFindings(locale: LocaleFile, hits: readonly MentionHit[],
 /** The longest literal at each word, left to right, not overlapping. */
 function mentionsIn(tokens: readonly string[], lists: ReadonlyArray<Map<string, Literal[]>>): Literal[] {
   const out: Literal[] = [];
-  for (let i = 0; i < tokens.length;) {
+  for (let i = 0; i < tokens.length; ) {
     let best: Literal | undefined;
     for (const byFirst of lists) {
       for (const candidate of byFirst.get(tokens[i] as string) ?? []) {
@@ -100,7 +103,10 @@ function mentionsIn(tokens: readonly string[], lists: ReadonlyArray<Map<string, 
         if (candidate.tokens.every((t, k) => tokens[i + k] === t)) best = candidate;
       }
     }
-    if (best) { out.push(best); i += best.tokens.length; } else i++;
+    if (best) {
+      out.push(best);
+      i += best.tokens.length;
+    } else i++;
   }
   return out;
 }
@@ -109,7 +115,10 @@ function mentionFinding(locale: LocaleFile, { range, intent, literal: hit }: Men
   const fix = annotateEdit(locale, range, hit);
   const words = fix ? locale.source.slice(fix.start, fix.end) : hit.literal;
   return {
-    rule: 'unannotated-mention', severity: RULE_SEVERITY['unannotated-mention'], locale: locale.locale, location: locale.locateRange(range),
+    rule: 'unannotated-mention',
+    severity: RULE_SEVERITY['unannotated-mention'],
+    locale: locale.locale,
+    location: locale.locateRange(range),
     message: `A sample of ${intent} in ${locale.locale} says "${words}", a literal of entity ${hit.concept} (linked to ${intent}), without annotating it; annotate it as <annotation conceptref="${hit.concept}">${words}</annotation> in ${locale.file}, or reword the sample.`,
     ...(fix ? { fix } : {}),
   };
@@ -122,5 +131,10 @@ function annotateEdit(locale: LocaleFile, range: TextRange, hit: Literal): Healt
   if (!found) return undefined;
   const at = { start: range.start + found.start, end: range.start + found.end };
   const words = element.slice(found.start, found.end);
-  return { file: locale.file, start: at.start, end: at.end, newText: `<annotation conceptref="${hit.concept}">${words}</annotation>` };
+  return {
+    file: locale.file,
+    start: at.start,
+    end: at.end,
+    newText: `<annotation conceptref="${hit.concept}">${words}</annotation>`,
+  };
 }

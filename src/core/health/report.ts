@@ -10,7 +10,14 @@ import { isProjectFolder } from '../package/projectFolder';
 import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { findLiteralCollisions } from './collisions';
 import { countSamples } from './counts';
-import { DEFAULT_HEALTH_OPTIONS, HEALTH_RULES, type HealthFinding, type HealthOptions, type HealthReport, type LocaleSummary } from './findings';
+import {
+  DEFAULT_HEALTH_OPTIONS,
+  HEALTH_RULES,
+  type HealthFinding,
+  type HealthOptions,
+  type HealthReport,
+  type LocaleSummary,
+} from './findings';
 import { readLocaleFile, scanLocaleText } from './localeFile';
 import { MentionFinder, mentionFindings, type MentionHit } from './mentions';
 import { findParityGaps, inventoryOf, type LocaleInventory } from './parity';
@@ -18,7 +25,9 @@ import { findSimilarSamples } from './similarity';
 
 export class NotAProjectFolderError extends Error {
   constructor(readonly dir: string) {
-    super(`${dir} is not a pulled project folder (no ${METADATA_FILE} at its root); pull a project into it first (cstudio pull <projectId> ${dir}).`);
+    super(
+      `${dir} is not a pulled project folder (no ${METADATA_FILE} at its root); pull a project into it first (cstudio pull <projectId> ${dir}).`,
+    );
     this.name = 'NotAProjectFolderError';
   }
 }
@@ -98,7 +107,11 @@ export class HealthAnalysis {
 }
 
 /** The report over locale texts already read (the editor's open documents, the bench). */
-export function healthReport(locales: Iterable<LocaleText>, options: Partial<HealthOptions> = {}, run: ReportRunOptions = {}): HealthReport {
+export function healthReport(
+  locales: Iterable<LocaleText>,
+  options: Partial<HealthOptions> = {},
+  run: ReportRunOptions = {},
+): HealthReport {
   const analysis = new HealthAnalysis(options);
   for (const locale of locales) {
     throwIfAborted(run.signal);
@@ -109,7 +122,10 @@ export function healthReport(locales: Iterable<LocaleText>, options: Partial<Hea
 }
 
 /** Package paths and locales of a pulled folder's TRSX files. */
-export async function localeFilesOf(dir: string, run: ReportRunOptions = {}): Promise<Array<{ locale: string; file: string }>> {
+export async function localeFilesOf(
+  dir: string,
+  run: ReportRunOptions = {},
+): Promise<Array<{ locale: string; file: string }>> {
   if (!(await isProjectFolder(dir))) throw new NotAProjectFolderError(dir);
   const out: Array<{ locale: string; file: string }> = [];
   for (const path of await listPackageFolder(dir, { signal: run.signal, progress: run.progress ?? noProgress })) {
@@ -124,7 +140,12 @@ export async function localeFilesOf(dir: string, run: ReportRunOptions = {}): Pr
  * reported instead of their files on disk: the editor's open documents. Callers run it in a worker
  * (reportInWorker.ts), whose bounded young generation keeps the peak memory down.
  */
-export async function folderHealthReport(dir: string, options: Partial<HealthOptions> = {}, run: ReportRunOptions = {}, texts: Readonly<Record<string, string>> = {}): Promise<HealthReport> {
+export async function folderHealthReport(
+  dir: string,
+  options: Partial<HealthOptions> = {},
+  run: ReportRunOptions = {},
+  texts: Readonly<Record<string, string>> = {},
+): Promise<HealthReport> {
   const analysis = new HealthAnalysis(options);
   for (const { locale, file } of await localeFilesOf(dir, run)) {
     throwIfAborted(run.signal);
@@ -147,8 +168,10 @@ export async function folderHealthReport(dir: string, options: Partial<HealthOpt
 const RULE_ORDER = new Map(HEALTH_RULES.map((r, i) => [r, i]));
 
 function sortFindings(findings: HealthFinding[]): HealthFinding[] {
-  return findings.sort((a, b) =>
-    (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0)
-    || (a.location?.file ?? '').localeCompare(b.location?.file ?? '')
-    || (a.location?.startLine ?? 0) - (b.location?.startLine ?? 0));
+  return findings.sort(
+    (a, b) =>
+      (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0) ||
+      (a.location?.file ?? '').localeCompare(b.location?.file ?? '') ||
+      (a.location?.startLine ?? 0) - (b.location?.startLine ?? 0),
+  );
 }

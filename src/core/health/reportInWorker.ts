@@ -31,25 +31,40 @@ export function defaultReportWorkerPath(): string {
 }
 
 function errorOf(e: ReportJobError): Error {
-  const error = e.notAProjectFolder !== undefined ? new NotAProjectFolderError(e.notAProjectFolder) : new Error(e.message);
+  const error =
+    e.notAProjectFolder !== undefined ? new NotAProjectFolderError(e.notAProjectFolder) : new Error(e.message);
   error.name = e.name;
   if (e.stack !== undefined) error.stack = e.stack;
   return error;
 }
 
 /** The report of a pulled project folder (folderHealthReport), computed in a worker thread. */
-export async function reportInWorker(dir: string, options: Partial<HealthOptions> = {}, run: ReportInWorkerOptions = {}): Promise<HealthReport> {
+export async function reportInWorker(
+  dir: string,
+  options: Partial<HealthOptions> = {},
+  run: ReportInWorkerOptions = {},
+): Promise<HealthReport> {
   throwIfAborted(run.signal);
   const script = run.scriptPath ?? defaultReportWorkerPath();
-  if (!existsSync(script)) throw new Error(`the model-health report's worker ${script} is missing; rebuild with "npm run build"`);
+  if (!existsSync(script))
+    throw new Error(`the model-health report's worker ${script} is missing; rebuild with "npm run build"`);
   const job: ReportJob = { dir, options: { ...options }, texts: run.texts ?? {} };
   return new Promise<HealthReport>((resolve, reject) => {
-    const worker = new Worker(script, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: REPORT_YOUNG_GENERATION_MB } });
+    const worker = new Worker(script, {
+      workerData: job,
+      resourceLimits: { maxYoungGenerationSizeMb: REPORT_YOUNG_GENERATION_MB },
+    });
     // Settled once, when the worker has exited: a caller never sees the outcome while the thread still runs.
     let outcome: { report: HealthReport } | { error: unknown } | undefined;
-    const settle = (o: NonNullable<typeof outcome>): void => { outcome ??= o; };
+    const settle = (o: NonNullable<typeof outcome>): void => {
+      outcome ??= o;
+    };
     const onAbort = (): void => {
-      try { throwIfAborted(run.signal); } catch (e) { settle({ error: e }); }
+      try {
+        throwIfAborted(run.signal);
+      } catch (e) {
+        settle({ error: e });
+      }
       void worker.terminate();
     };
     run.signal?.addEventListener('abort', onAbort, { once: true });
@@ -58,10 +73,16 @@ export async function reportInWorker(dir: string, options: Partial<HealthOptions
       else if (m.kind === 'report') settle({ report: m.report });
       else settle({ error: errorOf(m.error) });
     });
-    worker.on('error', (e: Error) => settle({ error: new Error(`The model-health report of ${dir} failed in its worker thread: ${e.message}`) }));
+    worker.on('error', (e: Error) =>
+      settle({ error: new Error(`The model-health report of ${dir} failed in its worker thread: ${e.message}`) }),
+    );
     worker.on('exit', (code) => {
       run.signal?.removeEventListener('abort', onAbort);
-      const o = outcome ?? { error: new Error(`The model-health report of ${dir} stopped (worker exit code ${code}) before it answered; run it again, and report a bug if it keeps stopping.`) };
+      const o = outcome ?? {
+        error: new Error(
+          `The model-health report of ${dir} stopped (worker exit code ${code}) before it answered; run it again, and report a bug if it keeps stopping.`,
+        ),
+      };
       if ('report' in o) resolve(o.report);
       else reject(o.error);
     });

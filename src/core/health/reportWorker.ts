@@ -8,18 +8,37 @@ import { NotAProjectFolderError, folderHealthReport } from './report';
 
 function jobError(e: unknown): ReportJobError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e) };
-  return { name: e.name, message: e.message, stack: e.stack, ...(e instanceof NotAProjectFolderError ? { notAProjectFolder: e.dir } : {}) };
+  return {
+    name: e.name,
+    message: e.message,
+    stack: e.stack,
+    ...(e instanceof NotAProjectFolderError ? { notAProjectFolder: e.dir } : {}),
+  };
 }
 
 async function main(port: NonNullable<typeof parentPort>, job: ReportJob): Promise<void> {
   const post = (message: ReportWorkerMessage): void => port.postMessage(message);
   try {
-    const report = await folderHealthReport(job.dir, job.options, { progress: { report: (u) => { if (u.message) post({ kind: 'progress', message: u.message }); } } }, job.texts);
+    const report = await folderHealthReport(
+      job.dir,
+      job.options,
+      {
+        progress: {
+          report: (u) => {
+            if (u.message) post({ kind: 'progress', message: u.message });
+          },
+        },
+      },
+      job.texts,
+    );
     post({ kind: 'report', report });
   } catch (e) {
     post({ kind: 'error', error: jobError(e) });
   }
 }
 
-if (isMainThread || !parentPort) throw new Error('reportWorker.js runs as a worker thread of the model-health report (reportInWorker.ts), not on its own.');
+if (isMainThread || !parentPort)
+  throw new Error(
+    'reportWorker.js runs as a worker thread of the model-health report (reportInWorker.ts), not on its own.',
+  );
 void main(parentPort, workerData as ReportJob);

@@ -14,11 +14,14 @@ interface Segment {
 function decodeSegment(raw: string, start: number, end: number): Segment {
   let text = '';
   const offsets: number[] = [];
-  for (let i = start; i < end;) {
+  for (let i = start; i < end; ) {
     // Decoded as the XML parser decodes it (formats/xml/entities.ts), so the words match the parsed sample's.
     const ref = raw[i] === '&' ? readReference(raw, i, end) : undefined;
     if (ref?.text !== undefined) {
-      for (let k = 0; k < ref.text.length; k++) { text += ref.text[k]; offsets.push(i); }
+      for (let k = 0; k < ref.text.length; k++) {
+        text += ref.text[k];
+        offsets.push(i);
+      }
       i = ref.end;
       continue;
     }
@@ -42,7 +45,11 @@ function topLevelSegments(raw: string, range: TextRange): Segment[] {
     const stop = lt < 0 || lt > range.end ? range.end : lt;
     if (depth === 0 && stop > i) out.push(decodeSegment(raw, i, stop));
     if (stop === range.end) break;
-    if (raw.startsWith('<!--', stop)) { const close = raw.indexOf('-->', stop); i = close < 0 ? range.end : close + 3; continue; }
+    if (raw.startsWith('<!--', stop)) {
+      const close = raw.indexOf('-->', stop);
+      i = close < 0 ? range.end : close + 3;
+      continue;
+    }
     const close = raw.indexOf('>', stop);
     if (close < 0) break;
     if (raw.startsWith('</sample', stop)) break;
@@ -60,7 +67,10 @@ const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
  * in the sample element at `range`: the words as whole words, with any punctuation or spacing between them.
  */
 export function findInSampleText(raw: string, range: TextRange, tokens: readonly string[]): TextRange | undefined {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${tokens.map(escapeRegex).join('[\\s\\p{P}\\p{S}]+')}(?![\\p{L}\\p{N}])`, 'iu');
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])${tokens.map(escapeRegex).join('[\\s\\p{P}\\p{S}]+')}(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
   for (const seg of topLevelSegments(raw, range)) {
     const m = pattern.exec(seg.text);
     if (m) return { start: seg.offsets[m.index] as number, end: seg.offsets[m.index + m[0].length] as number };

@@ -70,7 +70,7 @@ export class SampleTable {
     this.group = ensureIndex(this.group, k);
     let id = this.intentIds.get(sample.intentref);
     if (id === undefined) {
-      this.intentIds.set(sample.intentref, id = this.intents.length);
+      this.intentIds.set(sample.intentref, (id = this.intents.length));
       this.intents.push(sample.intentref);
       this.samplesOf.push(0);
       this.weightOf.push(0);
@@ -106,14 +106,14 @@ export class SampleTable {
 
   private addTokens(g: number, words: string): void {
     let n = 0;
-    for (let i = 0; i < words.length;) {
+    for (let i = 0; i < words.length; ) {
       let j = words.indexOf(' ', i);
       if (j < 0) j = words.length;
       const word = words.slice(i, j);
       let id = this.wordIds.get(word);
       if (id === undefined) {
         const own = flatCopy(word); // kept for the whole locale: not a view of the sample's text or the file's window
-        this.wordIds.set(own, id = this.words.length);
+        this.wordIds.set(own, (id = this.words.length));
         this.words.push(own);
       }
       if (n === this.scratch.length) this.scratch = widened(this.scratch);

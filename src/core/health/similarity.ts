@@ -13,7 +13,10 @@ import { sampleAt, type SampleTable } from './sampleTable';
 
 /** The samples of each group, when it has several intents (`members`); else its first sample stands for all. */
 class Groups {
-  constructor(readonly table: SampleTable, private readonly members: ReadonlyMap<number, number[]>) {}
+  constructor(
+    readonly table: SampleTable,
+    private readonly members: ReadonlyMap<number, number[]>,
+  ) {}
 
   samplesOf(g: number): readonly number[] {
     return this.members.get(g) ?? [this.table.firstOf(g)];
@@ -38,14 +41,22 @@ function conflictFinding(locale: LocaleFile, groups: Groups, g: number): HealthF
   for (const k of groups.samplesOf(g)) byIntent.set(table.intentOf(k), [...(byIntent.get(table.intentOf(k)) ?? []), k]);
   const all = [...byIntent.values()].flat();
   // The words as written (case and punctuation kept), read again from the file for these few samples.
-  const texts = new Set(all.map((k) => { const s = sampleAt(locale.source, table.rangeOf(k)); return s ? normalizedSampleText(s.content) : `#${k}`; }));
+  const texts = new Set(
+    all.map((k) => {
+      const s = sampleAt(locale.source, table.rangeOf(k));
+      return s ? normalizedSampleText(s.content) : `#${k}`;
+    }),
+  );
   const how = texts.size === 1 ? 'is identical' : 'is the same once case and punctuation are ignored';
   const parts = [...byIntent].map(([intent, list]) => {
     const weighted = list.reduce((n, k) => n + table.weightOfSample(k), 0);
     return `${intent} (${list.length} sample${list.length === 1 ? '' : 's'}, count ${weighted})`;
   });
   return {
-    rule: 'conflict', severity: RULE_SEVERITY.conflict, locale: locale.locale, location: locale.locateRange(table.rangeOf(all[0] as number)),
+    rule: 'conflict',
+    severity: RULE_SEVERITY.conflict,
+    locale: locale.locale,
+    location: locale.locateRange(table.rangeOf(all[0] as number)),
     related: all.slice(1).map((k) => locale.locateRange(table.rangeOf(k))),
     message: `The sample "${table.wordsOf(g)}" ${how} under ${byIntent.size} intents in ${locale.locale}: ${parts.join(', ')}. Keep it under one intent and remove the others from ${locale.file}.`,
   };
@@ -93,14 +104,16 @@ function findNearDuplicates(locale: LocaleFile, groups: Groups, threshold: numbe
     if (units.nextGroup[units.firstGroup[p] as number] === -1) continue;
     const list = groupsOfUnit(units, p);
     for (let i = 0; i < list.length; i++) {
-      for (let k = i + 1; k < list.length; k++) reportPair(locale, groups, list[i] as number, list[k] as number, 1, threshold, findings);
+      for (let k = i + 1; k < list.length; k++)
+        reportPair(locale, groups, list[i] as number, list[k] as number, 1, threshold, findings);
     }
   }
   for (const [x, y, j] of similarPairs(units, threshold)) {
     const ix = singleIntent(groups, units, x);
     if (ix !== undefined && ix === singleIntent(groups, units, y)) continue;
     const gxs = groupsOfUnit(units, x);
-    pairs: for (const gy of groupsOfUnit(units, y)) for (const gx of gxs) if (reportPair(locale, groups, gy, gx, j, threshold, findings)) break pairs;
+    pairs: for (const gy of groupsOfUnit(units, y))
+      for (const gx of gxs) if (reportPair(locale, groups, gy, gx, j, threshold, findings)) break pairs;
   }
 }
 
@@ -113,9 +126,13 @@ function findNearDuplicates(locale: LocaleFile, groups: Groups, threshold: numbe
 function tokenUnits(table: SampleTable): Units {
   // Words renumbered in spelling order, so each set, sorted, lists its words in that order (for the tie-break).
   const { words } = table;
-  const bySpelling = Array.from({ length: words.length }, (_, w) => w).sort((a, b) => ((words[a] as string) < (words[b] as string) ? -1 : 1));
+  const bySpelling = Array.from({ length: words.length }, (_, w) => w).sort((a, b) =>
+    (words[a] as string) < (words[b] as string) ? -1 : 1,
+  );
   const spelled = new Int32Array(words.length);
-  bySpelling.forEach((w, r) => { spelled[w] = r; });
+  bySpelling.forEach((w, r) => {
+    spelled[w] = r;
+  });
   const tokens = table.copyTokens();
   for (let i = 0; i < tokens.length; i++) tokens[i] = spelled[tokens[i] as number] as number;
   const groupCount = table.groups;
@@ -138,8 +155,15 @@ function tokenUnits(table: SampleTable): Units {
     for (let i = start; i < end; i++) hash = Math.imul(hash ^ (tokens[i] as number), 0x01000193);
     let slot = hash & (capacity - 1);
     let found = -1;
-    for (let u = (slots[slot] as number) - 1; u !== -1; slot = (slot + 1) & (capacity - 1), u = (slots[slot] as number) - 1) {
-      if (unitHash[u] === hash && equalRanges(tokens, unitStart[u] as number, unitEnd[u] as number, start, end)) { found = u; break; }
+    for (
+      let u = (slots[slot] as number) - 1;
+      u !== -1;
+      slot = (slot + 1) & (capacity - 1), u = (slots[slot] as number) - 1
+    ) {
+      if (unitHash[u] === hash && equalRanges(tokens, unitStart[u] as number, unitEnd[u] as number, start, end)) {
+        found = u;
+        break;
+      }
     }
     if (found !== -1) {
       nextGroup[unitLast[found] as number] = g;
@@ -165,10 +189,16 @@ function tokenUnits(table: SampleTable): Units {
       if (firstSeen[t] === -1) firstSeen[t] = seen++;
     }
   }
-  const order = Array.from({ length: words.length }, (_, t) => t).filter((t) => firstSeen[t] !== -1)
-    .sort((a, b) => (frequency[a] as number) - (frequency[b] as number) || (firstSeen[a] as number) - (firstSeen[b] as number));
+  const order = Array.from({ length: words.length }, (_, t) => t)
+    .filter((t) => firstSeen[t] !== -1)
+    .sort(
+      (a, b) =>
+        (frequency[a] as number) - (frequency[b] as number) || (firstSeen[a] as number) - (firstSeen[b] as number),
+    );
   const rank = new Int32Array(words.length);
-  order.forEach((t, r) => { rank[t] = r; });
+  order.forEach((t, r) => {
+    rank[t] = r;
+  });
   let largest = 0;
   for (let u = 0; u < count; u++) {
     const start = unitStart[u] as number;
@@ -182,8 +212,13 @@ function tokenUnits(table: SampleTable): Units {
   for (let u = 0; u < count; u++) (bySize[(unitEnd[u] as number) - (unitStart[u] as number) + 1] as number)++;
   for (let s = 1; s < bySize.length; s++) bySize[s] = (bySize[s] as number) + (bySize[s - 1] as number);
   const units: Units = {
-    count, ranks: order.length, tokens, nextGroup,
-    start: new Int32Array(count), size: new Int32Array(count), firstGroup: new Int32Array(count),
+    count,
+    ranks: order.length,
+    tokens,
+    nextGroup,
+    start: new Int32Array(count),
+    size: new Int32Array(count),
+    firstGroup: new Int32Array(count),
   };
   for (let u = 0; u < count; u++) {
     const size = (unitEnd[u] as number) - (unitStart[u] as number);
@@ -200,7 +235,10 @@ function sortRange(a: Int32Array, start: number, end: number): void {
   for (let i = start + 1; i < end; i++) {
     const v = a[i] as number;
     let j = i - 1;
-    while (j >= start && (a[j] as number) > v) { a[j + 1] = a[j] as number; j--; }
+    while (j >= start && (a[j] as number) > v) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
     a[j + 1] = v;
   }
 }
@@ -212,7 +250,15 @@ function equalRanges(a: Int32Array, s1: number, e1: number, s2: number, e2: numb
 }
 
 /** Reports two texts as near-duplicates when some sample of one has another intent than some sample of the other. */
-function reportPair(locale: LocaleFile, groups: Groups, a: number, b: number, similarity: number, threshold: number, findings: HealthFinding[]): boolean {
+function reportPair(
+  locale: LocaleFile,
+  groups: Groups,
+  a: number,
+  b: number,
+  similarity: number,
+  threshold: number,
+  findings: HealthFinding[],
+): boolean {
   const { table } = groups;
   for (const sa of groups.samplesOf(a)) {
     const ia = table.intentOf(sa);
@@ -220,8 +266,11 @@ function reportPair(locale: LocaleFile, groups: Groups, a: number, b: number, si
     if (sb === undefined) continue;
     const ib = table.intentOf(sb);
     findings.push({
-      rule: 'near-duplicate', severity: RULE_SEVERITY['near-duplicate'], locale: locale.locale,
-      location: locale.locateRange(table.rangeOf(sa)), related: [locale.locateRange(table.rangeOf(sb))],
+      rule: 'near-duplicate',
+      severity: RULE_SEVERITY['near-duplicate'],
+      locale: locale.locale,
+      location: locale.locateRange(table.rangeOf(sa)),
+      related: [locale.locateRange(table.rangeOf(sb))],
       message: `Samples "${table.wordsOf(a)}" (${ia}) and "${table.wordsOf(b)}" (${ib}) in ${locale.locale} share ${Math.round(similarity * 100)}% of their words (threshold ${Math.round(threshold * 100)}%); the model can hardly tell ${ia} from ${ib} on them: reword one, move it to the other intent or remove it from ${locale.file}.`,
     });
     return true;
@@ -305,7 +354,12 @@ function jaccard(tokens: Int32Array, a: number, m: number, b: number, n: number)
   while (i < m && j < n) {
     const x = tokens[a + i] as number;
     const y = tokens[b + j] as number;
-    if (x === y) { common++; i++; j++; } else if (x < y) i++; else j++;
+    if (x === y) {
+      common++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
   }
   return common / (m + n - common);
 }

@@ -13,7 +13,8 @@ export function trsxCodeLenses(ctx: LanguageContext, doc: LanguageDocument): Cod
   const lastIntent = names.result.index.sections.intents.at(-1);
   // Stale offsets are fine before the edited span (the usual case: samples edited below the ontology).
   const editStart = doc.pendingEditStart;
-  const stale = !names.current && lastIntent !== undefined && editStart !== undefined && editStart <= lastIntent.range.end;
+  const stale =
+    !names.current && lastIntent !== undefined && editStart !== undefined && editStart <= lastIntent.range.end;
   const result = stale ? doc.trsx() : names.result;
   const symbols = trsxSymbols(result);
   const counts = symbols.sampleCounts();
@@ -31,7 +32,7 @@ export function trsxCodeLenses(ctx: LanguageContext, doc: LanguageDocument): Cod
 export function grxmlCodeLenses(doc: LanguageDocument): CodeLensInfo[] {
   const result = doc.grxml();
   const root = result.grammar.root;
-  return grxmlSymbols(result).rules
-    .filter((r) => r.id !== '' && (r.rule.scope === 'public' || r.id === root))
+  return grxmlSymbols(result)
+    .rules.filter((r) => r.id !== '' && (r.rule.scope === 'public' || r.id === root))
     .map((r) => ({ kind: 'testGrammar', range: r.idRange, title: 'Test Grammar', rule: r.id }));
 }

@@ -86,10 +86,12 @@ export class DiagnosticsEngine {
       const result = doc.trsx();
       const validation = validator.validate(result);
       const project = trsxProjectDiagnostics(ctx, doc, result, this.grammarChecks);
-      const diagnostics = project.length === 0 ? validation.diagnostics : sortDiagnostics([...validation.diagnostics, ...project]);
+      const diagnostics =
+        project.length === 0 ? validation.diagnostics : sortDiagnostics([...validation.diagnostics, ...project]);
       return { id, version: doc.version, diagnostics, incremental: validation.incremental };
     }
-    if (doc.languageId === 'dialog') return { id, version: doc.version, diagnostics: this.dialogDiagnostics(doc), incremental: false };
+    if (doc.languageId === 'dialog')
+      return { id, version: doc.version, diagnostics: this.dialogDiagnostics(doc), incremental: false };
     const parsed = doc.grxml();
     const own = validateGrxml(parsed, { resolveExternal: projectGrammarResolver(this.projects, this.roots) });
     const diagnostics = sortDiagnostics([...own, ...grxmlProjectDiagnostics(ctx, doc)]);
@@ -102,7 +104,9 @@ export class DiagnosticsEngine {
       model = doc.dialog();
     } catch (e) {
       const offset = (e as { offset?: number }).offset ?? 0;
-      return [dialogDiagnostic('DLG013', (e as Error).message, { start: offset, end: Math.min(doc.length, offset + 1) })];
+      return [
+        dialogDiagnostic('DLG013', (e as Error).message, { start: offset, end: Math.min(doc.length, offset + 1) }),
+      ];
     }
     const project = doc.path === undefined ? undefined : this.projects.projectOf(doc.path);
     return dialogDiagnostics(model, project ? this.projects.nluNames(project) : undefined);
@@ -113,7 +117,8 @@ export class DiagnosticsEngine {
     const doc = this.documents.get(id);
     const project = doc?.path === undefined ? undefined : this.projects.projectOf(doc.path);
     if (!project) return [];
-    return this.documents.all()
+    return this.documents
+      .all()
       .filter((d) => d.id !== id && d.path !== undefined && this.projects.projectOf(d.path)?.root === project.root)
       .map((d) => d.id);
   }

@@ -146,8 +146,13 @@ export class LanguageDocument {
       const p = pieces[i] as TextPiece;
       // Pieces before this one are applied already, so its start is the same offset in `text` as in the end.
       const oldEnd = p.start + (p.oldEnd - p.oldStart);
-      const next = i === pieces.length - 1 ? this.content.toString() : text.slice(0, p.start) + p.text + text.slice(oldEnd);
-      const patch = patchTrsx(result, { start: p.start, end: p.start + p.text.length, oldStart: p.start, oldEnd }, next);
+      const next =
+        i === pieces.length - 1 ? this.content.toString() : text.slice(0, p.start) + p.text + text.slice(oldEnd);
+      const patch = patchTrsx(
+        result,
+        { start: p.start, end: p.start + p.text.length, oldStart: p.start, oldEnd },
+        next,
+      );
       if (!patch) return undefined; // `result` may be consumed: the caller parses in full
       this.onTrsxStep?.({ base: result, patch });
       result = patch.result;
@@ -223,7 +228,9 @@ function shiftContext(context: TagContext, by: number): TagContext {
 }
 
 function enclosing(tree: XmlDocument, offset: number): string[] {
-  return positionIn(tree, offset).path.filter((el) => el.range.start < offset).map((el) => el.name);
+  return positionIn(tree, offset)
+    .path.filter((el) => el.range.start < offset)
+    .map((el) => el.name);
 }
 
 /** The open documents, by id. */

@@ -93,7 +93,9 @@ export class EditedText {
   apply(change: TextChange): void {
     const { start, end } = change;
     if (start < 0 || end < start || end > this.currentLength) {
-      throw new RangeError(`Edit [${start}, ${end}) is outside the document (length ${this.currentLength}); re-open the document to resynchronize.`);
+      throw new RangeError(
+        `Edit [${start}, ${end}) is outside the document (length ${this.currentLength}); re-open the document to resynchronize.`,
+      );
     }
     const lineSafe = this.starts !== undefined && this.linesFollow(change);
     const removed = end - start;
@@ -109,12 +111,16 @@ export class EditedText {
     const old = this.slice(spanStart, spanEnd);
     const text = old.slice(0, start - spanStart) + change.text + old.slice(end - spanStart);
     const piece: TextPiece = {
-      start: spanStart, end: spanStart + text.length, text,
-      oldStart: this.toBase(spanStart, first), oldEnd: this.toBase(spanEnd, last),
+      start: spanStart,
+      end: spanStart + text.length,
+      text,
+      oldStart: this.toBase(spanStart, first),
+      oldEnd: this.toBase(spanEnd, last),
     };
     const after = this.list.slice(last).map((p) => ({ ...p, start: p.start + delta, end: p.end + delta }));
     // An edit that gives back the base text (an undo, a retyped character) leaves nothing to parse again.
-    const restores = text.length === piece.oldEnd - piece.oldStart && text === this.baseText.slice(piece.oldStart, piece.oldEnd);
+    const restores =
+      text.length === piece.oldEnd - piece.oldStart && text === this.baseText.slice(piece.oldStart, piece.oldEnd);
     this.list = [...this.list.slice(0, first), ...(restores ? [] : [piece]), ...after];
     if (this.list.length > MAX_PIECES) this.joinAll();
     this.joined = undefined;
@@ -132,7 +138,8 @@ export class EditedText {
     let at = 0; // current offset where the base run before the next piece starts
     let baseAt = 0;
     for (const p of this.list) {
-      if (p.start > a && at < b) out += this.baseText.slice(baseAt + Math.max(0, a - at), baseAt + Math.min(p.start, b) - at);
+      if (p.start > a && at < b)
+        out += this.baseText.slice(baseAt + Math.max(0, a - at), baseAt + Math.min(p.start, b) - at);
       if (p.end > a && p.start < b) out += p.text.slice(Math.max(0, a - p.start), Math.min(p.end, b) - p.start);
       at = p.end;
       baseAt = p.oldEnd;
@@ -211,7 +218,12 @@ export class EditedText {
   private linesFollow(change: TextChange): boolean {
     const at = (o: number): number => (o >= 0 && o < this.currentLength ? this.charCodeAt(o) : -1);
     if (at(change.start - 1) === CR) return false;
-    if (at(change.end) === LF && (change.text.charCodeAt(change.text.length - 1) === CR || (change.end > change.start && at(change.end - 1) === CR))) return false;
+    if (
+      at(change.end) === LF &&
+      (change.text.charCodeAt(change.text.length - 1) === CR ||
+        (change.end > change.start && at(change.end - 1) === CR))
+    )
+      return false;
     return true;
   }
 

@@ -30,9 +30,10 @@ export function formattingEdits(doc: LanguageDocument, options: FormattingOption
   // TRSX keeps the file's style unless the setting says otherwise (as `cstudio format` does, so both agree on
   // what "formatted" means); GrXML follows the editor's tabs-or-spaces choice.
   const trsxIndent = options.trsxIndent ?? 'auto';
-  const formatted = doc.languageId === 'trsx'
-    ? formatTrsx(doc.text, { indent: trsxIndent === 'editor' ? editorIndent : trsxIndent })
-    : formatGrxml(doc.text, options.insertSpaces ? ' '.repeat(size) : '\t');
+  const formatted =
+    doc.languageId === 'trsx'
+      ? formatTrsx(doc.text, { indent: trsxIndent === 'editor' ? editorIndent : trsxIndent })
+      : formatGrxml(doc.text, options.insertSpaces ? ' '.repeat(size) : '\t');
   return whitespaceEdits(doc.text, formatted);
 }
 
@@ -52,7 +53,11 @@ export function whitespaceEdits(before: string, after: string): TextEdit[] {
   while (i < before.length || j < after.length) {
     const a = before.charCodeAt(i);
     const b = after.charCodeAt(j);
-    if (i < before.length && j < after.length && !isSpace(a) && a === b) { i++; j++; continue; }
+    if (i < before.length && j < after.length && !isSpace(a) && a === b) {
+      i++;
+      j++;
+      continue;
+    }
     let i2 = i;
     while (i2 < before.length && isSpace(before.charCodeAt(i2))) i2++;
     let j2 = j;
@@ -71,6 +76,7 @@ function wholeEdit(before: string, after: string): TextEdit {
   let p = 0;
   while (p < before.length && p < after.length && before[p] === after[p]) p++;
   let q = 0;
-  while (q < before.length - p && q < after.length - p && before[before.length - 1 - q] === after[after.length - 1 - q]) q++;
+  while (q < before.length - p && q < after.length - p && before[before.length - 1 - q] === after[after.length - 1 - q])
+    q++;
   return { range: { start: p, end: before.length - q }, newText: after.slice(p, after.length - q) };
 }

@@ -4,7 +4,14 @@
 import type { Diagnostic, TextRange } from '../formats/diagnostic';
 import { grxmlCodeLenses, trsxCodeLenses } from './codeLens';
 import { DocumentStore, type LanguageDocument } from './documents';
-import { dialogDefinition, dialogHover, dialogOutline, dialogReferences, dialogRename, prepareDialogRename } from './dialog/dialogNavigation';
+import {
+  dialogDefinition,
+  dialogHover,
+  dialogOutline,
+  dialogReferences,
+  dialogRename,
+  prepareDialogRename,
+} from './dialog/dialogNavigation';
 import type { FileSystem } from './fileSystem';
 import { formattingEdits, type FormattingOptions } from './formatting';
 import { grxmlCodeActions } from './grxml/codeActions';
@@ -19,8 +26,17 @@ import { trsxDefinition, trsxReferences } from './trsx/navigation';
 import { trsxOutline } from './trsx/outline';
 import { prepareTrsxRename, trsxRename } from './trsx/rename';
 import type {
-  CodeActionInfo, CodeLensInfo, CompletionItem, DocumentSymbolInfo, FileEdits, HoverInfo, LanguageContext, Location,
-  RenamePreparation, TextEdit, WorkspaceSymbolInfo,
+  CodeActionInfo,
+  CodeLensInfo,
+  CompletionItem,
+  DocumentSymbolInfo,
+  FileEdits,
+  HoverInfo,
+  LanguageContext,
+  Location,
+  RenamePreparation,
+  TextEdit,
+  WorkspaceSymbolInfo,
 } from './types';
 import { workspaceSymbols } from './workspaceSymbols';
 
@@ -45,7 +61,9 @@ export class LanguageServices {
   completion(id: string, offset: number): CompletionItem[] {
     const doc = this.doc(id);
     if (doc.languageId === 'dialog') return [];
-    return doc.languageId === 'trsx' ? trsxCompletions(this.context, doc, offset) : grxmlCompletions(this.context, doc, offset);
+    return doc.languageId === 'trsx'
+      ? trsxCompletions(this.context, doc, offset)
+      : grxmlCompletions(this.context, doc, offset);
   }
 
   hover(id: string, offset: number): HoverInfo | undefined {
@@ -57,7 +75,9 @@ export class LanguageServices {
   definition(id: string, offset: number): Location[] {
     const doc = this.doc(id);
     if (doc.languageId === 'dialog') return dialogDefinition(this.context, doc, offset);
-    return doc.languageId === 'trsx' ? trsxDefinition(this.context, doc, offset) : grxmlDefinition(this.context, doc, offset);
+    return doc.languageId === 'trsx'
+      ? trsxDefinition(this.context, doc, offset)
+      : grxmlDefinition(this.context, doc, offset);
   }
 
   references(id: string, offset: number, includeDeclaration: boolean): Location[] {
@@ -78,7 +98,9 @@ export class LanguageServices {
   rename(id: string, offset: number, newName: string): FileEdits[] {
     const doc = this.doc(id);
     if (doc.languageId === 'dialog') return dialogRename(this.context, doc, offset, newName);
-    return doc.languageId === 'trsx' ? trsxRename(this.context, doc, offset, newName) : grxmlRename(this.context, doc, offset, newName);
+    return doc.languageId === 'trsx'
+      ? trsxRename(this.context, doc, offset, newName)
+      : grxmlRename(this.context, doc, offset, newName);
   }
 
   documentSymbols(id: string): DocumentSymbolInfo[] {

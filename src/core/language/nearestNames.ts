@@ -11,7 +11,10 @@ export function nearestNames(unknown: string, candidates: Iterable<string>, limi
     const distance = editDistance(target, name.toLowerCase(), allowed);
     if (distance <= allowed) scored.push({ name, distance });
   }
-  return scored.sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name)).slice(0, limit).map((s) => s.name);
+  return scored
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map((s) => s.name);
 }
 
 /** Levenshtein distance; stops early (returning more than `cap`) once every path exceeds `cap`. */
@@ -23,7 +26,11 @@ export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINIT
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      const value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }

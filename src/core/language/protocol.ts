@@ -10,7 +10,9 @@ import type { PartialResultParams, Position, TextDocumentIdentifier } from 'vsco
 export const AutoCloseRequest = new RequestType<AutoCloseParams, AutoCloseResult | null, void>('cstudio/autoClose');
 
 /** Sent after each publication of a document's diagnostics (the tests and the status wait on it). */
-export const DiagnosticsPublishedNotification = new NotificationType<DiagnosticsPublishedParams>('cstudio/diagnosticsPublished');
+export const DiagnosticsPublishedNotification = new NotificationType<DiagnosticsPublishedParams>(
+  'cstudio/diagnosticsPublished',
+);
 
 /** Commands the server puts on code lenses; a client maps them to its own (the VS Code client: features/language). */
 export const LENS_COMMANDS = {
@@ -48,13 +50,17 @@ export const GrammarInfoRequest = new RequestType<GrammarInfoParams, GrammarInfo
 /** One sentence (or DTMF keys) against a grammar. */
 export const TestGrammarRequest = new RequestType<TestGrammarParams, SentenceTestResult, void>('cstudio/testGrammar');
 /** The cases of a `*.grxml-test` text (the Test Explorer's items). */
-export const GrammarTestCasesRequest = new RequestType<GrammarTestFileParams, GrammarTestCases, void>('cstudio/grammarTestCases');
+export const GrammarTestCasesRequest = new RequestType<GrammarTestFileParams, GrammarTestCases, void>(
+  'cstudio/grammarTestCases',
+);
 /**
  * Runs a `*.grxml-test` text. With a `partialResultToken`, each case's `GrammarCaseResult[]` is also sent as
  * `$/progress` as soon as it finishes (the Test Explorer shows them one by one); the final answer holds them all.
  * Cancelling the request stops after the running case.
  */
-export const RunGrammarTestsRequest = new RequestType<RunGrammarTestsParams, GrammarTestRunResult, void>('cstudio/runGrammarTests');
+export const RunGrammarTestsRequest = new RequestType<RunGrammarTestsParams, GrammarTestRunResult, void>(
+  'cstudio/runGrammarTests',
+);
 
 export interface GrammarInfoParams {
   textDocument: TextDocumentIdentifier;

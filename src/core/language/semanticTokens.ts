@@ -39,7 +39,9 @@ function trsxTokens(doc: LanguageDocument): SemanticToken[] {
 
 function grxmlTokens(doc: LanguageDocument): SemanticToken[] {
   const table = grxmlSymbols(doc.grxml());
-  const tokens = table.rules.map((r): SemanticToken => ({ range: r.idRange, type: 'function', modifiers: ['declaration'] }));
+  const tokens = table.rules.map(
+    (r): SemanticToken => ({ range: r.idRange, type: 'function', modifiers: ['declaration'] }),
+  );
   for (const ref of table.references) {
     if (ref.fileRange) tokens.push({ range: ref.fileRange, type: 'namespace', modifiers: [] });
     if (ref.rule !== undefined) tokens.push({ range: ref.nameRange, type: 'function', modifiers: [] });

@@ -20,7 +20,9 @@ export interface DirtyRegion {
 
 export function applyChange(text: string, change: TextChange): string {
   if (change.start < 0 || change.end < change.start || change.end > text.length) {
-    throw new RangeError(`Edit [${change.start}, ${change.end}) is outside the document (length ${text.length}); re-open the document to resynchronize.`);
+    throw new RangeError(
+      `Edit [${change.start}, ${change.end}) is outside the document (length ${text.length}); re-open the document to resynchronize.`,
+    );
   }
   return text.slice(0, change.start) + change.text + text.slice(change.end);
 }

@@ -28,7 +28,16 @@ export interface Location {
   range: TextRange;
 }
 
-export type CompletionKind = 'element' | 'closeTag' | 'attribute' | 'value' | 'intent' | 'concept' | 'rule' | 'file' | 'keyword';
+export type CompletionKind =
+  | 'element'
+  | 'closeTag'
+  | 'attribute'
+  | 'value'
+  | 'intent'
+  | 'concept'
+  | 'rule'
+  | 'file'
+  | 'keyword';
 
 export interface CompletionItem {
   label: string;

@@ -20,7 +20,12 @@ export function fuzzyMatch(query: string, name: string): boolean {
 }
 
 /** Symbols of `paths` (TRSX and GrXML files; open documents are read from the editor) matching `query`. */
-export function workspaceSymbols(ctx: LanguageContext, paths: readonly string[], query: string, signal?: AbortSignal): WorkspaceSymbolInfo[] {
+export function workspaceSymbols(
+  ctx: LanguageContext,
+  paths: readonly string[],
+  query: string,
+  signal?: AbortSignal,
+): WorkspaceSymbolInfo[] {
   const out: WorkspaceSymbolInfo[] = [];
   const add = (symbol: WorkspaceSymbolInfo): boolean => {
     if (fuzzyMatch(query, symbol.name)) out.push(symbol);
@@ -35,13 +40,19 @@ export function workspaceSymbols(ctx: LanguageContext, paths: readonly string[],
       if (!header) continue;
       const container = localeOfTrsxPath(path) ?? basename(path);
       const symbols = trsxSymbols(header);
-      for (const i of symbols.intents) if (!add({ name: i.name, kind: 'intent', container, location: { path: id, range: i.nameRange } })) return out;
-      for (const c of symbols.concepts) if (!add({ name: c.name, kind: 'concept', container, location: { path: id, range: c.nameRange } })) return out;
+      for (const i of symbols.intents)
+        if (!add({ name: i.name, kind: 'intent', container, location: { path: id, range: i.nameRange } })) return out;
+      for (const c of symbols.concepts)
+        if (!add({ name: c.name, kind: 'concept', container, location: { path: id, range: c.nameRange } })) return out;
     } else if (language === 'grxml') {
       const result = ctx.projects.grxml(path);
       if (!result) continue;
       for (const r of grxmlSymbols(result).rules) {
-        if (r.id !== '' && !add({ name: r.id, kind: 'rule', container: basename(path), location: { path: id, range: r.idRange } })) return out;
+        if (
+          r.id !== '' &&
+          !add({ name: r.id, kind: 'rule', container: basename(path), location: { path: id, range: r.idRange } })
+        )
+          return out;
       }
     }
   }

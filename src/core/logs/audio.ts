@@ -23,17 +23,38 @@ export interface WavAudio {
   durationMs: number;
 }
 
-export async function fetchAudioPcm(requester: Requester, urn: string, options: CallOptions = {}): Promise<FetchedAudio> {
-  const download = await requester.download({
-    api: 'log', method: 'GET', path: '/api/v1/audio', query: { urn }, resource: `audio ${urn}`, signal: options.signal,
-  }, { maxBytes: MAX_AUDIO_BYTES });
+export async function fetchAudioPcm(
+  requester: Requester,
+  urn: string,
+  options: CallOptions = {},
+): Promise<FetchedAudio> {
+  const download = await requester.download(
+    {
+      api: 'log',
+      method: 'GET',
+      path: '/api/v1/audio',
+      query: { urn },
+      resource: `audio ${urn}`,
+      signal: options.signal,
+    },
+    { maxBytes: MAX_AUDIO_BYTES },
+  );
   const pcm = await download.toBuffer();
   return { pcm, announcedRate: sampleRateOf(download.contentType) };
 }
 
-export async function fetchAudioWav(requester: Requester, urn: string, options: CallOptions & { sampleRate?: number } = {}): Promise<WavAudio> {
+export async function fetchAudioWav(
+  requester: Requester,
+  urn: string,
+  options: CallOptions & { sampleRate?: number } = {},
+): Promise<WavAudio> {
   const { pcm, announcedRate } = await fetchAudioPcm(requester, urn, options);
   const sampleRate = options.sampleRate ?? announcedRate ?? DEFAULT_SAMPLE_RATE;
   const rateSource = options.sampleRate !== undefined ? 'caller' : announcedRate !== undefined ? 'server' : 'default';
-  return { wav: pcmToWav(pcm, { sampleRate }), sampleRate, rateSource, durationMs: Math.round((pcm.byteLength / 2 / sampleRate) * 1000) };
+  return {
+    wav: pcmToWav(pcm, { sampleRate }),
+    sampleRate,
+    rateSource,
+    durationMs: Math.round((pcm.byteLength / 2 / sampleRate) * 1000),
+  };
 }

@@ -38,12 +38,17 @@ export function audioRefsOf(record: LogRecord): AudioRef[] {
     const params = asObject(r.recognitionParameters);
     const audioFormat = typeof params?.audioFormat === 'string' ? params.audioFormat : undefined;
     refs.push({
-      urn: r.audioUrn, audioFormat, sampleRate: sampleRateOf(params?.audioFormat),
+      urn: r.audioUrn,
+      audioFormat,
+      sampleRate: sampleRateOf(params?.audioFormat),
       durationMs: typeof r.audioDurationMs === 'number' ? r.audioDurationMs : undefined,
     });
   }
   if (typeof data.audioUrn === 'string' && data.audioUrn !== '' && !refs.some((r) => r.urn === data.audioUrn)) {
-    refs.push({ urn: data.audioUrn, durationMs: typeof data.audioDurationMs === 'number' ? data.audioDurationMs : undefined });
+    refs.push({
+      urn: data.audioUrn,
+      durationMs: typeof data.audioDurationMs === 'number' ? data.audioDurationMs : undefined,
+    });
   }
   return refs;
 }

@@ -53,16 +53,26 @@ export function clientNameOf(clientId: string): string | undefined {
 
 /** True for the consumer API's "Consumer instance not found." (unknown, deleted or expired for idleness). */
 export function isConsumerGone(err: unknown): boolean {
-  return err instanceof PlatformError && err.status === 404 && (err.serverCode === 40403 || err.serverCode === '40403' || /consumer instance not found/i.test(err.serverMessage ?? ''));
+  return (
+    err instanceof PlatformError &&
+    err.status === 404 &&
+    (err.serverCode === 40403 ||
+      err.serverCode === '40403' ||
+      /consumer instance not found/i.test(err.serverMessage ?? ''))
+  );
 }
 
 export class ConsumerApi {
-  constructor(private readonly requester: Requester, readonly id: ConsumerIdentity) {}
+  constructor(
+    private readonly requester: Requester,
+    readonly id: ConsumerIdentity,
+  ) {}
 
   async create(settings: ConsumerSettings, signal?: AbortSignal): Promise<void> {
     const body: Record<string, string> = {};
     if (settings.autoOffsetReset) body['auto.offset.reset'] = settings.autoOffsetReset;
-    if (settings.requestTimeoutMs !== undefined) body['consumer.request.timeout.ms'] = String(settings.requestTimeoutMs);
+    if (settings.requestTimeoutMs !== undefined)
+      body['consumer.request.timeout.ms'] = String(settings.requestTimeoutMs);
     if (settings.fetchMinBytes !== undefined) body['fetch.min.bytes'] = String(settings.fetchMinBytes);
     if (settings.autoCommit !== undefined) body['auto.commit.enable'] = String(settings.autoCommit);
     try {
@@ -100,16 +110,27 @@ export class ConsumerApi {
   }
 
   async assignments(signal?: AbortSignal): Promise<number[]> {
-    const reply = await this.call<{ partitions?: Array<{ partition?: unknown }> }>('GET', '/consumers/assignments', undefined, signal);
+    const reply = await this.call<{ partitions?: Array<{ partition?: unknown }> }>(
+      'GET',
+      '/consumers/assignments',
+      undefined,
+      signal,
+    );
     return numbers((reply?.partitions ?? []).map((p) => p.partition));
   }
 
   /** One fetch: up to `maxBytes` of records, waiting up to the consumer's request timeout when none are there. */
   async records(options: { maxBytes?: number; timeoutMs: number }, signal?: AbortSignal): Promise<LogRecord[]> {
     const reply = await this.requester.request<unknown>({
-      api: 'log', method: 'GET', path: '/consumers/records', headers: this.headers(), signal, idempotent: false,
+      api: 'log',
+      method: 'GET',
+      path: '/consumers/records',
+      headers: this.headers(),
+      signal,
+      idempotent: false,
       query: options.maxBytes ? { max_bytes: String(options.maxBytes) } : undefined,
-      resource: this.resource(), timeoutMs: options.timeoutMs,
+      resource: this.resource(),
+      timeoutMs: options.timeoutMs,
     });
     if (reply === undefined) return [];
     if (!Array.isArray(reply)) throw this.invalid('Get Records did not return a JSON array');
@@ -121,7 +142,12 @@ export class ConsumerApi {
 
   /** Committed offsets of the group for these partitions (partitions never committed are absent). */
   async committed(partitions: readonly number[], signal?: AbortSignal): Promise<Map<number, number>> {
-    const reply = await this.call<{ offsets?: Array<{ partition?: unknown; offset?: unknown }> }>('POST', '/consumers/committed/offsets', this.partitionsBody(partitions), signal);
+    const reply = await this.call<{ offsets?: Array<{ partition?: unknown; offset?: unknown }> }>(
+      'POST',
+      '/consumers/committed/offsets',
+      this.partitionsBody(partitions),
+      signal,
+    );
     const out = new Map<number, number>();
     for (const o of reply?.offsets ?? []) {
       const p = Number(o.partition);
@@ -157,15 +183,30 @@ export class ConsumerApi {
   }
 
   async partitionRange(partition: number, signal?: AbortSignal): Promise<PartitionRange> {
-    const reply = await this.call<{ beginning_offset?: unknown; end_offset?: unknown }>('GET', `/partitions/${partition}/offsets`, undefined, signal);
+    const reply = await this.call<{ beginning_offset?: unknown; end_offset?: unknown }>(
+      'GET',
+      `/partitions/${partition}/offsets`,
+      undefined,
+      signal,
+    );
     const beginning = Number(reply?.beginning_offset);
     const end = Number(reply?.end_offset);
-    if (!Number.isInteger(beginning) || !Number.isInteger(end)) throw this.invalid(`the offsets of partition ${partition} are not numbers`);
+    if (!Number.isInteger(beginning) || !Number.isInteger(end))
+      throw this.invalid(`the offsets of partition ${partition} are not numbers`);
     return { beginning, end };
   }
 
   private call<T = unknown>(method: HttpMethod, path: string, json: unknown, signal?: AbortSignal): Promise<T> {
-    return this.requester.request<T>({ api: 'log', method, path, json, headers: this.headers(), signal, idempotent: true, resource: this.resource() });
+    return this.requester.request<T>({
+      api: 'log',
+      method,
+      path,
+      json,
+      headers: this.headers(),
+      signal,
+      idempotent: true,
+      resource: this.resource(),
+    });
   }
 
   private headers(): Record<string, string> {
@@ -185,7 +226,9 @@ export class ConsumerApi {
   }
 
   private invalid(what: string): InvalidResponseError {
-    return new InvalidResponseError(`${what} (${this.resource()}); check the log URL of the connection.`, { resource: this.resource() });
+    return new InvalidResponseError(`${what} (${this.resource()}); check the log URL of the connection.`, {
+      resource: this.resource(),
+    });
   }
 }
 

@@ -21,17 +21,27 @@ const KINDS = { service: 'services', type: 'types', session: 'sessions', text: '
 
 /** Parses `--filter` values; throws an Error naming the bad one. */
 export function parseFilters(specs: readonly string[]): LogFilter {
-  const out: { services: string[]; types: string[]; sessions: string[]; texts: string[] } = { services: [], types: [], sessions: [], texts: [] };
+  const out: { services: string[]; types: string[]; sessions: string[]; texts: string[] } = {
+    services: [],
+    types: [],
+    sessions: [],
+    texts: [],
+  };
   for (const spec of specs) {
     const m = /^(\w+)=(.*)$/s.exec(spec);
     const kind = m?.[1]?.toLowerCase();
     if (!m || !kind || !(kind in KINDS)) {
-      if (spec.trim() === '') throw new Error('An empty filter matches nothing useful; give text or service=, type=, session=, text=.');
+      if (spec.trim() === '')
+        throw new Error('An empty filter matches nothing useful; give text or service=, type=, session=, text=.');
       out.texts.push(spec);
       continue;
     }
-    const values = (m[2] ?? '').split(',').map((v) => v.trim()).filter(Boolean);
-    if (values.length === 0) throw new Error(`The filter "${spec}" has no value; e.g. ${kind}=${kind === 'service' ? 'asr,nlu' : 'value'}.`);
+    const values = (m[2] ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (values.length === 0)
+      throw new Error(`The filter "${spec}" has no value; e.g. ${kind}=${kind === 'service' ? 'asr,nlu' : 'value'}.`);
     for (const v of values) out[KINDS[kind as keyof typeof KINDS]].push(v);
   }
   return out;
@@ -57,9 +67,17 @@ export function compileFilter(filter: LogFilter): RecordPredicate {
   const services = (filter.services ?? []).map(normalizeService);
   if (services.length) tests.push((r) => services.includes(normalizeService(serviceOf(r))));
   const types = (filter.types ?? []).map((t) => t.toLowerCase());
-  if (types.length) tests.push((r) => { const t = eventTypeOf(r).toLowerCase(); return types.some((x) => t.includes(x)); });
+  if (types.length)
+    tests.push((r) => {
+      const t = eventTypeOf(r).toLowerCase();
+      return types.some((x) => t.includes(x));
+    });
   const sessions = (filter.sessions ?? []).map((s) => s.toLowerCase());
-  if (sessions.length) tests.push((r) => { const s = sessionOf(r)?.toLowerCase(); return s !== undefined && sessions.some((x) => s.startsWith(x)); });
+  if (sessions.length)
+    tests.push((r) => {
+      const s = sessionOf(r)?.toLowerCase();
+      return s !== undefined && sessions.some((x) => s.startsWith(x));
+    });
   const texts = (filter.texts ?? []).map((t) => t.toLowerCase());
   if (texts.length) {
     tests.push((r) => {

@@ -49,17 +49,21 @@ export function summaryOf(record: LogRecord): string {
       break;
     }
     case 'TTSaaS': {
-      const text = str(path(data, 'request', 'input', 'text', 'text')) ?? str(path(data, 'request', 'input', 'ssml', 'text'));
+      const text =
+        str(path(data, 'request', 'input', 'text', 'text')) ?? str(path(data, 'request', 'input', 'ssml', 'text'));
       if (text !== undefined) return `says ${quote(text)}`;
       break;
     }
     case 'DLGaaS': {
-      if (type === 'Start') return `session start (${str(data.channel) ?? 'channel ?'}, ${str(data.locale) ?? 'locale ?'})`;
-      if (type === 'Stop') return `session end${str(path(data, 'events', 0, 'reason')) ? ` (${str(path(data, 'events', 0, 'reason'))})` : ''}`;
+      if (type === 'Start')
+        return `session start (${str(data.channel) ?? 'channel ?'}, ${str(data.locale) ?? 'locale ?'})`;
+      if (type === 'Stop')
+        return `session end${str(path(data, 'events', 0, 'reason')) ? ` (${str(path(data, 'events', 0, 'reason'))})` : ''}`;
       const input = str(path(data, 'request', 'payload', 'userInput', 'userText'));
       const intent = str(path(data, 'request', 'payload', 'userInput', 'interpretation', 'intent'));
       const prompt = str(path(data, 'response', 'payload', 'qaAction', 'message', 'visual', 0, 'text'));
-      if (input !== undefined || prompt !== undefined) return `${input !== undefined ? quote(input) : ''}${intent ? ` → ${intent}` : ''}${prompt !== undefined ? ` | ${quote(prompt)}` : ''}`.trim();
+      if (input !== undefined || prompt !== undefined)
+        return `${input !== undefined ? quote(input) : ''}${intent ? ` → ${intent}` : ''}${prompt !== undefined ? ` | ${quote(prompt)}` : ''}`.trim();
       break;
     }
   }

@@ -12,7 +12,11 @@ export function toJsonLine(record: LogRecord): string {
 }
 
 /** Writes the records to `file` (atomically); returns how many were written. */
-export async function writeJsonl(file: string, records: Iterable<LogRecord> | AsyncIterable<LogRecord>, signal?: AbortSignal): Promise<number> {
+export async function writeJsonl(
+  file: string,
+  records: Iterable<LogRecord> | AsyncIterable<LogRecord>,
+  signal?: AbortSignal,
+): Promise<number> {
   const out = await openAtomic(file, 0o644);
   let count = 0;
   let pending: string[] = [];

@@ -61,24 +61,31 @@ export function sessionOf(record: LogRecord): string | undefined {
   const data = asObject(record.value?.data);
   if (!data) return undefined;
   const fromClientData = (o: unknown): string | undefined => str(asObject(o)?.['x-nuance-dialog-session-id']);
-  return str(data.sessionid)
-    ?? fromClientData(data.clientData)
-    ?? fromClientData(asObject(data.request)?.clientData)
-    ?? fromClientData(asObject(data.callsummary)?.clientData)
-    ?? str(data.asrSessionid)
-    ?? str(asObject(data.callsummary)?.sessionId);
+  return (
+    str(data.sessionid) ??
+    fromClientData(data.clientData) ??
+    fromClientData(asObject(data.request)?.clientData) ??
+    fromClientData(asObject(data.callsummary)?.clientData) ??
+    str(data.asrSessionid) ??
+    str(asObject(data.callsummary)?.sessionId)
+  );
 }
 
 export function isCallSummary(record: LogRecord): boolean {
   const data = asObject(record.value?.data);
-  return /callsummary/i.test(eventTypeOf(record)) || /callsummary/i.test(str(record.value?.datacontenttype) ?? '') || /callsummary/i.test(str(data?.dataContentType) ?? '');
+  return (
+    /callsummary/i.test(eventTypeOf(record)) ||
+    /callsummary/i.test(str(record.value?.datacontenttype) ?? '') ||
+    /callsummary/i.test(str(data?.dataContentType) ?? '')
+  );
 }
 
 /** Checks the wire shape of one record; returns a reason when it is not one. */
 export function recordProblem(value: unknown): string | undefined {
   const o = asObject(value);
   if (!o) return 'a record is not a JSON object';
-  if (typeof o.partition !== 'number' || typeof o.offset !== 'number') return 'a record has no numeric partition and offset';
+  if (typeof o.partition !== 'number' || typeof o.offset !== 'number')
+    return 'a record has no numeric partition and offset';
   if (!asObject(o.value)) return `the record at partition ${o.partition} offset ${o.offset} has no object value`;
   return undefined;
 }

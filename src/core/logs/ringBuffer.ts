@@ -8,7 +8,8 @@ export class RingBuffer<T> implements Iterable<T> {
   private droppedCount = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`A ring buffer needs a capacity ≥ 1 (got ${capacity}).`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new Error(`A ring buffer needs a capacity ≥ 1 (got ${capacity}).`);
     this.items = new Array<T | undefined>(capacity);
   }
 

@@ -39,24 +39,55 @@ export interface Simulation {
 
 function simulationOf(reply: unknown): Simulation {
   const s = (reply as { simulation?: Simulation } | undefined)?.simulation;
-  if (!s || typeof s.id !== 'string') throw new InvalidResponseError('The simulator did not return a simulation; is this connection a local sandbox?');
+  if (!s || typeof s.id !== 'string')
+    throw new InvalidResponseError('The simulator did not return a simulation; is this connection a local sandbox?');
   return s;
 }
 
-export async function startSimulation(requester: Requester, request: SimulationRequest, signal?: AbortSignal): Promise<Simulation> {
-  return simulationOf(await requester.request({ method: 'POST', path: '/sandbox/v1/simulate', json: request, resource: `the simulator of application ${request.appId}`, signal }));
+export async function startSimulation(
+  requester: Requester,
+  request: SimulationRequest,
+  signal?: AbortSignal,
+): Promise<Simulation> {
+  return simulationOf(
+    await requester.request({
+      method: 'POST',
+      path: '/sandbox/v1/simulate',
+      json: request,
+      resource: `the simulator of application ${request.appId}`,
+      signal,
+    }),
+  );
 }
 
 export async function getSimulation(requester: Requester, id: string, signal?: AbortSignal): Promise<Simulation> {
-  return simulationOf(await requester.request({ method: 'GET', path: `/sandbox/v1/simulations/${encodeURIComponent(id)}`, resource: `simulation ${id}`, signal }));
+  return simulationOf(
+    await requester.request({
+      method: 'GET',
+      path: `/sandbox/v1/simulations/${encodeURIComponent(id)}`,
+      resource: `simulation ${id}`,
+      signal,
+    }),
+  );
 }
 
 export async function cancelSimulation(requester: Requester, id: string, signal?: AbortSignal): Promise<Simulation> {
-  return simulationOf(await requester.request({ method: 'DELETE', path: `/sandbox/v1/simulations/${encodeURIComponent(id)}`, resource: `simulation ${id}`, signal }));
+  return simulationOf(
+    await requester.request({
+      method: 'DELETE',
+      path: `/sandbox/v1/simulations/${encodeURIComponent(id)}`,
+      resource: `simulation ${id}`,
+      signal,
+    }),
+  );
 }
 
 /** Polls until the simulation ends; cancelling the signal cancels the simulation too. */
-export async function waitForSimulation(requester: Requester, simulation: Simulation, options: { signal?: AbortSignal; progress?: Progress; pollMs?: number } = {}): Promise<Simulation> {
+export async function waitForSimulation(
+  requester: Requester,
+  simulation: Simulation,
+  options: { signal?: AbortSignal; progress?: Progress; pollMs?: number } = {},
+): Promise<Simulation> {
   const progress = options.progress ?? noProgress;
   let current = simulation;
   let reported = 0;
@@ -65,12 +96,16 @@ export async function waitForSimulation(requester: Requester, simulation: Simula
       await sleep(options.pollMs ?? 250, options.signal);
       current = await getSimulation(requester, current.id, options.signal);
       const percent = Math.floor((current.completedSessions / Math.max(1, current.sessions)) * 100);
-      progress.report({ message: `${current.completedSessions}/${current.sessions} sessions, ${current.records} records`, increment: percent - reported });
+      progress.report({
+        message: `${current.completedSessions}/${current.sessions} sessions, ${current.records} records`,
+        increment: percent - reported,
+      });
       reported = percent;
     }
     return current;
   } catch (err) {
-    if (isCancellation(err)) await cancelSimulation(requester, current.id, AbortSignal.timeout(5000)).catch(() => undefined);
+    if (isCancellation(err))
+      await cancelSimulation(requester, current.id, AbortSignal.timeout(5000)).catch(() => undefined);
     throw err;
   }
 }

@@ -27,7 +27,12 @@ export function offsetResetFor(start: StartPosition): OffsetReset {
   return 'latest';
 }
 
-export async function planStart(api: ConsumerApi, partitions: readonly number[], start: StartPosition, signal?: AbortSignal): Promise<StartPlan> {
+export async function planStart(
+  api: ConsumerApi,
+  partitions: readonly number[],
+  start: StartPosition,
+  signal?: AbortSignal,
+): Promise<StartPlan> {
   const ranges = new Map<number, PartitionRange>();
   for (const p of partitions) ranges.set(p, await api.partitionRange(p, signal));
   const committed = start.kind === 'committed' ? await api.committed(partitions, signal) : new Map<number, number>();
@@ -40,7 +45,12 @@ export async function planStart(api: ConsumerApi, partitions: readonly number[],
   return { positions, targets };
 }
 
-function initial(start: StartPosition, partition: number, range: PartitionRange, committed: number | undefined): number {
+function initial(
+  start: StartPosition,
+  partition: number,
+  range: PartitionRange,
+  committed: number | undefined,
+): number {
   switch (start.kind) {
     case 'beginning':
     case 'time':

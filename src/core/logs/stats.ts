@@ -31,7 +31,8 @@ export class LogStats {
     this.advance();
     const elapsed = Math.min(WINDOW_SECONDS, Math.max(1, Math.floor((this.now() - this.startedAt) / 1000)));
     let sum = 0;
-    for (let i = 1; i <= elapsed; i++) sum += this.buckets[(this.bucketSecond - i + this.buckets.length) % this.buckets.length] ?? 0;
+    for (let i = 1; i <= elapsed; i++)
+      sum += this.buckets[(this.bucketSecond - i + this.buckets.length) % this.buckets.length] ?? 0;
     return sum / elapsed;
   }
 

@@ -41,7 +41,13 @@ export class LogStream implements AsyncIterable<LogRecord> {
   constructor(private readonly options: LogStreamOptions) {
     this.group = consumerGroupName(options.topic, options.clientName ?? 'cstudio', options.groupNumber ?? 1);
     this.logger = (options.logger ?? silentLogger).child('logs');
-    options.signal?.addEventListener('abort', () => { void this.stop(); }, { once: true });
+    options.signal?.addEventListener(
+      'abort',
+      () => {
+        void this.stop();
+      },
+      { once: true },
+    );
   }
 
   /** The consumer instance now in use (it changes when one is recreated). */
@@ -139,7 +145,8 @@ export class LogStream implements AsyncIterable<LogRecord> {
         await api.subscribe(signal);
         this.adopt(await api.assignments(signal));
       } else {
-        this.owned = o.partitions === undefined || o.partitions === 'all' ? await api.partitions(signal) : [...o.partitions];
+        this.owned =
+          o.partitions === undefined || o.partitions === 'all' ? await api.partitions(signal) : [...o.partitions];
         await api.assign(this.owned, signal);
       }
       if (first) {
@@ -154,15 +161,20 @@ export class LogStream implements AsyncIterable<LogRecord> {
       await api.delete(AbortSignal.timeout(2000)).catch(() => undefined);
       throw err;
     }
-    this.logger.debug(`${first ? 'created' : 'recreated'} ${api.id.name} in ${this.group}, partitions ${this.owned.join(', ')}`);
+    this.logger.debug(
+      `${first ? 'created' : 'recreated'} ${api.id.name} in ${this.group}, partitions ${this.owned.join(', ')}`,
+    );
   }
 
   private fetch(): Promise<LogRecord[]> {
     const api = this.current();
     const wait = this.options.requestTimeoutMs ?? 1000;
     this.lastRequest = Date.now();
-    return api.records({ maxBytes: this.options.maxBytes ?? 1024 * 1024, timeoutMs: wait + 15_000 }, this.halt.signal)
-      .finally(() => { this.lastRequest = Date.now(); });
+    return api
+      .records({ maxBytes: this.options.maxBytes ?? 1024 * 1024, timeoutMs: wait + 15_000 }, this.halt.signal)
+      .finally(() => {
+        this.lastRequest = Date.now();
+      });
   }
 
   /** After a failed fetch: recreate a lost consumer, wait out a rate limit, or back off and re-seek. */
@@ -171,7 +183,9 @@ export class LogStream implements AsyncIterable<LogRecord> {
     if (failures > max || !(err instanceof PlatformError) || !(err.retryable || isConsumerGone(err))) throw err;
     this.status('recovering', err.message);
     if (isConsumerGone(err)) {
-      this.logger.info(`${this.api?.id.name ?? 'the consumer'} is gone (idle or restarted); recreating it at the stream's offsets`);
+      this.logger.info(
+        `${this.api?.id.name ?? 'the consumer'} is gone (idle or restarted); recreating it at the stream's offsets`,
+      );
       await this.retrying(() => this.connect(false));
     } else {
       await this.waitToRetry(err, failures);
@@ -258,7 +272,9 @@ export class LogStream implements AsyncIterable<LogRecord> {
       if (this.keepAlive) clearInterval(this.keepAlive);
       if (this.api) {
         await this.commitIfDue(true);
-        await this.api.delete(AbortSignal.timeout(5000)).catch((err: unknown) => this.logger.debug(`could not delete ${this.api?.id.name}: ${String(err)}`));
+        await this.api
+          .delete(AbortSignal.timeout(5000))
+          .catch((err: unknown) => this.logger.debug(`could not delete ${this.api?.id.name}: ${String(err)}`));
       }
       this.status(state);
     })();
@@ -304,7 +320,10 @@ export class LogStream implements AsyncIterable<LogRecord> {
   private waitToRetry(err: PlatformError, attempt: number): Promise<void> {
     const wait = retryAfterWait(err.retryAfterMs, this.backoff(attempt));
     if (err.retryAfterMs !== undefined) {
-      this.status('recovering', `The platform asked to retry after ${Math.ceil(err.retryAfterMs / 1000)} s (${err.status ?? 'no status'}); waiting ${Math.ceil(wait / 1000)} s.`);
+      this.status(
+        'recovering',
+        `The platform asked to retry after ${Math.ceil(err.retryAfterMs / 1000)} s (${err.status ?? 'no status'}); waiting ${Math.ceil(wait / 1000)} s.`,
+      );
     }
     return this.pause(wait);
   }

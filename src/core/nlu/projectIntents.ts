@@ -13,7 +13,9 @@ const FALLBACK_EXPORT_CAP = 64 * 1024 * 1024;
 
 /** The project's intents; from the ontology export when the platform has no intents endpoint. */
 export async function listProjectIntents(
-  client: Pick<PlatformClient, 'intents' | 'ontology'>, projectId: string, options: CallOptions = {},
+  client: Pick<PlatformClient, 'intents' | 'ontology'>,
+  projectId: string,
+  options: CallOptions = {},
 ): Promise<Intent[]> {
   try {
     return await client.intents.list(projectId, options);
@@ -25,7 +27,10 @@ export async function listProjectIntents(
 
 /** Intents of the first locale's TRSX in the ontology export; ids are the names (TRSX has none). */
 async function intentsFromOntology(
-  client: Pick<PlatformClient, 'ontology'>, projectId: string, original: NotFoundError, options: CallOptions,
+  client: Pick<PlatformClient, 'ontology'>,
+  projectId: string,
+  original: NotFoundError,
+  options: CallOptions,
 ): Promise<Intent[]> {
   let zip: Uint8Array;
   try {
@@ -40,5 +45,9 @@ async function intentsFromOntology(
   const trsx = [...entries.keys()].filter((n) => /^[^/]+\/[^/]+\.trsx$/i.test(n)).sort()[0];
   if (!trsx) return [];
   const { document } = parseTrsxBytes(entries.get(trsx) ?? new Uint8Array());
-  return document.intents.map((i) => ({ id: i.name, name: i.name, links: i.links.map((l) => ({ entityRef: l.conceptref })) }));
+  return document.intents.map((i) => ({
+    id: i.name,
+    name: i.name,
+    links: i.links.map((l) => ({ entityRef: l.conceptref })),
+  }));
 }

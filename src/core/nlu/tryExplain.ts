@@ -30,7 +30,9 @@ export class FolderModels {
     const trsx = trsxPath(locale);
     const text = decodeXmlBytes(await readFile(join(folder, trsx))).text;
     const grammars = await grammarTexts(folder, locale);
-    const key = `${text.length}:${hash(text)}:${Object.entries(grammars).map(([p, g]) => `${p}=${hash(g)}`).join(',')}`;
+    const key = `${text.length}:${hash(text)}:${Object.entries(grammars)
+      .map(([p, g]) => `${p}=${hash(g)}`)
+      .join(',')}`;
     const slot = `${folder}\u0000${locale}`;
     const cached = this.cache.get(slot);
     if (cached?.key === key) return cached.model;
@@ -43,8 +45,16 @@ export class FolderModels {
 }
 
 /** The nearest training samples of each of the top `top` intents. */
-export function explainCandidates(folderModel: FolderModel, text: string, intents: readonly string[], top = 2, k = 3): CandidateWhy[] {
-  return intents.slice(0, top).map((intent) => ({ intent, nearest: folderModel.model.nearestSamples(text, intent, k) }));
+export function explainCandidates(
+  folderModel: FolderModel,
+  text: string,
+  intents: readonly string[],
+  top = 2,
+  k = 3,
+): CandidateWhy[] {
+  return intents
+    .slice(0, top)
+    .map((intent) => ({ intent, nearest: folderModel.model.nearestSamples(text, intent, k) }));
 }
 
 /**
@@ -53,7 +63,9 @@ export function explainCandidates(folderModel: FolderModel, text: string, intent
  */
 export function grammarFileOf(folderModel: FolderModel, locale: string, entity: string): string | undefined {
   const def = folderModel.input.entities.find((e) => e.name === entity);
-  return def?.kind === 'grammar' && def.grammar !== undefined ? `${locale}/${def.fileName.replace(/^\.?\//, '')}` : undefined;
+  return def?.kind === 'grammar' && def.grammar !== undefined
+    ? `${locale}/${def.fileName.replace(/^\.?\//, '')}`
+    : undefined;
 }
 
 /** The locale's grammar files by the path a TRSX names them with (`grammars/X.grxml`). */

@@ -28,14 +28,28 @@ export interface TriedUtterance {
   readonly candidates: readonly TriedCandidate[];
 }
 
-function flatten(map: Record<string, { entities?: EntityWire[] }> | undefined, text: string, depth: number, out: TriedEntity[]): void {
+function flatten(
+  map: Record<string, { entities?: EntityWire[] }> | undefined,
+  text: string,
+  depth: number,
+  out: TriedEntity[],
+): void {
   for (const [name, list] of Object.entries(map ?? {})) {
     for (const e of list.entities ?? []) {
       // Proto3 JSON leaves zero values out: a missing startIndex is 0.
       const start = e.textRange?.startIndex ?? 0;
       const end = e.textRange?.endIndex ?? 0;
-      const value = e.stringValue ?? (e.structValue !== undefined ? JSON.stringify(e.structValue) : e.literal ?? '');
-      out.push({ name, literal: e.literal ?? text.slice(start, end), value, start, end, origin: e.origin ?? 'UNKNOWN', confidence: e.confidence ?? 0, depth });
+      const value = e.stringValue ?? (e.structValue !== undefined ? JSON.stringify(e.structValue) : (e.literal ?? ''));
+      out.push({
+        name,
+        literal: e.literal ?? text.slice(start, end),
+        value,
+        start,
+        end,
+        origin: e.origin ?? 'UNKNOWN',
+        confidence: e.confidence ?? 0,
+        depth,
+      });
       flatten(e.entities, text, depth + 1, out);
     }
   }

@@ -36,11 +36,16 @@ export function exportFileName(spec: ExportFileSpec): string {
   const { date, time } = gmtStamp(spec.at);
   const project = part(spec.projectName);
   switch (spec.kind) {
-    case 'package': return `${id}-${project}-${date}-${time}.zip`;
-    case 'metadata': return `${id}-${project}-metadata-${date}-${time}.json`;
-    case 'entityLiterals': return `${id}-${project}-${part(spec.entityName)}-entity-literals-${date}-${time}.zip`;
-    case 'ontology': return `${id}-${project}-ontology-${date}-${time}.zip`;
-    case 'intentSamples': return `${id}-${project}-${part(spec.intentName)}-samples-${date}-${time}.zip`;
+    case 'package':
+      return `${id}-${project}-${date}-${time}.zip`;
+    case 'metadata':
+      return `${id}-${project}-metadata-${date}-${time}.json`;
+    case 'entityLiterals':
+      return `${id}-${project}-${part(spec.entityName)}-entity-literals-${date}-${time}.zip`;
+    case 'ontology':
+      return `${id}-${project}-ontology-${date}-${time}.zip`;
+    case 'intentSamples':
+      return `${id}-${project}-${part(spec.intentName)}-samples-${date}-${time}.zip`;
   }
 }
 
@@ -82,7 +87,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)
  */
 export function safeFileName(name: string, options: SafeFileNameOptions = {}): string {
   const replacement = options.replacement ?? '_';
-  if (replacement.match(UNSAFE) || replacement === '.') throw new RangeError(`"${replacement}" is not a safe replacement character.`);
+  if (replacement.match(UNSAFE) || replacement === '.')
+    throw new RangeError(`"${replacement}" is not a safe replacement character.`);
   let s = name.normalize('NFC').replace(UNSAFE, replacement);
   s = s.replace(/[. ]+$/, (m) => replacement.repeat(m.length));
   if (s === '') s = replacement;
@@ -150,8 +156,10 @@ const PATTERNS: ReadonlyArray<{ kind: ExportKind; re: RegExp }> = [
 export function parseExportFileName(path: string, hint: ParseHint = {}): ParsedExportFileName | undefined {
   const fileName = path.split(/[\\/]/).pop() ?? path;
   const grammar = /^([^-_]+)_(.+)_grammars\.zip$/.exec(fileName);
-  if (grammar?.[1] && grammar[2]) return { kind: 'grammars', projectId: grammar[1], label: grammar[2], grammarName: grammar[2] };
-  const hinted = hint.projectName === undefined ? undefined : safeFileName(hint.projectName, { maxBytes: MAX_COMPONENT_BYTES });
+  if (grammar?.[1] && grammar[2])
+    return { kind: 'grammars', projectId: grammar[1], label: grammar[2], grammarName: grammar[2] };
+  const hinted =
+    hint.projectName === undefined ? undefined : safeFileName(hint.projectName, { maxBytes: MAX_COMPONENT_BYTES });
   let fallback: ParsedExportFileName | undefined;
   for (const { kind, re } of PATTERNS) {
     const m = re.exec(fileName);
@@ -164,7 +172,14 @@ export function parseExportFileName(path: string, hint: ParseHint = {}): ParsedE
   return fallback;
 }
 
-function build(kind: ExportKind, projectId: string, label: string, date: string, time: string, hinted: string | undefined): ParsedExportFileName | undefined {
+function build(
+  kind: ExportKind,
+  projectId: string,
+  label: string,
+  date: string,
+  time: string,
+  hinted: string | undefined,
+): ParsedExportFileName | undefined {
   const exportedAt = new Date(`${date}T${time.replace(/-/g, ':')}Z`);
   if (Number.isNaN(exportedAt.getTime())) return undefined;
   const base: ParsedExportFileName = { kind, projectId, label, date, time, exportedAt };
@@ -182,6 +197,7 @@ function splitLabel(label: string, hinted: string | undefined): [string, string]
     return [hinted, label.slice(hinted.length + 1)];
   }
   const dash = label.indexOf('-');
-  if (dash > 0 && dash === label.lastIndexOf('-') && dash < label.length - 1) return [label.slice(0, dash), label.slice(dash + 1)];
+  if (dash > 0 && dash === label.lastIndexOf('-') && dash < label.length - 1)
+    return [label.slice(0, dash), label.slice(dash + 1)];
   return undefined;
 }

@@ -35,7 +35,10 @@ export interface FolderOptions {
 }
 
 export class PackageFolderError extends Error {
-  constructor(message: string, readonly path: string) {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
     super(message);
     this.name = 'PackageFolderError';
   }
@@ -52,16 +55,24 @@ export async function listPackageFolder(dir: string, options: FolderOptions = {}
       const full = join(folder, entry.name);
       const rel = relative(root, full).split(sep).join('/');
       if (entry.isSymbolicLink()) {
-        throw new PackageFolderError(`${full} is a symbolic link; a package holds only regular files. Replace the link with the file it points to.`, full);
+        throw new PackageFolderError(
+          `${full} is a symbolic link; a package holds only regular files. Replace the link with the file it points to.`,
+          full,
+        );
       }
       if (entry.isDirectory()) await walk(full);
       else if (entry.isFile()) out.push(rel);
-      else throw new PackageFolderError(`${full} is not a regular file (socket, FIFO or device); remove it from the project folder.`, full);
+      else
+        throw new PackageFolderError(
+          `${full} is not a regular file (socket, FIFO or device); remove it from the project folder.`,
+          full,
+        );
     }
   };
   // The folder itself may be reached through a link (a user's choice); links inside it are refused.
   const top = await stat(root).catch(() => undefined);
-  if (!top?.isDirectory()) throw new PackageFolderError(`${root} is not a folder; give the project folder to pack.`, root);
+  if (!top?.isDirectory())
+    throw new PackageFolderError(`${root} is not a folder; give the project folder to pack.`, root);
   await walk(root);
   return out.sort();
 }
@@ -72,7 +83,12 @@ export async function listPackageFolder(dir: string, options: FolderOptions = {}
  * (temp file, then rename); on abort or error nothing is left behind. The one way packages are written to disk:
  * a push's replace upload (core/sync/packageUpload) goes through it.
  */
-export async function packFiles(root: string, paths: readonly string[], outFile: string, options: FolderOptions = {}): Promise<{ entries: number; bytes: number }> {
+export async function packFiles(
+  root: string,
+  paths: readonly string[],
+  outFile: string,
+  options: FolderOptions = {},
+): Promise<{ entries: number; bytes: number }> {
   const progress = options.progress ?? noProgress;
   const out = await openAtomic(resolve(outFile));
   let bytes = 0;

@@ -20,7 +20,6 @@ export const PRONS_FILE = '_client_prons.txt';
 export const TMFE_FILE = '_tmfe.tsv';
 export const GRAMMARS_FOLDER = 'grammars';
 
-
 /** Where a TRSX file of `locale` belongs in a package. */
 export function trsxPath(locale: string): string {
   return `${locale}/${locale}.trsx`;
@@ -37,7 +36,8 @@ export function classifyPackagePath(path: string): PackagePathInfo {
   if (segments.length === 2 && second === `${locale}.trsx`) return { kind: 'trsx', locale, restricted: false };
   if (segments.length === 2 && second === PRONS_FILE) return { kind: 'prons', locale, restricted: true };
   if (segments.length === 2 && second === TMFE_FILE) return { kind: 'tmfe', locale, restricted: true };
-  if (second === GRAMMARS_FOLDER && segments.length > 2 && segments.at(-1) !== '') return { kind: 'grammar', locale, restricted: true };
+  if (second === GRAMMARS_FOLDER && segments.length > 2 && segments.at(-1) !== '')
+    return { kind: 'grammar', locale, restricted: true };
   return { kind: 'unknown', locale, restricted: false };
 }
 
@@ -54,7 +54,15 @@ export function foreignPackagePath(path: string): string | undefined {
 }
 
 export type PackageIssueCode =
-  | 'PKG001' | 'PKG002' | 'PKG003' | 'PKG004' | 'PKG005' | 'PKG006' | 'PKG007' | 'PKG008' | 'PKG009';
+  | 'PKG001'
+  | 'PKG002'
+  | 'PKG003'
+  | 'PKG004'
+  | 'PKG005'
+  | 'PKG006'
+  | 'PKG007'
+  | 'PKG008'
+  | 'PKG009';
 
 export interface PackageIssue {
   /** Stable code (table below). */
@@ -80,7 +88,11 @@ export function validatePackageLayout(files: ReadonlyMap<string, Uint8Array> | r
   const paths = files instanceof Map ? [...files.keys()] : [...(files as readonly string[])];
   const issues: PackageIssue[] = [];
   if (!paths.includes(METADATA_FILE)) {
-    issues.push({ code: 'PKG001', severity: 'error', message: `The package has no ${METADATA_FILE} at its root; export the project again or restore the file.` });
+    issues.push({
+      code: 'PKG001',
+      severity: 'error',
+      message: `The package has no ${METADATA_FILE} at its root; export the project again or restore the file.`,
+    });
   }
   const localesWithTrsx = new Set<string>();
   const localeFolders = new Set<string>();
@@ -92,25 +104,54 @@ export function validatePackageLayout(files: ReadonlyMap<string, Uint8Array> | r
     if (info.kind === 'trsx' && info.locale !== undefined) localesWithTrsx.add(info.locale);
     if (info.kind === 'unknown') issues.push(unknownFileIssue(path));
     if (info.kind === 'grammar' && !/\.grxml$/i.test(path)) {
-      issues.push({ code: 'PKG009', severity: 'warning', path, message: `${path} is in a grammars folder but is not a .grxml file; the platform expects GrXML grammars there.` });
+      issues.push({
+        code: 'PKG009',
+        severity: 'warning',
+        path,
+        message: `${path} is in a grammars folder but is not a .grxml file; the platform expects GrXML grammars there.`,
+      });
     }
     if ((info.kind === 'metadata' || info.kind === 'dialog') && files instanceof Map) {
       const problem = jsonProblem(files.get(path));
-      if (problem) issues.push({ code: 'PKG005', severity: 'error', path, message: `${path} is not valid JSON (${problem}); fix or restore it.` });
+      if (problem)
+        issues.push({
+          code: 'PKG005',
+          severity: 'error',
+          path,
+          message: `${path} is not valid JSON (${problem}); fix or restore it.`,
+        });
     }
   }
   for (const locale of [...localeFolders].sort()) {
     if (!isLocaleName(locale)) {
-      issues.push({ code: 'PKG003', severity: 'error', path: `${locale}/`, message: `Folder "${locale}" is not a locale name like "en-US"; locale folders are named language-REGION.` });
+      issues.push({
+        code: 'PKG003',
+        severity: 'error',
+        path: `${locale}/`,
+        message: `Folder "${locale}" is not a locale name like "en-US"; locale folders are named language-REGION.`,
+      });
     } else if (!localesWithTrsx.has(locale)) {
-      issues.push({ code: 'PKG007', severity: 'warning', path: `${locale}/`, message: `Locale folder ${locale}/ has no ${trsxPath(locale)}; add it or remove the folder.` });
+      issues.push({
+        code: 'PKG007',
+        severity: 'warning',
+        path: `${locale}/`,
+        message: `Locale folder ${locale}/ has no ${trsxPath(locale)}; add it or remove the folder.`,
+      });
     }
   }
   if (localesWithTrsx.size === 0) {
-    issues.push({ code: 'PKG006', severity: 'warning', message: 'The package has no <locale>/<locale>.trsx file, so it carries no NLU ontology.' });
+    issues.push({
+      code: 'PKG006',
+      severity: 'warning',
+      message: 'The package has no <locale>/<locale>.trsx file, so it carries no NLU ontology.',
+    });
   }
   if (restricted.length > 0) {
-    issues.push({ code: 'PKG008', severity: 'info', message: `${restricted.length} restricted file(s) (grammars, pronunciations, transformations): only professional-services users can replace them.` });
+    issues.push({
+      code: 'PKG008',
+      severity: 'info',
+      message: `${restricted.length} restricted file(s) (grammars, pronunciations, transformations): only professional-services users can replace them.`,
+    });
   }
   return issues;
 }
@@ -119,10 +160,21 @@ function unknownFileIssue(path: string): PackageIssue {
   const name = path.split('/').at(-1) ?? path;
   if (name.toLowerCase().endsWith('.trsx')) {
     const folder = path.includes('/') ? path.split('/')[0] : undefined;
-    const where = folder && isLocaleName(folder) ? trsxPath(folder) : '<locale>/<locale>.trsx (for example en-US/en-US.trsx)';
-    return { code: 'PKG002', severity: 'error', path, message: `${path} is not where a TRSX file belongs; move it to ${where}.` };
+    const where =
+      folder && isLocaleName(folder) ? trsxPath(folder) : '<locale>/<locale>.trsx (for example en-US/en-US.trsx)';
+    return {
+      code: 'PKG002',
+      severity: 'error',
+      path,
+      message: `${path} is not where a TRSX file belongs; move it to ${where}.`,
+    };
   }
-  return { code: 'PKG004', severity: 'warning', path, message: `${path} is not part of the package layout; the platform may ignore or reject it.` };
+  return {
+    code: 'PKG004',
+    severity: 'warning',
+    path,
+    message: `${path} is not part of the package layout; the platform may ignore or reject it.`,
+  };
 }
 
 function jsonProblem(bytes: Uint8Array | undefined): string | undefined {

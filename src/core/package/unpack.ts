@@ -22,7 +22,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 /** Why one path segment cannot be a file name on `platform`, or undefined. */
 function platformProblem(segment: string, platform: NodeJS.Platform): string | undefined {
   if (platform !== 'win32') return undefined;
-  if (/[:*?"<>|]/.test(segment)) return `a character Windows does not allow in file names (":" would open an alternate data stream)`;
+  if (/[:*?"<>|]/.test(segment))
+    return `a character Windows does not allow in file names (":" would open an alternate data stream)`;
   if (/[. ]$/.test(segment)) return 'a trailing dot or space, which Windows silently drops';
   if (WINDOWS_RESERVED.test(segment)) return `the reserved Windows device name "${segment}"`;
   return undefined;
@@ -38,16 +39,24 @@ export function assertUnpackable(names: readonly string[], platform: NodeJS.Plat
     checkEntryName(name);
     const segments = name.split('/');
     if (segments[0] === STATE_DIR) {
-      throw new ZipSafetyError(`Zip entry "${name}" targets the workspace's private ${STATE_DIR}/ folder; a package never contains it.`, name);
+      throw new ZipSafetyError(
+        `Zip entry "${name}" targets the workspace's private ${STATE_DIR}/ folder; a package never contains it.`,
+        name,
+      );
     }
     for (const segment of segments) {
       const problem = platformProblem(segment, platform);
-      if (problem) throw new ZipSafetyError(`Zip entry "${name}" has ${problem}; it cannot be unpacked safely here.`, name);
+      if (problem)
+        throw new ZipSafetyError(`Zip entry "${name}" has ${problem}; it cannot be unpacked safely here.`, name);
     }
     // Case-insensitive file systems (macOS, Windows) would merge these two into one file.
     const key = name.normalize('NFC').toLowerCase();
     const other = folded.get(key);
-    if (other !== undefined) throw new ZipSafetyError(`Zip entries "${other}" and "${name}" differ only in case; they would overwrite each other on macOS and Windows.`, name);
+    if (other !== undefined)
+      throw new ZipSafetyError(
+        `Zip entries "${other}" and "${name}" differ only in case; they would overwrite each other on macOS and Windows.`,
+        name,
+      );
     folded.set(key, name);
   }
 }
@@ -56,7 +65,11 @@ export function assertUnpackable(names: readonly string[], platform: NodeJS.Plat
  * Unpacks `files` into `targetDir` (created when missing). Returns the absolute paths written, in order.
  * Existing files are replaced; files not in the package are left alone (the sync engine decides deletes).
  */
-export async function unpackPackage(files: ReadonlyMap<string, Uint8Array>, targetDir: string, options: UnpackOptions = {}): Promise<string[]> {
+export async function unpackPackage(
+  files: ReadonlyMap<string, Uint8Array>,
+  targetDir: string,
+  options: UnpackOptions = {},
+): Promise<string[]> {
   const names = [...files.keys()].filter((n) => !n.endsWith('/')).sort();
   assertUnpackable(names, options.platform ?? process.platform);
   await mkdir(targetDir, { recursive: true });
@@ -82,12 +95,17 @@ export async function unpackPackage(files: ReadonlyMap<string, Uint8Array>, targ
  * The absolute destination of package file `name` under `targetDir`, with its parent folders created and
  * checked as an unpack does (no link on the way, nothing outside), for a caller that renames a file there.
  */
-export async function confinedDestination(targetDir: string, name: string, platform: NodeJS.Platform = process.platform): Promise<string> {
+export async function confinedDestination(
+  targetDir: string,
+  name: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<string> {
   assertUnpackable([name], platform);
   await mkdir(targetDir, { recursive: true });
   const root = await realpath(resolve(targetDir));
   const destination = join(root, ...name.split('/'));
-  if (!isInside(root, destination)) throw new ZipSafetyError(`Package file "${name}" resolves outside ${root}; refusing to write it.`, name);
+  if (!isInside(root, destination))
+    throw new ZipSafetyError(`Package file "${name}" resolves outside ${root}; refusing to write it.`, name);
   await prepareFolders(root, name.split('/').slice(0, -1), name);
   await refuseLinkOrFolder(destination, name);
   return destination;
@@ -107,22 +125,35 @@ async function prepareFolders(root: string, segments: readonly string[], entry: 
       continue;
     }
     if (stat.isSymbolicLink()) {
-      throw new ZipSafetyError(`${current} is a symbolic link; refusing to unpack "${entry}" through it. Remove the link and try again.`, entry);
+      throw new ZipSafetyError(
+        `${current} is a symbolic link; refusing to unpack "${entry}" through it. Remove the link and try again.`,
+        entry,
+      );
     }
     if (!stat.isDirectory()) {
-      throw new ZipSafetyError(`${current} is a file, but zip entry "${entry}" needs it to be a folder; move the file away and try again.`, entry);
+      throw new ZipSafetyError(
+        `${current} is a file, but zip entry "${entry}" needs it to be a folder; move the file away and try again.`,
+        entry,
+      );
     }
   }
   // The folder chain was checked link by link; confirm once more that its real path stays inside.
-  if (!isInside(root, await realpath(current), { orSelf: true })) throw new ZipSafetyError(`Zip entry "${entry}" would land outside ${root}; refusing it.`, entry);
+  if (!isInside(root, await realpath(current), { orSelf: true }))
+    throw new ZipSafetyError(`Zip entry "${entry}" would land outside ${root}; refusing it.`, entry);
 }
 
 async function refuseLinkOrFolder(destination: string, entry: string): Promise<void> {
   const stat = await lstat(destination).catch(() => undefined);
   if (stat?.isSymbolicLink()) {
-    throw new ZipSafetyError(`${destination} is a symbolic link; refusing to replace it with zip entry "${entry}". Remove the link and try again.`, entry);
+    throw new ZipSafetyError(
+      `${destination} is a symbolic link; refusing to replace it with zip entry "${entry}". Remove the link and try again.`,
+      entry,
+    );
   }
   if (stat?.isDirectory()) {
-    throw new ZipSafetyError(`${destination} is a folder, but zip entry "${entry}" is a file; move the folder away and try again.`, entry);
+    throw new ZipSafetyError(
+      `${destination} is a folder, but zip entry "${entry}" is a file; move the folder away and try again.`,
+      entry,
+    );
   }
 }

@@ -12,7 +12,10 @@ import { DEFAULT_ZIP_LIMITS, ZipSafetyError, checkEntryName, type ZipLimits } fr
  * ZipSafetyError on an unsafe name, a symlink, too many entries, more declared bytes than allowed (before
  * inflating anything), or an entry that inflates past its declared size (as soon as it does).
  */
-export async function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<Map<string, Uint8Array>> {
+export async function readZip(
+  bytes: Uint8Array,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<Map<string, Uint8Array>> {
   return (await ZipArchive.fromBytes(bytes, limits)).readAll();
 }
 
@@ -21,10 +24,15 @@ const REPRODUCIBLE_MTIME = new Date('2000-01-01T00:00:00Z');
 const LEVEL = 6;
 
 /** Writes entries (sorted by name, for reproducible archives) into a deflated zip, in memory. */
-export async function writeZip(files: ReadonlyMap<string, Uint8Array> | Record<string, Uint8Array>, mtime: Date = REPRODUCIBLE_MTIME): Promise<Uint8Array> {
+export async function writeZip(
+  files: ReadonlyMap<string, Uint8Array> | Record<string, Uint8Array>,
+  mtime: Date = REPRODUCIBLE_MTIME,
+): Promise<Uint8Array> {
   const map = files instanceof Map ? files : new Map(Object.entries(files));
   const parts: Uint8Array[] = [];
-  const writer = new ZipStreamWriter(async (chunk) => { parts.push(chunk); }, mtime);
+  const writer = new ZipStreamWriter(async (chunk) => {
+    parts.push(chunk);
+  }, mtime);
   for (const name of [...map.keys()].sort()) await writer.addFile(name, [map.get(name) as Uint8Array]);
   await writer.finish();
   return concat(parts);
@@ -33,7 +41,10 @@ export async function writeZip(files: ReadonlyMap<string, Uint8Array> | Record<s
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
@@ -55,7 +66,10 @@ export class ZipStreamWriter {
   private readonly written: WrittenEntry[] = [];
   private offset = 0;
 
-  constructor(private readonly sink: (chunk: Uint8Array) => Promise<void>, private readonly mtime: Date = REPRODUCIBLE_MTIME) {}
+  constructor(
+    private readonly sink: (chunk: Uint8Array) => Promise<void>,
+    private readonly mtime: Date = REPRODUCIBLE_MTIME,
+  ) {}
 
   /**
    * Adds one file from its chunks (read lazily, each one used up before the next is asked for); resolves when its

@@ -9,7 +9,14 @@ import { createInflateRaw, crc32 } from 'node:zlib';
 import { throwIfAborted } from '../progress';
 import { DEFAULT_ZIP_LIMITS, ZipSafetyError, type ZipLimits } from './zipSafety';
 import {
-  LOCAL_HEADER_SIZE, MAX_TAIL, checkEntryOutput, dataOffset, inflateEntry, inflatesPast, locateDirectory, parseDirectory,
+  LOCAL_HEADER_SIZE,
+  MAX_TAIL,
+  checkEntryOutput,
+  dataOffset,
+  inflateEntry,
+  inflatesPast,
+  locateDirectory,
+  parseDirectory,
   type ZipEntryInfo,
 } from './zipDirectory';
 
@@ -28,7 +35,10 @@ interface ZipSource {
 }
 
 class FileSource implements ZipSource {
-  constructor(private readonly handle: FileHandle, readonly size: number) {}
+  constructor(
+    private readonly handle: FileHandle,
+    readonly size: number,
+  ) {}
 
   async read(position: number, length: number, into?: Uint8Array): Promise<Uint8Array> {
     const target = into ?? Buffer.allocUnsafe(length);
@@ -79,7 +89,11 @@ export class ZipArchive {
   }
 
   /** Checks an archive held in memory; nothing to close. */
-  static async fromBytes(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS, label = 'The archive'): Promise<ZipArchive> {
+  static async fromBytes(
+    bytes: Uint8Array,
+    limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+    label = 'The archive',
+  ): Promise<ZipArchive> {
     const source = new MemorySource(bytes);
     return new ZipArchive(label, source, await readCentralDirectory(source, label, limits));
   }
@@ -209,7 +223,11 @@ export class ZipArchive {
   }
 
   /** The entry's stored bytes in pieces of up to CHUNK bytes: fresh ones, or consecutive slices of `into`. */
-  private async *storedPieces(entry: ZipArchiveEntry, signal?: AbortSignal, into?: Uint8Array): AsyncGenerator<Uint8Array> {
+  private async *storedPieces(
+    entry: ZipArchiveEntry,
+    signal?: AbortSignal,
+    into?: Uint8Array,
+  ): AsyncGenerator<Uint8Array> {
     let position = await this.dataStart(entry);
     let done = 0;
     while (done < entry.compressedSize) {
@@ -231,7 +249,10 @@ export class ZipArchive {
   /** Inflation failures as the archive's errors: past the declared size, or corrupt data. */
   private failure(entry: ZipArchiveEntry, err: unknown): Error {
     if (err instanceof ZipSafetyError) return err;
-    return new ZipSafetyError(`Zip entry "${entry.name}" in ${this.path} is corrupt: ${(err as Error).message}`, entry.name);
+    return new ZipSafetyError(
+      `Zip entry "${entry.name}" in ${this.path} is corrupt: ${(err as Error).message}`,
+      entry.name,
+    );
   }
 
   close(): Promise<void> {
@@ -239,7 +260,11 @@ export class ZipArchive {
   }
 }
 
-async function readCentralDirectory(source: ZipSource, label: string, limits: ZipLimits): Promise<Map<string, ZipArchiveEntry>> {
+async function readCentralDirectory(
+  source: ZipSource,
+  label: string,
+  limits: ZipLimits,
+): Promise<Map<string, ZipArchiveEntry>> {
   const tailLength = Math.min(source.size, MAX_TAIL);
   const tail = await source.read(source.size - tailLength, tailLength);
   const where = locateDirectory(tail, source.size, label, limits);

@@ -37,11 +37,19 @@ const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
 /** Finds the end record in the file's last MAX_TAIL bytes and checks the directory fits in the file. */
-export function locateDirectory(tail: Uint8Array, fileSize: number, label: string, limits: ZipLimits): DirectoryLocation {
+export function locateDirectory(
+  tail: Uint8Array,
+  fileSize: number,
+  label: string,
+  limits: ZipLimits,
+): DirectoryLocation {
   const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
   let eocd = -1;
   for (let i = tail.length - 22; i >= 0; i--) {
-    if (view.getUint32(i, true) === EOCD_SIGNATURE) { eocd = i; break; }
+    if (view.getUint32(i, true) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new ZipSafetyError(`${label} is not a zip archive: it has no end-of-central-directory record.`);
   const count = view.getUint16(eocd + 10, true);
@@ -50,13 +58,22 @@ export function locateDirectory(tail: Uint8Array, fileSize: number, label: strin
   if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
     throw new ZipSafetyError(`${label} is a ZIP64 archive; project packages are plain zips. Export the project again.`);
   }
-  if (count > limits.maxEntries) throw new ZipSafetyError(`${label} has more than ${limits.maxEntries} entries (${count}); refusing it as a possible zip bomb.`);
-  if (offset + size > fileSize) throw new ZipSafetyError(`${label} is truncated: its central directory lies past the end of the file.`);
+  if (count > limits.maxEntries)
+    throw new ZipSafetyError(
+      `${label} has more than ${limits.maxEntries} entries (${count}); refusing it as a possible zip bomb.`,
+    );
+  if (offset + size > fileSize)
+    throw new ZipSafetyError(`${label} is truncated: its central directory lies past the end of the file.`);
   return { count, size, offset };
 }
 
 /** Reads and checks every central-directory record; file entries by name (folders are checked, not listed). */
-export function parseDirectory(cd: Uint8Array, count: number, label: string, limits: ZipLimits): Map<string, ZipEntryInfo> {
+export function parseDirectory(
+  cd: Uint8Array,
+  count: number,
+  label: string,
+  limits: ZipLimits,
+): Map<string, ZipEntryInfo> {
   const view = new DataView(cd.buffer, cd.byteOffset, cd.byteLength);
   const entries = new Map<string, ZipEntryInfo>();
   const seen = new Set<string>();
@@ -64,7 +81,8 @@ export function parseDirectory(cd: Uint8Array, count: number, label: string, lim
   let total = 0;
   let p = 0;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > cd.length || view.getUint32(p, true) !== CENTRAL_SIGNATURE) throw new ZipSafetyError(`${label} has a damaged central directory (entry ${n + 1} of ${count}).`);
+    if (p + 46 > cd.length || view.getUint32(p, true) !== CENTRAL_SIGNATURE)
+      throw new ZipSafetyError(`${label} has a damaged central directory (entry ${n + 1} of ${count}).`);
     const madeBy = view.getUint16(p + 4, true) >> 8;
     const flags = view.getUint16(p + 8, true);
     const method = view.getUint16(p + 10, true);
@@ -80,14 +98,24 @@ export function parseDirectory(cd: Uint8Array, count: number, label: string, lim
     const name = decoder.decode(cd.subarray(p + 46, p + 46 + nameLen));
     p += 46 + nameLen + extraLen + commentLen;
     checkEntryName(name);
-    if (seen.has(name)) throw new ZipSafetyError(`Zip entry "${name}" appears twice in ${label}; refusing an ambiguous archive.`, name);
+    if (seen.has(name))
+      throw new ZipSafetyError(`Zip entry "${name}" appears twice in ${label}; refusing an ambiguous archive.`, name);
     seen.add(name);
-    if (madeBy === 3 && ((external >>> 16) & S_IFMT) === S_IFLNK) throw new ZipSafetyError(`Zip entry "${name}" is a symbolic link; links are not allowed in packages.`, name);
+    if (madeBy === 3 && ((external >>> 16) & S_IFMT) === S_IFLNK)
+      throw new ZipSafetyError(`Zip entry "${name}" is a symbolic link; links are not allowed in packages.`, name);
     if (name.endsWith('/')) continue;
     if ((flags & 1) !== 0) throw new ZipSafetyError(`Zip entry "${name}" is encrypted; packages are not.`, name);
-    if (method !== 0 && method !== 8) throw new ZipSafetyError(`Zip entry "${name}" uses compression method ${method}; only stored and deflated entries are read.`, name);
+    if (method !== 0 && method !== 8)
+      throw new ZipSafetyError(
+        `Zip entry "${name}" uses compression method ${method}; only stored and deflated entries are read.`,
+        name,
+      );
     total += size;
-    if (total > limits.maxTotalBytes) throw new ZipSafetyError(`${label} expands to more than ${limits.maxTotalBytes} bytes; refusing it as a possible zip bomb.`, name);
+    if (total > limits.maxTotalBytes)
+      throw new ZipSafetyError(
+        `${label} expands to more than ${limits.maxTotalBytes} bytes; refusing it as a possible zip bomb.`,
+        name,
+      );
     entries.set(name, { name, size, compressedSize, mtime, method, crc, localHeaderOffset });
   }
   return entries;
@@ -97,7 +125,10 @@ export function parseDirectory(cd: Uint8Array, count: number, label: string, lim
 export function dataOffset(localHeader: Uint8Array, entry: ZipEntryInfo, label: string): number {
   const view = new DataView(localHeader.buffer, localHeader.byteOffset, localHeader.byteLength);
   if (localHeader.length < LOCAL_HEADER_SIZE || view.getUint32(0, true) !== LOCAL_SIGNATURE) {
-    throw new ZipSafetyError(`Zip entry "${entry.name}" in ${label} has no local header where the directory says; the archive is corrupt.`, entry.name);
+    throw new ZipSafetyError(
+      `Zip entry "${entry.name}" in ${label} has no local header where the directory says; the archive is corrupt.`,
+      entry.name,
+    );
   }
   return entry.localHeaderOffset + LOCAL_HEADER_SIZE + view.getUint16(26, true) + view.getUint16(28, true);
 }
@@ -110,7 +141,10 @@ export function inflateEntry(stored: Uint8Array, entry: ZipEntryInfo, label: str
   let data: Uint8Array;
   try {
     // One byte of room past the declared size: zlib then ends in that buffer, or shows it would grow further.
-    data = entry.method === 8 ? inflateRawSync(stored, { chunkSize: Math.max(64, entry.size + 1), maxOutputLength: Math.max(1, entry.size) }) : stored;
+    data =
+      entry.method === 8
+        ? inflateRawSync(stored, { chunkSize: Math.max(64, entry.size + 1), maxOutputLength: Math.max(1, entry.size) })
+        : stored;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw inflatesPast(entry);
     throw new ZipSafetyError(`Zip entry "${entry.name}" in ${label} is corrupt: ${(err as Error).message}`, entry.name);
@@ -121,14 +155,29 @@ export function inflateEntry(stored: Uint8Array, entry: ZipEntryInfo, label: str
 }
 
 export function inflatesPast(entry: ZipEntryInfo): ZipSafetyError {
-  return new ZipSafetyError(`Zip entry "${entry.name}" inflates past its declared ${entry.size} bytes; refusing it as a possible zip bomb.`, entry.name);
+  return new ZipSafetyError(
+    `Zip entry "${entry.name}" inflates past its declared ${entry.size} bytes; refusing it as a possible zip bomb.`,
+    entry.name,
+  );
 }
 
 export function checkEntryOutput(entry: ZipEntryInfo, produced: number, crc: number): void {
-  if (produced !== entry.size) throw new ZipSafetyError(`Zip entry "${entry.name}" holds ${produced} bytes, not the ${entry.size} its header declares; the archive is corrupt.`, entry.name);
-  if ((crc >>> 0) !== entry.crc) throw new ZipSafetyError(`Zip entry "${entry.name}" fails its CRC check; the archive is corrupt.`, entry.name);
+  if (produced !== entry.size)
+    throw new ZipSafetyError(
+      `Zip entry "${entry.name}" holds ${produced} bytes, not the ${entry.size} its header declares; the archive is corrupt.`,
+      entry.name,
+    );
+  if (crc >>> 0 !== entry.crc)
+    throw new ZipSafetyError(`Zip entry "${entry.name}" fails its CRC check; the archive is corrupt.`, entry.name);
 }
 
 function dosTime(date: number, time: number): Date {
-  return new Date(((date >> 9) & 0x7f) + 1980, ((date >> 5) & 0xf) - 1, date & 0x1f, (time >> 11) & 0x1f, (time >> 5) & 0x3f, (time & 0x1f) * 2);
+  return new Date(
+    ((date >> 9) & 0x7f) + 1980,
+    ((date >> 5) & 0xf) - 1,
+    date & 0x1f,
+    (time >> 11) & 0x1f,
+    (time >> 5) & 0x3f,
+    (time & 0x1f) * 2,
+  );
 }

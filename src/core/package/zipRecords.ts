@@ -64,7 +64,8 @@ export function dataDescriptor(e: Pick<WrittenEntry, 'crc' | 'compressedSize' | 
 /** The central directory and its end record, for entries written from offset 0 up to `directoryOffset`. */
 export function centralDirectory(entries: readonly WrittenEntry[], directoryOffset: number): Uint8Array {
   const size = entries.reduce((n, e) => n + 46 + e.name.length, 0);
-  if (entries.length > 0xfffe || directoryOffset + size > MAX_32) throw new Error('The archive is too large for a plain zip (over 65534 entries or 4 GB); packages never are.');
+  if (entries.length > 0xfffe || directoryOffset + size > MAX_32)
+    throw new Error('The archive is too large for a plain zip (over 65534 entries or 4 GB); packages never are.');
   const out = new Uint8Array(size + 22);
   const v = new DataView(out.buffer);
   let p = 0;
@@ -98,7 +99,8 @@ function flags(e: Pick<WrittenEntry, 'utf8'>): number {
 }
 
 function checkSizes(e: Pick<WrittenEntry, 'compressedSize' | 'size' | 'name'>): void {
-  if (e.size > MAX_32 || e.compressedSize > MAX_32) throw new Error(`Zip entry "${new TextDecoder().decode(e.name)}" is 4 GB or more; a plain zip cannot hold it.`);
+  if (e.size > MAX_32 || e.compressedSize > MAX_32)
+    throw new Error(`Zip entry "${new TextDecoder().decode(e.name)}" is 4 GB or more; a plain zip cannot hold it.`);
 }
 
 /** MS-DOS date and time (local time, 2-second steps; 1980 is the earliest year). */

@@ -11,7 +11,10 @@ export interface ZipLimits {
 export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxTotalBytes: 512 * 1024 * 1024, maxEntries: 20_000 };
 
 export class ZipSafetyError extends Error {
-  constructor(message: string, readonly entry?: string) {
+  constructor(
+    message: string,
+    readonly entry?: string,
+  ) {
     super(message);
     this.name = 'ZipSafetyError';
   }
@@ -26,14 +29,26 @@ export function checkEntryName(name: string): void {
   // A folder entry ends with "/": its last segment is empty by design.
   const segments = (name.endsWith('/') ? name.slice(0, -1) : name).split('/');
   const problem =
-    name.length === 0 ? 'an empty name'
-      : name.includes('\0') ? 'a NUL character'
-        : name.includes('\\') ? 'a backslash (Windows path separator)'
-          : name.startsWith('/') ? 'an absolute path'
-            : /^[A-Za-z]:/.test(name) ? 'a drive letter'
-              : segments.some((seg) => seg === '..') ? 'a ".." segment'
-                : segments.some((seg) => seg === '.') ? 'a "." segment (another spelling of the path without it)'
-                  : segments.some((seg) => seg === '') ? 'an empty segment (another spelling of the path without it)'
+    name.length === 0
+      ? 'an empty name'
+      : name.includes('\0')
+        ? 'a NUL character'
+        : name.includes('\\')
+          ? 'a backslash (Windows path separator)'
+          : name.startsWith('/')
+            ? 'an absolute path'
+            : /^[A-Za-z]:/.test(name)
+              ? 'a drive letter'
+              : segments.some((seg) => seg === '..')
+                ? 'a ".." segment'
+                : segments.some((seg) => seg === '.')
+                  ? 'a "." segment (another spelling of the path without it)'
+                  : segments.some((seg) => seg === '')
+                    ? 'an empty segment (another spelling of the path without it)'
                     : undefined;
-  if (problem) throw new ZipSafetyError(`Zip entry "${name}" has ${problem}; refusing to read an archive that could write outside its folder.`, name);
+  if (problem)
+    throw new ZipSafetyError(
+      `Zip entry "${name}" has ${problem}; refusing to read an archive that could write outside its folder.`,
+      name,
+    );
 }

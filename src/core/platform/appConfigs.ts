@@ -6,7 +6,14 @@ import { FeatureNotEnabledError, BadRequestError } from './errors';
 import { path } from './paths';
 import type { CallOptions, DownloadOptions, Requester } from './requester';
 import type { StatusObject } from './types';
-import type { AppConfig, AppConfigChange, AppConfigCreate, ConfigFilters, DeployResult, UndeployResult } from './appTypes';
+import type {
+  AppConfig,
+  AppConfigChange,
+  AppConfigCreate,
+  ConfigFilters,
+  DeployResult,
+  UndeployResult,
+} from './appTypes';
 import type { BuildService } from './buildTypes';
 import { readList } from './apps';
 import { isObject, unwrapOne } from './wire';
@@ -31,33 +38,66 @@ export class AppConfigsClient {
   constructor(private readonly api: Requester) {}
 
   async list(applicationId: string, options: CallOptions & ConfigFilters = {}): Promise<AppConfig[]> {
-    const req = { method: 'GET', path: path`/v4/apps/${applicationId}/app-configs`, resource: `application ${applicationId}` } as const;
+    const req = {
+      method: 'GET',
+      path: path`/v4/apps/${applicationId}/app-configs`,
+      resource: `application ${applicationId}`,
+    } as const;
     const body = await this.api.request({ ...req, query: filterQuery(options), signal: options.signal });
     return readList<AppConfig>(body, 'configs', req);
   }
 
   async get(configId: string, options: CallOptions = {}): Promise<AppConfig> {
-    const req = { method: 'GET', path: path`/v4/app-configs/${configId}`, resource: `application configuration ${configId}` } as const;
+    const req = {
+      method: 'GET',
+      path: path`/v4/app-configs/${configId}`,
+      resource: `application configuration ${configId}`,
+    } as const;
     return unwrapOne<AppConfig>(await this.api.request({ ...req, signal: options.signal }), 'config', 'id', req);
   }
 
-  async create(applicationId: string, content: AppConfigCreate, options: CallOptions & LatestBuildsOptions = {}): Promise<AppConfig> {
-    if (content.tag.trim() === '') throw new BadRequestError(`A configuration of application ${applicationId} needs a context tag.`);
-    const req = { method: 'POST', path: path`/v4/apps/${applicationId}/app-configs`, resource: `application ${applicationId}` } as const;
+  async create(
+    applicationId: string,
+    content: AppConfigCreate,
+    options: CallOptions & LatestBuildsOptions = {},
+  ): Promise<AppConfig> {
+    if (content.tag.trim() === '')
+      throw new BadRequestError(`A configuration of application ${applicationId} needs a context tag.`);
+    const req = {
+      method: 'POST',
+      path: path`/v4/apps/${applicationId}/app-configs`,
+      resource: `application ${applicationId}`,
+    } as const;
     const body = await this.api.request({ ...req, json: content, query: latestQuery(options), signal: options.signal });
     return unwrapOne<AppConfig>(body, 'config', 'id', req);
   }
 
   /** Adds or resets builds and data hosts; only while the configuration is not deployed. */
   async update(configId: string, change: AppConfigChange, options: CallOptions = {}): Promise<AppConfig> {
-    const req = { method: 'PUT', path: path`/v4/app-configs/${configId}`, resource: `application configuration ${configId}` } as const;
+    const req = {
+      method: 'PUT',
+      path: path`/v4/app-configs/${configId}`,
+      resource: `application configuration ${configId}`,
+    } as const;
     try {
-      return unwrapOne<AppConfig>(await this.api.request({ ...req, json: change, signal: options.signal }), 'config', 'id', req);
+      return unwrapOne<AppConfig>(
+        await this.api.request({ ...req, json: change, signal: options.signal }),
+        'config',
+        'id',
+        req,
+      );
     } catch (err) {
       if (err instanceof FeatureNotEnabledError) {
         throw new FeatureNotEnabledError(
           `Updating application configurations is not enabled on this platform (PUT ${req.path}); override configuration ${configId} instead.`,
-          { method: err.method, path: err.path, resource: err.resource, status: err.status, serverMessage: err.serverMessage, cause: err },
+          {
+            method: err.method,
+            path: err.path,
+            resource: err.resource,
+            status: err.status,
+            serverMessage: err.serverMessage,
+            cause: err,
+          },
         );
       }
       throw err;
@@ -65,36 +105,86 @@ export class AppConfigsClient {
   }
 
   /** Creates a configuration that overrides this one (same tag, `parentId` = this one). */
-  async override(configId: string, change: AppConfigChange = {}, options: CallOptions & OverrideOptions = {}): Promise<AppConfig> {
-    const req = { method: 'POST', path: path`/v4/app-configs/${configId}/.override`, resource: `application configuration ${configId}` } as const;
+  async override(
+    configId: string,
+    change: AppConfigChange = {},
+    options: CallOptions & OverrideOptions = {},
+  ): Promise<AppConfig> {
+    const req = {
+      method: 'POST',
+      path: path`/v4/app-configs/${configId}/.override`,
+      resource: `application configuration ${configId}`,
+    } as const;
     const query = { ...latestQuery(options), latest: options.latest };
-    return unwrapOne<AppConfig>(await this.api.request({ ...req, json: change, query, signal: options.signal }), 'config', 'id', req);
+    return unwrapOne<AppConfig>(
+      await this.api.request({ ...req, json: change, query, signal: options.signal }),
+      'config',
+      'id',
+      req,
+    );
   }
 
   async delete(configId: string, options: CallOptions = {}): Promise<StatusObject> {
-    const body = await this.api.request({ method: 'DELETE', path: path`/v4/app-configs/${configId}`, resource: `application configuration ${configId}`, signal: options.signal });
+    const body = await this.api.request({
+      method: 'DELETE',
+      path: path`/v4/app-configs/${configId}`,
+      resource: `application configuration ${configId}`,
+      signal: options.signal,
+    });
     return isObject(body) ? (body as StatusObject) : {};
   }
 
   /** The deployed configuration as a zip; `appId` (runtime app ID) picks where it is deployed. */
   download(configId: string, options: CallOptions & DownloadOptions & { appId?: string } = {}): Promise<Download> {
-    return this.api.download({
-      method: 'GET', path: path`/v4/app-configs/${configId}/.download`, query: { appId: options.appId },
-      resource: `application configuration ${configId}`, signal: options.signal,
-    }, options);
+    return this.api.download(
+      {
+        method: 'GET',
+        path: path`/v4/app-configs/${configId}/.download`,
+        query: { appId: options.appId },
+        resource: `application configuration ${configId}`,
+        signal: options.signal,
+      },
+      options,
+    );
   }
 
   /** Deploys to the listed environment geographies, or to the next step of the deployment flow. */
-  async deploy(configId: string, environmentGeographyIds: readonly string[] = [], options: CallOptions = {}): Promise<DeployResult[]> {
-    const req = { method: 'PUT', path: path`/v4/app-configs/${configId}/.deploy`, resource: `application configuration ${configId}` } as const;
-    const body = await this.api.request({ ...req, json: {}, query: { environmentGeographyIds: [...environmentGeographyIds] }, signal: options.signal });
+  async deploy(
+    configId: string,
+    environmentGeographyIds: readonly string[] = [],
+    options: CallOptions = {},
+  ): Promise<DeployResult[]> {
+    const req = {
+      method: 'PUT',
+      path: path`/v4/app-configs/${configId}/.deploy`,
+      resource: `application configuration ${configId}`,
+    } as const;
+    const body = await this.api.request({
+      ...req,
+      json: {},
+      query: { environmentGeographyIds: [...environmentGeographyIds] },
+      signal: options.signal,
+    });
     return readList<DeployResult>(body, 'deployments', req);
   }
 
   /** Undeploys from the listed environment geographies, or from everywhere it is deployed. */
-  async undeploy(configId: string, environmentGeographyIds: readonly string[] = [], options: CallOptions = {}): Promise<UndeployResult[]> {
-    const req = { method: 'PUT', path: path`/v4/app-configs/${configId}/.undeploy`, resource: `application configuration ${configId}` } as const;
-    const body = await this.api.request({ ...req, json: {}, query: { environmentGeographyIds: [...environmentGeographyIds] }, signal: options.signal });
+  async undeploy(
+    configId: string,
+    environmentGeographyIds: readonly string[] = [],
+    options: CallOptions = {},
+  ): Promise<UndeployResult[]> {
+    const req = {
+      method: 'PUT',
+      path: path`/v4/app-configs/${configId}/.undeploy`,
+      resource: `application configuration ${configId}`,
+    } as const;
+    const body = await this.api.request({
+      ...req,
+      json: {},
+      query: { environmentGeographyIds: [...environmentGeographyIds] },
+      signal: options.signal,
+    });
     return readList<UndeployResult>(body, 'undeployments', req);
   }
 }

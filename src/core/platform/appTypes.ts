@@ -178,7 +178,13 @@ export interface BotInterface {
   readonly version?: number;
   readonly languageTopic?: string;
   readonly locales: readonly string[];
-  readonly channels: ReadonlyArray<{ readonly id: string; readonly displayName: string; readonly codeName?: string; readonly modes?: readonly string[]; readonly color?: string }>;
+  readonly channels: ReadonlyArray<{
+    readonly id: string;
+    readonly displayName: string;
+    readonly codeName?: string;
+    readonly modes?: readonly string[];
+    readonly color?: string;
+  }>;
   readonly variables: readonly BotVariable[];
   readonly complexVariableTypes?: readonly BotComplexVariableType[];
   readonly transferNodes: readonly BotTransferNode[];
@@ -195,7 +201,11 @@ export interface EnvironmentConfigurations {
   readonly environments: ReadonlyArray<{
     readonly id: string;
     readonly name: string;
-    readonly environmentGeographies: ReadonlyArray<{ readonly id: string; readonly name: string; readonly environmentGeographyDefaults: readonly LabelValue[] }>;
+    readonly environmentGeographies: ReadonlyArray<{
+      readonly id: string;
+      readonly name: string;
+      readonly environmentGeographyDefaults: readonly LabelValue[];
+    }>;
   }>;
 }
 

@@ -22,7 +22,12 @@ export interface AllApplicationsOptions extends ListOptions, ApplicationQuery {
   readonly orgId?: string;
 }
 
-const VIEW: Record<ConfigsView, string> = { none: 'AV_VIEW_UNSPECIFIED', full: 'AV_FULL', available: 'AV_FULL_AVAILABLE_CONFIGS', live: 'AV_FULL_LIVE_CONFIGS' };
+const VIEW: Record<ConfigsView, string> = {
+  none: 'AV_VIEW_UNSPECIFIED',
+  full: 'AV_FULL',
+  available: 'AV_FULL_AVAILABLE_CONFIGS',
+  live: 'AV_FULL_LIVE_CONFIGS',
+};
 
 export function viewQuery(view: ConfigsView | undefined, prefix: 'AV' | 'BV'): string | undefined {
   return view === undefined ? undefined : VIEW[view].replace(/^AV/, prefix);
@@ -30,7 +35,11 @@ export function viewQuery(view: ConfigsView | undefined, prefix: 'AV' | 'BV'): s
 
 export function readList<T>(body: unknown, plural: string, ctx: ReplyContext): T[] {
   const raw = Array.isArray(body) ? body : isObject(body) ? (body[plural] ?? []) : undefined;
-  if (!Array.isArray(raw)) throw new InvalidResponseError(`Unexpected reply for ${ctx.resource ?? 'the resource'} (${ctx.method} ${ctx.path}): expected a list of ${plural}.`, ctx);
+  if (!Array.isArray(raw))
+    throw new InvalidResponseError(
+      `Unexpected reply for ${ctx.resource ?? 'the resource'} (${ctx.method} ${ctx.path}): expected a list of ${plural}.`,
+      ctx,
+    );
   return raw.filter(isObject).map((item) => item as T);
 }
 
@@ -44,8 +53,16 @@ export class AppsClient {
 
   /** The applications of one organization (`{applications, totalSize}`, not paged). */
   async listByOrg(orgId: string, options: CallOptions & ApplicationQuery = {}): Promise<Application[]> {
-    const req = { method: 'GET', path: path`/v4/organizations/${orgId}/apps`, resource: `organization ${orgId}` } as const;
-    const body = await this.api.request({ ...req, query: { view: viewQuery(options.view, 'AV'), filter: options.filter, appId: options.appId }, signal: options.signal });
+    const req = {
+      method: 'GET',
+      path: path`/v4/organizations/${orgId}/apps`,
+      resource: `organization ${orgId}`,
+    } as const;
+    const body = await this.api.request({
+      ...req,
+      query: { view: viewQuery(options.view, 'AV'), filter: options.filter, appId: options.appId },
+      signal: options.signal,
+    });
     return readList<Application>(body, 'applications', req).map(withConfigs);
   }
 
@@ -54,17 +71,50 @@ export class AppsClient {
     return paginate((limit, offset, signal) => this.listPage(limit, offset, { ...options, signal }), options);
   }
 
-  async listPage(limit: number, offset: number, options: CallOptions & Omit<AllApplicationsOptions, 'signal' | 'pageSize'> = {}): Promise<Page<Application>> {
-    const req = { method: 'GET', path: '/v4/apps', resource: options.orgId ? `applications of organization ${options.orgId}` : 'applications' } as const;
-    const query = { orgId: options.orgId, view: viewQuery(options.view, 'AV'), filter: options.filter, appId: options.appId, limit, offset };
-    const page = readPage<Application>(await this.api.request({ ...req, query, signal: options.signal }), 'applications', 'id', limit, offset, req);
+  async listPage(
+    limit: number,
+    offset: number,
+    options: CallOptions & Omit<AllApplicationsOptions, 'signal' | 'pageSize'> = {},
+  ): Promise<Page<Application>> {
+    const req = {
+      method: 'GET',
+      path: '/v4/apps',
+      resource: options.orgId ? `applications of organization ${options.orgId}` : 'applications',
+    } as const;
+    const query = {
+      orgId: options.orgId,
+      view: viewQuery(options.view, 'AV'),
+      filter: options.filter,
+      appId: options.appId,
+      limit,
+      offset,
+    };
+    const page = readPage<Application>(
+      await this.api.request({ ...req, query, signal: options.signal }),
+      'applications',
+      'id',
+      limit,
+      offset,
+      req,
+    );
     return { ...page, items: page.items.map(withConfigs) };
   }
 
   /** The application's credentials: runtime app IDs, OAuth clients and their scopes, per environment geography. */
-  async credentials(applicationId: string, options: CallOptions & { envGeographyName?: string } = {}): Promise<AppCredential[]> {
-    const req = { method: 'GET', path: path`/v4/apps/${applicationId}/credentials`, resource: `application ${applicationId}` } as const;
-    const body = await this.api.request({ ...req, query: { envGeographyName: options.envGeographyName }, signal: options.signal });
+  async credentials(
+    applicationId: string,
+    options: CallOptions & { envGeographyName?: string } = {},
+  ): Promise<AppCredential[]> {
+    const req = {
+      method: 'GET',
+      path: path`/v4/apps/${applicationId}/credentials`,
+      resource: `application ${applicationId}`,
+    } as const;
+    const body = await this.api.request({
+      ...req,
+      query: { envGeographyName: options.envGeographyName },
+      signal: options.signal,
+    });
     return readList<AppCredential>(body, 'credentials', req);
   }
 }

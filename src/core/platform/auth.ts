@@ -39,7 +39,10 @@ export class TokenProvider {
     try {
       this.tokenUrl = new URL(`${options.authUrl.replace(/\/+$/, '')}/oauth2/token`);
     } catch (cause) {
-      throw new ConfigError(`The auth URL "${options.authUrl}" of ${this.connectionLabel()} is not a valid URL; fix it in the connection settings.`, { cause });
+      throw new ConfigError(
+        `The auth URL "${options.authUrl}" of ${this.connectionLabel()} is not a valid URL; fix it in the connection settings.`,
+        { cause },
+      );
     }
   }
 
@@ -51,7 +54,9 @@ export class TokenProvider {
 
   /** A valid access token, from the cache when fresh. The signal abandons the wait, not the shared refresh. */
   async token(signal?: AbortSignal): Promise<string> {
-    return this.fresh() ?? (await raceSignal(this.refresh(), signal, 'Cancelled while waiting for an access token')).value;
+    return (
+      this.fresh() ?? (await raceSignal(this.refresh(), signal, 'Cancelled while waiting for an access token')).value
+    );
   }
 
   /** Forgets `staleToken` (the one a 401 was answered to) so the next `token()` fetches a new one. */
@@ -69,26 +74,40 @@ export class TokenProvider {
   private async fetchToken(): Promise<CachedToken> {
     const { transport, clientId, getSecret, logger } = this.options;
     const secret = await getSecret();
-    if (!secret) throw new ConfigError(`No client secret is stored for ${this.connectionLabel()}; set it with the sign-in command.`);
+    if (!secret)
+      throw new ConfigError(
+        `No client secret is stored for ${this.connectionLabel()}; set it with the sign-in command.`,
+      );
     transport.redactor.register(secret);
     const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64');
     const form = new URLSearchParams({ grant_type: 'client_credentials', scope: this.options.scope ?? 'svc-api' });
     const started = this.now();
     let text: string;
     try {
-      text = await transport.send({
-        method: 'POST', origin: this.tokenUrl.origin, path: this.tokenUrl.pathname, idempotent: true,
-        resource: `the token endpoint of ${this.connectionLabel()}`,
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-      }, (res) => readText(res.body));
+      text = await transport.send(
+        {
+          method: 'POST',
+          origin: this.tokenUrl.origin,
+          path: this.tokenUrl.pathname,
+          idempotent: true,
+          resource: `the token endpoint of ${this.connectionLabel()}`,
+          headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        },
+        (res) => readText(res.body),
+      );
     } catch (err) {
       throw this.explain(err);
     }
     const token = this.parse(text);
     transport.redactor.register(token.value);
-    logger.debug(`Access token for ${this.connectionLabel()} obtained (expires in ${Math.round(token.lifetimeMs / 1000)} s)`);
-    this.cached = { value: token.value, refreshAt: started + token.lifetimeMs - Math.min(EARLY_REFRESH_MS, token.lifetimeMs / 10) };
+    logger.debug(
+      `Access token for ${this.connectionLabel()} obtained (expires in ${Math.round(token.lifetimeMs / 1000)} s)`,
+    );
+    this.cached = {
+      value: token.value,
+      refreshAt: started + token.lifetimeMs - Math.min(EARLY_REFRESH_MS, token.lifetimeMs / 10),
+    };
     return this.cached;
   }
 
@@ -102,11 +121,15 @@ export class TokenProvider {
     }
     const value = body.access_token;
     if (typeof value !== 'string' || value === '') {
-      throw new InvalidResponseError(`The token endpoint of ${this.connectionLabel()} (POST ${this.tokenUrl.pathname}) answered without an access_token; check the auth URL.`);
+      throw new InvalidResponseError(
+        `The token endpoint of ${this.connectionLabel()} (POST ${this.tokenUrl.pathname}) answered without an access_token; check the auth URL.`,
+      );
     }
     const type = typeof body.token_type === 'string' ? body.token_type : 'bearer';
     if (type.toLowerCase() !== 'bearer') {
-      throw new InvalidResponseError(`The token endpoint of ${this.connectionLabel()} returned a "${type}" token; only bearer tokens are supported.`);
+      throw new InvalidResponseError(
+        `The token endpoint of ${this.connectionLabel()} returned a "${type}" token; only bearer tokens are supported.`,
+      );
     }
     const seconds = Number(body.expires_in);
     const lifetimeMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_LIFETIME_S) * 1000;
@@ -116,12 +139,21 @@ export class TokenProvider {
   /** A wrong id or secret comes back as 400 or 401 (`invalid_client`); say what to fix, never the secret. */
   private explain(err: unknown): unknown {
     if (!(err instanceof PlatformError)) return err;
-    const rejected = err.kind === 'Unauthorized' || (err.kind === 'BadRequest' && /invalid_client|unauthorized_client|invalid_grant/i.test(`${err.serverCode ?? ''} ${err.serverMessage ?? ''}`));
+    const rejected =
+      err.kind === 'Unauthorized' ||
+      (err.kind === 'BadRequest' &&
+        /invalid_client|unauthorized_client|invalid_grant/i.test(`${err.serverCode ?? ''} ${err.serverMessage ?? ''}`));
     if (!rejected) return err;
     const detail = err.serverMessage ? ` (${err.serverMessage})` : '';
     return new UnauthorizedError(
       `The platform rejected the credentials of ${this.connectionLabel()}${detail}; check the client id "${this.options.clientId}" and its secret for the connection (POST ${this.tokenUrl.pathname}).`,
-      { method: 'POST', path: this.tokenUrl.pathname, status: err.status, serverMessage: err.serverMessage, serverCode: err.serverCode },
+      {
+        method: 'POST',
+        path: this.tokenUrl.pathname,
+        status: err.status,
+        serverMessage: err.serverMessage,
+        serverCode: err.serverCode,
+      },
     );
   }
 

@@ -16,7 +16,11 @@ export interface BuildDataSource {
 export interface BuildProjectModelBody {
   readonly locales?: readonly string[];
   readonly asr?: { readonly notes?: string; readonly dataSources?: readonly BuildDataSource[] };
-  readonly nlu?: { readonly notes?: string; readonly settings?: { readonly modelType?: NluModelType }; readonly dataSources?: readonly BuildDataSource[] };
+  readonly nlu?: {
+    readonly notes?: string;
+    readonly settings?: { readonly modelType?: NluModelType };
+    readonly dataSources?: readonly BuildDataSource[];
+  };
   readonly dialog?: { readonly notes?: string };
 }
 
@@ -56,7 +60,12 @@ export interface LatestLocaleBuild {
 export interface LatestBuilds {
   readonly asr?: { readonly builds: readonly LatestLocaleBuild[]; readonly projectId?: string };
   readonly nlu?: { readonly builds: readonly LatestLocaleBuild[]; readonly projectId?: string };
-  readonly dialog?: { readonly buildLabel: string; readonly buildVersion: string; readonly projectId?: string; readonly createTime?: string };
+  readonly dialog?: {
+    readonly buildLabel: string;
+    readonly buildVersion: string;
+    readonly projectId?: string;
+    readonly createTime?: string;
+  };
 }
 
 /** One line of a build job's report: a service and (for ASR and NLU) a locale. */

@@ -95,13 +95,35 @@ export class PlatformClient {
     const logger = redactingLogger((options.logger ?? silentLogger).child('platform'), this.redactor);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.timeoutMs = timeoutMs;
-    this.pool = new DispatcherPool({ ca: options.ca, proxyUrl: options.proxyUrl, noProxy: options.noProxy, dispatcher: options.dispatcher });
-    const transport = new Transport({ pool: this.pool, logger, redactor: this.redactor, retry: retryPolicy(options.retry), timeoutMs });
-    const tokens = (scope: string): TokenProvider => new TokenProvider({
-      transport, authUrl: connection.authUrl, clientId: connection.clientId, getSecret: options.getSecret,
-      scope, connectionName: connection.name, logger,
+    this.pool = new DispatcherPool({
+      ca: options.ca,
+      proxyUrl: options.proxyUrl,
+      noProxy: options.noProxy,
+      dispatcher: options.dispatcher,
     });
-    this.requester = new ApiRequester(transport, bases, { management: tokens(options.scope ?? 'svc-api'), log: tokens('log') }, timeoutMs);
+    const transport = new Transport({
+      pool: this.pool,
+      logger,
+      redactor: this.redactor,
+      retry: retryPolicy(options.retry),
+      timeoutMs,
+    });
+    const tokens = (scope: string): TokenProvider =>
+      new TokenProvider({
+        transport,
+        authUrl: connection.authUrl,
+        clientId: connection.clientId,
+        getSecret: options.getSecret,
+        scope,
+        connectionName: connection.name,
+        logger,
+      });
+    this.requester = new ApiRequester(
+      transport,
+      bases,
+      { management: tokens(options.scope ?? 'svc-api'), log: tokens('log') },
+      timeoutMs,
+    );
     this.organizations = new OrganizationsClient(this.requester);
     this.projects = new ProjectsClient(this.requester);
     this.channels = new ChannelsClient(this.requester);

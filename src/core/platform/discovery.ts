@@ -22,7 +22,12 @@ export interface EnvironmentEntry {
 export interface DeploymentFlow {
   readonly id: string;
   readonly displayName: string;
-  readonly steps: ReadonlyArray<{ readonly id: string; readonly step: number; readonly requiresApproval?: boolean; readonly environments: readonly EnvironmentEntry[] }>;
+  readonly steps: ReadonlyArray<{
+    readonly id: string;
+    readonly step: number;
+    readonly requiresApproval?: boolean;
+    readonly environments: readonly EnvironmentEntry[];
+  }>;
 }
 
 export interface DataHost {
@@ -46,33 +51,74 @@ export class DiscoveryClient {
   constructor(private readonly api: Requester) {}
 
   async deploymentFlows(orgId: string, options: CallOptions = {}): Promise<DeploymentFlow[]> {
-    return this.list(path`/v4/organizations/${orgId}/deployment-flows`, 'flows', `organization ${orgId}`, options) as unknown as Promise<DeploymentFlow[]>;
+    return this.list(
+      path`/v4/organizations/${orgId}/deployment-flows`,
+      'flows',
+      `organization ${orgId}`,
+      options,
+    ) as unknown as Promise<DeploymentFlow[]>;
   }
 
   async environments(orgId: string, options: CallOptions = {}): Promise<EnvironmentEntry[]> {
-    return this.list(path`/v4/organizations/${orgId}/environments`, 'environments', `organization ${orgId}`, options) as unknown as Promise<EnvironmentEntry[]>;
+    return this.list(
+      path`/v4/organizations/${orgId}/environments`,
+      'environments',
+      `organization ${orgId}`,
+      options,
+    ) as unknown as Promise<EnvironmentEntry[]>;
   }
 
   async geographies(options: CallOptions = {}): Promise<Array<{ id: string; displayName: string }>> {
-    return this.list('/v4/geographies', 'geographies', 'geographies', options) as unknown as Promise<Array<{ id: string; displayName: string }>>;
+    return this.list('/v4/geographies', 'geographies', 'geographies', options) as unknown as Promise<
+      Array<{ id: string; displayName: string }>
+    >;
   }
 
   /** The data hosts a dialog build needs in an application (values set there, else the dialog's defaults). */
-  async dataHosts(buildLabel: string, applicationId: string, options: CallOptions & { deploymentFlowId?: string } = {}): Promise<DataHost[]> {
-    const req = { method: 'GET', path: path`/v4/builds/${buildLabel}/data-hosts`, resource: `build ${buildLabel}` } as const;
-    const body = await this.api.request({ ...req, query: { applicationId, deploymentFlowId: options.deploymentFlowId }, signal: options.signal });
+  async dataHosts(
+    buildLabel: string,
+    applicationId: string,
+    options: CallOptions & { deploymentFlowId?: string } = {},
+  ): Promise<DataHost[]> {
+    const req = {
+      method: 'GET',
+      path: path`/v4/builds/${buildLabel}/data-hosts`,
+      resource: `build ${buildLabel}`,
+    } as const;
+    const body = await this.api.request({
+      ...req,
+      query: { applicationId, deploymentFlowId: options.deploymentFlowId },
+      signal: options.signal,
+    });
     return readItems(body, 'dataHosts', req) as unknown as DataHost[];
   }
 
   /** The data hosts of the project's latest dialog build in an application. */
-  async latestDataHosts(applicationId: string, projectId: string, options: CallOptions & { deploymentFlowId?: string } = {}): Promise<DataHost[]> {
-    const req = { method: 'GET', path: path`/v4/apps/${applicationId}/projects/${projectId}/data-hosts/.latest`, resource: `application ${applicationId}` } as const;
-    const body = await this.api.request({ ...req, query: { deploymentFlowId: options.deploymentFlowId }, signal: options.signal });
+  async latestDataHosts(
+    applicationId: string,
+    projectId: string,
+    options: CallOptions & { deploymentFlowId?: string } = {},
+  ): Promise<DataHost[]> {
+    const req = {
+      method: 'GET',
+      path: path`/v4/apps/${applicationId}/projects/${projectId}/data-hosts/.latest`,
+      resource: `application ${applicationId}`,
+    } as const;
+    const body = await this.api.request({
+      ...req,
+      query: { deploymentFlowId: options.deploymentFlowId },
+      signal: options.signal,
+    });
     return readItems(body, 'dataHosts', req) as unknown as DataHost[];
   }
 
   async version(options: CallOptions = {}): Promise<PlatformVersion> {
-    const body = await this.api.request({ method: 'GET', path: '/v4/version', resource: 'the platform version', signal: options.signal });
+    const body = await this.api.request({
+      method: 'GET',
+      path: '/v4/version',
+      resource: 'the platform version',
+      signal: options.signal,
+    });
     return (typeof body === 'object' && body !== null ? body : {}) as PlatformVersion;
   }
 
@@ -81,7 +127,12 @@ export class DiscoveryClient {
   }
 
   languageTopics(orgId: string, options: CallOptions = {}): Promise<Loose[]> {
-    return this.list(path`/v4/organizations/${orgId}/language-topics`, 'languageTopics', `organization ${orgId}`, options);
+    return this.list(
+      path`/v4/organizations/${orgId}/language-topics`,
+      'languageTopics',
+      `organization ${orgId}`,
+      options,
+    );
   }
 
   voices(orgId: string, options: CallOptions = {}): Promise<Loose[]> {

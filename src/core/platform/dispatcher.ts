@@ -92,7 +92,10 @@ export class DispatcherPool {
 
 /** Splits a NO_PROXY value into lower-case entries. */
 export function parseNoProxy(value: string): string[] {
-  return value.split(/[\s,]+/).map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+  return value
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
 }
 
 /** NO_PROXY matching as curl does it: `*`, exact hosts, domain suffixes (`.example.com` or `example.com`), optional `:port`. */

@@ -38,7 +38,8 @@ export class Download implements AsyncIterable<Uint8Array>, DownloadInfo {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    if (this.consumed) throw new InvalidResponseError(`The download of ${this.request.method} ${this.request.path} was already read.`);
+    if (this.consumed)
+      throw new InvalidResponseError(`The download of ${this.request.method} ${this.request.path} was already read.`);
     this.consumed = true;
     // Failures surface through the iteration below; this only keeps a late abort from being "unhandled".
     this.body.on('error', () => undefined);

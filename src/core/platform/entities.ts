@@ -4,7 +4,17 @@
 import type { Download } from './download';
 import { BadRequestError } from './errors';
 import { readJob } from './jobs';
-import { ENTITY_WRAPPER_KEYS, type Entity, type EntityKind, type EntityTypeChange, type EntityUpdate, type ExportOptions, type GrammarsReplaceResult, type ImportFile, type NewEntity } from './nluTypes';
+import {
+  ENTITY_WRAPPER_KEYS,
+  type Entity,
+  type EntityKind,
+  type EntityTypeChange,
+  type EntityUpdate,
+  type ExportOptions,
+  type GrammarsReplaceResult,
+  type ImportFile,
+  type NewEntity,
+} from './nluTypes';
 import { entityCreateBody, literalData, readEntity, readItems } from './nluWire';
 import { path } from './paths';
 import type { CallOptions, DownloadOptions, Requester, UploadFile } from './requester';
@@ -17,103 +27,225 @@ export class EntitiesClient {
 
   /** Every entity of the project (custom ones, then the predefined ones it uses), optionally of one kind. */
   async list(projectId: string, options: CallOptions & { type?: EntityKind } = {}): Promise<Entity[]> {
-    const req = { method: 'GET', path: path`/v4/projects/${projectId}/entities`, resource: `project ${projectId}` } as const;
+    const req = {
+      method: 'GET',
+      path: path`/v4/projects/${projectId}/entities`,
+      resource: `project ${projectId}`,
+    } as const;
     const body = await this.api.request({ ...req, query: { type: options.type }, signal: options.signal });
     return readItems(body, 'entities', req).map((item) => readEntity(item, req));
   }
 
   async get(projectId: string, entityName: string, options: CallOptions = {}): Promise<Entity> {
-    return this.entityCall('GET', path`/v4/projects/${projectId}/entities/${entityName}`, projectId, entityName, undefined, options);
+    return this.entityCall(
+      'GET',
+      path`/v4/projects/${projectId}/entities/${entityName}`,
+      projectId,
+      entityName,
+      undefined,
+      options,
+    );
   }
 
   async create(projectId: string, entity: NewEntity, options: CallOptions = {}): Promise<Entity> {
-    if (entity.name.trim() === '') throw new BadRequestError(`The new entity of project ${projectId} has an empty name; give it a name.`);
-    if (entity.kind === 'REGEX' && !entity.pattern) throw new BadRequestError(`Regex entity "${entity.name}" needs a pattern (a regular expression).`);
+    if (entity.name.trim() === '')
+      throw new BadRequestError(`The new entity of project ${projectId} has an empty name; give it a name.`);
+    if (entity.kind === 'REGEX' && !entity.pattern)
+      throw new BadRequestError(`Regex entity "${entity.name}" needs a pattern (a regular expression).`);
     if (entity.kind === 'RELATIONAL' && entity.isA === undefined && (entity.hasA?.length ?? 0) === 0) {
       throw new BadRequestError(`Relational entity "${entity.name}" needs an isA entity and/or hasA entities.`);
     }
-    return this.entityCall('POST', path`/v4/projects/${projectId}/entities`, projectId, entity.name, entityCreateBody(entity), options);
+    return this.entityCall(
+      'POST',
+      path`/v4/projects/${projectId}/entities`,
+      projectId,
+      entity.name,
+      entityCreateBody(entity),
+      options,
+    );
   }
 
   /**
    * Changes settings and properties (never the kind: see `changeType`). The body is wrapped in the entity's
    * kind; without `options.kind` the entity is fetched first to learn it.
    */
-  async update(projectId: string, entityName: string, update: EntityUpdate, options: CallOptions & { kind?: EntityKind } = {}): Promise<Entity> {
+  async update(
+    projectId: string,
+    entityName: string,
+    update: EntityUpdate,
+    options: CallOptions & { kind?: EntityKind } = {},
+  ): Promise<Entity> {
     const kind = options.kind ?? (await this.get(projectId, entityName, options)).kind;
     const inner: Record<string, unknown> = { settings: update.settings ?? {} };
     if (update.dataType !== undefined) inner.dataType = update.dataType;
     if (update.isDynamic !== undefined) inner.isDynamic = update.isDynamic;
     if (update.anaphora !== undefined) inner.anaphora = update.anaphora;
     const body = { [ENTITY_WRAPPER_KEYS[kind]]: inner };
-    return this.entityCall('PUT', path`/v4/projects/${projectId}/entities/${entityName}`, projectId, entityName, body, options);
+    return this.entityCall(
+      'PUT',
+      path`/v4/projects/${projectId}/entities/${entityName}`,
+      projectId,
+      entityName,
+      body,
+      options,
+    );
   }
 
-  async rename(projectId: string, entityName: string, newEntityName: string, options: CallOptions = {}): Promise<Entity> {
-    if (newEntityName.trim() === '') throw new BadRequestError(`The new name of entity "${entityName}" is empty; give a name.`);
-    return this.entityCall('PUT', path`/v4/projects/${projectId}/entities/${entityName}/.rename`, projectId, entityName, { newEntityName }, options);
+  async rename(
+    projectId: string,
+    entityName: string,
+    newEntityName: string,
+    options: CallOptions = {},
+  ): Promise<Entity> {
+    if (newEntityName.trim() === '')
+      throw new BadRequestError(`The new name of entity "${entityName}" is empty; give a name.`);
+    return this.entityCall(
+      'PUT',
+      path`/v4/projects/${projectId}/entities/${entityName}/.rename`,
+      projectId,
+      entityName,
+      { newEntityName },
+      options,
+    );
   }
 
   /** Changes the kind; what belonged to the old kind (literals, grammars, pattern, relations) goes. */
-  async changeType(projectId: string, entityName: string, change: EntityTypeChange, options: CallOptions = {}): Promise<Entity> {
-    if (change.newType === 'REGEX' && !change.pattern) throw new BadRequestError(`Changing entity "${entityName}" to REGEX needs a pattern.`);
+  async changeType(
+    projectId: string,
+    entityName: string,
+    change: EntityTypeChange,
+    options: CallOptions = {},
+  ): Promise<Entity> {
+    if (change.newType === 'REGEX' && !change.pattern)
+      throw new BadRequestError(`Changing entity "${entityName}" to REGEX needs a pattern.`);
     const body: Record<string, unknown> = { newType: change.newType };
     if (change.pattern !== undefined) body.pattern = change.pattern;
     if (change.isA !== undefined) body.isA = change.isA;
     if (change.hasA !== undefined) body.hasA = { entities: [...change.hasA] };
     if (change.data !== undefined) body.data = literalData(change.data);
     if (change.dataType !== undefined) body.dataType = change.dataType;
-    return this.entityCall('PUT', path`/v4/projects/${projectId}/entities/${entityName}/.type`, projectId, entityName, body, options);
+    return this.entityCall(
+      'PUT',
+      path`/v4/projects/${projectId}/entities/${entityName}/.type`,
+      projectId,
+      entityName,
+      body,
+      options,
+    );
   }
 
   async delete(projectId: string, entityName: string, options: CallOptions = {}): Promise<StatusObject> {
     const body = await this.api.request({
-      method: 'DELETE', path: path`/v4/projects/${projectId}/entities/${entityName}`, resource: resource(projectId, entityName), signal: options.signal,
+      method: 'DELETE',
+      path: path`/v4/projects/${projectId}/entities/${entityName}`,
+      resource: resource(projectId, entityName),
+      signal: options.signal,
     });
     return isObject(body) ? (body as StatusObject) : {};
   }
 
   /** The zip of the entity's GrXML grammars (`<locale>/<name>.grxml`). */
-  exportGrammars(projectId: string, entityName: string, options: CallOptions & DownloadOptions = {}): Promise<Download> {
-    return this.api.download({
-      method: 'GET', path: path`/v4/projects/${projectId}/entities/${entityName}/grammars/.export`,
-      resource: resource(projectId, entityName), signal: options.signal,
-    }, options);
+  exportGrammars(
+    projectId: string,
+    entityName: string,
+    options: CallOptions & DownloadOptions = {},
+  ): Promise<Download> {
+    return this.api.download(
+      {
+        method: 'GET',
+        path: path`/v4/projects/${projectId}/entities/${entityName}/grammars/.export`,
+        resource: resource(projectId, entityName),
+        signal: options.signal,
+      },
+      options,
+    );
   }
 
   /** Replaces the grammars of the locales in the zip (GrXML in `<locale>/` folders). */
-  async replaceGrammars(projectId: string, entityName: string, zip: ImportFile, options: CallOptions = {}): Promise<GrammarsReplaceResult> {
-    const req = { method: 'POST', path: path`/v4/projects/${projectId}/entities/${entityName}/grammars/.replace`, resource: resource(projectId, entityName) } as const;
+  async replaceGrammars(
+    projectId: string,
+    entityName: string,
+    zip: ImportFile,
+    options: CallOptions = {},
+  ): Promise<GrammarsReplaceResult> {
+    const req = {
+      method: 'POST',
+      path: path`/v4/projects/${projectId}/entities/${entityName}/grammars/.replace`,
+      resource: resource(projectId, entityName),
+    } as const;
     const body = await this.api.request({ ...req, file: uploadFile(zip), signal: options.signal });
-    const replaced = isObject(body) && Array.isArray(body.replacedLocales) ? body.replacedLocales.filter((l): l is string => typeof l === 'string') : [];
+    const replaced =
+      isObject(body) && Array.isArray(body.replacedLocales)
+        ? body.replacedLocales.filter((l): l is string => typeof l === 'string')
+        : [];
     const hasEntity = isObject(body) && isObject(body.entity);
     return { ...(hasEntity ? { entity: readEntity(body, req) } : {}), replacedLocales: replaced };
   }
 
   /** The literals zip: one `<locale>.trsx` per locale. */
   exportLiterals(projectId: string, entityName: string, options: ExportOptions = {}): Promise<Download> {
-    return this.api.download({
-      method: 'GET', path: path`/v4/projects/${projectId}/entities/${entityName}/literals/.export`, query: { locales: options.locales },
-      resource: resource(projectId, entityName), signal: options.signal,
-    }, options);
+    return this.api.download(
+      {
+        method: 'GET',
+        path: path`/v4/projects/${projectId}/entities/${entityName}/literals/.export`,
+        query: { locales: options.locales },
+        resource: resource(projectId, entityName),
+        signal: options.signal,
+      },
+      options,
+    );
   }
 
   /** Adds the literal/value pairs of a .trsx, .list or .nmlist file for one locale; poll the returned job. */
-  appendLiterals(projectId: string, entityName: string, locale: string, file: ImportFile, options: CallOptions = {}): Promise<Job> {
+  appendLiterals(
+    projectId: string,
+    entityName: string,
+    locale: string,
+    file: ImportFile,
+    options: CallOptions = {},
+  ): Promise<Job> {
     return this.literalsJob('PUT', '.append', projectId, entityName, locale, file, options);
   }
 
   /** Replaces the entity's literal/value pairs of one locale with the file's (destructive); poll the returned job. */
-  replaceLiterals(projectId: string, entityName: string, locale: string, file: ImportFile, options: CallOptions = {}): Promise<Job> {
+  replaceLiterals(
+    projectId: string,
+    entityName: string,
+    locale: string,
+    file: ImportFile,
+    options: CallOptions = {},
+  ): Promise<Job> {
     return this.literalsJob('POST', '.replace', projectId, entityName, locale, file, options);
   }
 
-  private async literalsJob(method: HttpMethod, action: '.append' | '.replace', projectId: string, entityName: string, locale: string, file: ImportFile, options: CallOptions): Promise<Job> {
-    const req = { method, path: `${path`/v4/projects/${projectId}/entities/${entityName}/literals`}/${action}`, resource: resource(projectId, entityName) };
-    return readJob(await this.api.request({ ...req, query: { locale }, file: uploadFile(file), signal: options.signal }), req);
+  private async literalsJob(
+    method: HttpMethod,
+    action: '.append' | '.replace',
+    projectId: string,
+    entityName: string,
+    locale: string,
+    file: ImportFile,
+    options: CallOptions,
+  ): Promise<Job> {
+    const req = {
+      method,
+      path: `${path`/v4/projects/${projectId}/entities/${entityName}/literals`}/${action}`,
+      resource: resource(projectId, entityName),
+    };
+    return readJob(
+      await this.api.request({ ...req, query: { locale }, file: uploadFile(file), signal: options.signal }),
+      req,
+    );
   }
 
-  private async entityCall(method: HttpMethod, requestPath: string, projectId: string, entityName: string, json: unknown, options: CallOptions): Promise<Entity> {
+  private async entityCall(
+    method: HttpMethod,
+    requestPath: string,
+    projectId: string,
+    entityName: string,
+    json: unknown,
+    options: CallOptions,
+  ): Promise<Entity> {
     const req = { method, path: requestPath, resource: resource(projectId, entityName) };
     return readEntity(await this.api.request({ ...req, json, signal: options.signal }), req);
   }
@@ -126,6 +258,13 @@ function resource(projectId: string, entityName: string): string {
 /** The multipart file of an import, with a content type from its extension. */
 export function uploadFile(file: ImportFile): UploadFile {
   const ext = /\.([A-Za-z0-9]+)$/.exec(file.fileName)?.[1]?.toLowerCase() ?? '';
-  const contentType = ext === 'zip' ? 'application/zip' : ext === 'trsx' || ext === 'xml' || ext === 'grxml' ? 'application/xml' : ext === '' ? 'application/octet-stream' : 'text/plain';
+  const contentType =
+    ext === 'zip'
+      ? 'application/zip'
+      : ext === 'trsx' || ext === 'xml' || ext === 'grxml'
+        ? 'application/xml'
+        : ext === ''
+          ? 'application/octet-stream'
+          : 'text/plain';
   return { data: file.data, fileName: file.fileName, contentType };
 }

@@ -14,33 +14,71 @@ export class EnvConfigsClient {
   constructor(private readonly api: Requester) {}
 
   async get(projectId: string, options: CallOptions = {}): Promise<EnvironmentConfigurations> {
-    const body = await this.send({ method: 'GET', path: path`/v4/projects/${projectId}/env-configs`, resource: `project ${projectId}`, signal: options.signal });
+    const body = await this.send({
+      method: 'GET',
+      path: path`/v4/projects/${projectId}/env-configs`,
+      resource: `project ${projectId}`,
+      signal: options.signal,
+    });
     const o = isObject(body) ? body : {};
     return {
       projectDefaults: Array.isArray(o.projectDefaults) ? (o.projectDefaults as LabelValue[]) : [],
-      environments: Array.isArray(o.environments) ? (o.environments as EnvironmentConfigurations['environments'][number][]) : [],
+      environments: Array.isArray(o.environments)
+        ? (o.environments as EnvironmentConfigurations['environments'][number][])
+        : [],
     };
   }
 
   async setProjectDefault(projectId: string, label: string, value: string, options: CallOptions = {}): Promise<void> {
-    await this.send({ method: 'PUT', path: path`/v4/projects/${projectId}/env-configs/${label}`, json: value, resource: `project ${projectId}`, signal: options.signal });
-  }
-
-  async deleteProjectDefault(projectId: string, label: string, options: CallOptions = {}): Promise<StatusObject> {
-    return this.status({ method: 'DELETE', path: path`/v4/projects/${projectId}/env-configs/${label}`, resource: `project ${projectId}`, signal: options.signal });
-  }
-
-  async setForGeography(projectId: string, environmentId: string, environmentGeographyId: string, label: string, value: string, options: CallOptions = {}): Promise<void> {
     await this.send({
-      method: 'PUT', path: path`/v4/environments/${environmentId}/geographies/${environmentGeographyId}/configs/${label}`,
-      query: { projectId }, json: value, resource: `environment geography ${environmentGeographyId}`, signal: options.signal,
+      method: 'PUT',
+      path: path`/v4/projects/${projectId}/env-configs/${label}`,
+      json: value,
+      resource: `project ${projectId}`,
+      signal: options.signal,
     });
   }
 
-  async deleteForGeography(projectId: string, environmentId: string, environmentGeographyId: string, label: string, options: CallOptions = {}): Promise<StatusObject> {
+  async deleteProjectDefault(projectId: string, label: string, options: CallOptions = {}): Promise<StatusObject> {
     return this.status({
-      method: 'DELETE', path: path`/v4/environments/${environmentId}/geographies/${environmentGeographyId}/configs/${label}`,
-      query: { projectId }, resource: `environment geography ${environmentGeographyId}`, signal: options.signal,
+      method: 'DELETE',
+      path: path`/v4/projects/${projectId}/env-configs/${label}`,
+      resource: `project ${projectId}`,
+      signal: options.signal,
+    });
+  }
+
+  async setForGeography(
+    projectId: string,
+    environmentId: string,
+    environmentGeographyId: string,
+    label: string,
+    value: string,
+    options: CallOptions = {},
+  ): Promise<void> {
+    await this.send({
+      method: 'PUT',
+      path: path`/v4/environments/${environmentId}/geographies/${environmentGeographyId}/configs/${label}`,
+      query: { projectId },
+      json: value,
+      resource: `environment geography ${environmentGeographyId}`,
+      signal: options.signal,
+    });
+  }
+
+  async deleteForGeography(
+    projectId: string,
+    environmentId: string,
+    environmentGeographyId: string,
+    label: string,
+    options: CallOptions = {},
+  ): Promise<StatusObject> {
+    return this.status({
+      method: 'DELETE',
+      path: path`/v4/environments/${environmentId}/geographies/${environmentGeographyId}/configs/${label}`,
+      query: { projectId },
+      resource: `environment geography ${environmentGeographyId}`,
+      signal: options.signal,
     });
   }
 
@@ -54,9 +92,17 @@ export class EnvConfigsClient {
       return await this.api.request(req);
     } catch (err) {
       if (err instanceof FeatureNotEnabledError) {
-        throw new FeatureNotEnabledError(`Environment configurations are not enabled on this platform (${req.method} ${req.path}).`, {
-          method: err.method, path: err.path, resource: err.resource, status: err.status, serverMessage: err.serverMessage, cause: err,
-        });
+        throw new FeatureNotEnabledError(
+          `Environment configurations are not enabled on this platform (${req.method} ${req.path}).`,
+          {
+            method: err.method,
+            path: err.path,
+            resource: err.resource,
+            status: err.status,
+            serverMessage: err.serverMessage,
+            cause: err,
+          },
+        );
       }
       throw err;
     }

@@ -1,8 +1,19 @@
 // Turns HTTP statuses, error bodies and socket failures into the typed errors of errors.ts, with messages
 // that name the resource and the request: `Project 12 not found (GET /v4/projects/12): <server message>`.
 import {
-  BadRequestError, CancelledError, ConflictError, FeatureNotEnabledError, ForbiddenError, NetworkError, NotFoundError,
-  PlatformError, ProjectLockedError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError,
+  BadRequestError,
+  CancelledError,
+  ConflictError,
+  FeatureNotEnabledError,
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  PlatformError,
+  ProjectLockedError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
   type ErrorContext,
 } from './errors';
 
@@ -36,7 +47,10 @@ export function parseErrorBody(text: string): ServerErrorBody {
   } catch {
     // Not JSON: an HTML page from a proxy, or plain text; fall through.
   }
-  const plain = trimmed.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = trimmed
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return { message: plain.length > MAX_TEXT_MESSAGE ? `${plain.slice(0, MAX_TEXT_MESSAGE)}…` : plain };
 }
 
@@ -60,11 +74,21 @@ function compose(headline: string, req: RequestDescription, serverMessage: strin
 }
 
 /** The typed error for a non-2xx response. */
-export function errorForStatus(status: number, req: RequestDescription, body: ServerErrorBody, retryAfterMs?: number): PlatformError {
+export function errorForStatus(
+  status: number,
+  req: RequestDescription,
+  body: ServerErrorBody,
+  retryAfterMs?: number,
+): PlatformError {
   const resource = req.resource ?? 'the resource';
   const ctx: ErrorContext = {
-    method: req.method, path: req.path, resource: req.resource, status,
-    serverMessage: body.message, serverCode: body.code, retryAfterMs,
+    method: req.method,
+    path: req.path,
+    resource: req.resource,
+    status,
+    serverMessage: body.message,
+    serverCode: body.code,
+    retryAfterMs,
   };
   const msg = body.message;
   // The locked-edit status is not in the spec; the sandbox answers 409, other platforms may answer 400.
@@ -76,7 +100,9 @@ export function errorForStatus(status: number, req: RequestDescription, body: Se
       return new BadRequestError(compose(`The server rejected the request for ${resource}`, req, msg), ctx);
     case 401:
       return new UnauthorizedError(
-        compose('Not authorized; check the client id and secret of the connection', req, msg), ctx);
+        compose('Not authorized; check the client id and secret of the connection', req, msg),
+        ctx,
+      );
     case 403:
       return new ForbiddenError(compose(`Not allowed to do this on ${resource}`, req, msg), ctx);
     case 404:
@@ -93,18 +119,39 @@ export function errorForStatus(status: number, req: RequestDescription, body: Se
       return new FeatureNotEnabledError(compose('This feature is not enabled on the platform', req, msg), ctx);
     default:
       if (status >= 500) return new ServerError(compose(`Server error ${status}`, req, msg), ctx);
-      return new BadRequestError(compose(`The server rejected the request for ${resource} with status ${status}`, req, msg), ctx);
+      return new BadRequestError(
+        compose(`The server rejected the request for ${resource} with status ${status}`, req, msg),
+        ctx,
+      );
   }
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
 // Failures that happen before a byte of the request reaches the server: safe to retry any method.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 // Certificate problems do not heal by retrying; they need the CA configured (the sandbox's --tls certificate).
 const TLS_CODES = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_UNTRUSTED', 'EPROTO',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_UNTRUSTED',
+  'EPROTO',
 ]);
 
 /** The error code of a socket/undici failure, looking through `cause`. */
@@ -131,7 +178,12 @@ export function isPermanentFailure(err: unknown): boolean {
 }
 
 /** The typed error for a failure without a (complete) response: cancellation, timeout or network. */
-export function errorForFailure(err: unknown, req: RequestDescription, signal: AbortSignal | undefined, timeoutMs: number): PlatformError {
+export function errorForFailure(
+  err: unknown,
+  req: RequestDescription,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): PlatformError {
   if (err instanceof PlatformError) return err;
   const ctx: ErrorContext = { method: req.method, path: req.path, resource: req.resource, cause: err };
   if (signal?.aborted) return new CancelledError(`Cancelled: ${req.method} ${req.path}`, ctx);
@@ -142,7 +194,10 @@ export function errorForFailure(err: unknown, req: RequestDescription, signal: A
   }
   const label = code && !detail.includes(code) ? `${detail} [${code}]` : detail;
   if (code !== undefined && TLS_CODES.has(code)) {
-    return new NetworkError(compose('The server\'s TLS certificate is not trusted; add its CA certificate to the connection', req, label), ctx);
+    return new NetworkError(
+      compose("The server's TLS certificate is not trusted; add its CA certificate to the connection", req, label),
+      ctx,
+    );
   }
   return new NetworkError(compose('Could not reach the server', req, label), ctx);
 }

@@ -87,53 +87,77 @@ export class PlatformError extends Error {
 
   /** True for errors worth retrying on an idempotent request. */
   get retryable(): boolean {
-    return this.kind === 'Network' || this.kind === 'RateLimited' || this.kind === 'ServerError' || this.kind === 'Timeout';
+    return (
+      this.kind === 'Network' || this.kind === 'RateLimited' || this.kind === 'ServerError' || this.kind === 'Timeout'
+    );
   }
 }
 
 export class BadRequestError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'BadRequest';
-  constructor(message: string, ctx: ErrorContext = {}) { super('BadRequest', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('BadRequest', message, ctx);
+  }
 }
 export class UnauthorizedError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'Unauthorized';
-  constructor(message: string, ctx: ErrorContext = {}) { super('Unauthorized', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('Unauthorized', message, ctx);
+  }
 }
 export class ForbiddenError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'Forbidden';
-  constructor(message: string, ctx: ErrorContext = {}) { super('Forbidden', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('Forbidden', message, ctx);
+  }
 }
 export class NotFoundError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'NotFound';
-  constructor(message: string, ctx: ErrorContext = {}) { super('NotFound', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('NotFound', message, ctx);
+  }
 }
 export class ConflictError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'Conflict';
-  constructor(message: string, ctx: ErrorContext = {}) { super('Conflict', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('Conflict', message, ctx);
+  }
 }
 export class ProjectLockedError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'ProjectLocked';
-  constructor(message: string, ctx: ErrorContext = {}) { super('ProjectLocked', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('ProjectLocked', message, ctx);
+  }
 }
 export class RateLimitedError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'RateLimited';
-  constructor(message: string, ctx: ErrorContext = {}) { super('RateLimited', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('RateLimited', message, ctx);
+  }
 }
 export class FeatureNotEnabledError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'FeatureNotEnabled';
-  constructor(message: string, ctx: ErrorContext = {}) { super('FeatureNotEnabled', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('FeatureNotEnabled', message, ctx);
+  }
 }
 export class ServerError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'ServerError';
-  constructor(message: string, ctx: ErrorContext = {}) { super('ServerError', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('ServerError', message, ctx);
+  }
 }
 export class NetworkError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'Network';
-  constructor(message: string, ctx: ErrorContext = {}) { super('Network', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('Network', message, ctx);
+  }
 }
 export class TimeoutError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'Timeout';
-  constructor(message: string, ctx: ErrorContext = {}) { super('Timeout', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('Timeout', message, ctx);
+  }
 }
 export class CancelledError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'Cancelled';
@@ -145,15 +169,21 @@ export class CancelledError extends PlatformError {
 }
 export class TooLargeError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'TooLarge';
-  constructor(message: string, ctx: ErrorContext = {}) { super('TooLarge', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('TooLarge', message, ctx);
+  }
 }
 export class InvalidResponseError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'InvalidResponse';
-  constructor(message: string, ctx: ErrorContext = {}) { super('InvalidResponse', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('InvalidResponse', message, ctx);
+  }
 }
 export class ConfigError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'Config';
-  constructor(message: string, ctx: ErrorContext = {}) { super('Config', message, ctx); }
+  constructor(message: string, ctx: ErrorContext = {}) {
+    super('Config', message, ctx);
+  }
 }
 
 export function isCancellation(err: unknown): boolean {

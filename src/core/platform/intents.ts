@@ -14,33 +14,63 @@ export class IntentsClient {
 
   /** The project's intents (404 on a platform without the endpoint: see core/nlu/projectIntents.ts). */
   async list(projectId: string, options: CallOptions = {}): Promise<Intent[]> {
-    const req = { method: 'GET', path: path`/v4/projects/${projectId}/intents`, resource: `project ${projectId}` } as const;
-    return readItems(await this.api.request({ ...req, signal: options.signal }), 'intents', req).map((i) => readIntent(i, req));
+    const req = {
+      method: 'GET',
+      path: path`/v4/projects/${projectId}/intents`,
+      resource: `project ${projectId}`,
+    } as const;
+    return readItems(await this.api.request({ ...req, signal: options.signal }), 'intents', req).map((i) =>
+      readIntent(i, req),
+    );
   }
 
   async get(projectId: string, intentName: string, options: CallOptions = {}): Promise<Intent> {
-    const req = { method: 'GET', path: path`/v4/projects/${projectId}/intents/${intentName}`, resource: resource(projectId, intentName) } as const;
+    const req = {
+      method: 'GET',
+      path: path`/v4/projects/${projectId}/intents/${intentName}`,
+      resource: resource(projectId, intentName),
+    } as const;
     return readIntent(await this.api.request({ ...req, signal: options.signal }), req);
   }
 
   async create(projectId: string, intentName: string, options: CallOptions = {}): Promise<Intent> {
-    if (intentName.trim() === '') throw new BadRequestError(`The new intent of project ${projectId} has an empty name; give it a name.`);
-    const req = { method: 'POST', path: path`/v4/projects/${projectId}/intents`, resource: `project ${projectId}` } as const;
+    if (intentName.trim() === '')
+      throw new BadRequestError(`The new intent of project ${projectId} has an empty name; give it a name.`);
+    const req = {
+      method: 'POST',
+      path: path`/v4/projects/${projectId}/intents`,
+      resource: `project ${projectId}`,
+    } as const;
     return readIntent(await this.api.request({ ...req, json: { intentName }, signal: options.signal }), req);
   }
 
-  async rename(projectId: string, intentName: string, newIntentName: string, options: CallOptions = {}): Promise<Intent> {
-    if (newIntentName.trim() === '') throw new BadRequestError(`The new name of intent "${intentName}" is empty; give a name.`);
-    const req = { method: 'PUT', path: path`/v4/projects/${projectId}/intents/${intentName}/.rename`, resource: resource(projectId, intentName) } as const;
+  async rename(
+    projectId: string,
+    intentName: string,
+    newIntentName: string,
+    options: CallOptions = {},
+  ): Promise<Intent> {
+    if (newIntentName.trim() === '')
+      throw new BadRequestError(`The new name of intent "${intentName}" is empty; give a name.`);
+    const req = {
+      method: 'PUT',
+      path: path`/v4/projects/${projectId}/intents/${intentName}/.rename`,
+      resource: resource(projectId, intentName),
+    } as const;
     const body = await this.api.request({ ...req, json: { newIntentName }, signal: options.signal });
     // Some platforms answer `{}`: the intent then has the new name.
-    return isObject(body) && (isObject(body.intent) || typeof body.name === 'string') ? readIntent(body, req) : { id: newIntentName, name: newIntentName, links: [] };
+    return isObject(body) && (isObject(body.intent) || typeof body.name === 'string')
+      ? readIntent(body, req)
+      : { id: newIntentName, name: newIntentName, links: [] };
   }
 
   /** Deletes the intent and its samples. */
   async delete(projectId: string, intentName: string, options: CallOptions = {}): Promise<StatusObject> {
     const body = await this.api.request({
-      method: 'DELETE', path: path`/v4/projects/${projectId}/intents/${intentName}`, resource: resource(projectId, intentName), signal: options.signal,
+      method: 'DELETE',
+      path: path`/v4/projects/${projectId}/intents/${intentName}`,
+      resource: resource(projectId, intentName),
+      signal: options.signal,
     });
     return isObject(body) ? (body as StatusObject) : {};
   }

@@ -50,7 +50,10 @@ export function expectedDelay(delay: number, elapsed: number, expectedMs: number
 }
 
 export class JobPoller {
-  constructor(private readonly jobs: JobsClient, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly jobs: JobsClient,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Polls until the job is COMPLETED, PARTIALLY_COMPLETED or FAILED and returns that final state. */
   async waitFor(projectId: string, job: string | Job, options: PollOptions = {}): Promise<Job> {
@@ -82,7 +85,10 @@ export class JobPoller {
         );
       }
       try {
-        await sleep(Math.min(expectedDelay(delay, this.now() - started, options.expectedMs), remaining), options.signal);
+        await sleep(
+          Math.min(expectedDelay(delay, this.now() - started, options.expectedMs), remaining),
+          options.signal,
+        );
       } catch (cause) {
         throw this.cancelled(projectId, jobId, cause);
       }

@@ -9,15 +9,21 @@ export class JobsClient {
   constructor(private readonly api: Requester) {}
 
   async get(projectId: string, jobId: string, options: CallOptions = {}): Promise<Job> {
-    const req = { method: 'GET', path: path`/v4/projects/${projectId}/jobs/${jobId}`, resource: `job ${jobId} of project ${projectId}` } as const;
+    const req = {
+      method: 'GET',
+      path: path`/v4/projects/${projectId}/jobs/${jobId}`,
+      resource: `job ${jobId} of project ${projectId}`,
+    } as const;
     return readJob(await this.api.request({ ...req, signal: options.signal }), req);
   }
 
   /** Deletes the job record only; the task keeps running until it completes or fails. */
   async delete(projectId: string, jobId: string, options: CallOptions = {}): Promise<StatusObject> {
     const body = await this.api.request({
-      method: 'DELETE', path: path`/v4/projects/${projectId}/jobs/${jobId}`,
-      resource: `job ${jobId} of project ${projectId}`, signal: options.signal,
+      method: 'DELETE',
+      path: path`/v4/projects/${projectId}/jobs/${jobId}`,
+      resource: `job ${jobId} of project ${projectId}`,
+      signal: options.signal,
     });
     return isObject(body) ? (body as StatusObject) : {};
   }
@@ -27,8 +33,19 @@ export class JobsClient {
   }
 
   async listPage(projectId: string, limit: number, offset: number, signal?: AbortSignal): Promise<Page<Job>> {
-    const req = { method: 'GET', path: path`/v4/projects/${projectId}/jobs`, resource: `project ${projectId}` } as const;
-    const page = readPage<Job>(await this.api.request({ ...req, query: { limit, offset }, signal }), 'jobs', 'id', limit, offset, req);
+    const req = {
+      method: 'GET',
+      path: path`/v4/projects/${projectId}/jobs`,
+      resource: `project ${projectId}`,
+    } as const;
+    const page = readPage<Job>(
+      await this.api.request({ ...req, query: { limit, offset }, signal }),
+      'jobs',
+      'id',
+      limit,
+      offset,
+      req,
+    );
     return { ...page, items: page.items.map((job) => (isObject(job.report) ? job : { ...job, report: {} })) };
   }
 }

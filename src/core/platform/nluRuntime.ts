@@ -38,7 +38,10 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** The model URN of a context tag's NLU model in one locale; a ConfigError for a locale the runtime cannot name. */
 export function nluModelUrn(contextTag: string, locale: string): string {
   const language = mixLanguageOf(locale);
-  if (!language) throw new ConfigError(`The locale "${locale}" has no runtime language code (eng-USA for en-US); give the model URN with --model.`);
+  if (!language)
+    throw new ConfigError(
+      `The locale "${locale}" has no runtime language code (eng-USA for en-US); give the model URN with --model.`,
+    );
   return `urn:nuance-mix:tag:model/${encodeURIComponent(contextTag)}/mix.nlu?=language=${language}`;
 }
 
@@ -51,19 +54,45 @@ export class NluRuntimeClient {
   constructor(options: NluRuntimeClientOptions) {
     const { connection } = options;
     this.connection = connection;
-    const base = parseBaseUrl(connection.nluUrl, `NLU runtime URL of ${connection.name ? `connection "${connection.name}"` : 'the connection'}`);
+    const base = parseBaseUrl(
+      connection.nluUrl,
+      `NLU runtime URL of ${connection.name ? `connection "${connection.name}"` : 'the connection'}`,
+    );
     const logger = redactingLogger((options.logger ?? silentLogger).child('nlu-runtime'), this.redactor);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.pool = new DispatcherPool({ ca: options.ca, dispatcher: options.dispatcher });
-    const transport = new Transport({ pool: this.pool, logger, redactor: this.redactor, retry: retryPolicy(undefined), timeoutMs });
-    const tokens = new TokenProvider({ transport, authUrl: connection.authUrl, clientId: connection.clientId, getSecret: options.getSecret, scope: 'nlu', connectionName: connection.name, logger });
-    this.requester = new ApiRequester(transport, { management: base, log: base }, { management: tokens, log: tokens }, timeoutMs);
+    const transport = new Transport({
+      pool: this.pool,
+      logger,
+      redactor: this.redactor,
+      retry: retryPolicy(undefined),
+      timeoutMs,
+    });
+    const tokens = new TokenProvider({
+      transport,
+      authUrl: connection.authUrl,
+      clientId: connection.clientId,
+      getSecret: options.getSecret,
+      scope: 'nlu',
+      connectionName: connection.name,
+      logger,
+    });
+    this.requester = new ApiRequester(
+      transport,
+      { management: base, log: base },
+      { management: tokens, log: tokens },
+      timeoutMs,
+    );
   }
 
   /** One Interpret call; the model's answer, best first. */
   interpret(request: InterpretRequestWire, signal?: AbortSignal): Promise<InterpretResponseWire> {
     return this.requester.request<InterpretResponseWire>({
-      method: 'POST', path: '/runtime/interpret', json: request, resource: `model ${request.model.uri}`, signal,
+      method: 'POST',
+      path: '/runtime/interpret',
+      json: request,
+      resource: `model ${request.model.uri}`,
+      signal,
     });
   }
 

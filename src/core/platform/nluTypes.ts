@@ -8,15 +8,36 @@ export type EntityKind = 'LIST' | 'FREEFORM' | 'REGEX' | 'RULE_BASED' | 'RELATIO
 export type CustomEntityKind = Exclude<EntityKind, 'BASE'>;
 
 export const ENTITY_WRAPPER_KEYS: Readonly<Record<EntityKind, string>> = {
-  LIST: 'listEntity', FREEFORM: 'freeformEntity', REGEX: 'regexEntity',
-  RULE_BASED: 'ruleBasedEntity', RELATIONAL: 'relationalEntity', BASE: 'baseEntity',
+  LIST: 'listEntity',
+  FREEFORM: 'freeformEntity',
+  REGEX: 'regexEntity',
+  RULE_BASED: 'ruleBasedEntity',
+  RELATIONAL: 'relationalEntity',
+  BASE: 'baseEntity',
 };
 
 export type EntityDataType =
-  | 'NOT_SET' | 'ALPHANUM' | 'AMOUNT' | 'BOOLEAN' | 'DATE' | 'DIGITS' | 'DISTANCE' | 'NO_FORMAT' | 'NUMBER'
-  | 'TEMPERATURE' | 'TIME' | 'YES_NO' | (string & {});
+  | 'NOT_SET'
+  | 'ALPHANUM'
+  | 'AMOUNT'
+  | 'BOOLEAN'
+  | 'DATE'
+  | 'DIGITS'
+  | 'DISTANCE'
+  | 'NO_FORMAT'
+  | 'NUMBER'
+  | 'TEMPERATURE'
+  | 'TIME'
+  | 'YES_NO'
+  | (string & {});
 
-export type Anaphora = 'ANAPHORA_NOT_SET' | 'ANAPHORA_REF_MOMENT' | 'ANAPHORA_REF_PERSON' | 'ANAPHORA_REF_PLACE' | 'ANAPHORA_REF_THING' | (string & {});
+export type Anaphora =
+  | 'ANAPHORA_NOT_SET'
+  | 'ANAPHORA_REF_MOMENT'
+  | 'ANAPHORA_REF_PERSON'
+  | 'ANAPHORA_REF_PLACE'
+  | 'ANAPHORA_REF_THING'
+  | (string & {});
 
 export interface EntitySettings {
   readonly isSensitive?: boolean;

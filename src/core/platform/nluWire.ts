@@ -1,14 +1,23 @@
 // Tolerant readers and body builders of the NLU endpoints: entities travel wrapped in a per-kind key
 // (`{entity: {listEntity: {...}}}`, lists of `{regexEntity: {...}}`), intents as `{intent: {...}}` or bare.
 import { InvalidResponseError } from './errors';
-import { ENTITY_WRAPPER_KEYS, type Entity, type EntityKind, type Intent, type LiteralGroup, type NewEntity } from './nluTypes';
+import {
+  ENTITY_WRAPPER_KEYS,
+  type Entity,
+  type EntityKind,
+  type Intent,
+  type LiteralGroup,
+  type NewEntity,
+} from './nluTypes';
 import { isObject, type JsonObject, type ReplyContext } from './wire';
 
 const KINDS = Object.keys(ENTITY_WRAPPER_KEYS) as EntityKind[];
 
 function invalid(ctx: ReplyContext, what: string): InvalidResponseError {
-  return new InvalidResponseError(`Unexpected reply for ${ctx.resource ?? 'the resource'} (${ctx.method} ${ctx.path}): ${what}.`,
-    { method: ctx.method, path: ctx.path, resource: ctx.resource });
+  return new InvalidResponseError(
+    `Unexpected reply for ${ctx.resource ?? 'the resource'} (${ctx.method} ${ctx.path}): ${what}.`,
+    { method: ctx.method, path: ctx.path, resource: ctx.resource },
+  );
 }
 
 /** The items of a list reply: `{<plural>: [...]}` or a bare array. */
@@ -43,7 +52,9 @@ export function readEntity(body: unknown, ctx: ReplyContext): Entity {
 export function readIntent(body: unknown, ctx: ReplyContext): Intent {
   const inner = isObject(body) && isObject(body.intent) ? body.intent : body;
   if (!isObject(inner) || typeof inner.name !== 'string') throw invalid(ctx, 'expected an intent object with a name');
-  const links = Array.isArray(inner.links) ? inner.links.filter(isObject).filter((l) => typeof l.entityRef === 'string') : [];
+  const links = Array.isArray(inner.links)
+    ? inner.links.filter(isObject).filter((l) => typeof l.entityRef === 'string')
+    : [];
   return {
     ...inner,
     id: typeof inner.id === 'string' || typeof inner.id === 'number' ? String(inner.id) : inner.name,
@@ -52,7 +63,9 @@ export function readIntent(body: unknown, ctx: ReplyContext): Intent {
   } as Intent;
 }
 
-export function literalData(data: Readonly<Record<string, readonly LiteralGroup[]>> | undefined): JsonObject | undefined {
+export function literalData(
+  data: Readonly<Record<string, readonly LiteralGroup[]>> | undefined,
+): JsonObject | undefined {
   if (!data) return undefined;
   return Object.fromEntries(Object.entries(data).map(([locale, entries]) => [locale, { entries }]));
 }
@@ -60,7 +73,9 @@ export function literalData(data: Readonly<Record<string, readonly LiteralGroup[
 /** The create body: the entity in its kind's wrapper, only the fields given. */
 export function entityCreateBody(entity: NewEntity): JsonObject {
   const inner: JsonObject = { name: entity.name };
-  const put = (key: string, value: unknown): void => { if (value !== undefined) inner[key] = value; };
+  const put = (key: string, value: unknown): void => {
+    if (value !== undefined) inner[key] = value;
+  };
   put('isDynamic', entity.isDynamic);
   put('dataType', entity.dataType);
   put('settings', entity.settings ?? {});

@@ -14,17 +14,30 @@ export class OntologyClient {
 
   /** The ontology zip (`<locale>/<locale>.trsx`, and `<locale>/grammars/<name>/<name>.grxml` for professional services). */
   export(projectId: string, options: ExportOptions = {}): Promise<Download> {
-    return this.api.download({
-      method: 'GET', path: path`/v4/projects/${projectId}/ontology/.export`, query: { locales: options.locales },
-      resource: `project ${projectId}`, signal: options.signal,
-    }, options);
+    return this.api.download(
+      {
+        method: 'GET',
+        path: path`/v4/projects/${projectId}/ontology/.export`,
+        query: { locales: options.locales },
+        resource: `project ${projectId}`,
+        signal: options.signal,
+      },
+      options,
+    );
   }
 
   /** Adds the intents, entities, literals and samples of a zip to the project; poll the returned job. */
   async append(projectId: string, zip: ImportFile, options: CallOptions = {}): Promise<Job> {
-    const req = { method: 'PUT', path: path`/v4/projects/${projectId}/ontology/.append`, resource: `project ${projectId}` } as const;
+    const req = {
+      method: 'PUT',
+      path: path`/v4/projects/${projectId}/ontology/.append`,
+      resource: `project ${projectId}`,
+    } as const;
     // Not retried: a repeated append would count its samples twice.
-    return readJob(await this.api.request({ ...req, file: uploadFile(zip), idempotent: false, signal: options.signal }), req);
+    return readJob(
+      await this.api.request({ ...req, file: uploadFile(zip), idempotent: false, signal: options.signal }),
+      req,
+    );
   }
 
   /** The entity types the platform knows, with the data types each accepts. */
@@ -36,7 +49,9 @@ export class OntologyClient {
         ...t,
         name: t.name,
         description: typeof t.description === 'string' ? t.description : undefined,
-        compatibleDataTypes: Array.isArray(t.compatibleDataTypes) ? t.compatibleDataTypes.filter((d): d is string => typeof d === 'string') : [],
+        compatibleDataTypes: Array.isArray(t.compatibleDataTypes)
+          ? t.compatibleDataTypes.filter((d): d is string => typeof d === 'string')
+          : [],
       }));
   }
 }

@@ -5,7 +5,8 @@ import { BadRequestError } from './errors';
 /** Encodes one path segment; `.` and `..` are encoded too so no client-built path can climb. */
 export function encodeSegment(value: string | number): string {
   const text = String(value);
-  if (text === '') throw new BadRequestError('An identifier or name in the request path is empty; give a non-empty value.');
+  if (text === '')
+    throw new BadRequestError('An identifier or name in the request path is empty; give a non-empty value.');
   if (text === '.') return '%2E';
   if (text === '..') return '%2E%2E';
   return encodeURIComponent(text);

@@ -50,7 +50,8 @@ export class Redactor {
 
 function redactDetail(redactor: Redactor, detail: unknown): unknown {
   if (typeof detail === 'string') return redactor.redact(detail);
-  if (typeof detail === 'number' || typeof detail === 'boolean' || detail === undefined || detail === null) return detail;
+  if (typeof detail === 'number' || typeof detail === 'boolean' || detail === undefined || detail === null)
+    return detail;
   if (detail instanceof Error) return redactor.redact(detail.stack ?? `${detail.name}: ${detail.message}`);
   return redactor.redact(inspect(detail, { depth: 4, breakLength: Infinity }));
 }

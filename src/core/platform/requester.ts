@@ -95,8 +95,14 @@ export class ApiRequester implements Requester {
   download(req: ApiRequest, options: DownloadOptions = {}): Promise<Download> {
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
     return this.send({ ...req, headers: { accept: '*/*', ...req.headers } }, async (res) => {
-      const download = new Download(res.body, downloadInfo(res), maxBytes,
-        { method: req.method, path: req.path, resource: req.resource }, req.signal, req.timeoutMs ?? this.timeoutMs);
+      const download = new Download(
+        res.body,
+        downloadInfo(res),
+        maxBytes,
+        { method: req.method, path: req.path, resource: req.resource },
+        req.signal,
+        req.timeoutMs ?? this.timeoutMs,
+      );
       download.checkAnnouncedLength();
       return download;
     });
@@ -107,11 +113,22 @@ export class ApiRequester implements Requester {
     const base = this.bases[api];
     const tokens = this.tokens[api];
     const encoded = encodeBody(req);
-    const attempt = (token: string): Promise<T> => this.transport.send({
-      method: req.method, origin: base.origin, path: base.prefix + req.path, query: req.query, body: encoded.body,
-      headers: requestHeaders(encoded.contentType, req.headers, token),
-      idempotent: req.idempotent, resource: req.resource, signal: req.signal, timeoutMs: req.timeoutMs,
-    }, consume);
+    const attempt = (token: string): Promise<T> =>
+      this.transport.send(
+        {
+          method: req.method,
+          origin: base.origin,
+          path: base.prefix + req.path,
+          query: req.query,
+          body: encoded.body,
+          headers: requestHeaders(encoded.contentType, req.headers, token),
+          idempotent: req.idempotent,
+          resource: req.resource,
+          signal: req.signal,
+          timeoutMs: req.timeoutMs,
+        },
+        consume,
+      );
 
     const token = tokens.fresh() ?? (await tokens.token(req.signal));
     try {
@@ -126,7 +143,11 @@ export class ApiRequester implements Requester {
 }
 
 /** The caller's headers with the body's content type and the bearer token (one object per request). */
-function requestHeaders(contentType: string | undefined, extra: Readonly<Record<string, string>> | undefined, token: string): Record<string, string> {
+function requestHeaders(
+  contentType: string | undefined,
+  extra: Readonly<Record<string, string>> | undefined,
+  token: string,
+): Record<string, string> {
   const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
   if (extra) Object.assign(headers, extra);
   headers.authorization = `Bearer ${token}`;

@@ -12,7 +12,12 @@ export interface RetryPolicy {
   readonly maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 200,
+  maxDelayMs: 5_000,
+  maxRetryAfterMs: 30_000,
+};
 
 export function retryPolicy(overrides: Partial<RetryPolicy> | undefined): RetryPolicy {
   const merged = { ...DEFAULT_RETRY, ...overrides };
@@ -53,7 +58,11 @@ export function parseRetryAfter(header: string | undefined, now: number = Date.n
  * hours must not freeze a command or a log stream), or `otherwise` when it asked for nothing. The transport, the
  * log stream, push and the runtime evaluation all wait through here.
  */
-export function retryAfterWait(retryAfterMs: number | undefined, otherwise: number, policy: Pick<RetryPolicy, 'maxRetryAfterMs'> = DEFAULT_RETRY): number {
+export function retryAfterWait(
+  retryAfterMs: number | undefined,
+  otherwise: number,
+  policy: Pick<RetryPolicy, 'maxRetryAfterMs'> = DEFAULT_RETRY,
+): number {
   return retryAfterMs === undefined ? otherwise : Math.min(retryAfterMs, policy.maxRetryAfterMs);
 }
 

@@ -12,8 +12,14 @@ export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefin
     const onAbort = (): void => reject(new CancelledError(message));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (err: unknown) => { signal.removeEventListener('abort', onAbort); reject(err); },
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
     );
   });
 }

@@ -5,11 +5,25 @@ import type { Dispatcher, FormData } from 'undici';
 import type { Logger } from '../logger';
 import { sleep } from '../progress';
 import type { DispatcherPool } from './dispatcher';
-import { errorForFailure, errorForStatus, isPermanentFailure, parseErrorBody, wasNotSent, type RequestDescription } from './errorMapping';
+import {
+  errorForFailure,
+  errorForStatus,
+  isPermanentFailure,
+  parseErrorBody,
+  wasNotSent,
+  type RequestDescription,
+} from './errorMapping';
 import { CancelledError, PlatformError } from './errors';
 import { queryString, type QueryParams } from './paths';
 import type { Redactor } from './redact';
-import { isIdempotent, isRetryableStatus, nextDelay, parseRetryAfter, type HttpMethod, type RetryPolicy } from './retry';
+import {
+  isIdempotent,
+  isRetryableStatus,
+  nextDelay,
+  parseRetryAfter,
+  type HttpMethod,
+  type RetryPolicy,
+} from './retry';
 
 export type RequestBody = string | Uint8Array | FormData;
 
@@ -83,8 +97,14 @@ export class Transport {
       let mayRetry: boolean;
       try {
         const res = await dispatcher.request({
-          origin: req.origin, path: fullPath, method: req.method, headers, body: req.body ?? null,
-          signal: req.signal ?? null, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+          origin: req.origin,
+          path: fullPath,
+          method: req.method,
+          headers,
+          body: req.body ?? null,
+          signal: req.signal ?? null,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
         });
         const response: HttpResponse = { status: res.statusCode, headers: res.headers, body: res.body };
         if (res.statusCode >= 200 && res.statusCode < 300) {

@@ -9,7 +9,14 @@ export interface Organization {
   readonly type?: string;
 }
 
-export type ChannelMode = 'AUDIO_SCRIPT' | 'DTMF' | 'INTERACTIVITY' | 'RICH_TEXT' | 'TTS' | 'MODE_UNSPECIFIED' | (string & {});
+export type ChannelMode =
+  | 'AUDIO_SCRIPT'
+  | 'DTMF'
+  | 'INTERACTIVITY'
+  | 'RICH_TEXT'
+  | 'TTS'
+  | 'MODE_UNSPECIFIED'
+  | (string & {});
 export type ChannelColor = 'COLOR_UNSPECIFIED' | (string & {});
 
 export interface Channel {

@@ -48,7 +48,14 @@ export function unwrapOptional<T>(body: unknown, key: string, idField: string, c
 }
 
 /** One page of a list reply; `idField` items get string ids. */
-export function readPage<T>(body: unknown, plural: string, idField: string, limit: number, offset: number, ctx: ReplyContext): Page<T> {
+export function readPage<T>(
+  body: unknown,
+  plural: string,
+  idField: string,
+  limit: number,
+  offset: number,
+  ctx: ReplyContext,
+): Page<T> {
   const raw = Array.isArray(body) ? body : isObject(body) ? (body[plural] ?? []) : undefined;
   if (!Array.isArray(raw)) throw invalid(ctx, `expected a list of ${plural}`);
   const items = raw.filter(isObject).map((item) => withStringId(item, idField) as T);
@@ -58,7 +65,8 @@ export function readPage<T>(body: unknown, plural: string, idField: string, limi
   const echoed = isObject(body) ? Number(body.limit) : NaN;
   const applied = Number.isInteger(echoed) && echoed > 0 && echoed < limit ? echoed : limit;
   // A page that is not exactly that long is the last one (or the server ignored paging altogether).
-  const hasMore = items.length === applied && items.length > 0 && (totalSize === undefined || offset + items.length < totalSize);
+  const hasMore =
+    items.length === applied && items.length > 0 && (totalSize === undefined || offset + items.length < totalSize);
   return { items, totalSize, limit: applied, offset, hasMore };
 }
 

@@ -22,7 +22,12 @@ function stamp(at: Date): string {
 }
 
 /** Copies a downloaded export into the backups folder. */
-export async function saveBackup(paths: WorkspacePaths, exportFile: string, projectId: string, reason: string): Promise<BackupInfo> {
+export async function saveBackup(
+  paths: WorkspacePaths,
+  exportFile: string,
+  projectId: string,
+  reason: string,
+): Promise<BackupInfo> {
   await mkdir(paths.backupsDir, { recursive: true });
   const at = new Date();
   const name = `${stamp(at)}-${projectId.replace(/[^A-Za-z0-9_-]/g, '_')}-before-${reason}.zip`;
@@ -46,7 +51,9 @@ export async function listBackups(paths: WorkspacePaths): Promise<BackupInfo[]> 
     const info = await stat(path);
     if (!info.isFile()) continue;
     const m = NAME.exec(name);
-    const createdAt = m?.[1] ? new Date(m[1].replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z')) : info.mtime;
+    const createdAt = m?.[1]
+      ? new Date(m[1].replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z'))
+      : info.mtime;
     out.push({ name, path, createdAt, bytes: info.size, reason: m?.[3] });
   }
   return out.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.name < b.name ? 1 : -1));
@@ -55,10 +62,12 @@ export async function listBackups(paths: WorkspacePaths): Promise<BackupInfo[]> 
 /** The backup called `name` (a file name, never a path), or the newest when `name` is undefined. */
 export async function findBackup(paths: WorkspacePaths, name: string | undefined): Promise<BackupInfo> {
   const backups = await listBackups(paths);
-  if (backups.length === 0) throw new Error(`${paths.root} has no backups yet; a replace push saves one before it sends anything.`);
+  if (backups.length === 0)
+    throw new Error(`${paths.root} has no backups yet; a replace push saves one before it sends anything.`);
   if (name === undefined) return backups[0] as BackupInfo;
   const wanted = basename(name);
   const found = backups.find((b) => b.name === wanted);
-  if (!found) throw new Error(`No backup named "${name}" in ${paths.backupsDir}; list them with: cstudio backups list.`);
+  if (!found)
+    throw new Error(`No backup named "${name}" in ${paths.backupsDir}; list them with: cstudio backups list.`);
   return found;
 }

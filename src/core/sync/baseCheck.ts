@@ -19,7 +19,12 @@ import { BASE_FOLDER, STATE_DIR, type WorkspacePaths } from '../workspace/worksp
 const CACHE_PREFIX = `${STATE_DIR}/${BASE_FOLDER}/`;
 
 /** Base files whose bytes are not the ones state.json records (missing ones included). */
-export async function damagedBaseFiles(paths: WorkspacePaths, state: WorkspaceState, hashes: HashCache, signal?: AbortSignal): Promise<string[]> {
+export async function damagedBaseFiles(
+  paths: WorkspacePaths,
+  state: WorkspaceState,
+  hashes: HashCache,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const base = new FolderFiles(paths.baseDir, 'the base copy');
   const damaged: string[] = [];
   for (const [path, record] of Object.entries(state.base)) {
@@ -34,25 +39,38 @@ export async function damagedBaseFiles(paths: WorkspacePaths, state: WorkspaceSt
 }
 
 /** Records base copies just written (a pull's or a push's refresh), so the next check need not read them again. */
-export async function recordBaseCopies(paths: WorkspacePaths, hashes: HashCache, written: Readonly<Record<string, string>>): Promise<void> {
-  for (const [path, hash] of Object.entries(written)) await hashes.recordOwnCopy(CACHE_PREFIX + path, join(paths.baseDir, ...path.split('/')), hash);
+export async function recordBaseCopies(
+  paths: WorkspacePaths,
+  hashes: HashCache,
+  written: Readonly<Record<string, string>>,
+): Promise<void> {
+  for (const [path, hash] of Object.entries(written))
+    await hashes.recordOwnCopy(CACHE_PREFIX + path, join(paths.baseDir, ...path.split('/')), hash);
 }
 
 /** Checks the base and restores what it can from the platform; refuses (nothing sent) when a file cannot be restored. */
 export async function requireSoundBase(
-  client: PlatformClient, paths: WorkspacePaths, state: WorkspaceState, hashes: HashCache,
+  client: PlatformClient,
+  paths: WorkspacePaths,
+  state: WorkspaceState,
+  hashes: HashCache,
   options: { signal?: AbortSignal; progress?: Progress } = {},
 ): Promise<string[]> {
   const damaged = await damagedBaseFiles(paths, state, hashes, options.signal);
   if (damaged.length === 0) return [];
   const progress = options.progress ?? noProgress;
-  progress.report({ message: `The base copy of ${damaged.join(', ')} is missing or damaged; restoring it from the platform's export…` });
+  progress.report({
+    message: `The base copy of ${damaged.join(', ')} is missing or damaged; restoring it from the platform's export…`,
+  });
   const { key } = await fetchRemoteKey(client, state.projectId, options.signal);
   const remote = await downloadExport(client, state.projectId, paths, options);
   const lost: string[] = [];
   try {
     for (const path of damaged) {
-      if ((await remote.files.hash(path, options.signal)) !== state.base[path]?.hash) { lost.push(path); continue; }
+      if ((await remote.files.hash(path, options.signal)) !== state.base[path]?.hash) {
+        lost.push(path);
+        continue;
+      }
       const data = await remote.files.readTransient(path, options.signal);
       if (data) await writeConfined(paths.baseDir, path, data);
     }

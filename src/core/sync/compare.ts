@@ -73,14 +73,20 @@ const NOT_THE_BASE = '(differs from the base copy)';
  * base's hash, else the window around the change is returned for the diff (windowSources.ts), or, when there is no
  * window, both sides' bytes; else hashed.
  */
-async function hashAfter(path: string, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<AfterSide> {
+async function hashAfter(
+  path: string,
+  before: PackageFiles,
+  after: PackageFiles,
+  options: CompareOptions,
+): Promise<AfterSide> {
   const folder = after instanceof FolderFiles ? after : undefined;
   const cache = folder ? options.afterHashes : undefined;
   const cached = await cache?.lookup(path, folder?.fullPath(path) ?? path);
   if (cached !== undefined) return { hash: cached };
   const record = options.beforeRecords?.[path];
   // Other sizes mean other bytes, so not the base's hash; unless other layouts count as the base (`same`).
-  if (folder && record && !record.same?.length && options.sizeShowsChange && await sizesDiffer(before, folder, path)) return { hash: NOT_THE_BASE };
+  if (folder && record && !record.same?.length && options.sizeShowsChange && (await sizesDiffer(before, folder, path)))
+    return { hash: NOT_THE_BASE };
   if (folder && record && !record.same?.length && isTrsxPath(path) && !options.fileLevelOnly) {
     const found = await windowAgainstBase(before, folder, path, options.signal);
     if (found?.kind === 'same') {
@@ -105,19 +111,36 @@ async function hashAfter(path: string, before: PackageFiles, after: PackageFiles
 /** Whether both folders hold the file, at different sizes. */
 async function sizesDiffer(before: PackageFiles, after: FolderFiles, path: string): Promise<boolean> {
   if (!(before instanceof FolderFiles)) return false;
-  const [b, a] = await Promise.all([stat(before.fullPath(path)).catch(() => undefined), stat(after.fullPath(path)).catch(() => undefined)]);
+  const [b, a] = await Promise.all([
+    stat(before.fullPath(path)).catch(() => undefined),
+    stat(after.fullPath(path)).catch(() => undefined),
+  ]);
   return b !== undefined && a !== undefined && b.isFile() && a.isFile() && b.size !== a.size;
 }
 
-interface AfterSide { hash?: string; afterBytes?: Uint8Array; beforeBytes?: Uint8Array; window?: ChangedWindow }
+interface AfterSide {
+  hash?: string;
+  afterBytes?: Uint8Array;
+  beforeBytes?: Uint8Array;
+  window?: ChangedWindow;
+}
 
 /** A folder file against its copy in a folder base, read through small buffers; undefined when either is absent or the base is no folder. */
-async function windowAgainstBase(before: PackageFiles, after: FolderFiles, path: string, signal?: AbortSignal): Promise<SourcesWindow | undefined> {
+async function windowAgainstBase(
+  before: PackageFiles,
+  after: FolderFiles,
+  path: string,
+  signal?: AbortSignal,
+): Promise<SourcesWindow | undefined> {
   if (!(before instanceof FolderFiles)) return undefined;
   return withSources(before.fullPath(path), after.fullPath(path), (b, a) => changedSamplesWindowOf(b, a, signal));
 }
 
-export async function comparePackages(before: PackageFiles, after: PackageFiles, options: CompareOptions = {}): Promise<PackageComparison> {
+export async function comparePackages(
+  before: PackageFiles,
+  after: PackageFiles,
+  options: CompareOptions = {},
+): Promise<PackageComparison> {
   const progress = options.progress ?? noProgress;
   const records = options.beforeRecords;
   const beforeList = records ? Object.keys(records) : await before.list(options.signal);
@@ -129,25 +152,39 @@ export async function comparePackages(before: PackageFiles, after: PackageFiles,
   for (const path of paths) {
     throwIfAborted(options.signal);
     const { hash: afterHash, afterBytes, beforeBytes, window } = await hashAfter(path, before, after, options);
-    const same = records ? matchesBase(records[path], afterHash) : (await before.hash(path, options.signal)) === afterHash;
+    const same = records
+      ? matchesBase(records[path], afterHash)
+      : (await before.hash(path, options.signal)) === afterHash;
     progress.report({ message: path, increment: 100 / paths.length });
-    if (same) { unchanged++; continue; }
-    const existsBefore = records ? records[path] !== undefined : (await before.hash(path, options.signal)) !== undefined;
+    if (same) {
+      unchanged++;
+      continue;
+    }
+    const existsBefore = records
+      ? records[path] !== undefined
+      : (await before.hash(path, options.signal)) !== undefined;
     const change: FileChangeType = !existsBefore ? 'added' : afterHash === undefined ? 'removed' : 'modified';
     const described = await describeChange(path, change, before, after, options, { afterBytes, beforeBytes, window });
     files.push(afterHash !== undefined && afterHash !== NOT_THE_BASE ? { ...described, hash: afterHash } : described);
   }
-  const { renames, covered } = findRenames(files.map((f) => ({ path: f.path, trsx: f.semantic?.changes, dialog: f.dialog })));
+  const { renames, covered } = findRenames(
+    files.map((f) => ({ path: f.path, trsx: f.semantic?.changes, dialog: f.dialog })),
+  );
   return { before: before.label, after: after.label, files, unchanged, renames, coveredByRenames: covered };
 }
 
 async function describeChange(
-  path: string, change: FileChangeType, before: PackageFiles, after: PackageFiles, options: CompareOptions,
+  path: string,
+  change: FileChangeType,
+  before: PackageFiles,
+  after: PackageFiles,
+  options: CompareOptions,
   known: AfterSide = {},
 ): Promise<FileChange> {
   const info = classifyPackagePath(path);
   const base: FileChange = { path, change, kind: info.kind, locale: info.locale, restricted: info.restricted };
-  if (path === DIALOG_FILE && change === 'modified' && !options.fileLevelOnly) return describeDialogChange(base, before, after, options);
+  if (path === DIALOG_FILE && change === 'modified' && !options.fileLevelOnly)
+    return describeDialogChange(base, before, after, options);
   if (!isTrsxPath(path) || options.fileLevelOnly) return base;
   // No model kept: the before side is indexed by hashes and the after side matched against it (diffWalks);
   // when only samples changed, just the samples around the changed bytes are read (changedWindow.ts).
@@ -155,19 +192,28 @@ async function describeChange(
   let afterBytes: Uint8Array | undefined;
   if (change === 'modified' && known.window) ({ before: beforeBytes, after: afterBytes } = known.window);
   else {
-    beforeBytes = known.beforeBytes ?? await before.read(path, options.signal);
-    afterBytes = known.afterBytes ?? await after.read(path, options.signal);
-    const window = change === 'modified' && beforeBytes && afterBytes ? changedSamplesWindow(beforeBytes, afterBytes) : undefined;
+    beforeBytes = known.beforeBytes ?? (await before.read(path, options.signal));
+    afterBytes = known.afterBytes ?? (await after.read(path, options.signal));
+    const window =
+      change === 'modified' && beforeBytes && afterBytes ? changedSamplesWindow(beforeBytes, afterBytes) : undefined;
     if (window) ({ before: beforeBytes, after: afterBytes } = window);
   }
-  const read = diffWalks(walkTrsxBytes(beforeBytes, `${path} in ${before.label}`), walkTrsxBytes(afterBytes, `${path} in ${after.label}`));
+  const read = diffWalks(
+    walkTrsxBytes(beforeBytes, `${path} in ${before.label}`),
+    walkTrsxBytes(afterBytes, `${path} in ${after.label}`),
+  );
   if (!read.ok) return { ...base, problem: read.problem };
   const semantic = read.diff;
   if (change === 'modified' && semantic.changes.length === 0) return { ...base, change: 'reformatted', semantic };
   return { ...base, semantic };
 }
 
-async function describeDialogChange(base: FileChange, before: PackageFiles, after: PackageFiles, options: CompareOptions): Promise<FileChange> {
+async function describeDialogChange(
+  base: FileChange,
+  before: PackageFiles,
+  after: PackageFiles,
+  options: CompareOptions,
+): Promise<FileChange> {
   const [a, b] = await Promise.all([before.read(base.path, options.signal), after.read(base.path, options.signal)]);
   if (!a || !b) return base;
   try {

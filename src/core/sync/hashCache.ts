@@ -9,19 +9,29 @@ import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 const SETTLED_MS = 3000;
 
-interface Entry { readonly size: number; readonly mtimeMs: number; readonly ino: number; readonly hash: string }
+interface Entry {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+  readonly hash: string;
+}
 
 export class HashCache {
   private changed = false;
 
-  private constructor(private readonly file: string, private readonly entries: Map<string, Entry>) {}
+  private constructor(
+    private readonly file: string,
+    private readonly entries: Map<string, Entry>,
+  ) {}
 
   static async load(paths: WorkspacePaths): Promise<HashCache> {
     const file = join(paths.stateDir, 'hashes.json');
     let entries = new Map<string, Entry>();
     try {
       const raw = JSON.parse(await readFile(file, 'utf8')) as Record<string, Entry>;
-      entries = new Map(Object.entries(raw).filter(([, e]) => typeof e?.hash === 'string' && typeof e.size === 'number'));
+      entries = new Map(
+        Object.entries(raw).filter(([, e]) => typeof e?.hash === 'string' && typeof e.size === 'number'),
+      );
     } catch {
       // absent or damaged: everything is hashed again
     }
@@ -33,7 +43,9 @@ export class HashCache {
     const entry = this.entries.get(path);
     if (!entry) return undefined;
     const info = await stat(fullPath).catch(() => undefined);
-    return info && info.size === entry.size && info.mtimeMs === entry.mtimeMs && info.ino === entry.ino ? entry.hash : undefined;
+    return info && info.size === entry.size && info.mtimeMs === entry.mtimeMs && info.ino === entry.ino
+      ? entry.hash
+      : undefined;
   }
 
   /** Records `hash` for the file as it is now, unless it changed too recently to trust its mtime. */

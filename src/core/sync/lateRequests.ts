@@ -33,12 +33,18 @@ export function inDoubt(pending: PendingPush): PendingOperation[] {
  * Waits until every request of `pending` that may still arrive has settled (see the header). A job list that
  * cannot be read (too many jobs, no list recorded before the push) leaves the window alone to decide.
  */
-export async function awaitLateRequests(client: PlatformClient, pending: PendingPush, options: LateRequestOptions = {}): Promise<LateRequestOutcome> {
+export async function awaitLateRequests(
+  client: PlatformClient,
+  pending: PendingPush,
+  options: LateRequestOptions = {},
+): Promise<LateRequestOutcome> {
   const doubtful = inDoubt(pending);
   if (doubtful.length === 0) return { kind: 'none' };
   const progress = options.progress ?? noProgress;
   if (options.force) {
-    progress.report({ message: `Warning: not waiting for an earlier attempt of ${doubtful.map((o) => `"${o.title}"`).join(', ')}, which may still reach the platform (--force); if it does, it is applied twice.` });
+    progress.report({
+      message: `Warning: not waiting for an earlier attempt of ${doubtful.map((o) => `"${o.title}"`).join(', ')}, which may still reach the platform (--force); if it does, it is applied twice.`,
+    });
     return { kind: 'forced', operations: doubtful.map((o) => o.title) };
   }
   // An attempt without a recorded time (a journal of an earlier version) has no window left to wait.
@@ -46,7 +52,10 @@ export async function awaitLateRequests(client: PlatformClient, pending: Pending
     const end = o.attempt ? Date.parse(o.attempt.at) + o.attempt.settleMs : NaN;
     return Number.isFinite(end) ? Math.max(latest, end) : latest;
   }, -Infinity);
-  const known = pending.jobsBefore === undefined ? undefined : new Set([...pending.jobsBefore, ...pending.operations.flatMap((o) => (o.jobId ? [o.jobId] : []))]);
+  const known =
+    pending.jobsBefore === undefined
+      ? undefined
+      : new Set([...pending.jobsBefore, ...pending.operations.flatMap((o) => (o.jobId ? [o.jobId] : []))]);
   const started = Date.now();
   let told = 0;
   for (;;) {
@@ -54,7 +63,8 @@ export async function awaitLateRequests(client: PlatformClient, pending: Pending
     if (known) {
       for await (const job of client.jobs.list(pending.projectId, { signal: options.signal })) {
         // A build changes no content: it is nobody's late push.
-        if (!known.has(job.id) && !CONTENT_NEUTRAL_JOBS.has(job.type ?? '')) return { kind: 'arrived', jobId: job.id, waitedMs: Date.now() - started };
+        if (!known.has(job.id) && !CONTENT_NEUTRAL_JOBS.has(job.type ?? ''))
+          return { kind: 'arrived', jobId: job.id, waitedMs: Date.now() - started };
       }
     }
     const left = deadline - Date.now();
@@ -62,7 +72,9 @@ export async function awaitLateRequests(client: PlatformClient, pending: Pending
     // Said once, then every 5 s: the wait can last the request's whole timeout.
     if (Date.now() - told >= 5000) {
       told = Date.now();
-      progress.report({ message: `An earlier attempt of ${doubtful.map((o) => `"${o.title}"`).join(', ')} may still reach the platform; waiting up to ${Math.ceil(left / 1000)} s for its job to appear before comparing (sending it again now could apply it twice; --force does so anyway).` });
+      progress.report({
+        message: `An earlier attempt of ${doubtful.map((o) => `"${o.title}"`).join(', ')} may still reach the platform; waiting up to ${Math.ceil(left / 1000)} s for its job to appear before comparing (sending it again now could apply it twice; --force does so anyway).`,
+      });
     }
     await sleep(Math.min(options.pollMs ?? 500, left), options.signal);
   }

@@ -15,7 +15,11 @@ export interface ComparisonOptions {
 }
 
 /** Compares two packages given as paths (each a zip file or a package folder). */
-export async function comparePackagePaths(before: string, after: string, options: ComparisonOptions = {}): Promise<PackageComparison> {
+export async function comparePackagePaths(
+  before: string,
+  after: string,
+  options: ComparisonOptions = {},
+): Promise<PackageComparison> {
   const a = await openPackageFiles(before);
   try {
     const b = await openPackageFiles(after);
@@ -33,7 +37,11 @@ export async function comparePackagePaths(before: string, after: string, options
  * Compares the project's current remote export (before) with the workspace (after). The export stays in
  * `.cstudio/remote.zip`, so each file can then be opened side by side.
  */
-export async function compareRemoteWithWorkspace(client: PlatformClient, dir: string, options: ComparisonOptions = {}): Promise<PackageComparison & { remoteZip: string }> {
+export async function compareRemoteWithWorkspace(
+  client: PlatformClient,
+  dir: string,
+  options: ComparisonOptions = {},
+): Promise<PackageComparison & { remoteZip: string }> {
   const paths = new WorkspacePaths(dir);
   const state = await requireWorkspaceState(paths);
   requireSameConnection(client, state, paths.root);

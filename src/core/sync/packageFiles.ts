@@ -41,7 +41,11 @@ export class FolderFiles implements PackageFiles {
   private cache: string[] | undefined;
   private hashBuffer: Buffer | undefined;
 
-  constructor(dir: string, readonly label: string = dir, private readonly scratch?: EntryScratch) {
+  constructor(
+    dir: string,
+    readonly label: string = dir,
+    private readonly scratch?: EntryScratch,
+  ) {
     this.root = resolve(dir);
   }
 
@@ -96,7 +100,10 @@ export class FolderFiles implements PackageFiles {
 }
 
 /** An entry of an earlier export: its stored digest and the sha256 of its bytes. */
-export interface KnownEntry { readonly storedDigest: string; readonly hash: string }
+export interface KnownEntry {
+  readonly storedDigest: string;
+  readonly hash: string;
+}
 
 /** A package zip on disk, read entry by entry. */
 export class ZipFiles implements PackageFiles {
@@ -111,7 +118,9 @@ export class ZipFiles implements PackageFiles {
   private readonly storedDigests = new Map<string, string>();
   /** `scratch`: where entries' stored bytes are read to be hashed, one buffer for the whole archive (or more). */
   private constructor(
-    readonly archive: ZipArchive, readonly label: string, private readonly scratch: EntryScratch,
+    readonly archive: ZipArchive,
+    readonly label: string,
+    private readonly scratch: EntryScratch,
     private readonly knownStored: Readonly<Record<string, KnownEntry>>,
   ) {}
 
@@ -120,7 +129,10 @@ export class ZipFiles implements PackageFiles {
    * `knownStored`: entries of an earlier export by path, whose hash holds for an entry stored the same way.
    */
   static async open(
-    path: string, label: string = path, scratch: EntryScratch = new EntryScratch(), known?: Readonly<Record<string, string>>,
+    path: string,
+    label: string = path,
+    scratch: EntryScratch = new EntryScratch(),
+    known?: Readonly<Record<string, string>>,
     knownStored: Readonly<Record<string, KnownEntry>> = {},
   ): Promise<ZipFiles> {
     const files = new ZipFiles(await ZipArchive.open(path), label, scratch, knownStored);
@@ -174,7 +186,7 @@ export class ZipFiles implements PackageFiles {
     if (known !== undefined) return known;
     // Stored as in the earlier export: the same bytes, so the same hash, and nothing inflated.
     const earlier = this.knownStored[path];
-    if (earlier && earlier.storedDigest === await this.storedDigest(path, signal)) {
+    if (earlier && earlier.storedDigest === (await this.storedDigest(path, signal))) {
       this.hashes.set(path, earlier.hash);
       return earlier.hash;
     }
@@ -197,7 +209,10 @@ export class ZipFiles implements PackageFiles {
 
 /** Files held in memory (tests, small uploads). */
 export class MapFiles implements PackageFiles {
-  constructor(private readonly files: ReadonlyMap<string, Uint8Array>, readonly label: string) {}
+  constructor(
+    private readonly files: ReadonlyMap<string, Uint8Array>,
+    readonly label: string,
+  ) {}
 
   list(): Promise<string[]> {
     return Promise.resolve([...this.files.keys()].filter((n) => !n.endsWith('/')).sort());
@@ -224,7 +239,9 @@ export class MapFiles implements PackageFiles {
 /** A folder or a zip file, whichever `path` is. */
 export async function openPackageFiles(path: string, label?: string): Promise<PackageFiles> {
   const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
-    throw new Error(`Cannot open ${path}: ${e.code === 'ENOENT' ? 'no such file or folder' : e.message}. Give a package zip or a project folder.`);
+    throw new Error(
+      `Cannot open ${path}: ${e.code === 'ENOENT' ? 'no such file or folder' : e.message}. Give a package zip or a project folder.`,
+    );
   });
   return info.isDirectory() ? new FolderFiles(path, label ?? path) : ZipFiles.open(path, label ?? path);
 }

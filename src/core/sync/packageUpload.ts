@@ -25,7 +25,12 @@ export interface PackedUpload {
   dispose(): Promise<void>;
 }
 
-export async function packWorkspace(local: FolderFiles, paths: WorkspacePaths, restrictedVisible: boolean, signal?: AbortSignal): Promise<PackedUpload> {
+export async function packWorkspace(
+  local: FolderFiles,
+  paths: WorkspacePaths,
+  restrictedVisible: boolean,
+  signal?: AbortSignal,
+): Promise<PackedUpload> {
   const entries = (await local.list(signal)).filter((p) => uploadsWithPackage(p, restrictedVisible));
   await mkdir(paths.processTmpDir, { recursive: true });
   const file = join(paths.processTmpDir, `upload-${randomBytes(6).toString('hex')}.zip`);

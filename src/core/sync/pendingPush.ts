@@ -75,19 +75,37 @@ export async function clearPendingPush(paths: WorkspacePaths): Promise<void> {
 
 /** The record of one running push; every change is on disk before the request it describes is sent. */
 export class PushJournal {
-  private constructor(private readonly paths: WorkspacePaths, private readonly record: PendingPush) {}
+  private constructor(
+    private readonly paths: WorkspacePaths,
+    private readonly record: PendingPush,
+  ) {}
 
   private settleMs = 0;
 
   static async begin(
-    paths: WorkspacePaths, projectId: string,
-    operations: readonly { title: string; method: string; endpoint: string; adds: readonly string[]; changes: readonly string[]; deletes: readonly string[] }[],
+    paths: WorkspacePaths,
+    projectId: string,
+    operations: readonly {
+      title: string;
+      method: string;
+      endpoint: string;
+      adds: readonly string[];
+      changes: readonly string[];
+      deletes: readonly string[];
+    }[],
     attempts: { readonly jobsBefore?: ReadonlySet<string>; readonly settleMs: number },
   ): Promise<PushJournal> {
     const journal = new PushJournal(paths, {
-      version: VERSION, projectId, startedAt: new Date().toISOString(), jobsBefore: attempts.jobsBefore ? [...attempts.jobsBefore] : undefined,
+      version: VERSION,
+      projectId,
+      startedAt: new Date().toISOString(),
+      jobsBefore: attempts.jobsBefore ? [...attempts.jobsBefore] : undefined,
       operations: operations.map((o) => ({
-        title: o.title, method: o.method, endpoint: o.endpoint, items: [...o.adds, ...o.changes, ...o.deletes].slice(0, 50), state: 'queued' as PendingState,
+        title: o.title,
+        method: o.method,
+        endpoint: o.endpoint,
+        items: [...o.adds, ...o.changes, ...o.deletes].slice(0, 50),
+        state: 'queued' as PendingState,
       })),
     });
     journal.settleMs = attempts.settleMs;
@@ -95,9 +113,15 @@ export class PushJournal {
     return journal;
   }
 
-  async sending(index: number): Promise<void> { await this.update(index, { state: 'sending', attempt: { at: new Date().toISOString(), settleMs: this.settleMs } }); }
-  async sent(index: number, jobId: string): Promise<void> { await this.update(index, { state: 'sent', jobId }); }
-  async ended(index: number, state: 'applied' | 'failed' | 'unknown', jobId?: string): Promise<void> { await this.update(index, { state, jobId }); }
+  async sending(index: number): Promise<void> {
+    await this.update(index, { state: 'sending', attempt: { at: new Date().toISOString(), settleMs: this.settleMs } });
+  }
+  async sent(index: number, jobId: string): Promise<void> {
+    await this.update(index, { state: 'sent', jobId });
+  }
+  async ended(index: number, state: 'applied' | 'failed' | 'unknown', jobId?: string): Promise<void> {
+    await this.update(index, { state, jobId });
+  }
 
   private async update(index: number, change: Partial<PendingOperation>): Promise<void> {
     const op = this.record.operations[index];
@@ -114,7 +138,11 @@ export class PushJournal {
 }
 
 /** The project's jobs that are changing its content now. */
-export async function runningContentJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<Job[]> {
+export async function runningContentJobs(
+  client: PlatformClient,
+  projectId: string,
+  signal?: AbortSignal,
+): Promise<Job[]> {
   const running: Job[] = [];
   for await (const job of client.jobs.list(projectId, { signal })) {
     if (!isTerminalJobStatus(job.status) && !CONTENT_NEUTRAL_JOBS.has(job.type ?? '')) running.push(job);
@@ -126,7 +154,11 @@ export async function runningContentJobs(client: PlatformClient, projectId: stri
  * Waits until no content-changing job of the project is running, so the remote shows everything an
  * earlier push started. Returns how many jobs it waited for.
  */
-export async function waitForProjectJobs(client: PlatformClient, projectId: string, options: { signal?: AbortSignal; progress?: Progress } = {}): Promise<number> {
+export async function waitForProjectJobs(
+  client: PlatformClient,
+  projectId: string,
+  options: { signal?: AbortSignal; progress?: Progress } = {},
+): Promise<number> {
   const progress = options.progress ?? noProgress;
   let waited = 0;
   // A job that ends may have been queued behind another: list again until none runs.
@@ -134,8 +166,14 @@ export async function waitForProjectJobs(client: PlatformClient, projectId: stri
     const running = await runningContentJobs(client, projectId, options.signal);
     if (running.length === 0) return waited;
     for (const job of running) {
-      progress.report({ message: `Waiting for job ${job.id} (${job.type ?? 'job'}) of project ${projectId} to end before comparing with the remote…` });
-      await client.jobPoller.waitFor(projectId, job, { signal: options.signal, progress: options.progress, label: `job ${job.id} of an earlier push` });
+      progress.report({
+        message: `Waiting for job ${job.id} (${job.type ?? 'job'}) of project ${projectId} to end before comparing with the remote…`,
+      });
+      await client.jobPoller.waitFor(projectId, job, {
+        signal: options.signal,
+        progress: options.progress,
+        label: `job ${job.id} of an earlier push`,
+      });
       waited++;
     }
   }

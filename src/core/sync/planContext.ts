@@ -44,7 +44,13 @@ export interface AnalyzedChanges {
  * on its header and the changed samples (changedWindow.ts): the rest is the base's bytes, which the platform
  * exported; `local` is then that window's model, not the whole file's.
  */
-export async function analyzeChanges(local: PackageFiles, base: PackageFiles, changes: readonly FileChange[], signal?: AbortSignal, windowed = false): Promise<AnalyzedChanges> {
+export async function analyzeChanges(
+  local: PackageFiles,
+  base: PackageFiles,
+  changes: readonly FileChange[],
+  signal?: AbortSignal,
+  windowed = false,
+): Promise<AnalyzedChanges> {
   const locales: LocaleChanges[] = [];
   const otherFiles: FileChange[] = [];
   const problems: ValidationProblem[] = [];
@@ -52,26 +58,46 @@ export async function analyzeChanges(local: PackageFiles, base: PackageFiles, ch
     throwIfAborted(signal);
     const trsx = change.kind === 'trsx' && change.change !== 'removed';
     // Folders: the window is found reading both files through small buffers, neither held whole (windowSources.ts).
-    const fromFiles = trsx && windowed && change.change === 'modified' ? await samplesWindowOfFiles(base, local, change.path, signal) : undefined;
+    const fromFiles =
+      trsx && windowed && change.change === 'modified'
+        ? await samplesWindowOfFiles(base, local, change.path, signal)
+        : undefined;
     // Nothing of the local bytes outlives this iteration (the models hold strings): a transient read will do.
     const bytes = trsx && !fromFiles ? await local.readTransient(change.path, signal) : undefined;
     const baseBytes = bytes && change.change === 'modified' ? await base.read(change.path, signal) : undefined;
     const window = fromFiles ?? (windowed && baseBytes && bytes ? samplesWindow(baseBytes, bytes) : undefined);
     const subject = window?.after ?? bytes;
-    if (!subject) { otherFiles.push(change); continue; }
+    if (!subject) {
+      otherFiles.push(change);
+      continue;
+    }
     const checked = validateTrsxFile(change.path, subject, window?.lines);
     for (const p of checked.problems) problems.push(p); // a file may have 100,000s: no spread (call-stack size)
-    if (change.change !== 'modified' || !change.locale || checked.problems.some((p) => p.severity === 'error')) { otherFiles.push(change); continue; }
-    const read = diffWalks(walkTrsxBytes(window?.before ?? baseBytes, `the base copy of ${change.path}`), walkDocument(checked.document));
-    if (!read.ok) { otherFiles.push({ ...change, problem: read.problem }); continue; }
+    if (change.change !== 'modified' || !change.locale || checked.problems.some((p) => p.severity === 'error')) {
+      otherFiles.push(change);
+      continue;
+    }
+    const read = diffWalks(
+      walkTrsxBytes(window?.before ?? baseBytes, `the base copy of ${change.path}`),
+      walkDocument(checked.document),
+    );
+    if (!read.ok) {
+      otherFiles.push({ ...change, problem: read.problem });
+      continue;
+    }
     const diff = read.diff;
-    if (diff.changes.length > 0) locales.push({ locale: change.locale, path: change.path, local: checked.document, diff });
+    if (diff.changes.length > 0)
+      locales.push({ locale: change.locale, path: change.path, local: checked.document, diff });
   }
   return { locales, otherFiles, problems };
 }
 
 /** The changed samples of a file with its header, and where the window's lines sit in the file; undefined when no window applies. */
-interface WindowWithLines { readonly before: Uint8Array; readonly after: Uint8Array; readonly lines: WindowLines }
+interface WindowWithLines {
+  readonly before: Uint8Array;
+  readonly after: Uint8Array;
+  readonly lines: WindowLines;
+}
 
 function samplesWindow(before: Uint8Array, after: Uint8Array): WindowWithLines | undefined {
   const found = changedSamplesWindow(before, after);
@@ -83,7 +109,12 @@ function samplesWindow(before: Uint8Array, after: Uint8Array): WindowWithLines |
 }
 
 /** samplesWindow for a file and its base copy in folders, read around the change; undefined when no window applies. */
-async function samplesWindowOfFiles(base: PackageFiles, local: PackageFiles, path: string, signal?: AbortSignal): Promise<WindowWithLines | undefined> {
+async function samplesWindowOfFiles(
+  base: PackageFiles,
+  local: PackageFiles,
+  path: string,
+  signal?: AbortSignal,
+): Promise<WindowWithLines | undefined> {
   if (!(base instanceof FolderFiles) || !(local instanceof FolderFiles)) return undefined;
   return withSources(base.fullPath(path), local.fullPath(path), async (before, after) => {
     const found = await changedSamplesWindowOf(before, after, signal);
@@ -95,7 +126,10 @@ async function samplesWindowOfFiles(base: PackageFiles, local: PackageFiles, pat
     return {
       before: Buffer.concat([header, core(w.before), w.tail]),
       after: Buffer.concat([header, core(w.after), w.tail]),
-      lines: { from: new TextDecoder().decode(header).length, lines: await countLines(after, w.samplesStart, w.start, signal) },
+      lines: {
+        from: new TextDecoder().decode(header).length,
+        lines: await countLines(after, w.samplesStart, w.start, signal),
+      },
     };
   });
 }
@@ -104,7 +138,7 @@ async function samplesWindowOfFiles(base: PackageFiles, local: PackageFiles, pat
 async function countLines(source: ByteSource, from: number, to: number, signal?: AbortSignal): Promise<number> {
   const buffer = new Uint8Array(Math.min(1024 * 1024, Math.max(1, to - from)));
   let lines = 0;
-  for (let at = from; at < to;) {
+  for (let at = from; at < to; ) {
     throwIfAborted(signal);
     const got = await source.read(at, Math.min(buffer.length, to - at), buffer);
     lines += newlinesIn(got);
@@ -121,7 +155,11 @@ function newlinesIn(bytes: Uint8Array): number {
   return lines;
 }
 
-export function changesOf(l: LocaleChanges, kind: SemanticChange['kind'], change?: SemanticChange['change']): SemanticChange[] {
+export function changesOf(
+  l: LocaleChanges,
+  kind: SemanticChange['kind'],
+  change?: SemanticChange['change'],
+): SemanticChange[] {
   return l.diff.changes.filter((c) => c.kind === kind && (change === undefined || c.change === change));
 }
 
@@ -141,7 +179,8 @@ export const endpoints = {
 
 /** Why a non-TRSX file change is not sent by the granular operations. */
 export function describeOtherChange(f: FileChange): string {
-  if (f.kind === 'metadata') return `${f.path} ${f.change}: project settings never change through a push; rename the project or edit its channels on the platform.`;
+  if (f.kind === 'metadata')
+    return `${f.path} ${f.change}: project settings never change through a push; rename the project or edit its channels on the platform.`;
   if (f.kind === 'unknown') return `${f.path} ${f.change}: not part of the package layout, so never sent.`;
   if (f.problem) return `${f.path} ${f.change}: ${f.problem}`;
   return `${f.path} ${f.change}`;

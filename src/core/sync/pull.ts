@@ -22,8 +22,13 @@ import { clearPendingPush, readPendingPush, waitForProjectJobs, type PendingOper
 import { PullTransaction, removeStaleTemps } from './pullTransaction';
 import { awaitLateRequests, type LateRequestOutcome } from './lateRequests';
 import {
-  WorkspaceError, readWorkspaceState, requireWritable, workspaceStateText,
-  type BaseFileRecord, type ConflictRecord, type WorkspaceState,
+  WorkspaceError,
+  readWorkspaceState,
+  requireWritable,
+  workspaceStateText,
+  type BaseFileRecord,
+  type ConflictRecord,
+  type WorkspaceState,
 } from './workspace';
 import { WorkspacePaths } from '../workspace/workspacePaths';
 
@@ -64,23 +69,37 @@ export interface SettledPush {
 }
 
 /** Pulls `projectId` (or, for a pulled folder, its own project) into `dir`. */
-export async function pull(client: PlatformClient, dir: string, projectId: string | undefined, options: PullOptions = {}): Promise<PullResult> {
+export async function pull(
+  client: PlatformClient,
+  dir: string,
+  projectId: string | undefined,
+  options: PullOptions = {},
+): Promise<PullResult> {
   const paths = new WorkspacePaths(dir);
   const state = await readWorkspaceState(paths);
   if (state) {
     requireSameConnection(client, state, paths.root);
     if (projectId !== undefined && projectId !== state.projectId) {
-      throw new WorkspaceError(`${paths.root} holds project ${state.projectId}; pull project ${projectId} into another folder.`, paths.root);
+      throw new WorkspaceError(
+        `${paths.root} holds project ${state.projectId}; pull project ${projectId} into another folder.`,
+        paths.root,
+      );
     }
   }
   const id = projectId ?? state?.projectId;
-  if (id === undefined) throw new WorkspaceError(`${paths.root} is not a pulled project folder; say which project to pull (cstudio pull <projectId> [dir]).`, paths.root);
+  if (id === undefined)
+    throw new WorkspaceError(
+      `${paths.root} is not a pulled project folder; say which project to pull (cstudio pull <projectId> [dir]).`,
+      paths.root,
+    );
   await mkdir(paths.root, { recursive: true });
   await requireWritable(paths, 'a pull');
   const pending = state ? await readPendingPush(paths) : undefined;
   // A request of an earlier push that may still arrive settles first; then what it started must be on the remote
   // before the remote is compared with the base.
-  const late: LateRequestOutcome = pending ? await awaitLateRequests(client, { ...pending, projectId: id }, options) : { kind: 'none' };
+  const late: LateRequestOutcome = pending
+    ? await awaitLateRequests(client, { ...pending, projectId: id }, options)
+    : { kind: 'none' };
   const jobsWaited = pending ? await waitForProjectJobs(client, id, options) : 0;
   // The remote's version key before the export (see remoteDigest.ts), so a later status can reuse this export.
   const { key, project } = await fetchRemoteKey(client, id, options.signal);
@@ -88,7 +107,14 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
   const remote = await downloadExport(client, id, paths, { ...options, knownStored });
   let result: PullResult;
   try {
-    result = await integrate(client, paths, state, remote, { id, orgId: project.orgId, name: project.displayName }, options);
+    result = await integrate(
+      client,
+      paths,
+      state,
+      remote,
+      { id, orgId: project.orgId, name: project.displayName },
+      options,
+    );
     await recordRemoteExport(paths, key, remote);
   } finally {
     await remote.files.close();
@@ -99,7 +125,11 @@ export async function pull(client: PlatformClient, dir: string, projectId: strin
 }
 
 /** Settles an earlier push whose outcome is unknown (a pull that waits for its jobs); undefined when none. */
-export async function settlePendingPush(client: PlatformClient, dir: string, options: PullOptions = {}): Promise<PullResult | undefined> {
+export async function settlePendingPush(
+  client: PlatformClient,
+  dir: string,
+  options: PullOptions = {},
+): Promise<PullResult | undefined> {
   const paths = new WorkspacePaths(dir);
   if (!(await readPendingPush(paths))) return undefined;
   options.progress?.report({ message: 'An earlier push did not end cleanly; settling it with the platform first…' });
@@ -111,8 +141,12 @@ export async function settlePendingPush(client: PlatformClient, dir: string, opt
  * after sending. Local edits are never lost.
  */
 export async function integrate(
-  client: PlatformClient, paths: WorkspacePaths, state: WorkspaceState | undefined, remote: RemoteExport,
-  project: { id: string; orgId?: string; name?: string }, options: PullOptions = {},
+  client: PlatformClient,
+  paths: WorkspacePaths,
+  state: WorkspaceState | undefined,
+  remote: RemoteExport,
+  project: { id: string; orgId?: string; name?: string },
+  options: PullOptions = {},
 ): Promise<PullResult> {
   // Local files are hashed through a small buffer and a sample edit is read around the change only (localFile
   // below), so a merge holds the base, the remote version and the windows: no copy of the local file.
@@ -124,19 +158,32 @@ export async function integrate(
   const sorted = [...all].sort();
   const txn = await PullTransaction.begin(paths);
   const run = new Integration(paths, remote, options, txn, local, oldBase, {
-    root: paths.root, projectId: project.id, fresh: state === undefined,
-    updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [],
+    root: paths.root,
+    projectId: project.id,
+    fresh: state === undefined,
+    updated: [],
+    deleted: [],
+    merged: [],
+    keptLocal: [],
+    conflicts: [],
   });
   const { result, newBase } = run;
   try {
     await run.decideAll(sorted);
     await run.stageBase();
-    await txn.commit(workspaceStateText({
-      connection: { name: client.connection.name, baseUrl: client.connection.baseUrl },
-      orgId: project.orgId, projectId: project.id, projectName: project.name,
-      pulledAt: new Date().toISOString(), exportFileName: remote.fileName,
-      restrictedVisible: remote.restrictedVisible, base: newBase, conflicts: result.conflicts,
-    }));
+    await txn.commit(
+      workspaceStateText({
+        connection: { name: client.connection.name, baseUrl: client.connection.baseUrl },
+        orgId: project.orgId,
+        projectId: project.id,
+        projectName: project.name,
+        pulledAt: new Date().toISOString(),
+        exportFileName: remote.fileName,
+        restrictedVisible: remote.restrictedVisible,
+        base: newBase,
+        conflicts: result.conflicts,
+      }),
+    );
   } catch (err) {
     await txn.abandon();
     throw err;
@@ -145,7 +192,11 @@ export async function integrate(
   await removeTempFolders(paths);
   // The base copies just renamed into place hold their records' hashes: the next push's base check need not read them.
   const hashes = await HashCache.load(paths);
-  await recordBaseCopies(paths, hashes, Object.fromEntries([...run.baseStaged].flatMap((p) => (newBase[p] ? [[p, newBase[p].hash]] : []))));
+  await recordBaseCopies(
+    paths,
+    hashes,
+    Object.fromEntries([...run.baseStaged].flatMap((p) => (newBase[p] ? [[p, newBase[p].hash]] : []))),
+  );
   await hashes.save();
   return run.copies.folder ? { ...result, savedLocalCopies: run.copies.folder } : result;
 }
@@ -161,8 +212,13 @@ class Integration {
   readonly baseStaged = new Set<string>();
 
   constructor(
-    paths: WorkspacePaths, private readonly remote: RemoteExport, private readonly options: PullOptions, private readonly txn: PullTransaction,
-    private readonly local: FolderFiles, private readonly oldBase: Readonly<Record<string, BaseFileRecord>>, readonly result: PullResult,
+    paths: WorkspacePaths,
+    private readonly remote: RemoteExport,
+    private readonly options: PullOptions,
+    private readonly txn: PullTransaction,
+    private readonly local: FolderFiles,
+    private readonly oldBase: Readonly<Record<string, BaseFileRecord>>,
+    readonly result: PullResult,
   ) {
     this.base = new FolderFiles(paths.baseDir, 'the base copy');
     this.copies = new LocalCopies(paths);
@@ -185,13 +241,19 @@ class Integration {
       }
       const localHash = await local.hash(path, options.signal);
       const remoteHash = await remote.files.hash(path, options.signal);
-      const decision = await decideFile({
-        path, base: record, localHash, remoteHash,
-        readBase: () => readVerified(base, path, record),
-        readLocal: () => local.readTransient(path),
-        readRemote: () => remote.files.readTransient(path, options.signal),
-        localFile: localHash === undefined ? undefined : local.fullPath(path),
-      }, options.prefer);
+      const decision = await decideFile(
+        {
+          path,
+          base: record,
+          localHash,
+          remoteHash,
+          readBase: () => readVerified(base, path, record),
+          readLocal: () => local.readTransient(path),
+          readRemote: () => remote.files.readTransient(path, options.signal),
+          localFile: localHash === undefined ? undefined : local.fullPath(path),
+        },
+        options.prefer,
+      );
       const next = await this.applyDecision(decision, { path, record, localHash, remoteHash });
       if (next) newBase[path] = next;
       // The base copy is staged now, while the remote version is the entry just read (ZipFiles keeps the last).
@@ -201,7 +263,10 @@ class Integration {
   }
 
   /** Applies one decision to the local file and returns the path's new base record. */
-  private async applyDecision(d: FileDecision, f: { path: string; record?: BaseFileRecord; localHash?: string; remoteHash?: string }): Promise<BaseFileRecord | undefined> {
+  private async applyDecision(
+    d: FileDecision,
+    f: { path: string; record?: BaseFileRecord; localHash?: string; remoteHash?: string },
+  ): Promise<BaseFileRecord | undefined> {
     const { path, record, localHash, remoteHash } = f;
     const { result, copies, local, remote, txn, options } = this;
     const remoteRecord = remoteHash === undefined ? undefined : { hash: remoteHash };
@@ -234,7 +299,9 @@ class Integration {
       case 'keep':
         if (localHash !== undefined && !d.same) result.keptLocal.push(path);
         if (record && record.hash === remoteHash) return record;
-        return remoteRecord && d.same && localHash !== undefined && localHash !== remoteHash ? { ...remoteRecord, same: [localHash] } : remoteRecord;
+        return remoteRecord && d.same && localHash !== undefined && localHash !== remoteHash
+          ? { ...remoteRecord, same: [localHash] }
+          : remoteRecord;
     }
   }
 
@@ -267,7 +334,11 @@ function sha256Parts(parts: readonly Uint8Array[]): string {
 }
 
 /** A base file's bytes, trusted only when they still match the recorded hash. */
-async function readVerified(base: PackageFiles, path: string, record: BaseFileRecord | undefined): Promise<Uint8Array | undefined> {
+async function readVerified(
+  base: PackageFiles,
+  path: string,
+  record: BaseFileRecord | undefined,
+): Promise<Uint8Array | undefined> {
   if (!record) return undefined;
   const data = await base.read(path);
   return data && sha256(data) === record.hash ? data : undefined;

@@ -36,7 +36,10 @@ export class PullTransaction {
   /** Set once commit.json is written: from then on the transaction is finished, never dropped. */
   private committed = false;
 
-  private constructor(private readonly paths: WorkspacePaths, private readonly dir: string) {}
+  private constructor(
+    private readonly paths: WorkspacePaths,
+    private readonly dir: string,
+  ) {}
 
   static async begin(paths: WorkspacePaths): Promise<PullTransaction> {
     await recoverPullTransactions(paths);
@@ -55,12 +58,15 @@ export class PullTransaction {
 
   /** Stages the concatenation of `parts` as the new content of `path`, written piece by piece (never joined in memory). */
   async putParts(area: Area, path: string, parts: readonly Uint8Array[]): Promise<void> {
-    if (parts.length === 1 && parts[0]) { await this.put(area, path, parts[0]); return; }
+    if (parts.length === 1 && parts[0]) {
+      await this.put(area, path, parts[0]);
+      return;
+    }
     this.step();
     const file = await openAtomic(await confinedDestination(join(this.dir, area), path));
     try {
       for (const part of parts) {
-        for (let at = 0; at < part.length;) at += (await file.handle.write(part, at, part.length - at)).bytesWritten;
+        for (let at = 0; at < part.length; ) at += (await file.handle.write(part, at, part.length - at)).bytesWritten;
       }
     } catch (err) {
       await file.abort();
@@ -159,7 +165,12 @@ async function readCommit(dir: string): Promise<CommitRecord | undefined> {
   }
 }
 
-async function applyCommitted(paths: WorkspacePaths, dir: string, record: CommitRecord, step: () => void): Promise<void> {
+async function applyCommitted(
+  paths: WorkspacePaths,
+  dir: string,
+  record: CommitRecord,
+  step: () => void,
+): Promise<void> {
   const touched = new Set<string>();
   for (const o of record.operations) {
     const root = o.area === 'work' ? paths.root : paths.baseDir;
@@ -187,5 +198,8 @@ async function applyCommitted(paths: WorkspacePaths, dir: string, record: Commit
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }

@@ -7,7 +7,13 @@ export type PushMode = 'append' | 'replace';
 /** Replace granularity: per intent and entity where possible (auto), or always the whole package. */
 export type ReplaceScope = 'auto' | 'package';
 
-export type OperationKind = 'ontologyAppend' | 'samplesAppend' | 'samplesReplace' | 'literalsAppend' | 'literalsReplace' | 'packageReplace';
+export type OperationKind =
+  | 'ontologyAppend'
+  | 'samplesAppend'
+  | 'samplesReplace'
+  | 'literalsAppend'
+  | 'literalsReplace'
+  | 'packageReplace';
 
 export interface PushOperation {
   readonly kind: OperationKind;
@@ -50,8 +56,14 @@ export function formatPlan(plan: PushPlan, maxItems = 10): string {
   const n = plan.operations.length;
   lines.push(`Push plan for project ${plan.projectId} (${plan.mode}): ${n} operation${n === 1 ? '' : 's'}.`);
   let step = 1;
-  if (plan.backup) lines.push(`  ${step++}. Save the remote package into .cstudio/backups/ (GET /v4/projects/${plan.projectId}/.export)`);
-  if (plan.lock && n > 0) lines.push(`  ${step++}. PUT /v4/projects/${plan.projectId}/.lock — lock the project${plan.lock.notes ? ` (notes: "${plan.lock.notes}")` : ''}`);
+  if (plan.backup)
+    lines.push(
+      `  ${step++}. Save the remote package into .cstudio/backups/ (GET /v4/projects/${plan.projectId}/.export)`,
+    );
+  if (plan.lock && n > 0)
+    lines.push(
+      `  ${step++}. PUT /v4/projects/${plan.projectId}/.lock — lock the project${plan.lock.notes ? ` (notes: "${plan.lock.notes}")` : ''}`,
+    );
   for (const op of plan.operations) {
     lines.push(`  ${step++}. ${op.method} ${op.endpoint} — ${op.title}${op.destructive ? ' [destructive]' : ''}`);
     list(lines, '+', op.adds, maxItems);

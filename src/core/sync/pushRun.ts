@@ -4,7 +4,13 @@
 import type { Blob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import type { PlatformClient } from '../platform/client';
-import { BadRequestError, ProjectLockedError, RateLimitedError, isCancellation, PlatformError } from '../platform/errors';
+import {
+  BadRequestError,
+  ProjectLockedError,
+  RateLimitedError,
+  isCancellation,
+  PlatformError,
+} from '../platform/errors';
 import type { Job } from '../platform/types';
 import { retryAfterWait } from '../platform/retry';
 import { noProgress, sleep, throwIfAborted, type Progress } from '../progress';
@@ -44,9 +50,23 @@ export interface RunOptions {
 /** The wait after a 429 without Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 1_000;
 /** Refusals: the platform answered, and nothing of the operation was applied. */
-const REFUSALS = ['BadRequest', 'Forbidden', 'NotFound', 'ProjectLocked', 'Unauthorized', 'TooLarge', 'FeatureNotEnabled', 'RateLimited'];
+const REFUSALS = [
+  'BadRequest',
+  'Forbidden',
+  'NotFound',
+  'ProjectLocked',
+  'Unauthorized',
+  'TooLarge',
+  'FeatureNotEnabled',
+  'RateLimited',
+];
 
-export async function runOperations(client: PlatformClient, projectId: string, operations: readonly PushOperation[], options: RunOptions = {}): Promise<RunOutcome> {
+export async function runOperations(
+  client: PlatformClient,
+  projectId: string,
+  operations: readonly PushOperation[],
+  options: RunOptions = {},
+): Promise<RunOutcome> {
   const progress = options.progress ?? noProgress;
   const results: OperationResult[] = [];
   for (const [i, op] of operations.entries()) {
@@ -60,39 +80,73 @@ export async function runOperations(client: PlatformClient, projectId: string, o
   return { results, notAttempted: [] };
 }
 
-async function runOne(client: PlatformClient, projectId: string, op: PushOperation, options: RunOptions, index: number): Promise<OperationResult> {
+async function runOne(
+  client: PlatformClient,
+  projectId: string,
+  op: PushOperation,
+  options: RunOptions,
+  index: number,
+): Promise<OperationResult> {
   const result = await sendAndWait(client, projectId, op, options, index);
   await options.journal?.ended(index, result.status, result.job?.id);
   testKillPoint(`push:ended:${index}`);
   return result;
 }
 
-async function sendAndWait(client: PlatformClient, projectId: string, op: PushOperation, options: RunOptions, index: number): Promise<OperationResult> {
+async function sendAndWait(
+  client: PlatformClient,
+  projectId: string,
+  op: PushOperation,
+  options: RunOptions,
+  index: number,
+): Promise<OperationResult> {
   let started: Job;
   const attempt = { sent: false };
   try {
     started = await sendRespectingRateLimit(client, projectId, op, options, index, attempt);
   } catch (err) {
     // The platform answered with a refusal: nothing of this operation was applied.
-    if (err instanceof PlatformError && REFUSALS.includes(err.kind)) return { operation: op, status: 'failed', error: err.message };
+    if (err instanceof PlatformError && REFUSALS.includes(err.kind))
+      return { operation: op, status: 'failed', error: err.message };
     if (!attempt.sent) return { operation: op, status: 'failed', error: `not sent: ${message(err)}` };
-    return { operation: op, status: 'unknown', error: `${message(err)} — the request may or may not have reached the platform; the next push or status settles it (waits for the project's jobs, then compares with the remote)` };
+    return {
+      operation: op,
+      status: 'unknown',
+      error: `${message(err)} — the request may or may not have reached the platform; the next push or status settles it (waits for the project's jobs, then compares with the remote)`,
+    };
   }
   await options.journal?.sent(index, started.id);
   testKillPoint(`push:sent:${index}`);
   try {
     const expectedMs = started.type === undefined ? undefined : options.expectedJobMs?.(started.type);
-    const job = await client.jobPoller.waitFor(projectId, started, { signal: options.signal, progress: options.progress, label: op.title, expectedMs });
+    const job = await client.jobPoller.waitFor(projectId, started, {
+      signal: options.signal,
+      progress: options.progress,
+      label: op.title,
+      expectedMs,
+    });
     if (job.status === 'COMPLETED') return { operation: op, status: 'applied', job };
     return { operation: op, status: 'failed', job, error: `job ${job.id} ended ${job.status}${jobErrors(job)}` };
   } catch (err) {
     const why = isCancellation(err) ? 'stopped waiting' : message(err);
-    return { operation: op, status: 'unknown', job: started, error: `${why}; job ${started.id} keeps running on the platform, and the next push or status waits for it` };
+    return {
+      operation: op,
+      status: 'unknown',
+      job: started,
+      error: `${why}; job ${started.id} keeps running on the platform, and the next push or status waits for it`,
+    };
   }
 }
 
 /** Sends the operation; a 429 is a refusal (nothing applied), so it is sent again after Retry-After. */
-async function sendRespectingRateLimit(client: PlatformClient, projectId: string, op: PushOperation, options: RunOptions, index: number, attempt: { sent: boolean }): Promise<Job> {
+async function sendRespectingRateLimit(
+  client: PlatformClient,
+  projectId: string,
+  op: PushOperation,
+  options: RunOptions,
+  index: number,
+  attempt: { sent: boolean },
+): Promise<Job> {
   const retries = options.rateLimitRetries ?? 5;
   for (let n = 0; ; n++) {
     throwIfAborted(options.signal);
@@ -106,7 +160,9 @@ async function sendRespectingRateLimit(client: PlatformClient, projectId: string
       if (err instanceof PlatformError && REFUSALS.includes(err.kind)) attempt.sent = false;
       if (!(err instanceof RateLimitedError) || n >= retries) throw err;
       const wait = retryAfterWait(err.retryAfterMs, DEFAULT_RETRY_AFTER_MS);
-      options.progress?.report({ message: `${op.title}: the platform asked to retry after ${Math.ceil(wait / 1000)} s (429); waiting…` });
+      options.progress?.report({
+        message: `${op.title}: the platform asked to retry after ${Math.ceil(wait / 1000)} s (429); waiting…`,
+      });
       await sleep(wait, options.signal);
     }
   }
@@ -120,11 +176,16 @@ async function send(client: PlatformClient, projectId: string, op: PushOperation
     return file;
   };
   switch (op.kind) {
-    case 'ontologyAppend': return client.ontology.append(projectId, need(), call);
-    case 'samplesAppend': return client.samples.append(projectId, op.target ?? '', op.locale ?? '', need(), call);
-    case 'samplesReplace': return client.samples.replace(projectId, op.target ?? '', op.locale ?? '', need(), call);
-    case 'literalsAppend': return client.entities.appendLiterals(projectId, op.target ?? '', op.locale ?? '', need(), call);
-    case 'literalsReplace': return client.entities.replaceLiterals(projectId, op.target ?? '', op.locale ?? '', need(), call);
+    case 'ontologyAppend':
+      return client.ontology.append(projectId, need(), call);
+    case 'samplesAppend':
+      return client.samples.append(projectId, op.target ?? '', op.locale ?? '', need(), call);
+    case 'samplesReplace':
+      return client.samples.replace(projectId, op.target ?? '', op.locale ?? '', need(), call);
+    case 'literalsAppend':
+      return client.entities.appendLiterals(projectId, op.target ?? '', op.locale ?? '', need(), call);
+    case 'literalsReplace':
+      return client.entities.replaceLiterals(projectId, op.target ?? '', op.locale ?? '', need(), call);
     case 'packageReplace': {
       if (!options.packageBlob) throw new Error('The whole-package replace has no package to send.');
       const { blob, fileName } = await options.packageBlob();
@@ -136,7 +197,10 @@ async function send(client: PlatformClient, projectId: string, op: PushOperation
 function jobErrors(job: Job): string {
   const messages: string[] = [];
   const walk = (v: unknown): void => {
-    if (Array.isArray(v)) { v.forEach(walk); return; }
+    if (Array.isArray(v)) {
+      v.forEach(walk);
+      return;
+    }
     if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
       if (typeof o.message === 'string') messages.push(o.message);
@@ -164,7 +228,12 @@ const PUSH_MARK = /\(cstudio push [0-9a-f]{12}\)$/;
  * user holds for another push (from another folder or terminal: its notes carry a push's mark) refuses, since
  * both pushes would otherwise run under it.
  */
-export async function acquireLock(client: PlatformClient, projectId: string, notes: string, signal?: AbortSignal): Promise<HeldLock> {
+export async function acquireLock(
+  client: PlatformClient,
+  projectId: string,
+  notes: string,
+  signal?: AbortSignal,
+): Promise<HeldLock> {
   try {
     await client.projects.lock(projectId, `${notes} (cstudio push ${randomBytes(6).toString('hex')})`, { signal });
     return { acquired: true };
@@ -172,19 +241,29 @@ export async function acquireLock(client: PlatformClient, projectId: string, not
     if (err instanceof BadRequestError && /already locked by you/i.test(err.message)) {
       const held = await client.projects.getLock(projectId, { signal });
       if (held?.notes !== undefined && PUSH_MARK.test(held.notes)) {
-        throw new PushRefusedError('locked', `Project ${projectId} is locked by you for another push in progress ("${held.notes}"${held.createTime ? `, since ${held.createTime}` : ''}); nothing was sent. Wait for that push to end; if it died, unlock with: cstudio projects unlock ${projectId}`);
+        throw new PushRefusedError(
+          'locked',
+          `Project ${projectId} is locked by you for another push in progress ("${held.notes}"${held.createTime ? `, since ${held.createTime}` : ''}); nothing was sent. Wait for that push to end; if it died, unlock with: cstudio projects unlock ${projectId}`,
+        );
       }
       return { acquired: false };
     }
     if (err instanceof ProjectLockedError) {
-      throw new PushRefusedError('locked', `${err.serverMessage ?? err.message} Nothing was sent; wait for the lock to be released, or ask its owner.`);
+      throw new PushRefusedError(
+        'locked',
+        `${err.serverMessage ?? err.message} Nothing was sent; wait for the lock to be released, or ask its owner.`,
+      );
     }
     throw err;
   }
 }
 
 /** Releases a lock this push took; returns a problem to report instead of throwing (the push already ran). */
-export async function releaseLock(client: PlatformClient, projectId: string, lock: HeldLock): Promise<string | undefined> {
+export async function releaseLock(
+  client: PlatformClient,
+  projectId: string,
+  lock: HeldLock,
+): Promise<string | undefined> {
   if (!lock.acquired) return undefined;
   try {
     await client.projects.unlock(projectId);

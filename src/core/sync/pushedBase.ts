@@ -28,7 +28,11 @@ import { workspaceStateText, type BaseFileRecord, type WorkspaceState } from './
 import type { WorkspacePaths } from '../workspace/workspacePaths';
 
 /** A local file's stat, taken before the plan read it: unchanged at refresh means the same bytes. */
-export interface FileStamp { readonly size: number; readonly mtimeMs: number; readonly ino: number }
+export interface FileStamp {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+}
 
 /** Stamps of the workspace's package files, taken before they are compared with the base. */
 export async function stampFiles(paths: WorkspacePaths, files: readonly string[]): Promise<Map<string, FileStamp>> {
@@ -68,12 +72,16 @@ export type StagingInput = Pick<SentPush, 'paths' | 'state' | 'plan' | 'changes'
  * killed one leaves a staging folder without commit record, which the next command rolls back.
  */
 export class StagedBase {
-  private constructor(private readonly txn: PullTransaction, private readonly newBase: Record<string, BaseFileRecord>) {}
+  private constructor(
+    private readonly txn: PullTransaction,
+    private readonly newBase: Record<string, BaseFileRecord>,
+  ) {}
 
   /** Stages the changed files as the plan read them; undefined when a refresh from them is impossible. */
   static async stage(input: StagingInput): Promise<StagedBase | undefined> {
     const { paths, state, plan, changes } = input;
-    if (plan.mode !== 'append' || plan.notSent.length > 0 || changes.some((c) => c.change === 'removed')) return undefined;
+    if (plan.mode !== 'append' || plan.notSent.length > 0 || changes.some((c) => c.change === 'removed'))
+      return undefined;
     // The files as the plan read them: a stamp that moved means an edit since, whose bytes were not sent. The
     // system copies each file into the staged base; its hash (when the plan did not compute it) is taken from the
     // file after the copy, and the stamp checked unchanged after both, so copy and hash hold the bytes sent.
@@ -106,7 +114,10 @@ export class StagedBase {
     const newBase = this.newBase;
     // Looked at now, after the jobs: an edit made while they ran is kept.
     const metadataLocal = await new FolderFiles(paths.root, 'the workspace').read(METADATA_FILE);
-    const metadataUntouched = metadataLocal !== undefined && state.base[METADATA_FILE]?.hash === sha256(metadataLocal) && !changes.some((c) => c.path === METADATA_FILE);
+    const metadataUntouched =
+      metadataLocal !== undefined &&
+      state.base[METADATA_FILE]?.hash === sha256(metadataLocal) &&
+      !changes.some((c) => c.path === METADATA_FILE);
     try {
       // The push moved the project's metadata.json (its lastModified): take it from the metadata export fetched for
       // the key, into the folder and the base, unless it is edited locally (then the next pull merges it).
@@ -116,14 +127,26 @@ export class StagedBase {
         await this.txn.put('base', METADATA_FILE, metadata);
         await this.txn.put('work', METADATA_FILE, metadata);
       }
-      await this.txn.commit(workspaceStateText({ ...withoutVersion(state), pulledAt: new Date().toISOString(), base: newBase, conflicts: [] }));
+      await this.txn.commit(
+        workspaceStateText({
+          ...withoutVersion(state),
+          pulledAt: new Date().toISOString(),
+          base: newBase,
+          conflicts: [],
+        }),
+      );
     } catch (err) {
       await this.txn.abandon();
       throw err;
     }
     // Two separate files, written side by side (each atomic; neither is needed for the other to be right).
     await Promise.all([
-      recordRemoteAsBase(paths, after, Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])), state.restrictedVisible),
+      recordRemoteAsBase(
+        paths,
+        after,
+        Object.fromEntries(Object.entries(newBase).map(([p, r]) => [p, r.hash])),
+        state.restrictedVisible,
+      ),
       this.recordHashes(input, metadataUntouched),
     ]);
   }
@@ -136,12 +159,18 @@ export class StagedBase {
     const { paths, changes } = input;
     const hashes = await HashCache.load(paths);
     for (const change of changes) {
-      if (await stampUnchanged(input, change.path)) await hashes.record(change.path, paths.file(change.path), this.newBase[change.path]?.hash ?? '');
+      if (await stampUnchanged(input, change.path))
+        await hashes.record(change.path, paths.file(change.path), this.newBase[change.path]?.hash ?? '');
     }
-    if (metadataUntouched) await hashes.record(METADATA_FILE, paths.file(METADATA_FILE), this.newBase[METADATA_FILE]?.hash ?? '');
+    if (metadataUntouched)
+      await hashes.record(METADATA_FILE, paths.file(METADATA_FILE), this.newBase[METADATA_FILE]?.hash ?? '');
     // The base copies committed above hold exactly these hashes: the next push's base check (baseCheck.ts) trusts them.
     const written = [...changes.map((c) => c.path), ...(metadataUntouched ? [METADATA_FILE] : [])];
-    await recordBaseCopies(paths, hashes, Object.fromEntries(written.flatMap((p) => (this.newBase[p] ? [[p, this.newBase[p].hash]] : []))));
+    await recordBaseCopies(
+      paths,
+      hashes,
+      Object.fromEntries(written.flatMap((p) => (this.newBase[p] ? [[p, this.newBase[p].hash]] : []))),
+    );
     await hashes.save();
   }
 }
@@ -150,27 +179,50 @@ export class StagedBase {
  * Commits the base staged from what was sent, or answers undefined when the platform's word is not enough: the
  * caller, which owns the staging, then abandons it, downloads the export and merges it as a pull does.
  */
-export async function refreshFromSent(client: PlatformClient, sent: SentPush, staged: StagedBase, signal?: AbortSignal): Promise<PullResult | undefined> {
+export async function refreshFromSent(
+  client: PlatformClient,
+  sent: SentPush,
+  staged: StagedBase,
+  signal?: AbortSignal,
+): Promise<PullResult | undefined> {
   const { state } = sent;
   const before = timeOf(sent.keyBefore.updateTime);
   const lastJobEnd = sent.jobs.reduce((m, j) => Math.max(m, timeOf(j.updateTime)), -Infinity);
   if (!Number.isFinite(before) || !Number.isFinite(lastJobEnd) || sent.jobs.length === 0) return undefined;
   // The key and the job list side by side: a foreign job that lands between them either moved the key past our
   // last job (refused below) or has not changed the remote yet (the key recorded then differs from the next one).
-  const [{ key: after, metadata }, jobsNow] = await Promise.all([fetchRemoteKey(client, state.projectId, signal), endedJobs(client, state.projectId, signal)]);
+  const [{ key: after, metadata }, jobsNow] = await Promise.all([
+    fetchRemoteKey(client, state.projectId, signal),
+    endedJobs(client, state.projectId, signal),
+  ]);
   const updated = timeOf(after.updateTime);
   if (!Number.isFinite(updated) || updated > lastJobEnd || updated <= before) return undefined;
   const known = new Set([...sent.jobs.map((j) => j.id), ...sent.endedBefore]);
   if (!jobsNow || [...jobsNow.all].some((id) => !known.has(id))) return undefined;
   await staged.commit(sent, after, metadata.text);
-  return { root: sent.paths.root, projectId: state.projectId, fresh: false, updated: [], deleted: [], merged: [], keptLocal: [], conflicts: [] };
+  return {
+    root: sent.paths.root,
+    projectId: state.projectId,
+    fresh: false,
+    updated: [],
+    deleted: [],
+    merged: [],
+    keptLocal: [],
+    conflicts: [],
+  };
 }
 
 /** Whether the file still has the stamp it had when the plan read it. */
 async function stampUnchanged(sent: Pick<SentPush, 'paths' | 'stamps'>, path: string): Promise<boolean> {
   const stamp = sent.stamps.get(path);
   const seen = (await stampFiles(sent.paths, [path])).get(path);
-  return stamp !== undefined && seen !== undefined && stamp.size === seen.size && stamp.mtimeMs === seen.mtimeMs && stamp.ino === seen.ino;
+  return (
+    stamp !== undefined &&
+    seen !== undefined &&
+    stamp.size === seen.size &&
+    stamp.mtimeMs === seen.mtimeMs &&
+    stamp.ino === seen.ino
+  );
 }
 
 async function abandoned(txn: PullTransaction): Promise<undefined> {
@@ -183,7 +235,11 @@ async function abandoned(txn: PullTransaction): Promise<undefined> {
  * each type took (to place the polls of the next one); undefined when there are too many to tell. Listed before the
  * remote check, an ended job's effect is in what that check saw.
  */
-export async function endedJobs(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ all: Set<string>; ended: Set<string>; durations: Map<string, number> } | undefined> {
+export async function endedJobs(
+  client: PlatformClient,
+  projectId: string,
+  signal?: AbortSignal,
+): Promise<{ all: Set<string>; ended: Set<string>; durations: Map<string, number> } | undefined> {
   const all = new Set<string>();
   const ended = new Set<string>();
   const latest = new Map<string, { created: number; ms: number }>();

@@ -44,7 +44,12 @@ export interface ExportOptions {
  * so a failed download leaves the previous one) and opens it; an unsafe archive is refused before anything reads
  * it. `kept` is false when a read-only caller got it outside the folder (see ExportOptions.readOnly).
  */
-export async function downloadExport(client: PlatformClient, projectId: string, paths: WorkspacePaths, options: ExportOptions = {}): Promise<RemoteExport & { kept: boolean }> {
+export async function downloadExport(
+  client: PlatformClient,
+  projectId: string,
+  paths: WorkspacePaths,
+  options: ExportOptions = {},
+): Promise<RemoteExport & { kept: boolean }> {
   const progress = options.progress ?? noProgress;
   progress.report({ message: `Exporting project ${projectId}…` });
   const elsewhere = options.readOnly === true && (await writeProblem(paths)) !== undefined;
@@ -54,10 +59,19 @@ export async function downloadExport(client: PlatformClient, projectId: string, 
   const temp = join(dir, `export-${randomBytes(6).toString('hex')}.zip`);
   const target = elsewhere ? temp : paths.remoteZip;
   try {
-    const download = await client.projects.exportPackage(projectId, { signal: options.signal, maxBytes: MAX_EXPORT_BYTES });
+    const download = await client.projects.exportPackage(projectId, {
+      signal: options.signal,
+      maxBytes: MAX_EXPORT_BYTES,
+    });
     const bytes = await download.toFile(temp);
     if (!elsewhere) await rename(temp, paths.remoteZip);
-    const files = await ZipFiles.open(target, `the remote export of project ${projectId}`, options.scratch, undefined, options.knownStored);
+    const files = await ZipFiles.open(
+      target,
+      `the remote export of project ${projectId}`,
+      options.scratch,
+      undefined,
+      options.knownStored,
+    );
     // Every reader of an export (pull, status, compare, a push's check) refuses the same names.
     try {
       checkPackageNames(files.archive.names);
@@ -77,16 +91,27 @@ export async function downloadExport(client: PlatformClient, projectId: string, 
 export async function removeTempFolders(paths: WorkspacePaths): Promise<void> {
   await rm(paths.processTmpDir, { recursive: true, force: true });
   let names: string[];
-  try { names = await readdir(paths.tmpDir); } catch { return; }
+  try {
+    names = await readdir(paths.tmpDir);
+  } catch {
+    return;
+  }
   // Plain files were left by versions that wrote straight into tmp/, which do not run beside this one.
-  await Promise.all(names.filter((n) => !ownerRuns(n)).map((n) => rm(join(paths.tmpDir, n), { recursive: true, force: true })));
+  await Promise.all(
+    names.filter((n) => !ownerRuns(n)).map((n) => rm(join(paths.tmpDir, n), { recursive: true, force: true })),
+  );
 }
 
 /** Refuses a client of another platform than the one the workspace was pulled from. */
-export function requireSameConnection(client: Pick<PlatformClient, 'connection'>, state: WorkspaceState, root: string): void {
+export function requireSameConnection(
+  client: Pick<PlatformClient, 'connection'>,
+  state: WorkspaceState,
+  root: string,
+): void {
   const here = client.connection;
   const sameUrl = connectionUrlKey(here.baseUrl) === connectionUrlKey(state.connection.baseUrl);
-  const sameName = here.name !== undefined && state.connection.name !== undefined && here.name === state.connection.name;
+  const sameName =
+    here.name !== undefined && state.connection.name !== undefined && here.name === state.connection.name;
   if (sameUrl || sameName) return;
   throw new WorkspaceError(
     `${root} was pulled from ${state.connection.name ? `"${state.connection.name}" (${state.connection.baseUrl})` : state.connection.baseUrl}, ` +

@@ -48,7 +48,11 @@ interface RemoteCache {
 }
 
 /** Two small requests, side by side: the project record (returned too, callers need it) and its metadata export. */
-export async function fetchRemoteKey(client: PlatformClient, projectId: string, signal?: AbortSignal): Promise<{ key: RemoteKey; project: Project; metadata: MetadataExport }> {
+export async function fetchRemoteKey(
+  client: PlatformClient,
+  projectId: string,
+  signal?: AbortSignal,
+): Promise<{ key: RemoteKey; project: Project; metadata: MetadataExport }> {
   const [project, metadata] = await Promise.all([
     client.projects.get(projectId, { signal }),
     client.projects.exportMetadata(projectId, { signal }),
@@ -60,7 +64,13 @@ export async function fetchRemoteKey(client: PlatformClient, projectId: string, 
 
 function sameKey(a: RemoteKey, b: RemoteKey): boolean {
   // Without an updateTime the platform says too little to trust a cache: every check downloads.
-  return a.updateTime !== undefined && a.projectId === b.projectId && a.caller === b.caller && a.updateTime === b.updateTime && a.metadataDigest === b.metadataDigest;
+  return (
+    a.updateTime !== undefined &&
+    a.projectId === b.projectId &&
+    a.caller === b.caller &&
+    a.updateTime === b.updateTime &&
+    a.metadataDigest === b.metadataDigest
+  );
 }
 
 function cacheFile(paths: WorkspacePaths): string {
@@ -79,8 +89,14 @@ export async function recordRemoteExport(paths: WorkspacePaths, key: RemoteKey, 
     if (digest !== undefined) stored[path] = digest;
   }
   const cache: RemoteCache = {
-    version: CACHE_VERSION, key, zipBytes: info.size, zipMtimeMs: info.mtimeMs,
-    fileName: remote.fileName, restrictedVisible: remote.restrictedVisible, hashes, stored,
+    version: CACHE_VERSION,
+    key,
+    zipBytes: info.size,
+    zipMtimeMs: info.mtimeMs,
+    fileName: remote.fileName,
+    restrictedVisible: remote.restrictedVisible,
+    hashes,
+    stored,
   };
   await writeFileAtomic(cacheFile(paths), `${JSON.stringify(cache)}\n`);
 }
@@ -117,8 +133,21 @@ export async function previousExportEntries(paths: WorkspacePaths): Promise<Reco
 }
 
 /** Records that the remote at `key` (fetched after a push's jobs ended) holds exactly the base files `hashes`. */
-export async function recordRemoteAsBase(paths: WorkspacePaths, key: RemoteKey, hashes: Readonly<Record<string, string>>, restrictedVisible: boolean): Promise<void> {
-  const cache: RemoteCache = { version: CACHE_VERSION, key, source: 'base', zipBytes: 0, zipMtimeMs: 0, restrictedVisible, hashes };
+export async function recordRemoteAsBase(
+  paths: WorkspacePaths,
+  key: RemoteKey,
+  hashes: Readonly<Record<string, string>>,
+  restrictedVisible: boolean,
+): Promise<void> {
+  const cache: RemoteCache = {
+    version: CACHE_VERSION,
+    key,
+    source: 'base',
+    zipBytes: 0,
+    zipMtimeMs: 0,
+    restrictedVisible,
+    hashes,
+  };
   await writeFileAtomic(cacheFile(paths), `${JSON.stringify(cache)}\n`);
 }
 
@@ -151,13 +180,21 @@ export interface RemoteCheck {
  * `fetched`: the key, when the caller fetched it just now.
  */
 export async function checkRemoteAgainstBase(
-  client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExportOptions,
-  compare: (remote: RemoteExport) => Promise<FileChange[]>, fetched?: RemoteKey,
+  client: PlatformClient,
+  state: WorkspaceState,
+  paths: WorkspacePaths,
+  options: ExportOptions,
+  compare: (remote: RemoteExport) => Promise<FileChange[]>,
+  fetched?: RemoteKey,
 ): Promise<RemoteCheck> {
   const key = fetched ?? (await fetchRemoteKey(client, state.projectId, options.signal)).key;
   const cache = await readCache(paths);
-  if (cache && sameKey(cache.key, key)) return { key, changed: changesByHash(cache, state), restrictedVisible: cache.restrictedVisible };
-  const remote = await downloadExport(client, state.projectId, paths, { ...options, knownStored: await previousExportEntries(paths) });
+  if (cache && sameKey(cache.key, key))
+    return { key, changed: changesByHash(cache, state), restrictedVisible: cache.restrictedVisible };
+  const remote = await downloadExport(client, state.projectId, paths, {
+    ...options,
+    knownStored: await previousExportEntries(paths),
+  });
   try {
     await recordRemoteExport(paths, key, remote);
     return { key, changed: await compare(remote), restrictedVisible: remote.restrictedVisible };
@@ -167,12 +204,18 @@ export async function checkRemoteAgainstBase(
 }
 
 /** True when the platform's key is still `key` (two small requests); the key seen is returned too. */
-export async function remoteStillAt(client: PlatformClient, key: RemoteKey, signal?: AbortSignal): Promise<{ same: boolean; now: RemoteKey }> {
+export async function remoteStillAt(
+  client: PlatformClient,
+  key: RemoteKey,
+  signal?: AbortSignal,
+): Promise<{ same: boolean; now: RemoteKey }> {
   const { key: now } = await fetchRemoteKey(client, key.projectId, signal);
   return { same: sameKey(key, now), now };
 }
 
-export type RemoteSnapshot = (RemoteExport & { readonly atBase: false; readonly reused: boolean }) | { readonly atBase: true; readonly reused: true; readonly restrictedVisible: boolean };
+export type RemoteSnapshot =
+  | (RemoteExport & { readonly atBase: false; readonly reused: boolean })
+  | { readonly atBase: true; readonly reused: true; readonly restrictedVisible: boolean };
 
 /**
  * The remote package as it is now: the export already on disk when the platform's key says nothing changed
@@ -180,7 +223,13 @@ export type RemoteSnapshot = (RemoteExport & { readonly atBase: false; readonly 
  * the remote it was recorded with (an export, or a push's refreshed base) is the base: nothing to read. `fetched`:
  * the key, when the caller fetched it just now.
  */
-export async function currentRemote(client: PlatformClient, state: WorkspaceState, paths: WorkspacePaths, options: ExportOptions = {}, fetched?: RemoteKey): Promise<RemoteSnapshot> {
+export async function currentRemote(
+  client: PlatformClient,
+  state: WorkspaceState,
+  paths: WorkspacePaths,
+  options: ExportOptions = {},
+  fetched?: RemoteKey,
+): Promise<RemoteSnapshot> {
   const projectId = state.projectId;
   const key = fetched ?? (await fetchRemoteKey(client, projectId, options.signal)).key;
   const cache = await readCache(paths);
@@ -189,10 +238,26 @@ export async function currentRemote(client: PlatformClient, state: WorkspaceStat
     return { atBase: true, reused: true, restrictedVisible: cache.restrictedVisible };
   }
   if (cache && cache.source !== 'base' && sameKey(cache.key, key)) {
-    const files = await ZipFiles.open(paths.remoteZip, `the remote export of project ${projectId}`, options.scratch, cache.hashes);
-    return { atBase: false, files, path: paths.remoteZip, fileName: cache.fileName, bytes: cache.zipBytes, restrictedVisible: cache.restrictedVisible, reused: true };
+    const files = await ZipFiles.open(
+      paths.remoteZip,
+      `the remote export of project ${projectId}`,
+      options.scratch,
+      cache.hashes,
+    );
+    return {
+      atBase: false,
+      files,
+      path: paths.remoteZip,
+      fileName: cache.fileName,
+      bytes: cache.zipBytes,
+      restrictedVisible: cache.restrictedVisible,
+      reused: true,
+    };
   }
-  const remote = await downloadExport(client, projectId, paths, { ...options, knownStored: await previousExportEntries(paths) });
+  const remote = await downloadExport(client, projectId, paths, {
+    ...options,
+    knownStored: await previousExportEntries(paths),
+  });
   // An export read outside a read-only folder is not the folder's remote.zip: nothing to record.
   if (remote.kept) await recordRemoteExport(paths, key, remote);
   return { ...remote, atBase: false, reused: false };

@@ -4,7 +4,14 @@
 // package replaced. Either way the remote package is saved into .cstudio/backups/ first.
 import type { DictionaryEntry } from '../formats/trsx/model';
 import { ontologyOperation } from './appendPlan';
-import { changesOf, describeOtherChange, endpoints, inLocale, type LocaleChanges, type PlanContext } from './planContext';
+import {
+  changesOf,
+  describeOtherChange,
+  endpoints,
+  inLocale,
+  type LocaleChanges,
+  type PlanContext,
+} from './planContext';
 import { PushRefusedError } from './pushErrors';
 import type { PushOperation, PushPlan, ReplaceScope } from './pushPlan';
 import type { SemanticChange } from './semantic/trsxDiff';
@@ -12,10 +19,18 @@ import { intentValue, owner } from './semantic/itemParts';
 import type { TrsxItem } from './semantic/trsxItems';
 import { entityKind, literalsUpload, samplesUpload } from './uploads';
 
-export async function buildReplacePlan(ctx: PlanContext, scope: ReplaceScope, lock?: { notes: string }): Promise<PushPlan> {
+export async function buildReplacePlan(
+  ctx: PlanContext,
+  scope: ReplaceScope,
+  lock?: { notes: string },
+): Promise<PushPlan> {
   const removedTrsx = ctx.otherFiles.filter((f) => f.kind === 'trsx' && f.change === 'removed');
   if (removedTrsx.length > 0) {
-    throw new PushRefusedError('layout', 'A replace needs the TRSX file of every project language; restore these files (languages are removed on the platform, not by a push):', removedTrsx.map((f) => f.path));
+    throw new PushRefusedError(
+      'layout',
+      'A replace needs the TRSX file of every project language; restore these files (languages are removed on the platform, not by a push):',
+      removedTrsx.map((f) => f.path),
+    );
   }
   const reasons = packageReasons(ctx);
   const notSent = ctx.otherFiles.filter((f) => !sentByPackage(f, ctx)).map(describeOtherChange);
@@ -29,7 +44,15 @@ export async function buildReplacePlan(ctx: PlanContext, scope: ReplaceScope, lo
   if (ontology) operations.push(ontology);
   for (const l of ctx.locales) for (const item of literalReplaces(ctx, l)) operations.push(item);
   for (const l of ctx.locales) for (const item of sampleReplaces(ctx, l)) operations.push(item);
-  return { projectId: ctx.projectId, mode: 'replace', operations, notSent, warnings, lock, backup: operations.some((o) => o.destructive) };
+  return {
+    projectId: ctx.projectId,
+    mode: 'replace',
+    operations,
+    notSent,
+    warnings,
+    lock,
+    backup: operations.some((o) => o.destructive),
+  };
 }
 
 /** Changes only a whole-package replace can carry. */
@@ -38,12 +61,15 @@ function packageReasons(ctx: PlanContext): string[] {
   for (const f of ctx.otherFiles) if (sentByPackage(f, ctx)) reasons.push(`${f.path} ${f.change}`);
   for (const l of ctx.locales) {
     for (const c of changesOf(l, 'header')) reasons.push(inLocale(`${c.label} changed`, l.locale));
-    for (const c of changesOf(l, 'intent')) if (!onlyAddsLinks(c)) reasons.push(inLocale(`${c.label} ${c.change}`, l.locale));
-    for (const c of changesOf(l, 'entity')) if (c.change !== 'added') reasons.push(inLocale(`${c.label} ${c.change}`, l.locale));
+    for (const c of changesOf(l, 'intent'))
+      if (!onlyAddsLinks(c)) reasons.push(inLocale(`${c.label} ${c.change}`, l.locale));
+    for (const c of changesOf(l, 'entity'))
+      if (c.change !== 'added') reasons.push(inLocale(`${c.label} ${c.change}`, l.locale));
     for (const c of changesOf(l, 'literal')) {
       const entity = owner((c.after ?? c.before) as TrsxItem);
       const concept = l.local.concepts.find((x) => x.name === entity);
-      if (!concept || entityKind(concept) !== 'LIST') reasons.push(inLocale(`${c.label} ${c.change} (entity ${entity} is not a list entity here)`, l.locale));
+      if (!concept || entityKind(concept) !== 'LIST')
+        reasons.push(inLocale(`${c.label} ${c.change} (entity ${entity} is not a list entity here)`, l.locale));
     }
   }
   return reasons;
@@ -77,11 +103,17 @@ function packageOperation(ctx: PlanContext, reasons: string[]): PushOperation {
     if (!sentByPackage(f, ctx)) continue;
     (f.change === 'added' ? adds : f.change === 'removed' ? deletes : changes).push(`file ${f.path}`);
   }
-  const why = reasons.length > 0 ? ` (needed for: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''})` : '';
+  const why =
+    reasons.length > 0 ? ` (needed for: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''})` : '';
   return {
-    kind: 'packageReplace', method: 'POST', endpoint: endpoints.packageReplace(ctx.projectId),
+    kind: 'packageReplace',
+    method: 'POST',
+    endpoint: endpoints.packageReplace(ctx.projectId),
     title: `replace the whole project package with the workspace${why}`,
-    adds, changes, deletes, destructive: true,
+    adds,
+    changes,
+    deletes,
+    destructive: true,
   };
 }
 
@@ -92,11 +124,19 @@ function literalReplaces(ctx: PlanContext, l: LocaleChanges): PushOperation[] {
     touched.set(entity, [...(touched.get(entity) ?? []), c]);
   }
   return [...touched].map(([entity, changes]) => {
-    const entries: DictionaryEntry[] = l.local.dictionaries.filter((d) => d.conceptref === entity).flatMap((d) => d.entries);
+    const entries: DictionaryEntry[] = l.local.dictionaries
+      .filter((d) => d.conceptref === entity)
+      .flatMap((d) => d.entries);
     return {
-      kind: 'literalsReplace', method: 'POST', endpoint: endpoints.literals(ctx.projectId, entity, '.replace', l.locale),
-      title: `replace the literals of entity ${entity} (${l.locale}) with the workspace's ${entries.length}`, locale: l.locale, target: entity,
-      ...split(changes), destructive: true, upload: literalsUpload(l.locale, l.local, entity, entries),
+      kind: 'literalsReplace',
+      method: 'POST',
+      endpoint: endpoints.literals(ctx.projectId, entity, '.replace', l.locale),
+      title: `replace the literals of entity ${entity} (${l.locale}) with the workspace's ${entries.length}`,
+      locale: l.locale,
+      target: entity,
+      ...split(changes),
+      destructive: true,
+      upload: literalsUpload(l.locale, l.local, entity, entries),
     };
   });
 }
@@ -110,9 +150,15 @@ function sampleReplaces(ctx: PlanContext, l: LocaleChanges): PushOperation[] {
   return [...touched].map(([intent, changes]) => {
     const samples = l.local.samples.filter((s) => s.intentref === intent);
     return {
-      kind: 'samplesReplace', method: 'POST', endpoint: endpoints.samples(ctx.projectId, intent, '.replace', l.locale),
-      title: `replace the samples of intent ${intent} (${l.locale}) with the workspace's ${samples.length}`, locale: l.locale, target: intent,
-      ...split(changes), destructive: true, upload: samplesUpload(l.locale, l.local, intent, samples),
+      kind: 'samplesReplace',
+      method: 'POST',
+      endpoint: endpoints.samples(ctx.projectId, intent, '.replace', l.locale),
+      title: `replace the samples of intent ${intent} (${l.locale}) with the workspace's ${samples.length}`,
+      locale: l.locale,
+      target: intent,
+      ...split(changes),
+      destructive: true,
+      upload: samplesUpload(l.locale, l.local, intent, samples),
     };
   });
 }

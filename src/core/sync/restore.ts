@@ -27,7 +27,9 @@ export interface RestoreOutcome {
   readonly savedCurrent: BackupInfo;
   readonly job: Job;
   readonly lockProblem?: string;
-  readonly refresh?: { readonly ok: true; readonly result: PullResult } | { readonly ok: false; readonly error: string };
+  readonly refresh?:
+    | { readonly ok: true; readonly result: PullResult }
+    | { readonly ok: false; readonly error: string };
 }
 
 /** Checks a backup without sending anything; returns it (the newest when `name` is undefined). */
@@ -39,12 +41,21 @@ export async function checkBackup(dir: string, name: string | undefined): Promis
   try {
     const issues = validatePackageLayout(archive.names);
     if (hasPackageErrors(issues)) {
-      throw new PushRefusedError('layout', `Backup ${backup.name} is not a valid package:`, issues.filter((i) => i.severity === 'error').map((i) => i.message));
+      throw new PushRefusedError(
+        'layout',
+        `Backup ${backup.name} is not a valid package:`,
+        issues.filter((i) => i.severity === 'error').map((i) => i.message),
+      );
     }
-    const metadata = JSON.parse(new TextDecoder().decode(await archive.read(METADATA_FILE))) as { id?: { project?: unknown } };
+    const metadata = JSON.parse(new TextDecoder().decode(await archive.read(METADATA_FILE))) as {
+      id?: { project?: unknown };
+    };
     const project = metadata.id?.project;
     if (project !== undefined && String(project) !== state.projectId) {
-      throw new PushRefusedError('layout', `Backup ${backup.name} is a package of project ${String(project)}, not of this folder's project ${state.projectId}; nothing was sent.`);
+      throw new PushRefusedError(
+        'layout',
+        `Backup ${backup.name} is a package of project ${String(project)}, not of this folder's project ${state.projectId}; nothing was sent.`,
+      );
     }
   } finally {
     await archive.close();
@@ -52,13 +63,20 @@ export async function checkBackup(dir: string, name: string | undefined): Promis
   return backup;
 }
 
-export async function restoreBackup(client: PlatformClient, dir: string, name: string | undefined, options: RestoreOptions = {}): Promise<RestoreOutcome> {
+export async function restoreBackup(
+  client: PlatformClient,
+  dir: string,
+  name: string | undefined,
+  options: RestoreOptions = {},
+): Promise<RestoreOutcome> {
   const paths = new WorkspacePaths(dir);
   const state = await requireWorkspaceState(paths);
   requireSameConnection(client, state, paths.root);
   const backup = await checkBackup(dir, name);
   const progress = options.progress ?? noProgress;
-  const lock: HeldLock = options.lock ? await acquireLock(client, state.projectId, options.lock.notes, options.signal) : { acquired: false };
+  const lock: HeldLock = options.lock
+    ? await acquireLock(client, state.projectId, options.lock.notes, options.signal)
+    : { acquired: false };
   let savedCurrent: BackupInfo;
   let job: Job;
   let lockProblem: string | undefined;
@@ -71,8 +89,15 @@ export async function restoreBackup(client: PlatformClient, dir: string, name: s
     }
     progress.report({ message: `Restoring ${backup.name}…` });
     const blob = await openAsBlob(backup.path, { type: 'application/zip' });
-    const started = await client.projects.replacePackage(state.projectId, blob, { signal: options.signal, fileName: backup.name });
-    job = await client.jobPoller.waitFor(state.projectId, started, { signal: options.signal, progress, label: `restore ${backup.name}` });
+    const started = await client.projects.replacePackage(state.projectId, blob, {
+      signal: options.signal,
+      fileName: backup.name,
+    });
+    job = await client.jobPoller.waitFor(state.projectId, started, {
+      signal: options.signal,
+      progress,
+      label: `restore ${backup.name}`,
+    });
   } finally {
     lockProblem = await releaseLock(client, state.projectId, lock);
   }
@@ -80,12 +105,25 @@ export async function restoreBackup(client: PlatformClient, dir: string, name: s
   try {
     const remote = await downloadExport(client, state.projectId, paths, options);
     try {
-      refresh = { ok: true, result: await integrate(client, paths, state, remote, { id: state.projectId, orgId: state.orgId, name: state.projectName }, options) };
+      refresh = {
+        ok: true,
+        result: await integrate(
+          client,
+          paths,
+          state,
+          remote,
+          { id: state.projectId, orgId: state.orgId, name: state.projectName },
+          options,
+        ),
+      };
     } finally {
       await remote.files.close();
     }
   } catch (err) {
-    refresh = { ok: false, error: `${err instanceof Error ? err.message : String(err)} — pull to bring the base up to date.` };
+    refresh = {
+      ok: false,
+      error: `${err instanceof Error ? err.message : String(err)} — pull to bring the base up to date.`,
+    };
   }
   return { restored: backup, savedCurrent, job, lockProblem, refresh };
 }

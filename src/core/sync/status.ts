@@ -55,12 +55,20 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
   const state = await requireWorkspaceState(paths);
   // The platform's key is asked for while the local files are read: the first request of a process also compiles
   // the HTTP parser, which then overlaps the file reads instead of following them.
-  const asked = options.client ? fetchRemoteKey(options.client, state.projectId, options.signal).then(
-    (r) => ({ ok: true as const, key: r.key }), (error: unknown) => ({ ok: false as const, error })) : undefined;
+  const asked = options.client
+    ? fetchRemoteKey(options.client, state.projectId, options.signal).then(
+        (r) => ({ ok: true as const, key: r.key }),
+        (error: unknown) => ({ ok: false as const, error }),
+      )
+    : undefined;
   const base = new FolderFiles(paths.baseDir, 'the base');
   const hashes = await HashCache.load(paths);
   const local = await comparePackages(base, new FolderFiles(paths.root, 'the workspace'), {
-    signal: options.signal, progress: options.progress, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly, afterHashes: hashes,
+    signal: options.signal,
+    progress: options.progress,
+    beforeRecords: state.base,
+    fileLevelOnly: options.fileLevelOnly,
+    afterHashes: hashes,
   });
   await hashes.save();
   let remote: FileChange[] | undefined;
@@ -76,7 +84,9 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
       try {
         const visible = exported.restrictedVisible;
         const comparison = await comparePackages(base, exported.files, {
-          signal: options.signal, beforeRecords: state.base, fileLevelOnly: options.fileLevelOnly,
+          signal: options.signal,
+          beforeRecords: state.base,
+          fileLevelOnly: options.fileLevelOnly,
           exclude: (p) => !visible && classifyPackagePath(p).restricted,
         });
         remote = meaningfulChanges(comparison.files);
@@ -90,8 +100,17 @@ export async function workspaceStatus(dir: string, options: StatusOptions = {}):
   const behind = remote?.length;
   const pendingPush = (await readPendingPush(paths)) !== undefined;
   return {
-    root: paths.root, state, local: local.files, remote, remoteCheckedAt, conflicts: state.conflicts, ahead, behind,
-    sync: syncState(ahead, behind, state.conflicts.length), settled, pendingPush,
+    root: paths.root,
+    state,
+    local: local.files,
+    remote,
+    remoteCheckedAt,
+    conflicts: state.conflicts,
+    ahead,
+    behind,
+    sync: syncState(ahead, behind, state.conflicts.length),
+    settled,
+    pendingPush,
   };
 }
 

@@ -29,7 +29,12 @@ export type FileDecision =
    * The local file becomes a merge, the concatenation of `parts` (a splice of the base and the changed samples is
    * written piece by piece, never joined in memory); `same` when it means what the remote version means.
    */
-  | { readonly action: 'merge'; readonly parts: readonly Uint8Array[]; readonly same: boolean; readonly conflictsResolved: number }
+  | {
+      readonly action: 'merge';
+      readonly parts: readonly Uint8Array[];
+      readonly same: boolean;
+      readonly conflictsResolved: number;
+    }
   | { readonly action: 'conflict'; readonly items: ConflictItem[] };
 
 export async function decideFile(sides: FileSides, prefer?: ConflictPreference): Promise<FileDecision> {
@@ -43,10 +48,13 @@ export async function decideFile(sides: FileSides, prefer?: ConflictPreference):
   if (isTrsxPath(sides.path) && localHash !== undefined && remoteHash !== undefined) {
     // Changes confined to <samples> on both sides merge on the changed samples alone (windowMerge.ts).
     const baseBytes = base ? await sides.readBase() : undefined;
-    const windowed = baseBytes ? await mergeSampleWindows(baseBytes, sides.readLocal, sides.readRemote, sides.localFile) : undefined;
+    const windowed = baseBytes
+      ? await mergeSampleWindows(baseBytes, sides.readLocal, sides.readRemote, sides.localFile)
+      : undefined;
     if (windowed?.kind === 'take-remote') return { action: 'take', overridesLocal: false };
     if (windowed?.kind === 'keep-local') return { action: 'keep', same: false };
-    if (windowed?.kind === 'merged') return { action: 'merge', parts: windowed.parts, same: false, conflictsResolved: 0 };
+    if (windowed?.kind === 'merged')
+      return { action: 'merge', parts: windowed.parts, same: false, conflictsResolved: 0 };
     // Cheap checks next, one side read at a time and only its digest kept: the sides may already mean the same.
     const local = readTrsxDigest(await sides.readLocal(), sides.path);
     const remote = readTrsxDigest(await sides.readRemote(), `the remote ${sides.path}`);
@@ -59,13 +67,23 @@ export async function decideFile(sides: FileSides, prefer?: ConflictPreference):
     if (baseDoc.ok && localDoc.ok && remoteDoc.ok) {
       const merged = mergeTrsx(baseDoc.document, localDoc.document, remoteDoc.document, prefer ?? 'local');
       if (merged.conflicts.length > 0 && prefer === undefined) {
-        return { action: 'conflict', items: merged.conflicts.map((c) => ({ locale, kind: c.kind, label: c.label, local: c.local, remote: c.remote })) };
+        return {
+          action: 'conflict',
+          items: merged.conflicts.map((c) => ({
+            locale,
+            kind: c.kind,
+            label: c.label,
+            local: c.local,
+            remote: c.remote,
+          })),
+        };
       }
       const same = sameTrsx(merged.document, remoteDoc.document);
       if (!merged.changesLocal) return { action: 'keep', same };
       return { action: 'merge', parts: [trsxBytes(merged.document)], same, conflictsResolved: merged.conflicts.length };
     }
-    const problem = [baseDoc, localDoc, remoteDoc].find((r): r is { ok: false; problem: string } => !r.ok)?.problem ?? '';
+    const problem =
+      [baseDoc, localDoc, remoteDoc].find((r): r is { ok: false; problem: string } => !r.ok)?.problem ?? '';
     return resolveWhole(sides, prefer, problem);
   }
   return resolveWhole(sides, prefer, '');
@@ -75,15 +93,18 @@ export async function decideFile(sides: FileSides, prefer?: ConflictPreference):
 function resolveWhole(sides: FileSides, prefer: ConflictPreference | undefined, problem: string): FileDecision {
   if (prefer === 'local') return { action: 'keep', same: false };
   if (prefer === 'remote') return { action: 'take', overridesLocal: true };
-  const what = (hash: string | undefined, had: boolean): string => (hash === undefined ? (had ? 'removed' : 'absent') : had ? 'changed' : 'added');
+  const what = (hash: string | undefined, had: boolean): string =>
+    hash === undefined ? (had ? 'removed' : 'absent') : had ? 'changed' : 'added';
   const had = sides.base !== undefined;
   return {
     action: 'conflict',
-    items: [{
-      kind: 'file',
-      label: problem ? `${sides.path} (${problem})` : sides.path,
-      local: what(sides.localHash, had),
-      remote: what(sides.remoteHash, had),
-    }],
+    items: [
+      {
+        kind: 'file',
+        label: problem ? `${sides.path} (${problem})` : sides.path,
+        local: what(sides.localHash, had),
+        remote: what(sides.remoteHash, had),
+      },
+    ],
   };
 }

@@ -29,9 +29,16 @@ function stream(bytes: Uint8Array, label: string, onSample: (s: TrsxSample) => v
   const diagnostics = [...decoded.diagnostics, ...streamed.diagnostics];
   if (hasErrors(diagnostics)) {
     const first = diagnostics.find((d) => d.severity === 'error');
-    return { ok: false, problem: `${label} is not well-formed XML (${first?.message ?? 'parse error'}); fix it first.` };
+    return {
+      ok: false,
+      problem: `${label} is not well-formed XML (${first?.message ?? 'parse error'}); fix it first.`,
+    };
   }
-  if (streamed.rootName !== 'project') return { ok: false, problem: `${label} is not TRSX (its root is <${streamed.rootName ?? 'none'}>, expected <project>).` };
+  if (streamed.rootName !== 'project')
+    return {
+      ok: false,
+      problem: `${label} is not TRSX (its root is <${streamed.rootName ?? 'none'}>, expected <project>).`,
+    };
   return { ok: true, document: streamed.document };
 }
 

@@ -21,7 +21,12 @@ export function entityKind(concept: TrsxConcept): 'LIST' | 'FREEFORM' | 'REGEX' 
   return 'LIST';
 }
 
-export function samplesUpload(locale: string, source: TrsxDocument, intent: string, samples: readonly TrsxSample[]): UploadFile {
+export function samplesUpload(
+  locale: string,
+  source: TrsxDocument,
+  intent: string,
+  samples: readonly TrsxSample[],
+): UploadFile {
   const doc = headerOnly(source);
   doc.intents = [{ name: intent, links: [] }];
   const used = new Set<string>();
@@ -31,11 +36,18 @@ export function samplesUpload(locale: string, source: TrsxDocument, intent: stri
   return { fileName: `${locale}-samples.trsx`, data: trsxBytes(doc) };
 }
 
-export function literalsUpload(locale: string, source: TrsxDocument, entity: string, entries: readonly DictionaryEntry[]): UploadFile {
+export function literalsUpload(
+  locale: string,
+  source: TrsxDocument,
+  entity: string,
+  entries: readonly DictionaryEntry[],
+): UploadFile {
   const doc = headerOnly(source);
   const concept = source.concepts.find((c) => c.name === entity);
   doc.concepts = [concept ? conceptStub(concept) : { name: entity, settings: [], relations: [] }];
-  doc.dictionaries = [{ conceptref: entity, entries: entries.map((e) => ({ literal: e.literal, value: e.value ?? e.literal })) }];
+  doc.dictionaries = [
+    { conceptref: entity, entries: entries.map((e) => ({ literal: e.literal, value: e.value ?? e.literal })) },
+  ];
   return { fileName: `${locale}-literals.trsx`, data: trsxBytes(doc) };
 }
 

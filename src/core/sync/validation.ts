@@ -28,20 +28,32 @@ export async function validateLayout(local: PackageFiles, signal?: AbortSignal):
     try {
       JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, ''));
     } catch (err) {
-      problems.push({ path: file, severity: 'error', code: 'PKG005', message: `${file} is not valid JSON (${(err as Error).message}); fix or restore it.` });
+      problems.push({
+        path: file,
+        severity: 'error',
+        code: 'PKG005',
+        message: `${file} is not valid JSON (${(err as Error).message}); fix or restore it.`,
+      });
     }
   }
   return problems;
 }
 
 /** A window of a file read as a document of its own: from text offset `from` on, its lines are `lines` further down. */
-export interface WindowLines { readonly from: number; readonly lines: number }
+export interface WindowLines {
+  readonly from: number;
+  readonly lines: number;
+}
 
 /**
  * Well-formedness and TRSX rules of one file, and its model, read in one scan that builds no XML tree (a large
  * locale file's tree is over 20 times its size; this is what keeps a push's memory within a few times the package).
  */
-export function validateTrsxFile(path: string, bytes: Uint8Array, window?: WindowLines): { problems: ValidationProblem[]; document: TrsxDocument } {
+export function validateTrsxFile(
+  path: string,
+  bytes: Uint8Array,
+  window?: WindowLines,
+): { problems: ValidationProblem[]; document: TrsxDocument } {
   const read = readAndValidateTrsxBytes(bytes);
   const diagnostics = sortDiagnostics([...read.diagnostics, ...read.validation]);
   const lines = diagnostics.length > 0 ? new LineIndex(read.text) : undefined;

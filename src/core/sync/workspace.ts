@@ -60,7 +60,10 @@ export interface WorkspaceState {
 }
 
 export class WorkspaceError extends Error {
-  constructor(message: string, readonly dir: string) {
+  constructor(
+    message: string,
+    readonly dir: string,
+  ) {
     super(message);
     this.name = 'WorkspaceError';
   }
@@ -85,7 +88,10 @@ export async function readWorkspaceState(paths: WorkspacePaths): Promise<Workspa
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new WorkspaceError(`${paths.stateFile} is not valid JSON (${(err as Error).message}); pull the project into a fresh folder, or restore the file.`, paths.root);
+    throw new WorkspaceError(
+      `${paths.stateFile} is not valid JSON (${(err as Error).message}); pull the project into a fresh folder, or restore the file.`,
+      paths.root,
+    );
   }
   return checkState(value, paths);
 }
@@ -110,26 +116,40 @@ export async function writeProblem(paths: WorkspacePaths): Promise<string | unde
 export async function requireWritable(paths: WorkspacePaths, action: string): Promise<void> {
   const problem = await writeProblem(paths);
   if (problem) {
-    throw new WorkspaceError(`${paths.root} cannot be written (${problem}); ${action} writes the folder's files and its ${STATE_DIR} state. Make it writable (remount it read-write, or fix its owner and mode), or work on a copy; \`cstudio status\` works on a read-only folder.`, paths.root);
+    throw new WorkspaceError(
+      `${paths.root} cannot be written (${problem}); ${action} writes the folder's files and its ${STATE_DIR} state. Make it writable (remount it read-write, or fix its owner and mode), or work on a copy; \`cstudio status\` works on a read-only folder.`,
+      paths.root,
+    );
   }
 }
 
 /** The state of a pulled workspace; a clear error when `dir` was never pulled. */
 export async function requireWorkspaceState(paths: WorkspacePaths): Promise<WorkspaceState> {
   const state = await readWorkspaceState(paths);
-  if (!state) throw new WorkspaceError(`${paths.root} is not a pulled project folder (no ${STATE_DIR}/${STATE_FILE}); pull a project into it first (cstudio pull <projectId> [dir]).`, paths.root);
+  if (!state)
+    throw new WorkspaceError(
+      `${paths.root} is not a pulled project folder (no ${STATE_DIR}/${STATE_FILE}); pull a project into it first (cstudio pull <projectId> [dir]).`,
+      paths.root,
+    );
   return state;
 }
 
 /** state.json's text (base records sorted by path). */
 export function workspaceStateText(state: Omit<WorkspaceState, 'version'>): string {
-  const sortedBase = Object.fromEntries(Object.keys(state.base).sort().map((k) => [k, state.base[k]]));
+  const sortedBase = Object.fromEntries(
+    Object.keys(state.base)
+      .sort()
+      .map((k) => [k, state.base[k]]),
+  );
   return `${JSON.stringify({ version: STATE_VERSION, ...state, base: sortedBase }, null, 2)}\n`;
 }
 
 function checkState(value: unknown, paths: WorkspacePaths): WorkspaceState {
   const bad = (what: string): WorkspaceError =>
-    new WorkspaceError(`${paths.stateFile} is damaged (${what}); pull the project into a fresh folder, or restore the file.`, paths.root);
+    new WorkspaceError(
+      `${paths.stateFile} is damaged (${what}); pull the project into a fresh folder, or restore the file.`,
+      paths.root,
+    );
   if (typeof value !== 'object' || value === null) throw bad('not an object');
   const v = value as Record<string, unknown>;
   if (v.version !== STATE_VERSION) throw bad(`version ${String(v.version)}, expected ${STATE_VERSION}`);

@@ -16,7 +16,8 @@ export function checkPackageNames(names: readonly string[]): void {
   assertUnpackable(files);
   for (const name of files) {
     const problem = foreignPackagePath(name);
-    if (problem) throw new ZipSafetyError(`Zip entry "${name}" ${problem}; refusing the archive, nothing was written.`, name);
+    if (problem)
+      throw new ZipSafetyError(`Zip entry "${name}" ${problem}; refusing the archive, nothing was written.`, name);
   }
 }
 
@@ -31,6 +32,10 @@ export async function removeFile(root: string, path: string): Promise<void> {
   const full = join(root, ...path.split('/'));
   const info = await lstat(full).catch(() => undefined);
   if (!info) return;
-  if (!info.isFile()) throw new ZipSafetyError(`${full} is not a regular file; refusing to delete it. Remove it yourself if it should go.`, path);
+  if (!info.isFile())
+    throw new ZipSafetyError(
+      `${full} is not a regular file; refusing to delete it. Remove it yourself if it should go.`,
+      path,
+    );
   await rm(full);
 }

@@ -17,14 +17,32 @@ export class WorkspacePaths {
   constructor(dir: string) {
     this.root = resolve(dir);
   }
-  get stateDir(): string { return join(this.root, STATE_DIR); }
-  get stateFile(): string { return join(this.stateDir, STATE_FILE); }
-  get baseDir(): string { return join(this.stateDir, BASE_FOLDER); }
-  get backupsDir(): string { return join(this.stateDir, 'backups'); }
-  get remoteZip(): string { return join(this.stateDir, 'remote.zip'); }
-  get tmpDir(): string { return join(this.stateDir, 'tmp'); }
+  get stateDir(): string {
+    return join(this.root, STATE_DIR);
+  }
+  get stateFile(): string {
+    return join(this.stateDir, STATE_FILE);
+  }
+  get baseDir(): string {
+    return join(this.stateDir, BASE_FOLDER);
+  }
+  get backupsDir(): string {
+    return join(this.stateDir, 'backups');
+  }
+  get remoteZip(): string {
+    return join(this.stateDir, 'remote.zip');
+  }
+  get tmpDir(): string {
+    return join(this.stateDir, 'tmp');
+  }
   /** This process's own temp folder: two commands in one folder never remove each other's downloads. */
-  get processTmpDir(): string { return join(this.tmpDir, ownerTag()); }
-  file(path: string): string { return join(this.root, ...path.split('/')); }
-  baseFile(path: string): string { return join(this.baseDir, ...path.split('/')); }
+  get processTmpDir(): string {
+    return join(this.tmpDir, ownerTag());
+  }
+  file(path: string): string {
+    return join(this.root, ...path.split('/'));
+  }
+  baseFile(path: string): string {
+    return join(this.baseDir, ...path.split('/'));
+  }
 }

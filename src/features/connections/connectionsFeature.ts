@@ -1,7 +1,11 @@
 // The connections feature: the registry of connections (the built-in local sandbox plus the saved ones in
 // `cstudio.connections`, secrets in SecretStorage) and the commands that manage them. The registry is
 // handed to the explorer by the composition root; this folder owns how connections are kept.
-import type { ConnectionSecrets, BuiltInConnection, PlatformClientFactory } from '../../core/connections/connectionPorts';
+import type {
+  ConnectionSecrets,
+  BuiltInConnection,
+  PlatformClientFactory,
+} from '../../core/connections/connectionPorts';
 import { ConnectionRegistry } from '../../core/connections/connectionRegistry';
 import type { Logger } from '../../core/logger';
 import type { CommandSink } from '../../host/commands';

@@ -10,7 +10,12 @@ import type { ConnectionsFeature, ConnectionsFeatureDeps } from './connectionsFe
 
 const C = CommandIds;
 export const CONNECTIONS_COMMAND_IDS: readonly CommandId[] = [
-  C.connectionAdd, C.connectionEdit, C.connectionRemove, C.connectionSignIn, C.connectionSignOut, C.connectionTest,
+  C.connectionAdd,
+  C.connectionEdit,
+  C.connectionRemove,
+  C.connectionSignIn,
+  C.connectionSignOut,
+  C.connectionTest,
 ];
 
 export interface ConnectionsOnDemandDeps extends Omit<ConnectionsFeatureDeps, 'commands'> {
@@ -19,10 +24,16 @@ export interface ConnectionsOnDemandDeps extends Omit<ConnectionsFeatureDeps, 'c
   readonly commands: CommandRegistry;
 }
 
-export function connectionsOnDemand({ bundlePath, commands, ...deps }: ConnectionsOnDemandDeps): FeatureOnDemand<ConnectionsFeature> {
+export function connectionsOnDemand({
+  bundlePath,
+  commands,
+  ...deps
+}: ConnectionsOnDemandDeps): FeatureOnDemand<ConnectionsFeature> {
   const bundle = separateBundle<typeof ConnectionsModule>(bundlePath);
   return new FeatureOnDemand({
-    name: 'Connections', commandIds: CONNECTIONS_COMMAND_IDS, commands,
+    name: 'Connections',
+    commandIds: CONNECTIONS_COMMAND_IDS,
+    commands,
     start: (sink) => new (bundle().ConnectionsFeature)({ ...deps, commands: sink }),
   });
 }

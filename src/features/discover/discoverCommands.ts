@@ -18,7 +18,8 @@ import type { UtteranceNode } from './utterancesView';
 /** The utterances a command acts on: `{ ids }`, else the selection, else the clicked node. */
 function chosen(ctx: DiscoverContext, args: unknown[]): ReviewItem[] {
   const ids = argObject(args[0]).ids;
-  if (Array.isArray(ids)) return ids.map((id) => ctx.model.get(String(id))).filter((i): i is ReviewItem => i !== undefined);
+  if (Array.isArray(ids))
+    return ids.map((id) => ctx.model.get(String(id))).filter((i): i is ReviewItem => i !== undefined);
   const nodes = (Array.isArray(args[1]) ? args[1] : [args[0]]) as Array<UtteranceNode | undefined>;
   const items = nodes.flatMap((n) => (n?.kind === 'utterance' ? [n.item] : []));
   if (items.length === 0) {
@@ -55,37 +56,80 @@ export class FilterUtterancesCommand implements Command {
   async execute(arg?: unknown): Promise<DiscoverFilter> {
     const { model, prompter } = this.ctx;
     const given = argObject(arg).filter;
-    if (given && typeof given === 'object') { model.setFilter(given as DiscoverFilter); return model.currentFilter; }
+    if (given && typeof given === 'object') {
+      model.setFilter(given as DiscoverFilter);
+      return model.currentFilter;
+    }
     const title = 'Filter Utterances';
     const f = model.currentFilter;
     const items: Array<PickItem<FilterChoice>> = [
-      { label: 'Confidence below…', description: f.maxConfidence !== undefined ? `now ${f.maxConfidence}` : '', value: 'below' },
-      { label: 'Confidence at least…', description: f.minConfidence !== undefined ? `now ${f.minConfidence}` : '', value: 'above' },
+      {
+        label: 'Confidence below…',
+        description: f.maxConfidence !== undefined ? `now ${f.maxConfidence}` : '',
+        value: 'below',
+      },
+      {
+        label: 'Confidence at least…',
+        description: f.minConfidence !== undefined ? `now ${f.minConfidence}` : '',
+        value: 'above',
+      },
       { label: 'Intent…', description: f.intent ?? '', value: 'intent' },
       { label: 'Locale…', description: f.locale ?? '', value: 'locale' },
       { label: f.notInTraining ? 'Show samples too' : 'Not yet in training', value: 'notInTraining' },
-      { label: f.intentDiffers ? 'Any intent' : 'Intent differs from the matching sample\'s', value: 'intentDiffers' },
+      { label: f.intentDiffers ? 'Any intent' : "Intent differs from the matching sample's", value: 'intentDiffers' },
       { label: 'Clear filters', value: 'clear' },
     ];
     const choice = await answered(prompter.pick(items, { title, placeholder: 'Narrow the utterances' }), title);
-    const confidence = async (prompt: string, value: number | undefined): Promise<number> => Number(await answered(prompter.input({
-      title, prompt, value: value !== undefined ? String(value) : '0.6',
-      validate: (v) => (v.trim() !== '' && Number(v) >= 0 && Number(v) <= 1 ? undefined : 'A confidence from 0 to 1.'),
-    }), title));
+    const confidence = async (prompt: string, value: number | undefined): Promise<number> =>
+      Number(
+        await answered(
+          prompter.input({
+            title,
+            prompt,
+            value: value !== undefined ? String(value) : '0.6',
+            validate: (v) =>
+              v.trim() !== '' && Number(v) >= 0 && Number(v) <= 1 ? undefined : 'A confidence from 0 to 1.',
+          }),
+          title,
+        ),
+      );
     const next: Record<string, unknown> = { ...f };
     switch (choice) {
-      case 'below': next.maxConfidence = await confidence('Show utterances with a confidence at most', f.maxConfidence); break;
-      case 'above': next.minConfidence = await confidence('Show utterances with a confidence at least', f.minConfidence); break;
+      case 'below':
+        next.maxConfidence = await confidence('Show utterances with a confidence at most', f.maxConfidence);
+        break;
+      case 'above':
+        next.minConfidence = await confidence('Show utterances with a confidence at least', f.minConfidence);
+        break;
       case 'intent': {
         const intents = model.groups().map((g) => g.intent);
-        const picked = await answered(prompter.pick([{ label: 'Any intent', value: '' }, ...intents.map((i) => ({ label: i, value: i }))], { title, placeholder: 'Intent' }), title);
+        const picked = await answered(
+          prompter.pick([{ label: 'Any intent', value: '' }, ...intents.map((i) => ({ label: i, value: i }))], {
+            title,
+            placeholder: 'Intent',
+          }),
+          title,
+        );
         next.intent = picked || undefined;
         break;
       }
-      case 'locale': next.locale = (await answered(prompter.input({ title, prompt: 'Locale (empty: any)', value: f.locale ?? '' }), title)).trim() || undefined; break;
-      case 'notInTraining': next.notInTraining = !f.notInTraining; if (next.notInTraining) next.intentDiffers = false; break;
-      case 'intentDiffers': next.intentDiffers = !f.intentDiffers; if (next.intentDiffers) next.notInTraining = false; break;
-      case 'clear': for (const k of Object.keys(next)) delete next[k]; break;
+      case 'locale':
+        next.locale =
+          (
+            await answered(prompter.input({ title, prompt: 'Locale (empty: any)', value: f.locale ?? '' }), title)
+          ).trim() || undefined;
+        break;
+      case 'notInTraining':
+        next.notInTraining = !f.notInTraining;
+        if (next.notInTraining) next.intentDiffers = false;
+        break;
+      case 'intentDiffers':
+        next.intentDiffers = !f.intentDiffers;
+        if (next.intentDiffers) next.notInTraining = false;
+        break;
+      case 'clear':
+        for (const k of Object.keys(next)) delete next[k];
+        break;
     }
     model.setFilter(next as DiscoverFilter);
     return model.currentFilter;
@@ -98,7 +142,10 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 
 /** One line per utterance for the confirmation: where it goes, what is annotated, what is not and why. */
 function describeSample(a: AddedSample): string {
-  const head = a.action === 'counted' ? `"${a.text}" → ${a.intent}: already a sample (line ${a.line}), its count becomes ${a.count}` : `"${a.text}" → ${a.intent}`;
+  const head =
+    a.action === 'counted'
+      ? `"${a.text}" → ${a.intent}: already a sample (line ${a.line}), its count becomes ${a.count}`
+      : `"${a.text}" → ${a.intent}`;
   const annotated = a.annotated.length > 0 ? `annotated: ${a.annotated.join(', ')}` : 'no annotation';
   const dropped = a.dropped.map((d) => `${d.name} "${d.literal}" left unannotated (${d.reason})`);
   return [head, annotated, ...dropped].join('; ');
@@ -108,19 +155,33 @@ function describeSample(a: AddedSample): string {
  * Plans the samples, asks (naming the file, the intents, the annotations and the entities left out), writes, then
  * says what changed with an action that opens the sample's line. Nothing is written before the answer.
  */
-async function addItems(ctx: DiscoverContext, items: readonly ReviewItem[], intent: string | undefined): Promise<string> {
+async function addItems(
+  ctx: DiscoverContext,
+  items: readonly ReviewItem[],
+  intent: string | undefined,
+): Promise<string> {
   const review = ctx.requireReview();
   const { root } = review.target;
   ctx.logger.info(`add as sample: ${plural(items.length, 'utterance')} to ${root}${intent ? ` as ${intent}` : ''}`);
-  const plan = await planSamples(root, items.map((i) => ({ utterance: i.utterance, ...(intent ? { intent } : {}) })), review.training.locales);
+  const plan = await planSamples(
+    root,
+    items.map((i) => ({ utterance: i.utterance, ...(intent ? { intent } : {}) })),
+    review.training.locales,
+  );
   const added = plan.outcomes;
   const files = [...new Set(added.map((a) => a.path))].join(', ');
   const intents = [...new Set(added.map((a) => a.intent))].join(', ');
   const [only] = added;
-  const question = added.length === 1 && only
-    ? `Add "${only.text}" to ${files} as a sample of ${intents}?`
-    : `Add ${plural(added.length, 'utterance')} to ${files} as samples of ${intents}?`;
-  if (!(await ctx.prompter.confirm(question, { action: 'Add', detail: `${added.map(describeSample).join('\n')}\nThe file is changed on disk; push to send the samples.` }))) {
+  const question =
+    added.length === 1 && only
+      ? `Add "${only.text}" to ${files} as a sample of ${intents}?`
+      : `Add ${plural(added.length, 'utterance')} to ${files} as samples of ${intents}?`;
+  if (
+    !(await ctx.prompter.confirm(question, {
+      action: 'Add',
+      detail: `${added.map(describeSample).join('\n')}\nThe file is changed on disk; push to send the samples.`,
+    }))
+  ) {
     ctx.logger.info('add as sample: cancelled, nothing written');
     throw new CancelledError('Add as sample was cancelled; nothing was written.');
   }
@@ -129,18 +190,27 @@ async function addItems(ctx: DiscoverContext, items: readonly ReviewItem[], inte
   const counted = added.filter((a) => a.action === 'counted').length;
   const dropped = added.reduce((n, a) => n + a.dropped.length, 0);
   for (const a of added) {
-    ctx.logger.info(`add as sample: ${a.path}:${a.line} ${a.action === 'added' ? 'added' : `count raised to ${a.count}`} "${a.text}" as ${a.intent}${a.annotated.length ? ` (${a.annotated.join(', ')})` : ''}`);
-    for (const d of a.dropped) ctx.logger.info(`add as sample: "${a.text}": ${d.name} "${d.literal}" not annotated: ${d.reason}`);
+    ctx.logger.info(
+      `add as sample: ${a.path}:${a.line} ${a.action === 'added' ? 'added' : `count raised to ${a.count}`} "${a.text}" as ${a.intent}${a.annotated.length ? ` (${a.annotated.join(', ')})` : ''}`,
+    );
+    for (const d of a.dropped)
+      ctx.logger.info(`add as sample: "${a.text}": ${d.name} "${d.literal}" not annotated: ${d.reason}`);
   }
   const where = only ? `${only.path}:${only.line}` : files;
-  const message = `Added ${plural(added.length - counted, 'sample')} of ${intents}${counted ? `, raised the count of ${counted}` : ''} in ${where}`
-    + `${dropped ? ` (${plural(dropped, 'entity', 'entities')} left unannotated: not a literal of the entity in the TRSX, see the log)` : ''}. Push to send them.`;
-  void ctx.prompter.info(message, OPEN_SAMPLE_ACTION).then(async (choice) => {
-    const first = added[0];
-    if (choice !== OPEN_SAMPLE_ACTION || !first) return;
-    const line = new vscode.Position(first.line - 1, 0);
-    await vscode.window.showTextDocument(vscode.Uri.file(join(root, first.path)), { selection: new vscode.Range(line, line) });
-  }, (e: unknown) => ctx.logger.warn('could not open the added sample', e));
+  const message =
+    `Added ${plural(added.length - counted, 'sample')} of ${intents}${counted ? `, raised the count of ${counted}` : ''} in ${where}` +
+    `${dropped ? ` (${plural(dropped, 'entity', 'entities')} left unannotated: not a literal of the entity in the TRSX, see the log)` : ''}. Push to send them.`;
+  void ctx.prompter.info(message, OPEN_SAMPLE_ACTION).then(
+    async (choice) => {
+      const first = added[0];
+      if (choice !== OPEN_SAMPLE_ACTION || !first) return;
+      const line = new vscode.Position(first.line - 1, 0);
+      await vscode.window.showTextDocument(vscode.Uri.file(join(root, first.path)), {
+        selection: new vscode.Range(line, line),
+      });
+    },
+    (e: unknown) => ctx.logger.warn('could not open the added sample', e),
+  );
   return message;
 }
 
@@ -161,10 +231,20 @@ export class AddUtteranceAsCommand implements Command {
     const title = 'Add as Sample of Another Intent';
     const locales = [...new Set(items.map((i) => i.utterance.locale))];
     const intents = this.ctx.requireReview().training.intents(locales.length === 1 ? locales[0] : undefined);
-    const intent = typeof given === 'string' ? given : await answered(this.ctx.prompter.pick(
-      intents.map((i) => ({ label: i, description: items.every((x) => x.utterance.intent === i) ? 'interpreted' : '', value: i })),
-      { title, placeholder: `Intent for ${items.length} utterance${items.length === 1 ? '' : 's'}` },
-    ), title);
+    const intent =
+      typeof given === 'string'
+        ? given
+        : await answered(
+            this.ctx.prompter.pick(
+              intents.map((i) => ({
+                label: i,
+                description: items.every((x) => x.utterance.intent === i) ? 'interpreted' : '',
+                value: i,
+              })),
+              { title, placeholder: `Intent for ${items.length} utterance${items.length === 1 ? '' : 's'}` },
+            ),
+            title,
+          );
     return addItems(this.ctx, items, intent);
   }
 }
@@ -175,7 +255,10 @@ export class IgnoreUtteranceCommand implements Command {
   async execute(...args: unknown[]): Promise<number> {
     const review = this.ctx.requireReview();
     const items = chosen(this.ctx, args);
-    await addIgnored(review.target.root, items.map((i) => i.utterance.id));
+    await addIgnored(
+      review.target.root,
+      items.map((i) => i.utterance.id),
+    );
     this.ctx.model.setIgnored(await readIgnored(review.target.root));
     return items.length;
   }
@@ -199,9 +282,15 @@ export class PlayUtteranceCommand implements Command {
   async execute(...args: unknown[]): Promise<unknown> {
     const item = chosen(this.ctx, args)[0] as ReviewItem;
     const urn = item.utterance.audioUrn;
-    if (!urn) throw new Error(`Utterance "${item.utterance.text}" has no audio: no call summary of its session came before it.`);
+    if (!urn)
+      throw new Error(
+        `Utterance "${item.utterance.text}" has no audio: no call summary of its session came before it.`,
+      );
     // The event-logs feature owns the player; it is reached by command, not by import.
-    return this.ctx.runCommand(CommandIds.logsPlayAudio, { connectionId: this.ctx.requireReview().target.connectionId, urn });
+    return this.ctx.runCommand(CommandIds.logsPlayAudio, {
+      connectionId: this.ctx.requireReview().target.connectionId,
+      urn,
+    });
   }
 }
 

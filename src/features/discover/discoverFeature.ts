@@ -19,8 +19,15 @@ import { answered, type Prompter } from '../../host/prompter';
 import { pickRuntimeApp } from '../../host/runtimeAppPick';
 import type { ActiveReview, DiscoverContext } from './discoverContext';
 import {
-  AddUtteranceAsCommand, AddUtteranceCommand, FilterUtterancesCommand, IgnoreUtteranceCommand, OpenUtterancesCommand,
-  PlayUtteranceCommand, ResetIgnoredCommand, ShowMoreUtterancesCommand, StopReviewCommand,
+  AddUtteranceAsCommand,
+  AddUtteranceCommand,
+  FilterUtterancesCommand,
+  IgnoreUtteranceCommand,
+  OpenUtterancesCommand,
+  PlayUtteranceCommand,
+  ResetIgnoredCommand,
+  ShowMoreUtterancesCommand,
+  StopReviewCommand,
 } from './discoverCommands';
 import { ReviewSession } from './reviewSession';
 import { UtterancesModel } from './utterancesModel';
@@ -57,9 +64,15 @@ export class DiscoverFeature extends Disposable {
     super();
     this._register(this.model);
     this.view = this._register(new UtterancesView(this.model, deps.tree));
-    this._register({ dispose: () => { void this.session?.stop(); } });
+    this._register({
+      dispose: () => {
+        void this.session?.stop();
+      },
+    });
     const ctx: DiscoverContext = {
-      model: this.model, prompter: deps.prompter, logger: deps.logger,
+      model: this.model,
+      prompter: deps.prompter,
+      logger: deps.logger,
       view: () => this.view,
       requireReview: () => {
         if (!this.review) throw new Error('No review is running; start one with "Review Utterances…".');
@@ -70,11 +83,19 @@ export class DiscoverFeature extends Disposable {
       runCommand: (id, arg) => vscode.commands.executeCommand(id, arg),
     };
     deps.commands.register(
-      new OpenUtterancesCommand(ctx), new ShowMoreUtterancesCommand(ctx), new FilterUtterancesCommand(ctx), new AddUtteranceCommand(ctx),
-      new AddUtteranceAsCommand(ctx), new IgnoreUtteranceCommand(ctx), new ResetIgnoredCommand(ctx), new PlayUtteranceCommand(ctx), new StopReviewCommand(ctx),
+      new OpenUtterancesCommand(ctx),
+      new ShowMoreUtterancesCommand(ctx),
+      new FilterUtterancesCommand(ctx),
+      new AddUtteranceCommand(ctx),
+      new AddUtteranceAsCommand(ctx),
+      new IgnoreUtteranceCommand(ctx),
+      new ResetIgnoredCommand(ctx),
+      new PlayUtteranceCommand(ctx),
+      new StopReviewCommand(ctx),
     );
     this.testing = {
-      model: this.model, records: () => this.session?.records ?? 0,
+      model: this.model,
+      records: () => this.session?.records ?? 0,
       row: (id) => {
         const item = this.model.get(id);
         return item ? this.view.getTreeItem({ kind: 'utterance', item, id }) : undefined;
@@ -95,20 +116,40 @@ export class DiscoverFeature extends Disposable {
     const remembered = await readReviewedApp(root);
     const session = await registry.session(connection.id);
     // The same application pick as Stream Event Logs (it used to be a typed ID here); the folder's last one first.
-    const topic = typeof options.topic === 'string' ? options.topic : (await pickRuntimeApp(session.client, prompter, TITLE, { remembered })).topic;
-    const from = options.from === 'beginning' || options.from === 'committed' ? options.from : await answered(prompter.pick([
-      { label: 'Continue where the last review stopped', value: 'committed' as const },
-      { label: 'From the beginning', value: 'beginning' as const },
-    ], { title: `${TITLE}: ${topic}` }), TITLE);
+    const topic =
+      typeof options.topic === 'string'
+        ? options.topic
+        : (await pickRuntimeApp(session.client, prompter, TITLE, { remembered })).topic;
+    const from =
+      options.from === 'beginning' || options.from === 'committed'
+        ? options.from
+        : await answered(
+            prompter.pick(
+              [
+                { label: 'Continue where the last review stopped', value: 'committed' as const },
+                { label: 'From the beginning', value: 'beginning' as const },
+              ],
+              { title: `${TITLE}: ${topic}` },
+            ),
+            TITLE,
+          );
     const training = await TrainingIndex.load(root);
-    if (training.locales.length === 0) throw new Error(`${root} has no <locale>/<locale>.trsx; pull the project again.`);
+    if (training.locales.length === 0)
+      throw new Error(`${root} has no <locale>/<locale>.trsx; pull the project again.`);
     await this.stop();
     this.model.clear();
     this.model.setIgnored(await readIgnored(root));
     const target = { connectionId: connection.id, topic, root };
     this.review = { target, training };
     this.view.setMessage(`Reading ${topic}…`);
-    this.session = new ReviewSession({ target, requester: session.client.requester, model: this.model, training, from, logger: this.deps.logger });
+    this.session = new ReviewSession({
+      target,
+      requester: session.client.requester,
+      model: this.model,
+      training,
+      from,
+      logger: this.deps.logger,
+    });
     this.view.setActive(true);
     this.view.view.title = `Utterances: ${topic}`;
     await writeReviewedApp(root, topic);
@@ -131,10 +172,20 @@ export class DiscoverFeature extends Disposable {
       const root = await findWorkspaceRoot(folder.uri.fsPath);
       if (root) roots.add(root);
     }
-    for (const uri of await vscode.workspace.findFiles(`**/${STATE_DIR}/${STATE_FILE}`, '**/node_modules/**', 50)) roots.add(dirname(dirname(uri.fsPath)));
+    for (const uri of await vscode.workspace.findFiles(`**/${STATE_DIR}/${STATE_FILE}`, '**/node_modules/**', 50))
+      roots.add(dirname(dirname(uri.fsPath)));
     const list = [...roots].sort();
-    if (list.length === 0) throw new Error('No pulled project folder is open; pull the project first (Conversational Studio: Pull Project…) and open its folder.');
+    if (list.length === 0)
+      throw new Error(
+        'No pulled project folder is open; pull the project first (Conversational Studio: Pull Project…) and open its folder.',
+      );
     if (list.length === 1) return list[0] as string;
-    return answered(this.deps.prompter.pick(list.map((r) => ({ label: vscode.workspace.asRelativePath(r), description: r, value: r })), { title: TITLE, placeholder: 'Pulled project folder' }), TITLE);
+    return answered(
+      this.deps.prompter.pick(
+        list.map((r) => ({ label: vscode.workspace.asRelativePath(r), description: r, value: r })),
+        { title: TITLE, placeholder: 'Pulled project folder' },
+      ),
+      TITLE,
+    );
   }
 }

@@ -15,8 +15,15 @@ import type { UtteranceNode } from './utterancesView';
 
 const C = CommandIds;
 export const DISCOVER_COMMAND_IDS: readonly CommandId[] = [
-  C.discoverOpen, C.discoverShowMore, C.discoverFilter, C.discoverAdd, C.discoverAddAs, C.discoverIgnore, C.discoverResetIgnored,
-  C.discoverPlay, C.discoverStop,
+  C.discoverOpen,
+  C.discoverShowMore,
+  C.discoverFilter,
+  C.discoverAdd,
+  C.discoverAddAs,
+  C.discoverIgnore,
+  C.discoverResetIgnored,
+  C.discoverPlay,
+  C.discoverStop,
 ];
 
 export interface DiscoverOnDemandDeps extends Omit<DiscoverFeatureDeps, 'commands' | 'tree' | 'registry'> {
@@ -34,11 +41,19 @@ export class DiscoverOnDemand extends Disposable {
   constructor({ bundlePath, commands, registry, ...deps }: DiscoverOnDemandDeps) {
     super();
     const bundle = separateBundle<typeof DiscoverModule>(bundlePath);
-    const tree = this._register(lazyTreeView<UtteranceNode>(ViewIds.utterances, { canSelectMany: true, showCollapseAll: true }, () => this.feature.load()));
+    const tree = this._register(
+      lazyTreeView<UtteranceNode>(ViewIds.utterances, { canSelectMany: true, showCollapseAll: true }, () =>
+        this.feature.load(),
+      ),
+    );
     this.view = tree.view;
-    this.feature = this._register(new FeatureOnDemand({
-      name: 'The Utterances view', commandIds: DISCOVER_COMMAND_IDS, commands,
-      start: (sink) => new (bundle().DiscoverFeature)({ ...deps, registry: registry(), commands: sink, tree }),
-    }));
+    this.feature = this._register(
+      new FeatureOnDemand({
+        name: 'The Utterances view',
+        commandIds: DISCOVER_COMMAND_IDS,
+        commands,
+        start: (sink) => new (bundle().DiscoverFeature)({ ...deps, registry: registry(), commands: sink, tree }),
+      }),
+    );
   }
 }

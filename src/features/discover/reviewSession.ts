@@ -41,9 +41,13 @@ export class ReviewSession {
   constructor(private readonly options: ReviewSessionOptions) {
     this.target = options.target;
     this.stream = new LogStream({
-      requester: options.requester, topic: options.target.topic, clientName: REVIEW_CLIENT_NAME, commit: true,
+      requester: options.requester,
+      topic: options.target.topic,
+      clientName: REVIEW_CLIENT_NAME,
+      commit: true,
       start: options.from === 'committed' ? { kind: 'committed', otherwise: 'beginning' } : { kind: 'beginning' },
-      logger: options.logger, onStatus: options.onStatus,
+      logger: options.logger,
+      onStatus: options.onStatus,
     });
     this.done = this.run();
   }
@@ -52,7 +56,10 @@ export class ReviewSession {
     try {
       const items = reviewUtterances(this.stream, {
         training: this.options.training,
-        onRecord: () => { this.records++; this.options.onRecord?.(this.records); },
+        onRecord: () => {
+          this.records++;
+          this.options.onRecord?.(this.records);
+        },
       });
       for await (const item of items) this.options.model.add(item);
     } catch (err) {

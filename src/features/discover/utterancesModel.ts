@@ -23,11 +23,18 @@ export class UtterancesModel {
   private listeners: Array<() => void> = [];
   private pending: NodeJS.Timeout | undefined;
 
-  constructor(private readonly capacity = 100_000, private readonly batchMs = 200) {}
+  constructor(
+    private readonly capacity = 100_000,
+    private readonly batchMs = 200,
+  ) {}
 
   onDidChange(listener: () => void): { dispose(): void } {
     this.listeners.push(listener);
-    return { dispose: () => { this.listeners = this.listeners.filter((l) => l !== listener); } };
+    return {
+      dispose: () => {
+        this.listeners = this.listeners.filter((l) => l !== listener);
+      },
+    };
   }
 
   get size(): number {
@@ -49,7 +56,10 @@ export class UtterancesModel {
   markInTraining(id: string, intent: string): void {
     const item = this.items.get(id);
     if (!item) return;
-    this.items.set(id, { utterance: item.utterance, training: { inTraining: true, intents: [...new Set([...item.training.intents, intent])] } });
+    this.items.set(id, {
+      utterance: item.utterance,
+      training: { inTraining: true, intents: [...new Set([...item.training.intents, intent])] },
+    });
     this.changed(true);
   }
 
@@ -74,7 +84,9 @@ export class UtterancesModel {
   }
 
   groups(): IntentGroup[] {
-    return [...this.view().entries()].map(([intent, list]) => ({ intent, count: list.length })).sort((a, b) => a.intent.localeCompare(b.intent));
+    return [...this.view().entries()]
+      .map(([intent, list]) => ({ intent, count: list.length }))
+      .sort((a, b) => a.intent.localeCompare(b.intent));
   }
 
   /** Up to `limit` utterances of an intent, lowest confidence first. */
@@ -98,13 +110,19 @@ export class UtterancesModel {
 
   private changed(now: boolean): void {
     this.grouped = undefined;
-    if (now) { this.flush(); return; }
+    if (now) {
+      this.flush();
+      return;
+    }
     this.pending ??= setTimeout(() => this.flush(), this.batchMs);
   }
 
   /** Announces a change now (and cancels a batched one). */
   flush(): void {
-    if (this.pending) { clearTimeout(this.pending); this.pending = undefined; }
+    if (this.pending) {
+      clearTimeout(this.pending);
+      this.pending = undefined;
+    }
     for (const l of this.listeners) l();
   }
 

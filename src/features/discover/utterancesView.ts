@@ -24,11 +24,19 @@ export class UtterancesView extends Disposable implements vscode.TreeDataProvide
   private message = 'Run "Review Utterances…" to read an application\'s traffic against a pulled project.';
 
   /** `tree` is the view created at activation (discoverOnDemand.ts); this becomes its provider. */
-  constructor(private readonly model: UtterancesModel, tree: AttachableTreeView<UtteranceNode>) {
+  constructor(
+    private readonly model: UtterancesModel,
+    tree: AttachableTreeView<UtteranceNode>,
+  ) {
     super();
     this.view = tree.view;
     this._register(tree.attach(this));
-    this._register(model.onDidChange(() => { this.describe(); this.changed.fire(undefined); }));
+    this._register(
+      model.onDidChange(() => {
+        this.describe();
+        this.changed.fire(undefined);
+      }),
+    );
   }
 
   setMessage(text: string): void {
@@ -48,8 +56,12 @@ export class UtterancesView extends Disposable implements vscode.TreeDataProvide
   private describe(): void {
     const f = this.model.currentFilter;
     const parts = [
-      f.maxConfidence !== undefined ? `confidence ≤ ${f.maxConfidence}` : '', f.minConfidence !== undefined ? `confidence ≥ ${f.minConfidence}` : '',
-      f.intent ? `intent ${f.intent}` : '', f.locale ? `locale ${f.locale}` : '', f.notInTraining ? 'not in training' : '', f.intentDiffers ? 'intent differs' : '',
+      f.maxConfidence !== undefined ? `confidence ≤ ${f.maxConfidence}` : '',
+      f.minConfidence !== undefined ? `confidence ≥ ${f.minConfidence}` : '',
+      f.intent ? `intent ${f.intent}` : '',
+      f.locale ? `locale ${f.locale}` : '',
+      f.notInTraining ? 'not in training' : '',
+      f.intentDiffers ? 'intent differs' : '',
     ].filter(Boolean);
     this.view.description = parts.join(', ');
   }
@@ -57,12 +69,15 @@ export class UtterancesView extends Disposable implements vscode.TreeDataProvide
   getChildren(node?: UtteranceNode): UtteranceNode[] {
     if (!node) {
       const groups = this.model.groups();
-      if (groups.length === 0) return [{ kind: 'message', text: this.model.size === 0 ? this.message : 'No utterance matches the filter.' }];
+      if (groups.length === 0)
+        return [{ kind: 'message', text: this.model.size === 0 ? this.message : 'No utterance matches the filter.' }];
       return groups.map((g) => ({ kind: 'intent', intent: g.intent, count: g.count }));
     }
     if (node.kind !== 'intent') return [];
     const limit = this.shown.get(node.intent) ?? PAGE_SIZE;
-    const rows: UtteranceNode[] = this.model.page(node.intent, limit).map((item) => ({ kind: 'utterance', item, id: item.utterance.id }));
+    const rows: UtteranceNode[] = this.model
+      .page(node.intent, limit)
+      .map((item) => ({ kind: 'utterance', item, id: item.utterance.id }));
     if (node.count > limit) rows.push({ kind: 'more', intent: node.intent, left: node.count - limit });
     return rows;
   }
@@ -84,18 +99,28 @@ export class UtterancesView extends Disposable implements vscode.TreeDataProvide
       case 'more': {
         const item = new vscode.TreeItem(`Show ${Math.min(PAGE_SIZE, node.left)} more (${node.left} left)`);
         item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.command = { command: CommandIds.discoverShowMore, title: 'Show More', arguments: [{ intent: node.intent }] };
+        item.command = {
+          command: CommandIds.discoverShowMore,
+          title: 'Show More',
+          arguments: [{ intent: node.intent }],
+        };
         return item;
       }
       case 'utterance': {
         const { utterance: u, training } = node.item;
         const item = new vscode.TreeItem(u.text);
         item.id = `utterance:${u.id}`;
-        const sample = !training.inTraining ? 'not in training' : training.intents.includes(u.intent) ? 'a sample' : `a sample of ${training.intents.join(', ')}`;
+        const sample = !training.inTraining
+          ? 'not in training'
+          : training.intents.includes(u.intent)
+            ? 'a sample'
+            : `a sample of ${training.intents.join(', ')}`;
         // The locale first: the same text is a different utterance in another locale (issue 26: rows did not say).
         item.description = `${u.locale ?? 'no locale'} · ${u.confidence.toFixed(2)} · ${sample}`;
         item.tooltip = [
-          u.text, `intent ${u.intent} (${u.confidence.toFixed(3)})`, `${sample}`,
+          u.text,
+          `intent ${u.intent} (${u.confidence.toFixed(3)})`,
+          `${sample}`,
           ...u.entities.map((e) => `${e.name}: "${e.literal}"${e.value !== undefined ? ` = ${e.value}` : ''}`),
           [u.locale, u.time, u.session ? `session ${u.session.slice(0, 8)}` : ''].filter(Boolean).join(' · '),
         ].join('\n');

@@ -81,35 +81,74 @@ export class ExplorerFeature extends Disposable {
 
   constructor(deps: ExplorerFeatureDeps) {
     super();
-    const model = this._register(new ExplorerModel({
-      registry: deps.registry, logger: deps.logger, icons: new ExplorerIcons(deps.extensionUri), pageSize: deps.pageSize,
-    }));
+    const model = this._register(
+      new ExplorerModel({
+        registry: deps.registry,
+        logger: deps.logger,
+        icons: new ExplorerIcons(deps.extensionUri),
+        pageSize: deps.pageSize,
+      }),
+    );
     const provider = this._register(new ExplorerTreeProvider(model));
     this._register(deps.tree.attach(provider));
     this.testing = { model, provider, view: deps.tree.view };
 
     const c: ExplorerCommandDeps = { registry: deps.registry, model, prompter: deps.prompter, logger: deps.logger };
     deps.commands.register(
-      new RefreshCommand(model), new LoadMoreCommand(),
-      new CreateProjectCommand(c), new RenameProjectCommand(c), new DeleteProjectCommand(c), new LockProjectCommand(c),
-      new UnlockProjectCommand(c), new ExportPackageCommand(c), new ExportMetadataCommand(c), new ReplaceProjectCommand(c),
-      new CreateChannelCommand(c), new RenameChannelCommand(c), new ActivateChannelCommand(c), new DeactivateChannelCommand(c),
+      new RefreshCommand(model),
+      new LoadMoreCommand(),
+      new CreateProjectCommand(c),
+      new RenameProjectCommand(c),
+      new DeleteProjectCommand(c),
+      new LockProjectCommand(c),
+      new UnlockProjectCommand(c),
+      new ExportPackageCommand(c),
+      new ExportMetadataCommand(c),
+      new ReplaceProjectCommand(c),
+      new CreateChannelCommand(c),
+      new RenameChannelCommand(c),
+      new ActivateChannelCommand(c),
+      new DeactivateChannelCommand(c),
       new ConfigureChannelCommand(c),
-      new CreateEntityCommand(c), new RenameEntityCommand(c), new ChangeEntityTypeCommand(c), new DeleteEntityCommand(c),
-      new ExportLiteralsCommand(c), new AppendLiteralsCommand(c), new ReplaceLiteralsCommand(c),
-      new CreateIntentCommand(c), new RenameIntentCommand(c), new DeleteIntentCommand(c), new ExportSamplesCommand(c),
-      new AppendSamplesCommand(c), new ReplaceSamplesCommand(c),
-      new WatchJobCommand(c), new DeleteJobCommand(c),
+      new CreateEntityCommand(c),
+      new RenameEntityCommand(c),
+      new ChangeEntityTypeCommand(c),
+      new DeleteEntityCommand(c),
+      new ExportLiteralsCommand(c),
+      new AppendLiteralsCommand(c),
+      new ReplaceLiteralsCommand(c),
+      new CreateIntentCommand(c),
+      new RenameIntentCommand(c),
+      new DeleteIntentCommand(c),
+      new ExportSamplesCommand(c),
+      new AppendSamplesCommand(c),
+      new ReplaceSamplesCommand(c),
+      new WatchJobCommand(c),
+      new DeleteJobCommand(c),
     );
     const r = { ...c, reports: this._register(reportDocuments()) };
     deps.commands.register(
-      new BuildProjectCommand(r), new DownloadBuildCommand(c), new DeleteBuildCommand(c),
-      new DeployConfigCommand(c), new UndeployConfigCommand(c), new CreateConfigCommand(c), new OverrideConfigCommand(c),
-      new UpdateConfigCommand(c), new DeleteConfigCommand(c), new DownloadConfigCommand(c),
-      new ShowIntegrationDetailsCommand(r), new CopyClientIdCommand(c), new CopyContextTagCommand(c),
+      new BuildProjectCommand(r),
+      new DownloadBuildCommand(c),
+      new DeleteBuildCommand(c),
+      new DeployConfigCommand(c),
+      new UndeployConfigCommand(c),
+      new CreateConfigCommand(c),
+      new OverrideConfigCommand(c),
+      new UpdateConfigCommand(c),
+      new DeleteConfigCommand(c),
+      new DownloadConfigCommand(c),
+      new ShowIntegrationDetailsCommand(r),
+      new CopyClientIdCommand(c),
+      new CopyContextTagCommand(c),
       new EditGrammarBasePathCommand(c),
-      new UpdateEntitySettingsCommand(c), new ExportGrammarsCommand(c), new ReplaceGrammarsCommand(c), new ExportOntologyCommand(c),
-      new ShowLocksCommand(r), new ShowEntityTypesCommand(r), new ShowAllApplicationsCommand(r),
+      new UpdateEntitySettingsCommand(c),
+      new ExportGrammarsCommand(c),
+      new ReplaceGrammarsCommand(c),
+      new ExportOntologyCommand(c),
+      new ShowLocksCommand(r),
+      new ShowEntityTypesCommand(r),
+      new ShowAllApplicationsCommand(r),
     );
   }
 }

@@ -39,13 +39,20 @@ export class ExplorerModel extends Disposable {
     };
     const subscription = deps.registry.onDidChange((change) => this.onConnectionsChanged(change));
     this._register({ dispose: () => subscription.dispose() });
-    this._register({ dispose: () => { for (const node of this.roots.values()) node.dispose(); this.roots.clear(); } });
+    this._register({
+      dispose: () => {
+        for (const node of this.roots.values()) node.dispose();
+        this.roots.clear();
+      },
+    });
   }
 
   /** The connection nodes: saved connections always, the local sandbox unless it is stopped. */
   async rootNodes(): Promise<ConnectionNode[]> {
     const status = this.deps.registry.builtInStatus();
-    const visible = this.deps.registry.list().filter((c) => c.kind === 'remote' || (status !== undefined && status.state !== 'stopped'));
+    const visible = this.deps.registry
+      .list()
+      .filter((c) => c.kind === 'remote' || (status !== undefined && status.state !== 'stopped'));
     const nodes = visible.map((entry) => {
       let node = this.roots.get(entry.id);
       if (node) node.update(entry);
@@ -53,7 +60,10 @@ export class ExplorerModel extends Disposable {
       return node;
     });
     for (const [id, node] of this.roots) {
-      if (!visible.some((c) => c.id === id)) { node.dispose(); this.roots.delete(id); }
+      if (!visible.some((c) => c.id === id)) {
+        node.dispose();
+        this.roots.delete(id);
+      }
     }
     await Promise.all(nodes.map((n) => n.refreshSignInState()));
     return nodes;

@@ -32,7 +32,10 @@ export function childId(parentId: string, segment: string): string {
 export abstract class ExplorerNode {
   abstract readonly id: string;
 
-  constructor(readonly parent: ExplorerNode | undefined, protected readonly ctx: ExplorerContext) {}
+  constructor(
+    readonly parent: ExplorerNode | undefined,
+    protected readonly ctx: ExplorerContext,
+  ) {}
 
   /**
    * The connection every node below a connection belongs to (commands read it from any node): the parent's,

@@ -16,17 +16,57 @@ import type { ExplorerNode } from './explorerNode';
 
 const C = CommandIds;
 export const EXPLORER_COMMAND_IDS: readonly CommandId[] = [
-  C.explorerRefresh, C.explorerLoadMore,
-  C.projectCreate, C.projectRename, C.projectDelete, C.projectLock, C.projectUnlock, C.projectExportPackage, C.projectExportMetadata,
-  C.projectReplace, C.projectExportOntology, C.projectBuild,
-  C.channelCreate, C.channelRename, C.channelActivate, C.channelDeactivate, C.channelConfigure,
-  C.entityCreate, C.entityRename, C.entityChangeType, C.entityDelete, C.entityExportLiterals, C.entityAppendLiterals,
-  C.entityReplaceLiterals, C.entityUpdateSettings, C.entityExportGrammars, C.entityReplaceGrammars,
-  C.intentCreate, C.intentRename, C.intentDelete, C.intentExportSamples, C.intentAppendSamples, C.intentReplaceSamples,
-  C.jobWatch, C.jobDelete, C.buildDownload, C.buildDelete,
-  C.appConfigDeploy, C.appConfigUndeploy, C.appConfigCreate, C.appConfigOverride, C.appConfigUpdate, C.appConfigDelete, C.appConfigDownload,
-  C.botShowIntegration, C.botCopyClientId, C.botCopyContextTag, C.envConfigEdit,
-  C.locksShow, C.entityTypesShow, C.applicationsShowAll,
+  C.explorerRefresh,
+  C.explorerLoadMore,
+  C.projectCreate,
+  C.projectRename,
+  C.projectDelete,
+  C.projectLock,
+  C.projectUnlock,
+  C.projectExportPackage,
+  C.projectExportMetadata,
+  C.projectReplace,
+  C.projectExportOntology,
+  C.projectBuild,
+  C.channelCreate,
+  C.channelRename,
+  C.channelActivate,
+  C.channelDeactivate,
+  C.channelConfigure,
+  C.entityCreate,
+  C.entityRename,
+  C.entityChangeType,
+  C.entityDelete,
+  C.entityExportLiterals,
+  C.entityAppendLiterals,
+  C.entityReplaceLiterals,
+  C.entityUpdateSettings,
+  C.entityExportGrammars,
+  C.entityReplaceGrammars,
+  C.intentCreate,
+  C.intentRename,
+  C.intentDelete,
+  C.intentExportSamples,
+  C.intentAppendSamples,
+  C.intentReplaceSamples,
+  C.jobWatch,
+  C.jobDelete,
+  C.buildDownload,
+  C.buildDelete,
+  C.appConfigDeploy,
+  C.appConfigUndeploy,
+  C.appConfigCreate,
+  C.appConfigOverride,
+  C.appConfigUpdate,
+  C.appConfigDelete,
+  C.appConfigDownload,
+  C.botShowIntegration,
+  C.botCopyClientId,
+  C.botCopyContextTag,
+  C.envConfigEdit,
+  C.locksShow,
+  C.entityTypesShow,
+  C.applicationsShowAll,
 ];
 
 export interface ExplorerOnDemandDeps extends Omit<ExplorerFeatureDeps, 'commands' | 'tree' | 'registry'> {
@@ -44,11 +84,17 @@ export class ExplorerOnDemand extends Disposable {
   constructor({ bundlePath, commands, registry, ...deps }: ExplorerOnDemandDeps) {
     super();
     const bundle = separateBundle<typeof ExplorerModule>(bundlePath);
-    const tree = this._register(lazyTreeView<ExplorerNode>(ViewIds.explorer, { showCollapseAll: true }, () => this.feature.load()));
+    const tree = this._register(
+      lazyTreeView<ExplorerNode>(ViewIds.explorer, { showCollapseAll: true }, () => this.feature.load()),
+    );
     this.view = tree.view;
-    this.feature = this._register(new FeatureOnDemand({
-      name: 'The Conversational Studio explorer', commandIds: EXPLORER_COMMAND_IDS, commands,
-      start: (sink) => new (bundle().ExplorerFeature)({ ...deps, registry: registry(), commands: sink, tree }),
-    }));
+    this.feature = this._register(
+      new FeatureOnDemand({
+        name: 'The Conversational Studio explorer',
+        commandIds: EXPLORER_COMMAND_IDS,
+        commands,
+        start: (sink) => new (bundle().ExplorerFeature)({ ...deps, registry: registry(), commands: sink, tree }),
+      }),
+    );
   }
 }

@@ -3,7 +3,15 @@
 // user's theme and read at a glance.
 import * as vscode from 'vscode';
 
-export type MediaIcon = 'organization' | 'project' | 'intent' | 'entity' | 'channel' | 'application' | 'bot' | 'connection';
+export type MediaIcon =
+  | 'organization'
+  | 'project'
+  | 'intent'
+  | 'entity'
+  | 'channel'
+  | 'application'
+  | 'bot'
+  | 'connection';
 
 export type IconPath = vscode.ThemeIcon | { light: vscode.Uri; dark: vscode.Uri };
 
@@ -25,11 +33,16 @@ export function themeIcon(id: string, color?: string): vscode.ThemeIcon {
 /** Job states: spinning while running, then passed / partially / failed. */
 export function jobStatusIcon(status: string): vscode.ThemeIcon {
   switch (status) {
-    case 'RUNNING': return themeIcon('sync~spin', 'charts.blue');
-    case 'COMPLETED': return themeIcon('pass', 'testing.iconPassed');
-    case 'PARTIALLY_COMPLETED': return themeIcon('warning', 'list.warningForeground');
-    case 'FAILED': return themeIcon('error', 'testing.iconFailed');
-    default: return themeIcon('circle-outline');
+    case 'RUNNING':
+      return themeIcon('sync~spin', 'charts.blue');
+    case 'COMPLETED':
+      return themeIcon('pass', 'testing.iconPassed');
+    case 'PARTIALLY_COMPLETED':
+      return themeIcon('warning', 'list.warningForeground');
+    case 'FAILED':
+      return themeIcon('error', 'testing.iconFailed');
+    default:
+      return themeIcon('circle-outline');
   }
 }
 
@@ -52,5 +65,8 @@ export function deploymentStatusIcon(status: string): vscode.ThemeIcon {
 
 /** A readable form of an enum value: `PARTIALLY_COMPLETED` → `partially completed`, `BST_COMPLETED` → `completed`. */
 export function humanize(value: string | undefined): string {
-  return (value ?? '').replace(/^(BST|AV|BV)_/, '').replace(/_/g, ' ').toLowerCase();
+  return (value ?? '')
+    .replace(/^(BST|AV|BV)_/, '')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 }

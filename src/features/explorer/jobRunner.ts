@@ -16,21 +16,33 @@ export interface JobOutcome {
 }
 
 /** Polls `job` to its end, reporting through `progress`; returns its final state, or throws when it FAILED. */
-export async function waitForJob(deps: ExplorerCommandDeps, target: ProjectTarget, job: Job, label: string, progress: Progress, signal: AbortSignal): Promise<Job> {
+export async function waitForJob(
+  deps: ExplorerCommandDeps,
+  target: ProjectTarget,
+  job: Job,
+  label: string,
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<Job> {
   refreshProject(deps.model, target.connectionId, target.projectId, 'jobs');
   const final = await target.client.jobPoller.waitFor(target.projectId, job, { signal, progress, label });
   refreshProject(deps.model, target.connectionId, target.projectId, 'jobs');
   const messages = reportMessages(final.report);
   if (final.status === 'FAILED') {
-    throw new Error(`${label} failed (job ${final.id} of project "${target.projectName}")${messages.length ? `: ${messages.join('; ')}` : '.'}`);
+    throw new Error(
+      `${label} failed (job ${final.id} of project "${target.projectName}")${messages.length ? `: ${messages.join('; ')}` : '.'}`,
+    );
   }
   return final;
 }
 
 /** Starts a job with `start` and waits for it, all under one progress notification. */
 export async function runJob(
-  deps: ExplorerCommandDeps, target: ProjectTarget, label: string,
-  start: (signal: AbortSignal) => Promise<Job>, afterwards: ProjectPart[] = [],
+  deps: ExplorerCommandDeps,
+  target: ProjectTarget,
+  label: string,
+  start: (signal: AbortSignal) => Promise<Job>,
+  afterwards: ProjectPart[] = [],
 ): Promise<JobOutcome> {
   let started: Job | undefined;
   try {
@@ -43,7 +55,9 @@ export async function runJob(
     return { job, finished: true };
   } catch (err) {
     if (started && isCancellation(err)) {
-      void deps.prompter.info(`Stopped waiting for "${label}" (job ${started.id}); it keeps running on the platform. Its state shows under Jobs.`);
+      void deps.prompter.info(
+        `Stopped waiting for "${label}" (job ${started.id}); it keeps running on the platform. Its state shows under Jobs.`,
+      );
       return { job: started, finished: false };
     }
     throw err;

@@ -29,7 +29,11 @@ export class ErrorNode extends MessageNode {
   readonly id: string;
   readonly reason: ErrorReason;
 
-  constructor(parent: ExplorerNode, ctx: ExplorerContext, readonly error: unknown) {
+  constructor(
+    parent: ExplorerNode,
+    ctx: ExplorerContext,
+    readonly error: unknown,
+  ) {
     super(parent, ctx);
     this.id = childId(parent.id, '#error');
     this.reason = errorReason(error);
@@ -43,12 +47,19 @@ export class ErrorNode extends MessageNode {
 
   getTreeItem(): vscode.TreeItem {
     const message = errorMessage(this.error);
-    const label = this.reason === 'signedOut' ? 'Signed out — click to sign in'
-      : this.reason === 'rejected' ? 'Sign-in failed — click to enter the secret again'
-        : this.reason === 'unreachable' ? 'Cannot reach the platform — click to retry'
-          : `Could not load: ${message}`;
+    const label =
+      this.reason === 'signedOut'
+        ? 'Signed out — click to sign in'
+        : this.reason === 'rejected'
+          ? 'Sign-in failed — click to enter the secret again'
+          : this.reason === 'unreachable'
+            ? 'Cannot reach the platform — click to retry'
+            : `Could not load: ${message}`;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-    item.iconPath = this.reason === 'signedOut' ? new vscode.ThemeIcon('account') : new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+    item.iconPath =
+      this.reason === 'signedOut'
+        ? new vscode.ThemeIcon('account')
+        : new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.tooltip = message;
     item.description = this.reason === 'other' ? undefined : message;
     item.contextValue = contextValue(NodeKinds.message, { error: true, [this.reason]: true });
@@ -62,7 +73,11 @@ export class ErrorNode extends MessageNode {
 export class EmptyNode extends MessageNode {
   readonly id: string;
 
-  constructor(parent: ExplorerNode, ctx: ExplorerContext, readonly label: string) {
+  constructor(
+    parent: ExplorerNode,
+    ctx: ExplorerContext,
+    readonly label: string,
+  ) {
     super(parent, ctx);
     this.id = childId(parent.id, '#empty');
   }
@@ -78,7 +93,10 @@ export class EmptyNode extends MessageNode {
 export class LoadMoreNode extends MessageNode {
   readonly id: string;
 
-  constructor(readonly owner: ExplorerNode & MoreLoader, ctx: ExplorerContext) {
+  constructor(
+    readonly owner: ExplorerNode & MoreLoader,
+    ctx: ExplorerContext,
+  ) {
     super(owner, ctx);
     this.id = childId(owner.id, '#more');
   }

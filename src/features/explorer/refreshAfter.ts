@@ -13,7 +13,13 @@ import { ProjectNode } from './nodes/projectNode';
 export type ProjectPart = 'project' | 'channels' | 'entities' | 'intents' | 'jobs' | 'builds' | 'envConfigs';
 
 const PART_CLASSES = {
-  project: ProjectNode, channels: ChannelsGroupNode, entities: EntitiesGroupNode, intents: IntentsGroupNode, jobs: JobsGroupNode, builds: BuildsGroupNode, envConfigs: EnvConfigsGroupNode,
+  project: ProjectNode,
+  channels: ChannelsGroupNode,
+  entities: EntitiesGroupNode,
+  intents: IntentsGroupNode,
+  jobs: JobsGroupNode,
+  builds: BuildsGroupNode,
+  envConfigs: EnvConfigsGroupNode,
 } as const;
 
 function inProject(node: ExplorerNode, connectionId: string, projectId: string): boolean {
@@ -22,7 +28,12 @@ function inProject(node: ExplorerNode, connectionId: string, projectId: string):
 }
 
 /** Reloads the given parts of one project wherever the tree shows them. */
-export function refreshProject(model: ExplorerModel, connectionId: string, projectId: string, ...parts: ProjectPart[]): void {
+export function refreshProject(
+  model: ExplorerModel,
+  connectionId: string,
+  projectId: string,
+  ...parts: ProjectPart[]
+): void {
   for (const part of parts) {
     const cls = PART_CLASSES[part];
     model.refreshWhere((n) => n instanceof cls && inProject(n, connectionId, projectId));
@@ -31,5 +42,8 @@ export function refreshProject(model: ExplorerModel, connectionId: string, proje
 
 /** Reloads an organization's project list (a project was created, renamed or deleted). */
 export function refreshOrganization(model: ExplorerModel, connectionId: string, orgId?: string): void {
-  model.refreshWhere((n) => n instanceof OrganizationNode && n.connectionId === connectionId && (orgId === undefined || n.orgId === orgId));
+  model.refreshWhere(
+    (n) =>
+      n instanceof OrganizationNode && n.connectionId === connectionId && (orgId === undefined || n.orgId === orgId),
+  );
 }

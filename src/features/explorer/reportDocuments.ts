@@ -7,7 +7,8 @@ export const REPORT_SCHEME = 'cstudio-report';
 
 export function reportDocuments(): ReadOnlyDocuments {
   return new ReadOnlyDocuments({
-    scheme: REPORT_SCHEME, language: 'markdown',
+    scheme: REPORT_SCHEME,
+    language: 'markdown',
     gone: (uri) => `This report is no longer available (${uri.path}); run the command again to produce it.`,
   });
 }

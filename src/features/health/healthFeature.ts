@@ -47,8 +47,14 @@ export class HealthFeature extends Disposable {
     const open: Command = { id: CommandIds.healthOpenFinding, execute: (arg: unknown) => this.openFinding(arg) };
     deps.commands.register(show);
     deps.commands.register(open);
-    deps.commands.register({ id: CommandIds.healthApplyFix, execute: (arg: unknown) => this.applyFixes([(Array.isArray(arg) ? arg[0] : arg) as HealthEdit], false) });
-    deps.commands.register({ id: CommandIds.healthFixAll, execute: () => this.applyFixes(this.state?.report.findings.flatMap((f) => (f.fix ? [f.fix] : [])) ?? [], true) });
+    deps.commands.register({
+      id: CommandIds.healthApplyFix,
+      execute: (arg: unknown) => this.applyFixes([(Array.isArray(arg) ? arg[0] : arg) as HealthEdit], false),
+    });
+    deps.commands.register({
+      id: CommandIds.healthFixAll,
+      execute: () => this.applyFixes(this.state?.report.findings.flatMap((f) => (f.fix ? [f.fix] : [])) ?? [], true),
+    });
     this._register({ dispose: () => this.panel?.dispose() });
   }
 
@@ -60,11 +66,15 @@ export class HealthFeature extends Disposable {
     const folder = await pickPulledFolder(arg, this.deps.prompter, 'Model Health: which project?');
     if (!folder) return undefined;
     const thresholds = this.deps.settings();
-    const report = await withProgress({ title: `Model Health of ${basename(folder)}` }, (progress, signal) => this.reportOf(folder, thresholds, progress, signal));
+    const report = await withProgress({ title: `Model Health of ${basename(folder)}` }, (progress, signal) =>
+      this.reportOf(folder, thresholds, progress, signal),
+    );
     this.deps.logger.info(`model health of ${folder}: ${report.findings.length} findings`);
     const panel = this.ensurePanel();
     const webview = panel.webview;
-    const stylesheet = webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'health.css')).toString();
+    const stylesheet = webview
+      .asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'health.css'))
+      .toString();
     webview.html = healthHtml(webview.cspSource, stylesheet, basename(folder), report);
     panel.reveal(vscode.ViewColumn.Active);
     this.state = { folder, report, html: webview.html };
@@ -75,7 +85,12 @@ export class HealthFeature extends Disposable {
    * The report of the folder as the editor has it: an open TRSX file's text, saved or not, else the file on disk.
    * It runs in the report's worker thread (core/health/reportInWorker.ts), which cancelling terminates.
    */
-  private async reportOf(folder: string, thresholds: HealthSettings, progress: Progress, signal: AbortSignal): Promise<HealthReport> {
+  private async reportOf(
+    folder: string,
+    thresholds: HealthSettings,
+    progress: Progress,
+    signal: AbortSignal,
+  ): Promise<HealthReport> {
     const texts: Record<string, string> = {};
     for (const d of vscode.workspace.textDocuments) {
       if (d.uri.scheme !== 'file' || !/\.trsx$/i.test(d.uri.fsPath)) continue;
@@ -90,7 +105,12 @@ export class HealthFeature extends Disposable {
     if (traffic) {
       progress.report({ message: `live traffic of ${traffic.app}` });
       try {
-        report.coverage = await liveTrafficCoverage(traffic.source, await TrainingIndex.load(folder), { app: traffic.app, days: coverageDays }, { signal, progress });
+        report.coverage = await liveTrafficCoverage(
+          traffic.source,
+          await TrainingIndex.load(folder),
+          { app: traffic.app, days: coverageDays },
+          { signal, progress },
+        );
       } catch (err) {
         throwIfAborted(signal);
         // The model's findings stand without it: the page says why the coverage is missing.
@@ -104,14 +124,18 @@ export class HealthFeature extends Disposable {
   private async openFinding(arg: unknown): Promise<void> {
     const folder = this.state?.folder;
     const at = (Array.isArray(arg) ? arg[0] : arg) as Partial<HealthLocation> | undefined;
-    if (!folder || typeof at?.file !== 'string' || typeof at.startLine !== 'number') throw new Error('Open a finding from the Model Health view (Conversational Studio: Show Model Health).');
+    if (!folder || typeof at?.file !== 'string' || typeof at.startLine !== 'number')
+      throw new Error('Open a finding from the Model Health view (Conversational Studio: Show Model Health).');
     const file = join(folder, at.file);
     if (!isInside(folder, file)) throw new Error(`${at.file} is outside the project folder ${folder}.`);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     const start = new vscode.Position(Math.max(0, at.startLine - 1), 0);
     const endLine = Math.max(at.startLine, typeof at.endLine === 'number' ? at.endLine : at.startLine) - 1;
     const end = doc.lineAt(Math.min(endLine, doc.lineCount - 1)).range.end;
-    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(start, end), viewColumn: vscode.ViewColumn.Beside });
+    await vscode.window.showTextDocument(doc, {
+      selection: new vscode.Range(start, end),
+      viewColumn: vscode.ViewColumn.Beside,
+    });
   }
 
   /**
@@ -126,14 +150,23 @@ export class HealthFeature extends Disposable {
     if (fixes.length === 0) return false;
     const edit = new vscode.WorkspaceEdit();
     for (const fix of fixes) {
-      if (typeof fix?.file !== 'string' || typeof fix.start !== 'number' || typeof fix.end !== 'number' || typeof fix.newText !== 'string') throw new Error('That fix is not an edit; run Show Model Health again.');
+      if (
+        typeof fix?.file !== 'string' ||
+        typeof fix.start !== 'number' ||
+        typeof fix.end !== 'number' ||
+        typeof fix.newText !== 'string'
+      )
+        throw new Error('That fix is not an edit; run Show Model Health again.');
       const file = join(folder, fix.file);
       if (!isInside(folder, file)) throw new Error(`${fix.file} is outside the project folder ${folder}.`);
       const uri = vscode.Uri.file(file);
       const doc = await vscode.workspace.openTextDocument(uri);
       const range = new vscode.Range(doc.positionAt(fix.start), doc.positionAt(fix.end));
       const words = fix.newText.slice(fix.newText.indexOf('>') + 1, fix.newText.lastIndexOf('<'));
-      if (doc.getText(range) !== words) throw new Error(`${fix.file} changed since the report (no "${words}" at line ${range.start.line + 1}); run Show Model Health again.`);
+      if (doc.getText(range) !== words)
+        throw new Error(
+          `${fix.file} changed since the report (no "${words}" at line ${range.start.line + 1}); run Show Model Health again.`,
+        );
       edit.replace(uri, range, fix.newText, { label: 'Annotate a mention', needsConfirmation: preview });
     }
     const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: preview });
@@ -149,7 +182,10 @@ export class HealthFeature extends Disposable {
       enableCommandUris: PAGE_COMMANDS,
       localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'media')],
     });
-    panel.onDidDispose(() => { this.panel = undefined; this.state = undefined; });
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+      this.state = undefined;
+    });
     this.panel = panel;
     return panel;
   }

@@ -7,7 +7,12 @@ import { separateBundle } from '../../host/separateBundle';
 import type * as HealthModule from './healthFeature';
 import type { HealthFeature, HealthFeatureDeps } from './healthFeature';
 
-export const HEALTH_COMMAND_IDS: readonly CommandId[] = [CommandIds.healthShow, CommandIds.healthOpenFinding, CommandIds.healthApplyFix, CommandIds.healthFixAll];
+export const HEALTH_COMMAND_IDS: readonly CommandId[] = [
+  CommandIds.healthShow,
+  CommandIds.healthOpenFinding,
+  CommandIds.healthApplyFix,
+  CommandIds.healthFixAll,
+];
 
 export interface HealthOnDemandDeps extends Omit<HealthFeatureDeps, 'commands'> {
   /** dist/healthFeature.js in the extension's folder. */
@@ -18,7 +23,9 @@ export interface HealthOnDemandDeps extends Omit<HealthFeatureDeps, 'commands'> 
 export function healthOnDemand({ bundlePath, commands, ...deps }: HealthOnDemandDeps): FeatureOnDemand<HealthFeature> {
   const bundle = separateBundle<typeof HealthModule>(bundlePath);
   return new FeatureOnDemand({
-    name: 'Model Health', commandIds: HEALTH_COMMAND_IDS, commands,
+    name: 'Model Health',
+    commandIds: HEALTH_COMMAND_IDS,
+    commands,
     start: (sink) => new (bundle().HealthFeature)({ ...deps, commands: sink }),
   });
 }

@@ -43,7 +43,10 @@ interface Waiting {
 export class AutoCloseTags extends Disposable {
   private readonly waiting = new Map<vscode.TextDocument, Waiting>();
 
-  constructor(private readonly client: StudioLanguageClient, private readonly settings: Settings) {
+  constructor(
+    private readonly client: StudioLanguageClient,
+    private readonly settings: Settings,
+  ) {
     super();
     this._register(vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)));
     this._register(vscode.workspace.onDidCloseTextDocument((doc) => this.waiting.delete(doc)));
@@ -59,11 +62,23 @@ export class AutoCloseTags extends Disposable {
     if (!this.settings.value.language.autoCloseTags || !language || language === 'dialog') return;
     if (e.reason === vscode.TextDocumentChangeReason.Undo || e.reason === vscode.TextDocumentChangeReason.Redo) return;
     const [change] = e.contentChanges;
-    if (e.contentChanges.length !== 1 || !change || change.rangeLength !== 0 || (change.text !== '>' && change.text !== '/')) return;
+    if (
+      e.contentChanges.length !== 1 ||
+      !change ||
+      change.rangeLength !== 0 ||
+      (change.text !== '>' && change.text !== '/')
+    )
+      return;
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.document !== doc || editor.selections.length !== 1) return;
     const entry: Pending = { typed: change.text, start: change.rangeOffset + 1 };
-    const waiting = this.waiting.get(doc) ?? { editor, list: [], cursor: entry.start, cursorVersion: doc.version, applying: false };
+    const waiting = this.waiting.get(doc) ?? {
+      editor,
+      list: [],
+      cursor: entry.start,
+      cursorVersion: doc.version,
+      applying: false,
+    };
     if (waiting.editor !== editor) return;
     // A typed `>` or `/` is never part of an auto-closed pair: the cursor is right after it.
     waiting.cursor = entry.start;
@@ -77,12 +92,17 @@ export class AutoCloseTags extends Disposable {
     // the position asked about: they go after it.
     setTimeout(() => {
       if (!alive()) return;
-      void this.client.autoClose(doc, position, entry.typed).then((close) => {
-        if (!alive()) return;
-        if (close) entry.close = close;
-        else this.drop(doc, entry);
-        this.applyNext(doc);
-      }, () => { if (alive()) this.drop(doc, entry); });
+      void this.client.autoClose(doc, position, entry.typed).then(
+        (close) => {
+          if (!alive()) return;
+          if (close) entry.close = close;
+          else this.drop(doc, entry);
+          this.applyNext(doc);
+        },
+        () => {
+          if (alive()) this.drop(doc, entry);
+        },
+      );
     }, 0);
   }
 
@@ -94,7 +114,10 @@ export class AutoCloseTags extends Disposable {
         // Text typed at the start is typed after the key (it stays); a change reaching the key itself ends the wait.
         if (c.rangeOffset >= p.start) continue;
         if (end < p.start || (end === p.start && c.rangeLength === 0)) p.start += c.text.length - c.rangeLength;
-        else { this.drop(e.document, p); break; }
+        else {
+          this.drop(e.document, p);
+          break;
+        }
       }
     }
   }
@@ -104,10 +127,16 @@ export class AutoCloseTags extends Disposable {
     const w = this.waiting.get(doc);
     if (!w || w.editor !== e.textEditor) return;
     // A click elsewhere, or several cursors: not typing on where the keys were typed.
-    if (e.kind === vscode.TextEditorSelectionChangeKind.Mouse) { this.waiting.delete(doc); return; }
+    if (e.kind === vscode.TextEditorSelectionChangeKind.Mouse) {
+      this.waiting.delete(doc);
+      return;
+    }
     if (e.kind !== vscode.TextEditorSelectionChangeKind.Keyboard) return;
     const [only] = e.selections;
-    if (e.selections.length !== 1 || !only?.isEmpty) { this.waiting.delete(doc); return; }
+    if (e.selections.length !== 1 || !only?.isEmpty) {
+      this.waiting.delete(doc);
+      return;
+    }
     w.cursor = doc.offsetAt(only.active);
     w.cursorVersion = doc.version;
     this.applyNext(doc);
@@ -130,24 +159,47 @@ export class AutoCloseTags extends Disposable {
     const active = doc.positionAt(cursor);
     if (p.typed === '/') {
       // After `</`, a key typed since makes the name the user's.
-      if (cursor !== p.start) { this.drop(doc, p); this.applyNext(doc); return; }
+      if (cursor !== p.start) {
+        this.drop(doc, p);
+        this.applyNext(doc);
+        return;
+      }
     } else {
       const typed = doc.getText(new vscode.Range(doc.positionAt(p.start), active));
-      if (typed.includes(p.close.text)) { this.drop(doc, p); this.applyNext(doc); return; } // closed by hand
+      if (typed.includes(p.close.text)) {
+        this.drop(doc, p);
+        this.applyNext(doc);
+        return;
+      } // closed by hand
       const tag = typed.lastIndexOf('<');
       if (tag > typed.lastIndexOf('>')) {
         // A close tag being typed (`</`) is the user's own closing: no auto-close for what it closes. Another tag
         // being typed: wait for its `>`.
-        if (typed.startsWith('</', tag)) { this.drop(doc, p); this.applyNext(doc); }
+        if (typed.startsWith('</', tag)) {
+          this.drop(doc, p);
+          this.applyNext(doc);
+        }
         return;
       }
     }
     void this.insert(doc, w, p, p.close, active);
   }
 
-  private async insert(doc: vscode.TextDocument, w: Waiting, p: Pending, close: NonNullable<Pending['close']>, at: vscode.Position): Promise<void> {
-    if (vscode.window.activeTextEditor !== w.editor) { this.waiting.delete(doc); return; }
-    const snippet = new vscode.SnippetString().appendText(close.text.slice(0, close.cursor)).appendTabstop(0).appendText(close.text.slice(close.cursor));
+  private async insert(
+    doc: vscode.TextDocument,
+    w: Waiting,
+    p: Pending,
+    close: NonNullable<Pending['close']>,
+    at: vscode.Position,
+  ): Promise<void> {
+    if (vscode.window.activeTextEditor !== w.editor) {
+      this.waiting.delete(doc);
+      return;
+    }
+    const snippet = new vscode.SnippetString()
+      .appendText(close.text.slice(0, close.cursor))
+      .appendTabstop(0)
+      .appendText(close.text.slice(close.cursor));
     const version = doc.version;
     const offset = doc.offsetAt(at);
     w.applying = true;
@@ -164,7 +216,10 @@ export class AutoCloseTags extends Disposable {
     if (done) {
       this.drop(doc, p);
       // Ours was the only change since: the cursor is where the tab stop put it. (After a key too, its event says.)
-      if (doc.version === version + 1) { w.cursor = offset + close.cursor; w.cursorVersion = doc.version; }
+      if (doc.version === version + 1) {
+        w.cursor = offset + close.cursor;
+        w.cursorVersion = doc.version;
+      }
     }
     if (w.list.length === 0) this.waiting.delete(doc);
     else this.applyNext(doc);

@@ -19,7 +19,9 @@ async function dialogUri(arg: unknown): Promise<vscode.Uri> {
   if (active && basename(active.path) === DIALOG_FILE) return active;
   const found = await vscode.workspace.findFiles(`**/${DIALOG_FILE}`, `**/{node_modules,${STATE_DIR}}/**`, 1);
   if (found[0]) return found[0];
-  throw new Error('No dialog.json to show: open a pulled project folder (cstudio pull) that has one, or open the file.');
+  throw new Error(
+    'No dialog.json to show: open a pulled project folder (cstudio pull) that has one, or open the file.',
+  );
 }
 
 export class ShowDialogFlowCommand extends Disposable implements Command {
@@ -39,7 +41,9 @@ export class ShowDialogFlowCommand extends Disposable implements Command {
     const panel = this.ensurePanel();
     const title = `Dialog Flow: ${model.projectName || basename(vscode.Uri.joinPath(uri, '..').path)}`;
     panel.title = title;
-    const stylesheet = panel.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'dialogFlow.css')).toString();
+    const stylesheet = panel.webview
+      .asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'dialogFlow.css'))
+      .toString();
     panel.webview.html = dialogFlowHtml(panel.webview.cspSource, stylesheet, title, uri.toString(), flowGraph(model));
     panel.reveal();
     return panel.webview.html;
@@ -53,7 +57,9 @@ export class ShowDialogFlowCommand extends Disposable implements Command {
       enableCommandUris: FLOW_PAGE_COMMANDS,
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
     });
-    panel.onDidDispose(() => { this.panel = undefined; });
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+    });
     this.panel = panel;
     return panel;
   }
@@ -64,9 +70,13 @@ export class RevealDialogOffsetCommand implements Command {
   readonly id = CommandIds.dialogRevealOffset;
 
   async execute(uriArg?: unknown, offsetArg?: unknown): Promise<void> {
-    if (typeof uriArg !== 'string' || typeof offsetArg !== 'number') throw new Error('Reveal needs the dialog.json URI and an offset (the flow page passes them).');
+    if (typeof uriArg !== 'string' || typeof offsetArg !== 'number')
+      throw new Error('Reveal needs the dialog.json URI and an offset (the flow page passes them).');
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(uriArg));
     const at = doc.positionAt(offsetArg);
-    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(at, at), viewColumn: vscode.ViewColumn.One });
+    await vscode.window.showTextDocument(doc, {
+      selection: new vscode.Range(at, at),
+      viewColumn: vscode.ViewColumn.One,
+    });
   }
 }

@@ -15,6 +15,7 @@ export const DOCUMENT_SELECTOR: ReadonlyArray<{ language: string; pattern?: stri
 
 export function languageOf(doc: vscode.TextDocument): LanguageId | undefined {
   if (doc.languageId === 'trsx' || doc.languageId === 'grxml') return doc.languageId;
-  if ((doc.languageId === 'json' || doc.languageId === 'jsonc') && doc.uri.path.endsWith(`/${DIALOG_FILE}`)) return 'dialog';
+  if ((doc.languageId === 'json' || doc.languageId === 'jsonc') && doc.uri.path.endsWith(`/${DIALOG_FILE}`))
+    return 'dialog';
   return undefined;
 }

@@ -3,9 +3,19 @@
 // extension host only forwards the request (with the text of an unsaved `*.grxml-test` file) and shows the answers.
 import * as vscode from 'vscode';
 import {
-  GrammarInfoRequest, GrammarTestCasesRequest, RunGrammarTestsRequest, TestGrammarRequest,
-  type GrammarCaseResult, type GrammarInfo, type GrammarInfoParams, type GrammarTestCases, type GrammarTestFileParams,
-  type GrammarTestRunResult, type RunGrammarTestsParams, type SentenceTestResult, type TestGrammarParams,
+  GrammarInfoRequest,
+  GrammarTestCasesRequest,
+  RunGrammarTestsRequest,
+  TestGrammarRequest,
+  type GrammarCaseResult,
+  type GrammarInfo,
+  type GrammarInfoParams,
+  type GrammarTestCases,
+  type GrammarTestFileParams,
+  type GrammarTestRunResult,
+  type RunGrammarTestsParams,
+  type SentenceTestResult,
+  type TestGrammarParams,
 } from '../../core/language/protocol';
 import { CancelledError } from '../../core/platform/errors';
 import type { StudioLanguageClient } from './languageClient';
@@ -52,13 +62,19 @@ export class GrammarTestClient {
     return this.client.request(GrammarTestCasesRequest, params);
   }
 
-  async run(testFile: vscode.Uri, text: string | undefined, options: RunTestsOptions = {}): Promise<GrammarTestRunResult> {
+  async run(
+    testFile: vscode.Uri,
+    text: string | undefined,
+    options: RunTestsOptions = {},
+  ): Promise<GrammarTestRunResult> {
     const partialResultToken = `cstudio-grammar-run-${++this.runs}`;
     const params: RunGrammarTestsParams = { uri: this.client.uriOf(testFile), partialResultToken };
     if (text !== undefined) params.text = text;
     if (options.lines) params.lines = [...options.lines];
     const onResult = options.onResult;
-    const listener = onResult ? this.client.onPartialResult<GrammarCaseResult[]>(partialResultToken, (part) => part.forEach(onResult)) : undefined;
+    const listener = onResult
+      ? this.client.onPartialResult<GrammarCaseResult[]>(partialResultToken, (part) => part.forEach(onResult))
+      : undefined;
     const cancel = new vscode.CancellationTokenSource();
     const abort = (): void => cancel.cancel();
     if (options.signal?.aborted) cancel.cancel();

@@ -20,7 +20,10 @@ export class GrammarTestController extends Disposable {
   private readonly loads = new Map<string, number>();
   private loadCount = 0;
 
-  constructor(private readonly tester: GrammarTestClient, private readonly logger: Logger) {
+  constructor(
+    private readonly tester: GrammarTestClient,
+    private readonly logger: Logger,
+  ) {
     super();
     this.controller = this._register(vscode.tests.createTestController('cstudio.grammarTests', 'Grammar Tests'));
     this.controller.resolveHandler = async (item) => {
@@ -28,14 +31,26 @@ export class GrammarTestController extends Disposable {
       else await this.refresh(item.uri as vscode.Uri);
     };
     this.controller.refreshHandler = () => this.discover();
-    this.runProfile = this._register(this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true));
+    this.runProfile = this._register(
+      this.controller.createRunProfile(
+        'Run',
+        vscode.TestRunProfileKind.Run,
+        (request, token) => this.run(request, token),
+        true,
+      ),
+    );
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(TEST_GLOB));
     this._register(watcher.onDidCreate((uri) => void this.refresh(uri)));
     this._register(watcher.onDidChange((uri) => void this.refresh(uri)));
     this._register(watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString())));
-    this._register(vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document.uri.path.endsWith('.grxml-test')) void this.load(e.document.uri, e.document.getText()).catch((err: unknown) => this.logger.warn(`cannot list the cases of ${e.document.uri.fsPath}`, err));
-    }));
+    this._register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.path.endsWith('.grxml-test'))
+          void this.load(e.document.uri, e.document.getText()).catch((err: unknown) =>
+            this.logger.warn(`cannot list the cases of ${e.document.uri.fsPath}`, err),
+          );
+      }),
+    );
   }
 
   /** What the last run said about each item (by id); the extension-host tests read it. */
@@ -70,13 +85,21 @@ export class GrammarTestController extends Disposable {
     }
     const children: vscode.TestItem[] = [];
     for (const c of parsed.cases) {
-      const item = this.controller.createTestItem(`${uri.toString()}#L${c.line + 1}`, `${c.expect}: ${c.input || '(empty)'}`, uri);
+      const item = this.controller.createTestItem(
+        `${uri.toString()}#L${c.line + 1}`,
+        `${c.expect}: ${c.input || '(empty)'}`,
+        uri,
+      );
       item.range = new vscode.Range(c.line, 0, c.line, c.length);
       if (c.semantics !== undefined) item.description = `=> ${c.semantics}`;
       children.push(item);
     }
     for (const p of parsed.problems) {
-      const item = this.controller.createTestItem(`${uri.toString()}#P${p.line + 1}`, `line ${p.line + 1}: unreadable`, uri);
+      const item = this.controller.createTestItem(
+        `${uri.toString()}#P${p.line + 1}`,
+        `line ${p.line + 1}: unreadable`,
+        uri,
+      );
       item.range = new vscode.Range(p.line, 0, p.line, p.length);
       item.description = p.message;
       children.push(item);
@@ -103,7 +126,10 @@ export class GrammarTestController extends Disposable {
       for (const item of roots) if (!excluded.has(item.id)) add(item);
       for (const { file, cases } of byFile.values()) {
         const wanted = cases.filter((c) => !excluded.has(c.id));
-        if (token.isCancellationRequested) { for (const c of wanted) this.record(run, c, 'skipped'); continue; }
+        if (token.isCancellationRequested) {
+          for (const c of wanted) this.record(run, c, 'skipped');
+          continue;
+        }
         await this.runFile(run, file, wanted, token);
       }
     } finally {
@@ -111,17 +137,28 @@ export class GrammarTestController extends Disposable {
     }
   }
 
-  private async runFile(run: vscode.TestRun, file: vscode.TestItem, cases: readonly vscode.TestItem[], token: vscode.CancellationToken): Promise<void> {
+  private async runFile(
+    run: vscode.TestRun,
+    file: vscode.TestItem,
+    cases: readonly vscode.TestItem[],
+    token: vscode.CancellationToken,
+  ): Promise<void> {
     const uri = file.uri as vscode.Uri;
     const reloaded = await this.refresh(uri);
-    if (!reloaded) { for (const c of cases) this.record(run, c, 'errored', new vscode.TestMessage(`Cannot read ${uri.fsPath}.`)); return; }
+    if (!reloaded) {
+      for (const c of cases) this.record(run, c, 'errored', new vscode.TestMessage(`Cannot read ${uri.fsPath}.`));
+      return;
+    }
     const items = new Map<string, vscode.TestItem>();
     reloaded.children.forEach((c) => items.set(c.id, c));
     const wanted = cases.map((c) => items.get(c.id)).filter((c): c is vscode.TestItem => c !== undefined);
     const lines = new Set<number>();
     for (const c of wanted) {
       const m = /#([LP])(\d+)$/.exec(c.id);
-      if (m?.[1] === 'L') { lines.add(Number(m[2]) - 1); run.started(c); } else {
+      if (m?.[1] === 'L') {
+        lines.add(Number(m[2]) - 1);
+        run.started(c);
+      } else {
         this.record(run, c, 'errored', new vscode.TestMessage(c.description ?? 'This line cannot be read.'));
       }
     }
@@ -131,11 +168,18 @@ export class GrammarTestController extends Disposable {
     const reported = new Set<number>();
     const show = (r: GrammarCaseResult): void => {
       const item = items.get(`${uri.toString()}#L${r.line + 1}`);
-      if (item && !reported.has(r.line)) { reported.add(r.line); this.report(run, item, r); }
+      if (item && !reported.has(r.line)) {
+        reported.add(r.line);
+        this.report(run, item, r);
+      }
     };
     try {
       // Each case shows as it finishes; the final answer fills in any the stream did not deliver.
-      const done = await this.tester.run(uri, await testFileTextToSend(uri), { lines: [...lines], signal: signal.signal, onResult: show });
+      const done = await this.tester.run(uri, await testFileTextToSend(uri), {
+        lines: [...lines],
+        signal: signal.signal,
+        onResult: show,
+      });
       done.results.forEach(show);
     } catch (e) {
       if (!token.isCancellationRequested) throw e;
@@ -150,22 +194,40 @@ export class GrammarTestController extends Disposable {
   }
 
   private report(run: vscode.TestRun, item: vscode.TestItem, r: GrammarCaseResult): void {
-    if (r.outcome === 'passed') { this.record(run, item, 'passed', undefined, r.durationMs); return; }
-    const message = r.expected !== undefined && r.actual !== undefined
-      ? vscode.TestMessage.diff(r.message, r.expected, r.actual)
-      : new vscode.TestMessage(r.message);
+    if (r.outcome === 'passed') {
+      this.record(run, item, 'passed', undefined, r.durationMs);
+      return;
+    }
+    const message =
+      r.expected !== undefined && r.actual !== undefined
+        ? vscode.TestMessage.diff(r.message, r.expected, r.actual)
+        : new vscode.TestMessage(r.message);
     if (item.uri && item.range) message.location = new vscode.Location(item.uri, item.range);
     this.record(run, item, r.outcome, message, r.durationMs);
   }
 
-  private record(run: vscode.TestRun, item: vscode.TestItem, outcome: TestOutcome, message?: vscode.TestMessage, durationMs?: number): void {
+  private record(
+    run: vscode.TestRun,
+    item: vscode.TestItem,
+    outcome: TestOutcome,
+    message?: vscode.TestMessage,
+    durationMs?: number,
+  ): void {
     this.outcomes.set(item.id, outcome);
     const fallback = message ?? new vscode.TestMessage(outcome);
     switch (outcome) {
-      case 'passed': run.passed(item, durationMs); break;
-      case 'failed': run.failed(item, fallback, durationMs); break;
-      case 'errored': run.errored(item, fallback, durationMs); break;
-      case 'skipped': run.skipped(item); break;
+      case 'passed':
+        run.passed(item, durationMs);
+        break;
+      case 'failed':
+        run.failed(item, fallback, durationMs);
+        break;
+      case 'errored':
+        run.errored(item, fallback, durationMs);
+        break;
+      case 'skipped':
+        run.skipped(item);
+        break;
     }
   }
 }

@@ -5,10 +5,21 @@
 import * as vscode from 'vscode';
 import { join } from 'node:path';
 import {
-  LanguageClient, ProgressType, TransportKind, type LanguageClientOptions, type RequestType, type ServerOptions,
+  LanguageClient,
+  ProgressType,
+  TransportKind,
+  type LanguageClientOptions,
+  type RequestType,
+  type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { Logger } from '../../core/logger';
-import { AutoCloseRequest, DiagnosticsPublishedNotification, LENS_COMMANDS, type AutoCloseParams, type AutoCloseResult } from '../../core/language/protocol';
+import {
+  AutoCloseRequest,
+  DiagnosticsPublishedNotification,
+  LENS_COMMANDS,
+  type AutoCloseParams,
+  type AutoCloseResult,
+} from '../../core/language/protocol';
 import { Disposable } from '../../host/lifecycle';
 import type { Settings, StudioSettings } from '../../host/settings';
 import type { ServerSettings } from '../../core/language/server/languageServer';
@@ -38,7 +49,9 @@ export class StudioLanguageClient extends Disposable {
       run: { module, transport: TransportKind.ipc },
       debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
     };
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/{*.trsx,*.grxml,*.srgs,metadata.json,dialog.json}'));
+    const watcher = this._register(
+      vscode.workspace.createFileSystemWatcher('**/{*.trsx,*.grxml,*.srgs,metadata.json,dialog.json}'),
+    );
     const clientOptions: LanguageClientOptions = {
       documentSelector: [...DOCUMENT_SELECTOR],
       synchronize: { fileEvents: watcher },
@@ -48,17 +61,29 @@ export class StudioLanguageClient extends Disposable {
       },
     };
     this.client = new LanguageClient('cstudio.languageServer', CLIENT_NAME, serverOptions, clientOptions);
-    this._register(settings.onDidChange((change) => {
-      if (change.affects('language.diagnosticsDelayMs') || change.affects('format.indent')) {
-        void this.client.sendNotification('workspace/didChangeConfiguration', { settings: { cstudio: { language: serverSettings(change.current) } } });
-      }
-    }));
-    this.ready = this.client.start().then(() => {
-      this._register(this.client.onNotification(DiagnosticsPublishedNotification, (p) => {
-        this.validated.add(p.uri);
-        this.published.fire({ uri: vscode.Uri.parse(p.uri), version: p.version, incremental: p.incremental });
-      }));
-    }, (e: unknown) => { logger.error('the TRSX/GrXML language server did not start', e); throw e; });
+    this._register(
+      settings.onDidChange((change) => {
+        if (change.affects('language.diagnosticsDelayMs') || change.affects('format.indent')) {
+          void this.client.sendNotification('workspace/didChangeConfiguration', {
+            settings: { cstudio: { language: serverSettings(change.current) } },
+          });
+        }
+      }),
+    );
+    this.ready = this.client.start().then(
+      () => {
+        this._register(
+          this.client.onNotification(DiagnosticsPublishedNotification, (p) => {
+            this.validated.add(p.uri);
+            this.published.fire({ uri: vscode.Uri.parse(p.uri), version: p.version, incremental: p.incremental });
+          }),
+        );
+      },
+      (e: unknown) => {
+        logger.error('the TRSX/GrXML language server did not start', e);
+        throw e;
+      },
+    );
     this._register({ dispose: () => void this.client.stop().catch(() => undefined) });
   }
 
@@ -85,9 +110,17 @@ export class StudioLanguageClient extends Disposable {
   }
 
   /** The close tag the server says to insert after a typed `>` or `/`, if any. */
-  async autoClose(doc: vscode.TextDocument, position: vscode.Position, typed: '>' | '/'): Promise<AutoCloseResult | null> {
+  async autoClose(
+    doc: vscode.TextDocument,
+    position: vscode.Position,
+    typed: '>' | '/',
+  ): Promise<AutoCloseResult | null> {
     await this.ready;
-    const params: AutoCloseParams = { textDocument: { uri: this.client.code2ProtocolConverter.asUri(doc.uri) }, position: { line: position.line, character: position.character }, typed };
+    const params: AutoCloseParams = {
+      textDocument: { uri: this.client.code2ProtocolConverter.asUri(doc.uri) },
+      position: { line: position.line, character: position.character },
+      typed,
+    };
     return this.client.sendRequest(AutoCloseRequest, params);
   }
 }
@@ -103,13 +136,26 @@ function toVscodeLens(lens: vscode.CodeLens): vscode.CodeLens {
   if (!command) return lens;
   const [uri, second] = command.arguments ?? [];
   if (command.command === LENS_COMMANDS.findReferences && typeof uri === 'string' && isPosition(second)) {
-    lens.command = { title: command.title, command: 'editor.action.findReferences', arguments: [vscode.Uri.parse(uri), new vscode.Position(second.line, second.character)] };
+    lens.command = {
+      title: command.title,
+      command: 'editor.action.findReferences',
+      arguments: [vscode.Uri.parse(uri), new vscode.Position(second.line, second.character)],
+    };
   } else if (command.command === LENS_COMMANDS.testGrammar && typeof uri === 'string') {
-    lens.command = { title: command.title, command: LENS_COMMANDS.testGrammar, arguments: [vscode.Uri.parse(uri), second] };
+    lens.command = {
+      title: command.title,
+      command: LENS_COMMANDS.testGrammar,
+      arguments: [vscode.Uri.parse(uri), second],
+    };
   }
   return lens;
 }
 
 function isPosition(v: unknown): v is { line: number; character: number } {
-  return typeof v === 'object' && v !== null && typeof (v as { line?: unknown }).line === 'number' && typeof (v as { character?: unknown }).character === 'number';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { line?: unknown }).line === 'number' &&
+    typeof (v as { character?: unknown }).character === 'number'
+  );
 }

@@ -36,19 +36,28 @@ export interface LanguageTestingApi {
 class LanguageFeature extends Disposable {
   readonly testing: LanguageTestingApi;
   /** The grammar tester's commands; languageOnDemand.ts registers their ids before this bundle is loaded. */
-  readonly commands: { readonly testGrammar: Command; readonly runGrammarTests: Command; readonly showDialogFlow: Command; readonly revealDialogOffset: Command };
+  readonly commands: {
+    readonly testGrammar: Command;
+    readonly runGrammarTests: Command;
+    readonly showDialogFlow: Command;
+    readonly revealDialogOffset: Command;
+  };
 
   constructor(deps: LanguageFeatureDeps) {
     super();
-    const client = this._register(new StudioLanguageClient(deps.extensionPath, deps.settings, deps.logger.child('server')));
+    const client = this._register(
+      new StudioLanguageClient(deps.extensionPath, deps.settings, deps.logger.child('server')),
+    );
     this._register(new AutoCloseTags(client, deps.settings));
 
     // The grammar tester and the Test Explorer ask the same server (it holds the grammars, parsed once).
     const tester = new GrammarTestClient(client);
     const reports = this._register(grammarTestReports());
     this.commands = {
-      testGrammar: new TestGrammarCommand(tester, deps.prompter, reports), runGrammarTests: new RunGrammarTestsCommand(tester, deps.prompter, reports),
-      showDialogFlow: this._register(new ShowDialogFlowCommand(deps.extensionUri)), revealDialogOffset: new RevealDialogOffsetCommand(),
+      testGrammar: new TestGrammarCommand(tester, deps.prompter, reports),
+      runGrammarTests: new RunGrammarTestsCommand(tester, deps.prompter, reports),
+      showDialogFlow: this._register(new ShowDialogFlowCommand(deps.extensionUri)),
+      revealDialogOffset: new RevealDialogOffsetCommand(),
     };
     const grammarTests = this._register(new GrammarTestController(tester, deps.logger.child('grammar-tests')));
     void grammarTests.discover().catch((e: unknown) => deps.logger.warn('grammar test discovery failed', e));

@@ -26,20 +26,26 @@ export class LanguageOnDemand extends Disposable {
     super();
     this.bundle = separateBundle<typeof LanguageFeatureModule>(deps.bundlePath);
     deps.commands.register(
-      this.onFirstUse(CommandIds.grammarTest, (f) => f.commands.testGrammar), this.onFirstUse(CommandIds.grammarRunTests, (f) => f.commands.runGrammarTests),
-      this.onFirstUse(CommandIds.dialogShowFlow, (f) => f.commands.showDialogFlow), this.onFirstUse(CommandIds.dialogRevealOffset, (f) => f.commands.revealDialogOffset),
+      this.onFirstUse(CommandIds.grammarTest, (f) => f.commands.testGrammar),
+      this.onFirstUse(CommandIds.grammarRunTests, (f) => f.commands.runGrammarTests),
+      this.onFirstUse(CommandIds.dialogShowFlow, (f) => f.commands.showDialogFlow),
+      this.onFirstUse(CommandIds.dialogRevealOffset, (f) => f.commands.revealDialogOffset),
     );
     if (vscode.workspace.textDocuments.some((doc) => languageOf(doc))) {
       this.load();
       return;
     }
-    const opened = this._register(vscode.workspace.onDidOpenTextDocument((doc) => {
-      if (!languageOf(doc)) return;
-      opened.dispose();
-      this.load();
-    }));
+    const opened = this._register(
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        if (!languageOf(doc)) return;
+        opened.dispose();
+        this.load();
+      }),
+    );
     vscode.workspace.findFiles('**/*.{trsx,grxml,grxml-test}', '**/node_modules/**', 1).then(
-      (found) => { if (found.length > 0 && !this.isDisposed) this.load(); },
+      (found) => {
+        if (found.length > 0 && !this.isDisposed) this.load();
+      },
       (e: unknown) => deps.logger.warn('could not look for TRSX, GrXML or grammar test files', e),
     );
   }
@@ -49,7 +55,9 @@ export class LanguageOnDemand extends Disposable {
     if (this.isDisposed) throw new Error('TRSX/GrXML language support was disposed (the extension is shutting down).');
     if (!this.loaded) {
       const { extensionPath, extensionUri, settings, logger, prompter } = this.deps;
-      this.loaded = this._register(this.bundle().startLanguageFeatures({ extensionPath, extensionUri, settings, logger, prompter }));
+      this.loaded = this._register(
+        this.bundle().startLanguageFeatures({ extensionPath, extensionUri, settings, logger, prompter }),
+      );
     }
     return this.loaded;
   }

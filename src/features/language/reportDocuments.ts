@@ -6,5 +6,9 @@ import { ReadOnlyDocuments } from '../../host/readOnlyDocuments';
 export const REPORT_SCHEME = 'cstudio-grammar-test';
 
 export function grammarTestReports(): ReadOnlyDocuments {
-  return new ReadOnlyDocuments({ scheme: REPORT_SCHEME, keep: 20, gone: () => 'This report is no longer available; run the test again.' });
+  return new ReadOnlyDocuments({
+    scheme: REPORT_SCHEME,
+    keep: 20,
+    gone: () => 'This report is no longer available; run the test again.',
+  });
 }

@@ -23,11 +23,18 @@ export interface PlayerView {
   readonly html: string;
 }
 
-export function playerHtml(webview: Pick<vscode.Webview, 'cspSource'>, media: { audio: string; stylesheet: string }, audio: PlayableAudio): string {
+export function playerHtml(
+  webview: Pick<vscode.Webview, 'cspSource'>,
+  media: { audio: string; stylesheet: string },
+  audio: PlayableAudio,
+): string {
   const csp = `default-src 'none'; media-src ${webview.cspSource} blob: data:; style-src ${webview.cspSource}`;
   const facts = `${(audio.durationMs / 1000).toFixed(1)} s · ${audio.sampleRate} Hz · 16-bit mono PCM`;
   return webviewPage({
-    csp, stylesheet: media.stylesheet, title: 'Utterance audio', body: `<h1>Utterance audio</h1>
+    csp,
+    stylesheet: media.stylesheet,
+    title: 'Utterance audio',
+    body: `<h1>Utterance audio</h1>
 ${audio.caption ? `<p class="caption">${escapeHtml(audio.caption)}</p>` : ''}
 <audio controls autoplay preload="auto" src="${escapeHtml(media.audio)}"></audio>
 <p class="facts">${escapeHtml(facts)}</p>
@@ -39,9 +46,17 @@ export class AudioPlayer extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private file: string | undefined;
 
-  constructor(private readonly audioDir: vscode.Uri, private readonly mediaDir: vscode.Uri) {
+  constructor(
+    private readonly audioDir: vscode.Uri,
+    private readonly mediaDir: vscode.Uri,
+  ) {
     super();
-    this._register({ dispose: () => { this.panel?.dispose(); void this.removeFile(); } });
+    this._register({
+      dispose: () => {
+        this.panel?.dispose();
+        void this.removeFile();
+      },
+    });
   }
 
   /** The page shown now, if the player is open (the extension-host tests read it). */
@@ -59,20 +74,29 @@ export class AudioPlayer extends Disposable {
     this.file = file;
     const panel = this.ensurePanel();
     const webview = panel.webview;
-    webview.html = playerHtml(webview, {
-      audio: webview.asWebviewUri(vscode.Uri.file(file)).toString(),
-      stylesheet: webview.asWebviewUri(vscode.Uri.joinPath(this.mediaDir, 'audioPlayer.css')).toString(),
-    }, audio);
+    webview.html = playerHtml(
+      webview,
+      {
+        audio: webview.asWebviewUri(vscode.Uri.file(file)).toString(),
+        stylesheet: webview.asWebviewUri(vscode.Uri.joinPath(this.mediaDir, 'audioPlayer.css')).toString(),
+      },
+      audio,
+    );
     panel.reveal(vscode.ViewColumn.Beside, true);
     return { file, html: webview.html };
   }
 
   private ensurePanel(): vscode.WebviewPanel {
     if (this.panel) return this.panel;
-    const panel = vscode.window.createWebviewPanel('cstudio.audioPlayer', 'Utterance Audio', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: false,
-      localResourceRoots: [this.audioDir, this.mediaDir],
-    });
+    const panel = vscode.window.createWebviewPanel(
+      'cstudio.audioPlayer',
+      'Utterance Audio',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      {
+        enableScripts: false,
+        localResourceRoots: [this.audioDir, this.mediaDir],
+      },
+    );
     panel.onDidDispose(() => {
       this.panel = undefined;
       void this.removeFile();

@@ -33,7 +33,10 @@ export class ChannelWriter {
   private readonly flushMs: number;
   private readonly batchLines: number;
 
-  constructor(private readonly sink: ChannelSink, private readonly options: ChannelWriterOptions) {
+  constructor(
+    private readonly sink: ChannelSink,
+    private readonly options: ChannelWriterOptions,
+  ) {
     this.flushMs = options.flushMs ?? 50;
     this.batchLines = options.batchLines ?? 500;
     this.mirror = options.mirror ? [] : undefined;

@@ -4,7 +4,13 @@
 // channel (rewritten past its limit) are all bounded, and the stream holds at most one fetched batch.
 // Pausing stops pulling (the stream keeps its consumer alive meanwhile); stopping deletes the consumer.
 import type { Logger } from '../../core/logger';
-import { compileFilter, describeFilter, isEmptyFilter, type LogFilter, type RecordPredicate } from '../../core/logs/filters';
+import {
+  compileFilter,
+  describeFilter,
+  isEmptyFilter,
+  type LogFilter,
+  type RecordPredicate,
+} from '../../core/logs/filters';
 import { formatRecord } from '../../core/logs/formatter';
 import type { LogRecord } from '../../core/logs/records';
 import { RingBuffer } from '../../core/logs/ringBuffer';
@@ -73,38 +79,80 @@ export class LogSession {
     this.kept = new RingBuffer<LogRecord>(settings.keptRecords);
     this.currentFilter = options.filter ?? {};
     this.matches = compileFilter(this.currentFilter);
-    this.writer = new ChannelWriter(options.sink, { maxLines: settings.maxChannelLines, mirror: options.mirror, flushMs: options.flushMs, onFull: () => this.trim() });
+    this.writer = new ChannelWriter(options.sink, {
+      maxLines: settings.maxChannelLines,
+      mirror: options.mirror,
+      flushMs: options.flushMs,
+      onFull: () => this.trim(),
+    });
     const { start, untilEnd } = streamModeInfo(mode);
     let ready!: () => void;
     let notReady!: (err: unknown) => void;
-    this.started = new Promise<void>((resolve, reject) => { ready = resolve; notReady = reject; });
+    this.started = new Promise<void>((resolve, reject) => {
+      ready = resolve;
+      notReady = reject;
+    });
     this.started.catch(() => undefined);
     this.stream = new LogStream({
-      requester: options.requester, topic: target.topic, clientName: options.clientName, start, untilEnd,
-      logger: options.logger, onStatus: (s) => { if (s.state === 'streaming') ready(); this.onStatus(s); },
+      requester: options.requester,
+      topic: target.topic,
+      clientName: options.clientName,
+      start,
+      untilEnd,
+      logger: options.logger,
+      onStatus: (s) => {
+        if (s.state === 'streaming') ready();
+        this.onStatus(s);
+      },
     });
     this.writer.write(this.header());
     this.done = this.pump().then(
       () => ready(),
-      (err: unknown) => { notReady(err); },
+      (err: unknown) => {
+        notReady(err);
+      },
     );
   }
 
-  get target(): LogTarget { return this.options.target; }
-  get mode(): StreamMode { return this.options.mode; }
-  get state(): SessionState { return this.currentState; }
-  get filter(): LogFilter { return this.currentFilter; }
-  get error(): Error | undefined { return this.failure; }
+  get target(): LogTarget {
+    return this.options.target;
+  }
+  get mode(): StreamMode {
+    return this.options.mode;
+  }
+  get state(): SessionState {
+    return this.currentState;
+  }
+  get filter(): LogFilter {
+    return this.currentFilter;
+  }
+  get error(): Error | undefined {
+    return this.failure;
+  }
   /** Records that passed the filter (written to the channel). */
-  get shown(): number { return this.shownCount; }
-  get isActive(): boolean { return !['ended', 'stopped', 'failed'].includes(this.currentState); }
-  get consumerGroup(): string { return this.stream.group; }
-  get consumerName(): string | undefined { return this.stream.consumerName; }
+  get shown(): number {
+    return this.shownCount;
+  }
+  get isActive(): boolean {
+    return !['ended', 'stopped', 'failed'].includes(this.currentState);
+  }
+  get consumerGroup(): string {
+    return this.stream.group;
+  }
+  get consumerName(): string | undefined {
+    return this.stream.consumerName;
+  }
   /** Lines queued for the channel. */
-  get backlog(): number { return this.writer.backlog; }
-  get channelLineCount(): number { return this.writer.lineCount; }
+  get backlog(): number {
+    return this.writer.backlog;
+  }
+  get channelLineCount(): number {
+    return this.writer.lineCount;
+  }
   /** The channel's lines, when mirrored. */
-  lines(): readonly string[] { return this.writer.lines(); }
+  lines(): readonly string[] {
+    return this.writer.lines();
+  }
 
   /** `1,234 records · 56.0/s`, with how many passed the filter when one is set. */
   describeCounts(): string {
@@ -115,7 +163,9 @@ export class LogSession {
   pause(): void {
     if (!this.isActive || this.gate) return;
     let open!: () => void;
-    const promise = new Promise<void>((resolve) => { open = resolve; });
+    const promise = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     this.gate = { promise, open };
     this.setState('paused');
     this.writer.write(`${RULE} paused at ${new Date().toISOString()} ${RULE}`);
@@ -145,7 +195,9 @@ export class LogSession {
   setFilter(filter: LogFilter): void {
     this.currentFilter = filter;
     this.matches = compileFilter(filter);
-    this.rewriteWithKept(`${RULE} filter: ${describeFilter(filter)} (applied to the ${this.kept.size.toLocaleString('en-US')} kept records and to new ones) ${RULE}`);
+    this.rewriteWithKept(
+      `${RULE} filter: ${describeFilter(filter)} (applied to the ${this.kept.size.toLocaleString('en-US')} kept records and to new ones) ${RULE}`,
+    );
     this.options.onChange();
   }
 
@@ -185,7 +237,9 @@ export class LogSession {
   private finish(state: 'ended' | 'stopped' | 'failed'): void {
     if (state !== 'failed') {
       const how = state === 'ended' ? 'reached the end' : 'stopped';
-      this.close(`${RULE} ${how}: ${this.stats.count.toLocaleString('en-US')} records received, ${this.shownCount.toLocaleString('en-US')} shown ${RULE}`);
+      this.close(
+        `${RULE} ${how}: ${this.stats.count.toLocaleString('en-US')} records received, ${this.shownCount.toLocaleString('en-US')} shown ${RULE}`,
+      );
     }
     this.writer.flush();
     this.setState(state);
@@ -198,8 +252,10 @@ export class LogSession {
 
   private onStatus(status: LogStreamStatus): void {
     if (this.gate || this.stopping) return;
-    if (status.state === 'streaming' || status.state === 'recovering' || status.state === 'starting') this.setState(status.state);
-    if (status.state === 'recovering') this.options.logger.info(`${this.target.topic}: recovering (${status.message ?? 'retrying'})`);
+    if (status.state === 'streaming' || status.state === 'recovering' || status.state === 'starting')
+      this.setState(status.state);
+    if (status.state === 'recovering')
+      this.options.logger.info(`${this.target.topic}: recovering (${status.message ?? 'retrying'})`);
   }
 
   private setState(state: SessionState): void {
@@ -217,7 +273,9 @@ export class LogSession {
   /** The channel outgrew its limit: keep the header and the kept records that pass the filter. */
   private trim(): void {
     const limit = this.options.settings.maxChannelLines;
-    this.rewriteWithKept(`${RULE} earlier lines trimmed to stay within ${limit.toLocaleString('en-US')} lines (cstudio.logs.maxChannelLines); the newest kept records follow ${RULE}`);
+    this.rewriteWithKept(
+      `${RULE} earlier lines trimmed to stay within ${limit.toLocaleString('en-US')} lines (cstudio.logs.maxChannelLines); the newest kept records follow ${RULE}`,
+    );
   }
 
   private rewriteWithKept(note: string): void {

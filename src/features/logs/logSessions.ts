@@ -67,7 +67,10 @@ export class LogSessions extends Disposable {
     const session = new LogSession({
       ...options,
       sink: channel,
-      onChange: () => { this.publishContext(); this.changed.fire(); },
+      onChange: () => {
+        this.publishContext();
+        this.changed.fire();
+      },
       onFailure: (err) => this.onFailure(session, err),
     });
     this.sessions.set(key, session);
@@ -99,23 +102,39 @@ export class LogSessions extends Disposable {
     const candidates = this.list().filter(accept);
     if (topic !== undefined) {
       const connectionId = connectionIdOf(arg);
-      const named = candidates.find((s) => s.target.topic === topic && (!connectionId || s.target.connectionId === connectionId));
-      if (!named) throw new Error(`There is no event-log stream of ${topic} to act on here; start one with "Stream Event Logs…".`);
+      const named = candidates.find(
+        (s) => s.target.topic === topic && (!connectionId || s.target.connectionId === connectionId),
+      );
+      if (!named)
+        throw new Error(
+          `There is no event-log stream of ${topic} to act on here; start one with "Stream Event Logs…".`,
+        );
       this.use(named);
       return named;
     }
     if (candidates.length === 0) {
-      throw new Error(this.sessions.size === 0
-        ? 'No event-log stream has been started in this window; use "Stream Event Logs…" on an application first.'
-        : 'No event-log stream is in a state where this applies; see the status bar for the current one.');
+      throw new Error(
+        this.sessions.size === 0
+          ? 'No event-log stream has been started in this window; use "Stream Event Logs…" on an application first.'
+          : 'No event-log stream is in a state where this applies; see the status bar for the current one.',
+      );
     }
-    const chosen = candidates.length === 1 ? candidates[0] as LogSession : await answered(this.prompter.pick(candidates.map((s) => ({
-      label: s.target.topic,
-      description: `${s.state} · ${s.describeCounts()}`,
-      detail: `${s.target.applicationName ?? ''}${s.target.applicationName ? ' · ' : ''}${s.target.connectionName}`,
-      value: s,
-      picked: sessionKey(s.target) === this.lastUsed,
-    })), { title, placeholder: 'Event-log stream' }), title);
+    const chosen =
+      candidates.length === 1
+        ? (candidates[0] as LogSession)
+        : await answered(
+            this.prompter.pick(
+              candidates.map((s) => ({
+                label: s.target.topic,
+                description: `${s.state} · ${s.describeCounts()}`,
+                detail: `${s.target.applicationName ?? ''}${s.target.applicationName ? ' · ' : ''}${s.target.connectionName}`,
+                value: s,
+                picked: sessionKey(s.target) === this.lastUsed,
+              })),
+              { title, placeholder: 'Event-log stream' },
+            ),
+            title,
+          );
     this.use(chosen);
     return chosen;
   }
@@ -133,9 +152,14 @@ export class LogSessions extends Disposable {
 
   private publishContext(): void {
     const states = this.list().map((s) => s.state);
-    const set = (key: string, value: boolean): void => { void vscode.commands.executeCommand('setContext', key, value); };
+    const set = (key: string, value: boolean): void => {
+      void vscode.commands.executeCommand('setContext', key, value);
+    };
     set(ContextKeys.logsHasStreams, states.length > 0);
-    set(ContextKeys.logsHasRunning, states.some((s) => s === 'starting' || s === 'streaming' || s === 'recovering'));
+    set(
+      ContextKeys.logsHasRunning,
+      states.some((s) => s === 'starting' || s === 'streaming' || s === 'recovering'),
+    );
     set(ContextKeys.logsHasPaused, states.includes('paused'));
   }
 

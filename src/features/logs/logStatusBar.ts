@@ -7,8 +7,13 @@ import type { LogSession, SessionState } from './logSession';
 import type { LogSessions } from './logSessions';
 
 const ICONS: Record<SessionState, string> = {
-  starting: '$(loading~spin)', streaming: '$(pulse)', recovering: '$(sync~spin)', paused: '$(debug-pause)',
-  ended: '$(check)', stopped: '$(debug-stop)', failed: '$(error)',
+  starting: '$(loading~spin)',
+  streaming: '$(pulse)',
+  recovering: '$(sync~spin)',
+  paused: '$(debug-pause)',
+  ended: '$(check)',
+  stopped: '$(debug-stop)',
+  failed: '$(error)',
 };
 
 export function statusText(session: LogSession): string {
@@ -44,15 +49,20 @@ export class LogStatusBar extends Disposable {
     }
     this.item.text = statusText(session);
     const others = this.sessions.list().length - 1;
-    this.item.tooltip = new vscode.MarkdownString([
-      `**Event logs of ${session.target.topic}**${session.target.applicationName ? ` — ${session.target.applicationName}` : ''}`, '',
-      `- ${session.state}: ${session.describeCounts()}`,
-      `- kept in memory: ${session.kept.size.toLocaleString('en-US')} records (Show Record JSON, Save Logs, audio)`,
-      ...(session.error ? [`- error: ${session.error.message}`] : []),
-      ...(others > 0 ? [`- ${others} other stream${others === 1 ? '' : 's'} in this window`] : []),
-      '', 'Click for actions.',
-    ].join('\n'));
-    this.item.backgroundColor = session.state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.tooltip = new vscode.MarkdownString(
+      [
+        `**Event logs of ${session.target.topic}**${session.target.applicationName ? ` — ${session.target.applicationName}` : ''}`,
+        '',
+        `- ${session.state}: ${session.describeCounts()}`,
+        `- kept in memory: ${session.kept.size.toLocaleString('en-US')} records (Show Record JSON, Save Logs, audio)`,
+        ...(session.error ? [`- error: ${session.error.message}`] : []),
+        ...(others > 0 ? [`- ${others} other stream${others === 1 ? '' : 's'} in this window`] : []),
+        '',
+        'Click for actions.',
+      ].join('\n'),
+    );
+    this.item.backgroundColor =
+      session.state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.show();
     if (session.isActive) this.timer ??= setInterval(() => this.render(), 1000);
     else if (!this.sessions.list().some((s) => s.isActive)) this.stopTimer();

@@ -25,12 +25,16 @@ function obj(value: unknown): Record<string, unknown> | undefined {
 
 function asApp(value: unknown): Application | undefined {
   const o = obj(value);
-  return o && typeof o.id === 'string' && typeof o.applicationName === 'string' ? (o as unknown as Application) : undefined;
+  return o && typeof o.id === 'string' && typeof o.applicationName === 'string'
+    ? (o as unknown as Application)
+    : undefined;
 }
 
 function asConfig(value: unknown): AppConfig | undefined {
   const o = obj(value);
-  return o && typeof o.id === 'string' && typeof o.tag === 'string' && Array.isArray(o.deployments) ? (o as unknown as AppConfig) : undefined;
+  return o && typeof o.id === 'string' && typeof o.tag === 'string' && Array.isArray(o.deployments)
+    ? (o as unknown as AppConfig)
+    : undefined;
 }
 
 /** Reads an application, configuration or deployment node (or anything shaped like one). */
@@ -45,13 +49,20 @@ export function nodeHint(arg: unknown): AppHint | undefined {
   const configNode = obj(node.configNode);
   const geography = obj(deployment?.envGeography);
   if (deployment && configNode && typeof geography?.id === 'string') {
-    return { config: asConfig(configNode.config), app: asApp(obj(configNode.parent)?.app), envGeographyId: geography.id };
+    return {
+      config: asConfig(configNode.config),
+      app: asApp(obj(configNode.parent)?.app),
+      envGeographyId: geography.id,
+    };
   }
   return undefined;
 }
 
 export class LogTargetResolver {
-  constructor(private readonly registry: ConnectionRegistry, private readonly prompter: Prompter) {}
+  constructor(
+    private readonly registry: ConnectionRegistry,
+    private readonly prompter: Prompter,
+  ) {}
 
   async resolve(arg: unknown, title: string): Promise<ResolvedTarget> {
     const connection = await resolveConnection(this.registry, this.prompter, arg, { title });
@@ -60,7 +71,11 @@ export class LogTargetResolver {
     const topic = topicOf(arg);
     if (topic !== undefined) {
       const name = obj(arg)?.applicationName;
-      return { connection, client, target: { ...base, topic, applicationName: typeof name === 'string' ? name : undefined } };
+      return {
+        connection,
+        client,
+        target: { ...base, topic, applicationName: typeof name === 'string' ? name : undefined },
+      };
     }
     const picked = await pickRuntimeApp(client, this.prompter, title, { hint: nodeHint(arg) });
     return { connection, client, target: { ...base, ...picked } };

@@ -11,7 +11,12 @@ import type { Prompter } from '../../host/prompter';
 import type { LogViewSettings } from '../../host/settings';
 import { AudioPlayer, type PlayerView } from './audioPlayer';
 import { PlayUtteranceAudioCommand, SaveUtteranceAudioCommand } from './commands/audioCommands';
-import { EventLogActionsCommand, PauseEventLogsCommand, ResumeEventLogsCommand, StopEventLogsCommand } from './commands/controlCommands';
+import {
+  EventLogActionsCommand,
+  PauseEventLogsCommand,
+  ResumeEventLogsCommand,
+  StopEventLogsCommand,
+} from './commands/controlCommands';
 import { FilterEventLogsCommand } from './commands/filterCommand';
 import { SaveLogsCommand, ShowRecordJsonCommand } from './commands/recordCommands';
 import { SimulateTrafficCommand } from './commands/simulateCommand';
@@ -52,12 +57,26 @@ export class LogsFeature extends Disposable {
   constructor(deps: LogsFeatureDeps) {
     super();
     const logger = deps.logger;
-    const sessions = this._register(new LogSessions(deps.prompter, logger, (session, err) => deps.errors.report(`event logs of ${session.target.topic}`, err)));
+    const sessions = this._register(
+      new LogSessions(deps.prompter, logger, (session, err) =>
+        deps.errors.report(`event logs of ${session.target.topic}`, err),
+      ),
+    );
     const statusBar = this._register(new LogStatusBar(sessions));
     const records = this._register(recordDocuments());
-    const player = this._register(new AudioPlayer(vscode.Uri.joinPath(deps.storageUri, 'audio-player'), vscode.Uri.joinPath(deps.extensionUri, 'media')));
+    const player = this._register(
+      new AudioPlayer(
+        vscode.Uri.joinPath(deps.storageUri, 'audio-player'),
+        vscode.Uri.joinPath(deps.extensionUri, 'media'),
+      ),
+    );
     const ctx: LogsContext = {
-      registry: deps.registry, prompter: deps.prompter, sessions, records, player, logger,
+      registry: deps.registry,
+      prompter: deps.prompter,
+      sessions,
+      records,
+      player,
+      logger,
       targets: new LogTargetResolver(deps.registry, deps.prompter),
       mirrorChannels: deps.testing,
       logSettings: deps.logSettings,

@@ -10,8 +10,17 @@ import type { LogsFeature, LogsFeatureDeps } from './logsFeature';
 
 const C = CommandIds;
 export const LOGS_COMMAND_IDS: readonly CommandId[] = [
-  C.logsStream, C.logsFilter, C.logsPause, C.logsResume, C.logsStop, C.logsActions, C.logsShowRecord, C.logsSave,
-  C.logsPlayAudio, C.logsSaveAudio, C.logsSimulate,
+  C.logsStream,
+  C.logsFilter,
+  C.logsPause,
+  C.logsResume,
+  C.logsStop,
+  C.logsActions,
+  C.logsShowRecord,
+  C.logsSave,
+  C.logsPlayAudio,
+  C.logsSaveAudio,
+  C.logsSimulate,
 ];
 
 export interface LogsOnDemandDeps extends Omit<LogsFeatureDeps, 'commands' | 'registry'> {
@@ -22,10 +31,17 @@ export interface LogsOnDemandDeps extends Omit<LogsFeatureDeps, 'commands' | 're
   readonly commands: CommandRegistry;
 }
 
-export function logsOnDemand({ bundlePath, commands, registry, ...deps }: LogsOnDemandDeps): FeatureOnDemand<LogsFeature> {
+export function logsOnDemand({
+  bundlePath,
+  commands,
+  registry,
+  ...deps
+}: LogsOnDemandDeps): FeatureOnDemand<LogsFeature> {
   const bundle = separateBundle<typeof LogsModule>(bundlePath);
   return new FeatureOnDemand({
-    name: 'Event logs', commandIds: LOGS_COMMAND_IDS, commands,
+    name: 'Event logs',
+    commandIds: LOGS_COMMAND_IDS,
+    commands,
     start: (sink) => new (bundle().LogsFeature)({ ...deps, registry: registry(), commands: sink }),
   });
 }

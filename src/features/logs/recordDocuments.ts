@@ -10,12 +10,16 @@ export const RECORD_SCHEME = 'cstudio-record';
 
 export function recordDocuments(): ReadOnlyDocuments {
   return new ReadOnlyDocuments({
-    scheme: RECORD_SCHEME, keep: 50,
+    scheme: RECORD_SCHEME,
+    keep: 50,
     gone: () => `// This record is no longer held; show it again from the stream's kept records.\n`,
   });
 }
 
 /** Opens the record as a read-only JSON document; returns its URI. */
 export function showRecord(records: ReadOnlyDocuments, record: LogRecord): Promise<vscode.Uri> {
-  return records.show(`/${encodeURIComponent(record.topic)}/partition-${record.partition}-offset-${record.offset}.json`, formatRecordJson(record));
+  return records.show(
+    `/${encodeURIComponent(record.topic)}/partition-${record.partition}-offset-${record.offset}.json`,
+    formatRecordJson(record),
+  );
 }

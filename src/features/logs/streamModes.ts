@@ -12,9 +12,27 @@ export interface StreamModeInfo {
 }
 
 export const STREAM_MODES: readonly StreamModeInfo[] = [
-  { mode: 'follow', label: '$(debug-continue) Follow', detail: 'Only records written from now on, until you stop (tail).', start: { kind: 'latest' }, untilEnd: false },
-  { mode: 'beginning', label: '$(history) From the beginning', detail: 'Every record still on the topic, then follow new ones.', start: { kind: 'beginning' }, untilEnd: false },
-  { mode: 'beginningUntilEnd', label: '$(arrow-down) From the beginning until the end', detail: 'Every record on the topic now, then stop by itself.', start: { kind: 'beginning' }, untilEnd: true },
+  {
+    mode: 'follow',
+    label: '$(debug-continue) Follow',
+    detail: 'Only records written from now on, until you stop (tail).',
+    start: { kind: 'latest' },
+    untilEnd: false,
+  },
+  {
+    mode: 'beginning',
+    label: '$(history) From the beginning',
+    detail: 'Every record still on the topic, then follow new ones.',
+    start: { kind: 'beginning' },
+    untilEnd: false,
+  },
+  {
+    mode: 'beginningUntilEnd',
+    label: '$(arrow-down) From the beginning until the end',
+    detail: 'Every record on the topic now, then stop by itself.',
+    start: { kind: 'beginning' },
+    untilEnd: true,
+  },
 ];
 
 export function streamModeInfo(mode: StreamMode): StreamModeInfo {
@@ -28,8 +46,11 @@ export function isStreamMode(value: unknown): value is StreamMode {
 /** How the header line describes the mode. */
 export function describeMode(mode: StreamMode): string {
   switch (mode) {
-    case 'follow': return 'following new records';
-    case 'beginning': return 'from the beginning, then following';
-    case 'beginningUntilEnd': return 'from the beginning until the end';
+    case 'follow':
+      return 'following new records';
+    case 'beginning':
+      return 'from the beginning, then following';
+    case 'beginningUntilEnd':
+      return 'from the beginning until the end';
   }
 }

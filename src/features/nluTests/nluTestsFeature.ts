@@ -109,19 +109,46 @@ export class NluTestsFeature extends Disposable {
     super();
     this.controller = this._register(vscode.tests.createTestController('cstudio.nluTests', 'NLU Tests'));
     this.diagnostics = this._register(vscode.languages.createDiagnosticCollection('cstudio-nlu-tests'));
-    this.controller.resolveHandler = async (item) => { if (item) await this.resolveSet(item); else await this.discover(); };
+    this.controller.resolveHandler = async (item) => {
+      if (item) await this.resolveSet(item);
+      else await this.discover();
+    };
     this.controller.refreshHandler = () => this.discover();
     this.clients = this._register(new RuntimeClients(deps.logger));
-    this.runProfile = this.controller.createRunProfile('Local engine', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, 'local'), true);
-    this.deployedRunProfile = this.controller.createRunProfile('Deployed configuration', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, 'deployed'), false);
-    this.deployedRunProfile.configureHandler = () => { void this.chooseTarget().catch((e: unknown) => this.deps.prompter.warn((e as Error).message)); };
+    this.runProfile = this.controller.createRunProfile(
+      'Local engine',
+      vscode.TestRunProfileKind.Run,
+      (request, token) => this.run(request, token, 'local'),
+      true,
+    );
+    this.deployedRunProfile = this.controller.createRunProfile(
+      'Deployed configuration',
+      vscode.TestRunProfileKind.Run,
+      (request, token) => this.run(request, token, 'deployed'),
+      false,
+    );
+    this.deployedRunProfile.configureHandler = () => {
+      void this.chooseTarget().catch((e: unknown) => this.deps.prompter.warn((e as Error).message));
+    };
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(deps.settings().include));
     this._register(watcher.onDidCreate((uri) => this.addSetItem(uri)));
     this._register(watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString())));
-    this._register(watcher.onDidChange((uri) => { const item = this.controller.items.get(uri.toString()); if (item) void this.resolveSet(item); }));
-    this._register(vscode.languages.registerCodeActionsProvider([{ scheme: 'file', pattern: '**/*.{csv,tsv,trsx}' }], { provideCodeActions: (doc, _range, ctx) => this.codeActions(doc, ctx) }));
+    this._register(
+      watcher.onDidChange((uri) => {
+        const item = this.controller.items.get(uri.toString());
+        if (item) void this.resolveSet(item);
+      }),
+    );
+    this._register(
+      vscode.languages.registerCodeActionsProvider([{ scheme: 'file', pattern: '**/*.{csv,tsv,trsx}' }], {
+        provideCodeActions: (doc, _range, ctx) => this.codeActions(doc, ctx),
+      }),
+    );
     deps.commands.register({ id: CommandIds.nluTestsShowEvaluation, execute: () => this.showEvaluation() });
-    deps.commands.register({ id: CommandIds.nluTestsCrossValidate, execute: (arg: unknown) => this.crossValidateCommand(arg) });
+    deps.commands.register({
+      id: CommandIds.nluTestsCrossValidate,
+      execute: (arg: unknown) => this.crossValidateCommand(arg),
+    });
     deps.commands.register({ id: CommandIds.nluTestsOpenLine, execute: (arg: unknown) => this.openLine(arg) });
     deps.commands.register({ id: CommandIds.nluTestsShowPulling, execute: (arg: unknown) => this.showPulling(arg) });
     deps.commands.register({ id: CommandIds.nluTestsAddSample, execute: (arg: unknown) => this.addSample(arg) });
@@ -131,7 +158,13 @@ export class NluTestsFeature extends Disposable {
 
   get state(): NluTestsState {
     return {
-      controller: this.controller, runProfile: this.runProfile, deployedRunProfile: this.deployedRunProfile, deployedTarget: this.target?.contextTag, lastReport: this.report?.report, lastProblem: this.problem, evaluationHtml: this.html,
+      controller: this.controller,
+      runProfile: this.runProfile,
+      deployedRunProfile: this.deployedRunProfile,
+      deployedTarget: this.target?.contextTag,
+      lastReport: this.report?.report,
+      lastProblem: this.problem,
+      evaluationHtml: this.html,
     };
   }
 
@@ -186,10 +219,14 @@ export class NluTestsFeature extends Disposable {
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, mode: RunMode): Promise<void> {
     // A deployed run with no configuration chosen yet asks first (dismissed: no run).
-    const target = mode === 'deployed' ? this.target ?? await this.chooseTarget().catch((e: unknown) => {
-      void this.deps.prompter.warn((e as Error).message);
-      return undefined;
-    }) : undefined;
+    const target =
+      mode === 'deployed'
+        ? (this.target ??
+          (await this.chooseTarget().catch((e: unknown) => {
+            void this.deps.prompter.warn((e as Error).message);
+            return undefined;
+          })))
+        : undefined;
     if (mode === 'deployed' && !target) return;
     const run = this.controller.createTestRun(request);
     const stop = new AbortController();
@@ -210,8 +247,12 @@ export class NluTestsFeature extends Disposable {
           run.errored(item, new vscode.TestMessage(this.problem));
           continue;
         }
-        const leafOf = (u: TestUtterance): vscode.TestItem | undefined => item.children.get(`${item.id}#${u.intent}`)?.children.get(`${item.id}#${u.intent}#${u.line}`);
-        const asked = set.utterances.filter((u) => { const leaf = leafOf(u); return leaf && (!chosen || chosen.has(leaf.id)); });
+        const leafOf = (u: TestUtterance): vscode.TestItem | undefined =>
+          item.children.get(`${item.id}#${u.intent}`)?.children.get(`${item.id}#${u.intent}#${u.line}`);
+        const asked = set.utterances.filter((u) => {
+          const leaf = leafOf(u);
+          return leaf && (!chosen || chosen.has(leaf.id));
+        });
         const file = item.uri.fsPath;
         let answers: Prediction[];
         let model: Asked;
@@ -238,12 +279,23 @@ export class NluTestsFeature extends Disposable {
           const leaf = u && leafOf(u);
           if (!leaf) continue;
           predictions.push(p);
-          if (isCorrect(p)) { run.passed(leaf, each); continue; }
-          const message = vscode.TestMessage.diff(`Expected ${p.expected}, ${model.model} predicted ${p.predicted} (confidence ${p.confidence.toFixed(2)})`, p.expected, p.predicted);
+          if (isCorrect(p)) {
+            run.passed(leaf, each);
+            continue;
+          }
+          const message = vscode.TestMessage.diff(
+            `Expected ${p.expected}, ${model.model} predicted ${p.predicted} (confidence ${p.confidence.toFixed(2)})`,
+            p.expected,
+            p.predicted,
+          );
           message.location = new vscode.Location(item.uri, new vscode.Range(p.line - 1, 0, p.line - 1, 0));
           run.failed(leaf, message, each);
           this.failures.set(`${file}:${p.line}`, { prediction: p, project: model.project, locale: model.locale });
-          const d = new vscode.Diagnostic(new vscode.Range(p.line - 1, 0, p.line - 1, Number.MAX_SAFE_INTEGER), `Expected ${p.expected}, the model predicted ${p.predicted} (${p.confidence.toFixed(2)})`, vscode.DiagnosticSeverity.Error);
+          const d = new vscode.Diagnostic(
+            new vscode.Range(p.line - 1, 0, p.line - 1, Number.MAX_SAFE_INTEGER),
+            `Expected ${p.expected}, the model predicted ${p.predicted} (${p.confidence.toFixed(2)})`,
+            vscode.DiagnosticSeverity.Error,
+          );
           d.source = DIAGNOSTIC_SOURCE;
           d.code = 'nlu-test-failure';
           diagnostics.push(d);
@@ -252,7 +304,16 @@ export class NluTestsFeature extends Disposable {
       }
       if (predictions.length > 0) {
         this.report = {
-          report: evaluationReport([...models].join(', '), sets.map((s) => ({ name: s.name, file: files[s.name] ?? s.file, format: s.format, utterances: s.utterances.length })), predictions),
+          report: evaluationReport(
+            [...models].join(', '),
+            sets.map((s) => ({
+              name: s.name,
+              file: files[s.name] ?? s.file,
+              format: s.format,
+              utterances: s.utterances.length,
+            })),
+            predictions,
+          ),
           files,
         };
         if (this.panel) this.render();
@@ -280,8 +341,11 @@ export class NluTestsFeature extends Disposable {
   private async local(file: string, signal: AbortSignal): Promise<Asked> {
     const trained = await this.trainedFor(file, signal);
     return {
-      model: 'local engine', project: trained.project, locale: trained.source.locale,
-      predict: async (set, utterances) => utterances.map((u) => interpretedPrediction(set.name, u, trained.model.interpret(u.text))),
+      model: 'local engine',
+      project: trained.project,
+      locale: trained.source.locale,
+      predict: async (set, utterances) =>
+        utterances.map((u) => interpretedPrediction(set.name, u, trained.model.interpret(u.text))),
     };
   }
 
@@ -291,12 +355,18 @@ export class NluTestsFeature extends Disposable {
    */
   private async deployed(file: string, target: RuntimeTarget): Promise<Asked> {
     const project = projectFolderOf(file) ?? (await workspaceProjects())[0];
-    const locale = (project && await this.localeOf(project)) ?? 'en-US';
+    const locale = (project && (await this.localeOf(project))) ?? 'en-US';
     const uri = nluModelUrn(target.contextTag, locale);
     const interpret = runtimeInterpreter(this.clients.clientOf(target), uri, 'nlu-tests');
     return {
-      model: `${target.contextTag} (${target.description}, ${locale})`, project, locale,
-      predict: (set, utterances, signal) => predictThrough(interpret, [{ ...set, utterances: [...utterances] }], { concurrency: RUNTIME_CONCURRENCY, signal }),
+      model: `${target.contextTag} (${target.description}, ${locale})`,
+      project,
+      locale,
+      predict: (set, utterances, signal) =>
+        predictThrough(interpret, [{ ...set, utterances: [...utterances] }], {
+          concurrency: RUNTIME_CONCURRENCY,
+          signal,
+        }),
     };
   }
 
@@ -314,7 +384,10 @@ export class NluTestsFeature extends Disposable {
   /** The engine trained on the pulled project nearest to `file` (again only when its TRSX changed). */
   private async trainedFor(file: string, signal: AbortSignal): Promise<Trained> {
     const project = projectFolderOf(file) ?? (await workspaceProjects())[0];
-    if (!project) throw new Error(`No pulled project folder holds ${basename(file)} or is in the workspace; pull the project first (Conversational Studio: Pull).`);
+    if (!project)
+      throw new Error(
+        `No pulled project folder holds ${basename(file)} or is in the workspace; pull the project first (Conversational Studio: Pull).`,
+      );
     return this.train(project, signal);
   }
 
@@ -332,7 +405,10 @@ export class NluTestsFeature extends Disposable {
   /** en-US when the project has it, else its first locale folder (a project with one locale needs no choice). */
   private async localeOf(project: string): Promise<string | undefined> {
     const entries = await readdir(project, { withFileTypes: true }).catch(() => []);
-    const locales = entries.filter((e) => e.isDirectory() && isLocaleName(e.name)).map((e) => e.name).sort();
+    const locales = entries
+      .filter((e) => e.isDirectory() && isLocaleName(e.name))
+      .map((e) => e.name)
+      .sort();
     return locales.includes('en-US') ? 'en-US' : locales[0];
   }
 
@@ -347,10 +423,21 @@ export class NluTestsFeature extends Disposable {
       if (!project) continue;
       const add = new vscode.CodeAction(`Add as a sample of ${p.expected}`, vscode.CodeActionKind.QuickFix);
       add.diagnostics = [d];
-      add.command = { command: CommandIds.nluTestsAddSample, title: add.title, arguments: [{ file: doc.uri.fsPath, line: p.line }] };
-      const why = new vscode.CodeAction(`Show the training samples that pulled it to ${p.predicted}`, vscode.CodeActionKind.QuickFix);
+      add.command = {
+        command: CommandIds.nluTestsAddSample,
+        title: add.title,
+        arguments: [{ file: doc.uri.fsPath, line: p.line }],
+      };
+      const why = new vscode.CodeAction(
+        `Show the training samples that pulled it to ${p.predicted}`,
+        vscode.CodeActionKind.QuickFix,
+      );
       why.diagnostics = [d];
-      why.command = { command: CommandIds.nluTestsShowPulling, title: why.title, arguments: [{ text: p.text, intent: p.predicted, project }] };
+      why.command = {
+        command: CommandIds.nluTestsShowPulling,
+        title: why.title,
+        arguments: [{ text: p.text, intent: p.predicted, project }],
+      };
       out.push(add, why);
     }
     return out;
@@ -361,30 +448,66 @@ export class NluTestsFeature extends Disposable {
     const failure = this.failures.get(`${String(file)}:${String(line)}`);
     if (!failure) throw new Error('That test utterance has no failure to fix any more; run the test again.');
     const p = failure.prediction;
-    if (!failure.project) throw new Error(`${basename(String(file))} is in no pulled project, so there is no TRSX to add the sample to; pull the project into the workspace.`);
+    if (!failure.project)
+      throw new Error(
+        `${basename(String(file))} is in no pulled project, so there is no TRSX to add the sample to; pull the project into the workspace.`,
+      );
     const target = join(failure.project, ...trsxPath(failure.locale).split('/'));
-    const ok = await this.deps.prompter.confirm(`Add "${p.text}" as a sample of ${p.expected} to ${vscode.workspace.asRelativePath(target)}?`, { action: 'Add Sample' });
+    const ok = await this.deps.prompter.confirm(
+      `Add "${p.text}" as a sample of ${p.expected} to ${vscode.workspace.asRelativePath(target)}?`,
+      { action: 'Add Sample' },
+    );
     if (!ok) return;
-    const [added] = await addAsSamples(failure.project, [{
-      utterance: { id: `nlu-test:${basename(String(file))}:${p.line}`, text: p.text, intent: p.expected, confidence: p.confidence, entities: [], locale: failure.locale, topic: 'nlu-tests', partition: 0, offset: 0 },
-    }], [failure.locale]);
-    void this.deps.prompter.info(`${added?.action === 'counted' ? 'Raised the count of the identical sample' : 'Added the sample'} of ${p.expected} in ${added?.path ?? target}.`);
+    const [added] = await addAsSamples(
+      failure.project,
+      [
+        {
+          utterance: {
+            id: `nlu-test:${basename(String(file))}:${p.line}`,
+            text: p.text,
+            intent: p.expected,
+            confidence: p.confidence,
+            entities: [],
+            locale: failure.locale,
+            topic: 'nlu-tests',
+            partition: 0,
+            offset: 0,
+          },
+        },
+      ],
+      [failure.locale],
+    );
+    void this.deps.prompter.info(
+      `${added?.action === 'counted' ? 'Raised the count of the identical sample' : 'Added the sample'} of ${p.expected} in ${added?.path ?? target}.`,
+    );
   }
 
   private async showPulling(arg: unknown): Promise<void> {
     const a = argObject(arg);
     const text = String(a.text ?? '');
     const intent = String(a.intent ?? '');
-    const project = typeof a.project === 'string' ? a.project : [...this.trained.keys()][0] ?? (await workspaceProjects())[0];
+    const project =
+      typeof a.project === 'string' ? a.project : ([...this.trained.keys()][0] ?? (await workspaceProjects())[0]);
     if (!project) throw new Error('No pulled project in the workspace to explain the answer with.');
     const trained = await this.train(project, new AbortController().signal);
     const nearest = trained.model.nearestSamples(text, intent, NEAREST);
-    if (nearest.length === 0) { void this.deps.prompter.info(`${intent} has no training samples in ${basename(project)}.`); return; }
-    const chosen = await this.deps.prompter.pick(nearest.map((s) => ({
-      label: s.text, description: `${(s.similarity * 100).toFixed(0)}% alike`,
-      detail: s.source ? `${vscode.workspace.asRelativePath(s.source.file ?? trained.source.file)}:${s.source.line}` : undefined, value: s,
-    })), { title: `Training samples of ${intent} nearest to "${text}"` });
-    if (chosen?.source) await this.openLine({ file: chosen.source.file ?? trained.source.file, line: chosen.source.line });
+    if (nearest.length === 0) {
+      void this.deps.prompter.info(`${intent} has no training samples in ${basename(project)}.`);
+      return;
+    }
+    const chosen = await this.deps.prompter.pick(
+      nearest.map((s) => ({
+        label: s.text,
+        description: `${(s.similarity * 100).toFixed(0)}% alike`,
+        detail: s.source
+          ? `${vscode.workspace.asRelativePath(s.source.file ?? trained.source.file)}:${s.source.line}`
+          : undefined,
+        value: s,
+      })),
+      { title: `Training samples of ${intent} nearest to "${text}"` },
+    );
+    if (chosen?.source)
+      await this.openLine({ file: chosen.source.file ?? trained.source.file, line: chosen.source.line });
   }
 
   private async openLine(arg: unknown): Promise<void> {
@@ -392,7 +515,10 @@ export class NluTestsFeature extends Disposable {
     if (typeof file !== 'string' || typeof line !== 'number') throw new Error('Open Test Line needs { file, line }.');
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     const at = new vscode.Position(Math.max(0, line - 1), 0);
-    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(at, at), viewColumn: vscode.ViewColumn.One });
+    await vscode.window.showTextDocument(doc, {
+      selection: new vscode.Range(at, at),
+      viewColumn: vscode.ViewColumn.One,
+    });
   }
 
   private async crossValidateCommand(arg: unknown): Promise<void> {
@@ -400,30 +526,60 @@ export class NluTestsFeature extends Disposable {
     const project = await pickPulledFolder(arg, this.deps.prompter, 'Cross-validate which project?');
     if (!project) return;
     const folds = typeof given.folds === 'number' ? given.folds : 5;
-    const report = await this.deps.prompter.withProgress({ title: `Cross-validating ${basename(project)} (${folds} folds)`, cancellable: true }, async (progress, signal) => {
-      const source = await loadTrainingSource(project, ENGINE, await this.localeOf(project));
-      let reported = 0;
-      const predictions = await crossValidate(source.input, folds, {
-        train: ENGINE.train, setName: basename(source.file), signal,
-        onProgress: (done, total) => {
-          const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
-          if (percent > reported) { progress.report({ message: `${done}/${total} samples`, increment: percent - reported }); reported = percent; }
-        },
-      });
-      return { report: evaluationReport(`local engine, ${folds}-fold cross-validation of ${basename(project)}`, [{ name: basename(source.file), file: source.file, format: 'folds', utterances: predictions.length }], predictions, folds), files: { [basename(source.file)]: source.file } };
-    });
+    const report = await this.deps.prompter.withProgress(
+      { title: `Cross-validating ${basename(project)} (${folds} folds)`, cancellable: true },
+      async (progress, signal) => {
+        const source = await loadTrainingSource(project, ENGINE, await this.localeOf(project));
+        let reported = 0;
+        const predictions = await crossValidate(source.input, folds, {
+          train: ENGINE.train,
+          setName: basename(source.file),
+          signal,
+          onProgress: (done, total) => {
+            const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
+            if (percent > reported) {
+              progress.report({ message: `${done}/${total} samples`, increment: percent - reported });
+              reported = percent;
+            }
+          },
+        });
+        return {
+          report: evaluationReport(
+            `local engine, ${folds}-fold cross-validation of ${basename(project)}`,
+            [{ name: basename(source.file), file: source.file, format: 'folds', utterances: predictions.length }],
+            predictions,
+            folds,
+          ),
+          files: { [basename(source.file)]: source.file },
+        };
+      },
+    );
     this.report = report;
     await this.showEvaluation();
   }
 
   private async showEvaluation(): Promise<void> {
-    if (!this.report) { void this.deps.prompter.info('No NLU evaluation yet: run the NLU tests in the Test Explorer, or Cross-Validate the NLU Model.'); return; }
+    if (!this.report) {
+      void this.deps.prompter.info(
+        'No NLU evaluation yet: run the NLU tests in the Test Explorer, or Cross-Validate the NLU Model.',
+      );
+      return;
+    }
     if (!this.panel) {
       const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
-      this.panel = vscode.window.createWebviewPanel('cstudio.nluEvaluation', 'Model Evaluation', vscode.ViewColumn.Active, {
-        enableScripts: true, enableCommandUris: EVALUATION_PAGE_COMMANDS, localResourceRoots: [media],
+      this.panel = vscode.window.createWebviewPanel(
+        'cstudio.nluEvaluation',
+        'Model Evaluation',
+        vscode.ViewColumn.Active,
+        {
+          enableScripts: true,
+          enableCommandUris: EVALUATION_PAGE_COMMANDS,
+          localResourceRoots: [media],
+        },
+      );
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
       });
-      this.panel.onDidDispose(() => { this.panel = undefined; });
     }
     this.render();
     this.panel.reveal();

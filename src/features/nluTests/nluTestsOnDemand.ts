@@ -11,8 +11,11 @@ import type * as NluTestsModule from './nluTestsFeature';
 import type { NluTestsFeature, NluTestsFeatureDeps } from './nluTestsFeature';
 
 export const NLU_TESTS_COMMAND_IDS: readonly CommandId[] = [
-  CommandIds.nluTestsShowEvaluation, CommandIds.nluTestsCrossValidate, CommandIds.nluTestsOpenLine,
-  CommandIds.nluTestsShowPulling, CommandIds.nluTestsAddSample,
+  CommandIds.nluTestsShowEvaluation,
+  CommandIds.nluTestsCrossValidate,
+  CommandIds.nluTestsOpenLine,
+  CommandIds.nluTestsShowPulling,
+  CommandIds.nluTestsAddSample,
 ];
 
 export interface NluTestsOnDemandDeps extends Omit<NluTestsFeatureDeps, 'commands'> {
@@ -22,15 +25,23 @@ export interface NluTestsOnDemandDeps extends Omit<NluTestsFeatureDeps, 'command
   readonly logger: Logger;
 }
 
-export function nluTestsOnDemand({ bundlePath, commands, ...deps }: NluTestsOnDemandDeps): FeatureOnDemand<NluTestsFeature> {
+export function nluTestsOnDemand({
+  bundlePath,
+  commands,
+  ...deps
+}: NluTestsOnDemandDeps): FeatureOnDemand<NluTestsFeature> {
   const bundle = separateBundle<typeof NluTestsModule>(bundlePath);
   const feature = new FeatureOnDemand({
-    name: 'NLU Tests', commandIds: NLU_TESTS_COMMAND_IDS, commands,
+    name: 'NLU Tests',
+    commandIds: NLU_TESTS_COMMAND_IDS,
+    commands,
     start: (sink) => new (bundle().NluTestsFeature)({ ...deps, commands: sink }),
   });
   // The Test Explorer lists the sets only once the feature has made its controller: load it when there are any.
   vscode.workspace.findFiles(deps.settings().include, '**/node_modules/**', 1).then(
-    (found) => { if (found.length > 0) feature.load(); },
+    (found) => {
+      if (found.length > 0) feature.load();
+    },
     (e: unknown) => deps.logger.warn('could not look for NLU test sets', e),
   );
   return feature;

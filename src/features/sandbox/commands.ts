@@ -10,7 +10,10 @@ import type { LocalSandbox } from './localSandbox';
 
 export class StartSandboxCommand implements Command {
   readonly id = CommandIds.sandboxStart;
-  constructor(private readonly sandbox: LocalSandbox, private readonly prompter: Prompter) {}
+  constructor(
+    private readonly sandbox: LocalSandbox,
+    private readonly prompter: Prompter,
+  ) {}
 
   async execute(): Promise<string> {
     const wasRunning = this.sandbox.state.kind === 'running';
@@ -31,7 +34,10 @@ export class StopSandboxCommand implements Command {
 
 export class RestartSandboxCommand implements Command {
   readonly id = CommandIds.sandboxRestart;
-  constructor(private readonly sandbox: LocalSandbox, private readonly prompter: Prompter) {}
+  constructor(
+    private readonly sandbox: LocalSandbox,
+    private readonly prompter: Prompter,
+  ) {}
 
   async execute(): Promise<string> {
     const info = await this.sandbox.restart();
@@ -47,14 +53,20 @@ function isPreConfirmed(arg: unknown): boolean {
 
 export class ResetSandboxCommand implements Command {
   readonly id = CommandIds.sandboxReset;
-  constructor(private readonly sandbox: LocalSandbox, private readonly prompter: Prompter) {}
+  constructor(
+    private readonly sandbox: LocalSandbox,
+    private readonly prompter: Prompter,
+  ) {}
 
   async execute(arg?: unknown): Promise<string | undefined> {
-    const ok = isPreConfirmed(arg) || await this.prompter.confirm('Reset the local sandbox?', {
-      detail: `This stops the sandbox and deletes all its data (projects, builds, logs) in ${this.sandbox.dataDir}. ` +
-        'It then starts again with fresh demo data.',
-      action: 'Reset',
-    });
+    const ok =
+      isPreConfirmed(arg) ||
+      (await this.prompter.confirm('Reset the local sandbox?', {
+        detail:
+          `This stops the sandbox and deletes all its data (projects, builds, logs) in ${this.sandbox.dataDir}. ` +
+          'It then starts again with fresh demo data.',
+        action: 'Reset',
+      }));
     if (!ok) return undefined;
     const info = await this.sandbox.resetData();
     void this.prompter.info(`Local sandbox reset; running at ${info.baseUrl} with fresh demo data`);
@@ -80,20 +92,33 @@ export class CopySandboxUrlCommand implements Command {
  */
 export class CopySandboxCliConnectionCommand implements Command {
   readonly id = CommandIds.sandboxCopyCliConnection;
-  constructor(private readonly sandbox: LocalSandbox, private readonly prompter: Prompter) {}
+  constructor(
+    private readonly sandbox: LocalSandbox,
+    private readonly prompter: Prompter,
+  ) {}
 
   async execute(): Promise<string> {
     const info = await this.sandbox.start();
     const owner = info.clients[0];
     if (!owner) throw new Error(`The local sandbox has no demo client; reset its data (${info.dataDir}).`);
     const runtime = runtimeClientFor(info.runtimeClients);
-    await vscode.env.clipboard.writeText(cliExportLines({
-      baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId, clientSecret: owner.clientSecret,
-      ...(runtime ? { nluUrl: info.nluUrl, runtimeClientId: runtime.clientId, runtimeClientSecret: runtime.clientSecret } : {}),
-    }));
-    void this.prompter.info(`Copied the local sandbox's connection for the CLI (${info.baseUrl}): export lines that include its ` +
-      'client SECRET. Paste them into a terminal, then run cstudio without --sandbox; keep them out of files and chats. ' +
-      `In a terminal, eval "$(cstudio sandbox env --data ${shellQuote(info.dataDir)})" gives the same.`);
+    await vscode.env.clipboard.writeText(
+      cliExportLines({
+        baseUrl: info.baseUrl,
+        authUrl: info.authUrl,
+        logUrl: info.logUrl,
+        clientId: owner.clientId,
+        clientSecret: owner.clientSecret,
+        ...(runtime
+          ? { nluUrl: info.nluUrl, runtimeClientId: runtime.clientId, runtimeClientSecret: runtime.clientSecret }
+          : {}),
+      }),
+    );
+    void this.prompter.info(
+      `Copied the local sandbox's connection for the CLI (${info.baseUrl}): export lines that include its ` +
+        'client SECRET. Paste them into a terminal, then run cstudio without --sandbox; keep them out of files and chats. ' +
+        `In a terminal, eval "$(cstudio sandbox env --data ${shellQuote(info.dataDir)})" gives the same.`,
+    );
     return info.baseUrl;
   }
 }
@@ -104,14 +129,20 @@ export class SandboxActionsCommand implements Command {
   constructor(private readonly prompter: Prompter) {}
 
   async execute(): Promise<void> {
-    const command = await this.prompter.pick([
-      { label: '$(debug-restart) Restart', value: CommandIds.sandboxRestart },
-      { label: '$(debug-stop) Stop', value: CommandIds.sandboxStop },
-      { label: '$(copy) Copy API URL', value: CommandIds.sandboxCopyBaseUrl },
-      { label: '$(terminal) Copy connection for the CLI (includes the secret)', value: CommandIds.sandboxCopyCliConnection },
-      { label: '$(trash) Reset data…', value: CommandIds.sandboxReset },
-      { label: '$(output) Show log', value: CommandIds.showLog },
-    ], { title: 'Local sandbox', placeholder: 'What should the sandbox do?' });
+    const command = await this.prompter.pick(
+      [
+        { label: '$(debug-restart) Restart', value: CommandIds.sandboxRestart },
+        { label: '$(debug-stop) Stop', value: CommandIds.sandboxStop },
+        { label: '$(copy) Copy API URL', value: CommandIds.sandboxCopyBaseUrl },
+        {
+          label: '$(terminal) Copy connection for the CLI (includes the secret)',
+          value: CommandIds.sandboxCopyCliConnection,
+        },
+        { label: '$(trash) Reset data…', value: CommandIds.sandboxReset },
+        { label: '$(output) Show log', value: CommandIds.showLog },
+      ],
+      { title: 'Local sandbox', placeholder: 'What should the sandbox do?' },
+    );
     if (command) await vscode.commands.executeCommand(command);
   }
 }

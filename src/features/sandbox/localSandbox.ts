@@ -88,8 +88,11 @@ function portOf(url: string): number {
 function explainStartFailure(err: unknown, port: number): Error {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE') {
-    return new Error(`The local sandbox could not listen on 127.0.0.1:${port}: the port is in use. ` +
-      'Change the setting cstudio.sandbox.port, or set it to 0 to pick a free port.', { cause: err });
+    return new Error(
+      `The local sandbox could not listen on 127.0.0.1:${port}: the port is in use. ` +
+        'Change the setting cstudio.sandbox.port, or set it to 0 to pick a free port.',
+      { cause: err },
+    );
   }
   const detail = err instanceof Error ? err.message : String(err);
   return new Error(`The local sandbox failed to start: ${detail}`, { cause: err });
@@ -170,10 +173,18 @@ export class LocalSandbox extends Disposable {
       const server = await this.options.launcher({ port, dataDir, jobDurationMs });
       this.server = server;
       const info: SandboxInfo = {
-        baseUrl: server.baseUrl, authUrl: server.authUrl, logUrl: server.logUrl,
-        port: portOf(server.baseUrl), dataDir, clients: server.clients, nluUrl: server.nluUrl, runtimeClients: server.runtimeClients,
+        baseUrl: server.baseUrl,
+        authUrl: server.authUrl,
+        logUrl: server.logUrl,
+        port: portOf(server.baseUrl),
+        dataDir,
+        clients: server.clients,
+        nluUrl: server.nluUrl,
+        runtimeClients: server.runtimeClients,
       };
-      logger.info(`local sandbox running at ${info.baseUrl} (started in ${Date.now() - started} ms, data in ${dataDir})`);
+      logger.info(
+        `local sandbox running at ${info.baseUrl} (started in ${Date.now() - started} ms, data in ${dataDir})`,
+      );
       this.setState({ kind: 'running', info });
       return info;
     } catch (err) {

@@ -14,9 +14,12 @@ export class SandboxConnection implements BuiltInConnection {
   status(): BuiltInStatus {
     const state = this.sandbox.state;
     switch (state.kind) {
-      case 'running': return { state: 'running', baseUrl: state.info.baseUrl, port: state.info.port, dataDir: state.info.dataDir };
-      case 'failed': return { state: 'failed', error: state.error.message };
-      default: return { state: state.kind };
+      case 'running':
+        return { state: 'running', baseUrl: state.info.baseUrl, port: state.info.port, dataDir: state.info.dataDir };
+      case 'failed':
+        return { state: 'failed', error: state.error.message };
+      default:
+        return { state: state.kind };
     }
   }
 
@@ -25,7 +28,13 @@ export class SandboxConnection implements BuiltInConnection {
     const owner = info.clients[0];
     if (!owner) throw new Error(`The local sandbox has no demo client; reset its data (${info.dataDir}).`);
     return {
-      connection: { name: this.name, baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl, clientId: owner.clientId },
+      connection: {
+        name: this.name,
+        baseUrl: info.baseUrl,
+        authUrl: info.authUrl,
+        logUrl: info.logUrl,
+        clientId: owner.clientId,
+      },
       secret: owner.clientSecret,
       identity: { userId: owner.userId, name: owner.user, email: owner.email },
     };

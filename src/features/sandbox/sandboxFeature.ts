@@ -11,8 +11,13 @@ import type { Prompter } from '../../host/prompter';
 import type { CredentialStore } from '../../host/secrets';
 import type { Settings } from '../../host/settings';
 import {
-  CopySandboxCliConnectionCommand, CopySandboxUrlCommand, ResetSandboxCommand, RestartSandboxCommand, SandboxActionsCommand,
-  StartSandboxCommand, StopSandboxCommand,
+  CopySandboxCliConnectionCommand,
+  CopySandboxUrlCommand,
+  ResetSandboxCommand,
+  RestartSandboxCommand,
+  SandboxActionsCommand,
+  StartSandboxCommand,
+  StopSandboxCommand,
 } from './commands';
 import { LOCAL_SANDBOX_CONNECTION_ID, LocalSandbox, type SandboxLauncher, type SandboxState } from './localSandbox';
 import { SandboxStatusBar } from './statusBar';
@@ -39,9 +44,14 @@ export class SandboxFeature extends Disposable {
   constructor(private readonly deps: SandboxFeatureDeps) {
     super();
     const logger = deps.logger;
-    this.sandbox = this._register(new LocalSandbox({
-      dataDir: deps.dataDir, launcher: deps.launcher, logger, settings: () => deps.settings.value.sandbox,
-    }));
+    this.sandbox = this._register(
+      new LocalSandbox({
+        dataDir: deps.dataDir,
+        launcher: deps.launcher,
+        logger,
+        settings: () => deps.settings.value.sandbox,
+      }),
+    );
     this.statusBar = this._register(new SandboxStatusBar(this.sandbox));
     this._register(this.sandbox.onDidChangeState((state) => this.onStateChanged(state)));
     void vscode.commands.executeCommand('setContext', ContextKeys.sandboxState, this.sandbox.state.kind);
@@ -55,11 +65,16 @@ export class SandboxFeature extends Disposable {
       new CopySandboxCliConnectionCommand(this.sandbox, deps.prompter),
       new SandboxActionsCommand(deps.prompter),
     );
-    this._register(deps.settings.onDidChange((change) => {
-      if (this.sandbox.state.kind === 'running' && (change.affects('sandbox.port') || change.affects('sandbox.jobDurationMs'))) {
-        logger.info(`sandbox settings changed; they apply at the next start (${CommandIds.sandboxRestart})`);
-      }
-    }));
+    this._register(
+      deps.settings.onDidChange((change) => {
+        if (
+          this.sandbox.state.kind === 'running' &&
+          (change.affects('sandbox.port') || change.affects('sandbox.jobDurationMs'))
+        ) {
+          logger.info(`sandbox settings changed; they apply at the next start (${CommandIds.sandboxRestart})`);
+        }
+      }),
+    );
   }
 
   /** Starts the sandbox after activation has returned, if the settings ask for it. */
@@ -78,7 +93,10 @@ export class SandboxFeature extends Disposable {
     for (const c of state.info.clients) this.deps.registerSecret(c.clientSecret);
     if (!client) return;
     // The connection's secret lives where every other connection's does, so the platform client finds it.
-    this.deps.credentials.store(LOCAL_SANDBOX_CONNECTION_ID, client.clientSecret).then(undefined, (e: unknown) =>
-      this.deps.logger.warn('could not save the local sandbox credential in SecretStorage', e));
+    this.deps.credentials
+      .store(LOCAL_SANDBOX_CONNECTION_ID, client.clientSecret)
+      .then(undefined, (e: unknown) =>
+        this.deps.logger.warn('could not save the local sandbox credential in SecretStorage', e),
+      );
   }
 }

@@ -17,13 +17,22 @@ function look(state: SandboxState): Look {
     case 'running': {
       const { info } = state;
       const tooltip = new vscode.MarkdownString(
-        `**Local sandbox** is running\n\n- API: \`${info.baseUrl}\`\n- Auth: \`${info.authUrl}\`\n- Logs: \`${info.logUrl}\`\n\nClick for actions.`);
+        `**Local sandbox** is running\n\n- API: \`${info.baseUrl}\`\n- Auth: \`${info.authUrl}\`\n- Logs: \`${info.logUrl}\`\n\nClick for actions.`,
+      );
       return { text: `$(server-process) Sandbox :${info.port}`, tooltip, command: CommandIds.sandboxActions };
     }
     case 'starting':
-      return { text: '$(loading~spin) Sandbox starting…', tooltip: 'The local sandbox is starting.', command: CommandIds.showLog };
+      return {
+        text: '$(loading~spin) Sandbox starting…',
+        tooltip: 'The local sandbox is starting.',
+        command: CommandIds.showLog,
+      };
     case 'stopping':
-      return { text: '$(loading~spin) Sandbox stopping…', tooltip: 'The local sandbox is stopping.', command: CommandIds.showLog };
+      return {
+        text: '$(loading~spin) Sandbox stopping…',
+        tooltip: 'The local sandbox is stopping.',
+        command: CommandIds.showLog,
+      };
     case 'failed':
       return {
         text: '$(error) Sandbox failed',
@@ -32,7 +41,11 @@ function look(state: SandboxState): Look {
         background: new vscode.ThemeColor('statusBarItem.errorBackground'),
       };
     case 'stopped':
-      return { text: '$(debug-stop) Sandbox stopped', tooltip: 'The local sandbox is stopped. Click to start it.', command: CommandIds.sandboxStart };
+      return {
+        text: '$(debug-stop) Sandbox stopped',
+        tooltip: 'The local sandbox is stopped. Click to start it.',
+        command: CommandIds.sandboxStart,
+      };
   }
 }
 
@@ -41,7 +54,9 @@ export class SandboxStatusBar extends Disposable {
 
   constructor(sandbox: LocalSandbox) {
     super();
-    this.item = this._register(vscode.window.createStatusBarItem('cstudio.sandbox', vscode.StatusBarAlignment.Left, 10));
+    this.item = this._register(
+      vscode.window.createStatusBarItem('cstudio.sandbox', vscode.StatusBarAlignment.Left, 10),
+    );
     this.item.name = 'Conversational Studio: Local Sandbox';
     this.render(sandbox.state);
     this._register(sandbox.onDidChangeState((s) => this.render(s)));

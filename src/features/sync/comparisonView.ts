@@ -42,7 +42,12 @@ export type ComparisonNode =
 
 const MAX_CHANGES_PER_FILE = 500;
 const CHANGE_ICONS = { added: 'diff-added', removed: 'diff-removed', changed: 'diff-modified' } as const;
-const FILE_LABELS: Record<FileChange['change'], string> = { added: 'added', removed: 'removed', modified: 'modified', reformatted: 'layout only' };
+const FILE_LABELS: Record<FileChange['change'], string> = {
+  added: 'added',
+  removed: 'removed',
+  modified: 'modified',
+  reformatted: 'layout only',
+};
 
 export class ComparisonView extends Disposable implements vscode.TreeDataProvider<ComparisonNode> {
   private report: ComparisonReport | undefined;
@@ -51,9 +56,14 @@ export class ComparisonView extends Disposable implements vscode.TreeDataProvide
   readonly view: vscode.TreeView<ComparisonNode>;
   private refreshing: { controller: AbortController; again: boolean } | undefined;
 
-  constructor(private readonly model: SyncModel, private readonly logger: Logger) {
+  constructor(
+    private readonly model: SyncModel,
+    private readonly logger: Logger,
+  ) {
     super();
-    this.view = this._register(vscode.window.createTreeView(ViewIds.syncComparison, { treeDataProvider: this, showCollapseAll: true }));
+    this.view = this._register(
+      vscode.window.createTreeView(ViewIds.syncComparison, { treeDataProvider: this, showCollapseAll: true }),
+    );
     this._register(model.onDidChange((root) => this.sourceChanged(root)));
     this._register({ dispose: () => this.refreshing?.controller.abort() });
   }
@@ -63,7 +73,10 @@ export class ComparisonView extends Disposable implements vscode.TreeDataProvide
     const source = this.report?.source;
     if (!source || (root !== undefined && root !== source.root)) return;
     if (source.follows === 'base' && this.model.get(source.root)?.status?.state.pulledAt === source.pulledAt) return;
-    if (this.refreshing) { this.refreshing.again = true; return; }
+    if (this.refreshing) {
+      this.refreshing.again = true;
+      return;
+    }
     void this.recompute(source);
   }
 
@@ -77,7 +90,8 @@ export class ComparisonView extends Disposable implements vscode.TreeDataProvide
       this.report = next;
       this.changed.fire(undefined);
     } catch (err) {
-      if (!run.controller.signal.aborted) this.logger.warn(`the package comparison of ${source.root} could not be refreshed`, err);
+      if (!run.controller.signal.aborted)
+        this.logger.warn(`the package comparison of ${source.root} could not be refreshed`, err);
     } finally {
       if (this.refreshing === run) this.refreshing = undefined;
       const current = this.report?.source;
@@ -105,7 +119,13 @@ export class ComparisonView extends Disposable implements vscode.TreeDataProvide
   async openDiff(path: string): Promise<void> {
     const report = this.report;
     if (!report) throw new Error('No package comparison is shown; run "Compare Packages…" first.');
-    await vscode.commands.executeCommand('vscode.diff', report.before(path), report.after(path), `${path} (${report.title})`, { preview: true });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      report.before(path),
+      report.after(path),
+      `${path} (${report.title})`,
+      { preview: true },
+    );
   }
 
   getTreeItem(node: ComparisonNode): vscode.TreeItem {
@@ -118,14 +138,23 @@ export class ComparisonView extends Disposable implements vscode.TreeDataProvide
       case 'file': {
         const f = node.file;
         const hasChildren = (f.semantic?.changes.length ?? 0) > 0;
-        const item = new vscode.TreeItem(f.path, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          f.path,
+          hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+        );
         const summary = f.semantic ? summarizeCounts(f.semantic.counts).join('; ') : '';
         item.description = [FILE_LABELS[f.change], summary, f.problem ?? ''].filter(Boolean).join(' · ');
-        item.iconPath = new vscode.ThemeIcon(f.change === 'added' ? 'diff-added' : f.change === 'removed' ? 'diff-removed' : 'diff-modified');
+        item.iconPath = new vscode.ThemeIcon(
+          f.change === 'added' ? 'diff-added' : f.change === 'removed' ? 'diff-removed' : 'diff-modified',
+        );
         item.resourceUri = vscode.Uri.file(`/${f.path}`);
         item.tooltip = `${f.path}: ${FILE_LABELS[f.change]}. Click to compare side by side.`;
         item.contextValue = `comparisonFile:${f.change}`;
-        item.command = { command: CommandIds.syncOpenComparisonDiff, title: 'Compare Side by Side', arguments: [{ path: f.path }] };
+        item.command = {
+          command: CommandIds.syncOpenComparisonDiff,
+          title: 'Compare Side by Side',
+          arguments: [{ path: f.path }],
+        };
         return item;
       }
       case 'change': {
@@ -145,17 +174,22 @@ export class ComparisonView extends Disposable implements vscode.TreeDataProvide
     if (!report) return [];
     if (!node) {
       const c = report.comparison;
-      const text = c.files.length === 0 ? `Identical (${c.unchanged} files)` : `${c.files.length} file(s) differ, ${c.unchanged} identical`;
+      const text =
+        c.files.length === 0
+          ? `Identical (${c.unchanged} files)`
+          : `${c.files.length} file(s) differ, ${c.unchanged} identical`;
       return [{ kind: 'summary', text }, ...c.files.map((file): ComparisonNode => ({ kind: 'file', file }))];
     }
     if (node.kind !== 'file') return [];
     const changes = node.file.semantic?.changes ?? [];
     const shown: ComparisonNode[] = changes.slice(0, MAX_CHANGES_PER_FILE).map((c) => ({
-      kind: 'change', icon: CHANGE_ICONS[c.change],
+      kind: 'change',
+      icon: CHANGE_ICONS[c.change],
       text: `${c.change === 'added' ? '+' : c.change === 'removed' ? '−' : '~'} ${c.label}`,
       detail: c.detail,
     }));
-    if (changes.length > MAX_CHANGES_PER_FILE) shown.push({ kind: 'more', count: changes.length - MAX_CHANGES_PER_FILE });
+    if (changes.length > MAX_CHANGES_PER_FILE)
+      shown.push({ kind: 'more', count: changes.length - MAX_CHANGES_PER_FILE });
     return shown;
   }
 }

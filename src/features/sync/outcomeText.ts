@@ -12,15 +12,25 @@ export function settledSummary(r: PullResult): string {
 export function describeOutcome(o: PushOutcome): { summary: string; details: string } {
   const total = o.results.length + o.notAttempted.length;
   const applied = o.results.filter((r) => r.status === 'applied').length;
-  const summary = o.status === 'completed'
-    ? `Push completed: ${applied} of ${total} operation(s) applied${o.backup ? `; backup ${o.backup.name}` : ''}.`
-    : `Push ${o.status}: ${applied} of ${total} operation(s) applied. ${o.results.find((r) => r.status !== 'applied')?.error ?? ''}`.trim();
+  const summary =
+    o.status === 'completed'
+      ? `Push completed: ${applied} of ${total} operation(s) applied${o.backup ? `; backup ${o.backup.name}` : ''}.`
+      : `Push ${o.status}: ${applied} of ${total} operation(s) applied. ${o.results.find((r) => r.status !== 'applied')?.error ?? ''}`.trim();
   const lines = [summary, ''];
-  for (const r of o.results) lines.push(`${r.status === 'applied' ? '✔' : r.status === 'failed' ? '✖' : '?'} ${r.operation.method} ${r.operation.endpoint} — ${r.operation.title}${r.job ? ` (job ${r.job.id} ${r.job.status})` : ''}${r.error ? `\n    ${r.error}` : ''}`);
+  for (const r of o.results)
+    lines.push(
+      `${r.status === 'applied' ? '✔' : r.status === 'failed' ? '✖' : '?'} ${r.operation.method} ${r.operation.endpoint} — ${r.operation.title}${r.job ? ` (job ${r.job.id} ${r.job.status})` : ''}${r.error ? `\n    ${r.error}` : ''}`,
+    );
   for (const op of o.notAttempted) lines.push(`· not attempted: ${op.method} ${op.endpoint} — ${op.title}`);
   if (o.backup) lines.push('', `Backup of the remote package: ${o.backup.path}`);
   if (o.lockProblem) lines.push('', o.lockProblem);
   if (o.pending) lines.push('', o.pending);
-  if (o.refresh) lines.push('', o.refresh.ok ? 'The base was refreshed from the platform; the Source Control view shows what remains.' : `The base was not refreshed: ${o.refresh.error}`);
+  if (o.refresh)
+    lines.push(
+      '',
+      o.refresh.ok
+        ? 'The base was refreshed from the platform; the Source Control view shows what remains.'
+        : `The base was not refreshed: ${o.refresh.error}`,
+    );
   return { summary, details: `${lines.join('\n')}\n` };
 }

@@ -49,19 +49,32 @@ export class SyncFeature extends Disposable {
     super();
     const model = this._register(new SyncModel(deps.logger));
     const zipFs = this._register(new ZipFileSystem());
-    this._register(vscode.workspace.registerFileSystemProvider(ZIP_SCHEME, zipFs, { isReadonly: true, isCaseSensitive: true }));
+    this._register(
+      vscode.workspace.registerFileSystemProvider(ZIP_SCHEME, zipFs, { isReadonly: true, isCaseSensitive: true }),
+    );
     const base = this._register(new BaseContentProvider());
     this._register(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, base));
     const documents = this._register(syncDocuments());
     const comparison = this._register(new ComparisonView(model, deps.logger));
     const scm = this._register(new SyncScmView(model));
     const statusBar = this._register(new SyncStatusBar(model));
-    this._register(model.onDidChange(() => {
-      void vscode.commands.executeCommand('setContext', ContextKeys.syncHasWorkspace, model.list().length > 0);
-    }));
+    this._register(
+      model.onDidChange(() => {
+        void vscode.commands.executeCommand('setContext', ContextKeys.syncHasWorkspace, model.list().length > 0);
+      }),
+    );
     this.pulledProject = { holds: () => model.list().length > 0, onDidChange: model.onDidChange };
 
-    const commandDeps: SyncCommandDeps = { registry: deps.registry, prompter: deps.prompter, model, comparison, zipFs, base, documents, logger: deps.logger };
+    const commandDeps: SyncCommandDeps = {
+      registry: deps.registry,
+      prompter: deps.prompter,
+      model,
+      comparison,
+      zipFs,
+      base,
+      documents,
+      logger: deps.logger,
+    };
     deps.commands.register(
       new PullCommand(commandDeps),
       new StatusCommand(commandDeps),
@@ -75,7 +88,9 @@ export class SyncFeature extends Disposable {
       new BrowsePackageCommand(commandDeps),
     );
     // Finding pulled folders reads a few directories; it runs after activation, never during it.
-    setTimeout(() => { void model.rescan(); }, 0);
+    setTimeout(() => {
+      void model.rescan();
+    }, 0);
     this.testing = {
       model,
       comparison,

@@ -40,8 +40,16 @@ export class SyncModel extends Disposable {
     this._register(watcher.onDidChange(onFile));
     this._register(watcher.onDidCreate(onFile));
     this._register(watcher.onDidDelete(onFile));
-    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => { void this.rescan(); }));
-    this._register({ dispose: () => { for (const t of this.timers.values()) clearTimeout(t); } });
+    this._register(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        void this.rescan();
+      }),
+    );
+    this._register({
+      dispose: () => {
+        for (const t of this.timers.values()) clearTimeout(t);
+      },
+    });
   }
 
   /** Pulled folders, sorted. */
@@ -55,12 +63,17 @@ export class SyncModel extends Disposable {
 
   /** The pulled folder holding `file`, if any. */
   rootOf(file: string): string | undefined {
-    return this.list().map((r) => r.root).filter((r) => isInside(r, file, { orSelf: true })).sort((a, b) => b.length - a.length)[0];
+    return this.list()
+      .map((r) => r.root)
+      .filter((r) => isInside(r, file, { orSelf: true }))
+      .sort((a, b) => b.length - a.length)[0];
   }
 
   /** Finds the pulled folders of the window again and refreshes each one's local status. */
   rescan(): Promise<void> {
-    this.scanning ??= this.doRescan().finally(() => { this.scanning = undefined; });
+    this.scanning ??= this.doRescan().finally(() => {
+      this.scanning = undefined;
+    });
     return this.scanning;
   }
 
@@ -72,7 +85,17 @@ export class SyncModel extends Disposable {
       const previous = this.roots.get(root)?.remote;
       const remote = previous && previous.pulledAt === status.state.pulledAt ? previous : undefined;
       const behind = remote?.files.length;
-      next = { root, status, remote, behind, sync: remote ? syncState(status.ahead, behind, status.conflicts.length) : status.conflicts.length > 0 ? 'conflict' : 'unknown' };
+      next = {
+        root,
+        status,
+        remote,
+        behind,
+        sync: remote
+          ? syncState(status.ahead, behind, status.conflicts.length)
+          : status.conflicts.length > 0
+            ? 'conflict'
+            : 'unknown',
+      };
     } catch (err) {
       this.logger.warn(`status of ${root} failed`, err);
       next = { root, error: err instanceof Error ? err.message : String(err), sync: 'unknown' };
@@ -91,7 +114,12 @@ export class SyncModel extends Disposable {
     const local = await this.refresh(root);
     if (!local.status) return local;
     const remote = { files: [], checkedAt: new Date().toISOString(), pulledAt: local.status.state.pulledAt };
-    const next: RootStatus = { ...local, remote, behind: 0, sync: syncState(local.status.ahead, 0, local.status.conflicts.length) };
+    const next: RootStatus = {
+      ...local,
+      remote,
+      behind: 0,
+      sync: syncState(local.status.ahead, 0, local.status.conflicts.length),
+    };
     this.roots.set(root, next);
     this.changed.fire(root);
     return next;
@@ -101,8 +129,15 @@ export class SyncModel extends Disposable {
   async checkRemote(root: string, client: PlatformClient, signal?: AbortSignal): Promise<RootStatus> {
     const status = await workspaceStatus(root, { client, signal });
     const next: RootStatus = {
-      root, status, behind: status.behind, sync: status.sync,
-      remote: { files: status.remote ?? [], checkedAt: status.remoteCheckedAt ?? new Date().toISOString(), pulledAt: status.state.pulledAt },
+      root,
+      status,
+      behind: status.behind,
+      sync: status.sync,
+      remote: {
+        files: status.remote ?? [],
+        checkedAt: status.remoteCheckedAt ?? new Date().toISOString(),
+        pulledAt: status.state.pulledAt,
+      },
     };
     this.roots.set(root, next);
     this.changed.fire(root);
@@ -117,7 +152,8 @@ export class SyncModel extends Disposable {
       if (await isPulledFolder(top)) found.add(top);
       const entries = await readdir(top, { withFileTypes: true }).catch(() => []);
       for (const e of entries) {
-        if (e.isDirectory() && !e.name.startsWith('.') && (await isPulledFolder(join(top, e.name)))) found.add(join(top, e.name));
+        if (e.isDirectory() && !e.name.startsWith('.') && (await isPulledFolder(join(top, e.name))))
+          found.add(join(top, e.name));
       }
     }
     for (const root of [...this.roots.keys()]) if (!found.has(root)) this.roots.delete(root);
@@ -128,11 +164,19 @@ export class SyncModel extends Disposable {
   private fileChanged(uri: vscode.Uri): void {
     if (uri.scheme !== 'file') return;
     const path = uri.fsPath;
-    if (path.endsWith(join(STATE_DIR, STATE_FILE))) { void this.rescan(); return; }
+    if (path.endsWith(join(STATE_DIR, STATE_FILE))) {
+      void this.rescan();
+      return;
+    }
     const root = this.rootOf(path);
     if (!root || isInside(join(root, STATE_DIR), path, { orSelf: true })) return;
     clearTimeout(this.timers.get(root));
-    this.timers.set(root, setTimeout(() => { this.timers.delete(root); void this.refresh(root); }, DEBOUNCE_MS));
+    this.timers.set(
+      root,
+      setTimeout(() => {
+        this.timers.delete(root);
+        void this.refresh(root);
+      }, DEBOUNCE_MS),
+    );
   }
 }
-

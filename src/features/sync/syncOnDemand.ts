@@ -20,8 +20,16 @@ import type { SyncFeature, SyncFeatureDeps } from './syncFeature';
 
 const C = CommandIds;
 export const SYNC_COMMAND_IDS: readonly CommandId[] = [
-  C.syncPull, C.syncStatus, C.syncPush, C.syncRestoreBackup, C.syncComparePackages, C.syncShowChanges,
-  C.syncOpenBaseDiff, C.syncOpenRemoteDiff, C.syncOpenComparisonDiff, C.syncBrowsePackage,
+  C.syncPull,
+  C.syncStatus,
+  C.syncPush,
+  C.syncRestoreBackup,
+  C.syncComparePackages,
+  C.syncShowChanges,
+  C.syncOpenBaseDiff,
+  C.syncOpenRemoteDiff,
+  C.syncOpenComparisonDiff,
+  C.syncBrowsePackage,
 ];
 
 const SYNC_SCHEMES = new Set([BASE_SCHEME, ZIP_SCHEME, SYNC_SCHEME]);
@@ -36,12 +44,14 @@ export interface SyncOnDemandDeps extends Omit<SyncFeatureDeps, 'commands' | 're
 
 function usesSyncScheme(): boolean {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => {
-    const input = t.input;
-    if (input instanceof vscode.TabInputText) return [input.uri];
-    if (input instanceof vscode.TabInputTextDiff) return [input.original, input.modified];
-    return [];
-  });
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .flatMap((t) => {
+      const input = t.input;
+      if (input instanceof vscode.TabInputText) return [input.uri];
+      if (input instanceof vscode.TabInputTextDiff) return [input.original, input.modified];
+      return [];
+    });
   return [...folders, ...tabs].some((uri) => SYNC_SCHEMES.has(uri.scheme));
 }
 
@@ -49,9 +59,12 @@ async function hasPulledFolder(): Promise<boolean> {
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     if (folder.uri.scheme !== 'file') continue;
     if (await isPulledFolder(folder.uri.fsPath)) return true;
-    const below = await vscode.workspace.fs.readDirectory(folder.uri).then((entries) => entries, () => []);
+    const below = await vscode.workspace.fs.readDirectory(folder.uri).then(
+      (entries) => entries,
+      () => [],
+    );
     for (const [name, type] of below) {
-      if (type === vscode.FileType.Directory && await isPulledFolder(join(folder.uri.fsPath, name))) return true;
+      if (type === vscode.FileType.Directory && (await isPulledFolder(join(folder.uri.fsPath, name)))) return true;
     }
   }
   return false;
@@ -65,24 +78,34 @@ export class SyncOnDemand extends Disposable {
     super();
     this.logger = deps.logger;
     const bundle = separateBundle<typeof SyncModule>(bundlePath);
-    this.feature = this._register(new FeatureOnDemand({
-      name: 'Project sync', commandIds: SYNC_COMMAND_IDS, commands,
-      start: (sink) => new (bundle().SyncFeature)({ ...deps, registry: registry(), commands: sink }),
-    }));
+    this.feature = this._register(
+      new FeatureOnDemand({
+        name: 'Project sync',
+        commandIds: SYNC_COMMAND_IDS,
+        commands,
+        start: (sink) => new (bundle().SyncFeature)({ ...deps, registry: registry(), commands: sink }),
+      }),
+    );
     if (usesSyncScheme()) {
       this.feature.load();
       return;
     }
     // A pull from the CLI in the terminal makes a pulled folder appear; the feature's own watcher takes over once loaded.
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher(`**/${STATE_DIR}/${STATE_FILE}`, false, true, true));
+    const watcher = this._register(
+      vscode.workspace.createFileSystemWatcher(`**/${STATE_DIR}/${STATE_FILE}`, false, true, true),
+    );
     this._register(watcher.onDidCreate(() => this.loadInBackground()));
-    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => { void this.lookForPulledFolders(); }));
+    this._register(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        void this.lookForPulledFolders();
+      }),
+    );
     void this.lookForPulledFolders();
   }
 
   private async lookForPulledFolders(): Promise<void> {
     try {
-      if (!this.feature.current && !this.isDisposed && await hasPulledFolder()) this.loadInBackground();
+      if (!this.feature.current && !this.isDisposed && (await hasPulledFolder())) this.loadInBackground();
     } catch (e) {
       this.logger.warn('could not look for pulled project folders', e);
     }

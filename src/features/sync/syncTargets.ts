@@ -23,7 +23,8 @@ export async function resolveRoot(deps: SyncCommandDeps, arg: unknown, title: st
   const given = pathOf(arg);
   if (given !== undefined) {
     const root = await findWorkspaceRoot(given);
-    if (!root) throw new Error(`${given} is not inside a pulled project folder; pull a project first ("Pull Project…").`);
+    if (!root)
+      throw new Error(`${given} is not inside a pulled project folder; pull a project first ("Pull Project…").`);
     return root;
   }
   const active = vscode.window.activeTextEditor?.document.uri;
@@ -33,23 +34,34 @@ export async function resolveRoot(deps: SyncCommandDeps, arg: unknown, title: st
   const roots = deps.model.list();
   if (roots.length === 0) throw new Error('No pulled project folder is open; pull a project first ("Pull Project…").');
   if (roots.length === 1) return (roots[0] as { root: string }).root;
-  return answered(deps.prompter.pick(roots.map((r) => ({
-    label: r.status?.state.projectName ?? r.status?.state.projectId ?? r.root,
-    description: vscode.workspace.asRelativePath(r.root),
-    value: r.root,
-  })), { title, placeholder: 'Pulled project folder' }), title);
+  return answered(
+    deps.prompter.pick(
+      roots.map((r) => ({
+        label: r.status?.state.projectName ?? r.status?.state.projectId ?? r.root,
+        description: vscode.workspace.asRelativePath(r.root),
+        value: r.root,
+      })),
+      { title, placeholder: 'Pulled project folder' },
+    ),
+    title,
+  );
 }
 
 /** The client of the connection `state` was pulled with (matched by name, else by API URL). */
 export async function clientForState(deps: SyncCommandDeps, state: WorkspaceState): Promise<PlatformClient> {
   const entry = deps.registry.entryFor(state.connection);
   if (!entry) {
-    throw new Error(`This folder was pulled from "${state.connection.name ?? state.connection.baseUrl}", which is not one of your connections; add it (Add Connection…) and try again.`);
+    throw new Error(
+      `This folder was pulled from "${state.connection.name ?? state.connection.baseUrl}", which is not one of your connections; add it (Add Connection…) and try again.`,
+    );
   }
   return (await deps.registry.session(entry.id)).client;
 }
 
-export async function clientForRoot(deps: SyncCommandDeps, root: string): Promise<{ client: PlatformClient; state: WorkspaceState }> {
+export async function clientForRoot(
+  deps: SyncCommandDeps,
+  root: string,
+): Promise<{ client: PlatformClient; state: WorkspaceState }> {
   const state = await requireWorkspaceState(new WorkspacePaths(root));
   return { client: await clientForState(deps, state), state };
 }

@@ -10,12 +10,19 @@ export function baseUri(workingFile: string): vscode.Uri {
 
 /** The zip's path travels hex-encoded in the authority: a path cannot hold `/` there, and hex survives case folding. */
 export function zipUri(zipPath: string, entry = ''): vscode.Uri {
-  return vscode.Uri.from({ scheme: ZIP_SCHEME, authority: Buffer.from(zipPath, 'utf8').toString('hex'), path: `/${entry}` });
+  return vscode.Uri.from({
+    scheme: ZIP_SCHEME,
+    authority: Buffer.from(zipPath, 'utf8').toString('hex'),
+    path: `/${entry}`,
+  });
 }
 
 export function parseZipUri(uri: vscode.Uri): { zipPath: string; entry: string } {
   if (uri.scheme !== ZIP_SCHEME || !/^[0-9a-f]+$/i.test(uri.authority)) throw vscode.FileSystemError.FileNotFound(uri);
-  return { zipPath: Buffer.from(uri.authority, 'hex').toString('utf8'), entry: uri.path.replace(/^\/+/, '').replace(/\/+$/, '') };
+  return {
+    zipPath: Buffer.from(uri.authority, 'hex').toString('utf8'),
+    entry: uri.path.replace(/^\/+/, '').replace(/\/+$/, ''),
+  };
 }
 
 export function emptyUri(name: string): vscode.Uri {

@@ -18,14 +18,23 @@ export interface WorkspaceCheck {
 }
 
 /** Throws the push's 'invalid' refusal when the workspace has errors; else says whether there is anything to push. */
-export async function refuseInvalidWorkspace(root: string, state: WorkspaceState, signal?: AbortSignal): Promise<WorkspaceCheck> {
+export async function refuseInvalidWorkspace(
+  root: string,
+  state: WorkspaceState,
+  signal?: AbortSignal,
+): Promise<WorkspaceCheck> {
   const paths = new WorkspacePaths(root);
   const local = new FolderFiles(paths.root, 'the workspace');
   const base = new FolderFiles(paths.baseDir, 'the base');
   const comparison = await comparePackages(base, local, { beforeRecords: state.base, fileLevelOnly: true, signal });
   const analyzed = await analyzeChanges(local, base, comparison.files, signal);
   const errors = validationErrors([...(await validateLayout(local, signal)), ...analyzed.problems]);
-  if (errors.length > 0) throw new PushRefusedError('invalid', `The workspace has ${errors.length} error(s); fix them before pushing:`, errors.slice(0, 20).map(formatProblem));
+  if (errors.length > 0)
+    throw new PushRefusedError(
+      'invalid',
+      `The workspace has ${errors.length} error(s); fix them before pushing:`,
+      errors.slice(0, 20).map(formatProblem),
+    );
   const unchanged = analyzed.locales.length === 0 && analyzed.otherFiles.length === 0;
   return { nothingToPush: unchanged && (await readPendingPush(paths)) === undefined };
 }

@@ -22,7 +22,11 @@ export class ZipFileSystem extends Disposable implements vscode.FileSystemProvid
   async invalidate(zipPath: string): Promise<void> {
     const current = this.opened.get(zipPath);
     this.opened.delete(zipPath);
-    if (current) await current.then((o) => o.archive.close(), () => undefined);
+    if (current)
+      await current.then(
+        (o) => o.archive.close(),
+        () => undefined,
+      );
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri: zipUri(zipPath) }]);
   }
 
@@ -34,9 +38,22 @@ export class ZipFileSystem extends Disposable implements vscode.FileSystemProvid
     const { zipPath, entry } = parseZipUri(uri);
     const { archive, mtimeMs } = await this.open(zipPath, uri);
     const file = archive.entry(entry);
-    if (file) return { type: vscode.FileType.File, ctime: file.mtime.getTime(), mtime: file.mtime.getTime(), size: file.size, permissions: vscode.FilePermission.Readonly };
+    if (file)
+      return {
+        type: vscode.FileType.File,
+        ctime: file.mtime.getTime(),
+        mtime: file.mtime.getTime(),
+        size: file.size,
+        permissions: vscode.FilePermission.Readonly,
+      };
     if (entry === '' || archive.names.some((n) => n.startsWith(`${entry}/`))) {
-      return { type: vscode.FileType.Directory, ctime: mtimeMs, mtime: mtimeMs, size: 0, permissions: vscode.FilePermission.Readonly };
+      return {
+        type: vscode.FileType.Directory,
+        ctime: mtimeMs,
+        mtime: mtimeMs,
+        size: 0,
+        permissions: vscode.FilePermission.Readonly,
+      };
     }
     throw vscode.FileSystemError.FileNotFound(uri);
   }
@@ -62,13 +79,25 @@ export class ZipFileSystem extends Disposable implements vscode.FileSystemProvid
     return archive.read(entry);
   }
 
-  createDirectory(uri: vscode.Uri): void { throw readOnly(uri); }
-  writeFile(uri: vscode.Uri): void { throw readOnly(uri); }
-  delete(uri: vscode.Uri): void { throw readOnly(uri); }
-  rename(uri: vscode.Uri): void { throw readOnly(uri); }
+  createDirectory(uri: vscode.Uri): void {
+    throw readOnly(uri);
+  }
+  writeFile(uri: vscode.Uri): void {
+    throw readOnly(uri);
+  }
+  delete(uri: vscode.Uri): void {
+    throw readOnly(uri);
+  }
+  rename(uri: vscode.Uri): void {
+    throw readOnly(uri);
+  }
 
   override dispose(): void {
-    for (const pending of this.opened.values()) void pending.then((o) => o.archive.close(), () => undefined);
+    for (const pending of this.opened.values())
+      void pending.then(
+        (o) => o.archive.close(),
+        () => undefined,
+      );
     this.opened.clear();
     super.dispose();
   }
@@ -89,11 +118,15 @@ export class ZipFileSystem extends Disposable implements vscode.FileSystemProvid
       return await opening;
     } catch (err) {
       this.opened.delete(zipPath);
-      throw vscode.FileSystemError.Unavailable(`${zipPath} cannot be read as a package: ${err instanceof Error ? err.message : String(err)}`);
+      throw vscode.FileSystemError.Unavailable(
+        `${zipPath} cannot be read as a package: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 }
 
 function readOnly(uri: vscode.Uri): vscode.FileSystemError {
-  return vscode.FileSystemError.NoPermissions(`${uri.path} is inside a package zip, which is read-only here. Pull the project to edit its files.`);
+  return vscode.FileSystemError.NoPermissions(
+    `${uri.path} is inside a package zip, which is read-only here. Pull the project to edit its files.`,
+  );
 }

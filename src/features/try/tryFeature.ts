@@ -47,7 +47,10 @@ export interface TryViewState {
 /** The locales of a pulled folder: its locale folders that hold their TRSX. */
 async function folderLocales(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isDirectory() && isLocaleName(e.name)).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory() && isLocaleName(e.name))
+    .map((e) => e.name)
+    .sort();
 }
 
 /** A file of the folder, refused when it would leave it. */
@@ -83,11 +86,24 @@ export class TryFeature extends Disposable {
     const a = argObject(arg);
     const folder = await pickPulledFolder(arg, this.deps.prompter, `${TITLE}: which project?`);
     if (!folder) return undefined;
-    const target = await pickRuntimeTarget(this.deps.targets, this.deps.prompter, TITLE, typeof a.tag === 'string' ? a.tag : undefined);
+    const target = await pickRuntimeTarget(
+      this.deps.targets,
+      this.deps.prompter,
+      TITLE,
+      typeof a.tag === 'string' ? a.tag : undefined,
+    );
     if (!target) return undefined;
     const locales = await folderLocales(folder);
     if (locales.length === 0) throw new Error(`${folder} has no locale folder; pull the project again.`);
-    const locale = typeof a.locale === 'string' ? a.locale : locales.length === 1 ? locales[0] : await this.deps.prompter.pick(locales.map((l) => ({ label: l, value: l })), { title: TITLE, placeholder: 'Locale' });
+    const locale =
+      typeof a.locale === 'string'
+        ? a.locale
+        : locales.length === 1
+          ? locales[0]
+          : await this.deps.prompter.pick(
+              locales.map((l) => ({ label: l, value: l })),
+              { title: TITLE, placeholder: 'Locale' },
+            );
     if (!locale) return undefined;
     return this.ask(folder, target, locale, typeof a.text === 'string' ? a.text : undefined);
   }
@@ -99,25 +115,41 @@ export class TryFeature extends Disposable {
     return this.ask(s.folder, s.target, s.locale, typeof text === 'string' ? text : undefined);
   }
 
-  private async ask(folder: string, target: RuntimeTarget, locale: string, given: string | undefined): Promise<TryViewState | undefined> {
-    const text = given ?? await this.deps.prompter.input({
-      title: `${TITLE}: ${target.contextTag} (${locale})`, prompt: 'A sentence, as a caller would say it', value: this.state?.page.tried.text ?? '',
-      validate: (v) => (v.trim() === '' ? 'Type a sentence.' : undefined),
-    });
+  private async ask(
+    folder: string,
+    target: RuntimeTarget,
+    locale: string,
+    given: string | undefined,
+  ): Promise<TryViewState | undefined> {
+    const text =
+      given ??
+      (await this.deps.prompter.input({
+        title: `${TITLE}: ${target.contextTag} (${locale})`,
+        prompt: 'A sentence, as a caller would say it',
+        value: this.state?.page.tried.text ?? '',
+        validate: (v) => (v.trim() === '' ? 'Type a sentence.' : undefined),
+      }));
     if (text === undefined) return undefined;
     const uri = nluModelUrn(target.contextTag, locale);
     const page = await withProgress({ title: `${TITLE}: ${target.contextTag}` }, async (progress, signal) => {
       progress.report({ message: 'interpreting' });
-      const response = await this.clients.clientOf(target).interpret({
-        parameters: { interpretationResultType: 'SINGLE_INTENT', maxInterpretations: 5 }, model: { type: 'SEMANTIC_MODEL', uri }, input: { text },
-        clientData: { 'x-cstudio': 'try-panel' },
-      }, signal);
+      const response = await this.clients.clientOf(target).interpret(
+        {
+          parameters: { interpretationResultType: 'SINGLE_INTENT', maxInterpretations: 5 },
+          model: { type: 'SEMANTIC_MODEL', uri },
+          input: { text },
+          clientData: { 'x-cstudio': 'try-panel' },
+        },
+        signal,
+      );
       const tried = triedUtterance(text, response);
       progress.report({ message: 'finding the nearest training samples' });
       return this.pageOf(folder, target, locale, uri, tried);
     });
     const panel = this.ensurePanel();
-    const stylesheet = panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'try.css')).toString();
+    const stylesheet = panel.webview
+      .asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'try.css'))
+      .toString();
     panel.webview.html = tryHtml(panel.webview.cspSource, stylesheet, page);
     panel.title = `Try: ${text.length > 24 ? `${text.slice(0, 24)}…` : text}`;
     panel.reveal(vscode.ViewColumn.Active);
@@ -126,11 +158,21 @@ export class TryFeature extends Disposable {
   }
 
   /** The page, with the explanation from the folder's own model (its absence said on the page, never fatal). */
-  private async pageOf(folder: string, target: RuntimeTarget, locale: string, uri: string, tried: TriedUtterance): Promise<TryPage> {
+  private async pageOf(
+    folder: string,
+    target: RuntimeTarget,
+    locale: string,
+    uri: string,
+    tried: TriedUtterance,
+  ): Promise<TryPage> {
     const base = { tag: target.contextTag, locale, uri, tried, trsx: trsxPath(locale) };
     try {
       const folderModel = await this.models.modelOf(folder, locale);
-      const why: CandidateWhy[] = explainCandidates(folderModel, tried.text, tried.candidates.map((c) => c.intent));
+      const why: CandidateWhy[] = explainCandidates(
+        folderModel,
+        tried.text,
+        tried.candidates.map((c) => c.intent),
+      );
       const grammarFiles: Record<string, string> = {};
       for (const e of tried.candidates.flatMap((c) => c.entities)) {
         const file = grammarFileOf(folderModel, locale, e.name);
@@ -139,7 +181,12 @@ export class TryFeature extends Disposable {
       return { ...base, why, grammarFiles };
     } catch (err) {
       this.deps.logger.warn(`no explanation from ${folder} (${locale})`, err);
-      return { ...base, why: [], grammarFiles: {}, whyProblem: `The nearest training samples could not be found: ${err instanceof Error ? err.message : String(err)}` };
+      return {
+        ...base,
+        why: [],
+        grammarFiles: {},
+        whyProblem: `The nearest training samples could not be found: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
   }
 
@@ -148,18 +195,35 @@ export class TryFeature extends Disposable {
     const s = this.requireState();
     const intent = argObject(arg).intent;
     const candidates = s.page.tried.candidates;
-    const chosen: TriedCandidate | undefined = typeof intent === 'string' ? candidates.find((c) => c.intent === intent) : candidates[0];
-    if (!chosen) throw new Error('Choose an intent of the Try panel\'s interpretations.');
+    const chosen: TriedCandidate | undefined =
+      typeof intent === 'string' ? candidates.find((c) => c.intent === intent) : candidates[0];
+    if (!chosen) throw new Error("Choose an intent of the Try panel's interpretations.");
     const file = trsxPath(s.locale);
     const text = s.page.tried.text;
     const ok = await this.deps.prompter.confirm(`Add "${text}" as a sample of ${chosen.intent} in ${file}?`, {
-      action: 'Add', detail: chosen.entities.length > 0 ? `Annotated with ${chosen.entities.map((e) => `${e.name} "${e.literal}"`).join(', ')}.` : 'No entity to annotate.',
+      action: 'Add',
+      detail:
+        chosen.entities.length > 0
+          ? `Annotated with ${chosen.entities.map((e) => `${e.name} "${e.literal}"`).join(', ')}.`
+          : 'No entity to annotate.',
     });
     if (!ok) return false;
     const utterance: InterpretedUtterance = {
-      id: `try-${Date.now()}`, text, intent: chosen.intent, confidence: chosen.confidence, locale: s.locale,
-      entities: chosen.entities.map((e) => ({ name: e.name, literal: e.literal, value: e.value, start: e.start, end: e.end })),
-      topic: s.target.contextTag, partition: 0, offset: 0,
+      id: `try-${Date.now()}`,
+      text,
+      intent: chosen.intent,
+      confidence: chosen.confidence,
+      locale: s.locale,
+      entities: chosen.entities.map((e) => ({
+        name: e.name,
+        literal: e.literal,
+        value: e.value,
+        start: e.start,
+        end: e.end,
+      })),
+      topic: s.target.contextTag,
+      partition: 0,
+      offset: 0,
     };
     const [added] = await addAsSamples(s.folder, [{ utterance, intent: chosen.intent }], await folderLocales(s.folder));
     const what = added?.action === 'counted' ? `raised the count of the same sample to ${added.count}` : 'added it';
@@ -173,14 +237,22 @@ export class TryFeature extends Disposable {
     if (typeof file !== 'string' || typeof line !== 'number') throw new Error('Open a sample from the Try panel.');
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(inside(s.folder, file)));
     const at = new vscode.Position(Math.max(0, line - 1), 0);
-    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(at, doc.lineAt(at.line).range.end), viewColumn: vscode.ViewColumn.Beside });
+    await vscode.window.showTextDocument(doc, {
+      selection: new vscode.Range(at, doc.lineAt(at.line).range.end),
+      viewColumn: vscode.ViewColumn.Beside,
+    });
   }
 
   private async testGrammar(arg: unknown): Promise<unknown> {
     const s = this.requireState();
     const { file, literal } = argObject(arg);
     if (typeof file !== 'string') throw new Error('Test a grammar from the Try panel.');
-    return vscode.commands.executeCommand(CommandIds.grammarTest, vscode.Uri.file(inside(s.folder, file)), undefined, typeof literal === 'string' ? literal : undefined);
+    return vscode.commands.executeCommand(
+      CommandIds.grammarTest,
+      vscode.Uri.file(inside(s.folder, file)),
+      undefined,
+      typeof literal === 'string' ? literal : undefined,
+    );
   }
 
   private requireState(): TryViewState {
@@ -196,7 +268,9 @@ export class TryFeature extends Disposable {
       enableCommandUris: TRY_PAGE_COMMANDS,
       localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'media')],
     });
-    panel.onDidDispose(() => { this.panel = undefined; });
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+    });
     this.panel = panel;
     return panel;
   }

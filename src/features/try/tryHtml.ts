@@ -9,7 +9,12 @@ import { CommandIds } from '../../host/commandIds';
 import { escapeHtml, webviewPage } from '../../host/webviewPage';
 
 /** The commands the page's links may run (the webview allows command URIs for these only). */
-export const TRY_PAGE_COMMANDS: readonly string[] = [CommandIds.tryAgain, CommandIds.tryAddSample, CommandIds.tryOpenSample, CommandIds.tryTestGrammar];
+export const TRY_PAGE_COMMANDS: readonly string[] = [
+  CommandIds.tryAgain,
+  CommandIds.tryAddSample,
+  CommandIds.tryOpenSample,
+  CommandIds.tryTestGrammar,
+];
 
 export interface TryPage {
   /** What was asked: context tag and locale. */
@@ -27,7 +32,8 @@ export interface TryPage {
   readonly trsx: string;
 }
 
-const commandUri = (command: string, args: unknown): string => `command:${command}?${encodeURIComponent(JSON.stringify([args]))}`;
+const commandUri = (command: string, args: unknown): string =>
+  `command:${command}?${encodeURIComponent(JSON.stringify([args]))}`;
 const link = (command: string, args: unknown, text: string, cls = ''): string =>
   `<a${cls ? ` class="${cls}"` : ''} href="${escapeHtml(commandUri(command, args))}">${escapeHtml(text)}</a>`;
 const pct = (n: number): string => `${(n * 100).toFixed(1)}%`;
@@ -54,11 +60,15 @@ function highlighted(text: string, entities: readonly TriedEntity[]): string {
 function entityRows(page: TryPage, entities: readonly TriedEntity[]): string {
   if (entities.length === 0) return '';
   const rows = entities.map((e) => {
-    const grammar = e.origin === 'GRAMMAR' && page.grammarFiles[e.name]
-      ? ` ${link(CommandIds.tryTestGrammar, { file: page.grammarFiles[e.name], literal: e.literal }, 'Test in the grammar tester')}` : '';
+    const grammar =
+      e.origin === 'GRAMMAR' && page.grammarFiles[e.name]
+        ? ` ${link(CommandIds.tryTestGrammar, { file: page.grammarFiles[e.name], literal: e.literal }, 'Test in the grammar tester')}`
+        : '';
     const value = e.value === e.literal ? '' : ` → <code>${escapeHtml(e.value)}</code>`;
-    return `<li class="depth-${Math.min(e.depth, 3)}"><span class="name">${escapeHtml(e.name)}</span> “${escapeHtml(e.literal)}”${value} `
-      + `<span class="facts">[${e.start}, ${e.end}) ${escapeHtml(e.origin)} ${pct(e.confidence)}</span>${grammar}</li>`;
+    return (
+      `<li class="depth-${Math.min(e.depth, 3)}"><span class="name">${escapeHtml(e.name)}</span> “${escapeHtml(e.literal)}”${value} ` +
+      `<span class="facts">[${e.start}, ${e.end}) ${escapeHtml(e.origin)} ${pct(e.confidence)}</span>${grammar}</li>`
+    );
   });
   return `<ul class="entities">${rows.join('')}</ul>`;
 }
@@ -67,10 +77,21 @@ function whySection(page: TryPage): string {
   if (page.whyProblem !== undefined) return `<h2>Why</h2>\n<p class="none">${escapeHtml(page.whyProblem)}</p>`;
   if (page.why.length === 0) return '';
   const blocks = page.why.map((w) => {
-    const items = w.nearest.length === 0 ? '<li class="none">No training sample of this intent is near.</li>' : w.nearest.map((s) => {
-      const where = s.source ? link(CommandIds.tryOpenSample, { file: s.source.file ?? page.trsx, line: s.source.line }, `${s.source.file ?? page.trsx}:${s.source.line}`) : '';
-      return `<li>“${escapeHtml(s.text)}” <span class="facts">similarity ${s.similarity.toFixed(2)}</span> ${where}</li>`;
-    }).join('');
+    const items =
+      w.nearest.length === 0
+        ? '<li class="none">No training sample of this intent is near.</li>'
+        : w.nearest
+            .map((s) => {
+              const where = s.source
+                ? link(
+                    CommandIds.tryOpenSample,
+                    { file: s.source.file ?? page.trsx, line: s.source.line },
+                    `${s.source.file ?? page.trsx}:${s.source.line}`,
+                  )
+                : '';
+              return `<li>“${escapeHtml(s.text)}” <span class="facts">similarity ${s.similarity.toFixed(2)}</span> ${where}</li>`;
+            })
+            .join('');
     return `<h3>${escapeHtml(w.intent)}</h3><ul class="nearest">${items}</ul>`;
   });
   const [a, b] = page.why;
@@ -82,14 +103,21 @@ export function tryHtml(cspSource: string, stylesheet: string, page: TryPage): s
   const csp = `default-src 'none'; style-src ${cspSource}`;
   const { tried } = page;
   const best = tried.candidates[0];
-  const candidates = tried.candidates.map((c, i) => `<li class="candidate">
+  const candidates = tried.candidates
+    .map(
+      (c, i) => `<li class="candidate">
 <div class="head"><span class="rank">${i + 1}</span> <span class="intent">${escapeHtml(c.intent)}</span>
 ${bar(c.confidence)} <span class="confidence">${c.confidence.toFixed(3)}</span>
 <span class="facts">${escapeHtml(c.origin)}</span>
 ${link(CommandIds.tryAddSample, { intent: c.intent }, `Add as a sample of ${c.intent}…`, 'action')}</div>
-${entityRows(page, c.entities)}</li>`).join('\n');
+${entityRows(page, c.entities)}</li>`,
+    )
+    .join('\n');
   return webviewPage({
-    csp, stylesheet, title: 'Try an Utterance', body: `<h1>Try: ${escapeHtml(page.tag)} <span class="facts">${escapeHtml(page.locale)} · ${escapeHtml(page.uri)}</span></h1>
+    csp,
+    stylesheet,
+    title: 'Try an Utterance',
+    body: `<h1>Try: ${escapeHtml(page.tag)} <span class="facts">${escapeHtml(page.locale)} · ${escapeHtml(page.uri)}</span></h1>
 <p class="utterance">${highlighted(tried.text, best?.entities ?? [])}</p>
 <p>${link(CommandIds.tryAgain, {}, 'Try another sentence…', 'action')}</p>
 <h2>Interpretations <span class="facts">${tried.candidates.length}</span></h2>

@@ -8,7 +8,11 @@ import type * as TryModule from './tryFeature';
 import type { TryFeature, TryFeatureDeps } from './tryFeature';
 
 export const TRY_COMMAND_IDS: readonly CommandId[] = [
-  CommandIds.tryUtterance, CommandIds.tryAgain, CommandIds.tryAddSample, CommandIds.tryOpenSample, CommandIds.tryTestGrammar,
+  CommandIds.tryUtterance,
+  CommandIds.tryAgain,
+  CommandIds.tryAddSample,
+  CommandIds.tryOpenSample,
+  CommandIds.tryTestGrammar,
 ];
 
 export interface TryOnDemandDeps extends Omit<TryFeatureDeps, 'commands'> {
@@ -20,7 +24,9 @@ export interface TryOnDemandDeps extends Omit<TryFeatureDeps, 'commands'> {
 export function tryOnDemand({ bundlePath, commands, ...deps }: TryOnDemandDeps): FeatureOnDemand<TryFeature> {
   const bundle = separateBundle<typeof TryModule>(bundlePath);
   return new FeatureOnDemand({
-    name: 'The Try panel', commandIds: TRY_COMMAND_IDS, commands,
+    name: 'The Try panel',
+    commandIds: TRY_COMMAND_IDS,
+    commands,
     start: (sink) => new (bundle().TryFeature)({ ...deps, commands: sink }),
   });
 }

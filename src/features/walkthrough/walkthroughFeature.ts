@@ -70,7 +70,10 @@ class RunStepCommand implements Command {
 
   async execute(command: unknown): Promise<void> {
     const key = typeof command === 'string' ? STEP_COMMANDS[command] : undefined;
-    if (!key || typeof command !== 'string') throw new Error(`The walkthrough cannot run "${String(command)}"; it runs: ${Object.keys(STEP_COMMANDS).join(', ')}.`);
+    if (!key || typeof command !== 'string')
+      throw new Error(
+        `The walkthrough cannot run "${String(command)}"; it runs: ${Object.keys(STEP_COMMANDS).join(', ')}.`,
+      );
     await vscode.commands.executeCommand(command);
     this.logger.debug(`walkthrough: ${command} finished; ${key} set`);
     await vscode.commands.executeCommand('setContext', key, true);
@@ -108,26 +111,42 @@ export class WalkthroughFeature extends Disposable {
   constructor(private readonly deps: WalkthroughFeatureDeps) {
     super();
     deps.commands.register(new RunStepCommand(deps.logger));
-    this._register(deps.commands.onDidComplete((c) => {
-      // Pull's step ticks on a pulled project (cstudio.sync.hasWorkspace), not on the command.
-      if (!STEP_COMMANDS[c.id] || c.id === 'cstudio.sync.pull' || !didSomething(c)) return;
-      this.completedSteps.add(c.id);
-      this.stepCompleted.fire(c.id);
-    }));
+    this._register(
+      deps.commands.onDidComplete((c) => {
+        // Pull's step ticks on a pulled project (cstudio.sync.hasWorkspace), not on the command.
+        if (!STEP_COMMANDS[c.id] || c.id === 'cstudio.sync.pull' || !didSomething(c)) return;
+        this.completedSteps.add(c.id);
+        this.stepCompleted.fire(c.id);
+      }),
+    );
     const sawTrsx = (doc: vscode.TextDocument | undefined): void => {
       if (this.trsxSeen || doc?.languageId !== TRSX_LANGUAGE) return;
       this.trsxSeen = true;
       this.trsxTouched.fire();
     };
-    this._register(vscode.window.onDidChangeVisibleTextEditors((editors) => { for (const e of editors) sawTrsx(e.document); }));
-    this._register(vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length > 0) sawTrsx(e.document); }));
+    this._register(
+      vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        for (const e of editors) sawTrsx(e.document);
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length > 0) sawTrsx(e.document);
+      }),
+    );
     for (const e of vscode.window.visibleTextEditors) sawTrsx(e.document);
     const conditions: StepCondition[] = [
       ...deps.conditions,
       { key: ALREADY_HELD_KEYS.trsxEdited, holds: () => this.trsxSeen, onDidChange: this.trsxTouched.event },
-      ...Object.entries(STEP_COMMANDS).filter(([id]) => id !== 'cstudio.sync.pull').map(([id, key]): StepCondition => ({
-        key, holds: () => this.completedSteps.has(id), onDidChange: this.stepCompleted.event,
-      })),
+      ...Object.entries(STEP_COMMANDS)
+        .filter(([id]) => id !== 'cstudio.sync.pull')
+        .map(
+          ([id, key]): StepCondition => ({
+            key,
+            holds: () => this.completedSteps.has(id),
+            onDidChange: this.stepCompleted.event,
+          }),
+        ),
     ];
     this.conditions = conditions;
     const opened = (tabs: readonly vscode.Tab[]): void => {
@@ -146,7 +165,8 @@ export class WalkthroughFeature extends Disposable {
   /** Opens the walkthrough on the first activation of this installation (not in the extension's own tests). */
   async openOnFirstRun(): Promise<boolean> {
     if (this.deps.globalState.get<boolean>(OPENED_FLAG)) return false;
-    if (vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall') === false) return false;
+    if (vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall') === false)
+      return false;
     await this.deps.globalState.update(OPENED_FLAG, true);
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', this.walkthroughRef, false);
     this.deps.logger.info(`opened the walkthrough ${this.walkthroughRef} (first run)`);

@@ -9,9 +9,16 @@ import { findEnvGeography } from './lookup';
 import type { AppConfigRecord, ApplicationRecord } from './model';
 import { configView, envGeographyView } from './views';
 
-export async function configArchive(state: SandboxState, app: ApplicationRecord, config: AppConfigRecord, geographies: string[]): Promise<Uint8Array> {
+export async function configArchive(
+  state: SandboxState,
+  app: ApplicationRecord,
+  config: AppConfigRecord,
+  geographies: string[],
+): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
-  const put = (name: string, value: unknown): void => { files.set(name, Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8')); };
+  const put = (name: string, value: unknown): void => {
+    files.set(name, Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8'));
+  };
   put('app-config.json', {
     application: { id: app.id, applicationName: app.applicationName, organizationId: app.orgId },
     config: configView(state, config),

@@ -20,12 +20,16 @@ export interface ConfigContentInput {
 }
 
 function buildRefs(value: unknown, field: string): BuildRef[] {
-  if (!Array.isArray(value)) throw badRequest(`Field "${field}" must be an array of {buildLabel, locale} (got ${typeName(value)}).`);
+  if (!Array.isArray(value))
+    throw badRequest(`Field "${field}" must be an array of {buildLabel, locale} (got ${typeName(value)}).`);
   return value.map((item, i) => {
     const o = requireObject(item, `${field}[${i}]`);
     const buildLabel = optionalString(o, 'buildLabel') ?? '';
     const locale = optionalString(o, 'locale') ?? '';
-    if (!buildLabel || !locale) throw badRequest(`Field "${field}[${i}]" needs a buildLabel and a locale, e.g. {"buildLabel": "NLU_1001_2", "locale": "en-US"}.`);
+    if (!buildLabel || !locale)
+      throw badRequest(
+        `Field "${field}[${i}]" needs a buildLabel and a locale, e.g. {"buildLabel": "NLU_1001_2", "locale": "en-US"}.`,
+      );
     return { buildLabel, locale };
   });
 }
@@ -46,39 +50,71 @@ function parseBuilds(body: JsonObject, key: 'requestBuilds' | 'requestModels'): 
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function geographyOf(state: SandboxState, o: JsonObject, field: string): { environmentId: string; environmentGeographyId: string } {
+function geographyOf(
+  state: SandboxState,
+  o: JsonObject,
+  field: string,
+): { environmentId: string; environmentGeographyId: string } {
   const environmentGeographyId = optionalString(o, 'environmentGeographyId') ?? '';
   const geo = findEnvGeography(state, environmentGeographyId);
-  if (!geo) throw badRequest(`Field "${field}.environmentGeographyId" names no environment geography ("${environmentGeographyId}"); see the credentials of the application for the known ones.`);
+  if (!geo)
+    throw badRequest(
+      `Field "${field}.environmentGeographyId" names no environment geography ("${environmentGeographyId}"); see the credentials of the application for the known ones.`,
+    );
   const environmentId = optionalString(o, 'environmentId') || geo.environmentId;
-  if (environmentId !== geo.environmentId) throw badRequest(`Field "${field}": environment geography ${geo.id} belongs to environment ${geo.environmentId}, not ${environmentId}.`);
+  if (environmentId !== geo.environmentId)
+    throw badRequest(
+      `Field "${field}": environment geography ${geo.id} belongs to environment ${geo.environmentId}, not ${environmentId}.`,
+    );
   return { environmentId, environmentGeographyId: geo.id };
 }
 
 function parseDataHosts(state: SandboxState, raw: unknown): DataHostRecord[] {
-  if (!Array.isArray(raw)) throw badRequest(`Field "dataHosts" must be an array of {alias, environmentId, environmentGeographyId, value} (got ${typeName(raw)}).`);
+  if (!Array.isArray(raw))
+    throw badRequest(
+      `Field "dataHosts" must be an array of {alias, environmentId, environmentGeographyId, value} (got ${typeName(raw)}).`,
+    );
   return raw.map((item, i) => {
     const o = requireObject(item, `dataHosts[${i}]`);
     const alias = optionalString(o, 'alias') ?? '';
-    if (alias.trim() === '') throw badRequest(`Field "dataHosts[${i}].alias" is required (the data-access alias of the dialog).`);
+    if (alias.trim() === '')
+      throw badRequest(`Field "dataHosts[${i}].alias" is required (the data-access alias of the dialog).`);
     const value = optionalString(o, 'value') ?? '';
-    return { id: optionalString(o, 'id') || nextId(state, 'appRecord'), alias, ...geographyOf(state, o, `dataHosts[${i}]`), value };
+    return {
+      id: optionalString(o, 'id') || nextId(state, 'appRecord'),
+      alias,
+      ...geographyOf(state, o, `dataHosts[${i}]`),
+      value,
+    };
   });
 }
 
 function parseEnvironmentConfigurations(state: SandboxState, raw: unknown): ConfigEnvironmentValue[] {
-  if (!Array.isArray(raw)) throw badRequest(`Field "environmentConfigurations" must be an array of {label, value, environmentId, environmentGeographyId} (got ${typeName(raw)}).`);
+  if (!Array.isArray(raw))
+    throw badRequest(
+      `Field "environmentConfigurations" must be an array of {label, value, environmentId, environmentGeographyId} (got ${typeName(raw)}).`,
+    );
   return raw.map((item, i) => {
     const o = requireObject(item, `environmentConfigurations[${i}]`);
     const label = optionalString(o, 'label') ?? '';
     if (!(ENV_CONFIG_LABELS as readonly string[]).includes(label)) {
-      throw badRequest(`Field "environmentConfigurations[${i}].label" is "${label}"; the only available label is ${ENV_CONFIG_LABELS.join(', ')}.`);
+      throw badRequest(
+        `Field "environmentConfigurations[${i}].label" is "${label}"; the only available label is ${ENV_CONFIG_LABELS.join(', ')}.`,
+      );
     }
-    return { label, value: optionalString(o, 'value') ?? '', ...geographyOf(state, o, `environmentConfigurations[${i}]`) };
+    return {
+      label,
+      value: optionalString(o, 'value') ?? '',
+      ...geographyOf(state, o, `environmentConfigurations[${i}]`),
+    };
   });
 }
 
-export function parseConfigContent(state: SandboxState, raw: unknown, key: 'requestBuilds' | 'requestModels'): ConfigContentInput {
+export function parseConfigContent(
+  state: SandboxState,
+  raw: unknown,
+  key: 'requestBuilds' | 'requestModels',
+): ConfigContentInput {
   const body = requireObject(raw ?? {}, 'configuration body');
   const out: ConfigContentInput = {};
   const builds = parseBuilds(body, key);
@@ -91,14 +127,27 @@ export function parseConfigContent(state: SandboxState, raw: unknown, key: 'requ
 }
 
 /** Adds, for every alias the dialog build declares and every geography of the flow, the default value where the body gave none. */
-export function withDefaultDataHosts(state: SandboxState, builds: ConfigBuilds, flow: DeploymentFlowRecord, given: DataHostRecord[]): DataHostRecord[] {
+export function withDefaultDataHosts(
+  state: SandboxState,
+  builds: ConfigBuilds,
+  flow: DeploymentFlowRecord,
+  given: DataHostRecord[],
+): DataHostRecord[] {
   const defaults = builds.dialog ? (findBuild(state, builds.dialog.buildLabel)?.dataHostDefaults ?? []) : [];
-  const geographies = state.environments.filter((e) => flow.environmentIds.includes(e.id)).flatMap((e) => e.geographies);
+  const geographies = state.environments
+    .filter((e) => flow.environmentIds.includes(e.id))
+    .flatMap((e) => e.geographies);
   const out = [...given];
   for (const d of defaults) {
     for (const g of geographies) {
       if (out.some((h) => h.alias === d.alias && h.environmentGeographyId === g.id)) continue;
-      out.push({ id: nextId(state, 'appRecord'), alias: d.alias, environmentId: g.environmentId, environmentGeographyId: g.id, value: d.defaultValue });
+      out.push({
+        id: nextId(state, 'appRecord'),
+        alias: d.alias,
+        environmentId: g.environmentId,
+        environmentGeographyId: g.id,
+        value: d.defaultValue,
+      });
     }
   }
   return out;

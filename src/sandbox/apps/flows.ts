@@ -19,7 +19,11 @@ export function flowSteps(state: SandboxState, flow: DeploymentFlowRecord): Flow
 }
 
 /** The promotion step of `flow` that deploys to the environment of `geo` ("" when the flow does not reach it). */
-export function stepIdOf(state: SandboxState, flow: DeploymentFlowRecord | undefined, geo: EnvGeographyRecord | undefined): string {
+export function stepIdOf(
+  state: SandboxState,
+  flow: DeploymentFlowRecord | undefined,
+  geo: EnvGeographyRecord | undefined,
+): string {
   if (!flow || !geo) return '';
   return flowSteps(state, flow).find((s) => s.environment.id === geo.environmentId)?.id ?? '';
 }
@@ -38,6 +42,11 @@ export function flowView(state: SandboxState, flow: DeploymentFlowRecord): Recor
   return {
     id: flow.id,
     displayName: flow.displayName,
-    steps: flowSteps(state, flow).map((s) => ({ id: s.id, step: s.step, requiresApproval: false, environments: [environmentEntry(s.environment)] })),
+    steps: flowSteps(state, flow).map((s) => ({
+      id: s.id,
+      step: s.step,
+      requiresApproval: false,
+      environments: [environmentEntry(s.environment)],
+    })),
   };
 }

@@ -5,7 +5,14 @@ import { isStaff } from '../access';
 import { forbidden, notFound } from '../errors';
 import type { Principal } from '../auth';
 import type { SandboxState } from '../state';
-import type { AppClientRecord, AppConfigRecord, AppCredentialRecord, ApplicationRecord, EnvGeographyDeploymentRecord, EnvGeographyRecord } from './model';
+import type {
+  AppClientRecord,
+  AppConfigRecord,
+  AppCredentialRecord,
+  ApplicationRecord,
+  EnvGeographyDeploymentRecord,
+  EnvGeographyRecord,
+} from './model';
 
 export function findApplication(state: SandboxState, applicationId: string): ApplicationRecord | undefined {
   return state.applications.find((a) => a.id === applicationId);
@@ -13,12 +20,20 @@ export function findApplication(state: SandboxState, applicationId: string): App
 
 /** Applications belong to the organization: its members (any role) and provider staff see them; project-only members do not. */
 export function canSeeOrganization(state: SandboxState, principal: Principal, orgId: string): boolean {
-  return isStaff(principal.user) || state.organizations.some((o) => o.id === orgId && o.members.some((m) => m.userId === principal.user.id));
+  return (
+    isStaff(principal.user) ||
+    state.organizations.some((o) => o.id === orgId && o.members.some((m) => m.userId === principal.user.id))
+  );
 }
 
-export function requireVisibleApplication(state: SandboxState, principal: Principal, applicationId: string): ApplicationRecord {
+export function requireVisibleApplication(
+  state: SandboxState,
+  principal: Principal,
+  applicationId: string,
+): ApplicationRecord {
   const app = findApplication(state, applicationId);
-  if (!app || !canSeeOrganization(state, principal, app.orgId)) throw notFound(`Application ${applicationId} not found.`);
+  if (!app || !canSeeOrganization(state, principal, app.orgId))
+    throw notFound(`Application ${applicationId} not found.`);
   return app;
 }
 
@@ -27,10 +42,15 @@ export function configsOf(state: SandboxState, applicationId: string): AppConfig
 }
 
 /** The configuration and its application, when the caller may see them (404 otherwise). */
-export function requireVisibleConfig(state: SandboxState, principal: Principal, configId: string): { config: AppConfigRecord; app: ApplicationRecord } {
+export function requireVisibleConfig(
+  state: SandboxState,
+  principal: Principal,
+  configId: string,
+): { config: AppConfigRecord; app: ApplicationRecord } {
   const config = state.appConfigs.find((c) => c.id === configId);
   const app = config && findApplication(state, config.applicationId);
-  if (!config || !app || !canSeeOrganization(state, principal, app.orgId)) throw notFound(`Application configuration ${configId} not found.`);
+  if (!config || !app || !canSeeOrganization(state, principal, app.orgId))
+    throw notFound(`Application configuration ${configId} not found.`);
   return { config, app };
 }
 
@@ -43,7 +63,10 @@ export function findEnvGeography(state: SandboxState, envGeographyId: string): E
 }
 
 /** The most recent deployment of a configuration to one environment geography, if any. */
-export function currentDeployment(config: AppConfigRecord, envGeographyId: string): EnvGeographyDeploymentRecord | undefined {
+export function currentDeployment(
+  config: AppConfigRecord,
+  envGeographyId: string,
+): EnvGeographyDeploymentRecord | undefined {
   for (const deployment of [...config.deployments].reverse()) {
     const d = deployment.envGeographyDeployments.find((x) => x.envGeographyId === envGeographyId);
     if (d) return d;
@@ -62,7 +85,10 @@ export function isDeployed(config: AppConfigRecord): boolean {
 }
 
 /** The application and credential of a runtime app ID (the event-log topic name). */
-export function findByRuntimeAppId(state: SandboxState, runtimeAppId: string): { app: ApplicationRecord; credential: AppCredentialRecord } | undefined {
+export function findByRuntimeAppId(
+  state: SandboxState,
+  runtimeAppId: string,
+): { app: ApplicationRecord; credential: AppCredentialRecord } | undefined {
   for (const app of state.applications) {
     const credential = app.credentials.find((c) => c.appId === runtimeAppId);
     if (credential) return { app, credential };
@@ -71,7 +97,10 @@ export function findByRuntimeAppId(state: SandboxState, runtimeAppId: string): {
 }
 
 /** The runtime client with this client id (`appID:…`), with its credential and application. */
-export function findAppClient(state: SandboxState, clientId: string): { app: ApplicationRecord; credential: AppCredentialRecord; client: AppClientRecord } | undefined {
+export function findAppClient(
+  state: SandboxState,
+  clientId: string,
+): { app: ApplicationRecord; credential: AppCredentialRecord; client: AppClientRecord } | undefined {
   for (const app of state.applications) {
     for (const credential of app.credentials) {
       const client = credential.clients.find((c) => c.clientId === clientId);
@@ -82,12 +111,19 @@ export function findAppClient(state: SandboxState, clientId: string): { app: App
 }
 
 /** Editing an application's configurations: Owner or Admin of its organization, or provider staff (Viewer: 403). */
-export function requireAppEditor(state: SandboxState, principal: Principal, app: ApplicationRecord, what: string): void {
+export function requireAppEditor(
+  state: SandboxState,
+  principal: Principal,
+  app: ApplicationRecord,
+  what: string,
+): void {
   if (isStaff(principal.user)) return;
   const org = state.organizations.find((o) => o.id === app.orgId);
   const role = org?.members.find((m) => m.userId === principal.user.id)?.role;
   if (role !== 'Owner' && role !== 'Admin') {
-    throw forbidden(`${principal.user.name} has the ${role ?? 'no'} role in organization ${app.orgId} and may not ${what}; only an Owner or Admin can.`);
+    throw forbidden(
+      `${principal.user.name} has the ${role ?? 'no'} role in organization ${app.orgId} and may not ${what}; only an Owner or Admin can.`,
+    );
   }
 }
 

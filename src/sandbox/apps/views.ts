@@ -4,7 +4,14 @@
 import type { SandboxState } from '../state';
 import { findBuild } from '../builds/records';
 import { findEnvGeography } from './lookup';
-import type { AppConfigRecord, AppCredentialRecord, ApplicationRecord, DeploymentRecord, DeploymentStatus, EnvGeographyRecord } from './model';
+import type {
+  AppConfigRecord,
+  AppCredentialRecord,
+  ApplicationRecord,
+  DeploymentRecord,
+  DeploymentStatus,
+  EnvGeographyRecord,
+} from './model';
 
 export function envGeographyView(state: SandboxState, g: EnvGeographyRecord): Record<string, unknown> {
   const env = state.environments.find((e) => e.id === g.environmentId);
@@ -25,8 +32,12 @@ function deploymentView(state: SandboxState, config: AppConfigRecord, d: Deploym
     envGeographyDeployments: d.envGeographyDeployments.map((x) => {
       const g = findEnvGeography(state, x.envGeographyId);
       return {
-        id: x.id, envGeography: g ? envGeographyView(state, g) : { id: x.envGeographyId },
-        status: x.status, deploymentResult: x.deploymentResult, isOverridden: x.isOverridden, updateTime: x.updateTime,
+        id: x.id,
+        envGeography: g ? envGeographyView(state, g) : { id: x.envGeographyId },
+        status: x.status,
+        deploymentResult: x.deploymentResult,
+        isOverridden: x.isOverridden,
+        updateTime: x.updateTime,
         // mix-cli's bots fixture: the data hosts of that geography, and no approval needed in the sandbox.
         dataHosts: config.dataHosts.filter((h) => h.environmentGeographyId === x.envGeographyId).map((h) => ({ ...h })),
         approvalRequired: false,
@@ -45,9 +56,14 @@ function buildsView(state: SandboxState, c: AppConfigRecord): Record<string, unk
   const projectOf = (label: string): string => findBuild(state, label)?.projectId ?? c.projectId ?? '';
   for (const key of ['asr', 'nlu'] as const) {
     const refs = c.builds[key];
-    if (refs.length > 0) out[key] = { builds: refs.map((r) => entry(r.buildLabel, r.locale)), projectId: projectOf(refs[0]?.buildLabel ?? '') };
+    if (refs.length > 0)
+      out[key] = {
+        builds: refs.map((r) => entry(r.buildLabel, r.locale)),
+        projectId: projectOf(refs[0]?.buildLabel ?? ''),
+      };
   }
-  if (c.builds.dialog) out.dialog = { projectId: projectOf(c.builds.dialog.buildLabel), ...entry(c.builds.dialog.buildLabel) };
+  if (c.builds.dialog)
+    out.dialog = { projectId: projectOf(c.builds.dialog.buildLabel), ...entry(c.builds.dialog.buildLabel) };
   return out;
 }
 
@@ -66,7 +82,16 @@ export function configView(state: SandboxState, c: AppConfigRecord): Record<stri
     hasInterface: c.builds.dialog !== undefined,
     dataHosts: c.dataHosts.map((h) => ({ ...h })),
     environmentConfigurations: c.environmentConfigurations.map((e) => ({ ...e })),
-    ...(project ? { projectDetails: { projectId: project.id, projectName: project.displayName, isChildDataCompliant: project.isChildDataCompliant === 'YES', projectDescription: project.projectDescription } } : {}),
+    ...(project
+      ? {
+          projectDetails: {
+            projectId: project.id,
+            projectName: project.displayName,
+            isChildDataCompliant: project.isChildDataCompliant === 'YES',
+            projectDescription: project.projectDescription,
+          },
+        }
+      : {}),
   };
 }
 
@@ -74,9 +99,18 @@ export function credentialView(state: SandboxState, c: AppCredentialRecord): Rec
   return {
     id: c.id,
     credential: {
-      id: c.credentialId, appId: c.appId,
-      clients: c.clients.map((x) => ({ id: x.id, clientId: x.clientId, clientName: x.clientName, oauthScopes: x.oauthScopes, createTime: x.createTime, updateTime: x.updateTime })),
-      createTime: c.createTime, updateTime: c.updateTime,
+      id: c.credentialId,
+      appId: c.appId,
+      clients: c.clients.map((x) => ({
+        id: x.id,
+        clientId: x.clientId,
+        clientName: x.clientName,
+        oauthScopes: x.oauthScopes,
+        createTime: x.createTime,
+        updateTime: x.updateTime,
+      })),
+      createTime: c.createTime,
+      updateTime: c.updateTime,
     },
     geographies: c.envGeographyIds.flatMap((id) => {
       const g = findEnvGeography(state, id);
@@ -88,7 +122,12 @@ export function credentialView(state: SandboxState, c: AppCredentialRecord): Rec
 }
 
 /** An application with the configurations the caller's view asks for (none by default). */
-export function applicationView(state: SandboxState, app: ApplicationRecord, configs: readonly AppConfigRecord[], withOrganization: boolean): Record<string, unknown> {
+export function applicationView(
+  state: SandboxState,
+  app: ApplicationRecord,
+  configs: readonly AppConfigRecord[],
+  withOrganization: boolean,
+): Record<string, unknown> {
   const org = state.organizations.find((o) => o.id === app.orgId);
   return {
     id: app.id,

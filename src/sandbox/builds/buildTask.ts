@@ -25,14 +25,21 @@ interface LocaleReport {
   samples?: number;
 }
 
-const REPORT_KEY: Record<BuildService, string> = { NLU: 'nluBuildReports', ASR: 'asrBuildReports', DIALOG: 'dialogBuildReports' };
+const REPORT_KEY: Record<BuildService, string> = {
+  NLU: 'nluBuildReports',
+  ASR: 'asrBuildReports',
+  DIALOG: 'dialogBuildReports',
+};
 
 /** Why a locale cannot be built for a service, or undefined when it can. */
 function localeProblem(service: BuildService, content: ProjectContent, locale: string): BuildError | undefined {
   const trsx = content.locales[locale]?.trsx;
   if (!trsx) return { code: '-1', message: `The project has no content for locale ${locale}.` };
   if (service === 'NLU' && trsx.samples.filter((s) => !s.excluded).length === 0) {
-    return { code: '-1', message: `No samples for locale ${locale}: add samples to at least one intent in ${locale}, then build again.` };
+    return {
+      code: '-1',
+      message: `No samples for locale ${locale}: add samples to at least one intent in ${locale}, then build again.`,
+    };
   }
   return undefined;
 }
@@ -59,17 +66,37 @@ export async function runBuildTask(ctx: SandboxContext, job: JobRecord, task: Bu
         error = { code: '-1', message: (err as Error).message };
       }
       const build = addBuild(ctx.state, content, project, {
-        service, locales: task.locales, notes, dataSources: [], errors: error ? [error] : [], createTime: iso, jobId: job.id, ...analysis,
+        service,
+        locales: task.locales,
+        notes,
+        dataSources: [],
+        errors: error ? [error] : [],
+        createTime: iso,
+        jobId: job.id,
+        ...analysis,
       });
-      reports.push({ status: error ? 'FAILED' : 'COMPLETED', createTime: iso, buildLabel: build.buildLabel, version: String(build.buildVersion), ...(error ? { errors: { errors: [error] } } : {}) });
-      if (error) failed += 1; else succeeded += 1;
+      reports.push({
+        status: error ? 'FAILED' : 'COMPLETED',
+        createTime: iso,
+        buildLabel: build.buildLabel,
+        version: String(build.buildVersion),
+        ...(error ? { errors: { errors: [error] } } : {}),
+      });
+      if (error) failed += 1;
+      else succeeded += 1;
     } else {
       const problems = new Map(task.locales.map((l) => [l, localeProblem(service, content, l)] as const));
       const good = task.locales.filter((l) => !problems.get(l));
       const errors = [...problems.values()].filter((p): p is BuildError => p !== undefined);
       const dataSources = [...new Set(good.flatMap(sources))];
       const build = addBuild(ctx.state, content, project, {
-        service, locales: good, notes, dataSources, errors, createTime: iso, jobId: job.id,
+        service,
+        locales: good,
+        notes,
+        dataSources,
+        errors,
+        createTime: iso,
+        jobId: job.id,
         ...(service === 'NLU' ? { modelType: task.modelType ?? 'FAST' } : {}),
       });
       for (const locale of task.locales) {
@@ -85,11 +112,25 @@ export async function runBuildTask(ctx: SandboxContext, job: JobRecord, task: Bu
             // The locale's report says why; the runtime trains it again from the snapshot on first use.
             failed += 1;
             ctx.logger.warn(`training ${build.buildLabel} ${locale} failed: ${(err as Error).message}`);
-            reports.push({ locale, createTime: iso, status: 'FAILED', errors: { errors: [{ code: '-1', message: `Training the ${locale} model failed: ${(err as Error).message}` }] } });
+            reports.push({
+              locale,
+              createTime: iso,
+              status: 'FAILED',
+              errors: {
+                errors: [{ code: '-1', message: `Training the ${locale} model failed: ${(err as Error).message}` }],
+              },
+            });
             continue;
           }
           succeeded += 1;
-          reports.push({ locale, version: String(build.buildVersion), buildLabel: build.buildLabel, createTime: iso, status: 'COMPLETED', ...trained });
+          reports.push({
+            locale,
+            version: String(build.buildVersion),
+            buildLabel: build.buildLabel,
+            createTime: iso,
+            status: 'COMPLETED',
+            ...trained,
+          });
         }
       }
     }
@@ -101,7 +142,11 @@ export async function runBuildTask(ctx: SandboxContext, job: JobRecord, task: Bu
 }
 
 /** Trains and stores one locale's model of a new NLU build; the report's figures. */
-async function trainLocale(ctx: SandboxContext, buildLabel: string, locale: string): Promise<Pick<LocaleReport, 'trainingTimeMs' | 'intents' | 'samples'>> {
+async function trainLocale(
+  ctx: SandboxContext,
+  buildLabel: string,
+  locale: string,
+): Promise<Pick<LocaleReport, 'trainingTimeMs' | 'intents' | 'samples'>> {
   const source = buildModelSource(ctx, buildLabel, locale);
   if (!source) throw new Error(`Build ${buildLabel} has no snapshot of ${locale} to train from.`);
   const { model, trainingMs } = await ctx.models.train(buildLabel, locale, source);

@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { GRAMMARS_FOLDER } from '../../core/package/layout';
 import type { ProjectContent, ProjectRecord, SandboxState } from '../state';
-import { buildLabel, type BuildError, type BuildRecord, type BuildService, type DataHostDefault, type DialogInterface } from './model';
+import {
+  buildLabel,
+  type BuildError,
+  type BuildRecord,
+  type BuildService,
+  type DataHostDefault,
+  type DialogInterface,
+} from './model';
 
 export interface NewBuild {
   service: BuildService;
@@ -19,7 +26,12 @@ export interface NewBuild {
 }
 
 /** Adds a build with the next version of its service; a build with no locale left is a failed one. */
-export function addBuild(state: SandboxState, content: ProjectContent, project: ProjectRecord, spec: NewBuild): BuildRecord {
+export function addBuild(
+  state: SandboxState,
+  content: ProjectContent,
+  project: ProjectRecord,
+  spec: NewBuild,
+): BuildRecord {
   const versions = (state.buildVersions[project.id] ??= {});
   const version = (versions[spec.service] ?? 0) + 1;
   versions[spec.service] = version;
@@ -33,7 +45,10 @@ export function addBuild(state: SandboxState, content: ProjectContent, project: 
     status: failed || (spec.service === 'DIALOG' && spec.errors.length > 0) ? 'BST_FAILED' : 'BST_COMPLETED',
     locales: [...spec.locales],
     languageTopic: project.languageTopic,
-    datapacks: spec.locales.map((l) => ({ displayName: l, version: project.datapacks.find((d) => d.displayName === l)?.version ?? '' })),
+    datapacks: spec.locales.map((l) => ({
+      displayName: l,
+      version: project.datapacks.find((d) => d.displayName === l)?.version ?? '',
+    })),
     ...(spec.modelType ? { modelType: spec.modelType } : {}),
     dataSources: [...spec.dataSources],
     notes: spec.notes,
@@ -46,12 +61,18 @@ export function addBuild(state: SandboxState, content: ProjectContent, project: 
   state.builds.push(record);
   if (record.status === 'BST_COMPLETED') {
     const snapshots = (content.buildSnapshots ??= {});
-    snapshots[record.buildLabel] = spec.service === 'DIALOG'
-      ? { dialog: content.dialog }
-      : {
-        trsx: Object.fromEntries(spec.locales.flatMap((l) => { const c = content.locales[l]; return c ? [[l, structuredClone(c.trsx)]] : []; })),
-        grammars: Object.fromEntries(spec.locales.map((l) => [l, grammarFilesOf(content, l)])),
-      };
+    snapshots[record.buildLabel] =
+      spec.service === 'DIALOG'
+        ? { dialog: content.dialog }
+        : {
+            trsx: Object.fromEntries(
+              spec.locales.flatMap((l) => {
+                const c = content.locales[l];
+                return c ? [[l, structuredClone(c.trsx)]] : [];
+              }),
+            ),
+            grammars: Object.fromEntries(spec.locales.map((l) => [l, grammarFilesOf(content, l)])),
+          };
   }
   return record;
 }

@@ -32,17 +32,28 @@ export function latestBuildsView(state: SandboxState, projectId: string): Record
   const completed = state.builds.filter((b) => b.projectId === projectId && b.status === 'BST_COMPLETED');
   const newest = (a: BuildRecord, b: BuildRecord): number => b.buildVersion - a.buildVersion;
   const models: Record<string, unknown> = {};
-  for (const [key, service] of [['asr', 'ASR'], ['nlu', 'NLU']] as const) {
+  for (const [key, service] of [
+    ['asr', 'ASR'],
+    ['nlu', 'NLU'],
+  ] as const) {
     const builds = completed.filter((b) => b.buildType === service).sort(newest);
     const locales = [...new Set(builds.flatMap((b) => b.locales))].sort();
     const entries = locales.flatMap((locale) => {
       const b = builds.find((x) => x.locales.includes(locale));
-      return b ? [{ locale, buildVersion: String(b.buildVersion), buildLabel: b.buildLabel, createTime: b.createTime }] : [];
+      return b
+        ? [{ locale, buildVersion: String(b.buildVersion), buildLabel: b.buildLabel, createTime: b.createTime }]
+        : [];
     });
     if (entries.length > 0) models[key] = { builds: entries, projectId };
   }
   const dialog = completed.filter((b) => b.buildType === 'DIALOG').sort(newest)[0];
-  if (dialog) models.dialog = { projectId, buildVersion: String(dialog.buildVersion), buildLabel: dialog.buildLabel, createTime: dialog.createTime };
+  if (dialog)
+    models.dialog = {
+      projectId,
+      buildVersion: String(dialog.buildVersion),
+      buildLabel: dialog.buildLabel,
+      createTime: dialog.createTime,
+    };
   return { models };
 }
 
@@ -56,7 +67,8 @@ export async function buildArchive(b: BuildRecord, content: ProjectContent | und
   files.set('manifest.json', text(`${JSON.stringify(buildView(b), null, 2)}\n`));
   const snapshot = content?.buildSnapshots?.[b.buildLabel];
   const folder = b.buildType.toLowerCase();
-  for (const [locale, trsx] of Object.entries(snapshot?.trsx ?? {})) files.set(`${folder}/${locale}.trsx`, text(buildTrsx(trsx)));
+  for (const [locale, trsx] of Object.entries(snapshot?.trsx ?? {}))
+    files.set(`${folder}/${locale}.trsx`, text(buildTrsx(trsx)));
   if (snapshot?.dialog !== undefined) files.set('dialog/dialog.json', text(snapshot.dialog));
   if (b.dialogInterface) files.set('dialog/interface.json', text(`${JSON.stringify(b.dialogInterface, null, 2)}\n`));
   return await writeZip(files, new Date(b.createTime));

@@ -49,7 +49,15 @@ export function synthesizeSpeech(seed: number, sampleRate: number, durationMs: n
   return pcm;
 }
 
-function voiced(out: Float32Array, start: number, length: number, rate: number, formants: readonly number[], pitch: number, rand: () => number): void {
+function voiced(
+  out: Float32Array,
+  start: number,
+  length: number,
+  rate: number,
+  formants: readonly number[],
+  pitch: number,
+  rand: () => number,
+): void {
   const nyquist = rate / 2;
   const vibrato = 3 + rand() * 3;
   let phase = 0;

@@ -9,7 +9,11 @@ export class AwakeClock {
   private last: number;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly now: () => number, private readonly tickMs: number, onTick: () => void) {
+  constructor(
+    private readonly now: () => number,
+    private readonly tickMs: number,
+    onTick: () => void,
+  ) {
     this.last = now();
     this.timer = setInterval(() => {
       this.observe();

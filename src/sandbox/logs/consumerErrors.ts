@@ -15,7 +15,12 @@ export const ErrorCode = {
 } as const;
 
 export class ConsumerApiError extends ApiError {
-  constructor(status: number, readonly errorCode: number, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    readonly errorCode: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
     super(status, message, headers);
   }
 
@@ -28,9 +33,11 @@ export class ConsumerApiError extends ApiError {
 export const consumerNotFound = (): ConsumerApiError =>
   new ConsumerApiError(404, ErrorCode.CONSUMER_NOT_FOUND, 'Consumer instance not found.');
 
-export const consumerBadRequest = (message: string): ConsumerApiError => new ConsumerApiError(400, ErrorCode.BAD_REQUEST, message);
+export const consumerBadRequest = (message: string): ConsumerApiError =>
+  new ConsumerApiError(400, ErrorCode.BAD_REQUEST, message);
 
-export const illegalState = (message: string): ConsumerApiError => new ConsumerApiError(409, ErrorCode.ILLEGAL_STATE, message);
+export const illegalState = (message: string): ConsumerApiError =>
+  new ConsumerApiError(409, ErrorCode.ILLEGAL_STATE, message);
 
 /** Any error thrown before a consumer-API handler runs (auth, faults, 404/405), in the errorResponse shape. */
 export function asConsumerApiBody(err: ApiError): unknown {

@@ -15,7 +15,12 @@ export interface ConsumerConfig {
   autoCommit: boolean;
 }
 
-export const DEFAULT_CONSUMER_CONFIG: ConsumerConfig = { autoOffsetReset: 'latest', requestTimeoutMs: 1000, fetchMinBytes: -1, autoCommit: false };
+export const DEFAULT_CONSUMER_CONFIG: ConsumerConfig = {
+  autoOffsetReset: 'latest',
+  requestTimeoutMs: 1000,
+  fetchMinBytes: -1,
+  autoCommit: false,
+};
 
 export type ConsumerMode = { kind: 'none' } | { kind: 'subscribed'; topics: string[] } | { kind: 'assigned' };
 
@@ -50,15 +55,28 @@ export class ConsumerInstance {
   }
 }
 
-const KNOWN_OPTIONS = ['auto.offset.reset', 'consumer.request.timeout.ms', 'fetch.min.bytes', 'auto.commit.enable', 'format', 'name'];
+const KNOWN_OPTIONS = [
+  'auto.offset.reset',
+  'consumer.request.timeout.ms',
+  'fetch.min.bytes',
+  'auto.commit.enable',
+  'format',
+  'name',
+];
 
 /** Reads a createConsumers body (all values are strings on the wire; numbers and booleans are tolerated). */
 export function parseConsumerConfig(body: unknown): ConsumerConfig {
   if (body === undefined) return { ...DEFAULT_CONSUMER_CONFIG };
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw consumerBadRequest('The create-consumer body must be a JSON object of consumer properties, e.g. {"auto.offset.reset":"earliest"}.');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw consumerBadRequest(
+      'The create-consumer body must be a JSON object of consumer properties, e.g. {"auto.offset.reset":"earliest"}.',
+    );
   const raw = body as Record<string, unknown>;
   const unknown = Object.keys(raw).filter((k) => !KNOWN_OPTIONS.includes(k));
-  if (unknown.length > 0) throw consumerBadRequest(`Unknown consumer propert${unknown.length > 1 ? 'ies' : 'y'} ${unknown.map((k) => `"${k}"`).join(', ')}; supported: ${KNOWN_OPTIONS.slice(0, 4).join(', ')}.`);
+  if (unknown.length > 0)
+    throw consumerBadRequest(
+      `Unknown consumer propert${unknown.length > 1 ? 'ies' : 'y'} ${unknown.map((k) => `"${k}"`).join(', ')}; supported: ${KNOWN_OPTIONS.slice(0, 4).join(', ')}.`,
+    );
   const text = (k: string): string | undefined => {
     const v = raw[k];
     if (v === undefined || v === null) return undefined;
@@ -68,7 +86,8 @@ export function parseConsumerConfig(body: unknown): ConsumerConfig {
   const config = { ...DEFAULT_CONSUMER_CONFIG };
   const reset = text('auto.offset.reset');
   if (reset !== undefined) {
-    if (reset !== 'earliest' && reset !== 'latest' && reset !== 'none') throw consumerBadRequest(`auto.offset.reset must be "earliest", "latest" or "none" (got "${reset}").`);
+    if (reset !== 'earliest' && reset !== 'latest' && reset !== 'none')
+      throw consumerBadRequest(`auto.offset.reset must be "earliest", "latest" or "none" (got "${reset}").`);
     config.autoOffsetReset = reset;
   }
   const timeout = text('consumer.request.timeout.ms');
@@ -77,16 +96,19 @@ export function parseConsumerConfig(body: unknown): ConsumerConfig {
   if (minBytes !== undefined) config.fetchMinBytes = integer('fetch.min.bytes', minBytes, -1);
   const commit = text('auto.commit.enable');
   if (commit !== undefined) {
-    if (commit !== 'true' && commit !== 'false') throw consumerBadRequest(`auto.commit.enable must be "true" or "false" (got "${commit}").`);
+    if (commit !== 'true' && commit !== 'false')
+      throw consumerBadRequest(`auto.commit.enable must be "true" or "false" (got "${commit}").`);
     config.autoCommit = commit === 'true';
   }
   const format = text('format');
-  if (format !== undefined && format !== 'json') throw consumerBadRequest(`Only the "json" format is served here (got "${format}").`);
+  if (format !== undefined && format !== 'json')
+    throw consumerBadRequest(`Only the "json" format is served here (got "${format}").`);
   return config;
 }
 
 function integer(name: string, value: string, min: number): number {
   const n = Number(value);
-  if (value === '' || !Number.isInteger(n) || n < min) throw consumerBadRequest(`${name} must be an integer ≥ ${min} (got "${value}").`);
+  if (value === '' || !Number.isInteger(n) || n < min)
+    throw consumerBadRequest(`${name} must be an integer ≥ ${min} (got "${value}").`);
   return n;
 }

@@ -23,7 +23,11 @@ export class ConsumerRegistry {
   private joined = 0;
   private readonly clock: AwakeClock;
 
-  constructor(readonly store: LogStore, readonly offsets: OffsetStore, private readonly options: RegistryOptions) {
+  constructor(
+    readonly store: LogStore,
+    readonly offsets: OffsetStore,
+    private readonly options: RegistryOptions,
+  ) {
     this.clock = new AwakeClock(options.now, Math.max(50, Math.min(options.idleMs / 4, 5000)), () => this.sweep());
   }
 
@@ -31,7 +35,11 @@ export class ConsumerRegistry {
     const key = instanceKey(group, name);
     const existing = this.instances.get(key);
     if (existing && !this.expired(existing)) {
-      throw new ConsumerApiError(409, ErrorCode.CONSUMER_ALREADY_EXISTS, `Consumer "${name}" already exists in group "${group}"; use another consumer-name.`);
+      throw new ConsumerApiError(
+        409,
+        ErrorCode.CONSUMER_ALREADY_EXISTS,
+        `Consumer "${name}" already exists in group "${group}"; use another consumer-name.`,
+      );
     }
     if (existing) this.remove(existing, 'expired');
     const instance = new ConsumerInstance(group, name, topic, config, ++this.joined, this.clock.read());
@@ -61,7 +69,10 @@ export class ConsumerRegistry {
   }
 
   subscribe(instance: ConsumerInstance, topics: string[]): void {
-    if (instance.mode.kind === 'assigned') throw illegalState(`${instance.label} has partitions assigned by hand; subscribe and assign exclude each other (unsubscribe first to clear the assignment).`);
+    if (instance.mode.kind === 'assigned')
+      throw illegalState(
+        `${instance.label} has partitions assigned by hand; subscribe and assign exclude each other (unsubscribe first to clear the assignment).`,
+      );
     instance.mode = { kind: 'subscribed', topics };
     this.rebalance(instance.group, instance.topic);
   }
@@ -76,9 +87,15 @@ export class ConsumerRegistry {
   }
 
   assign(instance: ConsumerInstance, partitions: number[]): void {
-    if (instance.mode.kind === 'subscribed') throw illegalState(`${instance.label} is subscribed; subscribe and assign exclude each other (unsubscribe first).`);
+    if (instance.mode.kind === 'subscribed')
+      throw illegalState(
+        `${instance.label} is subscribed; subscribe and assign exclude each other (unsubscribe first).`,
+      );
     const keep = new Set(partitions);
-    this.release(instance, instance.owned.filter((p) => !keep.has(p)));
+    this.release(
+      instance,
+      instance.owned.filter((p) => !keep.has(p)),
+    );
     instance.mode = { kind: 'assigned' };
     instance.owned = [...keep].sort((a, b) => a - b);
   }
@@ -86,14 +103,21 @@ export class ConsumerRegistry {
   /** The next offset `instance` will fetch from `partition`, resolving it as Kafka does on first use. */
   position(instance: ConsumerInstance, partition: number): number {
     const log = this.store.partitions(instance.topic)[partition];
-    if (!log) throw new ConsumerApiError(404, ErrorCode.PARTITION_NOT_FOUND, `Partition ${partition} of topic "${instance.topic}" not found.`);
+    if (!log)
+      throw new ConsumerApiError(
+        404,
+        ErrorCode.PARTITION_NOT_FOUND,
+        `Partition ${partition} of topic "${instance.topic}" not found.`,
+      );
     let pos = instance.positions.get(partition) ?? this.offsets.get(instance.group, instance.topic, partition);
     if (pos === undefined || pos < log.beginning || pos > log.end) {
       const reset = instance.config.autoOffsetReset;
       if (reset === 'none') {
-        throw illegalState(pos === undefined
-          ? `No committed offset for partition ${partition} of topic "${instance.topic}" in group "${instance.group}", and auto.offset.reset is "none"; commit an offset or seek first.`
-          : `Offset ${pos} of partition ${partition} is out of range (${log.beginning}..${log.end}), and auto.offset.reset is "none"; seek to a valid offset.`);
+        throw illegalState(
+          pos === undefined
+            ? `No committed offset for partition ${partition} of topic "${instance.topic}" in group "${instance.group}", and auto.offset.reset is "none"; commit an offset or seek first.`
+            : `Offset ${pos} of partition ${partition} is out of range (${log.beginning}..${log.end}), and auto.offset.reset is "none"; seek to a valid offset.`,
+        );
       }
       pos = reset === 'earliest' ? log.beginning : log.end;
     }
@@ -118,7 +142,9 @@ export class ConsumerRegistry {
 
   requireOwned(instance: ConsumerInstance, partition: number): void {
     if (!instance.owned.includes(partition)) {
-      throw illegalState(`${instance.label} does not own partition ${partition} of topic "${instance.topic}" (it owns ${instance.owned.length ? instance.owned.join(', ') : 'none'}); subscribe or assign it first.`);
+      throw illegalState(
+        `${instance.label} does not own partition ${partition} of topic "${instance.topic}" (it owns ${instance.owned.length ? instance.owned.join(', ') : 'none'}); subscribe or assign it first.`,
+      );
     }
   }
 
@@ -154,7 +180,9 @@ export class ConsumerRegistry {
   private release(instance: ConsumerInstance, partitions: number[]): void {
     if (instance.config.autoCommit) {
       const offsets = this.fetchedOffsets(instance).filter((o) => partitions.includes(o.partition));
-      this.offsets.commit(instance.group, offsets).catch((err: unknown) => this.options.logger.warn(`auto-commit on revocation failed: ${String(err)}`));
+      this.offsets
+        .commit(instance.group, offsets)
+        .catch((err: unknown) => this.options.logger.warn(`auto-commit on revocation failed: ${String(err)}`));
     }
     for (const p of partitions) instance.positions.delete(p);
   }
@@ -168,7 +196,10 @@ export class ConsumerRegistry {
       const next: number[] = [];
       for (let p = index; p < count; p += members.length) next.push(p);
       const keep = new Set(next);
-      this.release(member, member.owned.filter((p) => !keep.has(p)));
+      this.release(
+        member,
+        member.owned.filter((p) => !keep.has(p)),
+      );
       member.owned = next;
     });
   }

@@ -15,9 +15,15 @@ export interface FetchLimits {
 }
 
 /** The records' JSON texts, in the order they go into the reply array. */
-export async function fetchRecords(registry: ConsumerRegistry, instance: ConsumerInstance, limits: FetchLimits): Promise<string[]> {
+export async function fetchRecords(
+  registry: ConsumerRegistry,
+  instance: ConsumerInstance,
+  limits: FetchLimits,
+): Promise<string[]> {
   if (instance.mode.kind === 'none') {
-    throw illegalState(`${instance.label} is neither subscribed nor assigned any partition; subscribe to the topic or assign partitions before fetching.`);
+    throw illegalState(
+      `${instance.label} is neither subscribed nor assigned any partition; subscribe to the topic or assign partitions before fetching.`,
+    );
   }
   const deadline = Date.now() + limits.timeoutMs;
   const threshold = instance.config.fetchMinBytes > 0 ? instance.config.fetchMinBytes : 1;
@@ -31,7 +37,10 @@ export async function fetchRecords(registry: ConsumerRegistry, instance: Consume
     for (;;) {
       if (instance.deleted || limits.signal.aborted) return [];
       const owned = instance.owned;
-      const available = owned.reduce((sum, p) => sum + (sum >= threshold ? 0 : partitionBytes(registry, instance, p, threshold - sum)), 0);
+      const available = owned.reduce(
+        (sum, p) => sum + (sum >= threshold ? 0 : partitionBytes(registry, instance, p, threshold - sum)),
+        0,
+      );
       const remaining = deadline - Date.now();
       if (available >= threshold || remaining <= 0) return take(registry, instance, limits);
       await registry.store.waitForAppend(instance.topic, remaining, stop.signal);
@@ -44,7 +53,12 @@ export async function fetchRecords(registry: ConsumerRegistry, instance: Consume
   }
 }
 
-function partitionBytes(registry: ConsumerRegistry, instance: ConsumerInstance, partition: number, limit: number): number {
+function partitionBytes(
+  registry: ConsumerRegistry,
+  instance: ConsumerInstance,
+  partition: number,
+  limit: number,
+): number {
   const log = registry.store.partitions(instance.topic)[partition];
   return log ? log.bytesFrom(registry.position(instance, partition), limit) : 0;
 }
@@ -59,7 +73,11 @@ function take(registry: ConsumerRegistry, instance: ConsumerInstance, limits: Fe
     const p = owned[(instance.rotation + i) % owned.length] as number;
     const log = logs[p];
     if (!log) continue;
-    const read = log.read(registry.position(instance, p), limits.maxRecords - out.length, out.length === 0 ? limits.maxBytes : limits.maxBytes - bytes);
+    const read = log.read(
+      registry.position(instance, p),
+      limits.maxRecords - out.length,
+      out.length === 0 ? limits.maxBytes : limits.maxBytes - bytes,
+    );
     if (read.texts.length === 0) continue;
     for (const t of read.texts) out.push(t);
     bytes += read.bytes;
@@ -70,7 +88,12 @@ function take(registry: ConsumerRegistry, instance: ConsumerInstance, limits: Fe
   if (limits.signal.aborted || instance.deleted) return [];
   for (const a of advanced) instance.positions.set(a.partition, a.next);
   if (instance.config.autoCommit && advanced.length > 0) {
-    void registry.offsets.commit(instance.group, advanced.map((a) => ({ topic: instance.topic, partition: a.partition, offset: a.next }))).catch(() => undefined);
+    void registry.offsets
+      .commit(
+        instance.group,
+        advanced.map((a) => ({ topic: instance.topic, partition: a.partition, offset: a.next })),
+      )
+      .catch(() => undefined);
   }
   return out;
 }

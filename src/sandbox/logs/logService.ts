@@ -33,14 +33,33 @@ export class LogService {
     readonly simulator: Simulator,
   ) {}
 
-  static async open(dataDir: string, options: LogServiceOptions, now: () => number, logger: Logger): Promise<LogService> {
-    const store = await LogStore.open(dataDir, {
-      partitions: options.partitions ?? DEFAULT_LOG_PARTITIONS,
-      retention: options.retention ?? DEFAULT_LOG_RETENTION,
-    }, logger);
+  static async open(
+    dataDir: string,
+    options: LogServiceOptions,
+    now: () => number,
+    logger: Logger,
+  ): Promise<LogService> {
+    const store = await LogStore.open(
+      dataDir,
+      {
+        partitions: options.partitions ?? DEFAULT_LOG_PARTITIONS,
+        retention: options.retention ?? DEFAULT_LOG_RETENTION,
+      },
+      logger,
+    );
     const offsets = await OffsetStore.open(dataDir);
-    const consumers = new ConsumerRegistry(store, offsets, { idleMs: options.idleMs ?? DEFAULT_LOG_IDLE_MS, now, logger });
-    return new LogService(store, offsets, consumers, new RateLimiter(options.rateLimit ?? DEFAULT_LOG_RATE_LIMIT, now), new Simulator(store, logger, now));
+    const consumers = new ConsumerRegistry(store, offsets, {
+      idleMs: options.idleMs ?? DEFAULT_LOG_IDLE_MS,
+      now,
+      logger,
+    });
+    return new LogService(
+      store,
+      offsets,
+      consumers,
+      new RateLimiter(options.rateLimit ?? DEFAULT_LOG_RATE_LIMIT, now),
+      new Simulator(store, logger, now),
+    );
   }
 
   /** Stops simulations, ends long polls and flushes records and offsets. */

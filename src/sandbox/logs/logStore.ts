@@ -54,7 +54,11 @@ export class LogStore {
   private readonly audio = new Map<string, AudioEntry>();
   private closed = false;
 
-  private constructor(private readonly dir: string, private readonly options: LogStoreOptions, private readonly logger: Logger) {}
+  private constructor(
+    private readonly dir: string,
+    private readonly options: LogStoreOptions,
+    private readonly logger: Logger,
+  ) {}
 
   static async open(dataDir: string, options: LogStoreOptions, logger: Logger): Promise<LogStore> {
     const store = new LogStore(join(dataDir, 'logs', 'topics'), options, logger);
@@ -79,7 +83,10 @@ export class LogStore {
     if (this.closed) return Promise.reject(new Error('The event-log store is closed.'));
     const topic = this.topic(topicName);
     const run = topic.chain.then(() => this.write(topic, entries, audio));
-    topic.chain = run.then(() => undefined, () => undefined);
+    topic.chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
@@ -114,8 +121,13 @@ export class LogStore {
     if (!topic) {
       const n = this.options.partitions;
       topic = {
-        name, dir: join(this.dir, folderName(name)), onDisk: false, chain: Promise.resolve(),
-        partitions: Array.from({ length: n }, () => new PartitionLog()), fileLines: new Array<number>(n).fill(0), listeners: new Set(),
+        name,
+        dir: join(this.dir, folderName(name)),
+        onDisk: false,
+        chain: Promise.resolve(),
+        partitions: Array.from({ length: n }, () => new PartitionLog()),
+        fileLines: new Array<number>(n).fill(0),
+        listeners: new Set(),
       };
       this.topics.set(name, topic);
     }
@@ -125,7 +137,11 @@ export class LogStore {
   private async write(topic: Topic, entries: readonly LogEntry[], audio: readonly AudioEntry[]): Promise<number> {
     if (!topic.onDisk) {
       await mkdir(topic.dir, { recursive: true, mode: 0o700 });
-      await writeFileAtomic(join(topic.dir, 'meta.json'), JSON.stringify({ partitions: topic.partitions.length }), 0o600);
+      await writeFileAtomic(
+        join(topic.dir, 'meta.json'),
+        JSON.stringify({ partitions: topic.partitions.length }),
+        0o600,
+      );
       topic.onDisk = true;
     }
     const n = topic.partitions.length;
@@ -133,16 +149,27 @@ export class LogStore {
     const ends = topic.partitions.map((p) => p.end);
     for (const e of entries) {
       const p = hash(e.partitionKey) % n;
-      const offset = (ends[p] as number);
+      const offset = ends[p] as number;
       ends[p] = offset + 1;
       // Field order as the collector's EventLogSchema: topic, key, value, partition, offset.
-      pending[p]?.push(JSON.stringify({ topic: topic.name, key: { service: e.service, id: e.id }, value: e.value, partition: p, offset }));
+      pending[p]?.push(
+        JSON.stringify({
+          topic: topic.name,
+          key: { service: e.service, id: e.id },
+          value: e.value,
+          partition: p,
+          offset,
+        }),
+      );
     }
     for (let p = 0; p < n; p++) {
       const texts = pending[p] as string[];
       if (texts.length > 0) await appendFile(partitionFile(topic, p), `${texts.join('\n')}\n`, { mode: 0o600 });
     }
-    if (audio.length > 0) await appendFile(join(topic.dir, 'audio.jsonl'), audio.map((a) => `${JSON.stringify(a)}\n`).join(''), { mode: 0o600 });
+    if (audio.length > 0)
+      await appendFile(join(topic.dir, 'audio.jsonl'), audio.map((a) => `${JSON.stringify(a)}\n`).join(''), {
+        mode: 0o600,
+      });
     // Written: make them visible, apply retention, and wake waiting fetches.
     for (let p = 0; p < n; p++) {
       const part = topic.partitions[p] as PartitionLog;
@@ -168,22 +195,34 @@ export class LogStore {
     try {
       const meta = JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as { partitions?: unknown };
       partitions = Number(meta.partitions);
-      if (!Number.isInteger(partitions) || partitions < 1) throw new Error(`bad partition count ${String(meta.partitions)}`);
+      if (!Number.isInteger(partitions) || partitions < 1)
+        throw new Error(`bad partition count ${String(meta.partitions)}`);
     } catch (err) {
       this.logger.warn(`ignoring event-log folder ${dir}: ${(err as Error).message}`);
       return;
     }
     let name: string;
-    try { name = decodeURIComponent(folder); } catch { return; }
+    try {
+      name = decodeURIComponent(folder);
+    } catch {
+      return;
+    }
     const topic: Topic = {
-      name, dir, onDisk: true, chain: Promise.resolve(), listeners: new Set(),
-      partitions: [], fileLines: [],
+      name,
+      dir,
+      onDisk: true,
+      chain: Promise.resolve(),
+      listeners: new Set(),
+      partitions: [],
+      fileLines: [],
     };
     for (let p = 0; p < partitions; p++) {
       const lines = await readLines(join(dir, `${p}.jsonl`));
       const complete = dropTornLine(lines);
-      if (complete.length < lines.length) await writeFileAtomic(join(dir, `${p}.jsonl`), complete.length ? `${complete.join('\n')}\n` : '', 0o600);
-      const first = complete[0] === undefined ? 0 : Number((JSON.parse(complete[0]) as { offset?: unknown }).offset ?? 0);
+      if (complete.length < lines.length)
+        await writeFileAtomic(join(dir, `${p}.jsonl`), complete.length ? `${complete.join('\n')}\n` : '', 0o600);
+      const first =
+        complete[0] === undefined ? 0 : Number((JSON.parse(complete[0]) as { offset?: unknown }).offset ?? 0);
       const log = new PartitionLog(first, complete);
       log.trim(this.options.retention);
       topic.partitions.push(log);

@@ -20,7 +20,10 @@ export class OffsetStore {
   private writing: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
 
-  private constructor(private readonly file: string, private readonly groups: GroupOffsets) {}
+  private constructor(
+    private readonly file: string,
+    private readonly groups: GroupOffsets,
+  ) {}
 
   static async open(dataDir: string): Promise<OffsetStore> {
     const file = join(dataDir, 'logs', 'offsets.json');
@@ -29,7 +32,10 @@ export class OffsetStore {
       const parsed = JSON.parse(await readFile(file, 'utf8')) as unknown;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) groups = parsed as GroupOffsets;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file} is not valid JSON (${(err as Error).message}); move it away to reset committed offsets.`);
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new Error(
+          `${file} is not valid JSON (${(err as Error).message}); move it away to reset committed offsets.`,
+        );
     }
     return new OffsetStore(file, groups);
   }
@@ -53,13 +59,17 @@ export class OffsetStore {
   private persist(): Promise<void> {
     if (!this.writing) {
       const text = JSON.stringify(this.groups);
-      this.writing = writeFileAtomic(this.file, text, 0o600).finally(() => { this.writing = undefined; });
+      this.writing = writeFileAtomic(this.file, text, 0o600).finally(() => {
+        this.writing = undefined;
+      });
       return this.writing;
     }
-    this.queued ??= this.writing.catch(() => undefined).then(() => {
-      this.queued = undefined;
-      return this.persist();
-    });
+    this.queued ??= this.writing
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.persist();
+      });
     return this.queued;
   }
 }

@@ -60,7 +60,8 @@ export class PartitionLog {
   /** Bytes available from `from` up to `limit` (stops counting once reached). */
   bytesFrom(from: number, limit: number): number {
     let bytes = 0;
-    for (let i = this.head + Math.max(0, from - this.first); i < this.texts.length && bytes < limit; i++) bytes += (this.texts[i] as string).length;
+    for (let i = this.head + Math.max(0, from - this.first); i < this.texts.length && bytes < limit; i++)
+      bytes += (this.texts[i] as string).length;
     return bytes;
   }
 

@@ -12,7 +12,10 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   /** `rate` ≤ 0 disables limiting. */
-  constructor(private readonly rate: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly rate: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Takes one token for `key`, or throws 429. */
   take(key: string): void {
@@ -28,13 +31,19 @@ export class RateLimiter {
     bucket.updated = now;
     if (bucket.tokens < 1) {
       const waitSec = Math.max(1, Math.ceil((1 - bucket.tokens) / this.rate));
-      throw new ConsumerApiError(429, ErrorCode.TOO_MANY_REQUESTS, `Too many requests: the limit is ${this.rate} per second per client; retry after ${waitSec} s.`, { 'retry-after': String(waitSec) });
+      throw new ConsumerApiError(
+        429,
+        ErrorCode.TOO_MANY_REQUESTS,
+        `Too many requests: the limit is ${this.rate} per second per client; retry after ${waitSec} s.`,
+        { 'retry-after': String(waitSec) },
+      );
     }
     bucket.tokens -= 1;
   }
 
   /** Full buckets carry no information: drop them so the map stays small. */
   private forgetIdle(now: number): void {
-    for (const [key, b] of this.buckets) if (b.tokens + ((now - b.updated) / 1000) * this.rate >= this.rate) this.buckets.delete(key);
+    for (const [key, b] of this.buckets)
+      if (b.tokens + ((now - b.updated) / 1000) * this.rate >= this.rate) this.buckets.delete(key);
   }
 }

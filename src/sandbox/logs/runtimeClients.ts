@@ -14,11 +14,21 @@ export function isRuntimeClientId(clientId: string): boolean {
 }
 
 /** The runtime client with this id and secret, shaped like a service client for token issuing. */
-export function findRuntimeClient(state: SandboxState, clientId: string, secret: string, safeEqual: (a: string, b: string) => boolean): ClientRecord | undefined {
+export function findRuntimeClient(
+  state: SandboxState,
+  clientId: string,
+  secret: string,
+  safeEqual: (a: string, b: string) => boolean,
+): ClientRecord | undefined {
   if (!isRuntimeClientId(clientId)) return undefined;
   const found = findAppClient(state, clientId);
   if (!found || !safeEqual(found.client.clientSecret, secret)) return undefined;
-  return { clientId, clientSecret: found.client.clientSecret, userId: `${RUNTIME_USER_PREFIX}${clientId}`, createTime: found.client.createTime };
+  return {
+    clientId,
+    clientSecret: found.client.clientSecret,
+    userId: `${RUNTIME_USER_PREFIX}${clientId}`,
+    createTime: found.client.createTime,
+  };
 }
 
 /** The caller behind a runtime client's token (undefined when the client no longer exists). */
@@ -28,10 +38,16 @@ export function runtimeUser(state: SandboxState, clientId: string): UserRecord |
 }
 
 /** Why a runtime client may not have these scopes, or undefined when it may. */
-export function runtimeScopeProblem(state: SandboxState, clientId: string, scopes: readonly string[]): string | undefined {
+export function runtimeScopeProblem(
+  state: SandboxState,
+  clientId: string,
+  scopes: readonly string[],
+): string | undefined {
   const granted = (findAppClient(state, clientId)?.client.oauthScopes ?? '').split(/\s+/).filter(Boolean);
   const refused = scopes.filter((s) => !granted.includes(s));
-  return refused.length === 0 ? undefined : `Runtime client ${clientId} may request only the scopes its credentials grant (${granted.join(' ') || 'none'}); refused: ${refused.join(', ')}.`;
+  return refused.length === 0
+    ? undefined
+    : `Runtime client ${clientId} may request only the scopes its credentials grant (${granted.join(' ') || 'none'}); refused: ${refused.join(', ')}.`;
 }
 
 /** A runtime client as the ready file lists it: what `cstudio try` and the demo client sign in with. */
@@ -47,10 +63,21 @@ export interface RuntimeClientInfo {
 }
 
 /** Every runtime client with its secret, in state order; `deployedTags` names a credential's reachable tags. */
-export function describeRuntimeClients(state: SandboxState, deployedTags: (appId: string) => string[]): RuntimeClientInfo[] {
-  return state.applications.flatMap((app) => app.credentials.flatMap((credential) => credential.clients.map((c) => ({
-    clientId: c.clientId, clientSecret: c.clientSecret, appId: credential.appId, scopes: c.oauthScopes, contextTags: deployedTags(credential.appId),
-  }))));
+export function describeRuntimeClients(
+  state: SandboxState,
+  deployedTags: (appId: string) => string[],
+): RuntimeClientInfo[] {
+  return state.applications.flatMap((app) =>
+    app.credentials.flatMap((credential) =>
+      credential.clients.map((c) => ({
+        clientId: c.clientId,
+        clientSecret: c.clientSecret,
+        appId: credential.appId,
+        scopes: c.oauthScopes,
+        contextTags: deployedTags(credential.appId),
+      })),
+    ),
+  );
 }
 
 /** The runtime app ID (event-log topic) a runtime client belongs to. */

@@ -64,29 +64,58 @@ export function sessionEvents(script: SessionScript, startMs: number, rand: () =
   let clock = startMs;
   let seq = 0;
   const clientData = { 'x-nuance-dialog-session-id': sessionId };
-  const emit = (service: string, type: string, data: Record<string, unknown>, contentType = 'application/json', source = service): void => {
+  const emit = (
+    service: string,
+    type: string,
+    data: Record<string, unknown>,
+    contentType = 'application/json',
+    source = service,
+  ): void => {
     const id = randomUUID();
     clock += 20 + Math.floor(rand() * 180);
     entries.push({
-      partitionKey: sessionId, service, id,
-      value: { specversion: '1.0', service, source, type, id, timestamp: new Date(clock).toISOString(), appid: script.topic, datacontenttype: contentType, data },
+      partitionKey: sessionId,
+      service,
+      id,
+      value: {
+        specversion: '1.0',
+        service,
+        source,
+        type,
+        id,
+        timestamp: new Date(clock).toISOString(),
+        appid: script.topic,
+        datacontenttype: contentType,
+        data,
+      },
     });
   };
   const selector = { channel: script.channel, language: script.locale, library: 'default' };
   const modelUrn = (kind: string): string => modelUrnOf(script.contextTag, kind, script.locale);
 
   emit('DLGaaS', 'Start', {
-    sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale, sessionTimeoutSec: 900,
-    request: { sessionId, selector, payload: { modelRef: { uri: `urn:nuance-mix:tag:model/${script.contextTag}/mix.dialog` } }, sessionTimeoutSec: 900 },
+    sessionid: sessionId,
+    seqid: String(++seq),
+    channel: script.channel,
+    locale: script.locale,
+    sessionTimeoutSec: 900,
+    request: {
+      sessionId,
+      selector,
+      payload: { modelRef: { uri: `urn:nuance-mix:tag:model/${script.contextTag}/mix.dialog` } },
+      sessionTimeoutSec: 900,
+    },
     response: { payload: { sessionId, ...promptPayload(script.turns[0]?.prompt ?? CLOSING_PROMPT) } },
     events: [{ name: 'session-start', dialogBuild: script.builds.dialog ?? '' }],
   });
 
-  const synthesize = (prompt: string): void => emit('TTSaaS', 'Synthesize', {
-    locale: script.locale, clientData,
-    request: { voice: { name: 'Evan', model: 'enhanced' }, input: { text: { text: prompt } } },
-    response: { events: [{ name: 'synthesis-complete', durationMs: 600 + prompt.length * 55 }] },
-  });
+  const synthesize = (prompt: string): void =>
+    emit('TTSaaS', 'Synthesize', {
+      locale: script.locale,
+      clientData,
+      request: { voice: { name: 'Evan', model: 'enhanced' }, input: { text: { text: prompt } } },
+      response: { events: [{ name: 'synthesis-complete', durationMs: 600 + prompt.length * 55 }] },
+    });
 
   script.turns.forEach((turn, index) => {
     synthesize(turn.prompt);
@@ -95,10 +124,29 @@ export function sessionEvents(script: SessionScript, startMs: number, rand: () =
     const durationMs = Math.min(6000, 500 + u.text.length * 65);
     const confidence = u.confidence ?? Math.round((0.72 + rand() * 0.27) * 1000) / 1000;
     const audioFormat = `audio/L16;rate=${script.sampleRate}`;
-    const hypotheses = [{ formattedText: u.text, minimallyFormattedText: u.text.toLowerCase(), averageConfidence: confidence, words: u.text.split(/\s+/).map((text) => ({ text })) }];
+    const hypotheses = [
+      {
+        formattedText: u.text,
+        minimallyFormattedText: u.text.toLowerCase(),
+        averageConfidence: confidence,
+        words: u.text.split(/\s+/).map((text) => ({ text })),
+      },
+    ];
     emit('ASRaaS', 'Recognize', {
-      asrSessionid: asrSessionId, locale: script.locale, clientData,
-      request: { recognitionInitMessage: { parameters: { language: script.locale, audioFormat: { pcm: { sampleRateHz: script.sampleRate } }, resultType: 'FINAL' }, resources: script.builds.asr ? [{ externalReference: { type: 'DOMAIN_LM', uri: modelUrn('asr') } }] : [], clientData } },
+      asrSessionid: asrSessionId,
+      locale: script.locale,
+      clientData,
+      request: {
+        recognitionInitMessage: {
+          parameters: {
+            language: script.locale,
+            audioFormat: { pcm: { sampleRateHz: script.sampleRate } },
+            resultType: 'FINAL',
+          },
+          resources: script.builds.asr ? [{ externalReference: { type: 'DOMAIN_LM', uri: modelUrn('asr') } }] : [],
+          clientData,
+        },
+      },
       response: { result: { resultType: 1, hypotheses, dataPack: { language: script.locale, version: '4.7.0' } } },
     });
     const facts = { text: u.text, confidence, durationMs, audioFormat, clientData, endMs: clock, script };
@@ -112,21 +160,55 @@ export function sessionEvents(script: SessionScript, startMs: number, rand: () =
     }
     const result = script.nlu?.interpret(u.text) ?? scriptedResult(u, confidence);
     const top = topInterpretation(result);
-    emit('NLUaaS', 'Interpret', interpretRecordData({
-      topic: script.topic, locale: script.locale, result, time: clock,
-      call: { text: u.text, modelUri: script.nlu?.modelUri ?? modelUrn('nlu'), resultType: 'SINGLE_INTENT', loggingMode: 'PLAINTEXT', maxInterpretations: 0, clientData },
-    }));
+    emit(
+      'NLUaaS',
+      'Interpret',
+      interpretRecordData({
+        topic: script.topic,
+        locale: script.locale,
+        result,
+        time: clock,
+        call: {
+          text: u.text,
+          modelUri: script.nlu?.modelUri ?? modelUrn('nlu'),
+          resultType: 'SINGLE_INTENT',
+          loggingMode: 'PLAINTEXT',
+          maxInterpretations: 0,
+          clientData,
+        },
+      }),
+    );
     const reply = script.turns[index + 1]?.prompt ?? CLOSING_PROMPT;
     emit('DLGaaS', 'Execute', {
-      sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale,
-      request: { sessionId, selector, payload: { userInput: { userText: u.text, interpretation: { intent: top.intent, confidence: top.confidence } } } },
+      sessionid: sessionId,
+      seqid: String(++seq),
+      channel: script.channel,
+      locale: script.locale,
+      request: {
+        sessionId,
+        selector,
+        payload: {
+          userInput: { userText: u.text, interpretation: { intent: top.intent, confidence: top.confidence } },
+        },
+      },
       response: { payload: promptPayload(reply) },
-      events: [{ name: 'intent-matched', value: top.intent }, ...top.entities.map((e) => ({ name: 'entity-collected', entity: e.name, value: e.value }))],
+      events: [
+        { name: 'intent-matched', value: top.intent },
+        ...top.entities.map((e) => ({ name: 'entity-collected', entity: e.name, value: e.value })),
+      ],
     });
   });
   if (script.turns.length > 0) synthesize(CLOSING_PROMPT);
 
-  emit('DLGaaS', 'Stop', { sessionid: sessionId, seqid: String(++seq), channel: script.channel, locale: script.locale, request: { sessionId }, response: {}, events: [{ name: 'session-end', reason: 'completed' }] });
+  emit('DLGaaS', 'Stop', {
+    sessionid: sessionId,
+    seqid: String(++seq),
+    channel: script.channel,
+    locale: script.locale,
+    request: { sessionId },
+    response: {},
+    events: [{ name: 'session-end', reason: 'completed' }],
+  });
   return { entries, audio };
 }
 
@@ -141,20 +223,46 @@ interface SummaryFacts {
 }
 
 /** A call summary's data (with `audioUrn` at the top and in `callsummary.recognize[0]`, where the collector reads it) and its audio. */
-function callSummary(service: 'ASRaaS' | 'NRaaS', sessionId: string, f: SummaryFacts, rand: () => number): { data: Record<string, unknown>; audio: AudioEntry } {
+function callSummary(
+  service: 'ASRaaS' | 'NRaaS',
+  sessionId: string,
+  f: SummaryFacts,
+  rand: () => number,
+): { data: Record<string, unknown>; audio: AudioEntry } {
   const audioUrn = `urn:svc:log:service:audio/${SERVICE_SHORT[service] ?? 'asraas'}/${randomUUID()}`;
-  const audio: AudioEntry = { urn: audioUrn, topic: f.script.topic, sampleRate: f.script.sampleRate, durationMs: f.durationMs, seed: Math.floor(rand() * 2 ** 31) };
-  const contentType = service === 'ASRaaS' ? 'application/x-nuance-asr-callsummary.v1+json' : 'application/x-nuance-nrc-callsummary.v1+json';
+  const audio: AudioEntry = {
+    urn: audioUrn,
+    topic: f.script.topic,
+    sampleRate: f.script.sampleRate,
+    durationMs: f.durationMs,
+    seed: Math.floor(rand() * 2 ** 31),
+  };
+  const contentType =
+    service === 'ASRaaS'
+      ? 'application/x-nuance-asr-callsummary.v1+json'
+      : 'application/x-nuance-nrc-callsummary.v1+json';
   const data = {
-    dataContentType: contentType, asrSessionid: sessionId, audioUrn, audioDurationMs: f.durationMs, locale: f.script.locale, clientData: f.clientData,
+    dataContentType: contentType,
+    asrSessionid: sessionId,
+    audioUrn,
+    audioDurationMs: f.durationMs,
+    locale: f.script.locale,
+    clientData: f.clientData,
     callsummary: {
-      sessionId, clientData: f.clientData, absStartTime: f.endMs - f.durationMs, absEndTime: f.endMs,
+      sessionId,
+      clientData: f.clientData,
+      absStartTime: f.endMs - f.durationMs,
+      absEndTime: f.endMs,
       dataPack: { language: f.script.locale, version: '4.7.0' },
-      recognize: [{
-        audioUrn, audioDurationMs: f.durationMs, status: 'SUCCESS',
-        recognitionParameters: { audioFormat: f.audioFormat, language: f.script.locale, resultType: 'FINAL' },
-        finalResult: { formattedText: f.text, confidence: f.confidence },
-      }],
+      recognize: [
+        {
+          audioUrn,
+          audioDurationMs: f.durationMs,
+          status: 'SUCCESS',
+          recognitionParameters: { audioFormat: f.audioFormat, language: f.script.locale, resultType: 'FINAL' },
+          finalResult: { formattedText: f.text, confidence: f.confidence },
+        },
+      ],
     },
   };
   return { data, audio };
@@ -162,12 +270,38 @@ function callSummary(service: 'ASRaaS' | 'NRaaS', sessionId: string, f: SummaryF
 
 /** The interpretation a script decided, for a locale no model interprets. */
 function scriptedResult(u: Utterance, confidence: number): Record<string, unknown> {
-  const entities = Object.fromEntries(u.entities.map((e) => {
-    const start = Math.max(0, u.text.indexOf(e.literal));
-    const range = { startIndex: start, endIndex: start + e.literal.length };
-    return [e.name, { entities: [{ textRange: range, formattedTextRange: range, confidence, origin: 'STATISTICAL', entities: {}, stringValue: e.literal, literal: e.literal, formattedLiteral: e.literal, sensitive: false }] }];
-  }));
-  return { literal: u.text, formattedLiteral: u.text, sensitive: false, interpretations: [{ singleIntentInterpretation: { intent: u.intent, confidence, origin: 'STATISTICAL', entities, metadata: {} } }] };
+  const entities = Object.fromEntries(
+    u.entities.map((e) => {
+      const start = Math.max(0, u.text.indexOf(e.literal));
+      const range = { startIndex: start, endIndex: start + e.literal.length };
+      return [
+        e.name,
+        {
+          entities: [
+            {
+              textRange: range,
+              formattedTextRange: range,
+              confidence,
+              origin: 'STATISTICAL',
+              entities: {},
+              stringValue: e.literal,
+              literal: e.literal,
+              formattedLiteral: e.literal,
+              sensitive: false,
+            },
+          ],
+        },
+      ];
+    }),
+  );
+  return {
+    literal: u.text,
+    formattedLiteral: u.text,
+    sensitive: false,
+    interpretations: [
+      { singleIntentInterpretation: { intent: u.intent, confidence, origin: 'STATISTICAL', entities, metadata: {} } },
+    ],
+  };
 }
 
 interface TopInterpretation {
@@ -179,8 +313,20 @@ interface TopInterpretation {
 
 /** The best interpretation of a wire result (what the dialog acts on). */
 function topInterpretation(result: Record<string, unknown>): TopInterpretation {
-  const first = (result.interpretations as Array<{ singleIntentInterpretation?: { intent?: string; confidence?: number; entities?: Record<string, { entities?: Array<Record<string, unknown>> }> } }> | undefined)?.[0];
+  const first = (
+    result.interpretations as
+      | Array<{
+          singleIntentInterpretation?: {
+            intent?: string;
+            confidence?: number;
+            entities?: Record<string, { entities?: Array<Record<string, unknown>> }>;
+          };
+        }>
+      | undefined
+  )?.[0];
   const single = first?.singleIntentInterpretation;
-  const entities = Object.entries(single?.entities ?? {}).flatMap(([name, list]) => (list.entities ?? []).map((e) => ({ name, value: e.stringValue ?? e.structValue ?? e.literal })));
+  const entities = Object.entries(single?.entities ?? {}).flatMap(([name, list]) =>
+    (list.entities ?? []).map((e) => ({ name, value: e.stringValue ?? e.structValue ?? e.literal })),
+  );
   return { intent: single?.intent ?? 'NO_INTENT', confidence: single?.confidence ?? 0, entities };
 }

@@ -22,7 +22,11 @@ export interface ScriptSource {
 const FALLBACK: Utterance[] = [
   { text: 'What are your opening hours', intent: 'ASK_HOURS', entities: [] },
   { text: 'I want to speak to an agent', intent: 'AGENT', entities: [] },
-  { text: 'Check the status of order AB1234', intent: 'CHECK_ORDER', entities: [{ name: 'ORDER_NUMBER', literal: 'AB1234' }] },
+  {
+    text: 'Check the status of order AB1234',
+    intent: 'CHECK_ORDER',
+    entities: [{ name: 'ORDER_NUMBER', literal: 'AB1234' }],
+  },
 ];
 const FIRST_PROMPT = 'Welcome! How can I help you today?';
 const NEXT_PROMPTS = ['Got it. Anything else?', 'Sure. What else can I do for you?', 'Okay. Is there anything more?'];
@@ -44,10 +48,17 @@ export function scriptFactory(source: ScriptSource): (rand: () => number) => Ses
       ...mix.next(rand),
     }));
     return {
-      topic: source.topic, contextTag: config.tag, locale, turns,
+      topic: source.topic,
+      contextTag: config.tag,
+      locale,
+      turns,
       channel: channel?.codeName ?? 'default',
       sampleRate: channel && channel.modes.some((m) => TELEPHONY_MODES.has(m)) ? 8000 : 16000,
-      builds: { asr: config.builds.asr[0]?.buildLabel, nlu: config.builds.nlu[0]?.buildLabel, dialog: config.builds.dialog?.buildLabel },
+      builds: {
+        asr: config.builds.asr[0]?.buildLabel,
+        nlu: config.builds.nlu[0]?.buildLabel,
+        dialog: config.builds.dialog?.buildLabel,
+      },
       ...(source.nlu?.get(locale) ? { nlu: source.nlu.get(locale) } : {}),
     };
   };
@@ -66,7 +77,11 @@ export function utterancesOf(content: ProjectContent | undefined, locale: string
 }
 
 function annotations(nodes: readonly SampleNode[]): Utterance['entities'] {
-  return nodes.flatMap((n) => (typeof n === 'string' ? [] : [{ name: n.conceptref, literal: sampleText(n.content).replace(/\s+/g, ' ').trim() }, ...annotations(n.content)]));
+  return nodes.flatMap((n) =>
+    typeof n === 'string'
+      ? []
+      : [{ name: n.conceptref, literal: sampleText(n.content).replace(/\s+/g, ' ').trim() }, ...annotations(n.content)],
+  );
 }
 
 function pick<T>(items: readonly T[], rand: () => number): T | undefined {

@@ -37,20 +37,38 @@ interface Running {
 export class Simulator {
   private readonly runs = new Map<string, Running>();
 
-  constructor(private readonly store: LogStore, private readonly logger: Logger, private readonly now: () => number) {}
+  constructor(
+    private readonly store: LogStore,
+    private readonly logger: Logger,
+    private readonly now: () => number,
+  ) {}
 
   start(plan: SimulationPlan): SimulationStatus {
     const iso = new Date(this.now()).toISOString();
     const status: SimulationStatus = {
-      id: randomUUID(), appId: plan.topic, configs: plan.configs, sessions: plan.sessions, completedSessions: 0, records: 0,
-      rate: plan.rate, seed: plan.seed, traffic: {}, status: 'RUNNING', createTime: iso, updateTime: iso,
+      id: randomUUID(),
+      appId: plan.topic,
+      configs: plan.configs,
+      sessions: plan.sessions,
+      completedSessions: 0,
+      records: 0,
+      rate: plan.rate,
+      seed: plan.seed,
+      traffic: {},
+      status: 'RUNNING',
+      createTime: iso,
+      updateTime: iso,
     };
     const run: Running = { status, cancelled: false, done: Promise.resolve() };
-    run.done = this.play(run, plan).catch((err: unknown) => {
-      status.status = 'FAILED';
-      status.error = err instanceof Error ? err.message : String(err);
-      this.logger.warn(`simulation ${status.id} failed: ${status.error}`);
-    }).finally(() => { status.updateTime = new Date(this.now()).toISOString(); });
+    run.done = this.play(run, plan)
+      .catch((err: unknown) => {
+        status.status = 'FAILED';
+        status.error = err instanceof Error ? err.message : String(err);
+        this.logger.warn(`simulation ${status.id} failed: ${status.error}`);
+      })
+      .finally(() => {
+        status.updateTime = new Date(this.now()).toISOString();
+      });
     this.runs.set(status.id, run);
     this.forgetOldRuns();
     return snapshot(status);

@@ -16,7 +16,9 @@ const GROUP_PATTERN = /^appID-(.+)-clientName-(.+)-(\d+)$/;
 export function topicOfGroup(group: string): string {
   const m = GROUP_PATTERN.exec(group);
   if (!m?.[1]) {
-    throw consumerBadRequest(`The consumer-group "${group}" does not name a topic; use appID-<app id>-clientName-<client name>-<two-digit number>, e.g. appID-COFFEE-DEV-clientName-cstudio-01.`);
+    throw consumerBadRequest(
+      `The consumer-group "${group}" does not name a topic; use appID-<app id>-clientName-<client name>-<two-digit number>, e.g. appID-COFFEE-DEV-clientName-cstudio-01.`,
+    );
   }
   return m[1];
 }
@@ -33,7 +35,9 @@ export function canReadTopic(state: SandboxState, principal: Principal, topic: s
 export function requireReadableTopic(state: SandboxState, principal: Principal, topic: string): ApplicationRecord {
   const found = findByRuntimeAppId(state, topic);
   if (!found || !canReadTopic(state, principal, topic)) {
-    throw consumerBadRequest(`Topic "${topic}" not found: no application has the runtime app ID "${topic}", or you may not read its logs.`);
+    throw consumerBadRequest(
+      `Topic "${topic}" not found: no application has the runtime app ID "${topic}", or you may not read its logs.`,
+    );
   }
   return found.app;
 }

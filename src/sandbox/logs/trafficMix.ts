@@ -14,22 +14,42 @@ import type { Utterance } from './sessionEvents';
 
 /** Letters and digits only, case folded: two texts differing here are different words under any normalization. */
 function fold(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-export const TRAFFIC_KINDS = ['training', 'paraphrase', 'asrError', 'outOfDomain', 'wrongIntent', 'unseenEntity'] as const;
+export const TRAFFIC_KINDS = [
+  'training',
+  'paraphrase',
+  'asrError',
+  'outOfDomain',
+  'wrongIntent',
+  'unseenEntity',
+] as const;
 export type TrafficKind = (typeof TRAFFIC_KINDS)[number];
 
 /** Share of turns of each kind; sums to 1. */
 export const TRAFFIC_RATES: Readonly<Record<TrafficKind, number>> = {
-  training: 0.55, paraphrase: 0.12, asrError: 0.1, outOfDomain: 0.08, wrongIntent: 0.07, unseenEntity: 0.08,
+  training: 0.55,
+  paraphrase: 0.12,
+  asrError: 0.1,
+  outOfDomain: 0.08,
+  wrongIntent: 0.07,
+  unseenEntity: 0.08,
 };
 
 /** Planted (not-in-training) utterances never score above this; training sentences always do. */
 export const PLANTED_MAX_CONFIDENCE = 0.6;
 /** Confidence range [low, high] per kind. */
 const CONFIDENCE: Readonly<Record<TrafficKind, readonly [number, number]>> = {
-  training: [0.75, 0.99], paraphrase: [0.4, 0.6], asrError: [0.3, 0.58], outOfDomain: [0.05, 0.35], wrongIntent: [0.3, 0.55], unseenEntity: [0.45, 0.6],
+  training: [0.75, 0.99],
+  paraphrase: [0.4, 0.6],
+  asrError: [0.3, 0.58],
+  outOfDomain: [0.05, 0.35],
+  wrongIntent: [0.3, 0.55],
+  unseenEntity: [0.45, 0.6],
 };
 
 /** What callers of one language add around a sentence, and ask for that no application here does. */
@@ -44,34 +64,59 @@ const LANGUAGE_TRAFFIC: Readonly<Record<string, LanguageTraffic>> = {
     openers: ['um ', 'uh ', 'so ', 'hey ', 'yeah ', 'okay so ', 'hi there ', 'well ', 'could you '],
     closers: [' please', ' right now', ' thanks', ' if you can', ' for me', ' thank you'],
     outOfDomain: [
-      'what is the weather like tomorrow', 'play some jazz music', 'how tall is the eiffel tower', 'tell me a joke',
-      'set an alarm for seven', 'who won the game last night', 'book a flight to boston', 'what time is it in tokyo',
-      'turn off the lights', 'how do I reset my password',
+      'what is the weather like tomorrow',
+      'play some jazz music',
+      'how tall is the eiffel tower',
+      'tell me a joke',
+      'set an alarm for seven',
+      'who won the game last night',
+      'book a flight to boston',
+      'what time is it in tokyo',
+      'turn off the lights',
+      'how do I reset my password',
     ],
   },
   fr: {
     openers: ['euh ', 'alors ', 'bonjour ', 'oui ', 'bon ', 'donc ', 'allô ', 'eh bien ', 'pouvez-vous '],
-    closers: [' s\'il vous plaît', ' tout de suite', ' merci', ' si possible', ' pour moi', ' merci beaucoup'],
+    closers: [" s'il vous plaît", ' tout de suite', ' merci', ' si possible', ' pour moi', ' merci beaucoup'],
     outOfDomain: [
-      'quel temps fera-t-il demain', 'mets de la musique jazz', 'quelle est la hauteur de la tour eiffel', 'raconte-moi une blague',
-      'règle une alarme pour sept heures', 'qui a gagné le match hier soir', 'réserve un vol pour montréal', 'quelle heure est-il à tokyo',
-      'éteins les lumières', 'comment réinitialiser mon mot de passe',
+      'quel temps fera-t-il demain',
+      'mets de la musique jazz',
+      'quelle est la hauteur de la tour eiffel',
+      'raconte-moi une blague',
+      'règle une alarme pour sept heures',
+      'qui a gagné le match hier soir',
+      'réserve un vol pour montréal',
+      'quelle heure est-il à tokyo',
+      'éteins les lumières',
+      'comment réinitialiser mon mot de passe',
     ],
   },
   es: {
     openers: ['eh ', 'bueno ', 'hola ', 'sí ', 'pues ', 'oiga ', 'a ver ', 'mire '],
     closers: [' por favor', ' ahora mismo', ' gracias', ' si puede', ' para mí', ' muchas gracias'],
     outOfDomain: [
-      'qué tiempo hará mañana', 'pon música de jazz', 'cuánto mide la torre eiffel', 'cuéntame un chiste',
-      'pon una alarma a las siete', 'quién ganó el partido anoche', 'reserva un vuelo a madrid', 'qué hora es en tokio',
+      'qué tiempo hará mañana',
+      'pon música de jazz',
+      'cuánto mide la torre eiffel',
+      'cuéntame un chiste',
+      'pon una alarma a las siete',
+      'quién ganó el partido anoche',
+      'reserva un vuelo a madrid',
+      'qué hora es en tokio',
     ],
   },
   de: {
     openers: ['äh ', 'also ', 'hallo ', 'ja ', 'na ja ', 'okay also ', 'können Sie '],
     closers: [' bitte', ' sofort', ' danke', ' wenn möglich', ' für mich', ' vielen Dank'],
     outOfDomain: [
-      'wie wird das Wetter morgen', 'spiel Jazzmusik', 'wie hoch ist der Eiffelturm', 'erzähl mir einen Witz',
-      'stell einen Wecker auf sieben', 'wer hat gestern das Spiel gewonnen', 'buch einen Flug nach Berlin',
+      'wie wird das Wetter morgen',
+      'spiel Jazzmusik',
+      'wie hoch ist der Eiffelturm',
+      'erzähl mir einen Witz',
+      'stell einen Wecker auf sieben',
+      'wer hat gestern das Spiel gewonnen',
+      'buch einen Flug nach Berlin',
     ],
   },
 };
@@ -80,7 +125,18 @@ const LANGUAGE_TRAFFIC: Readonly<Record<string, LanguageTraffic>> = {
 function languageTraffic(locale: string): LanguageTraffic {
   return LANGUAGE_TRAFFIC[locale.split('-')[0] ?? ''] ?? { openers: [], closers: [], outOfDomain: [] };
 }
-const UNSEEN_LITERALS = ['mocha', 'hazelnut', 'flat white', 'macchiato', 'cortado', 'pumpkin spice', 'chai', 'extra large', 'Jordan', 'Priya'];
+const UNSEEN_LITERALS = [
+  'mocha',
+  'hazelnut',
+  'flat white',
+  'macchiato',
+  'cortado',
+  'pumpkin spice',
+  'chai',
+  'extra large',
+  'Jordan',
+  'Priya',
+];
 
 export interface TrafficTurn {
   utterance: Utterance;
@@ -95,7 +151,10 @@ export class TrafficMix {
   private readonly language: LanguageTraffic;
 
   /** `locale` picks the fillers' and out-of-domain requests' language. */
-  constructor(private readonly pool: readonly Utterance[], locale: string) {
+  constructor(
+    private readonly pool: readonly Utterance[],
+    locale: string,
+  ) {
     this.language = languageTraffic(locale);
     this.trained = new Set(pool.map((u) => fold(u.text)));
     this.intents = [...new Set(pool.map((u) => u.intent))];
@@ -107,7 +166,8 @@ export class TrafficMix {
     const kind = drawKind(rand);
     // A kind that cannot be made from this pool (one intent, no entity, every attempt already trained) is a paraphrase,
     // and a paraphrase that cannot be made is the training sentence: the draw never fails.
-    const planted = this.plant(kind, base, rand) ?? (kind !== 'paraphrase' ? this.plant('paraphrase', base, rand) : undefined);
+    const planted =
+      this.plant(kind, base, rand) ?? (kind !== 'paraphrase' ? this.plant('paraphrase', base, rand) : undefined);
     const turn = planted ?? { kind: 'training' as const, utterance: { ...base } };
     turn.utterance.confidence = confidence(turn.kind, rand);
     return turn;
@@ -124,16 +184,23 @@ export class TrafficMix {
 
   private make(kind: TrafficKind, base: Utterance, rand: () => number): Utterance | undefined {
     switch (kind) {
-      case 'training': return { ...base };
-      case 'paraphrase': return paraphrase(base, this.language, rand);
-      case 'asrError': return mishear(base, rand);
-      case 'outOfDomain': return this.language.outOfDomain.length === 0 ? undefined : { text: pick(this.language.outOfDomain, rand), intent: pick(this.intents, rand), entities: [] };
+      case 'training':
+        return { ...base };
+      case 'paraphrase':
+        return paraphrase(base, this.language, rand);
+      case 'asrError':
+        return mishear(base, rand);
+      case 'outOfDomain':
+        return this.language.outOfDomain.length === 0
+          ? undefined
+          : { text: pick(this.language.outOfDomain, rand), intent: pick(this.intents, rand), entities: [] };
       case 'wrongIntent': {
         const others = this.intents.filter((i) => i !== base.intent);
         const said = paraphrase(base, this.language, rand);
         return others.length === 0 || !said ? undefined : { ...said, intent: pick(others, rand) };
       }
-      case 'unseenEntity': return this.unseenEntity(base, rand);
+      case 'unseenEntity':
+        return this.unseenEntity(base, rand);
     }
   }
 
@@ -144,11 +211,20 @@ export class TrafficMix {
     const entity = pick(leaves, rand);
     const fresh = /\d/.test(entity.literal)
       ? entity.literal.replace(/\d/g, () => String(Math.floor(rand() * 10)))
-      : pick(UNSEEN_LITERALS.filter((l) => !this.literals.has(fold(l))), rand);
+      : pick(
+          UNSEEN_LITERALS.filter((l) => !this.literals.has(fold(l))),
+          rand,
+        );
     if (!fresh || fold(fresh) === fold(entity.literal)) return undefined;
     const text = base.text.replace(entity.literal, fresh);
     const entities = base.entities
-      .map((e) => (e === entity ? { name: e.name, literal: fresh } : e.literal.includes(entity.literal) ? { name: e.name, literal: e.literal.replace(entity.literal, fresh) } : e))
+      .map((e) =>
+        e === entity
+          ? { name: e.name, literal: fresh }
+          : e.literal.includes(entity.literal)
+            ? { name: e.name, literal: e.literal.replace(entity.literal, fresh) }
+            : e,
+      )
       .filter((e) => text.includes(e.literal));
     return { text, intent: base.intent, entities };
   }
@@ -173,7 +249,12 @@ function paraphrase(base: Utterance, language: LanguageTraffic, rand: () => numb
   const { openers, closers } = language;
   if (openers.length === 0 || closers.length === 0) return undefined;
   const r = rand();
-  const text = r < 0.4 ? pick(openers, rand) + base.text : r < 0.75 ? base.text + pick(closers, rand) : pick(openers, rand) + base.text + pick(closers, rand);
+  const text =
+    r < 0.4
+      ? pick(openers, rand) + base.text
+      : r < 0.75
+        ? base.text + pick(closers, rand)
+        : pick(openers, rand) + base.text + pick(closers, rand);
   return { text, intent: base.intent, entities: base.entities.map((e) => ({ ...e })) };
 }
 
@@ -188,7 +269,13 @@ function mishear(base: Utterance, rand: () => number): Utterance | undefined {
   const r = rand();
   if (r < 0.3 && words.length > 2) words.splice(i, 1);
   else if (r < 0.5) words.splice(i, 0, word);
-  else words[i] = word.slice(0, -1) + pick(['a', 'e', 'o', 'n', 't'].filter((c) => !word.endsWith(c)), rand);
+  else
+    words[i] =
+      word.slice(0, -1) +
+      pick(
+        ['a', 'e', 'o', 'n', 't'].filter((c) => !word.endsWith(c)),
+        rand,
+      );
   return { text: words.join(' '), intent: base.intent, entities: base.entities.map((e) => ({ ...e })) };
 }
 

@@ -13,7 +13,8 @@ export interface OffsetRef extends PartitionRef {
 }
 
 function object(body: unknown, what: string): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw consumerBadRequest(`The ${what} body must be a JSON object.`);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw consumerBadRequest(`The ${what} body must be a JSON object.`);
   return body as Record<string, unknown>;
 }
 
@@ -25,15 +26,23 @@ function list(body: Record<string, unknown>, field: string, example: string): un
 
 function wholeNumber(value: unknown, field: string, min = 0): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min) throw consumerBadRequest(`"${field}" must be a whole number ≥ ${min} (got ${JSON.stringify(value)}).`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min)
+    throw consumerBadRequest(`"${field}" must be a whole number ≥ ${min} (got ${JSON.stringify(value)}).`);
   return n;
 }
 
 /** Checks a reference against the consumer's topic and its partition count. */
 function checkRef(ref: PartitionRef, topic: string, partitions: number): void {
-  if (ref.topic !== topic) throw consumerBadRequest(`This consumer reads topic "${topic}" (named by its consumer group); "${ref.topic}" is not available to it.`);
+  if (ref.topic !== topic)
+    throw consumerBadRequest(
+      `This consumer reads topic "${topic}" (named by its consumer group); "${ref.topic}" is not available to it.`,
+    );
   if (ref.partition >= partitions) {
-    throw new ConsumerApiError(404, ErrorCode.PARTITION_NOT_FOUND, `Partition ${ref.partition} of topic "${topic}" not found; it has partitions 0..${partitions - 1}.`);
+    throw new ConsumerApiError(
+      404,
+      ErrorCode.PARTITION_NOT_FOUND,
+      `Partition ${ref.partition} of topic "${topic}" not found; it has partitions 0..${partitions - 1}.`,
+    );
   }
 }
 
@@ -48,10 +57,18 @@ export function parsePartitions(body: unknown, topic: string, partitions: number
 }
 
 export function parseOffsets(body: unknown, topic: string, partitions: number): OffsetRef[] {
-  const items = list(object(body, 'offsets'), 'offsets', `{"offsets":[{"topic":"${topic}","partition":0,"offset":42}]}`);
+  const items = list(
+    object(body, 'offsets'),
+    'offsets',
+    `{"offsets":[{"topic":"${topic}","partition":0,"offset":42}]}`,
+  );
   return items.map((item, i) => {
     const o = object(item, `offsets[${i}]`);
-    const ref = { topic: String(o.topic ?? ''), partition: wholeNumber(o.partition, `offsets[${i}].partition`), offset: wholeNumber(o.offset, `offsets[${i}].offset`) };
+    const ref = {
+      topic: String(o.topic ?? ''),
+      partition: wholeNumber(o.partition, `offsets[${i}].partition`),
+      offset: wholeNumber(o.offset, `offsets[${i}].offset`),
+    };
     checkRef(ref, topic, partitions);
     return ref;
   });
@@ -61,7 +78,10 @@ export function parseSubscription(body: unknown, topic: string): string[] {
   const items = list(object(body, 'subscription'), 'topics', `{"topics":["${topic}"]}`);
   if (items.length === 0) throw consumerBadRequest(`Subscribe to at least one topic, e.g. {"topics":["${topic}"]}.`);
   for (const t of items) {
-    if (t !== topic) throw consumerBadRequest(`This consumer reads topic "${topic}" (named by its consumer group); it cannot subscribe to ${JSON.stringify(t)}.`);
+    if (t !== topic)
+      throw consumerBadRequest(
+        `This consumer reads topic "${topic}" (named by its consumer group); it cannot subscribe to ${JSON.stringify(t)}.`,
+      );
   }
   return [topic];
 }

@@ -5,7 +5,15 @@ import { isPredefinedConcept } from '../../core/formats/trsx/predefined';
 import type { ConceptRelation, DictionaryEntry, TrsxConcept, TrsxDocument } from '../../core/formats/trsx/model';
 import { badRequest, notFound, type ApiError } from '../errors';
 import type { ProjectContent, ProjectRecord } from '../state';
-import { COMPATIBLE_DATA_TYPES, kindOf, setAnaphora, setSetting, trsxDataType, wireDataType, type EntityKind } from './entityKinds';
+import {
+  COMPATIBLE_DATA_TYPES,
+  kindOf,
+  setAnaphora,
+  setSetting,
+  trsxDataType,
+  wireDataType,
+  type EntityKind,
+} from './entityKinds';
 import type { EntityChanges, EntityDefinition, EntityUpdate, KindContent, TypeChange } from './entityPayload';
 import { attachDummyGrammars, detachGrammars } from './grammars';
 import { findConcept, forgetId, localeDocs, mapAnnotations, moveId } from './model';
@@ -16,7 +24,12 @@ export function createEntity(content: ProjectContent, project: ProjectRecord, de
   if (def.kind === 'RELATIONAL') checkRelations(content, project, def.name, def.isA, def.hasA);
   const grammarPath = def.kind === 'RULE_BASED' ? attachDummyGrammars(content, project, def.name) : undefined;
   for (const { locale, doc } of localeDocs(content, project)) {
-    const concept: TrsxConcept = { name: def.name, dataType: trsxDataType(def.dataType ?? 'NOT_SET'), settings: [], relations: [] };
+    const concept: TrsxConcept = {
+      name: def.name,
+      dataType: trsxDataType(def.dataType ?? 'NOT_SET'),
+      settings: [],
+      relations: [],
+    };
     applyChanges(concept, def);
     setKindContent(concept, def.kind, def, grammarPath);
     doc.concepts.push(concept);
@@ -26,13 +39,19 @@ export function createEntity(content: ProjectContent, project: ProjectRecord, de
   return requireEntity(content, project, def.name);
 }
 
-export function updateEntity(content: ProjectContent, project: ProjectRecord, name: string, changes: EntityUpdate): TrsxConcept {
+export function updateEntity(
+  content: ProjectContent,
+  project: ProjectRecord,
+  name: string,
+  changes: EntityUpdate,
+): TrsxConcept {
   const current = requireEntity(content, project, name);
   const relationsSent = changes.isA !== undefined || changes.hasA !== undefined;
   const isA = changes.isA ?? current.relations.find((r) => r.type === 'isA')?.conceptref;
   const hasA = changes.hasA ?? current.relations.filter((r) => r.type === 'hasA').map((r) => r.conceptref);
   if (relationsSent) {
-    if (isA === undefined && hasA.length === 0) throw badRequest(`Relational entity "${name}" needs an "isA" entity and/or "hasA": {"entities": [...]}.`);
+    if (isA === undefined && hasA.length === 0)
+      throw badRequest(`Relational entity "${name}" needs an "isA" entity and/or "hasA": {"entities": [...]}.`);
     checkRelations(content, project, name, isA, hasA);
   }
   eachConcept(content, project, name, (concept) => {
@@ -50,25 +69,37 @@ export function updateEntity(content: ProjectContent, project: ProjectRecord, na
  * Changes the kind. What belonged to the old kind goes (literals of a list, the grammars of a rule-based
  * entity, a regex, relations); a rule-based entity gets a placeholder grammar per locale.
  */
-export function changeEntityType(content: ProjectContent, project: ProjectRecord, name: string, change: TypeChange): TrsxConcept {
+export function changeEntityType(
+  content: ProjectContent,
+  project: ProjectRecord,
+  name: string,
+  change: TypeChange,
+): TrsxConcept {
   const current = requireEntity(content, project, name);
   const oldKind = kindOf(current);
   if (change.newType === 'RELATIONAL') checkRelations(content, project, name, change.isA, change.hasA);
-  const dataType = change.dataType ?? (COMPATIBLE_DATA_TYPES[change.newType].includes(wireDataType(current)) ? wireDataType(current) : 'NOT_SET');
+  const dataType =
+    change.dataType ??
+    (COMPATIBLE_DATA_TYPES[change.newType].includes(wireDataType(current)) ? wireDataType(current) : 'NOT_SET');
   const keepGrammar = oldKind === 'RULE_BASED' && change.newType === 'RULE_BASED';
   if (oldKind === 'RULE_BASED' && !keepGrammar) detachGrammars(content, project, current);
-  const grammarPath = change.newType === 'RULE_BASED' && !keepGrammar ? attachDummyGrammars(content, project, name) : current.ruleGrammarFileName;
+  const grammarPath =
+    change.newType === 'RULE_BASED' && !keepGrammar
+      ? attachDummyGrammars(content, project, name)
+      : current.ruleGrammarFileName;
   for (const { locale, doc } of localeDocs(content, project)) {
     const concept = doc.concepts.find((c) => c.name === name);
     if (!concept) continue;
-    if (oldKind === 'LIST' && change.newType !== 'LIST') doc.dictionaries = doc.dictionaries.filter((d) => d.conceptref !== name);
+    if (oldKind === 'LIST' && change.newType !== 'LIST')
+      doc.dictionaries = doc.dictionaries.filter((d) => d.conceptref !== name);
     delete concept.freetext;
     delete concept.regex;
     delete concept.ruleGrammarFileName;
     if (change.newType !== 'LIST') delete concept.dynamic;
     concept.relations = concept.relations.filter((r) => r.type !== 'isA' && r.type !== 'hasA');
     concept.dataType = trsxDataType(dataType);
-    const regexKept = oldKind === 'REGEX' && change.newType === 'REGEX' && change.pattern === undefined ? current.regex : undefined;
+    const regexKept =
+      oldKind === 'REGEX' && change.newType === 'REGEX' && change.pattern === undefined ? current.regex : undefined;
     setKindContent(concept, change.newType, { ...change, pattern: change.pattern ?? regexKept }, grammarPath);
     const literals = change.data?.get(locale);
     if (literals && literals.length > 0) appendLiterals(doc, name, literals);
@@ -102,10 +133,13 @@ export function deleteEntity(content: ProjectContent, project: ProjectRecord, na
   const concept = requireEntity(content, project, name);
   const dependents = new Set<string>();
   for (const { doc } of localeDocs(content, project)) {
-    for (const c of doc.concepts) if (c.name !== name && c.relations.some((r) => r.conceptref === name)) dependents.add(c.name);
+    for (const c of doc.concepts)
+      if (c.name !== name && c.relations.some((r) => r.conceptref === name)) dependents.add(c.name);
   }
   if (dependents.size > 0) {
-    throw badRequest(`Entity "${name}" cannot be deleted: ${[...dependents].map((d) => `"${d}"`).join(', ')} relate${dependents.size === 1 ? 's' : ''} to it. Change or delete ${dependents.size === 1 ? 'that entity' : 'those entities'} first.`);
+    throw badRequest(
+      `Entity "${name}" cannot be deleted: ${[...dependents].map((d) => `"${d}"`).join(', ')} relate${dependents.size === 1 ? 's' : ''} to it. Change or delete ${dependents.size === 1 ? 'that entity' : 'those entities'} first.`,
+    );
   }
   detachGrammars(content, project, concept);
   for (const { doc } of localeDocs(content, project)) {
@@ -132,27 +166,47 @@ export function notFoundEntity(project: ProjectRecord, name: string, hint = ''):
 }
 
 function requireNewName(content: ProjectContent, project: ProjectRecord, name: string): void {
-  if (isPredefinedConcept(name)) throw badRequest(`"${name}" is the name of a predefined entity; choose another name (names starting with nuance_ are reserved).`);
-  if (findConcept(content, project, name)) throw badRequest(`Project ${project.id} already has an entity named "${name}"; names are case-sensitive, choose another.`);
+  if (isPredefinedConcept(name))
+    throw badRequest(
+      `"${name}" is the name of a predefined entity; choose another name (names starting with nuance_ are reserved).`,
+    );
+  if (findConcept(content, project, name))
+    throw badRequest(
+      `Project ${project.id} already has an entity named "${name}"; names are case-sensitive, choose another.`,
+    );
 }
 
 /** Relation targets must exist, differ from the entity, and isA must not loop back to it. */
-function checkRelations(content: ProjectContent, project: ProjectRecord, name: string, isA: string | undefined, hasA: readonly string[] | undefined): void {
+function checkRelations(
+  content: ProjectContent,
+  project: ProjectRecord,
+  name: string,
+  isA: string | undefined,
+  hasA: readonly string[] | undefined,
+): void {
   for (const target of [...(isA === undefined ? [] : [isA]), ...(hasA ?? [])]) {
     if (target === name) throw badRequest(`Entity "${name}" cannot relate to itself.`);
     if (!isPredefinedConcept(target) && !findConcept(content, project, target)) {
-      throw badRequest(`Entity "${name}" relates to "${target}", which is neither an entity of project ${project.id} nor a predefined entity.`);
+      throw badRequest(
+        `Entity "${name}" relates to "${target}", which is neither an entity of project ${project.id} nor a predefined entity.`,
+      );
     }
   }
   const seen = new Set<string>([name]);
-  for (let next = isA; next !== undefined;) {
-    if (seen.has(next)) throw badRequest(`Entity "${name}" isA "${isA ?? ''}" would make an isA cycle through "${next}".`);
+  for (let next = isA; next !== undefined; ) {
+    if (seen.has(next))
+      throw badRequest(`Entity "${name}" isA "${isA ?? ''}" would make an isA cycle through "${next}".`);
     seen.add(next);
     next = findConcept(content, project, next)?.relations.find((r) => r.type === 'isA')?.conceptref;
   }
 }
 
-function eachConcept(content: ProjectContent, project: ProjectRecord, name: string, fn: (concept: TrsxConcept, doc: TrsxDocument) => void): void {
+function eachConcept(
+  content: ProjectContent,
+  project: ProjectRecord,
+  name: string,
+  fn: (concept: TrsxConcept, doc: TrsxDocument) => void,
+): void {
   requireEntity(content, project, name);
   for (const { doc } of localeDocs(content, project)) {
     const concept = doc.concepts.find((c) => c.name === name);
@@ -166,16 +220,29 @@ function applyChanges(concept: TrsxConcept, changes: EntityChanges): void {
     if (changes.isDynamic) concept.dynamic = true;
     else delete concept.dynamic;
   }
-  if (changes.settings.isSensitive !== undefined) setSetting(concept, 'isSensitive', String(changes.settings.isSensitive));
-  if (changes.settings.canonicalize !== undefined) setSetting(concept, 'canonicalize', String(changes.settings.canonicalize));
+  if (changes.settings.isSensitive !== undefined)
+    setSetting(concept, 'isSensitive', String(changes.settings.isSensitive));
+  if (changes.settings.canonicalize !== undefined)
+    setSetting(concept, 'canonicalize', String(changes.settings.canonicalize));
   if (changes.anaphora !== undefined) setAnaphora(concept, changes.anaphora);
 }
 
-function setKindContent(concept: TrsxConcept, kind: EntityKind, content: KindContent, grammarPath: string | undefined): void {
+function setKindContent(
+  concept: TrsxConcept,
+  kind: EntityKind,
+  content: KindContent,
+  grammarPath: string | undefined,
+): void {
   switch (kind) {
-    case 'FREEFORM': concept.freetext = true; break;
-    case 'REGEX': concept.regex = content.pattern; break;
-    case 'RULE_BASED': concept.ruleGrammarFileName = grammarPath; break;
+    case 'FREEFORM':
+      concept.freetext = true;
+      break;
+    case 'REGEX':
+      concept.regex = content.pattern;
+      break;
+    case 'RULE_BASED':
+      concept.ruleGrammarFileName = grammarPath;
+      break;
     case 'RELATIONAL': {
       const relations: ConceptRelation[] = [];
       if (content.isA !== undefined) relations.push({ type: 'isA', conceptref: content.isA });
@@ -190,7 +257,11 @@ function setKindContent(concept: TrsxConcept, kind: EntityKind, content: KindCon
 }
 
 /** Adds literal/value pairs to the entity's dictionary in one document, skipping pairs it already has. */
-export function appendLiterals(doc: TrsxDocument, entity: string, entries: readonly DictionaryEntry[]): { added: number; unchanged: number } {
+export function appendLiterals(
+  doc: TrsxDocument,
+  entity: string,
+  entries: readonly DictionaryEntry[],
+): { added: number; unchanged: number } {
   let dictionary = doc.dictionaries.find((d) => d.conceptref === entity);
   if (!dictionary) {
     dictionary = { conceptref: entity, entries: [] };

@@ -3,7 +3,12 @@
 // (rule-based), isA/hasA relations (relational), otherwise a list. Data types travel upper-case
 // (`YES_NO`) and are stored lower-case in TRSX (`yes_no`).
 import type { TrsxConcept } from '../../core/formats/trsx/model';
-import { ANAPHORA_NOT_SET, anaphoraOfReferrer, isReferrerEntity, referrerOfAnaphora } from '../../core/formats/trsx/predefined';
+import {
+  ANAPHORA_NOT_SET,
+  anaphoraOfReferrer,
+  isReferrerEntity,
+  referrerOfAnaphora,
+} from '../../core/formats/trsx/predefined';
 
 export type EntityKind = 'LIST' | 'FREEFORM' | 'REGEX' | 'RULE_BASED' | 'RELATIONAL' | 'BASE';
 
@@ -12,8 +17,12 @@ export const ENTITY_KINDS: readonly EntityKind[] = ['LIST', 'FREEFORM', 'REGEX',
 export const CUSTOM_KINDS: readonly EntityKind[] = ['LIST', 'FREEFORM', 'REGEX', 'RULE_BASED', 'RELATIONAL'];
 
 export const WRAPPER_KEY: Readonly<Record<EntityKind, string>> = {
-  LIST: 'listEntity', FREEFORM: 'freeformEntity', REGEX: 'regexEntity',
-  RULE_BASED: 'ruleBasedEntity', RELATIONAL: 'relationalEntity', BASE: 'baseEntity',
+  LIST: 'listEntity',
+  FREEFORM: 'freeformEntity',
+  REGEX: 'regexEntity',
+  RULE_BASED: 'ruleBasedEntity',
+  RELATIONAL: 'relationalEntity',
+  BASE: 'baseEntity',
 };
 
 export function kindOfWrapper(key: string): EntityKind | undefined {
@@ -21,7 +30,18 @@ export function kindOfWrapper(key: string): EntityKind | undefined {
 }
 
 export const DATA_TYPES = [
-  'NOT_SET', 'ALPHANUM', 'AMOUNT', 'BOOLEAN', 'DATE', 'DIGITS', 'DISTANCE', 'NO_FORMAT', 'NUMBER', 'TEMPERATURE', 'TIME', 'YES_NO',
+  'NOT_SET',
+  'ALPHANUM',
+  'AMOUNT',
+  'BOOLEAN',
+  'DATE',
+  'DIGITS',
+  'DISTANCE',
+  'NO_FORMAT',
+  'NUMBER',
+  'TEMPERATURE',
+  'TIME',
+  'YES_NO',
 ] as const;
 
 /** Data types each kind accepts (the entity-types list shows them; create and change type enforce them). */
@@ -85,7 +105,9 @@ export function setSetting(concept: TrsxConcept, name: string, value: string): v
  * setting named `anaphora` (how this sandbox stored it before) is still read.
  */
 export function anaphoraOf(concept: TrsxConcept): string {
-  const referrer = concept.relations.find((r) => r.type === 'hasReferrers' && isReferrerEntity(r.conceptref))?.conceptref;
+  const referrer = concept.relations.find(
+    (r) => r.type === 'hasReferrers' && isReferrerEntity(r.conceptref),
+  )?.conceptref;
   if (referrer !== undefined && isReferrerEntity(referrer)) return anaphoraOfReferrer(referrer);
   return concept.settings.find((s) => s.name === 'anaphora')?.value ?? ANAPHORA_NOT_SET;
 }

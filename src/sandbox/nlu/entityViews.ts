@@ -10,7 +10,12 @@ import { localeDocs, nluId, unique } from './model';
 export type EntityView = Record<string, Record<string, unknown>>;
 
 /** One custom entity; `detail` adds the per-locale literals of a list entity (`data`). */
-export function entityView(project: ProjectRecord, content: ProjectContent, concept: TrsxConcept, detail = false): EntityView {
+export function entityView(
+  project: ProjectRecord,
+  content: ProjectContent,
+  concept: TrsxConcept,
+  detail = false,
+): EntityView {
   const kind = kindOf(concept);
   const view: Record<string, unknown> = {
     id: nluId(project, content, 'entity', concept.name),
@@ -24,13 +29,18 @@ export function entityView(project: ProjectRecord, content: ProjectContent, conc
   if (concept.sourceref !== undefined) view.dataSource = concept.sourceref;
   const docs = localeDocs(content, project);
   if (kind === 'LIST') {
-    const entries = docs.map(({ locale, doc }) => ({ locale, entries: doc.dictionaries.filter((d) => d.conceptref === concept.name).flatMap((d) => d.entries) }));
+    const entries = docs.map(({ locale, doc }) => ({
+      locale,
+      entries: doc.dictionaries.filter((d) => d.conceptref === concept.name).flatMap((d) => d.entries),
+    }));
     view.numLiterals = entries.reduce((n, e) => n + e.entries.length, 0);
     if (detail) view.data = Object.fromEntries(entries.map((e) => [e.locale, { entries: groupByMeaning(e.entries) }]));
   } else if (kind === 'REGEX') {
     view.pattern = concept.regex;
     if (detail) {
-      view.patterns = Object.fromEntries(docs.map(({ locale, doc }) => [locale, doc.concepts.find((c) => c.name === concept.name)?.regex ?? '']));
+      view.patterns = Object.fromEntries(
+        docs.map(({ locale, doc }) => [locale, doc.concepts.find((c) => c.name === concept.name)?.regex ?? '']),
+      );
     }
   } else if (kind === 'RELATIONAL') {
     const isA = concept.relations.find((r) => r.type === 'isA')?.conceptref;
@@ -39,10 +49,12 @@ export function entityView(project: ProjectRecord, content: ProjectContent, conc
     if (hasA.length > 0) view.hasA = { entities: hasA };
   } else if (kind === 'RULE_BASED') {
     // mix-cli's grammars fixture: `localeBasedGrammars: {<locale>: <file name>}`.
-    view.localeBasedGrammars = Object.fromEntries(docs.flatMap(({ locale, doc }) => {
-      const file = doc.concepts.find((c) => c.name === concept.name)?.ruleGrammarFileName;
-      return file === undefined ? [] : [[locale, file.split('/').pop() ?? file]];
-    }));
+    view.localeBasedGrammars = Object.fromEntries(
+      docs.flatMap(({ locale, doc }) => {
+        const file = doc.concepts.find((c) => c.name === concept.name)?.ruleGrammarFileName;
+        return file === undefined ? [] : [[locale, file.split('/').pop() ?? file]];
+      }),
+    );
     if (detail) view.grammarFileName = concept.ruleGrammarFileName;
   }
   return { [WRAPPER_KEY[kind]]: view };
@@ -52,7 +64,10 @@ export function entityView(project: ProjectRecord, content: ProjectContent, conc
 export function baseEntityView(project: ProjectRecord, content: ProjectContent, name: string): EntityView {
   return {
     [WRAPPER_KEY.BASE]: {
-      id: nluId(project, content, 'entity', name), name, isDynamic: false, dataType: 'NOT_SET',
+      id: nluId(project, content, 'entity', name),
+      name,
+      isDynamic: false,
+      dataType: 'NOT_SET',
       settings: { isSensitive: false, canonicalize: true },
     },
   };
@@ -67,11 +82,17 @@ export function usedBaseEntities(project: ProjectRecord, content: ProjectContent
     for (const s of doc.samples) for (const item of annotatedConcepts(s.content)) used.push(item);
   }
   const declared = new Set(localeDocs(content, project).flatMap(({ doc }) => doc.concepts.map((c) => c.name)));
-  return unique(used).filter((n) => isPredefinedConcept(n) && !declared.has(n)).sort();
+  return unique(used)
+    .filter((n) => isPredefinedConcept(n) && !declared.has(n))
+    .sort();
 }
 
 /** Every entity of the project (custom first, in declaration order, then the predefined ones it uses). */
-export function listEntityViews(project: ProjectRecord, content: ProjectContent, kind: EntityKind | undefined): EntityView[] {
+export function listEntityViews(
+  project: ProjectRecord,
+  content: ProjectContent,
+  kind: EntityKind | undefined,
+): EntityView[] {
   const seen = new Set<string>();
   const views: EntityView[] = [];
   for (const { doc } of localeDocs(content, project)) {
@@ -81,11 +102,14 @@ export function listEntityViews(project: ProjectRecord, content: ProjectContent,
       if (kind === undefined || kindOf(c) === kind) views.push(entityView(project, content, c));
     }
   }
-  if (kind === undefined || kind === 'BASE') for (const n of usedBaseEntities(project, content)) views.push(baseEntityView(project, content, n));
+  if (kind === undefined || kind === 'BASE')
+    for (const n of usedBaseEntities(project, content)) views.push(baseEntityView(project, content, n));
   return views;
 }
 
-function groupByMeaning(entries: ReadonlyArray<{ literal: string; value?: string }>): Array<{ meaning: string; patterns: string[] }> {
+function groupByMeaning(
+  entries: ReadonlyArray<{ literal: string; value?: string }>,
+): Array<{ meaning: string; patterns: string[] }> {
   const groups = new Map<string, string[]>();
   for (const e of entries) {
     const meaning = e.value ?? e.literal;
@@ -97,8 +121,14 @@ function groupByMeaning(entries: ReadonlyArray<{ literal: string; value?: string
 }
 
 export function intentView(project: ProjectRecord, content: ProjectContent, name: string): Record<string, unknown> {
-  const source = localeDocs(content, project).map(({ doc }) => doc.intents.find((i) => i.name === name)?.sourceref).find((s) => s !== undefined);
-  const links = unique(localeDocs(content, project).flatMap(({ doc }) => doc.intents.find((i) => i.name === name)?.links.map((l) => l.conceptref) ?? []));
+  const source = localeDocs(content, project)
+    .map(({ doc }) => doc.intents.find((i) => i.name === name)?.sourceref)
+    .find((s) => s !== undefined);
+  const links = unique(
+    localeDocs(content, project).flatMap(
+      ({ doc }) => doc.intents.find((i) => i.name === name)?.links.map((l) => l.conceptref) ?? [],
+    ),
+  );
   return {
     id: nluId(project, content, 'intent', name),
     name,

@@ -23,22 +23,33 @@ export const UPLOAD_FILE_MAX_BYTES = 64 * 1024 * 1024;
 export function checkEntrySizes(archive: ZipArchive, label: string): void {
   for (const entry of archive.entries) {
     if (entry.size > UPLOAD_FILE_MAX_BYTES) {
-      throw badRequest(`${label} was refused: ${entry.name} is ${entry.size} bytes uncompressed, over the ${UPLOAD_FILE_MAX_BYTES / 1024 / 1024} MB limit of a file in an upload; split it, or remove what makes it that large.`);
+      throw badRequest(
+        `${label} was refused: ${entry.name} is ${entry.size} bytes uncompressed, over the ${UPLOAD_FILE_MAX_BYTES / 1024 / 1024} MB limit of a file in an upload; split it, or remove what makes it that large.`,
+      );
     }
   }
 }
 
 /** The format of an upload among `allowed`, from its extension (`.xml` counts as TRSX), else sniffed. */
-export function uploadFormat(fileName: string, data: Uint8Array, allowed: readonly UploadFormat[], what: string): UploadFormat {
+export function uploadFormat(
+  fileName: string,
+  data: Uint8Array,
+  allowed: readonly UploadFormat[],
+  what: string,
+): UploadFormat {
   const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
-  const byName: UploadFormat | undefined = ext === 'xml' ? 'trsx' : (allowed as readonly string[]).includes(ext ?? '') ? (ext as UploadFormat) : undefined;
+  const byName: UploadFormat | undefined =
+    ext === 'xml' ? 'trsx' : (allowed as readonly string[]).includes(ext ?? '') ? (ext as UploadFormat) : undefined;
   if (byName && allowed.includes(byName)) return byName;
   const list = allowed.map((f) => `.${f}`).join(', ');
   if (ext !== undefined && ext !== '' && fileName !== '') {
     throw badRequest(`The file "${fileName}" is not one ${what} accept; send ${list}.`);
   }
   // No usable name: an XML document is TRSX, anything else the first plain-text format allowed.
-  const head = Buffer.from(data.subarray(0, 64)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = Buffer.from(data.subarray(0, 64))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('<') && allowed.includes('trsx')) return 'trsx';
   const text = allowed.find((f) => f !== 'trsx');
   if (!text) throw badRequest(`The upload is not an XML (TRSX) document; ${what} accept ${list}.`);
@@ -49,7 +60,9 @@ export function uploadFormat(fileName: string, data: Uint8Array, allowed: readon
 export function rejectErrors(label: string, diagnostics: readonly Diagnostic[], text: string): void {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return;
-  throw badRequest(`${label} has ${errors.length} error${errors.length === 1 ? '' : 's'}: ${summarize(errors, text)}. Fix the file and upload it again; nothing was changed.`);
+  throw badRequest(
+    `${label} has ${errors.length} error${errors.length === 1 ? '' : 's'}: ${summarize(errors, text)}. Fix the file and upload it again; nothing was changed.`,
+  );
 }
 
 export function summarize(diagnostics: readonly Diagnostic[], text: string): string {

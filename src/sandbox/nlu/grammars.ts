@@ -22,9 +22,16 @@ export function canUseGrammars(state: SandboxState, principal: Principal, projec
   return org?.members.some((m) => m.userId === principal.user.id && m.expert === true) === true;
 }
 
-export function requireGrammarRights(state: SandboxState, principal: Principal, project: ProjectRecord, what: string): void {
+export function requireGrammarRights(
+  state: SandboxState,
+  principal: Principal,
+  project: ProjectRecord,
+  what: string,
+): void {
   if (!canUseGrammars(state, principal, project)) {
-    throw forbidden(`${principal.user.name} may not ${what}: rule-based grammar operations are restricted to professional-services users and users with the Expert role in the project's organization.`);
+    throw forbidden(
+      `${principal.user.name} may not ${what}: rule-based grammar operations are restricted to professional-services users and users with the Expert role in the project's organization.`,
+    );
   }
 }
 
@@ -76,7 +83,9 @@ export function detachGrammars(content: ProjectContent, project: ProjectRecord, 
   const path = concept.ruleGrammarFileName;
   if (path === undefined) return;
   for (const { doc, files } of localeDocs(content, project)) {
-    const usedElsewhere = doc.concepts.some((c) => c !== concept && c.name !== concept.name && c.ruleGrammarFileName === path);
+    const usedElsewhere = doc.concepts.some(
+      (c) => c !== concept && c.name !== concept.name && c.ruleGrammarFileName === path,
+    );
     if (!usedElsewhere) delete files[path];
   }
 }
@@ -88,20 +97,33 @@ export const GRAMMAR_CHECK_DEADLINE_MS = 60_000;
  * Rejects (400, with the diagnostics) a GrXML file that has SRGS errors. Checked on a worker thread with a
  * deadline (checkInWorker.ts), so that the sandbox keeps answering other requests meanwhile.
  */
-export async function checkGrammar(data: Uint8Array, label: string, logger?: Logger, deadlineMs = GRAMMAR_CHECK_DEADLINE_MS): Promise<void> {
+export async function checkGrammar(
+  data: Uint8Array,
+  label: string,
+  logger?: Logger,
+  deadlineMs = GRAMMAR_CHECK_DEADLINE_MS,
+): Promise<void> {
   logger?.debug(`checking ${label} (${data.length} bytes) on a worker thread`);
   let checked: Awaited<ReturnType<typeof checkGrxmlInWorker>>;
   try {
     checked = await checkGrxmlInWorker(data, { deadlineMs });
   } catch (e) {
-    if (e instanceof GrammarCheckTimeout) throw badRequest(`${label} could not be checked within ${deadlineMs / 1000} s; split it into smaller grammars. Nothing was changed.`);
+    if (e instanceof GrammarCheckTimeout)
+      throw badRequest(
+        `${label} could not be checked within ${deadlineMs / 1000} s; split it into smaller grammars. Nothing was changed.`,
+      );
     throw e;
   }
   rejectErrors(label, checked.diagnostics, checked.text);
 }
 
 /** `<locale>/<name>.grxml` for every locale that has the entity's grammar. */
-export async function grammarsZip(content: ProjectContent, project: ProjectRecord, concept: TrsxConcept, at: Date): Promise<Uint8Array> {
+export async function grammarsZip(
+  content: ProjectContent,
+  project: ProjectRecord,
+  concept: TrsxConcept,
+  at: Date,
+): Promise<Uint8Array> {
   const path = concept.ruleGrammarFileName ?? '';
   const fileName = path.split('/').pop() ?? path;
   const files = new Map<string, Uint8Array>();
@@ -113,22 +135,35 @@ export async function grammarsZip(content: ProjectContent, project: ProjectRecor
 }
 
 /** The grammars of a replace zip by locale: one `<locale>/<file>.grxml` per project locale, each valid. */
-export async function readGrammarsZip(data: Uint8Array, project: ProjectRecord, entityName: string, logger?: Logger): Promise<Map<string, Uint8Array>> {
+export async function readGrammarsZip(
+  data: Uint8Array,
+  project: ProjectRecord,
+  entityName: string,
+  logger?: Logger,
+): Promise<Map<string, Uint8Array>> {
   const entries = await readUploadZip(data, 'The grammars upload');
   const byLocale = new Map<string, Uint8Array>();
   for (const [name, bytes] of entries) {
     const parts = name.split('/');
     const [locale, file] = parts;
     if (parts.length !== 2 || !locale || !file || !/\.grxml$/i.test(file)) {
-      throw badRequest(`Unexpected file "${name}" in the grammars zip; it holds <locale>/<name>.grxml files, one per language (e.g. en-US/${safeFileName(entityName)}.grxml).`);
+      throw badRequest(
+        `Unexpected file "${name}" in the grammars zip; it holds <locale>/<name>.grxml files, one per language (e.g. en-US/${safeFileName(entityName)}.grxml).`,
+      );
     }
     if (!project.languages.includes(locale)) {
-      throw badRequest(`The grammars zip has a folder "${locale}", which is not a language of project ${project.id} (${project.languages.join(', ')}).`);
+      throw badRequest(
+        `The grammars zip has a folder "${locale}", which is not a language of project ${project.id} (${project.languages.join(', ')}).`,
+      );
     }
-    if (byLocale.has(locale)) throw badRequest(`The grammars zip has more than one grammar in ${locale}/; an entity has one grammar per language.`);
+    if (byLocale.has(locale))
+      throw badRequest(
+        `The grammars zip has more than one grammar in ${locale}/; an entity has one grammar per language.`,
+      );
     await checkGrammar(bytes, `The grammar ${name}`, logger);
     byLocale.set(locale, bytes);
   }
-  if (byLocale.size === 0) throw badRequest('The grammars zip holds no grammar; put <locale>/<name>.grxml files in it.');
+  if (byLocale.size === 0)
+    throw badRequest('The grammars zip holds no grammar; put <locale>/<name>.grxml files in it.');
   return byLocale;
 }

@@ -19,25 +19,37 @@ import { importSamples, readSamplesUpload } from './samples';
 type Apply = () => Record<string, unknown>;
 
 const JOB_TYPES: Readonly<Record<string, string>> = {
-  'literals:append': 'APPEND_LITERALS', 'literals:replace': 'REPLACE_LITERALS',
-  'samples:append': 'APPEND_SAMPLES', 'samples:replace': 'REPLACE_SAMPLES',
+  'literals:append': 'APPEND_LITERALS',
+  'literals:replace': 'REPLACE_LITERALS',
+  'samples:append': 'APPEND_SAMPLES',
+  'samples:replace': 'REPLACE_SAMPLES',
   'ontology:append': 'APPEND_ONTOLOGY',
 };
 
 /** Validates an upload against the project and returns what applies it (throws 400/403/404 when invalid). */
-export async function prepareImport(project: ProjectRecord, content: ProjectContent, spec: NluImportSpec, data: Uint8Array, at: () => string): Promise<Apply> {
+export async function prepareImport(
+  project: ProjectRecord,
+  content: ProjectContent,
+  spec: NluImportSpec,
+  data: Uint8Array,
+  at: () => string,
+): Promise<Apply> {
   const locale = spec.locale ?? '';
   const name = spec.name ?? '';
   switch (spec.target) {
     case 'literals': {
       const concept = requireEntity(content, project, name);
       if (kindOf(concept) !== 'LIST') {
-        throw badRequest(`Entity "${name}" is a ${WRAPPER_KEY[kindOf(concept)]}; only list entities have literals. Change its type to LIST first.`);
+        throw badRequest(
+          `Entity "${name}" is a ${WRAPPER_KEY[kindOf(concept)]}; only list entities have literals. Change its type to LIST first.`,
+        );
       }
       const entries = readLiteralsUpload(data, spec.fileName, name, project, content);
       return () => {
         const outcome = importLiterals(content, locale, name, entries, spec.mode);
-        return { literalsReports: { reports: [{ locale, entity: name, status: 'COMPLETED', createTime: at(), ...outcome }] } };
+        return {
+          literalsReports: { reports: [{ locale, entity: name, status: 'COMPLETED', createTime: at(), ...outcome }] },
+        };
       };
     }
     case 'samples': {
@@ -45,23 +57,38 @@ export async function prepareImport(project: ProjectRecord, content: ProjectCont
       const samples = readSamplesUpload(data, spec.fileName, name, project, content);
       return () => {
         const outcome = importSamples(content, locale, name, samples, spec.mode);
-        return { samplesReports: { reports: [{ locale, intent: name, status: 'COMPLETED', createTime: at(), ...outcome }] } };
+        return {
+          samplesReports: { reports: [{ locale, intent: name, status: 'COMPLETED', createTime: at(), ...outcome }] },
+        };
       };
     }
     case 'ontology': {
       const upload = await readOntologyZip(data, project, content, spec.grammarsAllowed === true);
-      return () => ({ ontologyReports: { reports: applyOntology(content, project, upload).map((r) => ({ ...r, createTime: at() })) } });
+      return () => ({
+        ontologyReports: { reports: applyOntology(content, project, upload).map((r) => ({ ...r, createTime: at() })) },
+      });
     }
   }
 }
 
 /** Accepts an upload: validates it, stages it and answers with the new RUNNING job. */
-export async function startImport(ctx: SandboxContext, req: SandboxRequest, project: ProjectRecord, spec: NluImportSpec, data: Uint8Array): Promise<Reply> {
+export async function startImport(
+  ctx: SandboxContext,
+  req: SandboxRequest,
+  project: ProjectRecord,
+  spec: NluImportSpec,
+  data: Uint8Array,
+): Promise<Reply> {
   await prepareImport(project, ctx.store.content(project.id), spec, data, () => isoNow(ctx));
   const extension = spec.target === 'ontology' ? '.zip' : (/\.[A-Za-z0-9]{1,8}$/.exec(spec.fileName)?.[0] ?? '.bin');
   const stagedFile = await ctx.store.stage(data, extension);
   const type = JOB_TYPES[`${spec.target}:${spec.mode}`] ?? 'IMPORT';
-  const job = ctx.jobs.create({ projectId: project.id, type, task: { kind: 'nluImport', stagedFile, spec }, createdBy: caller(req).user.id });
+  const job = ctx.jobs.create({
+    projectId: project.id,
+    type,
+    task: { kind: 'nluImport', stagedFile, spec },
+    createdBy: caller(req).user.id,
+  });
   // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
   const started = jobView(job, ctx.now());
   await ctx.store.commit();

@@ -16,7 +16,13 @@ import { conceptNames, intentNames, localeContent } from './model';
 const encoder = new TextEncoder();
 
 /** The literal/value pairs of `entity` in an uploaded file (400 with the file's diagnostics when invalid). */
-export function readLiteralsUpload(data: Uint8Array, fileName: string, entity: string, project: ProjectRecord, content: ProjectContent): DictionaryEntry[] {
+export function readLiteralsUpload(
+  data: Uint8Array,
+  fileName: string,
+  entity: string,
+  project: ProjectRecord,
+  content: ProjectContent,
+): DictionaryEntry[] {
   const format = uploadFormat(fileName, data, ['trsx', 'list', 'nmlist'], 'entity literal imports');
   const label = `The file${fileName ? ` "${fileName}"` : ''}`;
   if (format === 'list' || format === 'nmlist') {
@@ -24,15 +30,24 @@ export function readLiteralsUpload(data: Uint8Array, fileName: string, entity: s
     rejectErrors(label, parsed.diagnostics, parsed.text);
     return dedupe(parsed.entries.map((e) => ({ literal: e.literal, value: e.value })));
   }
-  const doc = parseTrsxUpload(data, label, { knownConcepts: conceptNames(content, project), knownIntents: intentNames(content, project) });
+  const doc = parseTrsxUpload(data, label, {
+    knownConcepts: conceptNames(content, project),
+    knownIntents: intentNames(content, project),
+  });
   const others = [...new Set(doc.dictionaries.map((d) => d.conceptref).filter((c) => c !== entity))];
   if (others.length > 0) {
-    throw badRequest(`${label} holds literals of ${others.map((o) => `"${o}"`).join(', ')}; a literals import for entity "${entity}" takes only its literals (use the ontology append for several entities).`);
+    throw badRequest(
+      `${label} holds literals of ${others.map((o) => `"${o}"`).join(', ')}; a literals import for entity "${entity}" takes only its literals (use the ontology append for several entities).`,
+    );
   }
   if (!doc.dictionaries.some((d) => d.conceptref === entity)) {
-    throw badRequest(`${label} holds no <dictionary conceptref="${entity}">; export the entity's literals to see the expected layout.`);
+    throw badRequest(
+      `${label} holds no <dictionary conceptref="${entity}">; export the entity's literals to see the expected layout.`,
+    );
   }
-  return dedupe(doc.dictionaries.flatMap((d) => d.entries).map((e) => ({ literal: e.literal, value: e.value ?? e.literal })));
+  return dedupe(
+    doc.dictionaries.flatMap((d) => d.entries).map((e) => ({ literal: e.literal, value: e.value ?? e.literal })),
+  );
 }
 
 export interface LiteralsOutcome {
@@ -42,10 +57,18 @@ export interface LiteralsOutcome {
 }
 
 /** Applies an import to one locale: replace deletes the entity's pairs there first. */
-export function importLiterals(content: ProjectContent, locale: string, entity: string, entries: readonly DictionaryEntry[], mode: 'append' | 'replace'): LiteralsOutcome {
+export function importLiterals(
+  content: ProjectContent,
+  locale: string,
+  entity: string,
+  entries: readonly DictionaryEntry[],
+  mode: 'append' | 'replace',
+): LiteralsOutcome {
   const doc = localeContent(content, locale).trsx;
   if (mode === 'append') return { ...appendLiterals(doc, entity, entries), deleted: 0 };
-  const before = new Set(doc.dictionaries.filter((d) => d.conceptref === entity).flatMap((d) => d.entries.map(pairKey)));
+  const before = new Set(
+    doc.dictionaries.filter((d) => d.conceptref === entity).flatMap((d) => d.entries.map(pairKey)),
+  );
   const incoming = new Set(entries.map(pairKey));
   let kept = false;
   // The first dictionary element keeps its place in the document, emptied; the pairs then come in file order.
@@ -61,14 +84,21 @@ export function importLiterals(content: ProjectContent, locale: string, entity: 
 }
 
 /** One `<locale>.trsx` per locale with the entity's declaration and its dictionary (empty when it has none). */
-export async function literalsZip(content: ProjectContent, concept: TrsxConcept, locales: readonly string[], at: Date): Promise<Uint8Array> {
+export async function literalsZip(
+  content: ProjectContent,
+  concept: TrsxConcept,
+  locales: readonly string[],
+  at: Date,
+): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const locale of locales) {
     const source = localeContent(content, locale).trsx;
     const doc = headerOnly(source);
     const declared = source.concepts.find((c) => c.name === concept.name) ?? concept;
     doc.concepts = [conceptStub(declared)];
-    const entries = source.dictionaries.filter((d) => d.conceptref === concept.name).flatMap((d) => d.entries.map((e) => ({ ...e })));
+    const entries = source.dictionaries
+      .filter((d) => d.conceptref === concept.name)
+      .flatMap((d) => d.entries.map((e) => ({ ...e })));
     doc.dictionaries = [{ conceptref: concept.name, entries }];
     files.set(`${locale}.trsx`, encoder.encode(buildTrsx(doc)));
   }

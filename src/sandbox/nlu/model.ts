@@ -96,8 +96,14 @@ export const MAX_NAME_LENGTH = 255;
 export function requireNluName(value: unknown, field: string, what: string): string {
   if (typeof value !== 'string') throw badRequest(`Field "${field}" must be a string naming the ${what}.`);
   if (value.trim() === '') throw badRequest(`Field "${field}" must not be blank; give the ${what} a name.`);
-  if (value.length > MAX_NAME_LENGTH) throw badRequest(`Field "${field}" is ${value.length} characters long; a ${what} name has at most ${MAX_NAME_LENGTH}.`);
-  if (CONTROL.test(value)) throw badRequest(`Field "${field}" contains a control character (tab, newline, …); remove it from the ${what} name.`);
+  if (value.length > MAX_NAME_LENGTH)
+    throw badRequest(
+      `Field "${field}" is ${value.length} characters long; a ${what} name has at most ${MAX_NAME_LENGTH}.`,
+    );
+  if (CONTROL.test(value))
+    throw badRequest(
+      `Field "${field}" contains a control character (tab, newline, …); remove it from the ${what} name.`,
+    );
   return value;
 }
 
@@ -105,7 +111,10 @@ export function requireNluName(value: unknown, field: string, what: string): str
 export function mapAnnotations(nodes: readonly SampleNode[], from: string, to: string | undefined): SampleNode[] {
   const out: SampleNode[] = [];
   for (const n of nodes) {
-    if (typeof n === 'string') { pushText(out, n); continue; }
+    if (typeof n === 'string') {
+      pushText(out, n);
+      continue;
+    }
     const content = mapAnnotations(n.content, from, to);
     if (n.conceptref === from && to === undefined) {
       for (const c of content) {
@@ -133,18 +142,31 @@ export function annotates(nodes: readonly SampleNode[], name: string): boolean {
 
 /** The locales an export covers: repeated `?locales=` (or `?locale=`), all project languages by default. */
 export function exportLocales(query: URLSearchParams, project: ProjectRecord): string[] {
-  const asked = [...query.getAll('locales'), ...query.getAll('locale')].flatMap((l) => l.split(',')).map((l) => l.trim()).filter(Boolean);
+  const asked = [...query.getAll('locales'), ...query.getAll('locale')]
+    .flatMap((l) => l.split(','))
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (asked.length === 0) return [...project.languages];
   for (const l of asked) {
-    if (!project.languages.includes(l)) throw badRequest(`Project ${project.id} has no language ${l}; its languages are ${project.languages.join(', ')}.`);
+    if (!project.languages.includes(l))
+      throw badRequest(
+        `Project ${project.id} has no language ${l}; its languages are ${project.languages.join(', ')}.`,
+      );
   }
   return project.languages.filter((l) => asked.includes(l));
 }
 
 /** The `?locale=` of an import: required unless the project has a single language. */
 export function importLocale(query: URLSearchParams, project: ProjectRecord): string {
-  const locale = query.get('locale') ?? query.get('locales') ?? (project.languages.length === 1 ? project.languages[0] : undefined);
-  if (!locale) throw badRequest(`Say which language the file is for with ?locale=; project ${project.id} has ${project.languages.join(', ')}.`);
-  if (!project.languages.includes(locale)) throw badRequest(`Project ${project.id} has no language ${locale}; its languages are ${project.languages.join(', ')}.`);
+  const locale =
+    query.get('locale') ?? query.get('locales') ?? (project.languages.length === 1 ? project.languages[0] : undefined);
+  if (!locale)
+    throw badRequest(
+      `Say which language the file is for with ?locale=; project ${project.id} has ${project.languages.join(', ')}.`,
+    );
+  if (!project.languages.includes(locale))
+    throw badRequest(
+      `Project ${project.id} has no language ${locale}; its languages are ${project.languages.join(', ')}.`,
+    );
   return locale;
 }

@@ -21,7 +21,13 @@ function grammarBase(path: string): string {
   return (path.split('/').pop() ?? path).replace(/\.grxml$/i, '');
 }
 
-export async function ontologyZip(content: ProjectContent, project: ProjectRecord, locales: readonly string[], includeGrammars: boolean, at: Date): Promise<Uint8Array> {
+export async function ontologyZip(
+  content: ProjectContent,
+  project: ProjectRecord,
+  locales: readonly string[],
+  includeGrammars: boolean,
+  at: Date,
+): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const locale of locales) {
     const lc = localeContent(content, locale);
@@ -32,7 +38,8 @@ export async function ontologyZip(content: ProjectContent, project: ProjectRecor
       const base = grammarBase(stored);
       c.ruleGrammarFileName = `${GRAMMARS_FOLDER}/${base}/${base}.grxml`;
       const b64 = lc.files[stored];
-      if (includeGrammars && b64 !== undefined) files.set(`${locale}/${c.ruleGrammarFileName}`, Buffer.from(b64, 'base64'));
+      if (includeGrammars && b64 !== undefined)
+        files.set(`${locale}/${c.ruleGrammarFileName}`, Buffer.from(b64, 'base64'));
     }
     files.set(trsxPath(locale), encoder.encode(buildTrsx(doc)));
   }
@@ -49,7 +56,12 @@ export interface OntologyUpload {
  * GrXML files its rule-based concepts reference. GrXML needs grammar rights (403 otherwise). 400 names the
  * first offending file; nothing is applied here.
  */
-export async function readOntologyZip(data: Uint8Array, project: ProjectRecord, content: ProjectContent, grammarsAllowed: boolean): Promise<OntologyUpload> {
+export async function readOntologyZip(
+  data: Uint8Array,
+  project: ProjectRecord,
+  content: ProjectContent,
+  grammarsAllowed: boolean,
+): Promise<OntologyUpload> {
   const entries = await readUploadZip(data, 'The ontology upload');
   const trsxByLocale = new Map<string, string>();
   const grammarFiles = new Set<string>();
@@ -57,20 +69,33 @@ export async function readOntologyZip(data: Uint8Array, project: ProjectRecord, 
     const [locale, ...rest] = name.split('/');
     const rel = rest.join('/');
     if (!locale || rest.length === 0 || !project.languages.includes(locale)) {
-      throw badRequest(`Unexpected file "${name}" in the ontology zip: files go in folders named for project languages (${project.languages.join(', ')}), as <locale>/<locale>.trsx and <locale>/grammars/<name>/<name>.grxml.`);
+      throw badRequest(
+        `Unexpected file "${name}" in the ontology zip: files go in folders named for project languages (${project.languages.join(', ')}), as <locale>/<locale>.trsx and <locale>/grammars/<name>/<name>.grxml.`,
+      );
     }
     if (rest.length === 1 && /\.(trsx|xml)$/i.test(rel)) {
       const previous = trsxByLocale.get(locale);
-      if (previous) throw badRequest(`The ontology zip has two TRSX files for ${locale} ("${previous}" and "${name}"); put one per language.`);
+      if (previous)
+        throw badRequest(
+          `The ontology zip has two TRSX files for ${locale} ("${previous}" and "${name}"); put one per language.`,
+        );
       trsxByLocale.set(locale, name);
     } else if (/\.grxml$/i.test(rel)) {
-      if (!grammarsAllowed) throw forbidden(`The ontology zip holds the grammar "${name}"; rule-based grammar operations are restricted to professional-services users and users with the Expert role. Remove the GrXML files, or ask such a user.`);
+      if (!grammarsAllowed)
+        throw forbidden(
+          `The ontology zip holds the grammar "${name}"; rule-based grammar operations are restricted to professional-services users and users with the Expert role. Remove the GrXML files, or ask such a user.`,
+        );
       grammarFiles.add(name);
     } else {
-      throw badRequest(`Unexpected file "${name}" in the ontology zip; it holds <locale>/<locale>.trsx files and the GrXML grammars they reference.`);
+      throw badRequest(
+        `Unexpected file "${name}" in the ontology zip; it holds <locale>/<locale>.trsx files and the GrXML grammars they reference.`,
+      );
     }
   }
-  if (trsxByLocale.size === 0) throw badRequest(`The ontology zip has no TRSX file; put one in a folder per language, e.g. ${project.languages[0] ?? 'en-US'}/${project.languages[0] ?? 'en-US'}.trsx.`);
+  if (trsxByLocale.size === 0)
+    throw badRequest(
+      `The ontology zip has no TRSX file; put one in a folder per language, e.g. ${project.languages[0] ?? 'en-US'}/${project.languages[0] ?? 'en-US'}.trsx.`,
+    );
   const known = { knownConcepts: conceptNames(content, project), knownIntents: intentNames(content, project) };
   const upload: OntologyUpload = { locales: new Map() };
   const referenced = new Set<string>();
@@ -89,7 +114,10 @@ export async function readOntologyZip(data: Uint8Array, project: ProjectRecord, 
     upload.locales.set(locale, { doc, grammars });
   }
   const stray = [...grammarFiles].filter((g) => !referenced.has(g));
-  if (stray.length > 0) throw badRequest(`The grammar "${stray[0]}" is not referenced by any concept's ruleGrammarFileName in its locale's TRSX; reference it or remove it.`);
+  if (stray.length > 0)
+    throw badRequest(
+      `The grammar "${stray[0]}" is not referenced by any concept's ruleGrammarFileName in its locale's TRSX; reference it or remove it.`,
+    );
   return upload;
 }
 
@@ -105,10 +133,26 @@ export interface OntologyLocaleReport {
 }
 
 /** Adds what the project lacks; existing intents gain links, existing entities keep their definition. */
-export function applyOntology(content: ProjectContent, project: ProjectRecord, upload: OntologyUpload): OntologyLocaleReport[] {
-  const reports = new Map<string, OntologyLocaleReport>(project.languages.map((l) => [l, {
-    locale: l, status: 'COMPLETED', intentsAdded: 0, entitiesAdded: 0, grammarsReplaced: 0, literalsAdded: 0, samplesAdded: 0, samplesCounted: 0,
-  }]));
+export function applyOntology(
+  content: ProjectContent,
+  project: ProjectRecord,
+  upload: OntologyUpload,
+): OntologyLocaleReport[] {
+  const reports = new Map<string, OntologyLocaleReport>(
+    project.languages.map((l) => [
+      l,
+      {
+        locale: l,
+        status: 'COMPLETED',
+        intentsAdded: 0,
+        entitiesAdded: 0,
+        grammarsReplaced: 0,
+        literalsAdded: 0,
+        samplesAdded: 0,
+        samplesCounted: 0,
+      },
+    ]),
+  );
   const report = (locale: string): OntologyLocaleReport => reports.get(locale) as OntologyLocaleReport;
   // Concepts first: intent links and samples refer to them.
   for (const [locale, { doc, grammars }] of upload.locales) {
@@ -131,15 +175,21 @@ export function applyOntology(content: ProjectContent, project: ProjectRecord, u
       let added = false;
       for (const { doc: target } of localeDocs(content, project)) {
         const existing = target.intents.find((i) => i.name === incoming.name);
-        if (!existing) { target.intents.push(structuredClone(incoming)); added = true; continue; }
-        for (const link of incoming.links) if (!existing.links.some((l) => l.conceptref === link.conceptref)) existing.links.push({ ...link });
+        if (!existing) {
+          target.intents.push(structuredClone(incoming));
+          added = true;
+          continue;
+        }
+        for (const link of incoming.links)
+          if (!existing.links.some((l) => l.conceptref === link.conceptref)) existing.links.push({ ...link });
       }
       if (added) report(locale).intentsAdded++;
     }
     const target = localeContent(content, locale).trsx;
     for (const d of doc.dictionaries) {
       const concept = findConcept(content, project, d.conceptref);
-      if (concept && kindOf(concept) === 'LIST') report(locale).literalsAdded += appendLiterals(target, d.conceptref, d.entries).added;
+      if (concept && kindOf(concept) === 'LIST')
+        report(locale).literalsAdded += appendLiterals(target, d.conceptref, d.entries).added;
     }
     const merged = mergeSamples(target, doc.samples);
     report(locale).samplesAdded += merged.added;
@@ -149,7 +199,12 @@ export function applyOntology(content: ProjectContent, project: ProjectRecord, u
 }
 
 /** A new concept in every locale; a rule-based one gets the uploaded grammar of each locale, else a placeholder. */
-function addConcept(content: ProjectContent, project: ProjectRecord, incoming: TrsxConcept, upload: OntologyUpload): void {
+function addConcept(
+  content: ProjectContent,
+  project: ProjectRecord,
+  incoming: TrsxConcept,
+  upload: OntologyUpload,
+): void {
   const ruleBased = incoming.ruleGrammarFileName !== undefined;
   const path = ruleBased ? newGrammarPath(content, project, incoming.name) : undefined;
   for (const { locale, doc, files } of localeDocs(content, project)) {
@@ -158,7 +213,9 @@ function addConcept(content: ProjectContent, project: ProjectRecord, incoming: T
     if (path !== undefined) {
       concept.ruleGrammarFileName = path;
       const grammar = upload.locales.get(locale)?.grammars.get(incoming.name);
-      files[path] = grammar ? Buffer.from(grammar).toString('base64') : Buffer.from(dummyGrammar(locale, incoming.name), 'utf8').toString('base64');
+      files[path] = grammar
+        ? Buffer.from(grammar).toString('base64')
+        : Buffer.from(dummyGrammar(locale, incoming.name), 'utf8').toString('base64');
     }
     doc.concepts.push(concept);
   }

@@ -17,7 +17,13 @@ import { conceptNames, intentNames, localeContent } from './model';
 const encoder = new TextEncoder();
 
 /** The samples of `intent` in an uploaded file (400 with the file's diagnostics when invalid). */
-export function readSamplesUpload(data: Uint8Array, fileName: string, intent: string, project: ProjectRecord, content: ProjectContent): TrsxSample[] {
+export function readSamplesUpload(
+  data: Uint8Array,
+  fileName: string,
+  intent: string,
+  project: ProjectRecord,
+  content: ProjectContent,
+): TrsxSample[] {
   const format = uploadFormat(fileName, data, ['trsx', 'txt'], 'sample imports');
   const label = `The file${fileName ? ` "${fileName}"` : ''}`;
   if (format === 'txt') {
@@ -29,19 +35,28 @@ export function readSamplesUpload(data: Uint8Array, fileName: string, intent: st
   const doc = parseTrsxUpload(data, label, { knownConcepts: concepts, knownIntents: intentNames(content, project) });
   const others = [...new Set(doc.samples.map((s) => s.intentref).filter((i) => i !== intent))];
   if (others.length > 0) {
-    throw badRequest(`${label} holds samples of ${others.map((o) => `"${o}"`).join(', ')}; a samples import for intent "${intent}" takes only its samples (use the ontology append for several intents).`);
+    throw badRequest(
+      `${label} holds samples of ${others.map((o) => `"${o}"`).join(', ')}; a samples import for intent "${intent}" takes only its samples (use the ontology append for several intents).`,
+    );
   }
   requireKnownConcepts(doc.samples, new Set(concepts), label, project);
   return doc.samples.map((s) => structuredClone(s));
 }
 
 /** Annotations must name entities of the project (or predefined ones): a samples import adds no entity. */
-function requireKnownConcepts(samples: readonly TrsxSample[], known: ReadonlySet<string>, label: string, project: ProjectRecord): void {
+function requireKnownConcepts(
+  samples: readonly TrsxSample[],
+  known: ReadonlySet<string>,
+  label: string,
+  project: ProjectRecord,
+): void {
   const used = new Set<string>();
   for (const s of samples) annotatedConcepts(s.content, used);
   const unknown = [...used].filter((c) => !known.has(c) && !isPredefinedConcept(c));
   if (unknown.length > 0) {
-    throw badRequest(`${label} annotates ${unknown.map((u) => `"${u}"`).join(', ')}, which project ${project.id} does not have; create the entities first (or import them with the ontology append).`);
+    throw badRequest(
+      `${label} annotates ${unknown.map((u) => `"${u}"`).join(', ')}, which project ${project.id} does not have; create the entities first (or import them with the ontology append).`,
+    );
   }
 }
 
@@ -54,7 +69,13 @@ export interface SamplesOutcome {
 }
 
 /** Applies an import to one locale. */
-export function importSamples(content: ProjectContent, locale: string, intent: string, samples: readonly TrsxSample[], mode: 'append' | 'replace'): SamplesOutcome {
+export function importSamples(
+  content: ProjectContent,
+  locale: string,
+  intent: string,
+  samples: readonly TrsxSample[],
+  mode: 'append' | 'replace',
+): SamplesOutcome {
   const doc = localeContent(content, locale).trsx;
   let deleted = 0;
   if (mode === 'replace') {
@@ -62,7 +83,13 @@ export function importSamples(content: ProjectContent, locale: string, intent: s
     doc.samples = doc.samples.filter((s) => s.intentref !== intent);
     deleted = before - doc.samples.length;
   }
-  return { ...mergeSamples(doc, samples.map((s) => ({ ...s, intentref: intent }))), deleted };
+  return {
+    ...mergeSamples(
+      doc,
+      samples.map((s) => ({ ...s, intentref: intent })),
+    ),
+    deleted,
+  };
 }
 
 /** Adds samples to a document; one that is already there (same intent, text and annotations) adds to its count. */
@@ -92,7 +119,12 @@ function sampleKey(s: TrsxSample): string {
 }
 
 /** One `<locale>.trsx` per locale: the intent, stubs of the entities its samples and links use, its samples. */
-export async function samplesZip(content: ProjectContent, intent: string, locales: readonly string[], at: Date): Promise<Uint8Array> {
+export async function samplesZip(
+  content: ProjectContent,
+  intent: string,
+  locales: readonly string[],
+  at: Date,
+): Promise<Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const locale of locales) {
     const source = localeContent(content, locale).trsx;

@@ -19,12 +19,25 @@ function matchesFilters(app: ApplicationRecord, query: URLSearchParams): boolean
   const filter = query.get('filter');
   const runtimeAppId = query.get('appId');
   // mix-cli's applications:get sends the application id as `filter` and keeps the entry whose id matches.
-  return (!filter || app.applicationName.includes(filter) || app.id === filter) && (!runtimeAppId || app.credentials.some((c) => c.appId === runtimeAppId));
+  return (
+    (!filter || app.applicationName.includes(filter) || app.id === filter) &&
+    (!runtimeAppId || app.credentials.some((c) => c.appId === runtimeAppId))
+  );
 }
 
-export function credentialsReply(state: SandboxState, app: ApplicationRecord, query: URLSearchParams): Record<string, unknown> {
+export function credentialsReply(
+  state: SandboxState,
+  app: ApplicationRecord,
+  query: URLSearchParams,
+): Record<string, unknown> {
   const geoName = query.get('envGeographyName');
-  const credentials = app.credentials.filter((c) => !geoName || c.envGeographyIds.some((id) => state.environments.some((e) => e.geographies.some((g) => g.id === id && g.name === geoName))));
+  const credentials = app.credentials.filter(
+    (c) =>
+      !geoName ||
+      c.envGeographyIds.some((id) =>
+        state.environments.some((e) => e.geographies.some((g) => g.id === id && g.name === geoName)),
+      ),
+  );
   return { credentials: credentials.map((c) => credentialView(state, c)) };
 }
 
@@ -32,20 +45,29 @@ export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;
 
   router.add({
-    method: 'GET', path: '/v4/organizations/:orgId/apps', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/organizations/:orgId/apps',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
       const org = requireVisibleOrganization(state, principal, req.params.orgId);
-      if (!canSeeOrganization(state, principal, org.id)) throw forbidden(`${principal.user.name} is not a member of organization ${org.id}; its applications are visible to its members only.`);
+      if (!canSeeOrganization(state, principal, org.id))
+        throw forbidden(
+          `${principal.user.name} is not a member of organization ${org.id}; its applications are visible to its members only.`,
+        );
       const view = parseView(req.query.get('view'), 'AV');
-      const applications = state.applications.filter((a) => a.orgId === org.id && matchesFilters(a, req.query)).sort(byId)
+      const applications = state.applications
+        .filter((a) => a.orgId === org.id && matchesFilters(a, req.query))
+        .sort(byId)
         .map((a) => applicationView(state, a, configsForView(state, configsOf(state, a.id), view), false));
       return json({ applications, totalSize: applications.length });
     },
   });
 
   router.add({
-    method: 'GET', path: '/v4/apps', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/apps',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
       const orgId = req.query.get('orgId') || undefined;
@@ -53,22 +75,36 @@ export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
       // the caller's own organizations. A plain list of every organization stays staff-only.
       const lookup = !orgId && !isStaff(principal.user) && Boolean(req.query.get('filter'));
       if (!orgId && !isStaff(principal.user) && !lookup) {
-        throw badRequest('Query parameter "orgId" is required: only professional-services and global admin users may list the applications of every organization.');
+        throw badRequest(
+          'Query parameter "orgId" is required: only professional-services and global admin users may list the applications of every organization.',
+        );
       }
       if (orgId) {
         if (!state.organizations.some((o) => o.id === orgId)) throw notFound(`Organization ${orgId} not found.`);
-        if (!canSeeOrganization(state, principal, orgId)) throw forbidden(`${principal.user.name} has no access to organization ${orgId}; name an organization you belong to.`);
+        if (!canSeeOrganization(state, principal, orgId))
+          throw forbidden(
+            `${principal.user.name} has no access to organization ${orgId}; name an organization you belong to.`,
+          );
       }
       const view = parseView(req.query.get('view'), 'AV');
       const applications = state.applications
-        .filter((a) => (!orgId || a.orgId === orgId) && (!lookup || canSeeOrganization(state, principal, a.orgId)) && matchesFilters(a, req.query)).sort(byId)
+        .filter(
+          (a) =>
+            (!orgId || a.orgId === orgId) &&
+            (!lookup || canSeeOrganization(state, principal, a.orgId)) &&
+            matchesFilters(a, req.query),
+        )
+        .sort(byId)
         .map((a) => applicationView(state, a, configsForView(state, configsOf(state, a.id), view), true));
       return json(pageOf('applications', applications, paging(req.query)));
     },
   });
 
   router.add({
-    method: 'GET', path: '/v4/apps/:applicationId/credentials', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(credentialsReply(state, requireVisibleApplication(state, caller(req), req.params.applicationId), req.query)),
+    method: 'GET',
+    path: '/v4/apps/:applicationId/credentials',
+    auth: MANAGEMENT_SCOPES,
+    handler: (req) =>
+      json(credentialsReply(state, requireVisibleApplication(state, caller(req), req.params.applicationId), req.query)),
   });
 }

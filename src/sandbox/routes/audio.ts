@@ -12,12 +12,18 @@ import { bytes, type Router } from '../router';
 
 export function registerAudioRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
-    method: 'GET', path: '/api/v1/audio', auth: LOG_SCOPES, errorBody: asConsumerApiBody,
+    method: 'GET',
+    path: '/api/v1/audio',
+    auth: LOG_SCOPES,
+    errorBody: asConsumerApiBody,
     handler: (req) => {
       const principal = caller(req);
       ctx.logs.limiter.take(principal.clientId);
       const urn = req.query.get('urn')?.trim();
-      if (!urn) throw consumerBadRequest('Pass the audio URN as the "urn" query parameter (the audioUrn of an asr-callsummary or nrc-callsummary record).');
+      if (!urn)
+        throw consumerBadRequest(
+          'Pass the audio URN as the "urn" query parameter (the audioUrn of an asr-callsummary or nrc-callsummary record).',
+        );
       const entry = ctx.logs.store.findAudio(urn);
       if (!entry || !canReadTopic(ctx.state, principal, entry.topic)) {
         throw new ConsumerApiError(404, 404, `No audio file for URN "${urn}".`);

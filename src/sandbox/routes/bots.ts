@@ -15,7 +15,8 @@ import { credentialsReply } from './apps';
 
 export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;
-  const dialogConfigs = (app: ApplicationRecord): AppConfigRecord[] => configsOf(state, app.id).filter((c) => c.builds.dialog !== undefined);
+  const dialogConfigs = (app: ApplicationRecord): AppConfigRecord[] =>
+    configsOf(state, app.id).filter((c) => c.builds.dialog !== undefined);
 
   const requireBot = (principal: Principal, botId: string): ApplicationRecord => {
     let app: ApplicationRecord;
@@ -24,21 +25,33 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
     } catch {
       throw notFound(`Bot ${botId} not found.`);
     }
-    if (dialogConfigs(app).length === 0) throw notFound(`Bot ${botId} not found: application ${botId} has no configuration with a dialog build.`);
+    if (dialogConfigs(app).length === 0)
+      throw notFound(`Bot ${botId} not found: application ${botId} has no configuration with a dialog build.`);
     return app;
   };
 
   router.add({
-    method: 'GET', path: '/v4/organizations/:orgId/bots', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/organizations/:orgId/bots',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
       const org = requireVisibleOrganization(state, principal, req.params.orgId);
-      if (!canSeeOrganization(state, principal, org.id)) throw forbidden(`${principal.user.name} is not a member of organization ${org.id}; its bots are visible to its members only.`);
+      if (!canSeeOrganization(state, principal, org.id))
+        throw forbidden(
+          `${principal.user.name} is not a member of organization ${org.id}; its bots are visible to its members only.`,
+        );
       const view = parseView(req.query.get('view'), 'BV');
-      const bots = state.applications.filter((a) => a.orgId === org.id && dialogConfigs(a).length > 0)
+      const bots = state.applications
+        .filter((a) => a.orgId === org.id && dialogConfigs(a).length > 0)
         .sort((a, b) => Number(a.id) - Number(b.id))
         .map((a) => {
-          const { id, applicationName, configs, createTime } = applicationView(state, a, configsForView(state, dialogConfigs(a), view), false);
+          const { id, applicationName, configs, createTime } = applicationView(
+            state,
+            a,
+            configsForView(state, dialogConfigs(a), view),
+            false,
+          );
           return { id, applicationName, configs, createTime };
         });
       return json({ bots, totalSize: bots.length });
@@ -46,12 +59,16 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/bots/:botId/credentials', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/bots/:botId/credentials',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => json(credentialsReply(state, requireBot(caller(req), req.params.botId), req.query)),
   });
 
   router.add({
-    method: 'GET', path: '/v4/bots/:botId/configs', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/bots/:botId/configs',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const bot = requireBot(caller(req), req.params.botId);
       const configs = filterConfigs(state, dialogConfigs(bot), req.query).map((c) => configView(state, c));
@@ -60,16 +77,31 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/bots/:botId/configs/:configId/interface', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/bots/:botId/configs/:configId/interface',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const bot = requireBot(caller(req), req.params.botId);
       const configId = req.params.configId;
       const config = configsOf(state, bot.id).find((c) => c.id === configId);
       if (!config) throw notFound(`Configuration ${configId} not found in bot ${bot.id}.`);
-      if (!config.builds.dialog) throw badRequest(`Configuration ${configId} of bot ${bot.id} has no dialog build, so it has no interface; use a configuration with a dialog build.`);
+      if (!config.builds.dialog)
+        throw badRequest(
+          `Configuration ${configId} of bot ${bot.id} has no dialog build, so it has no interface; use a configuration with a dialog build.`,
+        );
       const build = findBuild(state, config.builds.dialog.buildLabel);
-      if (!build?.dialogInterface) throw notFound(`Dialog build ${config.builds.dialog.buildLabel} of configuration ${configId} not found (deleted).`);
-      return json({ interface: { id: build.buildId, version: build.buildVersion, ...build.dialogInterface, createTime: build.createTime } });
+      if (!build?.dialogInterface)
+        throw notFound(
+          `Dialog build ${config.builds.dialog.buildLabel} of configuration ${configId} not found (deleted).`,
+        );
+      return json({
+        interface: {
+          id: build.buildId,
+          version: build.buildVersion,
+          ...build.dialogInterface,
+          createTime: build.createTime,
+        },
+      });
     },
   });
 }

@@ -35,7 +35,9 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
   };
 
   router.add({
-    method: 'POST', path: '/v4/projects/:projectId/.build', auth: MANAGEMENT_SCOPES,
+    method: 'POST',
+    path: '/v4/projects/:projectId/.build',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'build models');
@@ -50,29 +52,41 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/builds', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/:projectId/builds',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const rawType = req.query.get('type');
       const type = rawType ? requireEnum(rawType.toUpperCase(), BUILD_SERVICES, 'type') : undefined;
       // Newest first, like the job list.
-      const builds = state.builds.filter((b) => b.projectId === project.id && (!type || b.buildType === type)).reverse().map(buildView);
+      const builds = state.builds
+        .filter((b) => b.projectId === project.id && (!type || b.buildType === type))
+        .reverse()
+        .map(buildView);
       return json({ projectId: project.id, ...pageOf('builds', builds, paging(req.query)) });
     },
   });
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/builds/.latest', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(latestBuildsView(state, requireVisibleProject(state, caller(req), req.params.projectId).project.id)),
+    method: 'GET',
+    path: '/v4/projects/:projectId/builds/.latest',
+    auth: MANAGEMENT_SCOPES,
+    handler: (req) =>
+      json(latestBuildsView(state, requireVisibleProject(state, caller(req), req.params.projectId).project.id)),
   });
 
   router.add({
-    method: 'GET', path: '/v4/builds/:buildLabel', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/builds/:buildLabel',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => json(buildView(visibleBuild(caller(req), req.params.buildLabel))),
   });
 
   router.add({
-    method: 'DELETE', path: '/v4/builds/:buildLabel', auth: MANAGEMENT_SCOPES,
+    method: 'DELETE',
+    path: '/v4/builds/:buildLabel',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const build = visibleBuild(principal, req.params.buildLabel);
@@ -90,7 +104,9 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/builds/:buildLabel/.download', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/builds/:buildLabel/.download',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const build = visibleBuild(caller(req), req.params.buildLabel);
       const zip = await buildArchive(build, store.content(build.projectId));

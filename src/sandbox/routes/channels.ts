@@ -33,7 +33,9 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
   };
 
   router.add({
-    method: 'POST', path: '/v4/projects/:projectId/channels', auth: MANAGEMENT_SCOPES,
+    method: 'POST',
+    path: '/v4/projects/:projectId/channels',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = editableProject(caller(req), req.params.projectId, 'create channels');
       const channel = parseNewChannel(await req.json(), 'channel request', project.channels);
@@ -44,12 +46,15 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
   });
 
   router.add({
-    method: 'PUT', path: '/v4/projects/:projectId/.channel', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/projects/:projectId/.channel',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = editableProject(caller(req), req.params.projectId, 'configure channels');
       const body = requireObject(await req.json(), 'channel update request');
       const channel = channelOf(project, requireString(body, 'channelId'));
-      if (body.modes === undefined && body.color === undefined) throw badRequest('The channel update changes nothing; send "modes", "color" or both.');
+      if (body.modes === undefined && body.color === undefined)
+        throw badRequest('The channel update changes nothing; send "modes", "color" or both.');
       const modes = body.modes === undefined ? channel.modes : parseModes(body.modes, 'modes');
       const color = body.color === undefined ? channel.color : parseColor(body.color, 'color');
       channel.modes = modes;
@@ -59,11 +64,20 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
     },
   });
 
-  for (const [action, active] of [['.activate', true], ['.deactivate', false]] as const) {
+  for (const [action, active] of [
+    ['.activate', true],
+    ['.deactivate', false],
+  ] as const) {
     router.add({
-      method: 'PUT', path: `/v4/projects/:projectId/channels/:channelId/${action}`, auth: MANAGEMENT_SCOPES,
+      method: 'PUT',
+      path: `/v4/projects/:projectId/channels/:channelId/${action}`,
+      auth: MANAGEMENT_SCOPES,
       handler: async (req) => {
-        const project = editableProject(caller(req), req.params.projectId, `${active ? 'activate' : 'deactivate'} channels`);
+        const project = editableProject(
+          caller(req),
+          req.params.projectId,
+          `${active ? 'activate' : 'deactivate'} channels`,
+        );
         const channel = channelOf(project, req.params.channelId);
         channel.isActive = active;
         await touch(project);
@@ -73,13 +87,17 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
   }
 
   router.add({
-    method: 'PUT', path: '/v4/projects/:projectId/channels/:channelId/.rename', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/projects/:projectId/channels/:channelId/.rename',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = editableProject(caller(req), req.params.projectId, 'rename channels');
       const channel = channelOf(project, req.params.channelId);
       const displayName = requireDisplayName(requireObject(await req.json(), 'rename request'), 'displayName', 100);
       if (project.channels.some((c) => c !== channel && c.displayName === displayName)) {
-        throw badRequest(`A channel named "${displayName}" already exists in project ${project.id}; choose another name.`);
+        throw badRequest(
+          `A channel named "${displayName}" already exists in project ${project.id}; choose another name.`,
+        );
       }
       channel.displayName = displayName;
       await touch(project);

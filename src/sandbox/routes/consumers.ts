@@ -38,18 +38,25 @@ interface ConsumerRoutes {
 function consumerRoutes(router: Router, ctx: SandboxContext): ConsumerRoutes {
   const { consumers, store } = ctx.logs;
 
-  const route = <P extends string>(method: HttpMethod, path: P, handler: Handler<P>): void => router.add({
-    method, path, auth: LOG_SCOPES, errorBody: asConsumerApiBody,
-    handler: (req) => {
-      ctx.logs.limiter.take(caller(req).clientId);
-      return handler(req);
-    },
-  });
+  const route = <P extends string>(method: HttpMethod, path: P, handler: Handler<P>): void =>
+    router.add({
+      method,
+      path,
+      auth: LOG_SCOPES,
+      errorBody: asConsumerApiBody,
+      handler: (req) => {
+        ctx.logs.limiter.take(caller(req).clientId);
+        return handler(req);
+      },
+    });
 
   const names = (req: SandboxRequest): { group: string; name: string } => {
     const group = header(req, 'consumer-group');
     const name = header(req, 'consumer-name');
-    if (!group || !name) throw consumerBadRequest('Send the consumer-group and consumer-name headers (appID-<app>-clientName-<name>-<nn> and consumer-<uuid>).');
+    if (!group || !name)
+      throw consumerBadRequest(
+        'Send the consumer-group and consumer-name headers (appID-<app>-clientName-<name>-<nn> and consumer-<uuid>).',
+      );
     return { group, name };
   };
   /** The consumer named by the headers; the caller must still be allowed to read its topic. */
@@ -66,12 +73,16 @@ function consumerRoutes(router: Router, ctx: SandboxContext): ConsumerRoutes {
     return topic;
   };
   const partitionCount = (c: ConsumerInstance): number => store.partitions(c.topic).length;
-  const optionalJson = async (req: SandboxRequest): Promise<unknown> => ((await req.body()).toString('utf8').trim() === '' ? undefined : req.json());
+  const optionalJson = async (req: SandboxRequest): Promise<unknown> =>
+    (await req.body()).toString('utf8').trim() === '' ? undefined : req.json();
   return { route, names, instance, groupTopic, partitionCount, optionalJson };
 }
 
 /** Creating and deleting a consumer, its subscription and its assignments. */
-function registerConsumerLifecycleRoutes({ route, names, instance, partitionCount, optionalJson }: ConsumerRoutes, ctx: SandboxContext): void {
+function registerConsumerLifecycleRoutes(
+  { route, names, instance, partitionCount, optionalJson }: ConsumerRoutes,
+  ctx: SandboxContext,
+): void {
   const { consumers } = ctx.logs;
   route('POST', '/consumers', async (req) => {
     const { group, name } = names(req);
@@ -105,7 +116,10 @@ function registerConsumerLifecycleRoutes({ route, names, instance, partitionCoun
 
   route('POST', '/consumers/assignments', async (req) => {
     const c = instance(req);
-    consumers.assign(c, parsePartitions(await req.json(), c.topic, partitionCount(c)).map((p) => p.partition));
+    consumers.assign(
+      c,
+      parsePartitions(await req.json(), c.topic, partitionCount(c)).map((p) => p.partition),
+    );
     return empty(204);
   });
 
@@ -113,7 +127,6 @@ function registerConsumerLifecycleRoutes({ route, names, instance, partitionCoun
     const c = instance(req);
     return json({ partitions: c.owned.map((partition) => ({ topic: c.topic, partition })) });
   });
-
 }
 
 /** Get Records: a long poll, ended early when the client hangs up. */
@@ -128,17 +141,24 @@ function registerRecordRoutes({ route, instance }: ConsumerRoutes, ctx: SandboxC
     const onClose = (): void => hungUp.abort();
     req.raw.socket.once('close', onClose);
     try {
-      const texts = await fetchRecords(consumers, c, { timeoutMs, maxBytes, maxRecords: MAX_RECORDS, signal: hungUp.signal });
+      const texts = await fetchRecords(consumers, c, {
+        timeoutMs,
+        maxBytes,
+        maxRecords: MAX_RECORDS,
+        signal: hungUp.signal,
+      });
       return bytes(Buffer.from(`[${texts.join(',')}]`), 'application/json');
     } finally {
       req.raw.socket.off('close', onClose);
     }
   });
-
 }
 
 /** Committed offsets, commits and seeks. */
-function registerOffsetRoutes({ route, instance, partitionCount, optionalJson }: ConsumerRoutes, ctx: SandboxContext): void {
+function registerOffsetRoutes(
+  { route, instance, partitionCount, optionalJson }: ConsumerRoutes,
+  ctx: SandboxContext,
+): void {
   const { consumers } = ctx.logs;
   const committed: Handler = async (req) => {
     const c = instance(req);
@@ -163,18 +183,19 @@ function registerOffsetRoutes({ route, instance, partitionCount, optionalJson }:
 
   route('POST', '/consumers/positions', async (req) => {
     const c = instance(req);
-    for (const o of parseOffsets(await req.json(), c.topic, partitionCount(c))) consumers.seek(c, o.partition, o.offset);
+    for (const o of parseOffsets(await req.json(), c.topic, partitionCount(c)))
+      consumers.seek(c, o.partition, o.offset);
     return empty(204);
   });
 
   for (const where of ['beginning', 'end'] as const) {
     route('POST', `/consumers/positions/${where}`, async (req) => {
       const c = instance(req);
-      for (const p of parsePartitions(await req.json(), c.topic, partitionCount(c))) consumers.seek(c, p.partition, where);
+      for (const p of parsePartitions(await req.json(), c.topic, partitionCount(c)))
+        consumers.seek(c, p.partition, where);
       return empty(204);
     });
   }
-
 }
 
 /** A topic's partitions and their offset ranges (no consumer instance needed). */
@@ -190,7 +211,11 @@ function registerPartitionRoutes({ route, groupTopic }: ConsumerRoutes, ctx: San
     const raw = req.params.partition;
     const log = /^\d+$/.test(raw) ? store.partitions(topic)[Number(raw)] : undefined;
     if (!log) {
-      throw new ConsumerApiError(404, ErrorCode.PARTITION_NOT_FOUND, `Partition "${raw}" of topic "${topic}" not found; it has partitions 0..${store.partitions(topic).length - 1}.`);
+      throw new ConsumerApiError(
+        404,
+        ErrorCode.PARTITION_NOT_FOUND,
+        `Partition "${raw}" of topic "${topic}" not found; it has partitions 0..${store.partitions(topic).length - 1}.`,
+      );
     }
     return json({ beginning_offset: log.beginning, end_offset: log.end });
   });
@@ -206,6 +231,7 @@ function queryInt(req: SandboxRequest, name: string): number | undefined {
   const v = req.query.get(name);
   if (v === null || v === '') return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw consumerBadRequest(`Query parameter ${name} must be a whole number ≥ 0 (got "${v}").`);
+  if (!Number.isInteger(n) || n < 0)
+    throw consumerBadRequest(`Query parameter ${name} must be a whole number ≥ 0 (got "${v}").`);
   return n;
 }

@@ -16,7 +16,9 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
   const geographyIds = (query: URLSearchParams): string[] => [...new Set(listQuery(query, 'environmentGeographyIds'))];
 
   router.add({
-    method: 'PUT', path: '/v4/app-configs/:configId/.deploy', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/app-configs/:configId/.deploy',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
@@ -28,7 +30,9 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
   });
 
   router.add({
-    method: 'PUT', path: '/v4/app-configs/:configId/.undeploy', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/app-configs/:configId/.undeploy',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
@@ -40,19 +44,29 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
   });
 
   router.add({
-    method: 'GET', path: '/v4/app-configs/:configId/.download', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/app-configs/:configId/.download',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const { config, app } = requireVisibleConfig(state, caller(req), req.params.configId);
       const runtimeAppId = req.query.get('appId');
       let geographies = deployedGeographies(config);
       if (runtimeAppId) {
         const credential = app.credentials.find((c) => c.appId === runtimeAppId);
-        if (!credential) throw notFound(`Runtime app ${runtimeAppId} not found in application ${app.id}; its runtime app IDs are ${app.credentials.map((c) => c.appId).join(', ')}.`);
+        if (!credential)
+          throw notFound(
+            `Runtime app ${runtimeAppId} not found in application ${app.id}; its runtime app IDs are ${app.credentials.map((c) => c.appId).join(', ')}.`,
+          );
         geographies = geographies.filter((g) => credential.envGeographyIds.includes(g));
       }
-      if (geographies.length === 0) throw notFound(`Configuration ${config.id} is not deployed${runtimeAppId ? ` for runtime app ${runtimeAppId}` : ''}; only a deployed configuration can be downloaded.`);
+      if (geographies.length === 0)
+        throw notFound(
+          `Configuration ${config.id} is not deployed${runtimeAppId ? ` for runtime app ${runtimeAppId}` : ''}; only a deployed configuration can be downloaded.`,
+        );
       requireBuildsPresent(state, config);
-      return bytes(await configArchive(state, app, config, geographies), 'application/octet-stream', { 'content-disposition': attachment(`app-config-${config.id}.zip`) });
+      return bytes(await configArchive(state, app, config, geographies), 'application/octet-stream', {
+        'content-disposition': attachment(`app-config-${config.id}.zip`),
+      });
     },
   });
 }

@@ -28,15 +28,27 @@ function memberOrg(state: SandboxState, req: SandboxRequest<{ readonly orgId: st
 
 /** Deployment flows, environments and geographies: the ids app-configs and --env-geo take. */
 function registerDeploymentSettingRoutes(router: Router, state: SandboxState): void {
-  const orgFlows = (orgId: string) => state.deploymentFlows.filter((f) => f.orgId === orgId).sort((a, b) => Number(a.id) - Number(b.id));
+  const orgFlows = (orgId: string) =>
+    state.deploymentFlows.filter((f) => f.orgId === orgId).sort((a, b) => Number(a.id) - Number(b.id));
 
   router.add({
-    method: 'GET', path: '/v4/organizations/:orgId/deployment-flows', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(pageOf('flows', orgFlows(memberOrg(state, req).id).map((f) => flowView(state, f)), paging(req.query))),
+    method: 'GET',
+    path: '/v4/organizations/:orgId/deployment-flows',
+    auth: MANAGEMENT_SCOPES,
+    handler: (req) =>
+      json(
+        pageOf(
+          'flows',
+          orgFlows(memberOrg(state, req).id).map((f) => flowView(state, f)),
+          paging(req.query),
+        ),
+      ),
   });
 
   router.add({
-    method: 'GET', path: '/v4/organizations/:orgId/environments', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/organizations/:orgId/environments',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const envIds = new Set(orgFlows(memberOrg(state, req).id).flatMap((f) => f.environmentIds));
       const environments = state.environments.filter((e) => envIds.has(e.id)).map(environmentEntry);
@@ -45,7 +57,9 @@ function registerDeploymentSettingRoutes(router: Router, state: SandboxState): v
   });
 
   router.add({
-    method: 'GET', path: '/v4/geographies', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/geographies',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const seen = new Map<string, { id: string; displayName: string }>();
       for (const g of state.environments.flatMap((e) => e.geographies)) seen.set(g.geography.id, { ...g.geography });
@@ -69,7 +83,9 @@ function registerDataHostRoutes(router: Router, state: SandboxState): void {
   };
 
   router.add({
-    method: 'GET', path: '/v4/builds/:buildLabel/data-hosts', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/builds/:buildLabel/data-hosts',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
       const build = visibleBuild(principal, req.params.buildLabel);
@@ -81,7 +97,9 @@ function registerDataHostRoutes(router: Router, state: SandboxState): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/apps/:applicationId/projects/:projectId/data-hosts/.latest', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/apps/:applicationId/projects/:projectId/data-hosts/.latest',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const principal = caller(req);
       const app = requireVisibleApplication(state, principal, req.params.applicationId);
@@ -95,12 +113,16 @@ function registerDataHostRoutes(router: Router, state: SandboxState): void {
 /** The server version and the platform's catalogs: engine packs, language topics, voices, data types. */
 function registerCatalogRoutes(router: Router, state: SandboxState): void {
   router.add({
-    method: 'GET', path: '/v4/version', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/version',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => json(versionInfo(req.headers.host ?? 'localhost', 'cstudio-sandbox')),
   });
 
   router.add({
-    method: 'GET', path: '/v4/organizations/:orgId/engine-packs', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/organizations/:orgId/engine-packs',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       memberOrg(state, req);
       return json({ enginePacks: enginePacks() });
@@ -108,7 +130,9 @@ function registerCatalogRoutes(router: Router, state: SandboxState): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/organizations/:orgId/language-topics', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/organizations/:orgId/language-topics',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       memberOrg(state, req);
       return json({ languageTopics: languageTopics() });
@@ -116,7 +140,9 @@ function registerCatalogRoutes(router: Router, state: SandboxState): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/organizations/:orgId/voices', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/organizations/:orgId/voices',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       memberOrg(state, req);
       return json({ voices: voices() });
@@ -124,7 +150,9 @@ function registerCatalogRoutes(router: Router, state: SandboxState): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/data-types', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/data-types',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => json({ dataTypes: dataTypes(req.query.get('includeCompatibleEntityTypes') !== 'false') }),
   });
 }

@@ -5,7 +5,14 @@ import { isPredefinedConcept } from '../../core/formats/trsx/predefined';
 import { requireProjectAction, requireVisibleProject } from '../access';
 import { caller, MANAGEMENT_SCOPES } from '../auth';
 import { isoNow, type SandboxContext } from '../context';
-import { changeEntityType, createEntity, deleteEntity, renameEntity, requireEntity, updateEntity } from '../nlu/entityEdits';
+import {
+  changeEntityType,
+  createEntity,
+  deleteEntity,
+  renameEntity,
+  requireEntity,
+  updateEntity,
+} from '../nlu/entityEdits';
 import { kindOf } from '../nlu/entityKinds';
 import { parseCreate, parseKindFilter, parseTypeChange, parseUpdate } from '../nlu/entityPayload';
 import { baseEntityView, entityView, listEntityViews } from '../nlu/entityViews';
@@ -20,7 +27,8 @@ const ENTITY = `${ENTITIES}/:entityName` as const;
 
 export function registerEntityRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-  const edit = (req: SandboxRequest<{ readonly projectId: string }>, what: string): ProjectRecord => requireProjectAction(state, caller(req), req.params.projectId, 'edit', what);
+  const edit = (req: SandboxRequest<{ readonly projectId: string }>, what: string): ProjectRecord =>
+    requireProjectAction(state, caller(req), req.params.projectId, 'edit', what);
   const entityName = (req: SandboxRequest<{ readonly entityName: string }>): string => req.params.entityName;
   const save = async (project: ProjectRecord): Promise<void> => {
     store.touchContent(project.id);
@@ -29,7 +37,9 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
   };
 
   router.add({
-    method: 'GET', path: ENTITIES, auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: ENTITIES,
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const entities = listEntityViews(project, store.content(project.id), parseKindFilter(req.query.get('type')));
@@ -38,7 +48,9 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   router.add({
-    method: 'POST', path: ENTITIES, auth: MANAGEMENT_SCOPES,
+    method: 'POST',
+    path: ENTITIES,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = edit(req, 'create entities');
       const content = store.content(project.id);
@@ -49,7 +61,9 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   router.add({
-    method: 'GET', path: ENTITY, auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: ENTITY,
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
@@ -61,7 +75,9 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   router.add({
-    method: 'DELETE', path: ENTITY, auth: MANAGEMENT_SCOPES,
+    method: 'DELETE',
+    path: ENTITY,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = edit(req, 'delete entities');
       deleteEntity(store.content(project.id), project, entityName(req));
@@ -71,33 +87,49 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   router.add({
-    method: 'PUT', path: ENTITY, auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: ENTITY,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = edit(req, 'change entities');
       const content = store.content(project.id);
       const name = entityName(req);
       const current = requireEntity(content, project, name);
-      const concept = updateEntity(content, project, name, parseUpdate(await req.json(), kindOf(current), name, project));
+      const concept = updateEntity(
+        content,
+        project,
+        name,
+        parseUpdate(await req.json(), kindOf(current), name, project),
+      );
       await save(project);
       return json({ entity: entityView(project, content, concept, true) });
     },
   });
 
   router.add({
-    method: 'PUT', path: `${ENTITY}/.rename`, auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: `${ENTITY}/.rename`,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = edit(req, 'rename entities');
       const content = store.content(project.id);
       requireEntity(content, project, entityName(req));
       const body = requireObject(await req.json(), 'rename request');
-      const concept = renameEntity(content, project, entityName(req), requireNluName(body.newEntityName, 'newEntityName', 'entity'));
+      const concept = renameEntity(
+        content,
+        project,
+        entityName(req),
+        requireNluName(body.newEntityName, 'newEntityName', 'entity'),
+      );
       await save(project);
       return json({ entity: entityView(project, content, concept, true) });
     },
   });
 
   router.add({
-    method: 'PUT', path: `${ENTITY}/.type`, auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: `${ENTITY}/.type`,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = edit(req, 'change entity types');
       const content = store.content(project.id);

@@ -25,12 +25,15 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
   const ruleBased = (content: ProjectContent, project: ProjectRecord, name: string): TrsxConcept => {
     const concept = requireEntity(content, project, name);
     const kind = kindOf(concept);
-    if (kind !== 'RULE_BASED') throw badRequest(`Entity "${name}" is a ${WRAPPER_KEY[kind]}; only rule-based entities have grammars.`);
+    if (kind !== 'RULE_BASED')
+      throw badRequest(`Entity "${name}" is a ${WRAPPER_KEY[kind]}; only rule-based entities have grammars.`);
     return concept;
   };
 
   router.add({
-    method: 'GET', path: `${ENTITY}/grammars/.export`, auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: `${ENTITY}/grammars/.export`,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
@@ -38,15 +41,25 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
       const zip = await grammarsZip(content, project, concept, new Date(ctx.now()));
-      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(grammarsFileName(project.id, concept.name)) });
+      return bytes(zip, 'application/octet-stream', {
+        'content-disposition': attachment(grammarsFileName(project.id, concept.name)),
+      });
     },
   });
 
   router.add({
-    method: 'POST', path: `${ENTITY}/grammars/.replace`, auth: MANAGEMENT_SCOPES,
+    method: 'POST',
+    path: `${ENTITY}/grammars/.replace`,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'replace rule-based grammars');
+      const project = requireProjectAction(
+        state,
+        principal,
+        req.params.projectId,
+        'edit',
+        'replace rule-based grammars',
+      );
       requireGrammarRights(state, principal, project, 'replace rule-based grammars');
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
@@ -54,7 +67,10 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       const grammars = await readGrammarsZip(data, project, concept.name, ctx.logger);
       for (const [locale, grammar] of grammars) {
         const lc = localeContent(content, locale);
-        const path = lc.trsx.concepts.find((c) => c.name === concept.name)?.ruleGrammarFileName ?? concept.ruleGrammarFileName ?? '';
+        const path =
+          lc.trsx.concepts.find((c) => c.name === concept.name)?.ruleGrammarFileName ??
+          concept.ruleGrammarFileName ??
+          '';
         lc.files[path] = Buffer.from(grammar).toString('base64');
       }
       store.touchContent(project.id);
@@ -65,7 +81,9 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
   });
 
   router.add({
-    method: 'GET', path: `${ENTITY}/literals/.export`, auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: `${ENTITY}/literals/.export`,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
@@ -78,15 +96,32 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
     },
   });
 
-  for (const [method, mode] of [['PUT', 'append'], ['POST', 'replace']] as const) {
+  for (const [method, mode] of [
+    ['PUT', 'append'],
+    ['POST', 'replace'],
+  ] as const) {
     router.add({
-      method, path: `${ENTITY}/literals/.${mode}`, auth: MANAGEMENT_SCOPES,
+      method,
+      path: `${ENTITY}/literals/.${mode}`,
+      auth: MANAGEMENT_SCOPES,
       handler: async (req) => {
-        const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', `${mode} entity literals`);
+        const project = requireProjectAction(
+          state,
+          caller(req),
+          req.params.projectId,
+          'edit',
+          `${mode} entity literals`,
+        );
         requireEntity(store.content(project.id), project, entityName(req));
         const locale = importLocale(req.query, project);
         const { data, fileName } = await uploadOf(req);
-        return startImport(ctx, req, project, { target: 'literals', mode, name: entityName(req), locale, fileName }, data);
+        return startImport(
+          ctx,
+          req,
+          project,
+          { target: 'literals', mode, name: entityName(req), locale, fileName },
+          data,
+        );
       },
     });
   }

@@ -13,13 +13,17 @@ import { json, type Router, type SandboxRequest } from '../router';
 import { statusObject } from '../views';
 
 function requireLabel(label: string): string {
-  if (!(ENV_CONFIG_LABELS as readonly string[]).includes(label)) throw badRequest(`Unknown environment configuration label "${label}"; the only available label is ${ENV_CONFIG_LABELS.join(', ')}.`);
+  if (!(ENV_CONFIG_LABELS as readonly string[]).includes(label))
+    throw badRequest(
+      `Unknown environment configuration label "${label}"; the only available label is ${ENV_CONFIG_LABELS.join(', ')}.`,
+    );
   return label;
 }
 
 async function stringBody(req: SandboxRequest): Promise<string> {
   const value = await req.json();
-  if (typeof value !== 'string') throw badRequest('The body must be a JSON string holding the value, e.g. "https://grammars.example.com/".');
+  if (typeof value !== 'string')
+    throw badRequest('The body must be a JSON string holding the value, e.g. "https://grammars.example.com/".');
   if (value.length > 2048) throw badRequest(`The value is ${value.length} characters long; the maximum is 2048.`);
   return value;
 }
@@ -28,11 +32,14 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
   const { state, store } = ctx;
   const on = (): void => requireFeature(ctx.featuresOff, 'env-configs');
 
-  const requireGeography = (req: SandboxRequest<{ readonly environmentId: string; readonly environmentGeographyId: string }>): EnvGeographyRecord => {
+  const requireGeography = (
+    req: SandboxRequest<{ readonly environmentId: string; readonly environmentGeographyId: string }>,
+  ): EnvGeographyRecord => {
     const env = state.environments.find((e) => e.id === req.params.environmentId);
     if (!env) throw notFound(`Environment ${req.params.environmentId} not found.`);
     const geo = findEnvGeography(state, req.params.environmentGeographyId);
-    if (!geo || geo.environmentId !== env.id) throw notFound(`Environment geography ${req.params.environmentGeographyId} not found in environment ${env.id}.`);
+    if (!geo || geo.environmentId !== env.id)
+      throw notFound(`Environment geography ${req.params.environmentGeographyId} not found in environment ${env.id}.`);
     return geo;
   };
   const projectQuery = (req: SandboxRequest): string => {
@@ -41,18 +48,28 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
     return id;
   };
   const upsert = (projectId: string, label: string, value: string, environmentGeographyId?: string): void => {
-    const existing = state.envConfigs.find((v) => v.projectId === projectId && v.label === label && v.environmentGeographyId === environmentGeographyId);
+    const existing = state.envConfigs.find(
+      (v) => v.projectId === projectId && v.label === label && v.environmentGeographyId === environmentGeographyId,
+    );
     if (existing) existing.value = value;
-    else state.envConfigs.push({ projectId, label, value, ...(environmentGeographyId ? { environmentGeographyId } : {}) });
+    else
+      state.envConfigs.push({ projectId, label, value, ...(environmentGeographyId ? { environmentGeographyId } : {}) });
   };
   const remove = (projectId: string, label: string, environmentGeographyId?: string): void => {
     const before = state.envConfigs.length;
-    state.envConfigs = state.envConfigs.filter((v) => !(v.projectId === projectId && v.label === label && v.environmentGeographyId === environmentGeographyId));
-    if (state.envConfigs.length === before) throw notFound(`No ${label} value is set for project ${projectId}${environmentGeographyId ? ` in environment geography ${environmentGeographyId}` : ' as a project default'}.`);
+    state.envConfigs = state.envConfigs.filter(
+      (v) => !(v.projectId === projectId && v.label === label && v.environmentGeographyId === environmentGeographyId),
+    );
+    if (state.envConfigs.length === before)
+      throw notFound(
+        `No ${label} value is set for project ${projectId}${environmentGeographyId ? ` in environment geography ${environmentGeographyId}` : ' as a project default'}.`,
+      );
   };
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/env-configs', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/:projectId/env-configs',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       on();
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
@@ -60,10 +77,14 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
       return json({
         projectDefaults: values.filter((v) => !v.environmentGeographyId).map(({ label, value }) => ({ label, value })),
         environments: state.environments.map((e) => ({
-          id: e.id, name: e.name,
+          id: e.id,
+          name: e.name,
           environmentGeographies: e.geographies.map((g) => ({
-            id: g.id, name: g.name,
-            environmentGeographyDefaults: values.filter((v) => v.environmentGeographyId === g.id).map(({ label, value }) => ({ label, value })),
+            id: g.id,
+            name: g.name,
+            environmentGeographyDefaults: values
+              .filter((v) => v.environmentGeographyId === g.id)
+              .map(({ label, value }) => ({ label, value })),
           })),
         })),
       });
@@ -71,10 +92,18 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
   });
 
   router.add({
-    method: 'PUT', path: '/v4/projects/:projectId/env-configs/:label', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/projects/:projectId/env-configs/:label',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       on();
-      const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', 'set environment configurations');
+      const project = requireProjectAction(
+        state,
+        caller(req),
+        req.params.projectId,
+        'edit',
+        'set environment configurations',
+      );
       const label = requireLabel(req.params.label);
       const value = await stringBody(req);
       upsert(project.id, label, value);
@@ -84,10 +113,18 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
   });
 
   router.add({
-    method: 'DELETE', path: '/v4/projects/:projectId/env-configs/:label', auth: MANAGEMENT_SCOPES,
+    method: 'DELETE',
+    path: '/v4/projects/:projectId/env-configs/:label',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       on();
-      const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', 'delete environment configurations');
+      const project = requireProjectAction(
+        state,
+        caller(req),
+        req.params.projectId,
+        'edit',
+        'delete environment configurations',
+      );
       const label = requireLabel(req.params.label);
       remove(project.id, label);
       await store.commit();
@@ -96,25 +133,47 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
   });
 
   router.add({
-    method: 'PUT', path: '/v4/environments/:environmentId/geographies/:environmentGeographyId/configs/:label', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/environments/:environmentId/geographies/:environmentGeographyId/configs/:label',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       on();
       const geo = requireGeography(req);
-      const project = requireProjectAction(state, caller(req), projectQuery(req), 'edit', 'set environment configurations');
+      const project = requireProjectAction(
+        state,
+        caller(req),
+        projectQuery(req),
+        'edit',
+        'set environment configurations',
+      );
       const label = requireLabel(req.params.label);
       const value = await stringBody(req);
       upsert(project.id, label, value, geo.id);
       await store.commit();
-      return json({ projectId: project.id, environmentId: geo.environmentId, environmentGeographyId: geo.id, label, value });
+      return json({
+        projectId: project.id,
+        environmentId: geo.environmentId,
+        environmentGeographyId: geo.id,
+        label,
+        value,
+      });
     },
   });
 
   router.add({
-    method: 'DELETE', path: '/v4/environments/:environmentId/geographies/:environmentGeographyId/configs/:label', auth: MANAGEMENT_SCOPES,
+    method: 'DELETE',
+    path: '/v4/environments/:environmentId/geographies/:environmentGeographyId/configs/:label',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       on();
       const geo = requireGeography(req);
-      const project = requireProjectAction(state, caller(req), projectQuery(req), 'edit', 'delete environment configurations');
+      const project = requireProjectAction(
+        state,
+        caller(req),
+        projectQuery(req),
+        'edit',
+        'delete environment configurations',
+      );
       const label = requireLabel(req.params.label);
       remove(project.id, label, geo.id);
       await store.commit();

@@ -20,7 +20,8 @@ export function requireIntent(content: ProjectContent, project: ProjectRecord, n
 
 export function registerIntentRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-  const edit = (req: SandboxRequest<{ readonly projectId: string }>, what: string): ProjectRecord => requireProjectAction(state, caller(req), req.params.projectId, 'edit', what);
+  const edit = (req: SandboxRequest<{ readonly projectId: string }>, what: string): ProjectRecord =>
+    requireProjectAction(state, caller(req), req.params.projectId, 'edit', what);
   const intentName = (req: SandboxRequest<{ readonly intentName: string }>): string => req.params.intentName;
   const save = async (project: ProjectRecord): Promise<void> => {
     store.touchContent(project.id);
@@ -28,11 +29,16 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
     await store.commit();
   };
   const requireNew = (content: ProjectContent, project: ProjectRecord, name: string): void => {
-    if (findIntent(content, project, name)) throw badRequest(`Project ${project.id} already has an intent named "${name}"; names are case-sensitive, choose another.`);
+    if (findIntent(content, project, name))
+      throw badRequest(
+        `Project ${project.id} already has an intent named "${name}"; names are case-sensitive, choose another.`,
+      );
   };
 
   router.add({
-    method: 'GET', path: INTENTS, auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: INTENTS,
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
@@ -42,7 +48,9 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   router.add({
-    method: 'GET', path: INTENT, auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: INTENT,
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
@@ -52,7 +60,9 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   router.add({
-    method: 'POST', path: INTENTS, auth: MANAGEMENT_SCOPES,
+    method: 'POST',
+    path: INTENTS,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = edit(req, 'create intents');
       const content = store.content(project.id);
@@ -66,13 +76,19 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   router.add({
-    method: 'PUT', path: `${INTENT}/.rename`, auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: `${INTENT}/.rename`,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = edit(req, 'rename intents');
       const content = store.content(project.id);
       const from = intentName(req);
       requireIntent(content, project, from);
-      const to = requireNluName(requireObject(await req.json(), 'rename request').newIntentName, 'newIntentName', 'intent');
+      const to = requireNluName(
+        requireObject(await req.json(), 'rename request').newIntentName,
+        'newIntentName',
+        'intent',
+      );
       if (to === from) throw badRequest(`Intent "${from}" already has that name.`);
       requireNew(content, project, to);
       for (const { doc } of localeDocs(content, project)) {
@@ -86,7 +102,9 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   router.add({
-    method: 'DELETE', path: INTENT, auth: MANAGEMENT_SCOPES,
+    method: 'DELETE',
+    path: INTENT,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = edit(req, 'delete intents');
       const content = store.content(project.id);

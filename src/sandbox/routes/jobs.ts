@@ -18,7 +18,9 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
   };
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/jobs', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/:projectId/jobs',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const type = req.query.get('type');
@@ -29,14 +31,26 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
         .sort((a, b) => (a.createTime < b.createTime ? 1 : a.createTime > b.createTime ? -1 : 0));
       // mix-cli's `jobs:list --sort` (e.g. `+createTime`, `-type`).
       const sorted = sortItems(jobs, req.query.get('sortBy'), {
-        id: (j) => j.id, type: (j) => j.type, status: (j) => j.status, createTime: (j) => j.createTime, updateTime: (j) => j.updateTime,
+        id: (j) => j.id,
+        type: (j) => j.type,
+        status: (j) => j.status,
+        createTime: (j) => j.createTime,
+        updateTime: (j) => j.updateTime,
       });
-      return json(pageOf('jobs', sorted.map((j) => jobView(j, ctx.now())), paging(req.query)));
+      return json(
+        pageOf(
+          'jobs',
+          sorted.map((j) => jobView(j, ctx.now())),
+          paging(req.query),
+        ),
+      );
     },
   });
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/jobs/:jobId', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/:projectId/jobs/:jobId',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       return json(jobView(findJob(project.id, req.params.jobId), ctx.now()));
@@ -44,7 +58,9 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.add({
-    method: 'DELETE', path: '/v4/projects/:projectId/jobs/:jobId', auth: MANAGEMENT_SCOPES,
+    method: 'DELETE',
+    path: '/v4/projects/:projectId/jobs/:jobId',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', 'delete job records');
       ctx.jobs.delete(findJob(project.id, req.params.jobId));

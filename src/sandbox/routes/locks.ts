@@ -14,7 +14,9 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/.lock', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/:projectId/.lock',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const lock = lockOf(state, project.id);
@@ -23,15 +25,25 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.add({
-    method: 'PUT', path: '/v4/projects/:projectId/.lock', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/projects/:projectId/.lock',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'lock the project');
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const notes = optionalString(requireObject(raw, 'lock request'), 'notes') ?? '';
-      if (notes.length > 1000) throw badRequest(`Field "notes" is ${notes.length} characters long; the maximum is 1000.`);
-      if (lockOf(state, project.id)) throw badRequest(`Project ${project.id} is already locked by you; unlock it first to change the notes.`);
-      const lock: LockRecord = { lockId: nextId(state, 'lock'), projectId: project.id, ownerId: principal.user.id, notes, createTime: isoNow(ctx) };
+      if (notes.length > 1000)
+        throw badRequest(`Field "notes" is ${notes.length} characters long; the maximum is 1000.`);
+      if (lockOf(state, project.id))
+        throw badRequest(`Project ${project.id} is already locked by you; unlock it first to change the notes.`);
+      const lock: LockRecord = {
+        lockId: nextId(state, 'lock'),
+        projectId: project.id,
+        ownerId: principal.user.id,
+        notes,
+        createTime: isoNow(ctx),
+      };
       state.locks.push(lock);
       await store.commit();
       return json({ lock: lockView(state, lock) });
@@ -39,14 +51,18 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.add({
-    method: 'PUT', path: '/v4/projects/:projectId/.unlock', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/projects/:projectId/.unlock',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const lock = lockOf(state, project.id);
       if (!lock) throw badRequest(`Project ${project.id} is not locked.`);
       if (lock.ownerId !== principal.user.id && !isStaff(principal.user)) {
-        throw forbidden(`Project ${project.id} is locked by ${userName(state, lock.ownerId)}; only that user or a professional-services or global-admin user can unlock it.`);
+        throw forbidden(
+          `Project ${project.id} is locked by ${userName(state, lock.ownerId)}; only that user or a professional-services or global-admin user can unlock it.`,
+        );
       }
       state.locks = state.locks.filter((l) => l !== lock);
       await store.commit();
@@ -55,19 +71,41 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.add({
-    method: 'GET', path: '/v4/projects/.locks', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/.locks',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { user } = caller(req);
-      if (!isStaff(user)) throw forbidden(`${user.name} may not list project locks; the locks list is restricted to professional-services and global-admin users.`);
+      if (!isStaff(user))
+        throw forbidden(
+          `${user.name} may not list project locks; the locks list is restricted to professional-services and global-admin users.`,
+        );
       const q = req.query;
-      const locks = state.locks.filter((l) => (!q.get('projectId') || l.projectId === q.get('projectId'))
-        && (!q.get('userId') || l.ownerId === q.get('userId'))
-        && (!q.get('orgId') || state.projects.find((p) => p.id === l.projectId)?.orgId === q.get('orgId')));
+      const locks = state.locks.filter(
+        (l) =>
+          (!q.get('projectId') || l.projectId === q.get('projectId')) &&
+          (!q.get('userId') || l.ownerId === q.get('userId')) &&
+          (!q.get('orgId') || state.projects.find((p) => p.id === l.projectId)?.orgId === q.get('orgId')),
+      );
       // Ids sort alphabetically, as the spec says of the default lock-id order.
-      const sorted = sortItems(locks, q.get('sort') ?? q.get('sortBy') ?? '+lockId', {
-        lockId: (l) => l.lockId, projectId: (l) => l.projectId, createTime: (l) => l.createTime, lockOwner: (l) => userName(state, l.ownerId),
-      }, q.get('sort') !== null ? 'sort' : 'sortBy');
-      return json(pageOf('locks', sorted.map((l) => lockView(state, l)), paging(q)));
+      const sorted = sortItems(
+        locks,
+        q.get('sort') ?? q.get('sortBy') ?? '+lockId',
+        {
+          lockId: (l) => l.lockId,
+          projectId: (l) => l.projectId,
+          createTime: (l) => l.createTime,
+          lockOwner: (l) => userName(state, l.ownerId),
+        },
+        q.get('sort') !== null ? 'sort' : 'sortBy',
+      );
+      return json(
+        pageOf(
+          'locks',
+          sorted.map((l) => lockView(state, l)),
+          paging(q),
+        ),
+      );
     },
   });
 }

@@ -20,38 +20,64 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
   registerImportExecutor(ctx);
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/ontology/.export', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/:projectId/ontology/.export',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const at = new Date(ctx.now());
-      const zip = await ontologyZip(store.content(project.id), project, exportLocales(req.query, project), isProfessionalServices(principal.user), at);
-      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(ontologyFileName(project.id, project.displayName, at)) });
+      const zip = await ontologyZip(
+        store.content(project.id),
+        project,
+        exportLocales(req.query, project),
+        isProfessionalServices(principal.user),
+        at,
+      );
+      return bytes(zip, 'application/octet-stream', {
+        'content-disposition': attachment(ontologyFileName(project.id, project.displayName, at)),
+      });
     },
   });
 
   router.add({
-    method: 'PUT', path: '/v4/projects/:projectId/ontology/.append', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/projects/:projectId/ontology/.append',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'append to the ontology');
       const { data, fileName } = await uploadOf(req);
-      const spec = { target: 'ontology', mode: 'append', fileName, grammarsAllowed: canUseGrammars(state, principal, project) } as const;
+      const spec = {
+        target: 'ontology',
+        mode: 'append',
+        fileName,
+        grammarsAllowed: canUseGrammars(state, principal, project),
+      } as const;
       return startImport(ctx, req, project, spec, data);
     },
   });
 
   router.add({
-    method: 'GET', path: '/v4/ontology/entity-types', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/ontology/entity-types',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       requireFeature(ctx.featuresOff, 'entity-types');
       // Optional `type` filter (one or more entity kinds); an unknown kind is the documented 400.
       const wanted = req.query.getAll('type');
       const unknown = wanted.filter((t) => !(ENTITY_KINDS as readonly string[]).includes(t));
-      if (unknown.length > 0) throw badRequest(`Unknown entity type ${unknown.map((t) => `"${t}"`).join(', ')}; use one of ${ENTITY_KINDS.join(', ')}.`);
+      if (unknown.length > 0)
+        throw badRequest(
+          `Unknown entity type ${unknown.map((t) => `"${t}"`).join(', ')}; use one of ${ENTITY_KINDS.join(', ')}.`,
+        );
       const kinds = wanted.length > 0 ? ENTITY_KINDS.filter((k) => wanted.includes(k)) : ENTITY_KINDS;
       return json({
-        entityTypes: kinds.map((name) => ({ name, description: KIND_DESCRIPTIONS[name], compatibleDataTypes: [...COMPATIBLE_DATA_TYPES[name]] })),
+        entityTypes: kinds.map((name) => ({
+          name,
+          description: KIND_DESCRIPTIONS[name],
+          compatibleDataTypes: [...COMPATIBLE_DATA_TYPES[name]],
+        })),
       });
     },
   });

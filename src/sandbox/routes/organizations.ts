@@ -14,7 +14,9 @@ const VIEWS = ['VIEW_UNSPECIFIED', 'FULL'] as const;
 
 export function registerOrganizationRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
-    method: 'GET', path: '/v4/organizations', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/organizations',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const q = req.query;
       const type = requireEnum(q.get('type') ?? 'TYPE_UNSPECIFIED', TYPES, 'type');
@@ -22,8 +24,18 @@ export function registerOrganizationRoutes(router: Router, ctx: SandboxContext):
       const visible = visibleOrganizations(ctx.state, caller(req).user)
         .filter((o) => type === 'TYPE_UNSPECIFIED' || o.type === type)
         .sort((a, b) => Number(a.id) - Number(b.id));
-      const sorted = sortItems(visible, q.get('sortBy'), { id: (o) => Number(o.id), displayName: (o) => o.displayName, type: (o) => o.type });
-      return json(pageOf('organizations', sorted.map((o) => organizationView(ctx.state, o, full)), paging(q)));
+      const sorted = sortItems(visible, q.get('sortBy'), {
+        id: (o) => Number(o.id),
+        displayName: (o) => o.displayName,
+        type: (o) => o.type,
+      });
+      return json(
+        pageOf(
+          'organizations',
+          sorted.map((o) => organizationView(ctx.state, o, full)),
+          paging(q),
+        ),
+      );
     },
   });
 }

@@ -20,36 +20,63 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
   ctx.jobs.registerExecutor('datapack', (job, task) => runDatapack(ctx, job, task));
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/.export', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/:projectId/.export',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const at = new Date(ctx.now());
-      const zip = await buildPackage(state, project, store.content(project.id), isProfessionalServices(principal.user), at);
-      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(packageFileName(project.id, project.displayName, at)) });
+      const zip = await buildPackage(
+        state,
+        project,
+        store.content(project.id),
+        isProfessionalServices(principal.user),
+        at,
+      );
+      return bytes(zip, 'application/octet-stream', {
+        'content-disposition': attachment(packageFileName(project.id, project.displayName, at)),
+      });
     },
   });
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId/metadata/.export', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects/:projectId/metadata/.export',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const at = new Date(ctx.now());
       const text = `${JSON.stringify(buildMetadata(state, project, store.content(project.id)), null, 2)}\n`;
-      return bytes(Buffer.from(text), 'application/json', { 'content-disposition': attachment(metadataFileName(project.id, project.displayName, at)) });
+      return bytes(Buffer.from(text), 'application/json', {
+        'content-disposition': attachment(metadataFileName(project.id, project.displayName, at)),
+      });
     },
   });
 
   router.add({
-    method: 'POST', path: '/v4/projects/:projectId/.replace', auth: MANAGEMENT_SCOPES,
+    method: 'POST',
+    path: '/v4/projects/:projectId/.replace',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'replace the project content');
+      const project = requireProjectAction(
+        state,
+        principal,
+        req.params.projectId,
+        'edit',
+        'replace the project content',
+      );
       const file = uploadedFile(await req.form());
       const ps = isProfessionalServices(principal.user);
       await validatePackage(file.data, project, ps);
       const stagedFile = await store.stage(file.data, '.zip');
-      const job = ctx.jobs.create({ projectId: project.id, type: 'REPLACE_PROJECT', task: { kind: 'replace', stagedFile, professionalServices: ps }, createdBy: principal.user.id });
+      const job = ctx.jobs.create({
+        projectId: project.id,
+        type: 'REPLACE_PROJECT',
+        task: { kind: 'replace', stagedFile, professionalServices: ps },
+        createdBy: principal.user.id,
+      });
       // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
       const started = jobView(job, ctx.now());
       await store.commit();
@@ -58,16 +85,27 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
   });
 
   router.add({
-    method: 'PUT', path: '/v4/projects/:projectId/.datapack', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/projects/:projectId/.datapack',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'update the data pack');
       const body = requireObject(await req.json(), 'data pack request');
       const locale = requireLocale(requireString(body, 'locale'), 'locale');
       const version = requireString(body, 'version');
-      if (!project.languages.includes(locale)) throw badRequest(`Project ${project.id} has no language ${locale}; its languages are ${project.languages.join(', ')}.`);
-      if (!/^\d+(\.\d+){1,3}$/.test(version)) throw badRequest(`Field "version" must be a data pack version like "4.7.0" (got "${version}").`);
-      const job = ctx.jobs.create({ projectId: project.id, type: 'UPDATE_DATAPACK', task: { kind: 'datapack', locale, version }, createdBy: principal.user.id });
+      if (!project.languages.includes(locale))
+        throw badRequest(
+          `Project ${project.id} has no language ${locale}; its languages are ${project.languages.join(', ')}.`,
+        );
+      if (!/^\d+(\.\d+){1,3}$/.test(version))
+        throw badRequest(`Field "version" must be a data pack version like "4.7.0" (got "${version}").`);
+      const job = ctx.jobs.create({
+        projectId: project.id,
+        type: 'UPDATE_DATAPACK',
+        task: { kind: 'datapack', locale, version },
+        createdBy: principal.user.id,
+      });
       // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
       const started = jobView(job, ctx.now());
       await store.commit();
@@ -90,12 +128,34 @@ async function runReplace(ctx: SandboxContext, job: JobRecord, task: JobTask): P
       if (skipped.length === 0) return { locale, status: 'COMPLETED', createTime: isoNow(ctx) };
       // The locale's TRSX was replaced; the restricted files were not (the project keeps its own).
       return {
-        locale, status: 'COMPLETED', createTime: isoNow(ctx), skippedFiles: skipped,
-        errors: { errors: [{ code: '-1', message: `Skipped ${skipped.length} restricted file(s) (${skipped.join(', ')}): only professional-services users may replace grammars, pronunciations and transformations; the project keeps its own.` }] },
+        locale,
+        status: 'COMPLETED',
+        createTime: isoNow(ctx),
+        skippedFiles: skipped,
+        errors: {
+          errors: [
+            {
+              code: '-1',
+              message: `Skipped ${skipped.length} restricted file(s) (${skipped.join(', ')}): only professional-services users may replace grammars, pronunciations and transformations; the project keeps its own.`,
+            },
+          ],
+        },
       };
     });
     for (const locale of pkg.skippedLocales) {
-      reports.push({ locale, status: 'FAILED', createTime: isoNow(ctx), errors: { errors: [{ code: '-1', message: `Locale ${locale} is not a language of project ${project.id}; its files were skipped.` }] } });
+      reports.push({
+        locale,
+        status: 'FAILED',
+        createTime: isoNow(ctx),
+        errors: {
+          errors: [
+            {
+              code: '-1',
+              message: `Locale ${locale} is not a language of project ${project.id}; its files were skipped.`,
+            },
+          ],
+        },
+      });
     }
     const partial = pkg.skippedLocales.length > 0 || pkg.skippedRestricted.size > 0;
     return { status: partial ? 'PARTIALLY_COMPLETED' : 'COMPLETED', report: { replaceReports: { reports } } };
@@ -112,5 +172,12 @@ function runDatapack(ctx: SandboxContext, job: JobRecord, task: JobTask): TaskOu
   if (!pack) throw new Error(`Project ${project.id} no longer has the language ${task.locale}.`);
   pack.version = task.version;
   project.updateTime = isoNow(ctx);
-  return { status: 'COMPLETED', report: { datapackReports: { reports: [{ locale: task.locale, version: task.version, status: 'COMPLETED', createTime: isoNow(ctx) }] } } };
+  return {
+    status: 'COMPLETED',
+    report: {
+      datapackReports: {
+        reports: [{ locale: task.locale, version: task.version, status: 'COMPLETED', createTime: isoNow(ctx) }],
+      },
+    },
+  };
 }

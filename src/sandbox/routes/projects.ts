@@ -2,7 +2,14 @@
 // and rename. Roles and visibility come from access.ts; every change is committed before the reply.
 import { randomUUID } from 'node:crypto';
 import { caller, MANAGEMENT_SCOPES } from '../auth';
-import { isStaff, orgRole, projectRole, requireProjectAction, requireVisibleOrganization, requireVisibleProject } from '../access';
+import {
+  isStaff,
+  orgRole,
+  projectRole,
+  requireProjectAction,
+  requireVisibleOrganization,
+  requireVisibleProject,
+} from '../access';
 import { parseNewChannel } from '../channelSpec';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest, forbidden } from '../errors';
@@ -12,17 +19,33 @@ import { nextId, type ChannelRecord, type ProjectRecord, type UserRecord } from 
 import { SANDBOX_ENGINE_PACK_ID } from '../catalog/platformCatalog';
 import { sortItems, type SortKey } from '../sorting';
 import { extendedProjectView, projectView, statusObject, type ProjectViewOptions } from '../views';
-import { optionalString, optionalStringArray, pageOf, paging, requireDisplayName, requireEnum, requireLocale, requireObject } from '../validate';
+import {
+  optionalString,
+  optionalStringArray,
+  pageOf,
+  paging,
+  requireDisplayName,
+  requireEnum,
+  requireLocale,
+  requireObject,
+} from '../validate';
 
 /** Fields `sortBy` accepts on the project lists (mix-cli's `--sort`, e.g. `-id`, `+displayName`). */
 const PROJECT_SORT_FIELDS: Readonly<Record<string, SortKey<ProjectRecord>>> = {
-  id: (p) => Number(p.id), displayName: (p) => p.displayName, orgId: (p) => Number(p.orgId),
-  languageTopic: (p) => p.languageTopic, createTime: (p) => p.createTime, updateTime: (p) => p.updateTime,
+  id: (p) => Number(p.id),
+  displayName: (p) => p.displayName,
+  orgId: (p) => Number(p.orgId),
+  languageTopic: (p) => p.languageTopic,
+  createTime: (p) => p.createTime,
+  updateTime: (p) => p.updateTime,
 };
 
 /** `includeFeatures=true` adds `enginePackFeatures`; `excludeChannels=true` leaves the channels out (mix-cli's list flags). */
 function listOptions(query: URLSearchParams): ProjectViewOptions {
-  return { includeFeatures: query.get('includeFeatures') === 'true', excludeChannels: query.get('excludeChannels') === 'true' };
+  return {
+    includeFeatures: query.get('includeFeatures') === 'true',
+    excludeChannels: query.get('excludeChannels') === 'true',
+  };
 }
 
 export function registerProjectRoutes(router: Router, ctx: SandboxContext): void {
@@ -31,36 +54,50 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
   const byId = (a: ProjectRecord, b: ProjectRecord): number => Number(a.id) - Number(b.id);
 
   router.add({
-    method: 'GET', path: '/v4/projects', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/projects',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const { user } = caller(req);
       const orgId = req.query.get('orgId');
       if (orgId) requireVisibleOrganization(state, caller(req), orgId);
       const filter = req.query.get('filter') ?? '';
-      const visible = state.projects.filter((p) => visibleTo(user, p) && (!orgId || p.orgId === orgId) && p.displayName.includes(filter)).sort(byId);
-      const projects = sortItems(visible, req.query.get('sortBy'), PROJECT_SORT_FIELDS).map((p) => extendedProjectView(state, p, listOptions(req.query)));
+      const visible = state.projects
+        .filter((p) => visibleTo(user, p) && (!orgId || p.orgId === orgId) && p.displayName.includes(filter))
+        .sort(byId);
+      const projects = sortItems(visible, req.query.get('sortBy'), PROJECT_SORT_FIELDS).map((p) =>
+        extendedProjectView(state, p, listOptions(req.query)),
+      );
       return json(pageOf('projects', projects, paging(req.query)));
     },
   });
 
   router.add({
-    method: 'GET', path: '/v4/organizations/:orgId/projects', auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: '/v4/organizations/:orgId/projects',
+    auth: MANAGEMENT_SCOPES,
     handler: (req) => {
       const org = requireVisibleOrganization(state, caller(req), req.params.orgId);
       const visible = state.projects.filter((p) => p.orgId === org.id && visibleTo(caller(req).user, p)).sort(byId);
-      const projects = sortItems(visible, req.query.get('sortBy'), PROJECT_SORT_FIELDS).map((p) => projectView(p, listOptions(req.query)));
+      const projects = sortItems(visible, req.query.get('sortBy'), PROJECT_SORT_FIELDS).map((p) =>
+        projectView(p, listOptions(req.query)),
+      );
       return json(pageOf('projects', projects, paging(req.query)));
     },
   });
 
   router.add({
-    method: 'POST', path: '/v4/organizations/:orgId/projects', auth: MANAGEMENT_SCOPES,
+    method: 'POST',
+    path: '/v4/organizations/:orgId/projects',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
       const org = requireVisibleOrganization(state, principal, req.params.orgId);
       const role = isStaff(principal.user) ? 'Owner' : orgRole(org, principal.user);
       if (role !== 'Owner' && role !== 'Admin') {
-        throw forbidden(`${principal.user.name} has the ${role ?? 'no'} role in organization ${org.id} and may not create projects; only an Owner or Admin can.`);
+        throw forbidden(
+          `${principal.user.name} has the ${role ?? 'no'} role in organization ${org.id} and may not create projects; only an Owner or Admin can.`,
+        );
       }
       const body = requireObject(await req.json(), 'project request');
       const displayName = requireDisplayName(body);
@@ -71,22 +108,38 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
       const compliance = requireEnum(body.isChildDataCompliant, ['YES', 'NO'] as const, 'isChildDataCompliant');
       const description = optionalString(body, 'projectDescription') ?? '';
       if (compliance === 'YES' && description.trim() === '') {
-        throw badRequest('isChildDataCompliant is "YES", which requires a description of the project in "projectDescription" (child data policy).');
+        throw badRequest(
+          'isChildDataCompliant is "YES", which requires a description of the project in "projectDescription" (child data policy).',
+        );
       }
       const rawChannels = body.channels ?? [];
-      if (!Array.isArray(rawChannels)) throw badRequest('Field "channels" must be an array of {displayName, modes, color}.');
+      if (!Array.isArray(rawChannels))
+        throw badRequest('Field "channels" must be an array of {displayName, modes, color}.');
       const channels: ChannelRecord[] = [];
       rawChannels.forEach((c, i) => channels.push(parseNewChannel(c, `channels[${i}]`, channels)));
       const now = isoNow(ctx);
       const project: ProjectRecord = {
-        id: nextId(state, 'project'), orgId: org.id, displayName, languageTopic: optionalString(body, 'languageTopic') || 'gen', languages,
-        channels, datapacks: languages.map((l) => ({ displayName: l, version: '4.7.0', isActive: true })), baseDatapack: '',
-        enginePackId: optionalString(body, 'enginePackId') || SANDBOX_ENGINE_PACK_ID, isChildDataCompliant: compliance, projectDescription: description,
-        members: [], ontologyId: randomUUID(), createdBy: principal.user.id, createTime: now, updateTime: now,
+        id: nextId(state, 'project'),
+        orgId: org.id,
+        displayName,
+        languageTopic: optionalString(body, 'languageTopic') || 'gen',
+        languages,
+        channels,
+        datapacks: languages.map((l) => ({ displayName: l, version: '4.7.0', isActive: true })),
+        baseDatapack: '',
+        enginePackId: optionalString(body, 'enginePackId') || SANDBOX_ENGINE_PACK_ID,
+        isChildDataCompliant: compliance,
+        projectDescription: description,
+        members: [],
+        ontologyId: randomUUID(),
+        createdBy: principal.user.id,
+        createTime: now,
+        updateTime: now,
       };
       state.projects.push(project);
       store.setContent(project.id, {
-        formatVersion: 1, dialog: '{}\n',
+        formatVersion: 1,
+        dialog: '{}\n',
         locales: Object.fromEntries(languages.map((l) => [l, { trsx: emptyDocument(l), files: {} }])),
       });
       await store.commit();
@@ -95,12 +148,17 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
   });
 
   router.add({
-    method: 'GET', path: '/v4/projects/:projectId', auth: MANAGEMENT_SCOPES,
-    handler: (req) => json({ project: projectView(requireVisibleProject(state, caller(req), req.params.projectId).project) }),
+    method: 'GET',
+    path: '/v4/projects/:projectId',
+    auth: MANAGEMENT_SCOPES,
+    handler: (req) =>
+      json({ project: projectView(requireVisibleProject(state, caller(req), req.params.projectId).project) }),
   });
 
   router.add({
-    method: 'DELETE', path: '/v4/projects/:projectId', auth: MANAGEMENT_SCOPES,
+    method: 'DELETE',
+    path: '/v4/projects/:projectId',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = requireProjectAction(state, caller(req), req.params.projectId, 'owner', 'delete the project');
       state.projects = state.projects.filter((p) => p !== project);
@@ -114,7 +172,9 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
   });
 
   router.add({
-    method: 'PUT', path: '/v4/projects/:projectId/.rename', auth: MANAGEMENT_SCOPES,
+    method: 'PUT',
+    path: '/v4/projects/:projectId/.rename',
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const project = requireProjectAction(state, caller(req), req.params.projectId, 'owner', 'rename the project');
       const displayName = requireDisplayName(requireObject(await req.json(), 'rename request'));

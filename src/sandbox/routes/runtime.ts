@@ -20,20 +20,35 @@ export const NLU_BASE_PATH = '/nlu/v1';
 
 export function registerRuntimeRoutes(router: Router, ctx: SandboxContext): void {
   router.add({
-    method: 'POST', path: `${NLU_BASE_PATH}/runtime/interpret`, auth: NLU_SCOPES, errorHeaders: grpcHeaders,
+    method: 'POST',
+    path: `${NLU_BASE_PATH}/runtime/interpret`,
+    auth: NLU_SCOPES,
+    errorHeaders: grpcHeaders,
     handler: async (req) => {
       const principal = caller(req);
       const call = parseInterpretRequest(await req.json());
       const ref = parseModelUrn(call.modelUri);
       const deployed = resolveDeployedModel(ctx.state, principal.clientId, ref, call.modelUri);
       const model = await modelOfBuild(ctx, deployed.buildLabel, deployed.locale);
-      if (!model) throw RuntimeError.notFound(`Model ${call.modelUri} not found: build ${deployed.buildLabel} has no model for ${deployed.locale}; build the project again.`);
-      const answer = model.interpret(call.text, { maxInterpretations: call.maxInterpretations, wordsets: call.wordsets });
+      if (!model)
+        throw RuntimeError.notFound(
+          `Model ${call.modelUri} not found: build ${deployed.buildLabel} has no model for ${deployed.locale}; build the project again.`,
+        );
+      const answer = model.interpret(call.text, {
+        maxInterpretations: call.maxInterpretations,
+        wordsets: call.wordsets,
+      });
       const result = interpretResultWire(answer, call.resultType);
-      await ctx.logs.store.append(deployed.credential.appId, [interpretLogEntry({
-        topic: deployed.credential.appId, locale: deployed.locale, call, result, time: ctx.now(),
-        partitionKey: call.clientData['x-nuance-dialog-session-id'],
-      })]);
+      await ctx.logs.store.append(deployed.credential.appId, [
+        interpretLogEntry({
+          topic: deployed.credential.appId,
+          locale: deployed.locale,
+          call,
+          result,
+          time: ctx.now(),
+          partitionKey: call.clientData['x-nuance-dialog-session-id'],
+        }),
+      ]);
       return json({ status: { code: 200, message: 'OK' }, result });
     },
   });

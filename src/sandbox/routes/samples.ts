@@ -17,7 +17,9 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
   const { state, store } = ctx;
 
   router.add({
-    method: 'GET', path: `${SAMPLES}/.export`, auth: MANAGEMENT_SCOPES,
+    method: 'GET',
+    path: `${SAMPLES}/.export`,
+    auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
@@ -31,9 +33,14 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
     },
   });
 
-  for (const [method, mode] of [['PUT', 'append'], ['POST', 'replace']] as const) {
+  for (const [method, mode] of [
+    ['PUT', 'append'],
+    ['POST', 'replace'],
+  ] as const) {
     router.add({
-      method, path: `${SAMPLES}/.${mode}`, auth: MANAGEMENT_SCOPES,
+      method,
+      path: `${SAMPLES}/.${mode}`,
+      auth: MANAGEMENT_SCOPES,
       handler: async (req) => {
         const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', `${mode} samples`);
         const intent = req.params.intentName;

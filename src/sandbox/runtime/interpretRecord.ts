@@ -15,7 +15,10 @@ export interface InterpretRecordFacts {
   /** The runtime app ID: the topic and the record's `appid`. */
   topic: string;
   locale: string;
-  call: Pick<InterpretCall, 'text' | 'modelUri' | 'resultType' | 'loggingMode' | 'maxInterpretations' | 'clientData' | 'userId'>;
+  call: Pick<
+    InterpretCall,
+    'text' | 'modelUri' | 'resultType' | 'loggingMode' | 'maxInterpretations' | 'clientData' | 'userId'
+  >;
   /** The wire result (runtime/interpretResult.ts). */
   result: Json;
   /** Epoch ms of the record. */
@@ -27,7 +30,10 @@ export interface InterpretRecordFacts {
 /** The record's `data`. */
 export function interpretRecordData(f: InterpretRecordFacts): Json {
   const suppressed = f.call.loggingMode === 'SUPPRESSED';
-  const parameters: Json = { interpretationResultType: f.call.resultType, interpretationInputLoggingMode: f.call.loggingMode };
+  const parameters: Json = {
+    interpretationResultType: f.call.resultType,
+    interpretationInputLoggingMode: f.call.loggingMode,
+  };
   if (f.call.maxInterpretations > 0) parameters.maxInterpretations = f.call.maxInterpretations;
   return {
     locale: f.locale,
@@ -45,10 +51,19 @@ export function interpretRecordData(f: InterpretRecordFacts): Json {
 export function interpretLogEntry(f: InterpretRecordFacts): LogEntry {
   const id = randomUUID();
   return {
-    partitionKey: f.partitionKey ?? randomUUID(), service: 'NLUaaS', id,
+    partitionKey: f.partitionKey ?? randomUUID(),
+    service: 'NLUaaS',
+    id,
     value: {
-      specversion: '1.0', service: 'NLUaaS', source: 'NLUaaS', type: 'Interpret', id, timestamp: new Date(f.time).toISOString(),
-      appid: f.topic, datacontenttype: 'application/json', data: interpretRecordData(f),
+      specversion: '1.0',
+      service: 'NLUaaS',
+      source: 'NLUaaS',
+      type: 'Interpret',
+      id,
+      timestamp: new Date(f.time).toISOString(),
+      appid: f.topic,
+      datacontenttype: 'application/json',
+      data: interpretRecordData(f),
     },
   };
 }
@@ -58,10 +73,17 @@ function masked(value: unknown): Json {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (typeof v !== 'object' || v === null) return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => (
-      k === 'literal' || k === 'formattedLiteral' || k === 'stringValue' ? [k, SUPPRESSED_TEXT]
-        : k === 'structValue' ? [k, {}] : k === 'sensitive' ? [k, true] : [k, walk(x)]
-    )));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) =>
+        k === 'literal' || k === 'formattedLiteral' || k === 'stringValue'
+          ? [k, SUPPRESSED_TEXT]
+          : k === 'structValue'
+            ? [k, {}]
+            : k === 'sensitive'
+              ? [k, true]
+              : [k, walk(x)],
+      ),
+    );
   };
   return walk(value) as Json;
 }

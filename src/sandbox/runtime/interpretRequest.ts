@@ -46,11 +46,21 @@ function message(o: Obj, camel: string, path: string): Obj | undefined {
   return v;
 }
 
-function enumOf<T extends string>(v: unknown, path: string, names: Readonly<Record<string, T | undefined>>, numbers: Readonly<Record<number, T | undefined>>, fallback: T): T {
+function enumOf<T extends string>(
+  v: unknown,
+  path: string,
+  names: Readonly<Record<string, T | undefined>>,
+  numbers: Readonly<Record<number, T | undefined>>,
+  fallback: T,
+): T {
   if (v === undefined || v === null) return fallback;
   const found = typeof v === 'number' ? numbers[v] : typeof v === 'string' ? names[v] : undefined;
   if (found === undefined && !(typeof v === 'number' && v === 0) && v !== 'UNDEFINED') {
-    throw RuntimeError.badRequest(`${path} is ${JSON.stringify(v)}; use one of ${Object.keys(names).filter((n) => n !== 'UNDEFINED').join(', ')}.`);
+    throw RuntimeError.badRequest(
+      `${path} is ${JSON.stringify(v)}; use one of ${Object.keys(names)
+        .filter((n) => n !== 'UNDEFINED')
+        .join(', ')}.`,
+    );
   }
   return found ?? fallback;
 }
@@ -58,7 +68,8 @@ function enumOf<T extends string>(v: unknown, path: string, names: Readonly<Reco
 function int(v: unknown, path: string, min: number, max: number): number {
   if (v === undefined || v === null) return 0;
   const n = typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw RuntimeError.badRequest(`${path} must be an integer from ${min} to ${max} (got ${JSON.stringify(v)}).`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max)
+    throw RuntimeError.badRequest(`${path} must be an integer from ${min} to ${max} (got ${JSON.stringify(v)}).`);
   return n;
 }
 
@@ -83,15 +94,21 @@ function parseWordset(text: unknown, path: string): Record<string, WordsetEntry[
   } catch (err) {
     throw RuntimeError.badRequest(`${path} is not valid JSON: ${(err as Error).message}.`);
   }
-  if (!isObj(parsed)) throw RuntimeError.badRequest(`${path} must be a JSON object mapping entity names to lists of {"canonical", "literal"}.`);
+  if (!isObj(parsed))
+    throw RuntimeError.badRequest(
+      `${path} must be a JSON object mapping entity names to lists of {"canonical", "literal"}.`,
+    );
   const out: Record<string, WordsetEntry[]> = {};
   for (const [entity, entries] of Object.entries(parsed)) {
-    if (!Array.isArray(entries)) throw RuntimeError.badRequest(`${path}: "${entity}" must be a list of {"canonical", "literal"}.`);
+    if (!Array.isArray(entries))
+      throw RuntimeError.badRequest(`${path}: "${entity}" must be a list of {"canonical", "literal"}.`);
     out[entity] = entries.map((e, i) => {
       const literal = isObj(e) ? e.literal : undefined;
       const canonical = isObj(e) ? (e.canonical ?? e.literal) : undefined;
       if (typeof literal !== 'string' || literal.trim() === '' || typeof canonical !== 'string') {
-        throw RuntimeError.badRequest(`${path}: "${entity}"[${i}] needs a non-empty "literal" (and a "canonical" value, else the literal is the value).`);
+        throw RuntimeError.badRequest(
+          `${path}: "${entity}"[${i}] needs a non-empty "literal" (and a "canonical" value, else the literal is the value).`,
+        );
       }
       return { canonical, literal };
     });
@@ -100,35 +117,60 @@ function parseWordset(text: unknown, path: string): Record<string, WordsetEntry[
 }
 
 export function parseInterpretRequest(body: unknown): InterpretCall {
-  if (!isObj(body)) throw RuntimeError.badRequest('The request body must be a JSON InterpretRequest object: {"model": {"uri": "…"}, "input": {"text": "…"}}.');
+  if (!isObj(body))
+    throw RuntimeError.badRequest(
+      'The request body must be a JSON InterpretRequest object: {"model": {"uri": "…"}, "input": {"text": "…"}}.',
+    );
   const parameters = message(body, 'parameters', 'parameters') ?? {};
   const model = message(body, 'model', 'model');
   const uri = model ? field(model, 'uri') : undefined;
-  if (typeof uri !== 'string' || uri.trim() === '') throw RuntimeError.badRequest('model.uri is required: urn:nuance-mix:tag:model/<context tag>/mix.nlu?=language=eng-USA.');
-  const type = enumOf(model ? field(model, 'type') : undefined, 'model.type',
-    { SEMANTIC_MODEL: 'SEMANTIC_MODEL', WORDSET: 'WORDSET', COMPILED_WORDSET: 'COMPILED_WORDSET', UNDEFINED_RESOURCE_TYPE: undefined },
-    { 1: 'SEMANTIC_MODEL', 2: 'WORDSET', 3: 'COMPILED_WORDSET' }, 'SEMANTIC_MODEL');
-  if (type !== 'SEMANTIC_MODEL') throw RuntimeError.badRequest(`model.type ${type} cannot interpret text; the model of an Interpret request is a SEMANTIC_MODEL.`);
+  if (typeof uri !== 'string' || uri.trim() === '')
+    throw RuntimeError.badRequest(
+      'model.uri is required: urn:nuance-mix:tag:model/<context tag>/mix.nlu?=language=eng-USA.',
+    );
+  const type = enumOf(
+    model ? field(model, 'type') : undefined,
+    'model.type',
+    {
+      SEMANTIC_MODEL: 'SEMANTIC_MODEL',
+      WORDSET: 'WORDSET',
+      COMPILED_WORDSET: 'COMPILED_WORDSET',
+      UNDEFINED_RESOURCE_TYPE: undefined,
+    },
+    { 1: 'SEMANTIC_MODEL', 2: 'WORDSET', 3: 'COMPILED_WORDSET' },
+    'SEMANTIC_MODEL',
+  );
+  if (type !== 'SEMANTIC_MODEL')
+    throw RuntimeError.badRequest(
+      `model.type ${type} cannot interpret text; the model of an Interpret request is a SEMANTIC_MODEL.`,
+    );
 
   const input = message(body, 'input', 'input');
   if (!input) throw RuntimeError.badRequest('input is required: {"text": "…"}.');
   const text = field(input, 'text');
   if (text === undefined && field(input, 'asrResult') !== undefined) {
-    throw RuntimeError.badRequest('input.asrResult is not supported by the sandbox runtime; send the recognized text as input.text.');
+    throw RuntimeError.badRequest(
+      'input.asrResult is not supported by the sandbox runtime; send the recognized text as input.text.',
+    );
   }
   if (typeof text !== 'string') throw RuntimeError.badRequest('input.text must be a string.');
-  if (text.length > MAX_TEXT_CHARS) throw RuntimeError.badRequest(`input.text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
+  if (text.length > MAX_TEXT_CHARS)
+    throw RuntimeError.badRequest(`input.text has ${text.length} characters; the limit is ${MAX_TEXT_CHARS}.`);
 
   const resources = field(body, 'resources');
-  const list: unknown[] = resources === undefined || resources === null ? [] : Array.isArray(resources) ? resources : [resources];
+  const list: unknown[] =
+    resources === undefined || resources === null ? [] : Array.isArray(resources) ? resources : [resources];
   const wordsets: Record<string, WordsetEntry[]> = {};
   list.forEach((r, i) => {
     if (!isObj(r)) throw RuntimeError.badRequest(`resources[${i}] must be an object.`);
     const inline = field(r, 'inlineWordset');
     if (inline !== undefined) {
-      for (const [name, entries] of Object.entries(parseWordset(inline, `resources[${i}].inlineWordset`))) wordsets[name] = [...(wordsets[name] ?? []), ...entries];
+      for (const [name, entries] of Object.entries(parseWordset(inline, `resources[${i}].inlineWordset`)))
+        wordsets[name] = [...(wordsets[name] ?? []), ...entries];
     } else if (field(r, 'externalReference') !== undefined) {
-      throw RuntimeError.badRequest(`resources[${i}].externalReference: the sandbox runtime has no compiled wordsets; send the wordset inline (inlineWordset).`);
+      throw RuntimeError.badRequest(
+        `resources[${i}].externalReference: the sandbox runtime has no compiled wordsets; send the wordset inline (inlineWordset).`,
+      );
     }
   });
 
@@ -136,11 +178,26 @@ export function parseInterpretRequest(body: unknown): InterpretCall {
   return {
     text,
     modelUri: uri,
-    resultType: enumOf(field(parameters, 'interpretationResultType'), 'parameters.interpretationResultType',
-      { SINGLE_INTENT: 'SINGLE_INTENT', MULTI_INTENT: 'MULTI_INTENT', UNDEFINED: undefined }, { 1: 'SINGLE_INTENT', 2: 'MULTI_INTENT' }, 'SINGLE_INTENT'),
-    loggingMode: enumOf(field(parameters, 'interpretationInputLoggingMode'), 'parameters.interpretationInputLoggingMode',
-      { PLAINTEXT: 'PLAINTEXT', SUPPRESSED: 'SUPPRESSED' }, { 0: 'PLAINTEXT', 9: 'SUPPRESSED' }, 'PLAINTEXT'),
-    maxInterpretations: int(field(parameters, 'maxInterpretations'), 'parameters.maxInterpretations', 0, MAX_INTERPRETATIONS),
+    resultType: enumOf(
+      field(parameters, 'interpretationResultType'),
+      'parameters.interpretationResultType',
+      { SINGLE_INTENT: 'SINGLE_INTENT', MULTI_INTENT: 'MULTI_INTENT', UNDEFINED: undefined },
+      { 1: 'SINGLE_INTENT', 2: 'MULTI_INTENT' },
+      'SINGLE_INTENT',
+    ),
+    loggingMode: enumOf(
+      field(parameters, 'interpretationInputLoggingMode'),
+      'parameters.interpretationInputLoggingMode',
+      { PLAINTEXT: 'PLAINTEXT', SUPPRESSED: 'SUPPRESSED' },
+      { 0: 'PLAINTEXT', 9: 'SUPPRESSED' },
+      'PLAINTEXT',
+    ),
+    maxInterpretations: int(
+      field(parameters, 'maxInterpretations'),
+      'parameters.maxInterpretations',
+      0,
+      MAX_INTERPRETATIONS,
+    ),
     wordsets,
     clientData: stringMap(field(body, 'clientData'), 'clientData'),
     ...(typeof userId === 'string' && userId !== '' ? { userId } : {}),

@@ -15,20 +15,37 @@ function entityValue(e: EntityMatch): Json {
 
 function singleEntity(e: EntityMatch): Json {
   return {
-    textRange: { ...e.textRange }, formattedTextRange: { ...e.textRange }, confidence: e.confidence, origin: e.origin,
-    entities: entityMap(e.entities ?? {}), ...entityValue(e), literal: e.literal, formattedLiteral: e.literal, sensitive: false,
+    textRange: { ...e.textRange },
+    formattedTextRange: { ...e.textRange },
+    confidence: e.confidence,
+    origin: e.origin,
+    entities: entityMap(e.entities ?? {}),
+    ...entityValue(e),
+    literal: e.literal,
+    formattedLiteral: e.literal,
+    sensitive: false,
   };
 }
 
 function entityMap(entities: Record<string, EntityMatch[]>): Json {
-  return Object.fromEntries(Object.entries(entities).map(([name, matches]) => [name, { entities: matches.map(singleEntity) }]));
+  return Object.fromEntries(
+    Object.entries(entities).map(([name, matches]) => [name, { entities: matches.map(singleEntity) }]),
+  );
 }
 
 function entityNode(name: string, e: EntityMatch): Json {
   return {
     entity: {
-      name, textRange: { ...e.textRange }, formattedTextRange: { ...e.textRange }, confidence: e.confidence, origin: e.origin,
-      children: entityNodes(e.entities ?? {}), ...entityValue(e), literal: e.literal, formattedLiteral: e.literal, sensitive: false,
+      name,
+      textRange: { ...e.textRange },
+      formattedTextRange: { ...e.textRange },
+      confidence: e.confidence,
+      origin: e.origin,
+      children: entityNodes(e.entities ?? {}),
+      ...entityValue(e),
+      literal: e.literal,
+      formattedLiteral: e.literal,
+      sensitive: false,
     },
   };
 }
@@ -44,17 +61,34 @@ export function interpretResultWire(result: InterpretResult, resultType: ResultT
     literal: result.literal,
     formattedLiteral: result.literal,
     sensitive: false,
-    interpretations: result.interpretations.map((i) => (resultType === 'MULTI_INTENT'
-      ? {
-        multiIntentInterpretation: {
-          root: {
-            intent: {
-              name: i.intent, textRange: whole, formattedTextRange: whole, confidence: i.confidence, origin: i.origin,
-              children: entityNodes(i.entities), literal: result.literal, formattedLiteral: result.literal, sensitive: false,
+    interpretations: result.interpretations.map((i) =>
+      resultType === 'MULTI_INTENT'
+        ? {
+            multiIntentInterpretation: {
+              root: {
+                intent: {
+                  name: i.intent,
+                  textRange: whole,
+                  formattedTextRange: whole,
+                  confidence: i.confidence,
+                  origin: i.origin,
+                  children: entityNodes(i.entities),
+                  literal: result.literal,
+                  formattedLiteral: result.literal,
+                  sensitive: false,
+                },
+              },
+            },
+          }
+        : {
+            singleIntentInterpretation: {
+              intent: i.intent,
+              confidence: i.confidence,
+              origin: i.origin,
+              entities: entityMap(i.entities),
+              metadata: {},
             },
           },
-        },
-      }
-      : { singleIntentInterpretation: { intent: i.intent, confidence: i.confidence, origin: i.origin, entities: entityMap(i.entities), metadata: {} } })),
+    ),
   };
 }

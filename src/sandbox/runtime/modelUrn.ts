@@ -28,9 +28,15 @@ export function parseModelUrn(uri: string): ModelRef {
   }
   const params = new URLSearchParams((m[2] ?? '').replace(/^\?/, ''));
   const language = params.get('language');
-  if (!language) throw RuntimeError.badRequest(`model.uri "${uri}" names no language; add ?=language=eng-USA (the three-letter form of the locale).`);
+  if (!language)
+    throw RuntimeError.badRequest(
+      `model.uri "${uri}" names no language; add ?=language=eng-USA (the three-letter form of the locale).`,
+    );
   const locale = localeOfMixLanguage(language);
-  if (!locale) throw RuntimeError.badRequest(`model.uri "${uri}": language "${language}" is not a locale the runtime knows; write it as eng-USA, fra-CAN, …`);
+  if (!locale)
+    throw RuntimeError.badRequest(
+      `model.uri "${uri}": language "${language}" is not a locale the runtime knows; write it as eng-USA, fra-CAN, …`,
+    );
   return { contextTag, language, locale };
 }
 

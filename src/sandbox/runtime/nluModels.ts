@@ -31,7 +31,10 @@ const KEEP_LOADED = 16;
 export class NluModels {
   private readonly loaded = new Map<string, Promise<NluModel>>();
 
-  constructor(private readonly dir: string, private readonly logger: Logger) {}
+  constructor(
+    private readonly dir: string,
+    private readonly logger: Logger,
+  ) {}
 
   static forDataDir(dataDir: string, logger: Logger): NluModels {
     return new NluModels(join(dataDir, 'models'), logger);
@@ -40,12 +43,16 @@ export class NluModels {
   /** Trains the model of one locale of a build, stores its artifact and keeps it loaded. */
   async train(buildLabel: string, locale: string, source: ModelSource): Promise<TrainedModel> {
     const started = performance.now();
-    const model = await trainNluModel(trainingInputFromDocument(source.trsx, locale, { grammars: decodeGrammars(source.grammars) }));
+    const model = await trainNluModel(
+      trainingInputFromDocument(source.trsx, locale, { grammars: decodeGrammars(source.grammars) }),
+    );
     const trainingMs = Math.round(performance.now() - started);
     await mkdir(join(this.dir, buildLabel), { recursive: true, mode: 0o700 });
     await writeFileAtomic(this.file(buildLabel, locale), serializeNluModel(model));
     this.remember(key(buildLabel, locale), Promise.resolve(model));
-    this.logger.info(`trained ${buildLabel} ${locale}: ${model.info.intents.length} intents, ${model.info.samples} samples in ${trainingMs} ms`);
+    this.logger.info(
+      `trained ${buildLabel} ${locale}: ${model.info.intents.length} intents, ${model.info.samples} samples in ${trainingMs} ms`,
+    );
     return { model, trainingMs };
   }
 
@@ -53,7 +60,11 @@ export class NluModels {
    * The model of one locale of a build: loaded, read from its artifact, or trained from `source()` when it has
    * none; undefined when there is neither an artifact nor a source.
    */
-  async model(buildLabel: string, locale: string, source: () => ModelSource | undefined): Promise<NluModel | undefined> {
+  async model(
+    buildLabel: string,
+    locale: string,
+    source: () => ModelSource | undefined,
+  ): Promise<NluModel | undefined> {
     const k = key(buildLabel, locale);
     const cached = this.loaded.get(k);
     if (cached) {
@@ -100,5 +111,7 @@ export class NluModels {
 const key = (buildLabel: string, locale: string): string => `${buildLabel}/${locale}`;
 
 function decodeGrammars(files: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(files).map(([path, base64]) => [path, Buffer.from(base64, 'base64').toString('utf8')]));
+  return Object.fromEntries(
+    Object.entries(files).map(([path, base64]) => [path, Buffer.from(base64, 'base64').toString('utf8')]),
+  );
 }

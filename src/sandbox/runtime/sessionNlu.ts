@@ -12,7 +12,10 @@ import { modelUrnOf } from './modelUrn';
 /** Distinct texts remembered per locale; beyond it the model answers again (same answer, more time). */
 const REMEMBERED_TEXTS = 20_000;
 
-export async function sessionNluOf(ctx: Pick<SandboxContext, 'state' | 'store' | 'models'>, config: AppConfigRecord): Promise<Map<string, SessionNlu>> {
+export async function sessionNluOf(
+  ctx: Pick<SandboxContext, 'state' | 'store' | 'models'>,
+  config: AppConfigRecord,
+): Promise<Map<string, SessionNlu>> {
   const out = new Map<string, SessionNlu>();
   for (const ref of config.builds.nlu) {
     const model = await modelOfBuild(ctx, ref.buildLabel, ref.locale);

@@ -14,18 +14,45 @@ import type { Job } from '../../../src/core/platform/types';
 
 /** Characters Markdown reads: emphasis, code, links, HTML, tables, strike-through, entities, block starts. */
 const HOSTILE = [
-  'Coffee | Shop', '*bold* and _it_', 'a `tick`', '[link](x)', '<b>tag</b>', '~~gone~~', '&amp; then', 'back\\slash',
-  '# heading', '- item', '+ item', '> quote', '= under', '1. first', '2) second', 'two\nlines',
+  'Coffee | Shop',
+  '*bold* and _it_',
+  'a `tick`',
+  '[link](x)',
+  '<b>tag</b>',
+  '~~gone~~',
+  '&amp; then',
+  'back\\slash',
+  '# heading',
+  '- item',
+  '+ item',
+  '> quote',
+  '= under',
+  '1. first',
+  '2) second',
+  'two\nlines',
 ];
 
 function failedJob(message: string): Job {
   return {
-    id: 'job-1', projectId: '7', type: 'BUILD_MODELS', status: 'FAILED', duration: '2s',
-    report: { nluBuildReports: { reports: [{ locale: 'fr-CA', status: 'FAILED', errors: { errors: [{ code: '-1', message }] } }] } },
+    id: 'job-1',
+    projectId: '7',
+    type: 'BUILD_MODELS',
+    status: 'FAILED',
+    duration: '2s',
+    report: {
+      nluBuildReports: {
+        reports: [{ locale: 'fr-CA', status: 'FAILED', errors: { errors: [{ code: '-1', message }] } }],
+      },
+    },
   } as unknown as Job;
 }
 
-const config = { id: '801', tag: 'coffee-main', deployments: [], builds: { dialog: { buildLabel: 'DIALOG_1_1', projectId: '1' } } } as unknown as AppConfig;
+const config = {
+  id: '801',
+  tag: 'coffee-main',
+  deployments: [],
+  builds: { dialog: { buildLabel: 'DIALOG_1_1', projectId: '1' } },
+} as unknown as AppConfig;
 
 /** The hover of `#r` in a grammar whose rule `r` has one alternative, `words` (XML-escaped). */
 function hoverOfRule(words: string): string {
@@ -39,7 +66,10 @@ function hoverOfRule(words: string): string {
 
 describe('Markdown escaping: one owner, every writer agrees', () => {
   test('the owner escapes every character with a meaning, and code spans outgrow backtick runs', () => {
-    assert.equal(escapeMarkdown('*a* | [b] <c> ~d~ &e `f` \\g'), '\\*a\\* \\| \\[b\\] \\<c\\> \\~d\\~ \\&e \\`f\\` \\\\g');
+    assert.equal(
+      escapeMarkdown('*a* | [b] <c> ~d~ &e `f` \\g'),
+      '\\*a\\* \\| \\[b\\] \\<c\\> \\~d\\~ \\&e \\`f\\` \\\\g',
+    );
     assert.equal(escapeMarkdown('# h'), '\\# h');
     assert.equal(escapeMarkdown('12. x'), '12\\. x');
     assert.equal(escapeMarkdownLine('a\r\nb\nc'), 'a b c');
@@ -53,8 +83,17 @@ describe('Markdown escaping: one owner, every writer agrees', () => {
       assert.ok(report.startsWith(`# Build report of "${line}" (project 7)`), report);
       assert.ok(report.includes(`\n- ${line} (code -1)`), report);
       const details = integrationMarkdown({
-        botId: '5', botName: 'B', config, live: [], credentials: [],
-        dialogInterface: { locales: ['en-US'], channels: [], transferNodes: [], variables: [{ displayName: 'v', simpleVariableType: 'STRING_TYPE', description: text }] },
+        botId: '5',
+        botName: 'B',
+        config,
+        live: [],
+        credentials: [],
+        dialogInterface: {
+          locales: ['en-US'],
+          channels: [],
+          transferNodes: [],
+          variables: [{ displayName: 'v', simpleVariableType: 'STRING_TYPE', description: text }],
+        },
       });
       assert.ok(details.includes(`| ${line} |`), details);
       const words = text.replace(/\s+/g, ' ');

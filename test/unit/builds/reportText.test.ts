@@ -2,19 +2,34 @@
 // integration details, from job and interface shapes the sandbox sends (docs/platform-notes.md).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildHasFailures, buildReportHeadline, buildReportMarkdown, buildReportSummary } from '../../../src/core/builds/buildReportText';
+import {
+  buildHasFailures,
+  buildReportHeadline,
+  buildReportMarkdown,
+  buildReportSummary,
+} from '../../../src/core/builds/buildReportText';
 import { integrationMarkdown } from '../../../src/core/bots/integrationDetails';
 import { buildReport } from '../../../src/core/platform/builds';
 import type { AppConfig } from '../../../src/core/platform/appTypes';
 import type { Job } from '../../../src/core/platform/types';
 
 const partial = {
-  id: 'job-1', projectId: '7', type: 'BUILD_MODELS', status: 'PARTIALLY_COMPLETED', duration: '2s',
+  id: 'job-1',
+  projectId: '7',
+  type: 'BUILD_MODELS',
+  status: 'PARTIALLY_COMPLETED',
+  duration: '2s',
   report: {
-    nluBuildReports: { reports: [
-      { locale: 'en-US', status: 'COMPLETED', version: '3', buildLabel: 'NLU_7_3' },
-      { locale: 'fr-CA', status: 'FAILED', errors: { errors: [{ code: '-1', message: 'No samples for locale fr-CA: add *samples* | then build' }] } },
-    ] },
+    nluBuildReports: {
+      reports: [
+        { locale: 'en-US', status: 'COMPLETED', version: '3', buildLabel: 'NLU_7_3' },
+        {
+          locale: 'fr-CA',
+          status: 'FAILED',
+          errors: { errors: [{ code: '-1', message: 'No samples for locale fr-CA: add *samples* | then build' }] },
+        },
+      ],
+    },
     dialogBuildReports: { reports: [{ status: 'COMPLETED', version: '1', buildLabel: 'DIALOG_7_1' }] },
   },
 } as unknown as Job;
@@ -23,15 +38,35 @@ describe('build report text', () => {
   test('one summary line per service and locale, failures named', () => {
     assert.equal(buildReportSummary(buildReport(partial)), 'NLU en-US v3 ✓, NLU fr-CA failed, Dialog v1 ✓');
     assert.equal(buildHasFailures(partial), true);
-    assert.equal(buildHasFailures({ ...partial, status: 'COMPLETED', report: { dialogBuildReports: partial.report.dialogBuildReports } }), false);
+    assert.equal(
+      buildHasFailures({
+        ...partial,
+        status: 'COMPLETED',
+        report: { dialogBuildReports: partial.report.dialogBuildReports },
+      }),
+      false,
+    );
   });
 
   test('the notification headline stays one short line however many locales were built', () => {
     assert.equal(buildReportHeadline(buildReport(partial)), '1 of 3 failed: NLU fr-CA');
-    const many = { ...partial, status: 'COMPLETED', report: { nluBuildReports: { reports: Array.from({ length: 12 }, (_, i) => ({ locale: `l${i}-XX`, status: 'COMPLETED', version: '3' })) } } } as unknown as Job;
+    const many = {
+      ...partial,
+      status: 'COMPLETED',
+      report: {
+        nluBuildReports: {
+          reports: Array.from({ length: 12 }, (_, i) => ({ locale: `l${i}-XX`, status: 'COMPLETED', version: '3' })),
+        },
+      },
+    } as unknown as Job;
     assert.equal(buildReportHeadline(buildReport(many)), '12 builds ✓');
     assert.ok(buildReportSummary(buildReport(many)).length > 100, 'the full summary would not fit a notification line');
-    const failing = { ...many, report: { nluBuildReports: { reports: Array.from({ length: 12 }, (_, i) => ({ locale: `l${i}-XX`, status: 'FAILED' })) } } } as unknown as Job;
+    const failing = {
+      ...many,
+      report: {
+        nluBuildReports: { reports: Array.from({ length: 12 }, (_, i) => ({ locale: `l${i}-XX`, status: 'FAILED' })) },
+      },
+    } as unknown as Job;
     assert.equal(buildReportHeadline(buildReport(failing)), '12 of 12 failed: NLU l0-XX, NLU l1-XX, …');
   });
 
@@ -44,24 +79,51 @@ describe('build report text', () => {
   });
 
   test('a job that built nothing says so', () => {
-    assert.match(buildReportMarkdown({ ...partial, status: 'FAILED', report: {} }, 'P', '7'), /no build \(no service was built\)/);
+    assert.match(
+      buildReportMarkdown({ ...partial, status: 'FAILED', report: {} }, 'P', '7'),
+      /no build \(no service was built\)/,
+    );
   });
 });
 
 describe('integration details', () => {
   const config = {
-    id: '801', tag: 'coffee-main', deployments: [], builds: { dialog: { buildLabel: 'DIALOG_1_1', projectId: '1' } },
+    id: '801',
+    tag: 'coffee-main',
+    deployments: [],
+    builds: { dialog: { buildLabel: 'DIALOG_1_1', projectId: '1' } },
   } as unknown as AppConfig;
   const geo = { id: '301', geography: { id: 'us', displayName: 'Sandbox US' }, envHost: 'sandbox.example' };
 
   test('client ids without secrets, the tag, languages, channels, variables and transfer nodes', () => {
     const md = integrationMarkdown({
-      botId: '501', botName: 'Coffee', config, live: [{ id: 'd', envGeography: geo, status: 'DEPLOYED' }],
-      credentials: [{ id: 'c', credential: { id: 'k', appId: 'COFFEE-DEV', clients: [{ id: '1', clientId: 'appID:COFFEE-DEV', clientName: 'default', oauthScopes: 'dlg log' }] }, geographies: [geo] }],
+      botId: '501',
+      botName: 'Coffee',
+      config,
+      live: [{ id: 'd', envGeography: geo, status: 'DEPLOYED' }],
+      credentials: [
+        {
+          id: 'c',
+          credential: {
+            id: 'k',
+            appId: 'COFFEE-DEV',
+            clients: [{ id: '1', clientId: 'appID:COFFEE-DEV', clientName: 'default', oauthScopes: 'dlg log' }],
+          },
+          geographies: [geo],
+        },
+      ],
       dialogInterface: {
-        locales: ['en-US'], channels: [{ id: 'ch', displayName: 'IVR', modes: ['AUDIO_SCRIPT'] }],
+        locales: ['en-US'],
+        channels: [{ id: 'ch', displayName: 'IVR', modes: ['AUDIO_SCRIPT'] }],
         variables: [{ displayName: 'customerName', simpleVariableType: 'STRING_TYPE' }],
-        transferNodes: [{ nodeName: 'send_to_barista', nodeType: 'TRANSFER', requestVariables: [{ displayName: 'order' }], responseVariables: [{ displayName: 'status' }] }],
+        transferNodes: [
+          {
+            nodeName: 'send_to_barista',
+            nodeType: 'TRANSFER',
+            requestVariables: [{ displayName: 'order' }],
+            responseVariables: [{ displayName: 'status' }],
+          },
+        ],
       },
     });
     assert.match(md, /Context tag: `coffee-main` \(configuration 801\)/);

@@ -29,7 +29,22 @@ after(async () => {
 
 describe('cstudio builds', () => {
   test('builds start waits with progress and prints the report per locale', async () => {
-    const r = await cli(['builds', 'start', '1001', '--services', 'NLU,ASR', '--locales', 'en-US', '--notes', 'from the CLI', '--model-type', 'fast'], { env: owner });
+    const r = await cli(
+      [
+        'builds',
+        'start',
+        '1001',
+        '--services',
+        'NLU,ASR',
+        '--locales',
+        'en-US',
+        '--notes',
+        'from the CLI',
+        '--model-type',
+        'fast',
+      ],
+      { env: owner },
+    );
     assert.equal(r.code, 0, r.stderr);
     // A progress line per status seen (the short job may already be done at the first poll).
     assert.match(r.stderr, /^Build of project 1001: (RUNNING|COMPLETED) \(\d+ s\)$/m);
@@ -42,7 +57,22 @@ describe('cstudio builds', () => {
   });
 
   test('a failed NLU build prints the error of the locale and exits 1', async () => {
-    const created = await cli(['projects', 'create', '--org', '1', '--name', 'No samples', '--languages', 'en-US', '--child-data', 'NO', '--json'], { env: owner });
+    const created = await cli(
+      [
+        'projects',
+        'create',
+        '--org',
+        '1',
+        '--name',
+        'No samples',
+        '--languages',
+        'en-US',
+        '--child-data',
+        'NO',
+        '--json',
+      ],
+      { env: owner },
+    );
     const id = (JSON.parse(created.stdout) as { id: string }).id;
     const r = await cli(['builds', 'start', id, '--services', 'NLU'], { env: owner });
     assert.equal(r.code, 1);
@@ -100,27 +130,56 @@ describe('cstudio apps', () => {
 
 describe('cstudio configs, deploy and undeploy', () => {
   test('create from the latest builds, deploy, refuse an update while deployed, undeploy, update, override, download, delete', async () => {
-    const created = await cli(['configs', 'create', '501', '--tag', 'cli-tag', '--flow', '1', '--latest-from', '1001', '--build-types', 'NLU,DIALOG', '--locales', 'en-US', '--json'], { env: owner });
+    const created = await cli(
+      [
+        'configs',
+        'create',
+        '501',
+        '--tag',
+        'cli-tag',
+        '--flow',
+        '1',
+        '--latest-from',
+        '1001',
+        '--build-types',
+        'NLU,DIALOG',
+        '--locales',
+        'en-US',
+        '--json',
+      ],
+      { env: owner },
+    );
     assert.equal(created.code, 0, created.stderr);
     const id = (JSON.parse(created.stdout) as { id: string }).id;
 
     const deployed = await cli(['deploy', id, '--env-geo', '301'], { env: owner });
     assert.equal(deployed.code, 0, deployed.stderr);
     assert.match(deployed.stdout, new RegExp(`${id}\\s+301\\s+DEPLOYED`));
-    assert.match((await cli(['configs', 'get', id], { env: viewer })).stdout, /deployments\s+Sandbox US \(301\): DEPLOYED/);
-    assert.match((await cli(['configs', 'list', '501', '--live'], { env: viewer })).stdout, new RegExp(`${id}\\s+cli-tag`));
+    assert.match(
+      (await cli(['configs', 'get', id], { env: viewer })).stdout,
+      /deployments\s+Sandbox US \(301\): DEPLOYED/,
+    );
+    assert.match(
+      (await cli(['configs', 'list', '501', '--live'], { env: viewer })).stdout,
+      new RegExp(`${id}\\s+cli-tag`),
+    );
 
     const update = await cli(['configs', 'update', id, '--build', 'ASR_1001_1@en-US'], { env: owner });
     assert.equal(update.code, 1);
     assert.match(update.stderr, /only when it is not deployed/);
 
-    const dl = await cli(['configs', 'download', id, '--app-id', 'COFFEE-DEV', '-o', join(dir, 'cfg.zip')], { env: viewer });
+    const dl = await cli(['configs', 'download', id, '--app-id', 'COFFEE-DEV', '-o', join(dir, 'cfg.zip')], {
+      env: viewer,
+    });
     assert.equal(dl.code, 0, dl.stderr);
     assert.ok((await readZip(await readFile(join(dir, 'cfg.zip')))).has('app-config.json'));
 
     const undeployed = await cli(['undeploy', id], { env: owner });
     assert.match(undeployed.stdout, /App config undeployed\./);
-    const updated = await cli(['configs', 'update', id, '--build', 'ASR_1001_1@en-US', '--data-host', 'ORDER_API@301=https://cli.example/api'], { env: owner });
+    const updated = await cli(
+      ['configs', 'update', id, '--build', 'ASR_1001_1@en-US', '--data-host', 'ORDER_API@301=https://cli.example/api'],
+      { env: owner },
+    );
     assert.equal(updated.code, 0, updated.stderr);
     assert.match(updated.stdout, /ASR_1001_1@en-US/);
     assert.match(updated.stdout, /ORDER_API@301=https:\/\/cli\.example\/api/);
@@ -133,8 +192,15 @@ describe('cstudio configs, deploy and undeploy', () => {
 
   test('usage errors and rejected requests', async () => {
     assert.equal((await cli(['configs', 'create', '501', '--tag', 't'], { env: owner })).code, 2, '--flow missing');
-    assert.equal((await cli(['configs', 'create', '501', '--tag', 't', '--flow', '1', '--build', 'BOGUS'], { env: owner })).code, 2);
-    assert.equal((await cli(['configs', 'override', '801', '--build-types', 'NLU'], { env: owner })).code, 2, '--build-types needs --latest');
+    assert.equal(
+      (await cli(['configs', 'create', '501', '--tag', 't', '--flow', '1', '--build', 'BOGUS'], { env: owner })).code,
+      2,
+    );
+    assert.equal(
+      (await cli(['configs', 'override', '801', '--build-types', 'NLU'], { env: owner })).code,
+      2,
+      '--build-types needs --latest',
+    );
     assert.equal((await cli(['configs', 'update', '801'], { env: owner })).code, 2, 'nothing to update');
     const missing = await cli(['deploy', '7777'], { env: owner });
     assert.equal(missing.code, 1);
@@ -157,7 +223,9 @@ describe('cstudio bots', () => {
     assert.match(i.stdout, /locales\s+en-US, fr-CA/);
     assert.match(i.stdout, /IVR channel \[AUDIO_SCRIPT DTMF TTS\]/);
     assert.match(i.stdout, /TRANSFER send_to_barista: sends customerName, orderTotal; receives orderStatus/);
-    const json = JSON.parse((await cli(['bots', 'interface', '501', '801', '--json'], { env: viewer })).stdout) as { variables: unknown[] };
+    const json = JSON.parse((await cli(['bots', 'interface', '501', '801', '--json'], { env: viewer })).stdout) as {
+      variables: unknown[];
+    };
     assert.equal(json.variables.length, 4);
   });
 });
@@ -165,13 +233,26 @@ describe('cstudio bots', () => {
 describe('cstudio env-configs', () => {
   test('set, list and delete a project default and a geography value', async () => {
     assert.equal((await cli(['env-configs', 'set', '1001', 'https://grammars.example/'], { env: owner })).code, 0);
-    assert.equal((await cli(['env-configs', 'set', '1001', 'https://eu.example/', '--env', '2', '--env-geo', '303'], { env: owner })).code, 0);
+    assert.equal(
+      (
+        await cli(['env-configs', 'set', '1001', 'https://eu.example/', '--env', '2', '--env-geo', '303'], {
+          env: owner,
+        })
+      ).code,
+      0,
+    );
     const list = await cli(['env-configs', 'list', '1001'], { env: viewer });
     assert.match(list.stdout, /project default\s+GRAMMAR_BASE_PATH\s+https:\/\/grammars\.example\//);
     assert.match(list.stdout, /Production \/ Production EU \(2\/303\)\s+GRAMMAR_BASE_PATH\s+https:\/\/eu\.example\//);
     assert.equal((await cli(['env-configs', 'delete', '1001'], { env: owner })).code, 0);
-    assert.equal((await cli(['env-configs', 'delete', '1001', '--env', '2', '--env-geo', '303'], { env: owner })).code, 0);
-    assert.match((await cli(['env-configs', 'list', '1001'], { env: viewer })).stdout, /No environment configuration values/);
+    assert.equal(
+      (await cli(['env-configs', 'delete', '1001', '--env', '2', '--env-geo', '303'], { env: owner })).code,
+      0,
+    );
+    assert.match(
+      (await cli(['env-configs', 'list', '1001'], { env: viewer })).stdout,
+      /No environment configuration values/,
+    );
     assert.equal((await cli(['env-configs', 'set', '1001', 'x', '--env', '2'], { env: owner })).code, 2);
   });
 
@@ -192,6 +273,9 @@ describe('cstudio sandbox --feature-off', () => {
     const inv = parseSandboxFlags(['--feature-off', 'env-configs', '--feature-off', 'app-config-update'], {}, '/tmp');
     assert.deepEqual(inv.options.featuresOff, ['env-configs', 'app-config-update']);
     assert.equal(parseSandboxFlags([], {}, '/tmp').options.featuresOff, undefined);
-    assert.throws(() => parseSandboxFlags(['--feature-off', 'bots'], {}, '/tmp'), (e: unknown) => e instanceof SandboxFlagError && /unknown feature "bots"/.test(e.message));
+    assert.throws(
+      () => parseSandboxFlags(['--feature-off', 'bots'], {}, '/tmp'),
+      (e: unknown) => e instanceof SandboxFlagError && /unknown feature "bots"/.test(e.message),
+    );
   });
 });

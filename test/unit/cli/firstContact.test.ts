@@ -14,8 +14,12 @@ const root = join(__dirname, '..', '..', '..', '..', '..');
 
 describe('cstudio first contact', () => {
   let dir: string;
-  before(async () => { dir = await mkdtemp(join(tmpdir(), 'cstudio-first-')); });
-  after(async () => { await rm(dir, { recursive: true, force: true }); });
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cstudio-first-'));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   test('--version prints the version of package.json', async () => {
     const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -58,7 +62,10 @@ describe('cstudio first contact', () => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /^cstudio grammar: unknown subcommand "check"; valid: test\.$/m);
     const projects = await cli(['projects', 'show']);
-    assert.match(projects.stderr, /unknown subcommand "show"; valid: list, get, create, rename, delete, datapack, lock, unlock, locks, export, replace\./);
+    assert.match(
+      projects.stderr,
+      /unknown subcommand "show"; valid: list, get, create, rename, delete, datapack, lock, unlock, locks, export, replace\./,
+    );
     const bare = await cli(['grammar']);
     assert.equal(bare.code, 2);
     assert.match(bare.stderr, /^cstudio grammar: give a subcommand: test\.$/m);

@@ -10,19 +10,35 @@ import { grammarTestCommand } from '../../../src/cli/commands/grammar';
 import { validateCommand } from '../../../src/cli/commands/validate';
 import { corpusDir, corpusFile } from '../formats/lists/corpus';
 
-interface RunResult { code: number; stdout: string; stderr: string; usage?: string }
+interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  usage?: string;
+}
 
 let dir: string;
-before(async () => { dir = await mkdtemp(join(tmpdir(), 'cstudio-cli-')); });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cstudio-cli-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** Runs a command in-process with a capturing CliIO; a UsageError becomes exit 2, as main.ts does. */
 async function run(command: CliCommand, args: string[]): Promise<RunResult> {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
-    stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; },
-    env: {}, cwd: dir, signal: new AbortController().signal,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env: {},
+    cwd: dir,
+    signal: new AbortController().signal,
   };
   try {
     return { code: await command.run(args, io), stdout, stderr };
@@ -40,7 +56,17 @@ async function file(name: string, content: string | Uint8Array): Promise<string>
 describe('cstudio convert', () => {
   test('nmlist → trsx → nmlist round-trip', async () => {
     await file('colors.nmlist', 'red|#FF0000\ngreen|#00FF00\n');
-    const toTrsx = await run(convertCommand, ['colors.nmlist', '--to', 'trsx', '--entity', 'COLOR', '--locale', 'en-US', '-o', 'colors.trsx']);
+    const toTrsx = await run(convertCommand, [
+      'colors.nmlist',
+      '--to',
+      'trsx',
+      '--entity',
+      'COLOR',
+      '--locale',
+      'en-US',
+      '-o',
+      'colors.trsx',
+    ]);
     assert.equal(toTrsx.code, 0, toTrsx.stderr);
     assert.equal(toTrsx.stdout, 'Wrote 2 literals to colors.trsx.\n');
     const trsx = await readFile(join(dir, 'colors.trsx'), 'utf8');
@@ -62,7 +88,11 @@ describe('cstudio convert', () => {
     const lossy = await run(convertCommand, ['colors2.nmlist', '--to', 'list', '-o', 'out.list']);
     assert.equal(lossy.code, 1);
     assert.match(lossy.stderr, /cannot convert literal "red": its value "#FF0000" differs/);
-    assert.deepEqual((await readdir(dir)).filter((n) => n.startsWith('out')), [], 'nothing written');
+    assert.deepEqual(
+      (await readdir(dir)).filter((n) => n.startsWith('out')),
+      [],
+      'nothing written',
+    );
   });
 
   test('txt ↔ trsx samples keep repeats as counts', async () => {
@@ -116,7 +146,13 @@ describe('cstudio convert', () => {
     await file('two.nmlist', 'a|A\n');
     await run(convertCommand, ['two.nmlist', '--to', 'trsx', '--entity', 'ONE', '-o', 'one.trsx']);
     const one = await readFile(join(dir, 'one.trsx'), 'utf8');
-    await file('two.trsx', one.replace('</dictionaries>', '<dictionary conceptref="TWO"><entry literal="b" value="B"/></dictionary></dictionaries>'));
+    await file(
+      'two.trsx',
+      one.replace(
+        '</dictionaries>',
+        '<dictionary conceptref="TWO"><entry literal="b" value="B"/></dictionary></dictionaries>',
+      ),
+    );
     const r = await run(convertCommand, ['two.trsx', '--to', 'nmlist']);
     assert.equal(r.code, 2);
     assert.match(r.usage ?? '', /give --entity with one of: ONE, TWO/);
@@ -128,8 +164,21 @@ describe('cstudio convert', () => {
 
   test('the real .nmlist converts to TRSX and back', async (t) => {
     const real = corpusFile('lists', 'danaemtz-ACCOUNT_TYPE_FR.nmlist');
-    if (!real) { t.skip('corpus file lists/danaemtz-ACCOUNT_TYPE_FR.nmlist is absent'); return; }
-    const r = await run(convertCommand, [real, '--to', 'trsx', '--entity', 'ACCOUNT_TYPE', '--locale', 'fr-CA', '-o', 'account.trsx']);
+    if (!real) {
+      t.skip('corpus file lists/danaemtz-ACCOUNT_TYPE_FR.nmlist is absent');
+      return;
+    }
+    const r = await run(convertCommand, [
+      real,
+      '--to',
+      'trsx',
+      '--entity',
+      'ACCOUNT_TYPE',
+      '--locale',
+      'fr-CA',
+      '-o',
+      'account.trsx',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'Wrote 35 literals to account.trsx.\n');
     const back = await run(convertCommand, ['account.trsx', '--to', 'nmlist']);
@@ -176,23 +225,34 @@ describe('cstudio validate', () => {
     await file('v-warn.txt', 'hello\n\nworld');
     const r = await run(validateCommand, ['v-ok.list', 'v-bad.nmlist', 'v-warn.txt']);
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, [
-      'v-bad.nmlist:2:1: error LIST005: Line 2 has no "|"; write "literal|value" (or use a .list file for literals that are their own value).',
-      'v-warn.txt:2:1: warning LIST002: Line 2 is blank and is skipped; remove it.',
-      'v-warn.txt:3:6: info LIST003: The samples file does not end with a newline; the platform\'s documentation requires one (it is added when the file is saved).',
-      '3 files checked: 1 error, 1 warning, 1 info.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'v-bad.nmlist:2:1: error LIST005: Line 2 has no "|"; write "literal|value" (or use a .list file for literals that are their own value).',
+        'v-warn.txt:2:1: warning LIST002: Line 2 is blank and is skipped; remove it.',
+        "v-warn.txt:3:6: info LIST003: The samples file does not end with a newline; the platform's documentation requires one (it is added when the file is saved).",
+        '3 files checked: 1 error, 1 warning, 1 info.',
+        '',
+      ].join('\n'),
+    );
   });
 
   test('--json prints an array; warnings alone exit 0', async () => {
     await file('v-dup.list', 'a\na\n');
     const r = await run(validateCommand, ['v-dup.list', '--json']);
     assert.equal(r.code, 0);
-    assert.deepEqual(JSON.parse(r.stdout), [{
-      file: 'v-dup.list', line: 2, column: 1, endLine: 2, endColumn: 2, severity: 'warning', code: 'LIST004',
-      message: 'Literal "a" repeats line 1; remove the duplicate.',
-    }]);
+    assert.deepEqual(JSON.parse(r.stdout), [
+      {
+        file: 'v-dup.list',
+        line: 2,
+        column: 1,
+        endLine: 2,
+        endColumn: 2,
+        severity: 'warning',
+        code: 'LIST004',
+        message: 'Literal "a" repeats line 1; remove the duplicate.',
+      },
+    ]);
   });
 
   test('TRSX and GrXML go through their validators', async () => {
@@ -202,8 +262,14 @@ describe('cstudio validate', () => {
     const r = await run(validateCommand, ['v.trsx', 'v.grxml', 'ok.grxml', '--json']);
     assert.equal(r.code, 1);
     const found = JSON.parse(r.stdout) as Array<{ file: string; code: string; severity: string; line: number }>;
-    assert.ok(found.some((d) => d.file === 'v.trsx' && d.severity === 'error' && d.line === 6), r.stdout);
-    assert.ok(found.some((d) => d.file === 'v.grxml' && d.code === 'SRGS007' && d.line === 2), r.stdout);
+    assert.ok(
+      found.some((d) => d.file === 'v.trsx' && d.severity === 'error' && d.line === 6),
+      r.stdout,
+    );
+    assert.ok(
+      found.some((d) => d.file === 'v.grxml' && d.code === 'SRGS007' && d.line === 2),
+      r.stdout,
+    );
     assert.ok(!found.some((d) => d.file === 'ok.grxml' && d.severity === 'error'), r.stdout);
   });
 
@@ -222,9 +288,15 @@ describe('cstudio validate', () => {
 
   test('real corpus files validate without errors', async (t) => {
     const root = corpusDir();
-    if (!root) { t.skip('the shared corpus is absent'); return; }
-    const files = ['lists/danaemtz-ACCOUNT_TYPE_FR.nmlist', 'lists/danaemtz-make_investment.samples.txt', 'trsx/nuancedev-Coffee_Maker_DRSS.trsx']
-      .map((f) => join(root, f));
+    if (!root) {
+      t.skip('the shared corpus is absent');
+      return;
+    }
+    const files = [
+      'lists/danaemtz-ACCOUNT_TYPE_FR.nmlist',
+      'lists/danaemtz-make_investment.samples.txt',
+      'trsx/nuancedev-Coffee_Maker_DRSS.trsx',
+    ].map((f) => join(root, f));
     const r = await run(validateCommand, [...files, '--json']);
     assert.equal(r.code, 0, r.stdout);
   });
@@ -235,7 +307,11 @@ describe('cstudio format', () => {
     await file('f.trsx', TRSX_UGLY);
     const printed = await run(formatCommand, ['f.trsx']);
     assert.equal(printed.code, 0);
-    assert.match(printed.stdout, /\n {4}<ontology>\n {8}<intents>/, 'a file that shows no indentation gets the exports\' 4 spaces');
+    assert.match(
+      printed.stdout,
+      /\n {4}<ontology>\n {8}<intents>/,
+      "a file that shows no indentation gets the exports' 4 spaces",
+    );
     assert.match(printed.stdout, /a {2}coffee {3}please/, 'sample text untouched');
     assert.equal((await run(formatCommand, ['f.trsx', '--check'])).code, 1);
     await chmod(join(dir, 'f.trsx'), 0o600);
@@ -246,7 +322,10 @@ describe('cstudio format', () => {
     const check = await run(formatCommand, ['f.trsx', '--check']);
     assert.deepEqual([check.code, check.stdout, check.stderr], [0, '', '']);
     assert.equal((await run(formatCommand, ['f.trsx', '--write'])).stdout, 'f.trsx: already formatted.\n');
-    assert.deepEqual((await readdir(dir)).filter((n) => n.endsWith('.tmp')), []);
+    assert.deepEqual(
+      (await readdir(dir)).filter((n) => n.endsWith('.tmp')),
+      [],
+    );
   });
 
   test('keeps a BOM, refuses malformed XML, GrXML and bad flags', async () => {
@@ -262,14 +341,22 @@ describe('cstudio format', () => {
     assert.match((await run(formatCommand, ['f.trsx', '--check', '--write'])).usage ?? '', /not both/);
     assert.match((await run(formatCommand, [])).usage ?? '', /Missing <file>/);
     assert.equal((await run(formatCommand, ['nope.trsx'])).code, 2);
-    for (const bad of ['0', '17', 'editor', 'wide']) assert.match((await run(formatCommand, ['f.trsx', '--indent', bad])).usage ?? '', /--indent must be auto, tab or a number of spaces/, bad);
+    for (const bad of ['0', '17', 'editor', 'wide'])
+      assert.match(
+        (await run(formatCommand, ['f.trsx', '--indent', bad])).usage ?? '',
+        /--indent must be auto, tab or a number of spaces/,
+        bad,
+      );
   });
 
   test('--indent N|tab re-indents; the result then passes --check as it is (auto keeps its style)', async () => {
     await file('i.trsx', TRSX_UGLY);
     const two = await run(formatCommand, ['i.trsx', '--indent', '2', '--write']);
     assert.equal(two.code, 0, two.stderr);
-    assert.match(await readFile(join(dir, 'i.trsx'), 'utf8'), /\n {2}<ontology>\n {4}<intents>\n {6}<intent name="ORDER"\/>/);
+    assert.match(
+      await readFile(join(dir, 'i.trsx'), 'utf8'),
+      /\n {2}<ontology>\n {4}<intents>\n {6}<intent name="ORDER"\/>/,
+    );
     assert.equal((await run(formatCommand, ['i.trsx', '--check'])).code, 0, '2 spaces are kept');
     assert.equal((await run(formatCommand, ['i.trsx', '--check', '--indent', '4'])).code, 1);
     const tabs = await run(formatCommand, ['i.trsx', '--indent', 'tab']);
@@ -278,7 +365,10 @@ describe('cstudio format', () => {
 
   test('every genuine export in the corpus passes --check untouched', async (t) => {
     const root = corpusDir();
-    if (!root) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    if (!root) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
     const files = (await readdir(join(root, 'trsx'))).filter((f) => f.endsWith('.trsx'));
     assert.ok(files.length > 0);
     for (const f of files) {
@@ -299,8 +389,16 @@ describe('cstudio grammar test', () => {
     assert.match(r.stdout, /Semantic result:\n {2}\{\n {4}"drink": "COFFEE"\n {2}\}/);
     const json = await run(grammarTestCommand, ['drinks.grxml', 'tea', '--rule', 'drink', '--json']);
     assert.equal(json.code, 0);
-    const parsed = JSON.parse(json.stdout) as { accepted: boolean; semantics: unknown; words: string[]; tree: { rule: string } };
-    assert.deepEqual([parsed.accepted, parsed.semantics, parsed.words, parsed.tree.rule], [true, 'TEA', ['tea'], 'drink']);
+    const parsed = JSON.parse(json.stdout) as {
+      accepted: boolean;
+      semantics: unknown;
+      words: string[];
+      tree: { rule: string };
+    };
+    assert.deepEqual(
+      [parsed.accepted, parsed.semantics, parsed.words, parsed.tree.rule],
+      [true, 'TEA', ['tea'], 'drink'],
+    );
   });
 
   test('rejected exits 1; words may come as several arguments', async () => {
@@ -340,10 +438,19 @@ describe('cstudio grammar test', () => {
   });
 
   test('a real corpus grammar with script tags', async (t) => {
-    const pizza = corpusFile('grxml', 'jvoicexml', 'org.jvoicexml.demo.mixedinitiativedemo__src__main__resources__pizza.srgs');
-    if (!pizza) { t.skip('corpus grammar pizza.srgs is absent'); return; }
+    const pizza = corpusFile(
+      'grxml',
+      'jvoicexml',
+      'org.jvoicexml.demo.mixedinitiativedemo__src__main__resources__pizza.srgs',
+    );
+    if (!pizza) {
+      t.skip('corpus grammar pizza.srgs is absent');
+      return;
+    }
     const r = await run(grammarTestCommand, [pizza, 'I want a large pizza with ham please', '--json']);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual((JSON.parse(r.stdout) as { semantics: unknown }).semantics, { order: { size: 'big', topping: 'ham' } });
+    assert.deepEqual((JSON.parse(r.stdout) as { semantics: unknown }).semantics, {
+      order: { size: 'big', topping: 'ham' },
+    });
   });
 });

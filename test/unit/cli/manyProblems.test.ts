@@ -19,8 +19,12 @@ function lines(stdout: string, pattern: RegExp): number {
 
 describe('many problems (issue 27)', () => {
   let ws: { dir: string; cleanup: () => Promise<void> };
-  before(async () => { ws = await tempDir('cstudio-many-'); });
-  after(async () => { await ws.cleanup(); });
+  before(async () => {
+    ws = await tempDir('cstudio-many-');
+  });
+  after(async () => {
+    await ws.cleanup();
+  });
 
   test(`validate prints a capped report of ${MANY} problems, with the same exit codes`, async () => {
     // One blank line is one LIST warning: a file of 130,000 of them and a sample.
@@ -41,12 +45,15 @@ describe('many problems (issue 27)', () => {
 
   test(`validate of ${MANY} errors exits 1, as for one`, async () => {
     const samples = Array.from({ length: MANY }, (_, i) => `<sample intentref="NOPE">s ${i}</sample>`).join('\n');
-    await writeFile(join(ws.dir, 'errors.trsx'), `<?xml version="1.0" encoding="UTF-8"?>
+    await writeFile(
+      join(ws.dir, 'errors.trsx'),
+      `<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6">
 <ontology base="http://localhost:8080/resources/ontology-1.0.xml"><intents><intent name="A"/></intents><concepts/></ontology>
 <samples>${samples}</samples>
 </project>
-`);
+`,
+    );
     const r = await cli(['validate', 'errors.trsx'], { cwd: ws.dir });
     assert.equal(r.code, 1, r.stderr);
     assert.equal(lines(r.stdout, /^errors\.trsx:\d+:\d+: error /), PROBLEMS_PER_KIND);
@@ -56,7 +63,9 @@ describe('many problems (issue 27)', () => {
   test('validate of 1,000,000 problems in a child process: capped output, bounded time and memory', async () => {
     await writeFile(join(ws.dir, 'million.txt'), `${'\n'.repeat(1_000_000)}hello\n`);
     const out: Buffer[] = [];
-    const run = await launch(ws.dir, 'cli', ['validate', join(ws.dir, 'million.txt')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = await launch(ws.dir, 'cli', ['validate', join(ws.dir, 'million.txt')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     run.child.stdout?.on('data', (b: Buffer) => out.push(b));
     const done = await run.finished;
     const stdout = Buffer.concat(out).toString('utf8');
@@ -76,7 +85,9 @@ describe('push with many problems (issue 27)', () => {
     sbx = await startTestSandbox();
     env = sandboxEnv(sbx, sbx.client('owner'));
   });
-  after(async () => { await sbx.close(); });
+  after(async () => {
+    await sbx.close();
+  });
 
   test(`push refuses ${MANY} errors and reports ${MANY} warnings, capped, with its usual exit codes`, async () => {
     const ws = await tempDir();
@@ -86,10 +97,15 @@ describe('push with many problems (issue 27)', () => {
       const dir = join(ws.dir, '1001');
       const file = join(dir, 'en-US', 'en-US.trsx');
       const original = await readFile(file);
-      const samples = (make: (i: number) => string): string => Array.from({ length: MANY }, (_, i) => make(i)).join('\n');
+      const samples = (make: (i: number) => string): string =>
+        Array.from({ length: MANY }, (_, i) => make(i)).join('\n');
 
       // A sample of an intent that does not exist is an error: 130,000 of them.
-      await insertBefore(file, '</samples>', samples((i) => `  <sample intentref="NO_SUCH_INTENT">unknown ${i}</sample>`));
+      await insertBefore(
+        file,
+        '</samples>',
+        samples((i) => `  <sample intentref="NO_SUCH_INTENT">unknown ${i}</sample>`),
+      );
       const refused = await cli(['push', dir, '--append', '--yes'], { env, cwd: ws.dir });
       assert.doesNotMatch(refused.stderr, /call stack/);
       assert.equal(refused.code, 1, refused.stderr);
@@ -98,7 +114,11 @@ describe('push with many problems (issue 27)', () => {
 
       // An unknown attribute is a warning: the plan is made and the warnings are capped.
       await writeFile(file, original);
-      await insertBefore(file, '</samples>', samples((i) => `  <sample intentref="ASK_HOURS" unknownattr="x">many ${i}</sample>`));
+      await insertBefore(
+        file,
+        '</samples>',
+        samples((i) => `  <sample intentref="ASK_HOURS" unknownattr="x">many ${i}</sample>`),
+      );
       const warned = await cli(['push', dir, '--append'], { env, cwd: ws.dir });
       assert.doesNotMatch(warned.stderr, /call stack/);
       assert.equal(warned.code, 2, warned.stderr); // asks before sending; nothing sent without --yes

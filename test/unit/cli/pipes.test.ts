@@ -33,15 +33,28 @@ async function seedLog(dataDir: string): Promise<void> {
     const lines: string[] = [];
     for (let offset = 0; offset < RECORDS / PARTITIONS; offset++) {
       const id = randomUUID();
-      lines.push(JSON.stringify({
-        topic: TOPIC, key: { service: 'NLUaaS', id },
-        value: {
-          specversion: '1.0', service: 'NLUaaS', source: 'NLUaaS', type: 'Interpret', id, appid: TOPIC,
-          timestamp: new Date(base + offset * 10).toISOString(), datacontenttype: 'application/json',
-          data: { request: { input: `I would like a large cappuccino number ${offset}` }, response: { intent: 'ORDER_COFFEE', confidence: 0.93 } },
-        },
-        partition: p, offset,
-      }));
+      lines.push(
+        JSON.stringify({
+          topic: TOPIC,
+          key: { service: 'NLUaaS', id },
+          value: {
+            specversion: '1.0',
+            service: 'NLUaaS',
+            source: 'NLUaaS',
+            type: 'Interpret',
+            id,
+            appid: TOPIC,
+            timestamp: new Date(base + offset * 10).toISOString(),
+            datacontenttype: 'application/json',
+            data: {
+              request: { input: `I would like a large cappuccino number ${offset}` },
+              response: { intent: 'ORDER_COFFEE', confidence: 0.93 },
+            },
+          },
+          partition: p,
+          offset,
+        }),
+      );
     }
     await writeFile(join(topicDir, `${p}.jsonl`), `${lines.join('\n')}\n`);
   }
@@ -51,7 +64,16 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cstudio-pipes-'));
   const dataDir = join(dir, 'data');
   await seedLog(dataDir);
-  sb = await startTestSandbox({ dataDir, logRateLimit: 0, onExchange: (e) => { if (e.route === '/consumers/records') { fetches++; for (const f of onFetch) f(); } } });
+  sb = await startTestSandbox({
+    dataDir,
+    logRateLimit: 0,
+    onExchange: (e) => {
+      if (e.route === '/consumers/records') {
+        fetches++;
+        for (const f of onFetch) f();
+      }
+    },
+  });
   env = sandboxEnv(sb, sb.client('owner'));
 });
 after(async () => {
@@ -69,8 +91,15 @@ function head(lines: number, outFile: string): ChildProcess {
  * bytes into `outFile`. The slowest reader there is, for as long as the test wants.
  */
 function stalledReader(outFile: string): { child: ChildProcess; release(): void } {
-  const child = spawn('sh', ['-c', `read go <&3; wc -lc > "${outFile}"`], { stdio: ['pipe', 'ignore', 'inherit', 'pipe'] });
-  return { child, release: () => { (child.stdio[3] as NodeJS.WritableStream).write('go\n'); } };
+  const child = spawn('sh', ['-c', `read go <&3; wc -lc > "${outFile}"`], {
+    stdio: ['pipe', 'ignore', 'inherit', 'pipe'],
+  });
+  return {
+    child,
+    release: () => {
+      (child.stdio[3] as NodeJS.WritableStream).write('go\n');
+    },
+  };
 }
 
 /** Fetches (of about 1 MB each) that hold half the records. */
@@ -88,9 +117,18 @@ function fetchesUntilWaiting(run: { child: ChildProcess; finished: Promise<unkno
   const start = fetches;
   return new Promise((resolve) => {
     let said = '';
-    const done = (): void => { onFetch.delete(listener); run.child.stderr?.off('data', heard); resolve(fetches - start); };
-    const listener = (): void => { if (fetches - start >= HALF_FETCHES) done(); };
-    const heard = (chunk: string | Buffer): void => { said += String(chunk); if (said.includes(WAITING)) done(); };
+    const done = (): void => {
+      onFetch.delete(listener);
+      run.child.stderr?.off('data', heard);
+      resolve(fetches - start);
+    };
+    const listener = (): void => {
+      if (fetches - start >= HALF_FETCHES) done();
+    };
+    const heard = (chunk: string | Buffer): void => {
+      said += String(chunk);
+      if (said.includes(WAITING)) done();
+    };
     onFetch.add(listener);
     run.child.stderr?.on('data', heard);
     void run.finished.then(done);
@@ -107,7 +145,10 @@ describe('cstudio in pipelines', () => {
     const out = join(dir, 'head.txt');
     const reader = head(5, out);
     const readerExit = exited(reader);
-    const run = await launch(dir, 'cli', ['logs', 'tail', '--app', TOPIC, '--from-beginning', '--json'], { env, stdio: ['ignore', reader.stdin ?? 'ignore', 'pipe'] });
+    const run = await launch(dir, 'cli', ['logs', 'tail', '--app', TOPIC, '--from-beginning', '--json'], {
+      env,
+      stdio: ['ignore', reader.stdin ?? 'ignore', 'pipe'],
+    });
     reader.stdin?.destroy();
     assert.equal(await readerExit, 0);
     const done = await run.finished;
@@ -125,7 +166,9 @@ describe('cstudio in pipelines', () => {
     const out = join(dir, 'convert-head.txt');
     const reader = head(1, out);
     const readerExit = exited(reader);
-    const run = await launch(dir, 'cli', ['convert', list, '--to', 'nmlist'], { stdio: ['ignore', reader.stdin ?? 'ignore', 'pipe'] });
+    const run = await launch(dir, 'cli', ['convert', list, '--to', 'nmlist'], {
+      stdio: ['ignore', reader.stdin ?? 'ignore', 'pipe'],
+    });
     reader.stdin?.destroy();
     await readerExit;
     const done = await run.finished;
@@ -148,7 +191,10 @@ describe('cstudio in pipelines', () => {
       if (kind === 'shell pipe into wc') {
         const slow = stalledReader(out);
         const slowExit = exited(slow.child);
-        run = await launch(dir, 'cli', args, { env: debugEnv, stdio: ['ignore', slow.child.stdin ?? 'ignore', 'pipe'] });
+        run = await launch(dir, 'cli', args, {
+          env: debugEnv,
+          stdio: ['ignore', slow.child.stdin ?? 'ignore', 'pipe'],
+        });
         slow.child.stdin?.destroy();
         release = slow.release;
         counted = async () => {
@@ -172,7 +218,10 @@ describe('cstudio in pipelines', () => {
           // Paused explicitly, so a 'data' listener alone does not start the flow.
           stdout.resume();
         };
-        counted = async () => { await ended; return { lines, bytes }; };
+        counted = async () => {
+          await ended;
+          return { lines, bytes };
+        };
       }
       // The reader stays stalled until the command waits for it or, without backpressure, has fetched half the
       // records (about 70 MB it would have to hold).
@@ -184,9 +233,14 @@ describe('cstudio in pipelines', () => {
       const seen = await counted();
       assert.equal(seen.lines, RECORDS, 'every record reached the reader, once');
       assert.ok(stalledAt < HALF_FETCHES, `kept fetching (${stalledAt} fetches) while the reader read nothing`);
-      assert.ok(done.peakMb < 200, `peak RSS ${done.peakMb.toFixed(0)} MB for ${(seen.bytes / 1e6).toFixed(0)} MB of output`);
-      console.log(`# logs tail → stalled reader (${kind}): ${RECORDS} records, ${(seen.bytes / 1e6).toFixed(0)} MB, ` +
-        `${stalledAt} fetches while stalled, peak RSS ${done.peakMb.toFixed(0)} MB, ${(done.ms / 1000).toFixed(1)} s`);
+      assert.ok(
+        done.peakMb < 200,
+        `peak RSS ${done.peakMb.toFixed(0)} MB for ${(seen.bytes / 1e6).toFixed(0)} MB of output`,
+      );
+      console.log(
+        `# logs tail → stalled reader (${kind}): ${RECORDS} records, ${(seen.bytes / 1e6).toFixed(0)} MB, ` +
+          `${stalledAt} fetches while stalled, peak RSS ${done.peakMb.toFixed(0)} MB, ${(done.ms / 1000).toFixed(1)} s`,
+      );
     });
   }
 });

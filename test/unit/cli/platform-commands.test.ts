@@ -38,7 +38,22 @@ describe('cstudio orgs and projects', () => {
   test('create, get, rename, list and delete a project', async () => {
     const orgs = JSON.parse((await cli(['orgs', 'list', '--json'], { env: owner })).stdout) as Array<{ id: string }>;
     const org = orgs[0]?.id ?? '';
-    const created = await cli(['projects', 'create', '--org', org, '--name', 'CLI test', '--languages', 'en-US', '--child-data', 'NO', '--json'], { env: owner });
+    const created = await cli(
+      [
+        'projects',
+        'create',
+        '--org',
+        org,
+        '--name',
+        'CLI test',
+        '--languages',
+        'en-US',
+        '--child-data',
+        'NO',
+        '--json',
+      ],
+      { env: owner },
+    );
     assert.equal(created.code, 0, created.stderr);
     const id = (JSON.parse(created.stdout) as { id: string }).id;
 
@@ -47,7 +62,11 @@ describe('cstudio orgs and projects', () => {
 
     assert.equal((await cli(['projects', 'rename', id, 'CLI renamed'], { env: owner })).code, 0);
     const list = await cli(['projects', 'list', '--org', org, '--json'], { env: owner });
-    assert.ok((JSON.parse(list.stdout) as Array<{ id: string; displayName: string }>).some((p) => p.id === id && p.displayName === 'CLI renamed'));
+    assert.ok(
+      (JSON.parse(list.stdout) as Array<{ id: string; displayName: string }>).some(
+        (p) => p.id === id && p.displayName === 'CLI renamed',
+      ),
+    );
 
     // Without --yes and without a terminal, delete refuses (usage, exit 2) and changes nothing.
     const refused = await cli(['projects', 'delete', id], { env: owner });
@@ -67,7 +86,10 @@ describe('cstudio orgs and projects', () => {
   });
 
   test('child-data YES without a description is a usage error before anything is sent', async () => {
-    const r = await cli(['projects', 'create', '--org', '1', '--name', 'Kids', '--languages', 'en-US', '--child-data', 'YES'], { env: owner });
+    const r = await cli(
+      ['projects', 'create', '--org', '1', '--name', 'Kids', '--languages', 'en-US', '--child-data', 'YES'],
+      { env: owner },
+    );
     assert.equal(r.code, 2);
     assert.match(r.stderr, /--description/);
   });
@@ -103,7 +125,11 @@ describe('cstudio locks', () => {
     assert.equal(taken.stdout, `Locked project ${id}.\n`);
     assert.match((await cli(['projects', 'lock', id], { env: owner })).stdout, /^project\s+1001\nlocked by/);
     assert.equal((await cli(['projects', 'unlock', id], { env: admin })).code, 0);
-    assert.equal((await cli(['projects', 'lock', id, '--show', '--take'], { env: owner })).code, 2, '--show and --take contradict');
+    assert.equal(
+      (await cli(['projects', 'lock', id, '--show', '--take'], { env: owner })).code,
+      2,
+      '--show and --take contradict',
+    );
     const locked = await cli(['projects', 'lock', id, '--notes', 'CLI release'], { env: owner });
     assert.equal(locked.code, 0, locked.stderr);
     const shown = await cli(['projects', 'lock', id, '--json'], { env: admin });
@@ -123,7 +149,9 @@ describe('cstudio locks', () => {
   test('the locks list is refused to a regular user and allowed to professional services', async () => {
     const regular = await cli(['projects', 'locks'], { env: owner });
     assert.equal(regular.code, 1);
-    const ps = await cli(['projects', 'locks', '--sort', '+projectId', '--json'], { env: sandboxEnv(sb, sb.client('ps')) });
+    const ps = await cli(['projects', 'locks', '--sort', '+projectId', '--json'], {
+      env: sandboxEnv(sb, sb.client('ps')),
+    });
     assert.equal(ps.code, 0, ps.stderr);
     assert.ok(Array.isArray(JSON.parse(ps.stdout)));
     assert.equal((await cli(['projects', 'locks', '--sort', 'sideways'], { env: owner })).code, 2);
@@ -156,7 +184,9 @@ describe('cstudio export, replace and jobs', () => {
     const job = JSON.parse(replaced.stdout) as { id: string; status: string };
     assert.equal(job.status, 'COMPLETED');
 
-    const jobs = JSON.parse((await cli(['jobs', 'list', '1001', '--json'], { env: owner })).stdout) as Array<{ id: string }>;
+    const jobs = JSON.parse((await cli(['jobs', 'list', '1001', '--json'], { env: owner })).stdout) as Array<{
+      id: string;
+    }>;
     assert.ok(jobs.some((j) => j.id === job.id));
     const got = await cli(['jobs', 'get', '1001', job.id], { env: owner });
     assert.match(got.stdout, /status\s+COMPLETED/);

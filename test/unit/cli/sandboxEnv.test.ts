@@ -15,14 +15,24 @@ import { cliExportLines, shellQuote } from '../../../src/core/connections/cliEnv
 
 /** The variables a shell gets from `eval "$(lines)"`. */
 function evaluated(lines: string): Record<string, string> {
-  const out = execFileSync('sh', ['-c', 'eval "$LINES"; env | grep ^CSTUDIO_'], { env: { PATH: process.env.PATH, LINES: lines }, encoding: 'utf8' });
-  return Object.fromEntries(out.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const out = execFileSync('sh', ['-c', 'eval "$LINES"; env | grep ^CSTUDIO_'], {
+    env: { PATH: process.env.PATH, LINES: lines },
+    encoding: 'utf8',
+  });
+  return Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
 }
 
 describe('cstudio sandbox env', () => {
   let tmp: string;
   const running: RunningSandbox[] = [];
-  before(async () => { tmp = await mkdtemp(join(tmpdir(), 'cstudio-sbenv-')); });
+  before(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'cstudio-sbenv-'));
+  });
   after(async () => {
     for (const s of running) await s.close();
     await rm(tmp, { recursive: true, force: true });
@@ -43,24 +53,37 @@ describe('cstudio sandbox env', () => {
     assert.match(r.stdout, /^export CSTUDIO_BASE_URL='http:\/\/127\.0\.0\.1:\d+'$/m);
     const env = evaluated(r.stdout);
     const owner = sandbox.clients[0];
-    const runtime = sandbox.runtimeClients.find((c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0);
+    const runtime = sandbox.runtimeClients.find(
+      (c) => c.scopes.split(/\s+/).includes('nlu') && c.contextTags.length > 0,
+    );
     assert.ok(runtime, 'the demo data deploys a configuration that a runtime client reaches');
     assert.deepEqual(env, {
-      CSTUDIO_BASE_URL: sandbox.baseUrl, CSTUDIO_AUTH_URL: sandbox.authUrl, CSTUDIO_LOG_URL: sandbox.logUrl,
-      CSTUDIO_CLIENT_ID: owner?.clientId, CSTUDIO_CLIENT_SECRET: owner?.clientSecret,
-      CSTUDIO_NLU_URL: sandbox.nluUrl, CSTUDIO_RUNTIME_CLIENT_ID: runtime.clientId, CSTUDIO_RUNTIME_CLIENT_SECRET: runtime.clientSecret,
+      CSTUDIO_BASE_URL: sandbox.baseUrl,
+      CSTUDIO_AUTH_URL: sandbox.authUrl,
+      CSTUDIO_LOG_URL: sandbox.logUrl,
+      CSTUDIO_CLIENT_ID: owner?.clientId,
+      CSTUDIO_CLIENT_SECRET: owner?.clientSecret,
+      CSTUDIO_NLU_URL: sandbox.nluUrl,
+      CSTUDIO_RUNTIME_CLIENT_ID: runtime.clientId,
+      CSTUDIO_RUNTIME_CLIENT_SECRET: runtime.clientSecret,
     });
     const listed = await cli(['projects', 'list'], { env });
     assert.equal(listed.code, 0, listed.stderr);
     assert.match(listed.stdout, /Coffee Shop/);
     // The same lines reach the sandbox's NLU runtime (issue 28: the CLI can reach any running sandbox's runtime).
-    const tried = await cli(['try', 'where is my order AB1234', '--tag', runtime.contextTags[0] ?? '', '--locale', 'en-US', '--json'], { env });
+    const tried = await cli(
+      ['try', 'where is my order AB1234', '--tag', runtime.contextTags[0] ?? '', '--locale', 'en-US', '--json'],
+      { env },
+    );
     assert.equal(tried.code, 0, tried.stderr);
     assert.match(tried.stdout, /"intent": ?"CHECK_ORDER"/);
     // Another demo client, by its key.
     const admin = await cli(['sandbox', 'env', '--data', data, '--client', 'admin']);
     assert.equal(evaluated(admin.stdout).CSTUDIO_CLIENT_ID, sandbox.clients.find((c) => c.key === 'admin')?.clientId);
-    assert.match((await cli(['sandbox', 'env', '--data', data, '--client', 'nobody'])).stderr, /No demo client "nobody"/);
+    assert.match(
+      (await cli(['sandbox', 'env', '--data', data, '--client', 'nobody'])).stderr,
+      /No demo client "nobody"/,
+    );
   });
 
   test('--ready-file FILE reads the file `cstudio sandbox --ready-file` writes; stopping removes both files', async () => {
@@ -78,21 +101,54 @@ describe('cstudio sandbox env', () => {
     assert.match(gone.stderr, /no such ready file; is the sandbox running\?/);
   });
 
-  test('without flags: finds VS Code\'s sandbox in the extension\'s global storage; a stale file is left out', async () => {
+  test("without flags: finds VS Code's sandbox in the extension's global storage; a stale file is left out", async () => {
     const home = join(tmp, 'home');
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') };
     const none = await cli(['sandbox', 'env'], { env });
     assert.equal(none.code, 1);
     assert.match(none.stderr, /No running sandbox found/);
-    assert.ok(none.stderr.includes(join(home, '.config', 'Code', 'User', 'globalStorage', 'cstudio.conversational-studio', 'sandbox', 'ready.json')), none.stderr);
+    assert.ok(
+      none.stderr.includes(
+        join(
+          home,
+          '.config',
+          'Code',
+          'User',
+          'globalStorage',
+          'cstudio.conversational-studio',
+          'sandbox',
+          'ready.json',
+        ),
+      ),
+      none.stderr,
+    );
     // What src/extension.ts does: the data folder is <globalStorage>/sandbox, started through startAnnouncedSandbox.
-    const vscodeData = join(home, '.config', 'Code', 'User', 'globalStorage', 'cstudio.conversational-studio', 'sandbox');
+    const vscodeData = join(
+      home,
+      '.config',
+      'Code',
+      'User',
+      'globalStorage',
+      'cstudio.conversational-studio',
+      'sandbox',
+    );
     const vscodeSandbox = await start(vscodeData);
     // A stale ready file (its writer exited) in cstudio sandbox's default folder must not win.
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    }).stdout;
     const staleDir = join(home, '.local', 'share', 'conversational-studio', 'sandbox');
     await mkdir(staleDir, { recursive: true });
-    await writeFile(join(staleDir, 'ready.json'), JSON.stringify({ baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1', logUrl: 'http://127.0.0.1:1', clients: [{ clientId: 'x', clientSecret: 'y', key: 'owner' }], pid: Number(dead) }));
+    await writeFile(
+      join(staleDir, 'ready.json'),
+      JSON.stringify({
+        baseUrl: 'http://127.0.0.1:1',
+        authUrl: 'http://127.0.0.1:1',
+        logUrl: 'http://127.0.0.1:1',
+        clients: [{ clientId: 'x', clientSecret: 'y', key: 'owner' }],
+        pid: Number(dead),
+      }),
+    );
     const found = await cli(['sandbox', 'env'], { env });
     assert.equal(found.code, 0, found.stderr);
     assert.equal(evaluated(found.stdout).CSTUDIO_BASE_URL, vscodeSandbox.baseUrl);
@@ -114,7 +170,14 @@ describe('cstudio sandbox env', () => {
 
   test('shell quoting survives quotes and spaces', () => {
     assert.equal(shellQuote("it's"), `'it'\\''s'`);
-    const lines = cliExportLines({ baseUrl: 'http://h/a b', authUrl: 'x', logUrl: 'y', clientId: "o'brien", clientSecret: '$HOME `x` "q"', caFile: '/c a.pem' });
+    const lines = cliExportLines({
+      baseUrl: 'http://h/a b',
+      authUrl: 'x',
+      logUrl: 'y',
+      clientId: "o'brien",
+      clientSecret: '$HOME `x` "q"',
+      caFile: '/c a.pem',
+    });
     const env = evaluated(lines);
     assert.equal(env.CSTUDIO_CLIENT_ID, "o'brien");
     assert.equal(env.CSTUDIO_CLIENT_SECRET, '$HOME `x` "q"');
@@ -125,7 +188,10 @@ describe('cstudio sandbox env', () => {
 describe('--sandbox answers from a throw-away sandbox, and says so', () => {
   test('discover list --app COFFEE-DEV --sandbox names the throw-away sandbox and how to reach the running one', async () => {
     const r = await cli(['discover', 'list', '--app', 'COFFEE-DEV', '--sandbox']);
-    assert.match(r.stderr, /--sandbox started a throw-away sandbox for this command \(fresh demo data, deleted when it ends\)/);
+    assert.match(
+      r.stderr,
+      /--sandbox started a throw-away sandbox for this command \(fresh demo data, deleted when it ends\)/,
+    );
     assert.match(r.stderr, /eval "\$\(cstudio sandbox env\)" and leave out --sandbox/);
   });
 });

@@ -1,7 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ConnectionConfig, StoredConnections } from '../../../src/core/connections/connectionConfig';
-import type { BuiltInConnection, BuiltInStatus, ConnectionConfigStore, ConnectionSecrets } from '../../../src/core/connections/connectionPorts';
+import type {
+  BuiltInConnection,
+  BuiltInStatus,
+  ConnectionConfigStore,
+  ConnectionSecrets,
+} from '../../../src/core/connections/connectionPorts';
 import { ConnectionRegistry, type ConnectionsChange } from '../../../src/core/connections/connectionRegistry';
 import { isNotSignedIn, platformErrorKind } from '../../../src/core/connections/errorKind';
 import { Listeners } from '../../../src/core/connections/listeners';
@@ -28,10 +33,20 @@ class MemoryConfigs implements ConnectionConfigStore {
 class MemorySecrets implements ConnectionSecrets {
   readonly values = new Map<string, string>();
   readonly changed = new Listeners<string>();
-  async get(id: string): Promise<string | undefined> { return this.values.get(id); }
-  async store(id: string, secret: string): Promise<void> { this.values.set(id, secret); this.changed.fire(id); }
-  async delete(id: string): Promise<void> { this.values.delete(id); this.changed.fire(id); }
-  onDidChange(listener: (id: string) => void): { dispose(): void } { return this.changed.add(listener); }
+  async get(id: string): Promise<string | undefined> {
+    return this.values.get(id);
+  }
+  async store(id: string, secret: string): Promise<void> {
+    this.values.set(id, secret);
+    this.changed.fire(id);
+  }
+  async delete(id: string): Promise<void> {
+    this.values.delete(id);
+    this.changed.fire(id);
+  }
+  onDidChange(listener: (id: string) => void): { dispose(): void } {
+    return this.changed.add(listener);
+  }
 }
 
 class FakeSandbox implements BuiltInConnection {
@@ -41,17 +56,31 @@ class FakeSandbox implements BuiltInConnection {
   state: BuiltInStatus = { state: 'stopped' };
   opens = 0;
   constructor(private readonly sandbox: TestSandbox) {}
-  status(): BuiltInStatus { return this.state; }
-  async open(): Promise<{ connection: PlatformClient['connection']; secret: string; identity: { userId: string; name: string } }> {
+  status(): BuiltInStatus {
+    return this.state;
+  }
+  async open(): Promise<{
+    connection: PlatformClient['connection'];
+    secret: string;
+    identity: { userId: string; name: string };
+  }> {
     this.opens += 1;
     this.state = { state: 'running', baseUrl: this.sandbox.baseUrl };
     const owner = this.sandbox.client('owner');
     return {
-      connection: { baseUrl: this.sandbox.baseUrl, authUrl: this.sandbox.authUrl, logUrl: this.sandbox.logUrl, clientId: owner.clientId },
-      secret: owner.clientSecret, identity: { userId: owner.userId, name: owner.user },
+      connection: {
+        baseUrl: this.sandbox.baseUrl,
+        authUrl: this.sandbox.authUrl,
+        logUrl: this.sandbox.logUrl,
+        clientId: owner.clientId,
+      },
+      secret: owner.clientSecret,
+      identity: { userId: owner.userId, name: owner.user },
     };
   }
-  onDidChange(listener: () => void): { dispose(): void } { return this.changed.add(listener); }
+  onDidChange(listener: () => void): { dispose(): void } {
+    return this.changed.add(listener);
+  }
 }
 
 describe('connection registry (against a real sandbox)', () => {
@@ -69,8 +98,16 @@ describe('connection registry (against a real sandbox)', () => {
     secrets = new MemorySecrets();
     builtIn = new FakeSandbox(sandbox);
     registry = new ConnectionRegistry({
-      builtIn, configs, secrets, logger: silentLogger, registerSecret: (s) => registered.push(s),
-      createClient: (options) => { const c = new PlatformClient(options); created.push(c); return c; },
+      builtIn,
+      configs,
+      secrets,
+      logger: silentLogger,
+      registerSecret: (s) => registered.push(s),
+      createClient: (options) => {
+        const c = new PlatformClient(options);
+        created.push(c);
+        return c;
+      },
     });
   });
   after(async () => {
@@ -79,11 +116,18 @@ describe('connection registry (against a real sandbox)', () => {
   });
 
   const admin = (): Omit<ConnectionConfig, 'id'> => ({
-    name: 'Sandbox as admin', baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, logUrl: sandbox.logUrl, clientId: sandbox.client('admin').clientId,
+    name: 'Sandbox as admin',
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    logUrl: sandbox.logUrl,
+    clientId: sandbox.client('admin').clientId,
   });
 
   test('the built-in connection comes first, opens lazily and knows its user', async () => {
-    assert.deepEqual(registry.list().map((c) => [c.id, c.kind]), [['local-sandbox', 'sandbox']]);
+    assert.deepEqual(
+      registry.list().map((c) => [c.id, c.kind]),
+      [['local-sandbox', 'sandbox']],
+    );
     assert.equal(builtIn.opens, 0, 'nothing opened before first use');
     const session = await registry.session('local-sandbox');
     assert.equal(session.identity?.name, 'Olivia Owner');
@@ -101,12 +145,21 @@ describe('connection registry (against a real sandbox)', () => {
     assert.doesNotMatch(JSON.stringify(configs.raw), new RegExp(sandbox.client('admin').clientSecret));
     assert.equal(secrets.values.get(config.id), sandbox.client('admin').clientSecret);
     assert.ok(registered.includes(sandbox.client('admin').clientSecret));
-    assert.ok(changes.some((c) => c.connectionId === undefined), 'the list changed');
-    assert.deepEqual(registry.list().map((c) => c.name), ['Local sandbox', 'Sandbox as admin']);
+    assert.ok(
+      changes.some((c) => c.connectionId === undefined),
+      'the list changed',
+    );
+    assert.deepEqual(
+      registry.list().map((c) => c.name),
+      ['Local sandbox', 'Sandbox as admin'],
+    );
     assert.deepEqual((await registry.test(config.id)).organizations, ['Demo Coffee Co.']);
     await assert.rejects(registry.add({ ...admin(), name: 'local SANDBOX' }, 'x'), /built-in connection's name/);
     await assert.rejects(registry.add({ ...admin(), name: 'Sandbox as Admin' }, 'x'), /exists already/);
-    await assert.rejects(registry.add({ ...admin(), name: 'Plain', baseUrl: 'http://platform.example' }, 'x'), /must use https/);
+    await assert.rejects(
+      registry.add({ ...admin(), name: 'Plain', baseUrl: 'http://platform.example' }, 'x'),
+      /must use https/,
+    );
   });
 
   test('a wrong secret is an Unauthorized error; signing in again replaces the client', async () => {
@@ -114,7 +167,10 @@ describe('connection registry (against a real sandbox)', () => {
     await registry.signIn('sandbox-as-admin', 'wrong-secret-value');
     const after = await registry.session('sandbox-as-admin');
     assert.notEqual(after, before, 'a new client after the secret changed');
-    await assert.rejects(registry.test('sandbox-as-admin'), (err: unknown) => platformErrorKind(err) === 'Unauthorized' && /check the client id/.test(String(err)));
+    await assert.rejects(
+      registry.test('sandbox-as-admin'),
+      (err: unknown) => platformErrorKind(err) === 'Unauthorized' && /check the client id/.test(String(err)),
+    );
     await registry.signIn('sandbox-as-admin', sandbox.client('admin').clientSecret);
     assert.equal((await registry.test('sandbox-as-admin')).organizations.length, 1);
   });
@@ -124,7 +180,10 @@ describe('connection registry (against a real sandbox)', () => {
     assert.equal(secrets.values.has('sandbox-as-admin'), false);
     assert.equal(await registry.hasSecret('sandbox-as-admin'), false);
     const { client } = await registry.session('sandbox-as-admin');
-    await assert.rejects(client.organizations.listPage(10, 0), (err: unknown) => isNotSignedIn(err) && /Connection "Sandbox as admin" is signed out/.test(String(err)));
+    await assert.rejects(
+      client.organizations.listPage(10, 0),
+      (err: unknown) => isNotSignedIn(err) && /Connection "Sandbox as admin" is signed out/.test(String(err)),
+    );
   });
 
   test('update keeps the id (and the secret unless a new one is given); remove deletes both', async () => {
@@ -135,7 +194,10 @@ describe('connection registry (against a real sandbox)', () => {
     assert.equal(secrets.values.get('sandbox-as-admin'), sandbox.client('admin').clientSecret);
     await assert.rejects(registry.update('local-sandbox', admin()), /is built in; it cannot be edited or removed/);
     await registry.remove('sandbox-as-admin');
-    assert.deepEqual(registry.list().map((c) => c.id), ['local-sandbox']);
+    assert.deepEqual(
+      registry.list().map((c) => c.id),
+      ['local-sandbox'],
+    );
     assert.equal(secrets.values.has('sandbox-as-admin'), false);
     await assert.rejects(registry.session('sandbox-as-admin'), /There is no connection "sandbox-as-admin"/);
   });
@@ -145,7 +207,16 @@ describe('connection registry (against a real sandbox)', () => {
     builtIn.state = { state: 'stopped' };
     builtIn.changed.fire();
     assert.notEqual(await registry.session('local-sandbox'), first, 'a new client after the sandbox stopped');
-    const config = await registry.add({ ...admin(), name: 'Nowhere', baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', logUrl: 'http://127.0.0.1:9' }, 'secret-123');
+    const config = await registry.add(
+      {
+        ...admin(),
+        name: 'Nowhere',
+        baseUrl: 'http://127.0.0.1:9',
+        authUrl: 'http://127.0.0.1:9',
+        logUrl: 'http://127.0.0.1:9',
+      },
+      'secret-123',
+    );
     await assert.rejects(registry.test(config.id), (err: unknown) => platformErrorKind(err) === 'Network');
     await registry.remove(config.id);
   });

@@ -4,7 +4,11 @@
 // (requireSameConnection) and the editor's choice of the saved connection to use (ConnectionRegistry.entryFor).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectionUrlKey, readStoredConnections, type StoredConnections } from '../../../src/core/connections/connectionConfig';
+import {
+  connectionUrlKey,
+  readStoredConnections,
+  type StoredConnections,
+} from '../../../src/core/connections/connectionConfig';
 import type { ConnectionConfigStore, ConnectionSecrets } from '../../../src/core/connections/connectionPorts';
 import { ConnectionRegistry } from '../../../src/core/connections/connectionRegistry';
 import { Listeners } from '../../../src/core/connections/listeners';
@@ -31,17 +35,31 @@ const CASES: ReadonlyArray<[string, boolean]> = [
 /** The saved connections as the settings adapter gives them (the same reader). */
 class SettingsLike implements ConnectionConfigStore {
   constructor(private readonly raw: unknown) {}
-  read(): StoredConnections { return readStoredConnections(this.raw); }
-  async write(): Promise<void> { throw new Error('read-only in this test'); }
-  onDidChange(): { dispose(): void } { return { dispose: () => undefined }; }
+  read(): StoredConnections {
+    return readStoredConnections(this.raw);
+  }
+  async write(): Promise<void> {
+    throw new Error('read-only in this test');
+  }
+  onDidChange(): { dispose(): void } {
+    return { dispose: () => undefined };
+  }
 }
 
 class NoSecrets implements ConnectionSecrets {
   private readonly changed = new Listeners<string>();
-  async get(): Promise<string | undefined> { return undefined; }
-  async store(): Promise<void> { throw new Error('read-only in this test'); }
-  async delete(): Promise<void> { return undefined; }
-  onDidChange(listener: (id: string) => void): { dispose(): void } { return this.changed.add(listener); }
+  async get(): Promise<string | undefined> {
+    return undefined;
+  }
+  async store(): Promise<void> {
+    throw new Error('read-only in this test');
+  }
+  async delete(): Promise<void> {
+    return undefined;
+  }
+  onDidChange(listener: (id: string) => void): { dispose(): void } {
+    return this.changed.add(listener);
+  }
 }
 
 function stateFrom(baseUrl: string): WorkspaceState {
@@ -50,8 +68,12 @@ function stateFrom(baseUrl: string): WorkspaceState {
 
 describe('connection URLs: one comparison for sync and the connection registry', () => {
   const registry = new ConnectionRegistry({
-    configs: new SettingsLike([{ name: 'Mix US', baseUrl: SAVED, authUrl: 'https://auth.crt.nuance.com', logUrl: SAVED, clientId: 'appID:x' }]),
-    secrets: new NoSecrets(), logger: silentLogger, createClient: (options) => new PlatformClient(options),
+    configs: new SettingsLike([
+      { name: 'Mix US', baseUrl: SAVED, authUrl: 'https://auth.crt.nuance.com', logUrl: SAVED, clientId: 'appID:x' },
+    ]),
+    secrets: new NoSecrets(),
+    logger: silentLogger,
+    createClient: (options) => new PlatformClient(options),
   });
 
   test('the saved connection is read', () => {
@@ -64,7 +86,11 @@ describe('connection URLs: one comparison for sync and the connection registry',
       assert.equal(registry.entryFor({ name: 'cli', baseUrl: pulledFrom })?.name === 'Mix US', same, 'the registry');
       const accepts = ((): boolean => {
         try {
-          requireSameConnection({ connection: { baseUrl: SAVED, authUrl: SAVED, logUrl: SAVED, clientId: 'x' } }, stateFrom(pulledFrom), '/folder');
+          requireSameConnection(
+            { connection: { baseUrl: SAVED, authUrl: SAVED, logUrl: SAVED, clientId: 'x' } },
+            stateFrom(pulledFrom),
+            '/folder',
+          );
           return true;
         } catch {
           return false;

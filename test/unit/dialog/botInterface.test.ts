@@ -29,15 +29,26 @@ const finish = (projectId: string, job: Job): Promise<Job> =>
 
 describe('bot interface from a genuine dialog.json', () => {
   test('a project created through the API (its dialog never designed, `{}`) builds an empty dialog', async () => {
-    const project = await owner.projects.create('1', { displayName: 'No dialog yet', languages: ['en-US'], isChildDataCompliant: 'NO' });
+    const project = await owner.projects.create('1', {
+      displayName: 'No dialog yet',
+      languages: ['en-US'],
+      isChildDataCompliant: 'NO',
+    });
     const built = await finish(project.id, await owner.builds.start(project.id, { dialog: {} }));
     assert.equal(built.status, 'COMPLETED', JSON.stringify(built));
   });
 
   test('travel: variable types, complex types, END and ESCALATE nodes, the data host', async (t) => {
     const dir = corpusFolder('dialog/travel');
-    if (!dir) { t.skip('corpus dialog/travel not found at <repo>/../shared/corpus'); return; }
-    const project = await owner.projects.create('1', { displayName: 'Travel', languages: ['en-US'], isChildDataCompliant: 'NO' });
+    if (!dir) {
+      t.skip('corpus dialog/travel not found at <repo>/../shared/corpus');
+      return;
+    }
+    const project = await owner.projects.create('1', {
+      displayName: 'Travel',
+      languages: ['en-US'],
+      isChildDataCompliant: 'NO',
+    });
     const zip = await writeZip({
       'metadata.json': readFileSync(join(dir, 'metadata.json')),
       'dialog.json': readFileSync(join(dir, 'dialog.json')),
@@ -47,8 +58,15 @@ describe('bot interface from a genuine dialog.json', () => {
     const built = await finish(project.id, await owner.builds.start(project.id, { dialog: {} }));
     assert.equal(built.status, 'COMPLETED', JSON.stringify(built));
     const label = `DIALOG_${project.id}_1`;
-    const config = await owner.appConfigs.create('501', { tag: 'travel', deploymentFlowId: '1', requestBuilds: { dialog: { buildLabel: label } } }, { useProjectDefault: true });
-    assert.deepEqual([...new Set((config.dataHosts ?? []).map((h) => `${h.alias}=${h.value}`))], ['demo.mix.nuance.com=https://demo.mix.nuance.com/api']);
+    const config = await owner.appConfigs.create(
+      '501',
+      { tag: 'travel', deploymentFlowId: '1', requestBuilds: { dialog: { buildLabel: label } } },
+      { useProjectDefault: true },
+    );
+    assert.deepEqual(
+      [...new Set((config.dataHosts ?? []).map((h) => `${h.alias}=${h.value}`))],
+      ['demo.mix.nuance.com=https://demo.mix.nuance.com/api'],
+    );
     const i = await owner.bots.configInterface('501', config.id);
     const types = new Map<string, number>();
     for (const v of i.variables) {
@@ -56,8 +74,16 @@ describe('bot interface from a genuine dialog.json', () => {
       types.set(type, (types.get(type) ?? 0) + 1);
     }
     assert.deepEqual(Object.fromEntries(types), { STRING_TYPE: 14, BOOLEAN_TYPE: 8, DATE_TYPE: 1, complex: 3 });
-    assert.deepEqual(i.transferNodes.map((n) => `${n.nodeType} ${n.nodeName}`).sort(), ['END ma1025_EndCall_EA', 'TRANSFER tr1010_Transfer_EA']);
-    const raw = JSON.parse(readFileSync(join(dir, 'dialog.json'), 'utf8')) as { data: { complexVariableTypes: Array<{ name: string }> } };
-    assert.deepEqual((i.complexVariableTypes ?? []).map((c) => c.name).sort(), raw.data.complexVariableTypes.map((c) => c.name).sort());
+    assert.deepEqual(i.transferNodes.map((n) => `${n.nodeType} ${n.nodeName}`).sort(), [
+      'END ma1025_EndCall_EA',
+      'TRANSFER tr1010_Transfer_EA',
+    ]);
+    const raw = JSON.parse(readFileSync(join(dir, 'dialog.json'), 'utf8')) as {
+      data: { complexVariableTypes: Array<{ name: string }> };
+    };
+    assert.deepEqual(
+      (i.complexVariableTypes ?? []).map((c) => c.name).sort(),
+      raw.data.complexVariableTypes.map((c) => c.name).sort(),
+    );
   });
 });

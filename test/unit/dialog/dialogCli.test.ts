@@ -17,13 +17,31 @@ function copy(dir: string): string {
 describe('cstudio validate DIR with a dialog.json', () => {
   for (const [name, expected] of [
     ['travel', ['error DLG004']],
-    ['omnichannel', ['error DLG001', 'warning DLG005', 'warning DLG006', 'warning DLG006', 'info DLG007', 'info DLG007', 'info DLG007', 'info DLG007']],
+    [
+      'omnichannel',
+      [
+        'error DLG001',
+        'warning DLG005',
+        'warning DLG006',
+        'warning DLG006',
+        'info DLG007',
+        'info DLG007',
+        'info DLG007',
+        'info DLG007',
+      ],
+    ],
   ] as const) {
     test(`${name}: exactly its broken mappings and cross-file findings`, async (t) => {
       const dir = corpusFolder(`dialog/${name}`);
-      if (!dir) { t.skip(`corpus dialog/${name} not found at <repo>/../shared/corpus`); return; }
+      if (!dir) {
+        t.skip(`corpus dialog/${name} not found at <repo>/../shared/corpus`);
+        return;
+      }
       const run = await cli(['validate', dir]);
-      const found = run.stdout.split('\n').filter((l) => l.includes('dialog.json:')).map((l) => / (error|warning|info) (DLG\d+):/.exec(l)?.slice(1).join(' ') ?? l);
+      const found = run.stdout
+        .split('\n')
+        .filter((l) => l.includes('dialog.json:'))
+        .map((l) => / (error|warning|info) (DLG\d+):/.exec(l)?.slice(1).join(' ') ?? l);
       assert.deepEqual(found.sort(), [...expected].sort(), run.stdout);
       assert.equal(run.code, 1);
     });
@@ -33,15 +51,26 @@ describe('cstudio validate DIR with a dialog.json', () => {
 describe('cstudio rename', () => {
   test('travel: --intent edits the TRSX and dialog.json; validate then reports no rename; the rest byte-identical', async (t) => {
     const src = corpusFolder('dialog/travel');
-    if (!src) { t.skip('corpus dialog/travel not found at <repo>/../shared/corpus'); return; }
+    if (!src) {
+      t.skip('corpus dialog/travel not found at <repo>/../shared/corpus');
+      return;
+    }
     const dir = copy(src);
     try {
-      const before = { dialog: readFileSync(join(dir, 'dialog.json')), trsx: readFileSync(join(dir, 'en-US', 'en-US.trsx')) };
+      const before = {
+        dialog: readFileSync(join(dir, 'dialog.json')),
+        trsx: readFileSync(join(dir, 'en-US', 'en-US.trsx')),
+      };
       const run = await cli(['rename', dir, '--intent', 'iAllDone', 'iFinished']);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /dialog\.json: 2 edits/);
-      const after = { dialog: readFileSync(join(dir, 'dialog.json')), trsx: readFileSync(join(dir, 'en-US', 'en-US.trsx')) };
-      assert.ok(Buffer.from(after.dialog.toString('utf8').replaceAll('"iFinished"', '"iAllDone"')).equals(before.dialog));
+      const after = {
+        dialog: readFileSync(join(dir, 'dialog.json')),
+        trsx: readFileSync(join(dir, 'en-US', 'en-US.trsx')),
+      };
+      assert.ok(
+        Buffer.from(after.dialog.toString('utf8').replaceAll('"iFinished"', '"iAllDone"')).equals(before.dialog),
+      );
       assert.ok(Buffer.from(after.trsx.toString('utf8').replaceAll('"iFinished"', '"iAllDone"')).equals(before.trsx));
       const check = await cli(['validate', dir]);
       assert.doesNotMatch(check.stdout, /DLG010/);
@@ -65,8 +94,14 @@ describe('cstudio rename', () => {
       assert.match(dialog, /"dtmfValue": "1", "entityValue": "petite"/);
       const entity = await cli(['rename', dir, '--entity', 'eSize', 'eCoffeeSize']);
       assert.equal(entity.code, 0, entity.stderr);
-      assert.match(readFileSync(join(dir, 'dialog.json'), 'utf8'), /\[eCoffeeSize\|44444444-0000-4000-8000-000000000002\]/);
-      assert.match(readFileSync(join(dir, 'en-US', 'en-US.trsx'), 'utf8'), /<relation type="isA" conceptref="eCoffeeSize"\/>/);
+      assert.match(
+        readFileSync(join(dir, 'dialog.json'), 'utf8'),
+        /\[eCoffeeSize\|44444444-0000-4000-8000-000000000002\]/,
+      );
+      assert.match(
+        readFileSync(join(dir, 'en-US', 'en-US.trsx'), 'utf8'),
+        /<relation type="isA" conceptref="eCoffeeSize"\/>/,
+      );
       assert.equal((await cli(['rename', dir, '--intent', 'onlyOne'])).code, 2);
       assert.equal((await cli(['rename', dir, '--intent', 'NO_INTENT', 'iNothing'])).code, 1);
     } finally {
@@ -78,7 +113,10 @@ describe('cstudio rename', () => {
 describe('cstudio compare with dialog.json', () => {
   test('travel: a rename made with cstudio rename is one line; a dialog change shows by UUID', async (t) => {
     const src = corpusFolder('dialog/travel');
-    if (!src) { t.skip('corpus dialog/travel not found at <repo>/../shared/corpus'); return; }
+    if (!src) {
+      t.skip('corpus dialog/travel not found at <repo>/../shared/corpus');
+      return;
+    }
     const a = copy(src);
     const b = copy(src);
     try {
@@ -98,8 +136,13 @@ describe('cstudio compare with dialog.json', () => {
       assert.match(changed.stdout, /M dialog\.json {3}.*1 mapping removed/);
       assert.match(changed.stdout, /- mapping iFlightStatus/);
       assert.match(changed.stdout, /~ component 99b_Farewell \(was component 99b_Goodbye\)/);
-      const json = JSON.parse((await cli(['compare', a, b, '--json'])).stdout) as { renames: Array<{ from: string; to: string }> };
-      assert.deepEqual(json.renames.map((r) => `${r.from}>${r.to}`), ['iAllDone>iFinished']);
+      const json = JSON.parse((await cli(['compare', a, b, '--json'])).stdout) as {
+        renames: Array<{ from: string; to: string }>;
+      };
+      assert.deepEqual(
+        json.renames.map((r) => `${r.from}>${r.to}`),
+        ['iAllDone>iFinished'],
+      );
     } finally {
       rmSync(a, { recursive: true, force: true });
       rmSync(b, { recursive: true, force: true });

@@ -46,23 +46,42 @@ describe('dialog.json in the language server', () => {
   });
 
   test('outline: components, then nodes with their kind', async () => {
-    const symbols = await server.request<Array<{ name: string; children?: Array<{ name: string; detail?: string }> }>>('textDocument/documentSymbol', { textDocument: { uri: dialogUri } });
-    assert.deepEqual(symbols.map((s) => s.name), ['Main', 'iOrderCoffee']);
-    assert.deepEqual(symbols[0]?.children?.map((n) => `${n.detail}:${n.name}`), ['startNode:Start', 'recognitionNode2:AskSize', 'decisionNode:WhichIntent', 'externalactionNode:EndCall']);
+    const symbols = await server.request<Array<{ name: string; children?: Array<{ name: string; detail?: string }> }>>(
+      'textDocument/documentSymbol',
+      { textDocument: { uri: dialogUri } },
+    );
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['Main', 'iOrderCoffee'],
+    );
+    assert.deepEqual(
+      symbols[0]?.children?.map((n) => `${n.detail}:${n.name}`),
+      ['startNode:Start', 'recognitionNode2:AskSize', 'decisionNode:WhichIntent', 'externalactionNode:EndCall'],
+    );
   });
 
   test('rename from the TRSX edits dialog.json; references from dialog.json reach the TRSX', async () => {
-    const edit = await server.request<{ changes: Record<string, Array<{ range: LspRange; newText: string }>> }>('textDocument/rename', {
-      textDocument: { uri: trsxUri }, position: position(trsxText, '<intent name="iOrderCoffee"', 15), newName: 'iBuyCoffee',
-    });
+    const edit = await server.request<{ changes: Record<string, Array<{ range: LspRange; newText: string }>> }>(
+      'textDocument/rename',
+      {
+        textDocument: { uri: trsxUri },
+        position: position(trsxText, '<intent name="iOrderCoffee"', 15),
+        newName: 'iBuyCoffee',
+      },
+    );
     const dialogEdits = edit.changes[dialogUri] ?? [];
     assert.equal(dialogEdits.length, 4, JSON.stringify(edit));
     assert.ok(dialogEdits.every((e) => e.newText === 'iBuyCoffee'));
     const refs = await server.request<Array<{ uri: string }>>('textDocument/references', {
-      textDocument: { uri: dialogUri }, position: position(dialogText, '"rightConstant": "iOrderCoffee"', 19), context: { includeDeclaration: true },
+      textDocument: { uri: dialogUri },
+      position: position(dialogText, '"rightConstant": "iOrderCoffee"', 19),
+      context: { includeDeclaration: true },
     });
     assert.ok(refs.some((r) => r.uri === trsxUri) && refs.some((r) => r.uri === dialogUri), JSON.stringify(refs));
-    const hover = await server.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: dialogUri }, position: position(dialogText, '"intentId": "66666666-0000-4000-8000-000000000001"', 15) });
+    const hover = await server.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri: dialogUri },
+      position: position(dialogText, '"intentId": "66666666-0000-4000-8000-000000000001"', 15),
+    });
     assert.match(hover?.contents.value ?? '', /intent.*iOrderCoffee[\s\S]*Declared in the TRSX: en-US\/en-US\.trsx/);
   });
 });
@@ -70,7 +89,10 @@ describe('dialog.json in the language server', () => {
 describe('the genuine omnichannel export in the language server', () => {
   test('its diagnostics, and rename from the TRSX reaching dialog.json', async (t) => {
     const src = corpusFolder('dialog/omnichannel');
-    if (!src) { t.skip('corpus dialog/omnichannel not found at <repo>/../shared/corpus'); return; }
+    if (!src) {
+      t.skip('corpus dialog/omnichannel not found at <repo>/../shared/corpus');
+      return;
+    }
     const root = mkdtempSync(join(tmpdir(), 'cstudio-dialog-omni-'));
     cpSync(src, root, { recursive: true });
     const server = await LspTestClient.start(root);
@@ -79,9 +101,16 @@ describe('the genuine omnichannel export in the language server', () => {
       const trsxUri = server.open(join(root, 'en-US', 'en-US.trsx'), 'trsx', trsx);
       const dialogUri = server.open(join(root, 'dialog.json'), 'json', readFileSync(join(root, 'dialog.json'), 'utf8'));
       const published = await server.diagnostics(dialogUri, (p) => p.diagnostics.length > 0);
-      assert.deepEqual([...new Set(published.diagnostics.map((d) => d.code))].sort(), ['DLG001', 'DLG005', 'DLG006', 'DLG007']);
+      assert.deepEqual([...new Set(published.diagnostics.map((d) => d.code))].sort(), [
+        'DLG001',
+        'DLG005',
+        'DLG006',
+        'DLG007',
+      ]);
       const edit = await server.request<{ changes: Record<string, unknown[]> }>('textDocument/rename', {
-        textDocument: { uri: trsxUri }, position: position(trsx, '<intent name="iGoodbye"', 15), newName: 'iFarewell',
+        textDocument: { uri: trsxUri },
+        position: position(trsx, '<intent name="iGoodbye"', 15),
+        newName: 'iFarewell',
       });
       assert.ok((edit.changes[dialogUri] ?? []).length >= 3, JSON.stringify(Object.keys(edit.changes)));
     } finally {

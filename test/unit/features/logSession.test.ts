@@ -38,18 +38,32 @@ describe('ChannelWriter', () => {
   test('writes in batches, makes writers wait past a batch, and asks to be trimmed past its limit', async () => {
     const sink = new RecordingSink();
     let full = 0;
-    const writer = new ChannelWriter(sink, { maxLines: 25, flushMs: 20, batchLines: 10, mirror: true, onFull: () => { full++; writer.rewrite(['kept']); } });
+    const writer = new ChannelWriter(sink, {
+      maxLines: 25,
+      flushMs: 20,
+      batchLines: 10,
+      mirror: true,
+      onFull: () => {
+        full++;
+        writer.rewrite(['kept']);
+      },
+    });
     for (let i = 0; i < 9; i++) writer.write(`line ${i}`);
     assert.equal(sink.appends, 0, 'nothing goes out before the flush');
     let waited = false;
-    await writer.drained().then(() => { waited = true; });
+    await writer.drained().then(() => {
+      waited = true;
+    });
     assert.ok(waited, 'under a batch: no wait');
     writer.write('line 9');
     const pending = writer.drained();
     assert.equal(sink.appends, 0);
     await pending;
     assert.equal(sink.appends, 1, 'a full batch waits for the flush, which writes it in one append');
-    assert.deepEqual(sink.lines, Array.from({ length: 10 }, (_, i) => `line ${i}`));
+    assert.deepEqual(
+      sink.lines,
+      Array.from({ length: 10 }, (_, i) => `line ${i}`),
+    );
     for (let i = 10; i < 30; i++) writer.write(`line ${i}`);
     writer.flush();
     assert.equal(full, 1, 'past 25 lines the owner rewrites the channel');
@@ -75,11 +89,29 @@ describe('LogSession against the sandbox', () => {
     await l.sb.close();
   });
 
-  function open(mode: StreamMode, sink: RecordingSink, settings = { keptRecords: 100, maxChannelLines: 1000 }, flushMs?: number): LogSession {
+  function open(
+    mode: StreamMode,
+    sink: RecordingSink,
+    settings = { keptRecords: 100, maxChannelLines: 1000 },
+    flushMs?: number,
+  ): LogSession {
     return new LogSession({
-      target: { connectionId: 'test', connectionName: 'test sandbox', topic: TOPIC, applicationName: 'Coffee Shop Assistant' },
-      mode, requester: client.requester, clientName: 'tests', settings, sink, mirror: true, flushMs,
-      logger: silentLogger, onChange: () => undefined, onFailure: () => undefined,
+      target: {
+        connectionId: 'test',
+        connectionName: 'test sandbox',
+        topic: TOPIC,
+        applicationName: 'Coffee Shop Assistant',
+      },
+      mode,
+      requester: client.requester,
+      clientName: 'tests',
+      settings,
+      sink,
+      mirror: true,
+      flushMs,
+      logger: silentLogger,
+      onChange: () => undefined,
+      onFailure: () => undefined,
     });
   }
 
@@ -95,7 +127,10 @@ describe('LogSession against the sandbox', () => {
     assert.ok(sink.replaces >= 1, 'the channel was trimmed');
     assert.ok(sink.lines.length <= 1000 + 500, `${sink.lines.length} lines`);
     assert.deepEqual(sink.lines, [...session.lines()], 'the mirror is what the channel holds');
-    assert.match(sink.lines.at(-1) ?? '', new RegExp(`^── reached the end: ${written.toLocaleString('en-US')} records received`));
+    assert.match(
+      sink.lines.at(-1) ?? '',
+      new RegExp(`^── reached the end: ${written.toLocaleString('en-US')} records received`),
+    );
     assert.ok(sink.appends < written / 50, `batched: ${sink.appends} appends for ${written} records`);
   });
 
@@ -116,7 +151,13 @@ describe('LogSession against the sandbox', () => {
     const session = open('follow', sink);
     await session.started;
     await simulate(l, 5);
-    await until('records', () => session.stats.count > 0 && session.backlog === 0 && sink.lines.filter((x) => RECORD.test(x)).length === session.stats.count);
+    await until(
+      'records',
+      () =>
+        session.stats.count > 0 &&
+        session.backlog === 0 &&
+        sink.lines.filter((x) => RECORD.test(x)).length === session.stats.count,
+    );
     session.setFilter({ services: ['nlu'] });
     const shown = sink.lines.filter((x) => RECORD.test(x));
     assert.ok(shown.length > 0 && shown.every((x) => x.includes('  NLU  ')), shown.join('\n'));

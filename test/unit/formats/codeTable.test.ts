@@ -15,7 +15,7 @@ const TABLES = { XML: XML_CODES, TRSX: TRSX_CODES, SRGS: SRGS_CODES, PRJ: PROJEC
 const range = { start: 3, end: 9 };
 
 describe('diagnostic code tables', () => {
-  test('every code carries its table\'s prefix and a number, and no code is in two tables', () => {
+  test("every code carries its table's prefix and a number, and no code is in two tables", () => {
     const seen = new Map<string, string>();
     const all = [
       ...Object.entries(TABLES).flatMap(([prefix, table]) => Object.keys(table).map((code) => [prefix, code] as const)),
@@ -29,12 +29,16 @@ describe('diagnostic code tables', () => {
     assert.equal(seen.size, all.length);
   });
 
-  test('each table\'s diagnostics take the severity its table gives the code', () => {
+  test("each table's diagnostics take the severity its table gives the code", () => {
     const made: Array<[Diagnostic, string]> = [];
-    for (const code of Object.keys(SRGS_CODES) as Array<keyof typeof SRGS_CODES>) made.push([srgsDiagnostic(code, 'm', range), SRGS_CODES[code].severity]);
-    for (const code of Object.keys(PROJECT_CODES) as Array<keyof typeof PROJECT_CODES>) made.push([projectDiagnostic(code, 'm', range), PROJECT_CODES[code].severity]);
-    for (const code of Object.keys(DIALOG_CODES) as Array<keyof typeof DIALOG_CODES>) made.push([dialogDiagnostic(code, 'm', range), DIALOG_CODES[code].severity]);
-    for (const problem of Object.keys(LIST_CODES) as ListProblem[]) made.push([listDiagnostic(problem, 'm', range), LIST_CODES[problem].severity]);
+    for (const code of Object.keys(SRGS_CODES) as Array<keyof typeof SRGS_CODES>)
+      made.push([srgsDiagnostic(code, 'm', range), SRGS_CODES[code].severity]);
+    for (const code of Object.keys(PROJECT_CODES) as Array<keyof typeof PROJECT_CODES>)
+      made.push([projectDiagnostic(code, 'm', range), PROJECT_CODES[code].severity]);
+    for (const code of Object.keys(DIALOG_CODES) as Array<keyof typeof DIALOG_CODES>)
+      made.push([dialogDiagnostic(code, 'm', range), DIALOG_CODES[code].severity]);
+    for (const problem of Object.keys(LIST_CODES) as ListProblem[])
+      made.push([listDiagnostic(problem, 'm', range), LIST_CODES[problem].severity]);
     const out: Diagnostic[] = [];
     const report = trsxReporter(out);
     for (const code of Object.keys(TRSX_CODES) as Array<keyof typeof TRSX_CODES>) report(code, range, 'm');
@@ -43,6 +47,11 @@ describe('diagnostic code tables', () => {
       assert.equal(d.severity, severity, d.code);
       assert.deepEqual([d.message, d.range], ['m', range], d.code);
     }
-    assert.deepEqual(tableDiagnostic(XML_CODES, 'XML017', 'm', range), { code: 'XML017', severity: 'warning', message: 'm', range });
+    assert.deepEqual(tableDiagnostic(XML_CODES, 'XML017', 'm', range), {
+      code: 'XML017',
+      severity: 'warning',
+      message: 'm',
+      range,
+    });
   });
 });

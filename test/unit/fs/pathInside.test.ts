@@ -41,7 +41,11 @@ describe('path containment (core/fs/pathInside.ts)', () => {
   test('Windows: case and drive letters do not matter, another drive is never inside', () => {
     const w = { flavour: win32 };
     assert.equal(isInside('C:\\proj', 'C:\\proj\\en-US\\en-US.trsx', w), true);
-    assert.equal(isInside('C:\\proj', 'c:\\PROJ\\en-US\\x.grxml', w), true, 'VS Code hands out lower-case drive letters');
+    assert.equal(
+      isInside('C:\\proj', 'c:\\PROJ\\en-US\\x.grxml', w),
+      true,
+      'VS Code hands out lower-case drive letters',
+    );
     assert.equal(isInside('C:\\proj', 'C:/proj/en-US', w), true, 'forward slashes');
     assert.equal(isInside('C:\\proj', 'C:\\proj2\\x', w), false, 'a sibling sharing the prefix');
     assert.equal(isInside('C:\\proj', 'C:\\proj\\..\\x', w), false);
@@ -51,7 +55,7 @@ describe('path containment (core/fs/pathInside.ts)', () => {
     assert.equal(relativeInside('C:\\proj', 'D:\\proj', win32), undefined);
   });
 
-  test('the callers give the same answers: grammar confinement, the CLI\'s file names, the project index', () => {
+  test("the callers give the same answers: grammar confinement, the CLI's file names, the project index", () => {
     const root = mkdtempSync(join(tmpdir(), 'cstudio-inside-'));
     try {
       const project = join(root, 'p');
@@ -63,9 +67,15 @@ describe('path containment (core/fs/pathInside.ts)', () => {
       const base = join(project, 'en-US', 'grammars', 'main.grxml');
       const url = (p: string): string => pathToFileURL(p).href;
 
-      assert.equal(confinedGrammarPath(url(join(project, 'en-US', '..x.grxml')), base, [project]), join(project, 'en-US', '..x.grxml'));
+      assert.equal(
+        confinedGrammarPath(url(join(project, 'en-US', '..x.grxml')), base, [project]),
+        join(project, 'en-US', '..x.grxml'),
+      );
       assert.throws(() => confinedGrammarPath(url(join(sibling, 'x.grxml')), base, [project]), /outside the folder/);
-      assert.throws(() => confinedGrammarPath(url(join(project, '..', 'x.grxml')), base, [project]), /outside the folder/);
+      assert.throws(
+        () => confinedGrammarPath(url(join(project, '..', 'x.grxml')), base, [project]),
+        /outside the folder/,
+      );
 
       const io = { cwd: project } as CliIO;
       assert.equal(displayName(io, join(project, 'en-US', 'en-US.trsx')), join('en-US', 'en-US.trsx'));

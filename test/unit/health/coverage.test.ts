@@ -26,7 +26,10 @@ let recent: Record<string, number>;
 const turnsOf = (traffic: Record<string, number>): number => Object.values(traffic).reduce((a, b) => a + b, 0);
 
 async function simulate(sessions: number, seed: number): Promise<Record<string, number>> {
-  const sim = await cli(['sandbox', 'simulate', '--app', TOPIC, '--sessions', String(sessions), '--seed', String(seed), '--json'], { env });
+  const sim = await cli(
+    ['sandbox', 'simulate', '--app', TOPIC, '--sessions', String(sessions), '--seed', String(seed), '--json'],
+    { env },
+  );
   assert.equal(sim.code, 0, sim.stderr);
   return (JSON.parse(sim.stdout) as { traffic: Record<string, number> }).traffic;
 }
@@ -78,9 +81,16 @@ describe('cstudio report --app (coverage of live traffic)', () => {
       expected.set(u.intent, e);
     }
     assert.ok(expected.size >= 3);
-    assert.deepEqual(new Map(coverage.intents.map((i) => [i.intent, { utterances: i.utterances, matched: i.matched }])), expected);
+    assert.deepEqual(
+      new Map(coverage.intents.map((i) => [i.intent, { utterances: i.utterances, matched: i.matched }])),
+      expected,
+    );
     for (const i of coverage.intents) assert.equal(i.share, i.matched / i.utterances);
-    assert.deepEqual(coverage.intents.map((i) => i.utterances), [...coverage.intents.map((i) => i.utterances)].sort((a, b) => b - a), 'most utterances first');
+    assert.deepEqual(
+      coverage.intents.map((i) => i.utterances),
+      [...coverage.intents.map((i) => i.utterances)].sort((a, b) => b - a),
+      'most utterances first',
+    );
   });
 
   test('30 days hold both simulations; the text output shows the figures', async () => {
@@ -91,13 +101,21 @@ describe('cstudio report --app (coverage of live traffic)', () => {
     const human = await cli(['report', dir, '--min-samples', '1', '--app', TOPIC, '--days', '7'], { env });
     assert.equal(human.code, 0, human.stderr);
     const share = (((recent.training ?? 0) / turnsOf(recent)) * 100).toFixed(1);
-    assert.match(human.stdout, new RegExp(`Live traffic of COFFEE-DEV, last 7 days \\(since [0-9T:.Z-]+\\): ${recent.training} of ${turnsOf(recent)} utterances \\(${share}%\\) are samples\\n`));
+    assert.match(
+      human.stdout,
+      new RegExp(
+        `Live traffic of COFFEE-DEV, last 7 days \\(since [0-9T:.Z-]+\\): ${recent.training} of ${turnsOf(recent)} utterances \\(${share}%\\) are samples\\n`,
+      ),
+    );
     assert.match(human.stdout, /^ {2}Intent +Utterances +Samples +Coverage$/m);
     assert.match(human.stdout, /^ {2}ORDER_COFFEE +\d+ +\d+ +\d+\.\d%$/m);
 
     // The last day has no traffic: nothing to divide by, a share of 0 and the words say so.
     const none = await report('--app', TOPIC, '--days', '1');
-    assert.deepEqual([none.coverage?.utterances, none.coverage?.matched, none.coverage?.share, none.coverage?.intents], [0, 0, 0, []]);
+    assert.deepEqual(
+      [none.coverage?.utterances, none.coverage?.matched, none.coverage?.share, none.coverage?.intents],
+      [0, 0, 0, []],
+    );
     const empty = await cli(['report', dir, '--min-samples', '1', '--app', TOPIC, '--days', '1'], { env });
     assert.match(empty.stdout, /Live traffic of COFFEE-DEV, last 1 day \(since [^)]+\): no interpreted utterances\./);
 

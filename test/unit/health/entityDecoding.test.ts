@@ -14,15 +14,34 @@ import { corpusDir, corpusTrsxFiles } from '../formats/lists/corpus';
 
 /** References the parser expands, and ones it keeps as written (with an error): both decoders must agree. */
 const REFERENCES = [
-  '&amp;', '&#38;', '&#x26;', '&lt;', '&gt;', '&quot;', '&apos;', '&#233;', '&#xE9;', '&#x1F600;',
-  '&#0;', '&#x12g;', '&#xD800;', '&#1114112;', '&nbsp;', '&AMP;', '&#;', '&#x;',
+  '&amp;',
+  '&#38;',
+  '&#x26;',
+  '&lt;',
+  '&gt;',
+  '&quot;',
+  '&apos;',
+  '&#233;',
+  '&#xE9;',
+  '&#x1F600;',
+  '&#0;',
+  '&#x12g;',
+  '&#xD800;',
+  '&#1114112;',
+  '&nbsp;',
+  '&AMP;',
+  '&#;',
+  '&#x;',
 ];
 
 /** The top-level text of a `<sample>` element as the parser decodes it. */
 function parsedText(element: string): string {
   const root = parseXml(element).children.find((c): c is XmlElement => c.kind === 'element');
   assert.ok(root, element);
-  return root.children.filter((c): c is XmlText => c.kind === 'text').map((t) => t.value).join('');
+  return root.children
+    .filter((c): c is XmlText => c.kind === 'text')
+    .map((t) => t.value)
+    .join('');
 }
 
 /** Checks that the edit's search finds the parsed words of `element` at the raw characters they came from. */
@@ -43,9 +62,16 @@ describe('XML references: the parser and the health edit decode alike', () => {
   test('the real TRSX files of the corpus: every plain sample', (t) => {
     const files = corpusTrsxFiles();
     const root = corpusDir();
-    if (!files || !root) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    if (!files || !root) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
     const dialog = join(root, 'dialog');
-    const more = existsSync(dialog) ? readdirSync(dialog).map((d) => join(dialog, d, 'en-US', 'en-US.trsx')).filter(existsSync) : [];
+    const more = existsSync(dialog)
+      ? readdirSync(dialog)
+          .map((d) => join(dialog, d, 'en-US', 'en-US.trsx'))
+          .filter(existsSync)
+      : [];
     let checked = 0;
     for (const path of [...files.map((f) => f.path), ...more]) {
       const text = readFileSync(path, 'utf8');

@@ -23,17 +23,18 @@ const PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['Hello', 'Hello there'],
 ];
 
-const trsx = (samples: readonly string[]): string => [
-  '<?xml version="1.0" encoding="UTF-8"?>',
-  '<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="eng-USA" nuance:version="2.6">',
-  '<ontology base="http://localhost:8080/resources/ontology-1.0.xml"><intents><intent name="GREET"/><intent name="ORDER"/></intents>',
-  '<concepts><concept name="CITY"/></concepts></ontology>',
-  '<samples>',
-  ...samples,
-  '</samples>',
-  '</project>',
-  '',
-].join('\n');
+const trsx = (samples: readonly string[]): string =>
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="eng-USA" nuance:version="2.6">',
+    '<ontology base="http://localhost:8080/resources/ontology-1.0.xml"><intents><intent name="GREET"/><intent name="ORDER"/></intents>',
+    '<concepts><concept name="CITY"/></concepts></ontology>',
+    '<samples>',
+    ...samples,
+    '</samples>',
+    '</project>',
+    '',
+  ].join('\n');
 
 const sample = (intent: string, content: string): string => `<sample intentref="${intent}">${content}</sample>`;
 
@@ -64,7 +65,10 @@ function incrementalTrsx033(a: string, b: string): { flagged: boolean; increment
 }
 
 function conflict(text: string): boolean {
-  const report = healthReport([{ locale: 'en-US', file: 'en-US/en-US.trsx', text }], { minSamples: 1, similarity: 0.8 });
+  const report = healthReport([{ locale: 'en-US', file: 'en-US/en-US.trsx', text }], {
+    minSamples: 1,
+    similarity: 0.8,
+  });
   return report.findings.some((f) => f.rule === 'conflict');
 }
 

@@ -10,7 +10,10 @@ import { normalize } from '../../../src/core/formats/sampleText';
 
 function random(seed: number): (n: number) => number {
   let s = seed;
-  return (n) => { s = (s * 1103515245 + 12345) & 0x7fffffff; return (s >>> 16) % n; }; // high bits: the low ones cycle
+  return (n) => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return (s >>> 16) % n;
+  }; // high bits: the low ones cycle
 }
 
 describe('near-duplicates (prefix filtering)', () => {
@@ -31,13 +34,17 @@ describe('near-duplicates (prefix filtering)', () => {
       let expected = 0;
       for (let i = 0; i < entries.length; i++) {
         for (let k = i + 1; k < entries.length; k++) {
-          const a = entries[i]!; const b = entries[k]!;
+          const a = entries[i]!;
+          const b = entries[k]!;
           if (a.intent === b.intent) continue;
           const common = [...a.set].filter((w) => b.set.has(w)).length;
           if (common / (a.set.size + b.set.size - common) >= threshold) expected++;
         }
       }
-      const report = healthReport([{ locale: 'en-US', file: 'en-US/en-US.trsx', text }], { similarity: threshold, minSamples: 0 });
+      const report = healthReport([{ locale: 'en-US', file: 'en-US/en-US.trsx', text }], {
+        similarity: threshold,
+        minSamples: 0,
+      });
       const found = report.findings.filter((f) => f.rule === 'near-duplicate').length;
       assert.equal(found, expected, `threshold ${threshold}`);
       if (threshold < 1) assert.ok(expected > 0, `the data has pairs at ${threshold}`);

@@ -13,8 +13,12 @@ import { tempDir } from '../sync/support';
 
 const root = join(__dirname, '..', '..', '..', '..', '..');
 
-interface SettingSchema { default?: unknown }
-interface Manifest { contributes: { configuration: { properties: Record<string, SettingSchema> }[] } }
+interface SettingSchema {
+  default?: unknown;
+}
+interface Manifest {
+  contributes: { configuration: { properties: Record<string, SettingSchema> }[] };
+}
 
 function settingsOf(manifest: Manifest): Record<string, SettingSchema> {
   const all = manifest.contributes.configuration.map((c) => c.properties);
@@ -47,9 +51,11 @@ describe('model-health thresholds', () => {
     await writeFile(join(ws.dir, 'metadata.json'), '{}\n');
     await writeFile(join(ws.dir, 'en-US', 'en-US.trsx'), TRSX);
   });
-  after(async () => { await ws.cleanup(); });
+  after(async () => {
+    await ws.cleanup();
+  });
 
-  test('each threshold is a cstudio.health setting with the report\'s default', () => {
+  test("each threshold is a cstudio.health setting with the report's default", () => {
     const settings = settingsOf(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest);
     for (const [key, value] of Object.entries(DEFAULT_HEALTH_OPTIONS)) {
       const setting = settings[`cstudio.health.${key}`];

@@ -16,10 +16,24 @@ export interface BundleInputs {
 
 export async function bundleInputs(entry: string): Promise<BundleInputs> {
   const result = await esbuild.build({
-    entryPoints: [join(root, entry)], bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true,
-    external: ['vscode'], write: false, metafile: true, logLevel: 'silent', absWorkingDir: root, outdir: join(root, 'out', 'unused'),
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    external: ['vscode'],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: root,
+    outdir: join(root, 'out', 'unused'),
   });
   const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint !== undefined);
   assert.ok(output, `esbuild gave no output for ${entry}`);
-  return { inputs: Object.keys(output.inputs), bytes: output.bytes, bytesOf: (input) => output.inputs[input]?.bytesInOutput ?? 0 };
+  return {
+    inputs: Object.keys(output.inputs),
+    bytes: output.bytes,
+    bytesOf: (input) => output.inputs[input]?.bytesInOutput ?? 0,
+  };
 }

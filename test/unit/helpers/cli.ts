@@ -24,9 +24,19 @@ export async function cli(argv: string[], options: CliRunOptions = {}): Promise<
   let stderr = '';
   const answers = options.answers ? [...options.answers] : undefined;
   const io: CliIO = {
-    stdout: (t) => { stdout += t; options.onStdout?.(stdout); },
-    stderr: (t) => { stderr += t; },
-    prompt: answers ? (q: string) => { stderr += q; return Promise.resolve(answers.shift()); } : undefined,
+    stdout: (t) => {
+      stdout += t;
+      options.onStdout?.(stdout);
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    prompt: answers
+      ? (q: string) => {
+          stderr += q;
+          return Promise.resolve(answers.shift());
+        }
+      : undefined,
     env: options.env ?? {},
     cwd: options.cwd ?? process.cwd(),
     signal: options.signal ?? new AbortController().signal,
@@ -36,7 +46,10 @@ export async function cli(argv: string[], options: CliRunOptions = {}): Promise<
 }
 
 /** The CSTUDIO_* environment of a sandbox client. */
-export function sandboxEnv(sb: { baseUrl: string; authUrl: string; logUrl: string }, client: { clientId: string; clientSecret: string }): NodeJS.ProcessEnv {
+export function sandboxEnv(
+  sb: { baseUrl: string; authUrl: string; logUrl: string },
+  client: { clientId: string; clientSecret: string },
+): NodeJS.ProcessEnv {
   return {
     CSTUDIO_BASE_URL: sb.baseUrl,
     CSTUDIO_AUTH_URL: sb.authUrl,

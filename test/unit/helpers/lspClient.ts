@@ -3,7 +3,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 
 export interface PublishedDiagnostics {
   uri: string;
@@ -11,7 +16,10 @@ export interface PublishedDiagnostics {
   diagnostics: Array<{ code?: string | number; message: string; severity?: number; range: LspRange }>;
 }
 
-export interface LspRange { start: { line: number; character: number }; end: { line: number; character: number } }
+export interface LspRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
 
 export class LspTestClient {
   private readonly published = new Map<string, PublishedDiagnostics[]>();
@@ -20,7 +28,10 @@ export class LspTestClient {
   /** What the server said it can do (`initialize`'s answer). */
   capabilities: Record<string, unknown> = {};
 
-  private constructor(readonly child: ChildProcessWithoutNullStreams, readonly rpc: MessageConnection) {
+  private constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    readonly rpc: MessageConnection,
+  ) {
     rpc.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
       const list = this.published.get(p.uri) ?? [];
       list.push(p);
@@ -31,20 +42,26 @@ export class LspTestClient {
     rpc.onRequest('workspace/configuration', () => []);
     rpc.onRequest('client/registerCapability', () => null);
     child.stderr.on('data', (d: Buffer) => this.stderr.push(d.toString()));
-    child.on('exit', () => { for (const w of this.waiters.splice(0)) w(); });
+    child.on('exit', () => {
+      for (const w of this.waiters.splice(0)) w();
+    });
   }
 
   /** Starts the server with the given workspace folder and waits for `initialize`. */
   static async start(root: string): Promise<LspTestClient> {
     // out/test-PID/test/unit/helpers → out/test-PID/src/cli/main.js
     const main = join(__dirname, '..', '..', '..', 'src', 'cli', 'main.js');
-    const child = spawn(process.execPath, ['-e', `require(${JSON.stringify(main)}).main(['lsp', '--stdio'])`], { stdio: 'pipe' });
+    const child = spawn(process.execPath, ['-e', `require(${JSON.stringify(main)}).main(['lsp', '--stdio'])`], {
+      stdio: 'pipe',
+    });
     const rpc = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new LspTestClient(child, rpc);
     rpc.listen();
     const rootUri = pathToFileURL(root).href;
     const init = await rpc.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
-      processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'w' }],
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: [{ uri: rootUri, name: 'w' }],
       capabilities: { workspace: { workspaceFolders: true } },
       initializationOptions: { diagnosticsDelayMs: 0 },
     });
@@ -60,15 +77,22 @@ export class LspTestClient {
   }
 
   change(uri: string, version: number, changes: Array<{ range: LspRange; text: string }>): void {
-    void this.rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    void this.rpc.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
   }
 
   /** The first diagnostics published for `uri` (at `version`, when given) that satisfy `accept`. */
-  async diagnostics(uri: string, accept: (p: PublishedDiagnostics) => boolean = () => true): Promise<PublishedDiagnostics> {
+  async diagnostics(
+    uri: string,
+    accept: (p: PublishedDiagnostics) => boolean = () => true,
+  ): Promise<PublishedDiagnostics> {
     for (;;) {
       const hit = (this.published.get(uri) ?? []).find(accept);
       if (hit) return hit;
-      if (this.child.exitCode !== null) throw new Error(`the server exited (${this.child.exitCode}): ${this.stderr.join('')}`);
+      if (this.child.exitCode !== null)
+        throw new Error(`the server exited (${this.child.exitCode}): ${this.stderr.join('')}`);
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }

@@ -4,7 +4,12 @@ import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox, type SandboxClientInfo, type SandboxOptions } from '../../../src/sandbox/server';
+import {
+  startSandbox,
+  type RunningSandbox,
+  type SandboxClientInfo,
+  type SandboxOptions,
+} from '../../../src/sandbox/server';
 
 export interface TestSandbox {
   readonly baseUrl: string;
@@ -26,18 +31,34 @@ export async function startTestSandbox(options: Partial<SandboxOptions> = {}): P
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'cstudio-sandbox-')));
   const ownsDir = options.dataDir === undefined;
   const base: SandboxOptions = {
-    jobDurationMs: 100, onExchange: conformanceRecorder(), ...options, host: options.host ?? '127.0.0.1', dataDir,
+    jobDurationMs: 100,
+    onExchange: conformanceRecorder(),
+    ...options,
+    host: options.host ?? '127.0.0.1',
+    dataDir,
   };
   let sandbox = await startSandbox(base);
   let closed = false;
 
   return {
-    get baseUrl() { return sandbox.baseUrl; },
-    get authUrl() { return sandbox.authUrl; },
-    get logUrl() { return sandbox.logUrl; },
-    get caFile() { return sandbox.caFile; },
-    get clients() { return sandbox.clients; },
-    get sandbox() { return sandbox; },
+    get baseUrl() {
+      return sandbox.baseUrl;
+    },
+    get authUrl() {
+      return sandbox.authUrl;
+    },
+    get logUrl() {
+      return sandbox.logUrl;
+    },
+    get caFile() {
+      return sandbox.caFile;
+    },
+    get clients() {
+      return sandbox.clients;
+    },
+    get sandbox() {
+      return sandbox;
+    },
     dataDir,
     client(key: string): SandboxClientInfo {
       const c = sandbox.clients.find((x) => x.key === key);
@@ -71,5 +92,7 @@ function conformanceRecorder(): SandboxOptions['onExchange'] {
   const dir = process.env.CSTUDIO_CONFORMANCE_DIR;
   if (!dir) return undefined;
   const file = join(dir, `exchanges-${process.pid}.jsonl`);
-  return (e) => { appendFileSync(file, JSON.stringify(e) + '\n'); };
+  return (e) => {
+    appendFileSync(file, JSON.stringify(e) + '\n');
+  };
 }

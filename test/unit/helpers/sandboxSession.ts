@@ -6,14 +6,15 @@ export type UserCall = (method: string, path: string, json?: unknown, options?: 
 
 export function sessions(sbx: () => TestSandbox): (key: string) => UserCall {
   const tokens = new Map<string, string>();
-  return (key) => async (method, path, json, options = {}) => {
-    let t = tokens.get(key);
-    if (!t) {
-      t = await token(sbx(), sbx().client(key));
-      tokens.set(key, t);
-    }
-    return send(sbx(), method, path, { ...options, token: t, json });
-  };
+  return (key) =>
+    async (method, path, json, options = {}) => {
+      let t = tokens.get(key);
+      if (!t) {
+        t = await token(sbx(), sbx().client(key));
+        tokens.set(key, t);
+      }
+      return send(sbx(), method, path, { ...options, token: t, json });
+    };
 }
 
 /** The gateway error message of a response. */

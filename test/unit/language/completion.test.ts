@@ -20,7 +20,11 @@ describe('TRSX completion', () => {
     assert.ok(labels(items).includes('NO_INTENT'));
     const item = items[0];
     const valueStart = at(s, EN, 'intentref="CANCEL"', 'intentref="'.length);
-    assert.deepEqual(item?.range, { start: valueStart, end: valueStart + 'CANCEL'.length }, 'the whole value is replaced');
+    assert.deepEqual(
+      item?.range,
+      { start: valueStart, end: valueStart + 'CANCEL'.length },
+      'the whole value is replaced',
+    );
   });
 
   test('conceptref values: declared concepts, then predefined entities; dictionaries only declared ones', () => {
@@ -28,10 +32,15 @@ describe('TRSX completion', () => {
     const annotation = labels(s.completion(EN, at(s, EN, 'conceptref="DRINK">latte', 'conceptref="'.length)));
     assert.deepEqual(annotation.slice(0, 3), ['COFFEE_SIZE', 'DRINK', 'ORDER_NUMBER']);
     assert.ok(annotation.includes('nuance_CARDINAL_NUMBER') && annotation.includes('DATE'));
-    for (const referrer of ['REF_MOMENT', 'REF_PERSON', 'REF_PLACE', 'REF_THING']) assert.ok(annotation.includes(referrer), referrer);
-    const place = s.completion(EN, at(s, EN, 'conceptref="DRINK">latte', 'conceptref="'.length)).find((c) => c.label === 'REF_PLACE');
+    for (const referrer of ['REF_MOMENT', 'REF_PERSON', 'REF_PLACE', 'REF_THING'])
+      assert.ok(annotation.includes(referrer), referrer);
+    const place = s
+      .completion(EN, at(s, EN, 'conceptref="DRINK">latte', 'conceptref="'.length))
+      .find((c) => c.label === 'REF_PLACE');
     assert.match(place?.detail ?? '', /predefined entity · Referrer for a place/);
-    const dictionary = labels(s.completion(EN, at(s, EN, '<dictionary conceptref="', '<dictionary conceptref="'.length)));
+    const dictionary = labels(
+      s.completion(EN, at(s, EN, '<dictionary conceptref="', '<dictionary conceptref="'.length)),
+    );
     assert.deepEqual(dictionary, ['COFFEE_SIZE', 'DRINK', 'ORDER_NUMBER']);
   });
 
@@ -44,7 +53,10 @@ describe('TRSX completion', () => {
     doc.update(2, [{ start: where, end: where, text: '<annotation conceptref="CO' }]);
     const items = s.completion(EN, where + '<annotation conceptref="CO'.length);
     assert.ok(labels(items).includes('COFFEE_SIZE'));
-    assert.deepEqual(items[0]?.range, { start: where + '<annotation conceptref="'.length, end: where + '<annotation conceptref="CO'.length });
+    assert.deepEqual(items[0]?.range, {
+      start: where + '<annotation conceptref="'.length,
+      end: where + '<annotation conceptref="CO'.length,
+    });
     assert.equal(doc.trsxForNames().current, false, 'completion did not need a full parse');
   });
 
@@ -100,8 +112,17 @@ describe('GrXML completion', () => {
 
   test('repeat forms, special rules, scopes and element snippets', () => {
     const s = servicesWith(YESNO);
-    assert.deepEqual(labels(s.completion(YESNO, at(s, YESNO, 'repeat="0-1"', 'repeat="'.length))), ['0-1', '1-', '0-', '2', '1-3']);
-    assert.deepEqual(labels(s.completion(YESNO, at(s, YESNO, 'scope="public"', 'scope="'.length))), ['public', 'private']);
+    assert.deepEqual(labels(s.completion(YESNO, at(s, YESNO, 'repeat="0-1"', 'repeat="'.length))), [
+      '0-1',
+      '1-',
+      '0-',
+      '2',
+      '1-3',
+    ]);
+    assert.deepEqual(labels(s.completion(YESNO, at(s, YESNO, 'scope="public"', 'scope="'.length))), [
+      'public',
+      'private',
+    ]);
     const doc = s.documents.get(YESNO);
     assert.ok(doc);
     const inRule = at(s, YESNO, '<one-of>', 0, 1);
@@ -117,9 +138,21 @@ describe('GrXML completion', () => {
 describe('cursor context', () => {
   test('reads half-written tags', () => {
     const text = '<a><b x="1" y="ab';
-    assert.deepEqual(tagContextAt(text, text.length), { kind: 'attributeValue', element: 'b', attribute: 'y', prefix: 'ab', range: { start: 15, end: 17 }, tagStart: 3 });
+    assert.deepEqual(tagContextAt(text, text.length), {
+      kind: 'attributeValue',
+      element: 'b',
+      attribute: 'y',
+      prefix: 'ab',
+      range: { start: 15, end: 17 },
+      tagStart: 3,
+    });
     assert.equal(tagContextAt('<a><b x="1" ', 12).kind, 'attributeName');
-    assert.deepEqual(tagContextAt('<a><bo', 6), { kind: 'elementName', prefix: 'bo', range: { start: 4, end: 6 }, tagStart: 3 });
+    assert.deepEqual(tagContextAt('<a><bo', 6), {
+      kind: 'elementName',
+      prefix: 'bo',
+      range: { start: 4, end: 6 },
+      tagStart: 3,
+    });
     assert.equal(tagContextAt('<a>text', 7).kind, 'content');
     assert.equal(tagContextAt('<a><!-- <b x="', 14).kind, 'none');
     assert.equal(tagContextAt('<a></', 5).kind, 'closeTag');
@@ -137,7 +170,7 @@ describe('auto-closing tags', () => {
     const close = (text: string): string | undefined => closeTagAfterGt(text, text.length);
     assert.equal(close('<samples>'), '</samples>');
     assert.equal(close('<sample intentref="A" count="2">'), '</sample>');
-    assert.equal(close('<annotation conceptref=\'X\' >'), '</annotation>');
+    assert.equal(close("<annotation conceptref='X' >"), '</annotation>');
     assert.equal(close('<link conceptref="A"/>'), undefined, 'self-closing');
     assert.equal(close('</sample>'), undefined, 'a close tag');
     assert.equal(close('<sample intentref="a>'), undefined, 'inside a value');

@@ -23,7 +23,9 @@ function engineWith(...paths: string[]): DiagnosticsEngine {
 
 function summary(engine: DiagnosticsEngine, id: string): string[] {
   const text = engine.documents.get(id)?.text ?? '';
-  return (engine.diagnostics(id)?.diagnostics ?? []).map((d) => `${d.code} ${text.slice(d.range.start, d.range.end).split('\n')[0]}`);
+  return (engine.diagnostics(id)?.diagnostics ?? []).map(
+    (d) => `${d.code} ${text.slice(d.range.start, d.range.end).split('\n')[0]}`,
+  );
 }
 
 describe('diagnostics engine', () => {
@@ -37,7 +39,10 @@ describe('diagnostics engine', () => {
     ]);
     const fr = engineWith(FR);
     assert.deepEqual(summary(fr, FR), ['PRJ001 GREET', 'PRJ003 no_format', 'PRJ004 grammars/order_number.grxml']);
-    assert.match(fr.diagnostics(FR)?.diagnostics.find((d) => d.code === 'PRJ004')?.message ?? '', /fr-CA\/grammars\/order_number\.grxml/);
+    assert.match(
+      fr.diagnostics(FR)?.diagnostics.find((d) => d.code === 'PRJ004')?.message ?? '',
+      /fr-CA\/grammars\/order_number\.grxml/,
+    );
   });
 
   test('rule-based grammars: errors and a missing root are reported on the concept; unused grammars on the grammar', () => {
@@ -53,7 +58,7 @@ describe('diagnostics engine', () => {
     assert.equal(engine.diagnostics(YESNO), undefined, 'a document that is not open has no diagnostics');
   });
 
-  test('an edit in one locale changes the other locale\'s cross-file diagnostics', () => {
+  test("an edit in one locale changes the other locale's cross-file diagnostics", () => {
     const engine = engineWith(EN, FR);
     assert.deepEqual(engine.projectSiblings(EN), [FR]);
     const en = engine.documents.get(EN);
@@ -82,7 +87,10 @@ describe('diagnostics engine', () => {
     const doc = engine.documents.get(YESNO);
     assert.ok(doc);
     doc.setText(2, doc.text.replace('common.grxml#politeness', 'common.grxml#rudeness'));
-    assert.deepEqual(summary(engine, YESNO).map((s) => s.split(' ')[0]), ['SRGS030']);
+    assert.deepEqual(
+      summary(engine, YESNO).map((s) => s.split(' ')[0]),
+      ['SRGS030'],
+    );
   });
 });
 
@@ -90,8 +98,15 @@ describe('diagnostics through the language server', () => {
   /** The engine's diagnostics as the protocol carries them: code, message and line/character ranges. */
   function expected(engine: DiagnosticsEngine, id: string): Array<{ code: string; message: string; range: LspRange }> {
     const lines = new LineIndex(engine.documents.get(id)?.text ?? '');
-    const pos = (offset: number): { line: number; character: number } => { const p = lines.position(offset); return { line: p.line - 1, character: p.column - 1 }; };
-    return (engine.diagnostics(id)?.diagnostics ?? []).map((d) => ({ code: d.code, message: d.message, range: { start: pos(d.range.start), end: pos(d.range.end) } }));
+    const pos = (offset: number): { line: number; character: number } => {
+      const p = lines.position(offset);
+      return { line: p.line - 1, character: p.column - 1 };
+    };
+    return (engine.diagnostics(id)?.diagnostics ?? []).map((d) => ({
+      code: d.code,
+      message: d.message,
+      range: { start: pos(d.range.start), end: pos(d.range.end) },
+    }));
   }
   const received = (p: PublishedDiagnostics): Array<{ code: string; message: string; range: LspRange }> =>
     p.diagnostics.map((d) => ({ code: String(d.code), message: d.message, range: d.range }));
@@ -109,7 +124,15 @@ describe('diagnostics through the language server', () => {
       const at = offsetOf(text, 'hello there');
       const lines = new LineIndex(text);
       const p = lines.position(at);
-      server.change(en, 2, [{ range: { start: { line: p.line - 1, character: p.column - 1 }, end: { line: p.line - 1, character: p.column - 1 } }, text: 'oh ' }]);
+      server.change(en, 2, [
+        {
+          range: {
+            start: { line: p.line - 1, character: p.column - 1 },
+            end: { line: p.line - 1, character: p.column - 1 },
+          },
+          text: 'oh ',
+        },
+      ]);
       engine.change(EN, 2, [{ start: at, end: at, text: 'oh ' }]);
       assert.deepEqual(received(await server.diagnostics(en, (x) => x.version === 2)), expected(engine, EN));
     } finally {

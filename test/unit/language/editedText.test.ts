@@ -20,7 +20,11 @@ function lineBreakAt(text: string, offset: number): boolean {
 }
 
 describe('edited text', () => {
-  for (const [name, eol] of [['LF', '\n'], ['CRLF', '\r\n'], ['CR', '\r']] as const) {
+  for (const [name, eol] of [
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+    ['CR', '\r'],
+  ] as const) {
     test(`random edits (${name} line breaks): text, slices, characters and positions match the plain string`, () => {
       const random = seeded(name.length * 17);
       const inserts = ['x', '', 'ab', eol, `line${eol}next`, '<', '\r', '\n', 'é'];
@@ -29,7 +33,11 @@ describe('edited text', () => {
       for (let round = 0; round < 400; round++) {
         // Mostly near the last edit (typing), sometimes far (another place in the file).
         const start = random(plain.length + 1);
-        const change: TextChange = { start, end: Math.min(plain.length, start + random(3) * random(4)), text: inserts[random(inserts.length)] as string };
+        const change: TextChange = {
+          start,
+          end: Math.min(plain.length, start + random(3) * random(4)),
+          text: inserts[random(inserts.length)] as string,
+        };
         plain = applyChange(plain, change);
         edited.apply(change);
         assert.equal(edited.length, plain.length);
@@ -42,7 +50,8 @@ describe('edited text', () => {
           // Inside a CR LF pair both count the offset as the line's end; the LSP rule keeps it before the pair.
           if (!(plain.charCodeAt(a - 1) === 13 && plain.charCodeAt(a) === 10)) {
             assert.deepEqual(edited.positionAt(a), expected, `round ${round}: position of ${a}`);
-            if (!lineBreakAt(plain, a) || expected.character === 0) assert.equal(edited.offsetAt(expected), a, `round ${round}: offset of ${JSON.stringify(expected)}`);
+            if (!lineBreakAt(plain, a) || expected.character === 0)
+              assert.equal(edited.offsetAt(expected), a, `round ${round}: offset of ${JSON.stringify(expected)}`);
           }
         }
         if (round % 50 === 0) assert.equal(edited.toString(), plain, `round ${round}: whole text`);
@@ -67,7 +76,13 @@ describe('edited text', () => {
     edited.apply({ start: 11, end: 11, text: 'y' });
     edited.apply({ start: 50_000, end: 50_001, text: 'zz' });
     assert.equal(edited.pieces.length, 2, 'typing stays one piece, a far edit is another');
-    assert.deepEqual(edited.pieces.map((p) => [p.start, p.end, p.oldStart, p.oldEnd, p.text]), [[10, 12, 10, 10, 'xy'], [50_000, 50_002, 49_998, 49_999, 'zz']]);
+    assert.deepEqual(
+      edited.pieces.map((p) => [p.start, p.end, p.oldStart, p.oldEnd, p.text]),
+      [
+        [10, 12, 10, 10, 'xy'],
+        [50_000, 50_002, 49_998, 49_999, 'zz'],
+      ],
+    );
     assert.equal(edited.toBase(60_000), 59_997);
     assert.equal(edited.toBase(50_001), 49_998, 'inside a piece: its start in the base');
     edited.apply({ start: 50_000, end: 50_002, text: 'a' });

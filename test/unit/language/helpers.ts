@@ -33,14 +33,29 @@ export function corpusFolder(folder: string): string | undefined {
 
 /** Diagnostics in a total order (position, then code and message), so equal sets compare equal. */
 export function canonical(list: readonly Diagnostic[]): Diagnostic[] {
-  return [...list].map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: { start: d.range.start, end: d.range.end } }))
-    .sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.code.localeCompare(b.code) || a.message.localeCompare(b.message));
+  return [...list]
+    .map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      range: { start: d.range.start, end: d.range.end },
+    }))
+    .sort(
+      (a, b) =>
+        a.range.start - b.range.start ||
+        a.range.end - b.range.end ||
+        a.code.localeCompare(b.code) ||
+        a.message.localeCompare(b.message),
+    );
 }
 
 /** A deterministic pseudo-random generator (tests must be repeatable). */
 export function seeded(seed: number): (n: number) => number {
   let s = seed;
-  return (n) => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s % n; };
+  return (n) => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s % n;
+  };
 }
 
 /** Offset of the `occurrence`-th (0-based) match of `needle` in `text`; throws when absent. */
@@ -59,8 +74,12 @@ export function workspacePath(...parts: string[]): string {
 }
 
 /** Applies non-overlapping edits (any order) to `text`. */
-export function applyEdits(text: string, edits: ReadonlyArray<{ range: { start: number; end: number }; newText: string }>): string {
+export function applyEdits(
+  text: string,
+  edits: ReadonlyArray<{ range: { start: number; end: number }; newText: string }>,
+): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.range.start - a.range.start)) out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
+  for (const e of [...edits].sort((a, b) => b.range.start - a.range.start))
+    out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
   return out;
 }

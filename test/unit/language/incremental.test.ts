@@ -24,16 +24,27 @@ function generated(samples: number): string {
   const words = ['book', 'a', 'flight', 'to', 'paris', 'please', 'now', 'cancel', 'my', 'order'];
   const phrase = (n: number): string => Array.from({ length: n }, () => words[random(words.length)]).join(' ');
   const doc: TrsxDocument = {
-    lang: 'eng-USA', version: '2.6', metadata: [], sources: [],
+    lang: 'eng-USA',
+    version: '2.6',
+    metadata: [],
+    sources: [],
     intents: ['BOOK', 'CANCEL', 'STATUS'].map((name) => ({ name, links: [{ conceptref: 'CITY' }] })),
-    concepts: [{ name: 'CITY', settings: [], relations: [] }, { name: 'WHEN', dataType: 'date', settings: [], relations: [] }],
+    concepts: [
+      { name: 'CITY', settings: [], relations: [] },
+      { name: 'WHEN', dataType: 'date', settings: [], relations: [] },
+    ],
     dictionaries: [{ conceptref: 'CITY', entries: [{ literal: 'paris', value: 'PAR' }] }],
     samples: [],
   };
   for (let i = 0; i < samples; i++) {
     const content: SampleNode[] = [phrase(2 + random(3))];
-    if (random(3) === 0) content.push({ conceptref: random(2) ? 'CITY' : 'WHEN', content: [phrase(1)] }, ` ${phrase(1)}`);
-    doc.samples.push({ intentref: ['BOOK', 'CANCEL', 'STATUS', 'NO_INTENT'][random(4)] as string, count: 1 + random(2), content });
+    if (random(3) === 0)
+      content.push({ conceptref: random(2) ? 'CITY' : 'WHEN', content: [phrase(1)] }, ` ${phrase(1)}`);
+    doc.samples.push({
+      intentref: ['BOOK', 'CANCEL', 'STATUS', 'NO_INTENT'][random(4)] as string,
+      count: 1 + random(2),
+      content,
+    });
   }
   return buildTrsx(doc);
 }
@@ -51,9 +62,26 @@ function samplesSpans(text: string): Array<[number, number]> {
   return spans;
 }
 
-const SNIPPETS = ['a', ' ', 'x', '&amp;', '&bogus;', '<', '>', '"', '</sample>', '<annotation conceptref="CITY">', '</annotation>',
-  '<annotation conceptref="NOPE">rome</annotation>', ' intentref="CANCEL"', '<!-- note -->', '<sample intentref="BOOK">book a flight</sample>',
-  '<sample intentref="GHOST"></sample>', '<foo/>', '\n    '];
+const SNIPPETS = [
+  'a',
+  ' ',
+  'x',
+  '&amp;',
+  '&bogus;',
+  '<',
+  '>',
+  '"',
+  '</sample>',
+  '<annotation conceptref="CITY">',
+  '</annotation>',
+  '<annotation conceptref="NOPE">rome</annotation>',
+  ' intentref="CANCEL"',
+  '<!-- note -->',
+  '<sample intentref="BOOK">book a flight</sample>',
+  '<sample intentref="GHOST"></sample>',
+  '<foo/>',
+  '\n    ',
+];
 
 function randomChange(text: string, random: (n: number) => number): TextChange {
   const spans = samplesSpans(text);
@@ -65,13 +93,15 @@ function randomChange(text: string, random: (n: number) => number): TextChange {
   } else start = random(text.length);
   const kind = random(6);
   if (kind === 0) return { start, end: Math.min(text.length, start + 1 + random(20)), text: '' };
-  if (kind === 1) { // copy a whole sample elsewhere (creates duplicates)
+  if (kind === 1) {
+    // copy a whole sample elsewhere (creates duplicates)
     const from = text.indexOf('<sample ', random(text.length));
     const to = from === -1 ? -1 : text.indexOf('</sample>', from);
     const gap = text.indexOf('\n', start);
     if (from !== -1 && to !== -1 && gap !== -1) return { start: gap, end: gap, text: `\n${text.slice(from, to + 9)}` };
   }
-  if (kind === 2) { // delete a whole sample
+  if (kind === 2) {
+    // delete a whole sample
     const from = text.indexOf('<sample ', start);
     const to = from === -1 ? -1 : text.indexOf('</sample>', from);
     if (from !== -1 && to !== -1) return { start: from, end: to + 9, text: '' };
@@ -98,8 +128,11 @@ describe('text changes', () => {
 });
 
 describe('incremental TRSX parsing', () => {
-  for (const [name, text] of [['valid.trsx', readFixture('trsx', 'valid.trsx')], ['duplicates.trsx', readFixture('trsx', 'duplicates.trsx')],
-    ['generated', generated(60)]] as const) {
+  for (const [name, text] of [
+    ['valid.trsx', readFixture('trsx', 'valid.trsx')],
+    ['duplicates.trsx', readFixture('trsx', 'duplicates.trsx')],
+    ['generated', generated(60)],
+  ] as const) {
     test(`random edits of ${name}: tree, model and diagnostics equal a full parse`, () => {
       const random = seeded(name.length * 31);
       const doc = new LanguageDocument('memory.trsx', 'trsx', 1, text);
@@ -113,7 +146,8 @@ describe('incremental TRSX parsing', () => {
       for (let round = 0; round < rounds; round++) {
         let next = current;
         // Broken markup stays broken for one round, then the edit is undone (as a user would).
-        const planned = current === clean ? Array.from({ length: 1 + random(2) }, () => undefined) : [undoChange(current, clean)];
+        const planned =
+          current === clean ? Array.from({ length: 1 + random(2) }, () => undefined) : [undoChange(current, clean)];
         const changes: TextChange[] = [];
         for (const p of planned) {
           const change = p ?? randomChange(next, random);
@@ -126,8 +160,23 @@ describe('incremental TRSX parsing', () => {
         if (state.incremental) incremental++;
         assert.equal(serializeXml(state.result.tree), next, `round ${round}: the patched tree reproduces the text`);
         assert.deepEqual(state.result.document, parseTrsx(next).document, `round ${round}: model`);
-        if (process.env.DEBUG_ROUND && JSON.stringify(canonical(state.diagnostics)) !== JSON.stringify(fullDiagnostics(next))) {
-          console.log(JSON.stringify({ round, changes, incremental: state.incremental, before: current.slice(2200, 2500), after: next.slice(2200, 2500) }, null, 1));
+        if (
+          process.env.DEBUG_ROUND &&
+          JSON.stringify(canonical(state.diagnostics)) !== JSON.stringify(fullDiagnostics(next))
+        ) {
+          console.log(
+            JSON.stringify(
+              {
+                round,
+                changes,
+                incremental: state.incremental,
+                before: current.slice(2200, 2500),
+                after: next.slice(2200, 2500),
+              },
+              null,
+              1,
+            ),
+          );
         }
         assert.deepEqual(canonical(state.diagnostics), fullDiagnostics(next), `round ${round}: diagnostics`);
         current = next;
@@ -146,20 +195,33 @@ describe('incremental TRSX parsing', () => {
     validator.validate(doc.trsx());
     const random = seeded(11);
     const edits: Array<(t: string) => TextChange> = [
-      (t) => { const at = t.indexOf('</sample>', random(t.length)); return { start: at, end: at, text: 'x' }; },
+      (t) => {
+        const at = t.indexOf('</sample>', random(t.length));
+        return { start: at, end: at, text: 'x' };
+      },
       (t) => {
         let at = t.indexOf('</sample>', random(t.length));
         while (at !== -1 && !/[a-z]/.test(t[at - 1] ?? '')) at = t.indexOf('</sample>', at + 1);
         return { start: at - 1, end: at, text: '' };
       },
-      (t) => { const at = t.indexOf('<sample ', random(t.length)); return { start: at, end: at, text: '<sample intentref="BOOK">book a flight</sample>\n' }; },
-      (t) => { const at = t.indexOf('<sample ', random(t.length)); return { start: at, end: t.indexOf('</sample>', at) + 9, text: '' }; },
-      (t) => { const at = t.indexOf('</sample>', random(t.length)); return { start: at, end: at, text: '<annotation conceptref="CITY">rome</annotation>' }; },
+      (t) => {
+        const at = t.indexOf('<sample ', random(t.length));
+        return { start: at, end: at, text: '<sample intentref="BOOK">book a flight</sample>\n' };
+      },
+      (t) => {
+        const at = t.indexOf('<sample ', random(t.length));
+        return { start: at, end: t.indexOf('</sample>', at) + 9, text: '' };
+      },
+      (t) => {
+        const at = t.indexOf('</sample>', random(t.length));
+        return { start: at, end: at, text: '<annotation conceptref="CITY">rome</annotation>' };
+      },
     ];
     for (let i = 0; i < 120; i++) {
       const make = edits[i % edits.length] as (t: string) => TextChange;
       let change = make(text);
-      if (change.start < 0 || change.end < change.start) change = { start: text.indexOf('</sample>'), end: text.indexOf('</sample>'), text: 'y' };
+      if (change.start < 0 || change.end < change.start)
+        change = { start: text.indexOf('</sample>'), end: text.indexOf('</sample>'), text: 'y' };
       text = applyChange(text, change);
       doc.update(i + 2, [change]);
       const result = doc.trsx();
@@ -180,7 +242,10 @@ describe('incremental TRSX parsing', () => {
       // Typing in two to four samples far apart, the names the completion reads staying those of the last parse.
       for (let k = 0; k < 2 + random(3); k++) {
         const at = text.indexOf('</sample>', random(text.length));
-        const change = at === -1 ? { start: text.indexOf('</sample>'), end: text.indexOf('</sample>'), text: 'y' } : { start: at, end: at, text: k % 2 === 0 ? ' x' : ' book a flight' };
+        const change =
+          at === -1
+            ? { start: text.indexOf('</sample>'), end: text.indexOf('</sample>'), text: 'y' }
+            : { start: at, end: at, text: k % 2 === 0 ? ' x' : ' book a flight' };
         text = applyChange(text, change);
         doc.update(doc.version + 1, [change]);
         assert.equal(doc.trsxForNames().current, false);
@@ -211,10 +276,20 @@ describe('incremental TRSX parsing', () => {
   test('edits outside <samples> or that break the markup fall back to a full parse', () => {
     const text = readFixture('trsx', 'valid.trsx');
     const inOntology = offsetOf(text, 'name="CANCEL"') + 6;
-    assert.equal(patchTrsx(parseTrsx(text), { start: inOntology, end: inOntology + 1, oldStart: inOntology, oldEnd: inOntology }, applyChange(text, { start: inOntology, end: inOntology, text: 'X' })), undefined);
+    assert.equal(
+      patchTrsx(
+        parseTrsx(text),
+        { start: inOntology, end: inOntology + 1, oldStart: inOntology, oldEnd: inOntology },
+        applyChange(text, { start: inOntology, end: inOntology, text: 'X' }),
+      ),
+      undefined,
+    );
     const inSample = offsetOf(text, 'never mind');
     const broken = applyChange(text, { start: inSample, end: inSample, text: '<annotation conceptref="' });
-    assert.equal(patchTrsx(parseTrsx(text), { start: inSample, end: inSample + 24, oldStart: inSample, oldEnd: inSample }, broken), undefined);
+    assert.equal(
+      patchTrsx(parseTrsx(text), { start: inSample, end: inSample + 24, oldStart: inSample, oldEnd: inSample }, broken),
+      undefined,
+    );
     const doc = new LanguageDocument('memory.trsx', 'trsx', 1, text);
     const validator = new IncrementalTrsxValidator();
     doc.onTrsxStep = (step) => validator.step(step);

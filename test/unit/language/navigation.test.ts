@@ -41,7 +41,7 @@ describe('hover', () => {
     assert.match(referrer, /A predefined entity \(provided by the platform\)\. Referrer for a thing/);
   });
 
-  test('a ruleref: the rule\'s first alternatives, also across grammar files', () => {
+  test("a ruleref: the rule's first alternatives, also across grammar files", () => {
     const s = servicesWith(YESNO);
     const md = s.hover(YESNO, at(s, YESNO, '#yes', 2))?.markdown ?? '';
     assert.match(md, /\*\*Rule\*\* `yes` — private/);
@@ -61,11 +61,23 @@ describe('go to definition', () => {
     assert.ok(intent.range.start < at(s, EN, '<concepts>'), 'the declaration in <intents>');
     const [concept] = s.definition(EN, at(s, EN, 'conceptref="DRINK">', 'conceptref="D'.length));
     assert.ok(concept && concept.range.start === at(s, EN, '<concept name="DRINK"', '<concept name="'.length));
-    const [fromDictionary] = s.definition(EN, at(s, EN, '<dictionary conceptref="COFFEE_SIZE"', '<dictionary conceptref="C'.length));
-    assert.ok(fromDictionary && fromDictionary.range.start === at(s, EN, '<concept name="COFFEE_SIZE"', '<concept name="'.length));
+    const [fromDictionary] = s.definition(
+      EN,
+      at(s, EN, '<dictionary conceptref="COFFEE_SIZE"', '<dictionary conceptref="C'.length),
+    );
+    assert.ok(
+      fromDictionary &&
+        fromDictionary.range.start === at(s, EN, '<concept name="COFFEE_SIZE"', '<concept name="'.length),
+    );
     const [toDictionary] = s.definition(EN, at(s, EN, '<concept name="COFFEE_SIZE"', '<concept name="C'.length));
-    assert.ok(toDictionary && toDictionary.range.start === at(s, EN, '<dictionary conceptref="COFFEE_SIZE"', '<dictionary conceptref="'.length));
-    assert.deepEqual(s.definition(EN, at(s, EN, 'grammars/order_number', 3)), [{ path: ORDER_GRAMMAR, range: { start: 0, end: 0 } }]);
+    assert.ok(
+      toDictionary &&
+        toDictionary.range.start ===
+          at(s, EN, '<dictionary conceptref="COFFEE_SIZE"', '<dictionary conceptref="'.length),
+    );
+    assert.deepEqual(s.definition(EN, at(s, EN, 'grammars/order_number', 3)), [
+      { path: ORDER_GRAMMAR, range: { start: 0, end: 0 } },
+    ]);
   });
 
   test('a name declared only in another locale goes there', () => {
@@ -85,7 +97,11 @@ describe('go to definition', () => {
     const [file] = s.definition(YESNO, at(s, YESNO, 'common.grxml#politeness', 2));
     assert.deepEqual(file, { path: COMMON, range: { start: 0, end: 0 } }, 'on the file part: the file');
     const [root] = s.definition(YESNO, at(s, YESNO, 'root="answer"', 'root="a'.length));
-    assert.ok(root && quoted(s, root) === 'answer' && root.range.start === at(s, YESNO, '<rule id="answer"', '<rule id="'.length));
+    assert.ok(
+      root &&
+        quoted(s, root) === 'answer' &&
+        root.range.start === at(s, YESNO, '<rule id="answer"', '<rule id="'.length),
+    );
   });
 });
 
@@ -93,10 +109,18 @@ describe('find references', () => {
   test('an intent: declarations and samples in every locale', () => {
     const s = servicesWith(EN);
     const refs = s.references(EN, at(s, EN, '<intent name="ORDER_COFFEE"', '<intent name="O'.length), true);
-    assert.deepEqual(refs.map((r) => [r.path === EN ? 'en' : 'fr', quoted(s, r)]), [
-      ['en', 'ORDER_COFFEE'], ['en', 'ORDER_COFFEE'], ['en', 'ORDER_COFFEE'], ['en', 'ORDER_COFFEE'],
-      ['fr', 'ORDER_COFFEE'], ['fr', 'ORDER_COFFEE'], ['fr', 'ORDER_COFFEE'],
-    ]);
+    assert.deepEqual(
+      refs.map((r) => [r.path === EN ? 'en' : 'fr', quoted(s, r)]),
+      [
+        ['en', 'ORDER_COFFEE'],
+        ['en', 'ORDER_COFFEE'],
+        ['en', 'ORDER_COFFEE'],
+        ['en', 'ORDER_COFFEE'],
+        ['fr', 'ORDER_COFFEE'],
+        ['fr', 'ORDER_COFFEE'],
+        ['fr', 'ORDER_COFFEE'],
+      ],
+    );
     assert.equal(s.references(EN, at(s, EN, '<intent name="ORDER_COFFEE"', '<intent name="O'.length), false).length, 5);
   });
 
@@ -111,9 +135,14 @@ describe('find references', () => {
   test('a rule: local references and references from the grammars beside it', () => {
     const s = servicesWith(COMMON);
     const refs = s.references(COMMON, at(s, COMMON, '<rule id="politeness"', '<rule id="p'.length), true);
-    assert.deepEqual(refs.map((r) => [r.path === COMMON ? 'common' : r.path === YESNO ? 'yesno' : r.path, quoted(s, r)]), [
-      ['common', 'politeness'], ['common', 'politeness'], ['yesno', 'politeness'],
-    ]);
+    assert.deepEqual(
+      refs.map((r) => [r.path === COMMON ? 'common' : r.path === YESNO ? 'yesno' : r.path, quoted(s, r)]),
+      [
+        ['common', 'politeness'],
+        ['common', 'politeness'],
+        ['yesno', 'politeness'],
+      ],
+    );
   });
 });
 
@@ -121,7 +150,13 @@ describe('rename', () => {
   test('an intent across the locale files', () => {
     const s = servicesWith(EN);
     const edits = s.rename(EN, at(s, EN, 'intentref="CANCEL"', 'intentref="C'.length), 'STOP');
-    assert.deepEqual(edits.map((e) => [e.path, e.edits.length]), [[EN, 2], [FR, 1]]);
+    assert.deepEqual(
+      edits.map((e) => [e.path, e.edits.length]),
+      [
+        [EN, 2],
+        [FR, 1],
+      ],
+    );
     const en = applyEdits(readFileSync(EN, 'utf8'), edits[0]?.edits ?? []);
     assert.match(en, /<intent name="STOP"\/>/);
     assert.match(en, /<sample intentref="STOP">cancel my order/);
@@ -133,7 +168,11 @@ describe('rename', () => {
     const size = at(s, EN, '<concept name="COFFEE_SIZE"', '<concept name="C'.length);
     assert.throws(() => s.rename(EN, size, 'big size'), /not a valid concept name/);
     assert.throws(() => s.rename(EN, size, 'DRINK'), /already exists/);
-    assert.throws(() => s.rename(EN, at(s, EN, 'intentref="CANCEL"', 'intentref="C'.length), 'GREET'), /already exists/, 'GREET is declared in fr-CA');
+    assert.throws(
+      () => s.rename(EN, at(s, EN, 'intentref="CANCEL"', 'intentref="C'.length), 'GREET'),
+      /already exists/,
+      'GREET is declared in fr-CA',
+    );
     assert.throws(() => s.prepareRename(EN, at(s, EN, '<samples>', 2)), /Put the cursor on an intent or concept/);
     const concept = s.rename(EN, size, 'CUP_SIZE');
     assert.equal(concept.find((f) => f.path === EN)?.edits.length, 4, 'declaration, link, dictionary, annotation');
@@ -155,22 +194,41 @@ describe('symbols', () => {
   test('TRSX outline: intents, concepts, dictionaries, samples grouped by intent', () => {
     const s = servicesWith(EN);
     const outline = s.documentSymbols(EN);
-    assert.deepEqual(outline.map((o) => [o.name, o.children.map((c) => c.name)]), [
-      ['Intents', ['ORDER_COFFEE', 'CANCEL']],
-      ['Concepts', ['COFFEE_SIZE', 'DRINK', 'ORDER_NUMBER']],
-      ['Dictionaries', ['COFFEE_SIZE']],
-      ['Samples', ['ORDER_COFFEE', 'CANCEL', 'GREET']],
-    ]);
+    assert.deepEqual(
+      outline.map((o) => [o.name, o.children.map((c) => c.name)]),
+      [
+        ['Intents', ['ORDER_COFFEE', 'CANCEL']],
+        ['Concepts', ['COFFEE_SIZE', 'DRINK', 'ORDER_NUMBER']],
+        ['Dictionaries', ['COFFEE_SIZE']],
+        ['Samples', ['ORDER_COFFEE', 'CANCEL', 'GREET']],
+      ],
+    );
     const samples = outline[3]?.children[0];
-    assert.deepEqual(samples?.children.map((c) => c.name), ['a large latte please', 'I want a coffee', 'I want a coffee']);
+    assert.deepEqual(
+      samples?.children.map((c) => c.name),
+      ['a large latte please', 'I want a coffee', 'I want a coffee'],
+    );
     assert.equal(outline[0]?.children[0]?.detail, '3 samples');
   });
 
   test('GrXML outline and workspace symbols', () => {
     const s = servicesWith(YESNO);
-    assert.deepEqual(s.documentSymbols(YESNO).map((r) => [r.name, r.detail]), [['answer', 'public · root'], ['yes', 'private'], ['no', 'private']]);
+    assert.deepEqual(
+      s.documentSymbols(YESNO).map((r) => [r.name, r.detail]),
+      [
+        ['answer', 'public · root'],
+        ['yes', 'private'],
+        ['no', 'private'],
+      ],
+    );
     const files = [EN, FR, ORDER_GRAMMAR, YESNO, workspacePath('grammars', 'pin.grxml')];
     const found = s.workspaceSymbols(files, 'ordr').map((x) => `${x.kind}:${x.name}@${x.container}`);
-    assert.deepEqual(found, ['intent:ORDER_COFFEE@en-US', 'concept:ORDER_NUMBER@en-US', 'intent:ORDER_COFFEE@fr-CA', 'concept:ORDER_NUMBER@fr-CA', 'rule:order_number@order_number.grxml']);
+    assert.deepEqual(found, [
+      'intent:ORDER_COFFEE@en-US',
+      'concept:ORDER_NUMBER@en-US',
+      'intent:ORDER_COFFEE@fr-CA',
+      'concept:ORDER_NUMBER@fr-CA',
+      'rule:order_number@order_number.grxml',
+    ]);
   });
 });

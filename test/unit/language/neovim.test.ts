@@ -47,8 +47,19 @@ function lineCol(text: string, needle: string, delta: number): [number, number] 
   return [p.line, p.character];
 }
 
-interface NvimDiagnostic { lnum: number; col: number; end_col: number; message: string; code?: string }
-interface NvimLocation { uri?: string; targetUri?: string; range?: { start: { line: number } }; targetSelectionRange?: { start: { line: number } } }
+interface NvimDiagnostic {
+  lnum: number;
+  col: number;
+  end_col: number;
+  message: string;
+  code?: string;
+}
+interface NvimLocation {
+  uri?: string;
+  targetUri?: string;
+  range?: { start: { line: number } };
+  targetSelectionRange?: { start: { line: number } };
+}
 
 describe('the language server in Neovim (a real LSP client)', () => {
   test('diagnostics with ranges, hover and go-to-definition', (t) => {
@@ -69,18 +80,36 @@ describe('the language server in Neovim (a real LSP client)', () => {
       const out = join(root, 'out.json');
       const env = {
         cmd: [process.execPath, '-e', `require(${JSON.stringify(main)}).main(['lsp', '--stdio'])`],
-        root, trsx, grxml, out,
+        root,
+        trsx,
+        grxml,
+        out,
         conceptref: lineCol(TRSX, 'conceptref="COFFEE_SIZE"', 14),
         ruleref: lineCol(GRXML, '#size', 2),
       };
-      const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-i', 'NONE', '-c', `luafile ${join(root, 'init.lua')}`], {
-        env: { ...process.env, CSTUDIO_NVIM: JSON.stringify(env), HOME: root, XDG_STATE_HOME: root, XDG_DATA_HOME: root, XDG_CONFIG_HOME: root },
-        encoding: 'utf8', timeout: 180_000,
-      });
+      const run = spawnSync(
+        'nvim',
+        ['--headless', '--clean', '-n', '-i', 'NONE', '-c', `luafile ${join(root, 'init.lua')}`],
+        {
+          env: {
+            ...process.env,
+            CSTUDIO_NVIM: JSON.stringify(env),
+            HOME: root,
+            XDG_STATE_HOME: root,
+            XDG_DATA_HOME: root,
+            XDG_CONFIG_HOME: root,
+          },
+          encoding: 'utf8',
+          timeout: 180_000,
+        },
+      );
       assert.equal(run.status, 0, `nvim: ${run.stderr}${run.stdout}`);
       const result = JSON.parse(readFileSync(out, 'utf8')) as {
-        trsx: NvimDiagnostic[]; grxml: NvimDiagnostic[]; hover: { contents: { value: string } };
-        trsxDefinition: NvimLocation[]; grxmlDefinition: NvimLocation[];
+        trsx: NvimDiagnostic[];
+        grxml: NvimDiagnostic[];
+        hover: { contents: { value: string } };
+        trsxDefinition: NvimLocation[];
+        grxmlDefinition: NvimLocation[];
       };
       const unknown = result.trsx.find((d) => /COFFE_SIZE/.test(d.message));
       assert.ok(unknown, JSON.stringify(result.trsx));
@@ -92,7 +121,8 @@ describe('the language server in Neovim (a real LSP client)', () => {
       assert.ok(ruleref, JSON.stringify(result.grxml));
       assert.equal(ruleref.lnum, lineCol(GRXML, '#drink', 0)[0]);
       assert.match(result.hover.contents.value, /COFFEE_SIZE/);
-      const startLine = (l: NvimLocation | undefined): number | undefined => (l?.range ?? l?.targetSelectionRange)?.start.line;
+      const startLine = (l: NvimLocation | undefined): number | undefined =>
+        (l?.range ?? l?.targetSelectionRange)?.start.line;
       assert.equal(startLine(result.trsxDefinition[0]), lineCol(TRSX, '<concept name="COFFEE_SIZE"', 0)[0]);
       assert.equal(startLine(result.grxmlDefinition[0]), lineCol(GRXML, '<rule id="size"', 0)[0]);
     } finally {

@@ -46,36 +46,55 @@ function diagnosticsOf(path: string): Array<{ code: string; severity: string; me
 }
 
 describe('a freshly pulled project in the editor and in cstudio validate', () => {
-  test('the owner\'s pull: the withheld grammar is one info naming the restriction, with no fix offered', () => {
+  test("the owner's pull: the withheld grammar is one info naming the restriction, with no fix offered", () => {
     for (const locale of ['en-US', 'fr-CA']) {
       const found = diagnosticsOf(join(ownerDir.dir, locale, `${locale}.trsx`));
-      assert.deepEqual(found.filter((d) => d.severity === 'error'), [], `${locale}: no errors`);
+      assert.deepEqual(
+        found.filter((d) => d.severity === 'error'),
+        [],
+        `${locale}: no errors`,
+      );
       const restricted = found.filter((d) => d.code === 'PRJ009');
       assert.equal(restricted.length, 1, `${locale}: said once`);
       assert.equal(restricted[0]?.severity, 'info');
-      assert.match(restricted[0]?.message ?? '', /'PICKUP_TIME' \(grammars\/PICKUP_TIME\.grxml\).*restricted files.*professional-services/);
+      assert.match(
+        restricted[0]?.message ?? '',
+        /'PICKUP_TIME' \(grammars\/PICKUP_TIME\.grxml\).*restricted files.*professional-services/,
+      );
       assert.doesNotMatch(restricted[0]?.message ?? '', /pull/i, 'no false fix');
       assert.equal(found.filter((d) => d.code === 'PRJ004').length, 0);
     }
   });
 
-  test('cstudio validate DIR reports no error on the owner\'s pull, and the same info as the editor', async () => {
+  test("cstudio validate DIR reports no error on the owner's pull, and the same info as the editor", async () => {
     const r = await cli(['validate', ownerDir.dir], { cwd: ownerDir.dir });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const lines = r.stdout.trim().split('\n');
-    assert.deepEqual(lines.filter((l) => / (error|warning) /.test(l)), []);
-    assert.deepEqual(lines.filter((l) => l.includes('PRJ009')).map((l) => l.split(':')[0]).sort(), ['en-US/en-US.trsx', 'fr-CA/fr-CA.trsx']);
+    assert.deepEqual(
+      lines.filter((l) => / (error|warning) /.test(l)),
+      [],
+    );
+    assert.deepEqual(
+      lines
+        .filter((l) => l.includes('PRJ009'))
+        .map((l) => l.split(':')[0])
+        .sort(),
+      ['en-US/en-US.trsx', 'fr-CA/fr-CA.trsx'],
+    );
     assert.match(lines.at(-1) ?? '', /^3 files checked: 0 errors, 0 warnings, 2 infos\.$/);
   });
 
   test('a pull that saw the grammars: the grammars are checked, and a deleted one is an error', async () => {
     const clean = await cli(['validate', psDir.dir, '--json'], { cwd: psDir.dir });
     assert.equal(clean.code, 0, clean.stdout + clean.stderr);
-    assert.deepEqual((JSON.parse(clean.stdout) as unknown[]), [], 'the grammar files are checked too and are clean');
+    assert.deepEqual(JSON.parse(clean.stdout) as unknown[], [], 'the grammar files are checked too and are clean');
     await rm(join(psDir.dir, 'en-US', 'grammars', 'PICKUP_TIME.grxml'));
     const r = await cli(['validate', '.'], { cwd: psDir.dir });
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stdout, /^en-US\/en-US\.trsx:\d+:\d+: error PRJ004: The grammar of rule-based concept 'PICKUP_TIME' is missing/m);
+    assert.match(
+      r.stdout,
+      /^en-US\/en-US\.trsx:\d+:\d+: error PRJ004: The grammar of rule-based concept 'PICKUP_TIME' is missing/m,
+    );
     assert.doesNotMatch(r.stdout, /PRJ009/);
   });
 

@@ -10,8 +10,16 @@ import { LspTestClient, type LspRange } from '../helpers/lspClient';
 import { corpusFolder, workspacePath } from './helpers';
 import { at, GRXML, TRSX } from './lspFixtures';
 
-interface Legend { tokenTypes: string[]; tokenModifiers: string[] }
-interface Token { text: string; type: string; modifiers: string[]; line: number }
+interface Legend {
+  tokenTypes: string[];
+  tokenModifiers: string[];
+}
+interface Token {
+  text: string;
+  type: string;
+  modifiers: string[];
+  line: number;
+}
 
 function decode(data: readonly number[], legend: Legend, text: string): Token[] {
   const lines = text.split('\n');
@@ -23,7 +31,9 @@ function decode(data: readonly number[], legend: Legend, text: string): Token[] 
     line += dLine;
     character = dLine === 0 ? character + dChar : dChar;
     tokens.push({
-      text: (lines[line] ?? '').slice(character, character + length), type: legend.tokenTypes[type] ?? `?${type}`, line,
+      text: (lines[line] ?? '').slice(character, character + length),
+      type: legend.tokenTypes[type] ?? `?${type}`,
+      line,
       modifiers: legend.tokenModifiers.filter((_m, bit) => (bits & (1 << bit)) !== 0),
     });
   }
@@ -35,7 +45,10 @@ describe('semantic tokens (cstudio lsp --stdio)', () => {
   let legend: Legend;
   const tokens = async (uri: string, text: string, range?: LspRange): Promise<Token[]> => {
     const method = range ? 'textDocument/semanticTokens/range' : 'textDocument/semanticTokens/full';
-    const answer = await server.request<{ data: number[] }>(method, { textDocument: { uri }, ...(range ? { range } : {}) });
+    const answer = await server.request<{ data: number[] }>(method, {
+      textDocument: { uri },
+      ...(range ? { range } : {}),
+    });
     return decode(answer.data, legend, text);
   };
 
@@ -52,7 +65,9 @@ describe('semantic tokens (cstudio lsp --stdio)', () => {
 
   test('TRSX: intents and concepts, declared and referenced, whatever the reference is', async () => {
     const uri = server.open(join(workspacePath(), 'semantic', 'en-US.trsx'), 'trsx', TRSX);
-    const found = (await tokens(uri, TRSX)).map((t) => `${t.line} ${t.text} ${t.type}${t.modifiers.map((m) => `.${m}`).join('')}`);
+    const found = (await tokens(uri, TRSX)).map(
+      (t) => `${t.line} ${t.text} ${t.type}${t.modifiers.map((m) => `.${m}`).join('')}`,
+    );
     assert.deepEqual(found, [
       `${at(TRSX, 'ORDER_COFFEE').line} ORDER_COFFEE event.declaration`,
       `${at(TRSX, 'conceptref="COFFEE_SIZE"').line} COFFEE_SIZE class`,
@@ -65,19 +80,34 @@ describe('semantic tokens (cstudio lsp --stdio)', () => {
     // A range request answers only for the lines asked (here: the last sample).
     const line = at(TRSX, 'COFFE_SIZE').line;
     const some = await tokens(uri, TRSX, { start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
-    assert.deepEqual(some.map((t) => t.text), ['ORDER_COFFEE', 'COFFE_SIZE']);
+    assert.deepEqual(
+      some.map((t) => t.text),
+      ['ORDER_COFFEE', 'COFFE_SIZE'],
+    );
   });
 
   test('GrXML: rule ids declared and referenced, the root attribute, the grammar file of an external reference', async () => {
     const text = GRXML.replace('<ruleref uri="#drink"/>', '<ruleref uri="common.grxml#politeness"/>');
     const uri = server.open(join(workspacePath(), 'semantic', 'drinks.grxml'), 'grxml', text);
-    const found = (await tokens(uri, text)).map((t) => `${t.text} ${t.type}${t.modifiers.map((m) => `.${m}`).join('')}`);
-    assert.deepEqual(found, ['main function', 'main function.declaration', 'size function', 'common.grxml namespace', 'politeness function', 'size function.declaration']);
+    const found = (await tokens(uri, text)).map(
+      (t) => `${t.text} ${t.type}${t.modifiers.map((m) => `.${m}`).join('')}`,
+    );
+    assert.deepEqual(found, [
+      'main function',
+      'main function.declaration',
+      'size function',
+      'common.grxml namespace',
+      'politeness function',
+      'size function.declaration',
+    ]);
   });
 
   test('a real project (corpus): every intent and concept name is a token, predefined entities marked', async (t) => {
     const dir = corpusFolder('trsx');
-    if (!dir) { t.skip('../shared/corpus/trsx not found (the corpus is not part of the repository)'); return; }
+    if (!dir) {
+      t.skip('../shared/corpus/trsx not found (the corpus is not part of the repository)');
+      return;
+    }
     const path = join(dir, 'nuance-quickstart-travel-ivr-digital.en-US.trsx');
     const text = (await readFile(path, 'utf8')).replace(/^\ufeff/, '');
     const uri = server.open(path, 'trsx', text);
@@ -88,7 +118,11 @@ describe('semantic tokens (cstudio lsp --stdio)', () => {
     assert.deepEqual(declarations.sort(), [...declared].sort());
     // The file refers to the platform's DATE, YES_NO and nuance_CALENDARX (isA relations, annotations), never declaring them.
     const predefined = found.filter((x) => x.modifiers.includes('defaultLibrary'));
-    assert.deepEqual([...new Set(predefined.map((x) => `${x.text} ${x.type}`))].sort(), ['DATE class', 'YES_NO class', 'nuance_CALENDARX class']);
+    assert.deepEqual([...new Set(predefined.map((x) => `${x.text} ${x.type}`))].sort(), [
+      'DATE class',
+      'YES_NO class',
+      'nuance_CALENDARX class',
+    ]);
     assert.ok(predefined.every((x) => !declared.includes(x.text)));
     const refs = (text.match(/(conceptref|intentref)="/g) ?? []).length;
     assert.equal(found.filter((x) => !x.modifiers.includes('declaration')).length, refs, 'one token per reference');

@@ -10,8 +10,14 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, workspacePath } from './helpers';
 
-interface Token { startIndex: number; endIndex: number; scopes: string[] }
-interface Grammar { tokenizeLine(line: string, state: unknown): { tokens: Token[]; ruleStack: unknown } }
+interface Token {
+  startIndex: number;
+  endIndex: number;
+  scopes: string[];
+}
+interface Grammar {
+  tokenizeLine(line: string, state: unknown): { tokens: Token[]; ruleStack: unknown };
+}
 interface TextMate {
   Registry: new (options: unknown) => { loadGrammar(scope: string): Promise<Grammar | null> };
   parseRawGrammar(content: string, path: string): unknown;
@@ -27,7 +33,10 @@ interface Oniguruma {
 function vscodeLib(): string | undefined {
   const base = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'conversational-studio');
   if (!existsSync(base)) return undefined;
-  for (const name of readdirSync(base).filter((n) => n.startsWith('code-server-')).sort().reverse()) {
+  for (const name of readdirSync(base)
+    .filter((n) => n.startsWith('code-server-'))
+    .sort()
+    .reverse()) {
     const lib = join(base, name, 'cs', 'node_modules', 'code-server', 'lib', 'vscode');
     if (existsSync(join(lib, 'node_modules', 'vscode-textmate'))) return lib;
   }
@@ -48,8 +57,12 @@ async function loadGrammars(lib: string): Promise<(scope: string) => Promise<Gra
     'source.json': join(lib, 'extensions', 'json', 'syntaxes', 'JSON.tmLanguage.json'),
   };
   const registry = new tm.Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (p: string[]) => new onig.OnigScanner(p), createOnigString: (s: string) => new onig.OnigString(s) }),
-    loadGrammar: async (scope: string) => (files[scope] ? tm.parseRawGrammar(readFileSync(files[scope] as string, 'utf8'), files[scope] as string) : null),
+    onigLib: Promise.resolve({
+      createOnigScanner: (p: string[]) => new onig.OnigScanner(p),
+      createOnigString: (s: string) => new onig.OnigString(s),
+    }),
+    loadGrammar: async (scope: string) =>
+      files[scope] ? tm.parseRawGrammar(readFileSync(files[scope] as string, 'utf8'), files[scope] as string) : null,
   });
   return async (scope) => {
     const g = await registry.loadGrammar(scope);
@@ -80,7 +93,9 @@ describe('TextMate grammars', () => {
   const lib = vscodeLib();
 
   test('the grammar files are valid JSON with the contributed scope names', () => {
-    const manifest = JSON.parse(readFileSync(join(repoRoot(), 'package.json'), 'utf8')) as { contributes: { grammars: Array<{ scopeName: string; path: string }> } };
+    const manifest = JSON.parse(readFileSync(join(repoRoot(), 'package.json'), 'utf8')) as {
+      contributes: { grammars: Array<{ scopeName: string; path: string }> };
+    };
     for (const g of manifest.contributes.grammars) {
       const grammar = JSON.parse(readFileSync(join(repoRoot(), g.path), 'utf8')) as { scopeName: string };
       assert.equal(grammar.scopeName, g.scopeName);
@@ -88,10 +103,17 @@ describe('TextMate grammars', () => {
   });
 
   test('TRSX: intent and concept declarations and references, annotations', async (t) => {
-    if (!lib) { t.skip('code-server is not installed (node test/vscode/run.mjs installs it); VS Code\'s tokenizer is needed'); return; }
+    if (!lib) {
+      t.skip("code-server is not installed (node test/vscode/run.mjs installs it); VS Code's tokenizer is needed");
+      return;
+    }
     const load = await loadGrammars(lib);
     const tm = createRequire(join(lib, 'package.json'))('vscode-textmate') as TextMate;
-    const tokens = tokenize(await load('text.xml.trsx'), readFileSync(workspacePath('coffee-shop', 'en-US', 'en-US.trsx'), 'utf8'), tm.INITIAL);
+    const tokens = tokenize(
+      await load('text.xml.trsx'),
+      readFileSync(workspacePath('coffee-shop', 'en-US', 'en-US.trsx'), 'utf8'),
+      tm.INITIAL,
+    );
     assert.ok(scopesOf(tokens, 'ORDER_COFFEE').includes('entity.name.function.intent.trsx'));
     assert.ok(scopesOf(tokens, 'ORDER_COFFEE', 1).includes('entity.name.function.intent-reference.trsx'));
     assert.ok(scopesOf(tokens, 'DRINK').includes('entity.name.type.concept-reference.trsx'), 'a link conceptref');
@@ -102,25 +124,42 @@ describe('TextMate grammars', () => {
   });
 
   test('GrXML: rule ids, rule references, repeat and JavaScript in <tag>', async (t) => {
-    if (!lib) { t.skip('code-server is not installed (node test/vscode/run.mjs installs it); VS Code\'s tokenizer is needed'); return; }
+    if (!lib) {
+      t.skip("code-server is not installed (node test/vscode/run.mjs installs it); VS Code's tokenizer is needed");
+      return;
+    }
     const load = await loadGrammars(lib);
     const tm = createRequire(join(lib, 'package.json'))('vscode-textmate') as TextMate;
-    const tokens = tokenize(await load('text.xml.grxml'), readFileSync(workspacePath('grammars', 'yesno.grxml'), 'utf8'), tm.INITIAL);
+    const tokens = tokenize(
+      await load('text.xml.grxml'),
+      readFileSync(workspacePath('grammars', 'yesno.grxml'), 'utf8'),
+      tm.INITIAL,
+    );
     assert.ok(scopesOf(tokens, 'answer', 1).includes('entity.name.function.rule.grxml'));
     assert.ok(scopesOf(tokens, '#yes').includes('entity.name.function.ruleref.grxml'));
     assert.ok(scopesOf(tokens, 'common.grxml#politeness').includes('entity.name.function.ruleref.grxml'));
     assert.ok(scopesOf(tokens, '0-1').includes('constant.numeric.repeat.grxml'));
     const js = scopesOf(tokens, 'out');
-    assert.ok(js.includes('meta.embedded.block.javascript') && js.some((s) => s.endsWith('.js')), `JavaScript scopes: ${js.join(' ')}`);
+    assert.ok(
+      js.includes('meta.embedded.block.javascript') && js.some((s) => s.endsWith('.js')),
+      `JavaScript scopes: ${js.join(' ')}`,
+    );
     const cdata = tokenize(await load('text.xml.grxml'), '<tag><![CDATA[ out = a < b; ]]></tag>', tm.INITIAL);
     assert.ok(scopesOf(cdata, '<', 1).includes('keyword.operator.relational.js'), 'a < inside CDATA is JavaScript');
   });
 
   test('grammar test files: expectations, directives and JSON results', async (t) => {
-    if (!lib) { t.skip('code-server is not installed (node test/vscode/run.mjs installs it); VS Code\'s tokenizer is needed'); return; }
+    if (!lib) {
+      t.skip("code-server is not installed (node test/vscode/run.mjs installs it); VS Code's tokenizer is needed");
+      return;
+    }
     const load = await loadGrammars(lib);
     const tm = createRequire(join(lib, 'package.json'))('vscode-textmate') as TextMate;
-    const tokens = tokenize(await load('source.grxml-test'), 'grammar: x.grxml\naccept: yes => {"a": 1}\n# note', tm.INITIAL);
+    const tokens = tokenize(
+      await load('source.grxml-test'),
+      'grammar: x.grxml\naccept: yes => {"a": 1}\n# note',
+      tm.INITIAL,
+    );
     assert.ok(scopesOf(tokens, 'accept').includes('keyword.control.expectation.grxml-test'));
     assert.ok(scopesOf(tokens, 'grammar').includes('keyword.other.directive.grxml-test'));
     assert.ok(scopesOf(tokens, '1').some((s) => s.includes('json')));

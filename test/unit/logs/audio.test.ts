@@ -18,7 +18,7 @@ before(async () => {
   const c = consumer(l, 'consumer-audio');
   await c('POST', '/consumers', { 'auto.offset.reset': 'earliest' });
   await c('POST', '/consumers/subscription', { topics: ['COFFEE-DEV'] });
-  summaries = (await drain(c) as unknown as LogRecord[]).filter((r) => audioRefsOf(r).length > 0);
+  summaries = ((await drain(c)) as unknown as LogRecord[]).filter((r) => audioRefsOf(r).length > 0);
   client = clientFor(l);
 });
 after(async () => {
@@ -34,7 +34,7 @@ function rms(pcm: Buffer): number {
 }
 
 describe('audio API', () => {
-  test('every call summary\'s URN answers raw 16-bit PCM of the stated rate and length, which sounds like something', async () => {
+  test("every call summary's URN answers raw 16-bit PCM of the stated rate and length, which sounds like something", async () => {
     assert.ok(summaries.length >= 6, 'call summaries were written');
     for (const record of summaries.slice(0, 4)) {
       const [ref] = audioRefsOf(record);
@@ -44,7 +44,11 @@ describe('audio API', () => {
       assert.match(String(res.headers['content-type']), new RegExp(`sample-rate=${ref.sampleRate}`));
       assert.notEqual(res.bytes.subarray(0, 4).toString('ascii'), 'RIFF', 'raw PCM, not WAV');
       assert.equal(res.bytes.length % 2, 0);
-      assert.equal(res.bytes.length, Math.round((ref.sampleRate * (ref.durationMs ?? 0)) / 1000) * 2, 'duration as the summary says');
+      assert.equal(
+        res.bytes.length,
+        Math.round((ref.sampleRate * (ref.durationMs ?? 0)) / 1000) * 2,
+        'duration as the summary says',
+      );
       const level = rms(res.bytes);
       assert.ok(level > 0.03 && level < 0.6, `audible, not clipped (rms ${level})`);
       const again = await send(l.sb, 'GET', `/api/v1/audio?urn=${encodeURIComponent(ref.urn)}`, { token: l.logToken });
@@ -53,14 +57,22 @@ describe('audio API', () => {
   });
 
   test('unknown URN → 404; no token → 401; a token without scope log → 403', async () => {
-    const unknown = await send(l.sb, 'GET', `/api/v1/audio?urn=${encodeURIComponent('urn:svc:log:service:audio/asraas/nope')}`, { token: l.logToken });
+    const unknown = await send(
+      l.sb,
+      'GET',
+      `/api/v1/audio?urn=${encodeURIComponent('urn:svc:log:service:audio/asraas/nope')}`,
+      { token: l.logToken },
+    );
     assert.equal(unknown.status, 404);
     assert.match((unknown.json as { message: string }).message, /No audio file/);
     assert.equal((await send(l.sb, 'GET', '/api/v1/audio?urn=x', { token: l.logToken })).status, 404);
     assert.equal((await send(l.sb, 'GET', '/api/v1/audio', { token: l.logToken })).status, 400);
     const urn = audioRefsOf(summaries[0] as LogRecord)[0]?.urn ?? '';
     assert.equal((await send(l.sb, 'GET', `/api/v1/audio?urn=${encodeURIComponent(urn)}`)).status, 401);
-    assert.equal((await send(l.sb, 'GET', `/api/v1/audio?urn=${encodeURIComponent(urn)}`, { token: l.mgmtToken })).status, 403);
+    assert.equal(
+      (await send(l.sb, 'GET', `/api/v1/audio?urn=${encodeURIComponent(urn)}`, { token: l.mgmtToken })).status,
+      403,
+    );
   });
 
   test('the client downloads with a log token and wraps the PCM in a valid WAV header', async () => {

@@ -32,7 +32,10 @@ describe('cstudio logs and audio', () => {
     assert.equal(sim.completedSessions, 8);
     written = sim.records;
     const human = await cli(['sandbox', 'simulate', '--app', '501', '--sessions', '1'], { env });
-    assert.match(human.stdout, /^Simulated 1\/1 sessions on COFFEE-DEV \(configurations 801 "coffee-main"\): \d+ records\. Turns: (training|paraphrase|asrError|outOfDomain|wrongIntent|unseenEntity) \d+.* \(seed \d+\)\.\n$/);
+    assert.match(
+      human.stdout,
+      /^Simulated 1\/1 sessions on COFFEE-DEV \(configurations 801 "coffee-main"\): \d+ records\. Turns: (training|paraphrase|asrError|outOfDomain|wrongIntent|unseenEntity) \d+.* \(seed \d+\)\.\n$/,
+    );
     written += Number(/(\d+) records/.exec(human.stdout)?.[1]);
     assert.equal((await cli(['sandbox', 'simulate', '--app', TOPIC], { env })).code, 2, '--sessions is required');
     const undeployed = await cli(['sandbox', 'simulate', '--app', 'COFFEE-NLU-DEV', '--sessions', '1'], { env });
@@ -43,10 +46,19 @@ describe('cstudio logs and audio', () => {
   test('logs partitions lists the offsets of every partition', async () => {
     const run = await cli(['logs', 'partitions', '--app', TOPIC, '--json'], { env });
     assert.equal(run.code, 0, run.stderr);
-    const out = JSON.parse(run.stdout) as { topic: string; partitions: Array<{ partition: number; beginning_offset: number; end_offset: number }> };
+    const out = JSON.parse(run.stdout) as {
+      topic: string;
+      partitions: Array<{ partition: number; beginning_offset: number; end_offset: number }>;
+    };
     assert.equal(out.topic, TOPIC);
-    assert.deepEqual(out.partitions.map((p) => p.partition), [0, 1, 2, 3]);
-    assert.equal(out.partitions.reduce((n, p) => n + p.end_offset - p.beginning_offset, 0), written);
+    assert.deepEqual(
+      out.partitions.map((p) => p.partition),
+      [0, 1, 2, 3],
+    );
+    assert.equal(
+      out.partitions.reduce((n, p) => n + p.end_offset - p.beginning_offset, 0),
+      written,
+    );
     const human = await cli(['logs', 'partitions', '--app', TOPIC], { env });
     assert.match(human.stdout, /^Topic COFFEE-DEV\nPARTITION\s+BEGINNING\s+END\s+RECORDS\n0\s+0\s+\d+/);
     const unknown = await cli(['logs', 'partitions', '--app', 'NOPE'], { env });
@@ -61,24 +73,64 @@ describe('cstudio logs and audio', () => {
     assert.equal(lines.length, written);
     assert.match(lines[0] ?? '', /^\d{4}-\d\d-\d\dT[\d:.]+Z {2}DLG {2}Start {12}[0-9a-f]{8} {2}session start/);
     assert.match(human.stderr, new RegExp(`^${written} records from COFFEE-DEV, to the end\\.`));
-    const json = await cli(['logs', 'tail', '--app', TOPIC, '--from-beginning', '--until-end', '--json', '--filter', 'type=callsummary'], { env });
-    const records = json.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { value: { type: string } });
+    const json = await cli(
+      ['logs', 'tail', '--app', TOPIC, '--from-beginning', '--until-end', '--json', '--filter', 'type=callsummary'],
+      { env },
+    );
+    const records = json.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { value: { type: string } });
     assert.ok(records.length > 0 && records.every((r) => /callsummary/.test(r.value.type)));
-    const asr = await cli(['logs', 'tail', '--app', TOPIC, '--from-offset', '0', '--until-end', '--filter', 'service=asr', '--filter', 'type=Recognize'], { env });
-    assert.ok(asr.stdout.trimEnd().split('\n').every((line) => / ASR {2}Recognize /.test(line)));
+    const asr = await cli(
+      [
+        'logs',
+        'tail',
+        '--app',
+        TOPIC,
+        '--from-offset',
+        '0',
+        '--until-end',
+        '--filter',
+        'service=asr',
+        '--filter',
+        'type=Recognize',
+      ],
+      { env },
+    );
+    assert.ok(
+      asr.stdout
+        .trimEnd()
+        .split('\n')
+        .every((line) => / ASR {2}Recognize /.test(line)),
+    );
     assert.match(asr.stderr, /\d+ records \(\d+ matching service=asr type=Recognize\)/);
   });
 
   test('logs tail follows until Ctrl+C', async () => {
     const lines = (text: string): number => text.split('\n').length - 1;
-    const existing = lines((await cli(['logs', 'tail', '--app', TOPIC, '--from-beginning', '--until-end'], { env })).stdout);
+    const existing = lines(
+      (await cli(['logs', 'tail', '--app', TOPIC, '--from-beginning', '--until-end'], { env })).stdout,
+    );
     // Progress, not time: the tail has caught up once it printed every existing record; it then gets the
     // records of one more call, and is stopped once it printed them all.
     let wake = (): void => undefined;
     let printed = 0;
-    const reach = async (n: number): Promise<void> => { while (printed < n) await new Promise<void>((r) => { wake = r; }); };
+    const reach = async (n: number): Promise<void> => {
+      while (printed < n)
+        await new Promise<void>((r) => {
+          wake = r;
+        });
+    };
     const controller = new AbortController();
-    const tail = cli(['logs', 'tail', '--app', TOPIC, '--from-beginning'], { env, signal: controller.signal, onStdout: (out) => { printed = lines(out); wake(); } });
+    const tail = cli(['logs', 'tail', '--app', TOPIC, '--from-beginning'], {
+      env,
+      signal: controller.signal,
+      onStdout: (out) => {
+        printed = lines(out);
+        wake();
+      },
+    });
     await reach(existing);
     const more = await cli(['sandbox', 'simulate', '--app', TOPIC, '--sessions', '1', '--json'], { env });
     const expected = (JSON.parse(more.stdout) as { records: number }).records;
@@ -91,14 +143,20 @@ describe('cstudio logs and audio', () => {
 
   test('usage errors exit 2', async () => {
     assert.equal((await cli(['logs', 'tail'], { env })).code, 2);
-    assert.equal((await cli(['logs', 'tail', '--app', TOPIC, '--from-beginning', '--from-offset', '3'], { env })).code, 2);
+    assert.equal(
+      (await cli(['logs', 'tail', '--app', TOPIC, '--from-beginning', '--from-offset', '3'], { env })).code,
+      2,
+    );
     assert.equal((await cli(['logs', 'tail', '--app', TOPIC, '--from-time', 'yesterday'], { env })).code, 2);
     assert.equal((await cli(['logs', 'tail', '--app', TOPIC, '--filter', 'service='], { env })).code, 2);
     assert.equal((await cli(['audio', 'get', 'urn:x'], { env })).code, 2);
   });
 
   test('audio get saves a WAV file of the utterance', async () => {
-    const json = await cli(['logs', 'tail', '--app', TOPIC, '--from-beginning', '--until-end', '--json', '--filter', 'type=asr-callsummary'], { env });
+    const json = await cli(
+      ['logs', 'tail', '--app', TOPIC, '--from-beginning', '--until-end', '--json', '--filter', 'type=asr-callsummary'],
+      { env },
+    );
     const first = JSON.parse(json.stdout.split('\n')[0] ?? '') as { value: { data: { audioUrn: string } } };
     const urn = first.value.data.audioUrn;
     const file = join(dir, 'utterance.wav');

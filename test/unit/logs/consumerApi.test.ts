@@ -3,7 +3,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { send } from '../helpers/sandboxHttp';
-import { consumer, drain, groupName, keys, simulate, startLogSandbox, TOPIC, type LogSandbox, type WireRecord } from './support';
+import {
+  consumer,
+  drain,
+  groupName,
+  keys,
+  simulate,
+  startLogSandbox,
+  TOPIC,
+  type LogSandbox,
+  type WireRecord,
+} from './support';
 
 let l: LogSandbox;
 let total: number;
@@ -12,10 +22,12 @@ before(async () => {
   l = await startLogSandbox();
   total = await simulate(l, 40);
 });
-after(async () => { await l.sb.close(); });
+after(async () => {
+  await l.sb.close();
+});
 
 describe('consumer API: lifecycle and shapes', () => {
-  test('the collector\'s call order works and every reply has the documented status and shape', async () => {
+  test("the collector's call order works and every reply has the documented status and shape", async () => {
     const c = consumer(l, 'consumer-order');
     assert.equal((await c('POST', '/consumers', { 'auto.offset.reset': 'earliest' })).status, 204);
     const created = await c('POST', '/consumers', {});
@@ -28,24 +40,46 @@ describe('consumer API: lifecycle and shapes', () => {
     assert.deepEqual(parts.json, { topic: TOPIC, partitions: [0, 1, 2, 3] });
     let end = 0;
     for (const p of [0, 1, 2, 3]) {
-      const range = (await c('GET', `/partitions/${p}/offsets`)).json as { beginning_offset: number; end_offset: number };
+      const range = (await c('GET', `/partitions/${p}/offsets`)).json as {
+        beginning_offset: number;
+        end_offset: number;
+      };
       assert.equal(range.beginning_offset, 0);
       end += range.end_offset;
     }
     assert.equal(end, total, 'the end offsets add up to every record written');
-    const assignments = (await c('GET', '/consumers/assignments')).json as { partitions: Array<{ topic: string; partition: number }> };
-    assert.deepEqual(assignments.partitions.map((p) => p.partition), [0, 1, 2, 3]);
+    const assignments = (await c('GET', '/consumers/assignments')).json as {
+      partitions: Array<{ topic: string; partition: number }>;
+    };
+    assert.deepEqual(
+      assignments.partitions.map((p) => p.partition),
+      [0, 1, 2, 3],
+    );
     const records = await drain(c);
     assert.equal(records.length, total);
     const r = records[0] as WireRecord;
     assert.deepEqual(Object.keys(r), ['topic', 'key', 'value', 'partition', 'offset']);
     assert.equal(r.topic, TOPIC);
     assert.match(r.key.id, /^[0-9a-f-]{36}$/);
-    for (const f of ['specversion', 'service', 'source', 'type', 'id', 'timestamp', 'appid', 'datacontenttype', 'data']) assert.ok(f in r.value, f);
+    for (const f of ['specversion', 'service', 'source', 'type', 'id', 'timestamp', 'appid', 'datacontenttype', 'data'])
+      assert.ok(f in r.value, f);
     assert.equal(new Set(keys(records)).size, total, 'no duplicates');
-    assert.deepEqual(new Set(records.map((x) => x.key.service)), new Set(['DLGaaS', 'TTSaaS', 'ASRaaS', 'NLUaaS', ...(records.some((x) => x.key.service === 'NRaaS') ? ['NRaaS'] : [])]));
+    assert.deepEqual(
+      new Set(records.map((x) => x.key.service)),
+      new Set([
+        'DLGaaS',
+        'TTSaaS',
+        'ASRaaS',
+        'NLUaaS',
+        ...(records.some((x) => x.key.service === 'NRaaS') ? ['NRaaS'] : []),
+      ]),
+    );
     const summary = records.find((x) => x.value.type === 'asr-callsummary');
-    const recognize = (summary?.value.data.callsummary as { recognize: Array<{ audioUrn: string; recognitionParameters: { audioFormat: string } }> }).recognize[0];
+    const recognize = (
+      summary?.value.data.callsummary as {
+        recognize: Array<{ audioUrn: string; recognitionParameters: { audioFormat: string } }>;
+      }
+    ).recognize[0];
     assert.match(recognize?.audioUrn ?? '', /^urn:svc:log:service:audio\/asraas\//);
     assert.match(recognize?.recognitionParameters.audioFormat ?? '', /rate=(8000|16000)/);
     assert.equal((await c('POST', '/consumers/subscription')).status, 400, 'subscribe needs a body');
@@ -62,13 +96,18 @@ describe('consumer API: lifecycle and shapes', () => {
     assert.equal(unknown.status, 400);
     assert.match((unknown.json as { message: string }).message, /Topic "NO-SUCH-APP" not found/);
     const otherOrg = await consumer(l, 'consumer-x', groupName('tests', '01', 'PARTNER-DEV'))('POST', '/consumers', {});
-    assert.equal(otherOrg.status, 400, 'another organization\'s topic looks missing');
+    assert.equal(otherOrg.status, 400, "another organization's topic looks missing");
     const badGroup = await consumer(l, 'consumer-x', 'my-group')('POST', '/consumers', {});
     assert.equal(badGroup.status, 400);
     assert.match((badGroup.json as { message: string }).message, /appID-<app id>-clientName-/);
     const noHeaders = await send(l.sb, 'POST', '/consumers', { token: l.logToken, json: {} });
     assert.equal(noHeaders.status, 400);
-    for (const body of [{ 'auto.offset.reset': 'oldest' }, { 'fetch.min.bytes': 'many' }, { 'auto.commit.enable': 'yes' }, { bogus: '1' }]) {
+    for (const body of [
+      { 'auto.offset.reset': 'oldest' },
+      { 'fetch.min.bytes': 'many' },
+      { 'auto.commit.enable': 'yes' },
+      { bogus: '1' },
+    ]) {
       const res = await consumer(l, 'consumer-props')('POST', '/consumers', body);
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal((res.json as { error_code: number }).error_code, 400);
@@ -78,17 +117,37 @@ describe('consumer API: lifecycle and shapes', () => {
   test('subscribe and assign exclude each other; unsubscribe clears both; partitions may be strings', async () => {
     const c = consumer(l, 'consumer-mix');
     await c('POST', '/consumers', {});
-    assert.equal((await c('POST', '/consumers/assignments', { partitions: [{ topic: TOPIC, partition: '1' }, { topic: TOPIC, partition: 3 }] })).status, 204);
-    assert.deepEqual((await c('GET', '/consumers/assignments')).json, { partitions: [{ topic: TOPIC, partition: 1 }, { topic: TOPIC, partition: 3 }] });
+    assert.equal(
+      (
+        await c('POST', '/consumers/assignments', {
+          partitions: [
+            { topic: TOPIC, partition: '1' },
+            { topic: TOPIC, partition: 3 },
+          ],
+        })
+      ).status,
+      204,
+    );
+    assert.deepEqual((await c('GET', '/consumers/assignments')).json, {
+      partitions: [
+        { topic: TOPIC, partition: 1 },
+        { topic: TOPIC, partition: 3 },
+      ],
+    });
     const mixed = await c('POST', '/consumers/subscription', { topics: [TOPIC] });
     assert.equal(mixed.status, 409);
     assert.equal((mixed.json as { error_code: number }).error_code, 40903);
     assert.equal((await c('DELETE', '/consumers/subscription')).status, 204);
     assert.deepEqual((await c('GET', '/consumers/assignments')).json, { partitions: [] });
     assert.equal((await c('POST', '/consumers/subscription', { topics: [TOPIC] })).status, 204);
-    assert.equal((await c('POST', '/consumers/assignments', { partitions: [{ topic: TOPIC, partition: 0 }] })).status, 409);
+    assert.equal(
+      (await c('POST', '/consumers/assignments', { partitions: [{ topic: TOPIC, partition: 0 }] })).status,
+      409,
+    );
     assert.equal((await c('POST', '/consumers/subscription', { topics: ['OTHER'] })).status, 400);
-    const badPartition = await c('POST', '/consumers/positions/beginning', { partitions: [{ topic: TOPIC, partition: 9 }] });
+    const badPartition = await c('POST', '/consumers/positions/beginning', {
+      partitions: [{ topic: TOPIC, partition: 9 }],
+    });
     assert.equal(badPartition.status, 404);
     assert.equal((badPartition.json as { error_code: number }).error_code, 40402);
     assert.equal((await c('GET', '/partitions/7/offsets')).status, 404);
@@ -111,14 +170,18 @@ describe('consumer API: offsets and commits', () => {
     const a = consumer(l, 'consumer-a', group);
     await a('POST', '/consumers', { 'auto.offset.reset': 'earliest' });
     await a('POST', '/consumers/assignments', { partitions: [{ topic: TOPIC, partition: 0 }] });
-    const committedNone = await a('POST', '/consumers/committed/offsets', { partitions: [{ topic: TOPIC, partition: '0' }] });
+    const committedNone = await a('POST', '/consumers/committed/offsets', {
+      partitions: [{ topic: TOPIC, partition: '0' }],
+    });
     assert.deepEqual(committedNone.json, { offsets: [] }, 'partitions never committed are absent');
-    const first = ((await a('GET', '/consumers/records')).json as WireRecord[]);
+    const first = (await a('GET', '/consumers/records')).json as WireRecord[];
     assert.ok(first.length > 0 && first.every((r) => r.partition === 0));
     assert.equal(first[0]?.offset, 0);
     // An empty body commits everything fetched: the committed offset is the next record to read.
     assert.equal((await a('POST', '/consumers/offsets')).status, 204);
-    const committed = (await a('POST', '/consumers/committed/offsets', { partitions: [{ topic: TOPIC, partition: 0 }] })).json as { offsets: Array<{ offset: number; metadata: string }> };
+    const committed = (
+      await a('POST', '/consumers/committed/offsets', { partitions: [{ topic: TOPIC, partition: 0 }] })
+    ).json as { offsets: Array<{ offset: number; metadata: string }> };
     assert.equal(committed.offsets[0]?.offset, (first[first.length - 1]?.offset ?? 0) + 1);
     assert.equal(committed.offsets[0]?.metadata, '');
     await a('DELETE', '/consumers');
@@ -132,16 +195,42 @@ describe('consumer API: offsets and commits', () => {
     assert.equal(next[0]?.offset ?? end, committed.offsets[0]?.offset);
 
     // Explicit commits, overrides and seeks.
-    assert.equal((await b('POST', '/consumers/offsets', { offsets: [{ topic: TOPIC, partition: '0', offset: 2 }] })).status, 204);
-    assert.equal((((await b('POST', '/consumers/committed/offsets', { partitions: [{ topic: TOPIC, partition: 0 }] })).json) as { offsets: Array<{ offset: number }> }).offsets[0]?.offset, 2);
-    assert.equal((await b('POST', '/consumers/positions', { offsets: [{ topic: TOPIC, partition: 0, offset: 3 }] })).status, 204);
+    assert.equal(
+      (await b('POST', '/consumers/offsets', { offsets: [{ topic: TOPIC, partition: '0', offset: 2 }] })).status,
+      204,
+    );
+    assert.equal(
+      (
+        (await b('POST', '/consumers/committed/offsets', { partitions: [{ topic: TOPIC, partition: 0 }] })).json as {
+          offsets: Array<{ offset: number }>;
+        }
+      ).offsets[0]?.offset,
+      2,
+    );
+    assert.equal(
+      (await b('POST', '/consumers/positions', { offsets: [{ topic: TOPIC, partition: 0, offset: 3 }] })).status,
+      204,
+    );
     assert.equal(((await b('GET', '/consumers/records')).json as WireRecord[])[0]?.offset, 3);
-    assert.equal((await b('POST', '/consumers/positions/beginning', { partitions: [{ topic: TOPIC, partition: 0 }] })).status, 204);
+    assert.equal(
+      (await b('POST', '/consumers/positions/beginning', { partitions: [{ topic: TOPIC, partition: 0 }] })).status,
+      204,
+    );
     assert.equal(((await b('GET', '/consumers/records')).json as WireRecord[])[0]?.offset, 0);
-    assert.equal((await b('POST', '/consumers/positions/end', { partitions: [{ topic: TOPIC, partition: 0 }] })).status, 204);
+    assert.equal(
+      (await b('POST', '/consumers/positions/end', { partitions: [{ topic: TOPIC, partition: 0 }] })).status,
+      204,
+    );
     assert.deepEqual((await b('GET', '/consumers/records?timeout=20')).json, []);
-    assert.equal((await b('POST', '/consumers/positions', { offsets: [{ topic: TOPIC, partition: 1, offset: 0 }] })).status, 409, 'seeking a partition it does not own');
-    assert.equal((await b('POST', '/consumers/offsets', { offsets: [{ topic: TOPIC, partition: 0, offset: -1 }] })).status, 400);
+    assert.equal(
+      (await b('POST', '/consumers/positions', { offsets: [{ topic: TOPIC, partition: 1, offset: 0 }] })).status,
+      409,
+      'seeking a partition it does not own',
+    );
+    assert.equal(
+      (await b('POST', '/consumers/offsets', { offsets: [{ topic: TOPIC, partition: 0, offset: -1 }] })).status,
+      400,
+    );
     await b('DELETE', '/consumers');
   });
 
@@ -175,7 +264,8 @@ describe('consumer API: offsets and commits', () => {
     await c('POST', '/consumers/offsets', { offsets: [{ topic: TOPIC, partition: 1, offset: 1 }] });
     const batch = (await c('GET', '/consumers/records')).json as WireRecord[];
     assert.equal(batch[0]?.offset, 1);
-    const after = (await c('POST', '/consumers/committed/offsets', { partitions: [{ topic: TOPIC, partition: 1 }] })).json as { offsets: Array<{ offset: number }> };
+    const after = (await c('POST', '/consumers/committed/offsets', { partitions: [{ topic: TOPIC, partition: 1 }] }))
+      .json as { offsets: Array<{ offset: number }> };
     assert.equal(after.offsets[0]?.offset, (batch[batch.length - 1]?.offset ?? 0) + 1);
     await c('DELETE', '/consumers');
   });
@@ -208,7 +298,11 @@ describe('consumer API: fetching', () => {
 
   test('fetch.min.bytes holds the reply until enough bytes or the timeout; max_bytes bounds it', async () => {
     const c = consumer(l, 'consumer-minbytes');
-    await c('POST', '/consumers', { 'fetch.min.bytes': String(50 * 1024 * 1024), 'consumer.request.timeout.ms': '250', 'auto.offset.reset': 'earliest' });
+    await c('POST', '/consumers', {
+      'fetch.min.bytes': String(50 * 1024 * 1024),
+      'consumer.request.timeout.ms': '250',
+      'auto.offset.reset': 'earliest',
+    });
     await c('POST', '/consumers/assignments', { partitions: [{ topic: TOPIC, partition: 0 }] });
     const t0 = Date.now();
     const all = (await c('GET', '/consumers/records')).json as WireRecord[];
@@ -228,7 +322,10 @@ describe('consumer API: fetching', () => {
     await a('POST', '/consumers/subscription', { topics: [TOPIC] });
     await b('POST', '/consumers', { 'auto.offset.reset': 'earliest' });
     await b('POST', '/consumers/subscription', { topics: [TOPIC] });
-    const owned = async (c: typeof a): Promise<number[]> => ((await c('GET', '/consumers/assignments')).json as { partitions: Array<{ partition: number }> }).partitions.map((p) => p.partition);
+    const owned = async (c: typeof a): Promise<number[]> =>
+      ((await c('GET', '/consumers/assignments')).json as { partitions: Array<{ partition: number }> }).partitions.map(
+        (p) => p.partition,
+      );
     const pa = await owned(a);
     const pb = await owned(b);
     assert.equal(pa.length, 2);
@@ -248,7 +345,9 @@ describe('consumer API: fetching', () => {
 
 describe('consumer API: auth', () => {
   test('a log token is required; errors keep the errorResponse shape', async () => {
-    const none = await send(l.sb, 'GET', '/partitions', { headers: { 'consumer-group': groupName(), 'consumer-name': 'x' } });
+    const none = await send(l.sb, 'GET', '/partitions', {
+      headers: { 'consumer-group': groupName(), 'consumer-name': 'x' },
+    });
     assert.equal(none.status, 401);
     assert.ok('error_code' in (none.json as object));
     const mgmt = await consumer(l, 'consumer-auth', groupName(), l.mgmtToken)('GET', '/partitions');

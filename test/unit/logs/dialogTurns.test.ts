@@ -27,9 +27,12 @@ before(async () => {
   }
   for (const records of sessions.values()) records.sort((a, b) => a.value.timestamp.localeCompare(b.value.timestamp));
 });
-after(async () => { await l.sb.close(); });
+after(async () => {
+  await l.sb.close();
+});
 
-const reply = (r: WireRecord): unknown => path(r.value.data, 'response', 'payload', 'qaAction', 'message', 'visual', 0, 'text');
+const reply = (r: WireRecord): unknown =>
+  path(r.value.data, 'response', 'payload', 'qaAction', 'message', 'visual', 0, 'text');
 const spoken = (r: WireRecord): unknown => path(r.value.data, 'request', 'input', 'text', 'text');
 
 describe('simulated dialog turns', () => {
@@ -42,7 +45,16 @@ describe('simulated dialog turns', () => {
       assert.equal(kinds.at(-1), 'DLGaaS/Stop', `session ${id} ends with Stop`);
       let lastIntent: unknown;
       records.forEach((r, i) => {
-        if (r.value.service === 'NLUaaS') lastIntent = path(r.value.data, 'response', 'result', 'interpretations', 0, 'singleIntentInterpretation', 'intent');
+        if (r.value.service === 'NLUaaS')
+          lastIntent = path(
+            r.value.data,
+            'response',
+            'result',
+            'interpretations',
+            0,
+            'singleIntentInterpretation',
+            'intent',
+          );
         if (r.value.service !== 'DLGaaS' || r.value.type === 'Stop') return;
         const next = records.slice(i + 1).find((n) => n.value.service === 'TTSaaS');
         assert.ok(next, `session ${id}: ${r.value.type} is followed by the prompt it announces`);

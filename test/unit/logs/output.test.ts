@@ -16,17 +16,61 @@ import { pcmToWav } from '../../../src/core/logs/wav';
 
 const SESSION = '72dfe494-2115-4521-a294-547de8b4e926';
 const rec = (service: string, type: string, data: Record<string, unknown>, offset = 0): LogRecord => ({
-  topic: 'COFFEE-DEV', key: { service, id: 'k' }, partition: 1, offset,
-  value: { specversion: '1.0', service, source: service, type, id: 'k', timestamp: '2024-05-01T12:00:03.120Z', appid: 'COFFEE-DEV', datacontenttype: 'application/json', data },
+  topic: 'COFFEE-DEV',
+  key: { service, id: 'k' },
+  partition: 1,
+  offset,
+  value: {
+    specversion: '1.0',
+    service,
+    source: service,
+    type,
+    id: 'k',
+    timestamp: '2024-05-01T12:00:03.120Z',
+    appid: 'COFFEE-DEV',
+    datacontenttype: 'application/json',
+    data,
+  },
 });
 const clientData = { 'x-nuance-dialog-session-id': SESSION };
-const asr = rec('ASRaaS', 'Recognize', { clientData, response: { result: { hypotheses: [{ formattedText: 'a large latte', averageConfidence: 0.912 }] } } });
-const nlu = rec('NLUaaS', 'Interpret', { clientData, response: { result: { literal: 'a large latte', interpretations: [{ singleIntentInterpretation: { intent: 'ORDER_COFFEE', confidence: 0.88, entities: { COFFEE_SIZE: {} } } }] } } });
-const dlg = rec('DLGaaS', 'Execute', { sessionid: SESSION, request: { payload: { userInput: { userText: 'a large latte', interpretation: { intent: 'ORDER_COFFEE' } } } }, response: { payload: { qaAction: { message: { visual: [{ text: 'Anything else?' }] } } } } });
-const tts = rec('TTSaaS', 'Synthesize', { clientData, request: { input: { text: { text: 'Welcome!\nHow can I help?' } } } });
+const asr = rec('ASRaaS', 'Recognize', {
+  clientData,
+  response: { result: { hypotheses: [{ formattedText: 'a large latte', averageConfidence: 0.912 }] } },
+});
+const nlu = rec('NLUaaS', 'Interpret', {
+  clientData,
+  response: {
+    result: {
+      literal: 'a large latte',
+      interpretations: [
+        { singleIntentInterpretation: { intent: 'ORDER_COFFEE', confidence: 0.88, entities: { COFFEE_SIZE: {} } } },
+      ],
+    },
+  },
+});
+const dlg = rec('DLGaaS', 'Execute', {
+  sessionid: SESSION,
+  request: { payload: { userInput: { userText: 'a large latte', interpretation: { intent: 'ORDER_COFFEE' } } } },
+  response: { payload: { qaAction: { message: { visual: [{ text: 'Anything else?' }] } } } },
+});
+const tts = rec('TTSaaS', 'Synthesize', {
+  clientData,
+  request: { input: { text: { text: 'Welcome!\nHow can I help?' } } },
+});
 const summary = rec('ASRaaS', 'asr-callsummary', {
-  dataContentType: 'application/x-nuance-asr-callsummary.v1+json', audioUrn: 'urn:svc:log:service:audio/asraas/u1',
-  callsummary: { clientData, recognize: [{ audioUrn: 'urn:svc:log:service:audio/asraas/u1', audioDurationMs: 2400, recognitionParameters: { audioFormat: 'audio/L16;rate=16000' }, finalResult: { formattedText: 'a large latte' } }] },
+  dataContentType: 'application/x-nuance-asr-callsummary.v1+json',
+  audioUrn: 'urn:svc:log:service:audio/asraas/u1',
+  callsummary: {
+    clientData,
+    recognize: [
+      {
+        audioUrn: 'urn:svc:log:service:audio/asraas/u1',
+        audioDurationMs: 2400,
+        recognitionParameters: { audioFormat: 'audio/L16;rate=16000' },
+        finalResult: { formattedText: 'a large latte' },
+      },
+    ],
+  },
 });
 const odd = rec('XYZaaS', 'Thing', { a: 1 });
 
@@ -37,7 +81,10 @@ describe('formatter', () => {
     assert.match(summaryOf(dlg), /^"a large latte" → ORDER_COFFEE \| "Anything else\?"$/);
     assert.equal(summaryOf(tts), 'says "Welcome!\nHow can I help?"');
     assert.ok(!formatRecord(tts).includes('\n'), 'one line even when the text has newlines');
-    assert.match(summaryOf(summary), /^"a large latte" audio 2\.4 s, audio\/L16;rate=16000 \(urn:svc:log:service:audio\/asraas\/u1\)$/);
+    assert.match(
+      summaryOf(summary),
+      /^"a large latte" audio 2\.4 s, audio\/L16;rate=16000 \(urn:svc:log:service:audio\/asraas\/u1\)$/,
+    );
     assert.match(formatRecord(odd), /XYZ  Thing\s+-\s+\{"a":1\}$/);
     const broken = { topic: 't', key: {}, partition: 0, offset: 0, value: {} } as LogRecord;
     assert.match(formatRecord(broken), /^-  unknown  unknown/);
@@ -64,7 +111,10 @@ describe('stats, buffers, names', () => {
   test('count and rate over the last seconds', () => {
     let now = 10_000;
     const stats = new LogStats(() => now);
-    for (let i = 0; i < 30; i++) { stats.add(); now += 100; }
+    for (let i = 0; i < 30; i++) {
+      stats.add();
+      now += 100;
+    }
     assert.equal(stats.count, 30);
     assert.ok(Math.abs(stats.rate - 10) < 1.5, String(stats.rate));
     now += 10_000;
@@ -91,7 +141,14 @@ describe('stats, buffers, names', () => {
 
 describe('audio references and WAV', () => {
   test('call summaries name their audio and its rate', () => {
-    assert.deepEqual(audioRefsOf(summary), [{ urn: 'urn:svc:log:service:audio/asraas/u1', audioFormat: 'audio/L16;rate=16000', sampleRate: 16000, durationMs: 2400 }]);
+    assert.deepEqual(audioRefsOf(summary), [
+      {
+        urn: 'urn:svc:log:service:audio/asraas/u1',
+        audioFormat: 'audio/L16;rate=16000',
+        sampleRate: 16000,
+        durationMs: 2400,
+      },
+    ]);
     assert.deepEqual(audioRefsOf(asr), []);
     assert.equal(sampleRateOf('PCM 8000 Hz'), 8000);
     assert.equal(sampleRateOf({ pcm: { sampleRateHz: 22050 } }), 22050);
@@ -123,7 +180,11 @@ describe('JSONL', () => {
       const controller = new AbortController();
       controller.abort();
       await assert.rejects(writeJsonl(file, many, controller.signal));
-      assert.equal((await readFile(file, 'utf8')).trimEnd().split('\n').length, 500, 'a cancelled save leaves the old file');
+      assert.equal(
+        (await readFile(file, 'utf8')).trimEnd().split('\n').length,
+        500,
+        'a cancelled save leaves the old file',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

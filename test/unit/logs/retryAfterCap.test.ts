@@ -28,12 +28,23 @@ describe('Retry-After: one cap for the log stream and the transport', { timeout:
 
   test('a day-long Retry-After on the log stream waits the 30 s cap and says so', async () => {
     let said: (s: LogStreamStatus) => void = () => undefined;
-    const recovering = new Promise<LogStreamStatus>((resolve) => { said = resolve; });
-    const stream = new LogStream({
-      requester: client.requester, topic: TOPIC, start: { kind: 'beginning' },
-      onStatus: (s) => { if (s.state === 'recovering') said(s); },
+    const recovering = new Promise<LogStreamStatus>((resolve) => {
+      said = resolve;
     });
-    const first = stream[Symbol.asyncIterator]().next().then(() => undefined, (err: unknown) => err);
+    const stream = new LogStream({
+      requester: client.requester,
+      topic: TOPIC,
+      start: { kind: 'beginning' },
+      onStatus: (s) => {
+        if (s.state === 'recovering') said(s);
+      },
+    });
+    const first = stream[Symbol.asyncIterator]()
+      .next()
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
     const status = await recovering;
     assert.match(status.message ?? '', /asked to retry after 86400 s \(429\); waiting 30 s\./);
     await stream.stop();

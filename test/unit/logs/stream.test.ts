@@ -13,7 +13,10 @@ import { clientFor, consumer, groupName, keys, simulate, startLogSandbox, TOPIC,
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-async function collect(stream: AsyncIterable<LogRecord>, each?: (r: LogRecord, i: number) => Promise<void>): Promise<LogRecord[]> {
+async function collect(
+  stream: AsyncIterable<LogRecord>,
+  each?: (r: LogRecord, i: number) => Promise<void>,
+): Promise<LogRecord[]> {
   const out: LogRecord[] = [];
   for await (const r of stream) {
     out.push(r);
@@ -50,7 +53,11 @@ function expiryWatcher(): { logger: Logger; expired: (name: string) => Promise<v
     waiting.get(name)?.();
   };
   const logger: Logger = {
-    trace: () => undefined, debug: note, info: () => undefined, warn: () => undefined, error: () => undefined,
+    trace: () => undefined,
+    debug: note,
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined,
     child: () => logger,
   };
   return {
@@ -68,10 +75,24 @@ interface PairMember {
 }
 
 /** A member of the group "pair" following the topic, resolved once it streams. */
-async function startMember(stream: (o: Partial<LogStreamOptions>) => LogStream, arrivals: Arrivals, o: Partial<LogStreamOptions> = {}): Promise<PairMember> {
+async function startMember(
+  stream: (o: Partial<LogStreamOptions>) => LogStream,
+  arrivals: Arrivals,
+  o: Partial<LogStreamOptions> = {},
+): Promise<PairMember> {
   let streaming!: () => void;
-  const ready = new Promise<void>((r) => { streaming = r; });
-  const s = stream({ partitions: 'subscribe', clientName: 'pair', requestTimeoutMs: 200, ...o, onStatus: (st) => { if (st.state === 'streaming') streaming(); } });
+  const ready = new Promise<void>((r) => {
+    streaming = r;
+  });
+  const s = stream({
+    partitions: 'subscribe',
+    clientName: 'pair',
+    requestTimeoutMs: 200,
+    ...o,
+    onStatus: (st) => {
+      if (st.state === 'streaming') streaming();
+    },
+  });
   const got: LogRecord[] = [];
   const names = new Set<string>();
   const done = (async () => {
@@ -100,8 +121,13 @@ interface PairRun {
 /** The partitions the consumer of `s` owns (asked again when a fault or a reset meets the raw call). */
 async function owned(l: LogSandbox, s: LogStream): Promise<number[]> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const res = await consumer(l, s.consumerName ?? '', s.group)('GET', '/consumers/assignments').catch(() => undefined);
-    if (res?.status === 200) return (res.json as { partitions: Array<{ partition: number }> }).partitions.map((p) => p.partition);
+    const res = await consumer(
+      l,
+      s.consumerName ?? '',
+      s.group,
+    )('GET', '/consumers/assignments').catch(() => undefined);
+    if (res?.status === 200)
+      return (res.json as { partitions: Array<{ partition: number }> }).partitions.map((p) => p.partition);
   }
   throw new Error(`could not read the assignments of ${s.consumerName ?? '?'}`);
 }
@@ -113,7 +139,10 @@ async function partitionEnds(l: LogSandbox): Promise<number[]> {
   for (let p = 0; p < 4; p++) {
     for (let attempt = 0; ; attempt++) {
       const res = await call('GET', `/partitions/${p}/offsets`).catch(() => undefined);
-      if (res?.status === 200) { ends.push((res.json as { end_offset: number }).end_offset); break; }
+      if (res?.status === 200) {
+        ends.push((res.json as { end_offset: number }).end_offset);
+        break;
+      }
       if (attempt >= 50) throw new Error(`could not read the offsets of partition ${p}`);
     }
   }
@@ -150,8 +179,12 @@ async function readAsPair(l: LogSandbox, stream: (o: Partial<LogStreamOptions>) 
     const finalAssignments = [await owned(l, a.s).catch(() => undefined), await owned(l, b.s).catch(() => undefined)];
     await Promise.all([a.s.stop(), b.s.stop()]);
     await Promise.all([a.done, b.done]);
-    const stable = JSON.stringify(finalAssignments) === JSON.stringify([pa, pb]) && a.names.size <= 1 && b.names.size <= 1 &&
-      lastNames[0] === firstNames[0] && lastNames[1] === firstNames[1];
+    const stable =
+      JSON.stringify(finalAssignments) === JSON.stringify([pa, pb]) &&
+      a.names.size <= 1 &&
+      b.names.size <= 1 &&
+      lastNames[0] === firstNames[0] &&
+      lastNames[1] === firstNames[1];
     return { a, b, pa, pb, written, stable };
   } finally {
     await Promise.all([a.s.stop(), b?.s.stop()]);
@@ -160,7 +193,10 @@ async function readAsPair(l: LogSandbox, stream: (o: Partial<LogStreamOptions>) 
 
 /** Each member read only its own partitions, and together they read every record exactly once. */
 function assertSplitOnce({ a, b, pa, pb, written }: PairRun): void {
-  assert.ok(a.got.every((r) => pa.includes(r.partition)) && b.got.every((r) => pb.includes(r.partition)), 'each read only its partitions');
+  assert.ok(
+    a.got.every((r) => pa.includes(r.partition)) && b.got.every((r) => pb.includes(r.partition)),
+    'each read only its partitions',
+  );
   assert.equal(new Set(keys([...a.got, ...b.got])).size, written);
   assert.equal(a.got.length + b.got.length, written, 'no record read twice');
 }
@@ -184,7 +220,8 @@ function scenarios(name: string, faults: string | undefined): void {
       await client.close();
       await l.sb.close();
     });
-    const stream = (o: Partial<LogStreamOptions>): LogStream => new LogStream({ requester: client.requester, topic: TOPIC, retryDelayMs: 20, maxFailures: 30, ...o });
+    const stream = (o: Partial<LogStreamOptions>): LogStream =>
+      new LogStream({ requester: client.requester, topic: TOPIC, retryDelayMs: 20, maxFailures: 30, ...o });
 
     test('from the beginning until the end: every record exactly once, then the consumer is deleted', async () => {
       const s = stream({ start: { kind: 'beginning' }, untilEnd: true, clientName: 'once', maxBytes: 16 * 1024 });
@@ -195,7 +232,14 @@ function scenarios(name: string, faults: string | undefined): void {
       // Ask until an answer is not an injected fault (reset, 5xx, 429): then it must be 404.
       let status = 0;
       for (let attempt = 0; attempt < 50 && (status === 0 || status >= 500 || status === 429); attempt++) {
-        status = await consumer(l, name, s.group)('GET', '/consumers/assignments').then((r) => r.status, () => 0);
+        status = await consumer(
+          l,
+          name,
+          s.group,
+        )('GET', '/consumers/assignments').then(
+          (r) => r.status,
+          () => 0,
+        );
       }
       assert.equal(status, 404, 'the consumer was deleted when the stream ended');
     });
@@ -204,12 +248,20 @@ function scenarios(name: string, faults: string | undefined): void {
       const first = stream({ start: { kind: 'beginning' }, untilEnd: true, clientName: 'resume' });
       let seen = 0;
       for await (const _ of first) if (++seen === 100) break;
-      const second = await collect(stream({ start: { kind: 'committed', otherwise: 'beginning' }, untilEnd: true, clientName: 'resume' }));
+      const second = await collect(
+        stream({ start: { kind: 'committed', otherwise: 'beginning' }, untilEnd: true, clientName: 'resume' }),
+      );
       assert.equal(second.length, total - 100, 'resumed right after the 100 records handed out');
     });
 
     test('recreates a consumer deleted for idleness and resumes without loss or duplicates', async () => {
-      const s = stream({ start: { kind: 'beginning' }, untilEnd: true, clientName: 'idle', keepAliveMs: 60_000, maxBytes: 32 * 1024 });
+      const s = stream({
+        start: { kind: 'beginning' },
+        untilEnd: true,
+        clientName: 'idle',
+        keepAliveMs: 60_000,
+        maxBytes: 32 * 1024,
+      });
       const names = new Set<string>();
       const got = await collect(s, async (_r, i) => {
         names.add(s.consumerName ?? '');
@@ -229,7 +281,10 @@ scenarios('under faults', FAULTS);
 // Consumers idle out only after a minute here, so nothing can make a group rebalance while it reads: not the
 // pauses that injected 429s impose (Retry-After: 1 s), nor a loaded machine. (With the 400 ms of the scenarios
 // above a member paused by a 429 loses its consumer, and the other member rightly takes over every partition.)
-for (const [label, faults] of [['', undefined], [' under faults', FAULTS]] as const) {
+for (const [label, faults] of [
+  ['', undefined],
+  [' under faults', FAULTS],
+] as const) {
   describe(`LogStream group${label}`, { timeout: 60_000 }, () => {
     let l: LogSandbox;
     let client: PlatformClient;
@@ -263,7 +318,14 @@ for (const [label, faults] of [['', undefined], [' under faults', FAULTS]] as co
       await first.s.stop();
       await Promise.all([first.done, newcomer.done]);
       assert.ok(first.got.length > 0 && newcomer.got.length > 0, `${first.got.length} / ${newcomer.got.length}`);
-      const again = await collect(stream({ clientName: 'commits', partitions: 'all', start: { kind: 'committed', otherwise: 'beginning' }, untilEnd: true }));
+      const again = await collect(
+        stream({
+          clientName: 'commits',
+          partitions: 'all',
+          start: { kind: 'committed', otherwise: 'beginning' },
+          untilEnd: true,
+        }),
+      );
       assert.deepEqual(keys(again), [], 'the group resumes after everything its members read');
     });
   });
@@ -284,7 +346,11 @@ describe('LogStream modes', { timeout: 60_000 }, () => {
 
   test('follow mode skips the past and streams records written later; stop ends it', async () => {
     const arrivals = new Arrivals();
-    const follower = await startMember((o) => new LogStream({ requester: client.requester, topic: TOPIC, ...o }), arrivals, { clientName: 'follow', partitions: 'all' });
+    const follower = await startMember(
+      (o) => new LogStream({ requester: client.requester, topic: TOPIC, ...o }),
+      arrivals,
+      { clientName: 'follow', partitions: 'all' },
+    );
     const written = await simulate(l, 2);
     await arrivals.reach(written);
     await follower.s.stop();
@@ -293,18 +359,51 @@ describe('LogStream modes', { timeout: 60_000 }, () => {
   });
 
   test('from an offset, and from a time', async () => {
-    const all = await collect(new LogStream({ requester: client.requester, topic: TOPIC, start: { kind: 'beginning' }, untilEnd: true, clientName: 'all' }));
-    const fromFive = await collect(new LogStream({ requester: client.requester, topic: TOPIC, start: { kind: 'offsets', offsets: 5 }, untilEnd: true, clientName: 'offset' }));
+    const all = await collect(
+      new LogStream({
+        requester: client.requester,
+        topic: TOPIC,
+        start: { kind: 'beginning' },
+        untilEnd: true,
+        clientName: 'all',
+      }),
+    );
+    const fromFive = await collect(
+      new LogStream({
+        requester: client.requester,
+        topic: TOPIC,
+        start: { kind: 'offsets', offsets: 5 },
+        untilEnd: true,
+        clientName: 'offset',
+      }),
+    );
     assert.deepEqual(keys(fromFive), keys(all.filter((r) => r.offset >= 5)));
     const times = all.map((r) => Date.parse(r.value.timestamp ?? '')).sort((a, b) => a - b);
     const middle = times[Math.floor(times.length / 2)] ?? 0;
-    const fromTime = await collect(new LogStream({ requester: client.requester, topic: TOPIC, start: { kind: 'time', time: middle }, untilEnd: true, clientName: 'time' }));
+    const fromTime = await collect(
+      new LogStream({
+        requester: client.requester,
+        topic: TOPIC,
+        start: { kind: 'time', time: middle },
+        untilEnd: true,
+        clientName: 'time',
+      }),
+    );
     assert.deepEqual(keys(fromTime), keys(all.filter((r) => Date.parse(r.value.timestamp ?? '') >= middle)));
   });
 
   test('keeps a paused consumer alive, and waits out 429s', async () => {
     // Small batches, so the 25 requests a second the sandbox allows run out.
-    const s = new LogStream({ requester: client.requester, topic: TOPIC, start: { kind: 'beginning' }, untilEnd: true, clientName: 'alive', keepAliveMs: 100, maxBytes: 4096, retryDelayMs: 20 });
+    const s = new LogStream({
+      requester: client.requester,
+      topic: TOPIC,
+      start: { kind: 'beginning' },
+      untilEnd: true,
+      clientName: 'alive',
+      keepAliveMs: 100,
+      maxBytes: 4096,
+      retryDelayMs: 20,
+    });
     const names = new Set<string>();
     let total = 0;
     for await (const _ of s) {
@@ -316,7 +415,7 @@ describe('LogStream modes', { timeout: 60_000 }, () => {
     assert.ok(total > 100);
   });
 
-  test('an unknown topic fails with the server\'s message; a group name follows the spec pattern', async () => {
+  test("an unknown topic fails with the server's message; a group name follows the spec pattern", async () => {
     const s = new LogStream({ requester: client.requester, topic: 'NO-SUCH-APP', clientName: 'x', groupNumber: 7 });
     assert.equal(s.group, 'appID-NO-SUCH-APP-clientName-x-07');
     await assert.rejects(collect(s), /Topic "NO-SUCH-APP" not found/);

@@ -52,7 +52,12 @@ export type ConsumerCall = (method: string, path: string, json?: unknown) => Pro
 
 /** Raw calls as one consumer instance (headers set), with the `log` token. */
 export function consumer(l: LogSandbox, name: string, group = groupName(), tok = l.logToken): ConsumerCall {
-  return (method, path, json) => send(l.sb, method, path, { token: tok, json, headers: { 'consumer-group': group, 'consumer-name': name, accept: 'application/json' } });
+  return (method, path, json) =>
+    send(l.sb, method, path, {
+      token: tok,
+      json,
+      headers: { 'consumer-group': group, 'consumer-name': name, accept: 'application/json' },
+    });
 }
 
 export interface WireRecord {
@@ -78,7 +83,13 @@ export async function drain(call: ConsumerCall): Promise<WireRecord[]> {
 export function clientFor(l: LogSandbox, key = 'owner'): PlatformClient {
   const c = l.sb.client(key);
   return new PlatformClient({
-    connection: { name: 'test', baseUrl: l.sb.baseUrl, authUrl: l.sb.authUrl, logUrl: l.sb.logUrl, clientId: c.clientId },
+    connection: {
+      name: 'test',
+      baseUrl: l.sb.baseUrl,
+      authUrl: l.sb.authUrl,
+      logUrl: l.sb.logUrl,
+      clientId: c.clientId,
+    },
     getSecret: () => Promise.resolve(c.clientSecret),
     retry: { baseDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 1500 },
   });

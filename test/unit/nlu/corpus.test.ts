@@ -13,16 +13,20 @@ import { corpusDir, corpusFile } from '../formats/lists/corpus';
 
 /** HWU64-10's lines: `intent,exampleSentence,text` (no header, the text unquoted and possibly holding commas). */
 function readHwu(path: string): { intent: string; text: string }[] {
-  return readFileSync(path, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '').map((l) => {
-    const a = l.indexOf(',');
-    const b = l.indexOf(',', a + 1);
-    return { intent: l.slice(0, a), text: l.slice(b + 1) };
-  });
+  return readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const a = l.indexOf(',');
+      const b = l.indexOf(',', a + 1);
+      return { intent: l.slice(0, a), text: l.slice(b + 1) };
+    });
 }
 
 function hwuInput(rows: { intent: string; text: string }[]): TrainingInput {
   return {
-    locale: 'en-US', entities: [],
+    locale: 'en-US',
+    entities: [],
     intents: [...new Set(rows.map((r) => r.intent))].map((name) => ({ name, entities: [] })),
     samples: rows.map((r) => ({ text: r.text, intent: r.intent, weight: 1, annotations: [] })),
   };
@@ -30,7 +34,9 @@ function hwuInput(rows: { intent: string; text: string }[]): TrainingInput {
 
 /** The corpus's real TRSX files: trsx/*.trsx and the dialog projects' en-US exports. */
 function realTrsxFiles(root: string): string[] {
-  const files = readdirSync(join(root, 'trsx')).filter((n) => n.endsWith('.trsx')).map((n) => join(root, 'trsx', n));
+  const files = readdirSync(join(root, 'trsx'))
+    .filter((n) => n.endsWith('.trsx'))
+    .map((n) => join(root, 'trsx', n));
   const dialog = join(root, 'dialog');
   if (existsSync(dialog)) {
     for (const p of readdirSync(dialog)) {
@@ -45,7 +51,10 @@ describe('NLU engine on the real corpus', () => {
   test('HWU64-10: trained on train.csv, test.csv is mostly right (the bench judges the F1 goal)', async (t) => {
     const train = corpusFile('nlu', 'hwu64-10', 'train.csv');
     const testFile = corpusFile('nlu', 'hwu64-10', 'test.csv');
-    if (!train || !testFile) { t.skip('corpus nlu/hwu64-10 not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)'); return; }
+    if (!train || !testFile) {
+      t.skip('corpus nlu/hwu64-10 not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)');
+      return;
+    }
     const model = await trainNluModel(hwuInput(readHwu(train)));
     assert.equal(model.info.intents.length, 64);
     const rows = readHwu(testFile);
@@ -65,7 +74,10 @@ describe('NLU engine on the real corpus', () => {
 
   test('every real TRSX export trains; its samples come back to their intents; lines point at samples', async (t) => {
     const root = corpusDir();
-    if (!root) { t.skip('corpus not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)'); return; }
+    if (!root) {
+      t.skip('corpus not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)');
+      return;
+    }
     const files = realTrsxFiles(root);
     assert.ok(files.length >= 4);
     let trained = 0;
@@ -90,23 +102,39 @@ describe('NLU engine on the real corpus', () => {
         spans(s.annotations);
         assert.match(lines[(s.source?.line as number) - 1] ?? '', /<sample\b/, `${file}: line of "${s.text}"`);
       }
-      assert.ok(back / input.samples.length >= 0.9, `${file}: ${back}/${input.samples.length} samples interpret to their intent`);
+      assert.ok(
+        back / input.samples.length >= 0.9,
+        `${file}: ${back}/${input.samples.length} samples interpret to their intent`,
+      );
       const bytes = serializeNluModel(model);
       const probe = input.samples[0]?.text as string;
-      assert.deepEqual(loadNluModel(bytes).interpret(probe), model.interpret(probe), `${file}: the loaded model answers the same`);
+      assert.deepEqual(
+        loadNluModel(bytes).interpret(probe),
+        model.interpret(probe),
+        `${file}: the loaded model answers the same`,
+      );
     }
     assert.ok(trained >= 4, `${trained} exports with samples trained`);
   });
 
   test('omnichannel: a regex entity (eEmail) and list values with isA come out of the real export', async (t) => {
     const file = corpusFile('dialog', 'omnichannel', 'en-US', 'en-US.trsx');
-    if (!file) { t.skip('corpus dialog/omnichannel/en-US/en-US.trsx not found'); return; }
+    if (!file) {
+      t.skip('corpus dialog/omnichannel/en-US/en-US.trsx not found');
+      return;
+    }
     const model = await trainNluModel(trainingInputFromTrsx(readFileSync(file, 'utf8'), 'en-US'));
     const r = model.interpret('please send it to jane.doe@example.com');
     assert.equal(r.interpretations[0]?.intent, 'iReceiveEmail');
-    assert.deepEqual(r.interpretations[0]?.entities.eEmail?.map((e) => e.literal), ['jane.doe@example.com']);
+    assert.deepEqual(
+      r.interpretations[0]?.entities.eEmail?.map((e) => e.literal),
+      ['jane.doe@example.com'],
+    );
     const phone = model.interpret('I want to buy the phone in pacific blue');
     assert.equal(phone.interpretations[0]?.intent, 'iBuyPhone');
-    assert.ok(phone.interpretations[0]?.entities.ePhoneColor?.some((e) => e.literal === 'pacific blue'), JSON.stringify(phone.interpretations[0]?.entities));
+    assert.ok(
+      phone.interpretations[0]?.entities.ePhoneColor?.some((e) => e.literal === 'pacific blue'),
+      JSON.stringify(phone.interpretations[0]?.entities),
+    );
   });
 });

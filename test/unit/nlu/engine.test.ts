@@ -18,7 +18,10 @@ function fixture(name: string): string {
 }
 
 const trsx = fixture('coffee.trsx');
-const input = trainingInputFromTrsx(trsx, 'en-US', { file: 'coffee.trsx', grammars: { 'grammars/pin.grxml': fixture('pin.grxml') } });
+const input = trainingInputFromTrsx(trsx, 'en-US', {
+  file: 'coffee.trsx',
+  grammars: { 'grammars/pin.grxml': fixture('pin.grxml') },
+});
 let trained: Promise<NluModel> | undefined;
 const model = (): Promise<NluModel> => (trained ??= trainNluModel(input));
 
@@ -32,31 +35,54 @@ function only(result: InterpretResult, entity: string): EntityMatch {
 describe('NLU engine: training input from TRSX', () => {
   test('excluded samples are left out, count becomes weight, lines are recorded', () => {
     assert.equal(input.locale, 'en-US');
-    assert.ok(!input.samples.some((s) => s.intent === 'ORDER_COFFEE' && s.text === 'where is my order'), 'excluded ORDER_COFFEE sample left out');
-    assert.ok(!input.samples.some((s) => s.intent === 'CANCEL' && s.text === 'hello there'), 'excluded CANCEL sample left out');
+    assert.ok(
+      !input.samples.some((s) => s.intent === 'ORDER_COFFEE' && s.text === 'where is my order'),
+      'excluded ORDER_COFFEE sample left out',
+    );
+    assert.ok(
+      !input.samples.some((s) => s.intent === 'CANCEL' && s.text === 'hello there'),
+      'excluded CANCEL sample left out',
+    );
     assert.equal(input.samples.length, 24);
     const first = input.samples[0];
     assert.equal(first?.text, 'I want a large latte');
     assert.equal(first?.weight, 3);
     const line = trsx.split('\n').findIndex((l) => l.includes('I want a <annotation')) + 1;
-    assert.deepEqual(first?.source, { file: 'coffee.trsx', line, offset: trsx.indexOf('<sample intentref="ORDER_COFFEE" count="3"') });
+    assert.deepEqual(first?.source, {
+      file: 'coffee.trsx',
+      line,
+      offset: trsx.indexOf('<sample intentref="ORDER_COFFEE" count="3"'),
+    });
   });
 
   test('annotations are character spans of the sample text, nested for relational entities', () => {
     const a = input.samples[0]?.annotations;
-    assert.deepEqual(a, [{
-      entity: 'DRINK', start: 9, end: 20, literal: 'large latte', children: [
-        { entity: 'COFFEE_SIZE', start: 9, end: 14, literal: 'large', children: [] },
-        { entity: 'COFFEE_TYPE', start: 15, end: 20, literal: 'latte', children: [] },
-      ],
-    }]);
+    assert.deepEqual(a, [
+      {
+        entity: 'DRINK',
+        start: 9,
+        end: 20,
+        literal: 'large latte',
+        children: [
+          { entity: 'COFFEE_SIZE', start: 9, end: 14, literal: 'large', children: [] },
+          { entity: 'COFFEE_TYPE', start: 15, end: 20, literal: 'latte', children: [] },
+        ],
+      },
+    ]);
   });
 
   test('entities get the matcher of their kind', () => {
     const kinds = Object.fromEntries(input.entities.map((e) => [e.name, e.kind]));
     assert.deepEqual(kinds, {
-      DRINK: 'other', COFFEE_SIZE: 'list', COFFEE_TYPE: 'list', CITY: 'list', PICKUP_CITY: 'other', BARISTA: 'list',
-      ORDER_ID: 'regex', PIN: 'grammar', NOTE: 'freetext',
+      DRINK: 'other',
+      COFFEE_SIZE: 'list',
+      COFFEE_TYPE: 'list',
+      CITY: 'list',
+      PICKUP_CITY: 'other',
+      BARISTA: 'list',
+      ORDER_ID: 'regex',
+      PIN: 'grammar',
+      NOTE: 'freetext',
     });
     const drink = input.entities.find((e) => e.name === 'DRINK');
     assert.deepEqual(drink?.hasA, ['COFFEE_SIZE', 'COFFEE_TYPE']);
@@ -105,8 +131,14 @@ describe('NLU engine: interpretation', () => {
     const drink = only(m.interpret(text), 'DRINK');
     assert.deepEqual(drink.textRange, { startIndex: 10, endIndex: 32 });
     assert.equal(drink.literal, 'extra large flat white');
-    assert.deepEqual(drink.entities?.COFFEE_SIZE?.map((e) => [e.literal, e.value, e.textRange.startIndex]), [['extra large', 'XL', 10]]);
-    assert.deepEqual(drink.entities?.COFFEE_TYPE?.map((e) => [e.literal, e.value]), [['flat white', 'flat_white']]);
+    assert.deepEqual(
+      drink.entities?.COFFEE_SIZE?.map((e) => [e.literal, e.value, e.textRange.startIndex]),
+      [['extra large', 'XL', 10]],
+    );
+    assert.deepEqual(
+      drink.entities?.COFFEE_TYPE?.map((e) => [e.literal, e.value]),
+      [['flat white', 'flat_white']],
+    );
     // Not reported again at the top level: the intent links DRINK, not its children.
     assert.equal(m.interpret(text).interpretations[0]?.entities.COFFEE_SIZE, undefined);
   });
@@ -132,14 +164,24 @@ describe('NLU engine: interpretation', () => {
     const pin = only(r, 'PIN');
     assert.deepEqual([pin.literal, pin.value, pin.origin], ['five six seven eight', 'five six seven eight', 'GRAMMAR']);
     // Three digits are not a PIN.
-    assert.equal(m.interpret('check my order status with pin five six seven').interpretations[0]?.entities.PIN, undefined);
+    assert.equal(
+      m.interpret('check my order status with pin five six seven').interpretations[0]?.entities.PIN,
+      undefined,
+    );
   });
 
   test('a dynamic list entity matches the wordset given with the request, and nothing without it', async () => {
     const m = await model();
     const text = 'get me a coffee made by Jonas Berg';
     assert.equal(m.interpret(text).interpretations[0]?.entities.BARISTA, undefined);
-    const r = m.interpret(text, { wordsets: { BARISTA: [{ canonical: 'jonas_b', literal: 'jonas berg' }, { canonical: 'ana', literal: 'Ana' }] } });
+    const r = m.interpret(text, {
+      wordsets: {
+        BARISTA: [
+          { canonical: 'jonas_b', literal: 'jonas berg' },
+          { canonical: 'ana', literal: 'Ana' },
+        ],
+      },
+    });
     const b = only(r, 'BARISTA');
     assert.deepEqual([b.literal, b.value], ['Jonas Berg', 'jonas_b']);
   });
@@ -158,7 +200,7 @@ describe('NLU engine: interpretation', () => {
     assert.deepEqual([n.literal, n.structValue], ['3', { value: 3 }]);
   });
 
-  test('nearest samples: the intent\'s closest training samples, with their TRSX line', async () => {
+  test("nearest samples: the intent's closest training samples, with their TRSX line", async () => {
     const m = await model();
     const near = m.nearestSamples("where's my order?", 'CHECK_ORDER', 2);
     assert.equal(near.length, 2);
@@ -174,7 +216,12 @@ describe('NLU engine: interpretation', () => {
 describe('NLU engine: weights, determinism, serialized model', () => {
   test('count weights pull the model toward the weighted sample', async () => {
     const make = (count: number): TrainingInput => ({
-      locale: 'en-US', entities: [], intents: [{ name: 'A', entities: [] }, { name: 'B', entities: [] }],
+      locale: 'en-US',
+      entities: [],
+      intents: [
+        { name: 'A', entities: [] },
+        { name: 'B', entities: [] },
+      ],
       samples: [
         { text: 'alpha bravo', intent: 'A', weight: 1, annotations: [] },
         { text: 'charlie delta', intent: 'A', weight: count, annotations: [] },
@@ -182,7 +229,8 @@ describe('NLU engine: weights, determinism, serialized model', () => {
         { text: 'charlie golf', intent: 'B', weight: 1, annotations: [] },
       ],
     });
-    const conf = (m: NluModel): number => m.interpret('charlie').interpretations.find((i) => i.intent === 'A')?.confidence as number;
+    const conf = (m: NluModel): number =>
+      m.interpret('charlie').interpretations.find((i) => i.intent === 'A')?.confidence as number;
     const light = await trainNluModel(make(1));
     const heavy = await trainNluModel(make(5));
     assert.ok(conf(heavy) > conf(light), `count 5 (${conf(heavy)}) > count 1 (${conf(light)})`);
@@ -192,15 +240,33 @@ describe('NLU engine: weights, determinism, serialized model', () => {
   test('the same input gives the same bytes; a loaded model answers the same', async () => {
     const m = await model();
     const bytes = serializeNluModel(m);
-    const again = serializeNluModel(await trainNluModel(trainingInputFromTrsx(trsx, 'en-US', { file: 'coffee.trsx', grammars: { 'grammars/pin.grxml': fixture('pin.grxml') } })));
+    const again = serializeNluModel(
+      await trainNluModel(
+        trainingInputFromTrsx(trsx, 'en-US', {
+          file: 'coffee.trsx',
+          grammars: { 'grammars/pin.grxml': fixture('pin.grxml') },
+        }),
+      ),
+    );
     assert.ok(Buffer.from(bytes).equals(Buffer.from(again)), 'training twice gives identical bytes');
     const loaded = loadNluModel(bytes);
     assert.deepEqual(loaded.info, m.info);
-    for (const text of ['I want an extra large flat white', 'status of order XY-9876 pin one two three four', 'xylophone', 'hello']) {
+    for (const text of [
+      'I want an extra large flat white',
+      'status of order XY-9876 pin one two three four',
+      'xylophone',
+      'hello',
+    ]) {
       assert.deepEqual(loaded.interpret(text), m.interpret(text), text);
     }
-    assert.deepEqual(loaded.nearestSamples('track it', 'CHECK_ORDER', 3), m.nearestSamples('track it', 'CHECK_ORDER', 3));
-    assert.ok(Buffer.from(serializeNluModel(loaded)).equals(Buffer.from(bytes)), 'a loaded model serializes to the same bytes');
+    assert.deepEqual(
+      loaded.nearestSamples('track it', 'CHECK_ORDER', 3),
+      m.nearestSamples('track it', 'CHECK_ORDER', 3),
+    );
+    assert.ok(
+      Buffer.from(serializeNluModel(loaded)).equals(Buffer.from(bytes)),
+      'a loaded model serializes to the same bytes',
+    );
   });
 
   test('a damaged or foreign artifact is refused with a reason', async () => {

@@ -41,14 +41,22 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'test-nlu-cli-'));
   project = join(dir, 'coffee');
   await mkdir(join(project, 'en-US', 'grammars'), { recursive: true });
-  await writeFile(join(project, 'metadata.json'), JSON.stringify({ project: { name: 'coffee', languages: ['en-US'] } }));
+  await writeFile(
+    join(project, 'metadata.json'),
+    JSON.stringify({ project: { name: 'coffee', languages: ['en-US'] } }),
+  );
   await copyFile(join(FIXTURES, 'coffee.trsx'), join(project, 'en-US', 'en-US.trsx'));
   await copyFile(join(FIXTURES, 'pin.grxml'), join(project, 'en-US', 'grammars', 'pin.grxml'));
   await writeFile(join(dir, 'set.trsx'), TEST_TRSX);
   // Utterances labelled on purpose with an intent they do not mean: the model's answers are "confusions".
-  await writeFile(join(dir, 'mislabelled.csv'), 'intent,text\nGREET,I want a large latte\nGREET,can I get an espresso please\nGREET,order two cappuccinos\nCANCEL,cancel my order\n');
+  await writeFile(
+    join(dir, 'mislabelled.csv'),
+    'intent,text\nGREET,I want a large latte\nGREET,can I get an espresso please\nGREET,order two cappuccinos\nCANCEL,cancel my order\n',
+  );
 });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('cstudio test nlu', () => {
   test('usage problems exit 2 and say what to give', async () => {
@@ -93,12 +101,19 @@ describe('cstudio test nlu', () => {
   test('--folds: every sample predicted once by a model that did not see it; the same seed, the same report', async () => {
     const a = await cli(['test', 'nlu', 'coffee', '--folds', '3', '--json'], { cwd: dir });
     assert.equal(a.code, 0, a.stderr);
-    assert.match(a.stderr, /Cross-validating coffee \(en-US, 24 samples, 3 folds, seed 42\)/, 'excluded samples are left out');
+    assert.match(
+      a.stderr,
+      /Cross-validating coffee \(en-US, 24 samples, 3 folds, seed 42\)/,
+      'excluded samples are left out',
+    );
     const report = JSON.parse(a.stdout) as EvaluationReport;
     assert.equal(report.folds, 3);
     assert.equal(report.predictions.length, 24);
     assert.equal(report.sets[0]?.format, 'folds');
-    assert.ok(report.predictions.every((p) => p.set === 'en-US.trsx' && p.line >= 70), 'each prediction points at its sample\'s TRSX line');
+    assert.ok(
+      report.predictions.every((p) => p.set === 'en-US.trsx' && p.line >= 70),
+      "each prediction points at its sample's TRSX line",
+    );
     const b = await cli(['test', 'nlu', 'coffee', '--folds', '3', '--json'], { cwd: dir });
     assert.equal(b.stdout, a.stdout, 'deterministic');
   });
@@ -106,11 +121,15 @@ describe('cstudio test nlu', () => {
   test('--compare: a report and a training, on the same set; changes grouped by intent', async () => {
     const base = await cli(['test', 'nlu', 'coffee', '--set', 'set.trsx', '--out', 'base'], { cwd: dir });
     assert.equal(base.code, 0, base.stderr);
-    const same = await cli(['test', 'nlu', '--compare', 'base/report.json', 'coffee', '--set', 'set.trsx', '--json'], { cwd: dir });
+    const same = await cli(['test', 'nlu', '--compare', 'base/report.json', 'coffee', '--set', 'set.trsx', '--json'], {
+      cwd: dir,
+    });
     assert.equal(same.code, 0, same.stderr);
     const diff = JSON.parse(same.stdout) as BehaviourDiff;
     assert.deepEqual([diff.compared, diff.fixed, diff.broken, diff.changed], [3, 0, 0, 0]);
-    const other = await cli(['test', 'nlu', '--compare', 'base/report.json', 'coffee', '--set', 'mislabelled.csv'], { cwd: dir });
+    const other = await cli(['test', 'nlu', '--compare', 'base/report.json', 'coffee', '--set', 'mislabelled.csv'], {
+      cwd: dir,
+    });
     assert.equal(other.code, 2);
     assert.match(other.stderr, /has no answers for mislabelled\.csv; it was run on set\.trsx/);
   });
@@ -118,12 +137,18 @@ describe('cstudio test nlu', () => {
   test('cstudio report --evaluation: confused intent pairs become findings, --fail-on confusion fails', async () => {
     const evaluation = await cli(['test', 'nlu', 'coffee', '--set', 'mislabelled.csv', '--out', 'mis'], { cwd: dir });
     assert.equal(evaluation.code, 0, evaluation.stderr);
-    const r = await cli(['report', 'coffee', '--evaluation', 'mis/report.json', '--json', '--fail-on', 'confusion', '--min-samples', '0'], { cwd: dir });
+    const r = await cli(
+      ['report', 'coffee', '--evaluation', 'mis/report.json', '--json', '--fail-on', 'confusion', '--min-samples', '0'],
+      { cwd: dir },
+    );
     assert.equal(r.code, 1, r.stderr);
     const health = JSON.parse(r.stdout) as HealthReport;
     const found = health.findings.filter((f) => f.rule === 'confusion');
     assert.equal(found.length, 1, JSON.stringify(found));
-    assert.match(found[0]?.message ?? '', /answered 3 of 3 utterances of intent GREET \(100%\) as ORDER_COFFEE \(mislabelled\.csv:2, mislabelled\.csv:3, mislabelled\.csv:4\)/);
+    assert.match(
+      found[0]?.message ?? '',
+      /answered 3 of 3 utterances of intent GREET \(100%\) as ORDER_COFFEE \(mislabelled\.csv:2, mislabelled\.csv:3, mislabelled\.csv:4\)/,
+    );
     assert.match(r.stderr, /1 finding of --fail-on rules \(confusion\)/);
     const bad = await cli(['report', 'coffee', '--evaluation', 'set.trsx'], { cwd: dir });
     assert.equal(bad.code, 2);

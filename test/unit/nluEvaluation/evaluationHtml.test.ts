@@ -15,9 +15,15 @@ const ASSETS = { cspSource: 'vscode-resource:', stylesheet: 'style.css', script:
 
 describe('Model Evaluation page', () => {
   test('strict CSP, escaped text, cells linking to utterances and their lines', () => {
-    const report = evaluationReport('local <engine>', [{ name: 'set.csv', file: 'set.csv', format: 'csv', utterances: 3 }], [
-      p(2, 'book a <b>table</b>', 'book', 'book', 0.9), p(3, 'cancel "it"', 'book', 'cancel', 0.6), p(4, 'stop', 'cancel', 'cancel', 0.8),
-    ]);
+    const report = evaluationReport(
+      'local <engine>',
+      [{ name: 'set.csv', file: 'set.csv', format: 'csv', utterances: 3 }],
+      [
+        p(2, 'book a <b>table</b>', 'book', 'book', 0.9),
+        p(3, 'cancel "it"', 'book', 'cancel', 0.6),
+        p(4, 'stop', 'cancel', 'cancel', 0.8),
+      ],
+    );
     const html = evaluationHtml(report, { 'set.csv': '/w/tests/nlu/set.csv' }, ASSETS);
     assert.match(html, /content="default-src 'none'; style-src vscode-resource:; script-src 'nonce-abc123'"/);
     assert.match(html, /<script nonce="abc123" src="page\.js"><\/script>/);
@@ -29,7 +35,9 @@ describe('Model Evaluation page', () => {
     const section = html.slice(html.indexOf(`<section id="${cellId(i, j)}"`));
     const open = decodeURIComponent(/href="command:cstudio\.nluTests\.openLine\?([^"]+)"/.exec(section)?.[1] ?? '');
     assert.deepEqual(JSON.parse(open), [{ file: '/w/tests/nlu/set.csv', line: 3 }]);
-    const pulling = decodeURIComponent(/href="command:cstudio\.nluTests\.showPulling\?([^"]+)"/.exec(section)?.[1] ?? '');
+    const pulling = decodeURIComponent(
+      /href="command:cstudio\.nluTests\.showPulling\?([^"]+)"/.exec(section)?.[1] ?? '',
+    );
     assert.deepEqual(JSON.parse(pulling), [{ text: 'cancel "it"', intent: 'cancel' }]);
     const curve = JSON.parse(/data-curve="([^"]+)"/.exec(html)?.[1]?.replace(/&#34;/g, '"') ?? '[]') as number[][];
     assert.equal(curve.length, 101);

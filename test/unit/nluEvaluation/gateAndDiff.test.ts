@@ -9,7 +9,16 @@ import type { Prediction } from '../../../src/core/nlu/evaluation/prediction';
 import { stratifiedFolds } from '../../../src/core/nlu/evaluation/stratifiedFolds';
 
 function p(line: number, expected: string, predicted: string, confidence = 0.8): Prediction {
-  return { set: 's.csv', line, text: `utterance ${line}`, expected, predicted, confidence, expectedEntities: [], entities: [] };
+  return {
+    set: 's.csv',
+    line,
+    text: `utterance ${line}`,
+    expected,
+    predicted,
+    confidence,
+    expectedEntities: [],
+    entities: [],
+  };
 }
 
 /** `n` utterances of each intent, the first `wrong[intent]` of them answered as `as`. */
@@ -40,9 +49,18 @@ describe('baseline gate', () => {
     const after = report(run(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'], 10, { a: { count: 2, as: 'b' } }));
     const v = gate(before, after, { maxDrop: 100 });
     assert.equal(v.passed, false);
-    assert.deepEqual(v.worse.map((c) => c.intent), ['a', 'b']);
-    assert.ok(v.failures.some((f) => f.startsWith('a: F1 fell') && f.includes('now confused with b')), v.failures.join('\n'));
-    assert.ok(v.failures.some((f) => f.startsWith('b: F1 fell')), 'b lost precision: named too');
+    assert.deepEqual(
+      v.worse.map((c) => c.intent),
+      ['a', 'b'],
+    );
+    assert.ok(
+      v.failures.some((f) => f.startsWith('a: F1 fell') && f.includes('now confused with b')),
+      v.failures.join('\n'),
+    );
+    assert.ok(
+      v.failures.some((f) => f.startsWith('b: F1 fell')),
+      'b lost precision: named too',
+    );
     assert.match(formatGate(v), /FAILED[\s\S]*Worse:[\s\S]*a: 100\.0 → 88\.9/);
   });
 
@@ -51,8 +69,14 @@ describe('baseline gate', () => {
     const after = report([...run(['a'], 4, { a: { count: 2, as: 'c' } }), ...run(['b', 'c'], 10)]);
     const v = gate(before, after, { maxDrop: 50 });
     assert.equal(v.passed, true, v.failures.join('\n'));
-    assert.deepEqual(v.worse.map((c) => [c.intent, c.failing]), [['a', false]]);
-    assert.deepEqual(v.better.map((c) => c.intent), ['b', 'c'].filter((i) => v.better.some((c) => c.intent === i)));
+    assert.deepEqual(
+      v.worse.map((c) => [c.intent, c.failing]),
+      [['a', false]],
+    );
+    assert.deepEqual(
+      v.better.map((c) => c.intent),
+      ['b', 'c'].filter((i) => v.better.some((c) => c.intent === i)),
+    );
     assert.ok(v.better.some((c) => c.intent === 'b'));
   });
 
@@ -72,20 +96,35 @@ describe('behaviour diff', () => {
     const after = [p(1, 'a', 'a'), p(2, 'a', 'a'), p(3, 'b', 'a'), p(4, 'b', 'a'), p(5, 'c', 'c'), p(7, 'c', 'c')];
     const d = behaviourDiff(before, after);
     assert.deepEqual([d.compared, d.fixed, d.broken, d.changed, d.onlyBefore, d.onlyAfter], [5, 1, 1, 1, 1, 1]);
-    assert.deepEqual(d.intents.map((g) => [g.intent, g.fixed.length, g.broken.length, g.changed.length]), [['a', 1, 0, 0], ['b', 0, 1, 1]]);
+    assert.deepEqual(
+      d.intents.map((g) => [g.intent, g.fixed.length, g.broken.length, g.changed.length]),
+      [
+        ['a', 1, 0, 0],
+        ['b', 0, 1, 1],
+      ],
+    );
     const changed = d.intents[1]!.changed[0]!;
     assert.deepEqual([changed.line, changed.before.predicted, changed.after.predicted], [4, 'c', 'a']);
-    assert.match(formatBehaviourDiff(d, { before: 'A', after: 'B' }), /A → B: 5 utterances compared; 1 fixed, 1 broken, 1 changed[\s\S]*b:\n  broken  "utterance 3"/);
+    assert.match(
+      formatBehaviourDiff(d, { before: 'A', after: 'B' }),
+      /A → B: 5 utterances compared; 1 fixed, 1 broken, 1 changed[\s\S]*b:\n  broken  "utterance 3"/,
+    );
   });
 });
 
 describe('stratified folds', () => {
   test('each intent spread evenly over the folds, sizes within one, the same folds for the same seed', () => {
-    const labels = [...Array.from({ length: 23 }, () => 'a'), ...Array.from({ length: 7 }, () => 'b'), ...Array.from({ length: 12 }, () => 'c')];
+    const labels = [
+      ...Array.from({ length: 23 }, () => 'a'),
+      ...Array.from({ length: 7 }, () => 'b'),
+      ...Array.from({ length: 12 }, () => 'c'),
+    ];
     const folds = stratifiedFolds(labels, 5, 7);
     for (const intent of ['a', 'b', 'c']) {
       const per = [0, 0, 0, 0, 0];
-      labels.forEach((l, i) => { if (l === intent) per[folds[i]!]!++; });
+      labels.forEach((l, i) => {
+        if (l === intent) per[folds[i]!]!++;
+      });
       assert.ok(Math.max(...per) - Math.min(...per) <= 1, `${intent}: ${per}`);
     }
     const sizes = [0, 0, 0, 0, 0];

@@ -42,9 +42,22 @@ describe('NLU evaluation on HWU64-10 (real engine, through the CLI)', () => {
   let dir = '';
 
   test('the report agrees with scikit-learn on the same predictions; the JUnit file has one testcase per line', async (t) => {
-    if (!train || !testSet) { t.skip('corpus nlu/hwu64-10 not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)'); return; }
+    if (!train || !testSet) {
+      t.skip('corpus nlu/hwu64-10 not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)');
+      return;
+    }
     dir = mkdtempSync(join(tmpdir(), 'hwu-eval-'));
-    const run = await cli(['test', 'nlu', train, '--set', testSet, '--out', join(dir, 'base'), '--junit', join(dir, 'junit.xml')]);
+    const run = await cli([
+      'test',
+      'nlu',
+      train,
+      '--set',
+      testSet,
+      '--out',
+      join(dir, 'base'),
+      '--junit',
+      join(dir, 'junit.xml'),
+    ]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^1076 utterances from test\.csv \(1076\)$/m);
     assert.match(run.stdout, /Worst intents[\s\S]*Top confusions[\s\S]*Confidence of answers/);
@@ -57,14 +70,27 @@ describe('NLU evaluation on HWU64-10 (real engine, through the CLI)', () => {
     assert.equal(junit.match(/<failure /g)?.length ?? 0, report.errors.length);
 
     const python = sklearnPython();
-    if (!python) { t.skip('no python3 with scikit-learn (Debian: apt-get install python3-sklearn): the independent cross-check did not run'); return; }
-    const input = JSON.stringify({ expected: report.predictions.map((p) => p.expected), predicted: report.predictions.map((p) => p.predicted) });
+    if (!python) {
+      t.skip(
+        'no python3 with scikit-learn (Debian: apt-get install python3-sklearn): the independent cross-check did not run',
+      );
+      return;
+    }
+    const input = JSON.stringify({
+      expected: report.predictions.map((p) => p.expected),
+      predicted: report.predictions.map((p) => p.predicted),
+    });
     const r = spawnSync(python, ['-c', SKLEARN_REPORT], { input, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    const sk = JSON.parse(r.stdout) as { report: Record<string, Scores | number>; labels: string[]; matrix: number[][] };
+    const sk = JSON.parse(r.stdout) as {
+      report: Record<string, Scores | number>;
+      labels: string[];
+      matrix: number[][];
+    };
     assert.deepEqual(report.confusion_matrix.labels, sk.labels);
     assert.deepEqual(report.confusion_matrix.matrix, sk.matrix);
-    const near = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ours ${a}, scikit-learn ${b}`);
+    const near = (a: number, b: number, what: string): void =>
+      assert.ok(Math.abs(a - b) < 1e-9, `${what}: ours ${a}, scikit-learn ${b}`);
     near(report.intent_report.accuracy as number, sk.report.accuracy as number, 'accuracy');
     for (const key of Object.keys(sk.report)) {
       if (key === 'accuracy' || key === 'micro avg') continue;
@@ -73,35 +99,75 @@ describe('NLU evaluation on HWU64-10 (real engine, through the CLI)', () => {
       const theirs = sk.report[key] as Scores;
       for (const m of ['precision', 'recall', 'f1-score', 'support'] as const) near(ours[m], theirs[m], `${key} ${m}`);
     }
-    const ourRows = Object.keys(report.intent_report).filter((k) => !['accuracy', 'macro avg', 'weighted avg'].includes(k));
+    const ourRows = Object.keys(report.intent_report).filter(
+      (k) => !['accuracy', 'macro avg', 'weighted avg'].includes(k),
+    );
     assert.equal(ourRows.length, 64);
   });
 
   test('a planted regression (10 samples of one intent relabelled as another) fails the gate and names both', async (t) => {
-    if (!train || !testSet || dir === '') { t.skip('corpus nlu/hwu64-10 not found (or the first test did not run)'); return; }
+    if (!train || !testSet || dir === '') {
+      t.skip('corpus nlu/hwu64-10 not found (or the first test did not run)');
+      return;
+    }
     try {
       const planted = join(dir, 'planted.csv');
       const lines = readFileSync(train, 'utf8').split('\n');
       let moved = 0;
-      writeFileSync(planted, lines.map((l) => {
-        if (!l.startsWith('cooking_recipe,') || moved === 10) return l;
-        moved++;
-        return `alarm_set,${l.slice('cooking_recipe,'.length)}`;
-      }).join('\n'));
+      writeFileSync(
+        planted,
+        lines
+          .map((l) => {
+            if (!l.startsWith('cooking_recipe,') || moved === 10) return l;
+            moved++;
+            return `alarm_set,${l.slice('cooking_recipe,'.length)}`;
+          })
+          .join('\n'),
+      );
       assert.equal(moved, 10);
-      const run = await cli(['test', 'nlu', planted, '--set', testSet, '--baseline', join(dir, 'base', 'report.json'), '--out', join(dir, 'planted')]);
+      const run = await cli([
+        'test',
+        'nlu',
+        planted,
+        '--set',
+        testSet,
+        '--baseline',
+        join(dir, 'base', 'report.json'),
+        '--out',
+        join(dir, 'planted'),
+      ]);
       assert.equal(run.code, 1, `the gate must fail:\n${run.stdout}\n${run.stderr}`);
       assert.match(run.stdout, /Baseline gate: FAILED/);
       assert.match(run.stdout, /✗ cooking_recipe: F1 fell [\d.]+ points .*now confused with alarm_set/);
       assert.match(run.stdout, /✗ alarm_set: F1 fell [\d.]+ points/);
-      const gate = JSON.parse(readFileSync(join(dir, 'planted', 'gate.json'), 'utf8')) as { passed: boolean; worse: { intent: string }[] };
+      const gate = JSON.parse(readFileSync(join(dir, 'planted', 'gate.json'), 'utf8')) as {
+        passed: boolean;
+        worse: { intent: string }[];
+      };
       assert.equal(gate.passed, false);
-      assert.ok(gate.worse.slice(0, 2).map((w) => w.intent).includes('cooking_recipe'));
-      const again = await cli(['test', 'nlu', train, '--set', testSet, '--baseline', join(dir, 'base', 'intent_report.json')]);
+      assert.ok(
+        gate.worse
+          .slice(0, 2)
+          .map((w) => w.intent)
+          .includes('cooking_recipe'),
+      );
+      const again = await cli([
+        'test',
+        'nlu',
+        train,
+        '--set',
+        testSet,
+        '--baseline',
+        join(dir, 'base', 'intent_report.json'),
+      ]);
       assert.equal(again.code, 0, `the unchanged training passes its own baseline:\n${again.stdout}`);
       assert.match(again.stdout, /Baseline gate: PASSED; macro F1 ([\d.]+) → \1 \(\+0\.0 points\)/);
       const report = JSON.parse(readFileSync(join(dir, 'planted', 'report.json'), 'utf8')) as EvaluationReport;
-      assert.equal((report.intent_report.cooking_recipe as IntentScores).recall, 0, 'no sample of cooking_recipe is left');
+      assert.equal(
+        (report.intent_report.cooking_recipe as IntentScores).recall,
+        0,
+        'no sample of cooking_recipe is left',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -17,7 +17,13 @@ function p(set: string, line: number, text: string, expected: string, predicted:
 const PREDICTIONS = [
   p('a.csv', 1, 'plain text', 'greet', 'greet'),
   p('a.csv', 2, 'quotes " and \' & <tags> ]]> here', 'order', 'cancel'),
-  p('a.csv', 3, 'control \u0001 chars \u001f and a lone \ud800 surrogate, emoji 😀, tab\tnewline\n', 'x&y', 'NO_INTENT'),
+  p(
+    'a.csv',
+    3,
+    'control \u0001 chars \u001f and a lone \ud800 surrogate, emoji 😀, tab\tnewline\n',
+    'x&y',
+    'NO_INTENT',
+  ),
   p('b.trsx', 9, 'second set', 'greet', 'greet'),
 ];
 
@@ -25,9 +31,25 @@ describe('JUnit XML', () => {
   test('well-formed for an independent parser, one testcase per utterance, failures name expected and predicted', () => {
     const xml = junitXml(PREDICTIONS);
     assert.equal(XMLValidator.validate(xml), true);
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true, isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(xml);
-    const suites = doc.testsuites.testsuite as Array<{ name: string; tests: string; failures: string; testcase: Array<{ name: string; classname: string; failure?: { message: string } }> }>;
-    assert.deepEqual(suites.map((s) => [s.name, s.tests, s.failures]), [['a.csv', '3', '2'], ['b.trsx', '1', '0']]);
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      htmlEntities: true,
+      isArray: (name) => ['testsuite', 'testcase'].includes(name),
+    }).parse(xml);
+    const suites = doc.testsuites.testsuite as Array<{
+      name: string;
+      tests: string;
+      failures: string;
+      testcase: Array<{ name: string; classname: string; failure?: { message: string } }>;
+    }>;
+    assert.deepEqual(
+      suites.map((s) => [s.name, s.tests, s.failures]),
+      [
+        ['a.csv', '3', '2'],
+        ['b.trsx', '1', '0'],
+      ],
+    );
     assert.equal(doc.testsuites.tests, '4');
     const cases = suites.flatMap((s) => s.testcase);
     assert.equal(cases.length, 4);
@@ -39,7 +61,10 @@ describe('JUnit XML', () => {
   });
 
   test('xmllint (libxml2) reads it too', (t) => {
-    if (spawnSync('xmllint', ['--version']).error) { t.skip('xmllint not installed (Debian libxml2-utils)'); return; }
+    if (spawnSync('xmllint', ['--version']).error) {
+      t.skip('xmllint not installed (Debian libxml2-utils)');
+      return;
+    }
     const dir = mkdtempSync(join(tmpdir(), 'junit-'));
     try {
       const file = join(dir, 'junit.xml');

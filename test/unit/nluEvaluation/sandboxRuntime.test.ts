@@ -51,15 +51,21 @@ before(async () => {
   files.set('en-US/en-US.trsx', await readFile(join(dir, 'hwu.trsx')));
   await writeFile(join(dir, 'hwu.zip'), await writeZip(files));
   await ok(['projects', 'replace', '1001', join(dir, 'hwu.zip'), '--yes'], env);
-  const built = JSON.parse(await ok(['builds', 'start', '1001', '--services', 'NLU', '--locales', 'en-US', '--json'], env)) as { job: { report: { nluBuildReports: { reports: Array<{ buildLabel: string }> } } } };
+  const built = JSON.parse(
+    await ok(['builds', 'start', '1001', '--services', 'NLU', '--locales', 'en-US', '--json'], env),
+  ) as { job: { report: { nluBuildReports: { reports: Array<{ buildLabel: string }> } } } };
   const label = built.job.report.nluBuildReports.reports[0]?.buildLabel ?? '';
-  const config = JSON.parse(await ok(['configs', 'create', '501', '--tag', TAG, '--flow', '1', '--build', `${label}@en-US`, '--json'], env)) as { id: string };
+  const config = JSON.parse(
+    await ok(['configs', 'create', '501', '--tag', TAG, '--flow', '1', '--build', `${label}@en-US`, '--json'], env),
+  ) as { id: string };
   await ok(['deploy', config.id, '--env-geo', '301'], env);
   const client = sb.sandbox.runtimeClients.find((c) => c.clientId === 'appID:COFFEE-DEV');
   assert.ok(client, 'the sandbox has the COFFEE-DEV runtime client');
   runtimeEnv = {
-    CSTUDIO_NLU_URL: sb.sandbox.nluUrl, CSTUDIO_AUTH_URL: sb.authUrl,
-    CSTUDIO_RUNTIME_CLIENT_ID: client.clientId, CSTUDIO_RUNTIME_CLIENT_SECRET: client.clientSecret,
+    CSTUDIO_NLU_URL: sb.sandbox.nluUrl,
+    CSTUDIO_AUTH_URL: sb.authUrl,
+    CSTUDIO_RUNTIME_CLIENT_ID: client.clientId,
+    CSTUDIO_RUNTIME_CLIENT_SECRET: client.clientSecret,
   };
 });
 
@@ -76,9 +82,15 @@ function figures(r: EvaluationReport): Omit<EvaluationReport, 'model' | 'sets'> 
 
 describe('test nlu through a sandbox deployment', () => {
   test('HWU64-10: the run through the runtime API gives the same report as the local run', async (t) => {
-    if (!train || !testSet) { t.skip('corpus nlu/hwu64-10 not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)'); return; }
+    if (!train || !testSet) {
+      t.skip('corpus nlu/hwu64-10 not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)');
+      return;
+    }
     await ok(['test', 'nlu', join(dir, 'hwu.trsx'), '--set', testSet, '--out', join(dir, 'local')], {});
-    const remote = await cli(['test', 'nlu', '--tag', TAG, '--set', testSet, '--out', join(dir, 'remote'), '--concurrency', '4'], { env: runtimeEnv, cwd: dir });
+    const remote = await cli(
+      ['test', 'nlu', '--tag', TAG, '--set', testSet, '--out', join(dir, 'remote'), '--concurrency', '4'],
+      { env: runtimeEnv, cwd: dir },
+    );
     assert.equal(remote.code, 0, remote.stderr);
     assert.match(remote.stderr, /Interpreting: 1076\/1076 \(100%\)/);
     const local = JSON.parse(await readFile(join(dir, 'local', 'report.json'), 'utf8')) as EvaluationReport;
@@ -90,7 +102,10 @@ describe('test nlu through a sandbox deployment', () => {
 
 describe('test nlu through the runtime API under load and interruption', () => {
   test('429s with Retry-After are waited out, and a run stopped half-way resumes from its journal', async (t) => {
-    if (!train || !testSet) { t.skip('corpus nlu/hwu64-10 not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)'); return; }
+    if (!train || !testSet) {
+      t.skip('corpus nlu/hwu64-10 not found at <repo>/../shared/corpus (or CSTUDIO_CORPUS)');
+      return;
+    }
     const lines = (await readFile(testSet, 'utf8')).split('\n').filter((l) => l !== '');
     const small = join(dir, 'small.csv');
     await writeFile(small, `${lines.filter((_, i) => i % 8 === 0).join('\n')}\n`); // 135 utterances, every intent
@@ -101,7 +116,11 @@ describe('test nlu through the runtime API under load and interruption', () => {
     const out = join(dir, 'small-remote');
     const journal = join(out, 'answers.jsonl');
     const stop = new AbortController();
-    const first = cli(['test', 'nlu', '--tag', TAG, '--set', small, '--out', out, '--concurrency', '2'], { env: runtimeEnv, cwd: dir, signal: stop.signal });
+    const first = cli(['test', 'nlu', '--tag', TAG, '--set', small, '--out', out, '--concurrency', '2'], {
+      env: runtimeEnv,
+      cwd: dir,
+      signal: stop.signal,
+    });
     // Stop the run once some answers are journaled (waiting for the file, with a generous safety net).
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -116,12 +135,19 @@ describe('test nlu through the runtime API under load and interruption', () => {
     const kept = (await readFile(journal, 'utf8')).split('\n').filter((l) => l !== '').length - 1;
     assert.ok(kept >= 20 && kept < 135, `answers kept: ${kept}`);
 
-    const second = await cli(['test', 'nlu', '--tag', TAG, '--set', small, '--out', out, '--concurrency', '4'], { env: runtimeEnv, cwd: dir });
+    const second = await cli(['test', 'nlu', '--tag', TAG, '--set', small, '--out', out, '--concurrency', '4'], {
+      env: runtimeEnv,
+      cwd: dir,
+    });
     assert.equal(second.code, 0, second.stderr);
     const resumed = Number(/Resuming: (\d+) answers/.exec(second.stderr)?.[1]);
     assert.ok(resumed >= kept, `resumed from ${resumed}, ${kept} were kept\n${second.stderr}`);
     const both = stopped.stderr + second.stderr;
-    assert.match(both, /Rate-limited \(429\): waiting [\d.]+ s as the runtime asked/, 'the fault mode sent 429s and they were waited out');
+    assert.match(
+      both,
+      /Rate-limited \(429\): waiting [\d.]+ s as the runtime asked/,
+      'the fault mode sent 429s and they were waited out',
+    );
     const viaRuntime = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as EvaluationReport;
     assert.deepEqual(figures(viaRuntime), figures(local), 'nothing lost or doubled by the interruption and the 429s');
     const answers = (await readFile(journal, 'utf8')).split('\n').filter((l) => l !== '').length - 1;

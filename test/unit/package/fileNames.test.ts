@@ -1,8 +1,16 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  entityLiteralsFileName, exportFileName, gmtStamp, grammarsFileName, intentSamplesFileName, metadataFileName,
-  ontologyFileName, packageFileName, parseExportFileName, safeFileName,
+  entityLiteralsFileName,
+  exportFileName,
+  gmtStamp,
+  grammarsFileName,
+  intentSamplesFileName,
+  metadataFileName,
+  ontologyFileName,
+  packageFileName,
+  parseExportFileName,
+  safeFileName,
 } from '../../../src/core/package/fileNames';
 
 // 2024-03-05 07:08:09 GMT, given with a +02:00 offset to prove the stamp is GMT, not local.
@@ -17,10 +25,16 @@ describe('export file names', () => {
   test('every kind follows the spec pattern', () => {
     assert.equal(packageFileName('1922', 'Coffee', at), '1922-Coffee-2024-03-05-07-08-09.zip');
     assert.equal(metadataFileName('1922', 'Coffee', at), '1922-Coffee-metadata-2024-03-05-07-08-09.json');
-    assert.equal(entityLiteralsFileName('1922', 'Coffee', 'DRINK', at), '1922-Coffee-DRINK-entity-literals-2024-03-05-07-08-09.zip');
+    assert.equal(
+      entityLiteralsFileName('1922', 'Coffee', 'DRINK', at),
+      '1922-Coffee-DRINK-entity-literals-2024-03-05-07-08-09.zip',
+    );
     assert.equal(grammarsFileName('1922', 'DATE_RULE'), '1922_DATE_RULE_grammars.zip');
     assert.equal(ontologyFileName('1922', 'Coffee', at), '1922-Coffee-ontology-2024-03-05-07-08-09.zip');
-    assert.equal(intentSamplesFileName('1922', 'Coffee', 'ORDER', at), '1922-Coffee-ORDER-samples-2024-03-05-07-08-09.zip');
+    assert.equal(
+      intentSamplesFileName('1922', 'Coffee', 'ORDER', at),
+      '1922-Coffee-ORDER-samples-2024-03-05-07-08-09.zip',
+    );
   });
 
   test('unsafe characters in names are replaced, Unicode kept', () => {
@@ -65,7 +79,9 @@ describe('export file names', () => {
     assert.equal(parseExportFileName(name)?.kind, 'ontology', 'without a hint the specific marker wins');
     const hinted = parseExportFileName(name, { projectName: 'Sales-ontology' });
     assert.deepEqual([hinted?.kind, hinted?.projectName], ['package', 'Sales-ontology']);
-    const lit = parseExportFileName(entityLiteralsFileName('5', 'My-Bank', 'ACCOUNT-TYPE', at), { projectName: 'My-Bank' });
+    const lit = parseExportFileName(entityLiteralsFileName('5', 'My-Bank', 'ACCOUNT-TYPE', at), {
+      projectName: 'My-Bank',
+    });
     assert.deepEqual([lit?.projectName, lit?.entityName], ['My-Bank', 'ACCOUNT-TYPE']);
     const unhinted = parseExportFileName(entityLiteralsFileName('5', 'My-Bank', 'ACCOUNT', at));
     assert.equal(unhinted?.label, 'My-Bank-ACCOUNT');

@@ -4,14 +4,25 @@ import { mkdtemp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8 } from 'fflate';
-import { FILE_CHUNK, PackageFolderError, fileChunks, listPackageFolder, packFiles, type FolderOptions } from '../../../src/core/package/folder';
+import {
+  FILE_CHUNK,
+  PackageFolderError,
+  fileChunks,
+  listPackageFolder,
+  packFiles,
+  type FolderOptions,
+} from '../../../src/core/package/folder';
 import { unpackPackage } from '../../../src/core/package/unpack';
 import { readZip } from '../../../src/core/package/zip';
 import { ZipSafetyError } from '../../../src/core/package/zipSafety';
 
 let tmp: string;
-before(async () => { tmp = await mkdtemp(join(tmpdir(), 'cstudio-pkg-')); });
-after(async () => { await rm(tmp, { recursive: true, force: true }); });
+before(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'cstudio-pkg-'));
+});
+after(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
 
 async function projectFolder(name: string): Promise<string> {
   const dir = join(tmp, name);
@@ -27,7 +38,11 @@ async function projectFolder(name: string): Promise<string> {
 
 /** A folder packed as a push packs it: listed, then streamed into a zip file beside the others. */
 let packed = 0;
-async function packFolderToFile(dir: string, out: string, options: FolderOptions = {}): Promise<{ entries: number; bytes: number }> {
+async function packFolderToFile(
+  dir: string,
+  out: string,
+  options: FolderOptions = {},
+): Promise<{ entries: number; bytes: number }> {
   return packFiles(dir, await listPackageFolder(dir, options), out, options);
 }
 async function packFolder(dir: string): Promise<Uint8Array> {
@@ -36,11 +51,13 @@ async function packFolder(dir: string): Promise<Uint8Array> {
   return readFile(out);
 }
 
-const refusal = (pattern: RegExp) => (e: unknown): boolean => {
-  assert.ok(e instanceof ZipSafetyError, `expected ZipSafetyError, got ${String(e)}`);
-  assert.match(e.message, pattern);
-  return true;
-};
+const refusal =
+  (pattern: RegExp) =>
+  (e: unknown): boolean => {
+    assert.ok(e instanceof ZipSafetyError, `expected ZipSafetyError, got ${String(e)}`);
+    assert.match(e.message, pattern);
+    return true;
+  };
 
 describe('project folders', () => {
   test('packing excludes .cstudio/ and dot-files; the zip holds the listed files with progress to 100%', async () => {
@@ -49,13 +66,23 @@ describe('project folders', () => {
     assert.deepEqual(await listPackageFolder(dir), expected);
     const out = join(tmp, 'P.zip');
     const increments: number[] = [];
-    const result = await packFolderToFile(dir, out, { progress: { report: (u) => { if (u.increment) increments.push(u.increment); } } });
+    const result = await packFolderToFile(dir, out, {
+      progress: {
+        report: (u) => {
+          if (u.increment) increments.push(u.increment);
+        },
+      },
+    });
     assert.equal(result.entries, 3);
     const streamed = await readZip(await readFile(out));
     assert.deepEqual([...streamed.keys()], expected);
     assert.equal(new TextDecoder().decode(streamed.get('metadata.json')), '{"name":"P"}');
     assert.equal(Math.round(increments.reduce((a, b) => a + b, 0)), 100);
-    assert.deepEqual((await readdir(tmp)).filter((n) => n.endsWith('.tmp')), [], 'no temp file left');
+    assert.deepEqual(
+      (await readdir(tmp)).filter((n) => n.endsWith('.tmp')),
+      [],
+      'no temp file left',
+    );
   });
 
   test('streamed packing reads files larger than its buffer through that one buffer, bytes intact', async () => {
@@ -68,20 +95,35 @@ describe('project folders', () => {
     assert.deepEqual(files.get('en-US/en-US.trsx'), large);
     assert.equal(new TextDecoder().decode(files.get('en-US/grammars/G.grxml')), '<grammar/>');
     const views: Uint8Array[] = [];
-    for await (const chunk of fileChunks(join(dir, 'en-US', 'en-US.trsx'), new Uint8Array(FILE_CHUNK))) views.push(chunk);
+    for await (const chunk of fileChunks(join(dir, 'en-US', 'en-US.trsx'), new Uint8Array(FILE_CHUNK)))
+      views.push(chunk);
     assert.equal(views.length, 4);
-    assert.ok(views.every((v) => v.buffer === views[0]?.buffer), 'one buffer, refilled');
+    assert.ok(
+      views.every((v) => v.buffer === views[0]?.buffer),
+      'one buffer, refilled',
+    );
   });
 
   test('packing refuses symbolic links and aborts cleanly', async () => {
     const dir = await projectFolder('links');
     await symlink('/etc/hostname', join(dir, 'en-US', 'grammars', 'leak.grxml'));
-    await assert.rejects(packFolder(dir), (e: unknown) => e instanceof PackageFolderError && /symbolic link/.test(e.message) && e.path.endsWith('leak.grxml'));
+    await assert.rejects(
+      packFolder(dir),
+      (e: unknown) =>
+        e instanceof PackageFolderError && /symbolic link/.test(e.message) && e.path.endsWith('leak.grxml'),
+    );
     const clean = await projectFolder('abort');
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(packFolderToFile(clean, join(tmp, 'aborted.zip'), { signal: controller.signal }), /cancel|abort/i);
-    assert.deepEqual((await readdir(tmp)).filter((n) => n.includes('aborted')), [], 'nothing left behind');
+    await assert.rejects(
+      packFolderToFile(clean, join(tmp, 'aborted.zip'), { signal: controller.signal }),
+      /cancel|abort/i,
+    );
+    assert.deepEqual(
+      (await readdir(tmp)).filter((n) => n.includes('aborted')),
+      [],
+      'nothing left behind',
+    );
     await assert.rejects(packFolder(join(tmp, 'missing')), /is not a folder/);
   });
 
@@ -94,7 +136,10 @@ describe('project folders', () => {
     await writeFile(join(target, 'metadata.json'), 'old');
     await unpackPackage(new Map([['metadata.json', strToU8('new')]]), target);
     assert.equal(await readFile(join(target, 'metadata.json'), 'utf8'), 'new', 'existing files are replaced');
-    assert.deepEqual((await readdir(target)).filter((n) => n.endsWith('.tmp')), []);
+    assert.deepEqual(
+      (await readdir(target)).filter((n) => n.endsWith('.tmp')),
+      [],
+    );
   });
 
   test('refuses entries that escape, target .cstudio/, or collide by case — before writing anything', async () => {
@@ -106,11 +151,36 @@ describe('project folders', () => {
       ['.cstudio/state.json', /private \.cstudio\/ folder/],
       ['./x', /"\." segment/],
     ] as const) {
-      await assert.rejects(unpackPackage(new Map([['a.txt', strToU8('a')], [name, strToU8('x')]]), target), refusal(why), name);
+      await assert.rejects(
+        unpackPackage(
+          new Map([
+            ['a.txt', strToU8('a')],
+            [name, strToU8('x')],
+          ]),
+          target,
+        ),
+        refusal(why),
+        name,
+      );
     }
-    await assert.rejects(unpackPackage(new Map([['en-US/A.grxml', strToU8('1')], ['en-us/a.grxml', strToU8('2')]]), target), refusal(/differ only in case/));
-    await assert.rejects(unpackPackage(new Map([['en-US/a:b', strToU8('1')]]), target, { platform: 'win32' }), refusal(/alternate data stream/));
-    await assert.rejects(unpackPackage(new Map([['CON.txt', strToU8('1')]]), target, { platform: 'win32' }), refusal(/reserved Windows device name/));
+    await assert.rejects(
+      unpackPackage(
+        new Map([
+          ['en-US/A.grxml', strToU8('1')],
+          ['en-us/a.grxml', strToU8('2')],
+        ]),
+        target,
+      ),
+      refusal(/differ only in case/),
+    );
+    await assert.rejects(
+      unpackPackage(new Map([['en-US/a:b', strToU8('1')]]), target, { platform: 'win32' }),
+      refusal(/alternate data stream/),
+    );
+    await assert.rejects(
+      unpackPackage(new Map([['CON.txt', strToU8('1')]]), target, { platform: 'win32' }),
+      refusal(/reserved Windows device name/),
+    );
     await assert.rejects(readdir(target), { code: 'ENOENT' }, 'nothing was created');
   });
 
@@ -120,9 +190,15 @@ describe('project folders', () => {
     const target = join(tmp, 'linked');
     await mkdir(target, { recursive: true });
     await symlink(outside, join(target, 'en-US'));
-    await assert.rejects(unpackPackage(new Map([['en-US/en-US.trsx', strToU8('x')]]), target), refusal(/en-US is a symbolic link/));
+    await assert.rejects(
+      unpackPackage(new Map([['en-US/en-US.trsx', strToU8('x')]]), target),
+      refusal(/en-US is a symbolic link/),
+    );
     await symlink(join(outside, 'victim.json'), join(target, 'metadata.json'));
-    await assert.rejects(unpackPackage(new Map([['metadata.json', strToU8('x')]]), target), refusal(/metadata\.json is a symbolic link/));
+    await assert.rejects(
+      unpackPackage(new Map([['metadata.json', strToU8('x')]]), target),
+      refusal(/metadata\.json is a symbolic link/),
+    );
     assert.deepEqual(await readdir(outside), [], 'nothing written through the links');
   });
 
@@ -138,6 +214,9 @@ describe('project folders', () => {
     const target = join(tmp, 'file-in-way');
     await mkdir(target);
     await writeFile(join(target, 'en-US'), 'a file');
-    await assert.rejects(unpackPackage(new Map([['en-US/en-US.trsx', strToU8('x')]]), target), refusal(/is a file, but zip entry/));
+    await assert.rejects(
+      unpackPackage(new Map([['en-US/en-US.trsx', strToU8('x')]]), target),
+      refusal(/is a file, but zip entry/),
+    );
   });
 });

@@ -20,7 +20,12 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { clientFor } from '../platform/support';
 import { tempDir } from '../sync/support';
 
-interface Folder { name: string; dir: string; project: boolean; pulled: boolean }
+interface Folder {
+  name: string;
+  dir: string;
+  project: boolean;
+  pulled: boolean;
+}
 
 describe('project folders and pulled folders: one owner each, every detector agrees', () => {
   let sbx: TestSandbox;
@@ -71,7 +76,10 @@ describe('project folders and pulled folders: one owner each, every detector agr
 
   test('Model Health reads exactly the project folders', async () => {
     for (const f of folders) {
-      const refused = await folderHealthReport(f.dir, { minSamples: 1 }).then(() => false, (e: unknown) => e instanceof NotAProjectFolderError);
+      const refused = await folderHealthReport(f.dir, { minSamples: 1 }).then(
+        () => false,
+        (e: unknown) => e instanceof NotAProjectFolderError,
+      );
       assert.equal(refused, !f.project, f.name);
     }
   });
@@ -85,7 +93,10 @@ describe('project folders and pulled folders: one owner each, every detector agr
 
   test('the training source (cstudio test nlu, try) takes exactly the project folders', async () => {
     for (const f of folders) {
-      const refused = await loadTrainingSource(f.dir, localNluEngine, 'en-US').then(() => false, (e: unknown) => e instanceof TrainingSourceError && /is not a pulled project folder/.test(e.message));
+      const refused = await loadTrainingSource(f.dir, localNluEngine, 'en-US').then(
+        () => false,
+        (e: unknown) => e instanceof TrainingSourceError && /is not a pulled project folder/.test(e.message),
+      );
       assert.equal(refused, !f.project, f.name);
     }
   });

@@ -15,9 +15,20 @@ import { repoRoot } from '../formats/grxml/helpers';
 
 /** tag → the locale it names (null: a tag outside the tables; undefined: no language tag at all). */
 const CASES: ReadonlyArray<[string, string | null | undefined]> = [
-  ['eng-USA', 'en-US'], ['fra-CAN', 'fr-CA'], ['ENG-usa', 'en-US'], ['en-US', 'en-US'], ['en-us', 'en-US'],
-  ['fr-CA', 'fr-CA'], ['zh-Hant-TW', 'zh-Hant-TW'], ['zh-hant-tw', 'zh-Hant-TW'], ['es-419', 'es-419'],
-  ['xyz-QQQ', null], ['en', undefined], ['english', undefined], ['en_US', undefined], ['eng-US-x', undefined],
+  ['eng-USA', 'en-US'],
+  ['fra-CAN', 'fr-CA'],
+  ['ENG-usa', 'en-US'],
+  ['en-US', 'en-US'],
+  ['en-us', 'en-US'],
+  ['fr-CA', 'fr-CA'],
+  ['zh-Hant-TW', 'zh-Hant-TW'],
+  ['zh-hant-tw', 'zh-Hant-TW'],
+  ['es-419', 'es-419'],
+  ['xyz-QQQ', null],
+  ['en', undefined],
+  ['english', undefined],
+  ['en_US', undefined],
+  ['eng-US-x', undefined],
 ];
 
 const TRSX = (lang: string): string =>
@@ -27,7 +38,9 @@ const TRSX = (lang: string): string =>
 function specExamples(): string[] | undefined {
   const file = join(repoRoot(), '..', 'shared', 'spec', 'trsx-notes.md');
   if (!existsSync(file)) return undefined;
-  const line = readFileSync(file, 'utf8').split('\n').find((l) => l.includes('@xml:lang ('));
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((l) => l.includes('@xml:lang ('));
   return line?.match(/[A-Za-z]{2,3}-[A-Za-z]{2,3}\b/g) ?? [];
 }
 
@@ -72,12 +85,19 @@ describe('language tags: one reading for the TRSX validator and the project chec
 
   test("the Mix TRSX notes' examples are language tags naming locales", (t) => {
     const examples = specExamples();
-    if (!examples) { t.skip('spec not found at <repo>/../shared/spec'); return; }
+    if (!examples) {
+      t.skip('spec not found at <repo>/../shared/spec');
+      return;
+    }
     assert.ok(examples.length >= 3, `examples found: ${examples.join(', ')}`);
     for (const tag of examples) {
       assert.ok(isLanguageTag(tag), tag);
       assert.ok(localeOfLanguageTag(tag), tag);
-      assert.equal(checkTrsx(TRSX(tag)).some((d) => d.code === 'TRSX009'), false, tag);
+      assert.equal(
+        checkTrsx(TRSX(tag)).some((d) => d.code === 'TRSX009'),
+        false,
+        tag,
+      );
       assert.equal(prj008(tag), localeOfLanguageTag(tag) !== 'en-US', tag);
     }
   });

@@ -9,7 +9,14 @@ import { join, relative, sep } from 'node:path';
 import { nodeFileSystem } from '../../../src/core/language/fileSystem';
 import { LanguageServices } from '../../../src/core/language/languageServices';
 import { WorkspaceFiles } from '../../../src/core/language/server/workspaceFiles';
-import { classifyPackagePath, DIALOG_FILE, GRAMMARS_FOLDER, METADATA_FILE, trsxPath, validatePackageLayout } from '../../../src/core/package/layout';
+import {
+  classifyPackagePath,
+  DIALOG_FILE,
+  GRAMMARS_FOLDER,
+  METADATA_FILE,
+  trsxPath,
+  validatePackageLayout,
+} from '../../../src/core/package/layout';
 import { assertUnpackable } from '../../../src/core/package/unpack';
 import type { PlatformClient } from '../../../src/core/platform/client';
 import { pull } from '../../../src/core/sync/pull';
@@ -47,9 +54,19 @@ describe('one owner for the package layout and the .cstudio names', () => {
     const files = (await filesUnder(folder.dir)).filter((p) => !p.startsWith(`${STATE_DIR}/`));
     assert.ok(files.includes(METADATA_FILE) && files.includes(DIALOG_FILE));
     for (const locale of ['en-US', 'fr-CA']) assert.ok(files.includes(trsxPath(locale)), `${trsxPath(locale)} pulled`);
-    assert.ok(files.some((p) => p.startsWith(`en-US/${GRAMMARS_FOLDER}/`)), 'a professional-services pull holds grammars');
-    assert.deepEqual(files.filter((p) => classifyPackagePath(p).kind === 'unknown'), [], 'no file the layout does not know');
-    assert.deepEqual(validatePackageLayout(files).filter((i) => i.severity !== 'info'), []);
+    assert.ok(
+      files.some((p) => p.startsWith(`en-US/${GRAMMARS_FOLDER}/`)),
+      'a professional-services pull holds grammars',
+    );
+    assert.deepEqual(
+      files.filter((p) => classifyPackagePath(p).kind === 'unknown'),
+      [],
+      'no file the layout does not know',
+    );
+    assert.deepEqual(
+      validatePackageLayout(files).filter((i) => i.severity !== 'info'),
+      [],
+    );
   });
 
   test('the pull keeps its state where workspacePaths names it', async () => {
@@ -64,13 +81,21 @@ describe('one owner for the package layout and the .cstudio names', () => {
     const services = new LanguageServices(nodeFileSystem);
     const project = services.projects.projectOf(join(folder.dir, METADATA_FILE));
     assert.ok(project, 'metadata.json makes it a project');
-    assert.deepEqual(project.locales.map((l) => [l.locale, l.trsxPath]), ['en-US', 'fr-CA'].map((l) => [l, join(folder.dir, ...trsxPath(l).split('/'))]));
+    assert.deepEqual(
+      project.locales.map((l) => [l.locale, l.trsxPath]),
+      ['en-US', 'fr-CA'].map((l) => [l, join(folder.dir, ...trsxPath(l).split('/'))]),
+    );
     assert.ok(project.grammars.length > 0);
-    for (const g of project.grammars) assert.equal(classifyPackagePath(`${g.locale}/${g.relative}`).kind, 'grammar', g.relative);
+    for (const g of project.grammars)
+      assert.equal(classifyPackagePath(`${g.locale}/${g.relative}`).kind, 'grammar', g.relative);
     const listed = new WorkspaceFiles(nodeFileSystem);
     listed.setRoots([folder.dir]);
     assert.ok(listed.list().length > 0);
-    assert.deepEqual(listed.list().filter((p) => p.includes(`${sep}${STATE_DIR}${sep}`)), [], 'nothing from the private folder');
+    assert.deepEqual(
+      listed.list().filter((p) => p.includes(`${sep}${STATE_DIR}${sep}`)),
+      [],
+      'nothing from the private folder',
+    );
   });
 
   test('unpacking refuses a package entry in the private folder', () => {

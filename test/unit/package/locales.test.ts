@@ -20,13 +20,19 @@ const TRSX = (lang: string): string =>
 describe('locales: one rule for the sandbox and sync', () => {
   let sbx: TestSandbox;
   let owner: string;
-  before(async () => { sbx = await startTestSandbox(); owner = await token(sbx, sbx.client('owner')); });
-  after(async () => { await sbx.close(); });
-
-  const create = (locale: string): ReturnType<typeof send> => send(sbx, 'POST', '/v4/organizations/1/projects', {
-    token: owner,
-    json: { displayName: `Locale ${locale}`, languages: [locale], languageTopic: 'gen', isChildDataCompliant: 'NO' },
+  before(async () => {
+    sbx = await startTestSandbox();
+    owner = await token(sbx, sbx.client('owner'));
   });
+  after(async () => {
+    await sbx.close();
+  });
+
+  const create = (locale: string): ReturnType<typeof send> =>
+    send(sbx, 'POST', '/v4/organizations/1/projects', {
+      token: owner,
+      json: { displayName: `Locale ${locale}`, languages: [locale], languageTopic: 'gen', isChildDataCompliant: 'NO' },
+    });
 
   test('the rule itself', () => {
     for (const l of ACCEPTED) assert.ok(isLocaleName(l), l);

@@ -14,7 +14,10 @@ import { rejectsWith } from '../platform/support';
 import { tempDir } from '../sync/support';
 
 const enc = new TextEncoder();
-const trsx = (samples: string): Uint8Array => enc.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6"><ontology><intents><intent name="A"/></intents></ontology><samples>${samples}</samples></project>\n`);
+const trsx = (samples: string): Uint8Array =>
+  enc.encode(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6"><ontology><intents><intent name="A"/></intents></ontology><samples>${samples}</samples></project>\n`,
+  );
 
 describe('ZipArchive', () => {
   test('reads entries one at a time, stored or deflated, and checks their CRC', async () => {
@@ -67,12 +70,20 @@ describe('one reader for archives on disk and in memory', () => {
   const infoZip = (tool: string): boolean => spawnSync(tool, ['-v'], { stdio: 'ignore' }).status === 0;
 
   test('an archive written by Info-ZIP reads the same from a file and from its bytes, entry by entry', async (t) => {
-    if (!infoZip('zip')) { t.skip('Info-ZIP zip is not installed (apt-get install zip); the in-memory reader is still covered by zip.test.ts'); return; }
+    if (!infoZip('zip')) {
+      t.skip(
+        'Info-ZIP zip is not installed (apt-get install zip); the in-memory reader is still covered by zip.test.ts',
+      );
+      return;
+    }
     const ws = await tempDir();
     try {
       await mkdir(join(ws.dir, 'src', 'en-US'), { recursive: true });
       await writeFile(join(ws.dir, 'src', 'metadata.json'), '{"project":{"id":1}}');
-      await writeFile(join(ws.dir, 'src', 'en-US', 'en-US.trsx'), trsx('<sample intentref="A">ab</sample>'.repeat(5000)));
+      await writeFile(
+        join(ws.dir, 'src', 'en-US', 'en-US.trsx'),
+        trsx('<sample intentref="A">ab</sample>'.repeat(5000)),
+      );
       const file = join(ws.dir, 'theirs.zip');
       // -D: no folder entries; -X: no extra attributes. Deflated, as the platform's exports are.
       assert.equal(spawnSync('zip', ['-q', '-r', '-D', '-X', file, '.'], { cwd: join(ws.dir, 'src') }).status, 0);
@@ -101,13 +112,23 @@ describe('one reader for archives on disk and in memory', () => {
       const archive = await ZipArchive.fromBytes(bytes);
       const b = archive.entry('b.txt');
       assert.ok(b);
-      const cut = new Uint8Array([...bytes.subarray(0, b.localHeaderOffset + 40), ...bytes.subarray(bytes.length - 200)]);
+      const cut = new Uint8Array([
+        ...bytes.subarray(0, b.localHeaderOffset + 40),
+        ...bytes.subarray(bytes.length - 200),
+      ]);
       const file = join(ws.dir, 'cut.zip');
       await writeFile(file, cut);
       for (const open of [() => ZipArchive.fromBytes(cut), () => ZipArchive.open(file)]) {
-        const refused = await open().then(async (a) => {
-          try { await a.read('b.txt'); return undefined; } finally { await a.close(); }
-        }).catch((err: unknown) => err);
+        const refused = await open()
+          .then(async (a) => {
+            try {
+              await a.read('b.txt');
+              return undefined;
+            } finally {
+              await a.close();
+            }
+          })
+          .catch((err: unknown) => err);
         assert.ok(refused instanceof ZipSafetyError, `refused: ${String(refused)}`);
       }
     } finally {
@@ -116,18 +137,30 @@ describe('one reader for archives on disk and in memory', () => {
   });
 
   test('the one writer streams entries with data descriptors that Info-ZIP unzip verifies, UTF-8 names and modes included', async (t) => {
-    if (!infoZip('unzip')) { t.skip('Info-ZIP unzip is not installed (apt-get install unzip)'); return; }
+    if (!infoZip('unzip')) {
+      t.skip('Info-ZIP unzip is not installed (apt-get install unzip)');
+      return;
+    }
     const ws = await tempDir();
     try {
       const file = join(ws.dir, 'ours.zip');
-      await writeFile(file, await writeZip({ 'metadata.json': enc.encode('{}'), 'en-US/en-US.trsx': trsx('<sample intentref="A">é ü</sample>'), 'é/ü.txt': enc.encode('utf-8 name') }));
+      await writeFile(
+        file,
+        await writeZip({
+          'metadata.json': enc.encode('{}'),
+          'en-US/en-US.trsx': trsx('<sample intentref="A">é ü</sample>'),
+          'é/ü.txt': enc.encode('utf-8 name'),
+        }),
+      );
       const test = spawnSync('unzip', ['-t', file], { encoding: 'utf8' });
       assert.equal(test.status, 0, test.stdout + test.stderr);
       assert.match(test.stdout, /No errors detected/);
       const list = spawnSync('unzip', ['-Z1', file], { encoding: 'utf8' });
       assert.deepEqual(list.stdout.trim().split('\n').sort(), ['en-US/en-US.trsx', 'metadata.json', 'é/ü.txt']);
       // Names are read as UTF-8 and files get a plain mode (not MS-DOS OEM names, not mode 000), whatever the locale.
-      const long = spawnSync('unzip', ['-Z', file], { encoding: 'utf8' }).stdout.split('\n').filter((l) => /\.(json|trsx|txt)$/.test(l));
+      const long = spawnSync('unzip', ['-Z', file], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter((l) => /\.(json|trsx|txt)$/.test(l));
       assert.equal(long.length, 3, long.join('\n'));
       for (const line of long) assert.match(line, /^-rw-r--r--\s+\S+\s+unx\b/, line);
     } finally {
@@ -153,7 +186,11 @@ describe('reading entries without garbage', () => {
         const storedBuffer = scratch.stored(1).buffer;
         assert.deepEqual(await archive.readInto('b.txt', scratch), small);
         assert.deepEqual(await archive.readInto('a.txt', scratch), big);
-        assert.equal(scratch.stored(1).buffer, storedBuffer, 'the same buffer holds the stored bytes of the next entries');
+        assert.equal(
+          scratch.stored(1).buffer,
+          storedBuffer,
+          'the same buffer holds the stored bytes of the next entries',
+        );
         assert.equal((await archive.readInto('c.txt', scratch)).length, 0);
         assert.deepEqual(await archive.read('a.txt'), big);
         const chunks: Uint8Array[] = [];
@@ -186,7 +223,11 @@ describe('reading entries without garbage', () => {
         let count = 0;
         let bytes = 0;
         const hash = createHash('sha256');
-        for await (const c of archive.chunks('huge.txt')) { count++; bytes += c.length; hash.update(c); }
+        for await (const c of archive.chunks('huge.txt')) {
+          count++;
+          bytes += c.length;
+          hash.update(c);
+        }
         assert.ok(count > 1, 'streamed in chunks');
         assert.equal(bytes, huge.length);
         assert.equal(hash.digest('hex'), sha(huge));
@@ -216,8 +257,14 @@ describe('reading entries without garbage', () => {
       await writeFile(file, view);
       const archive = await ZipArchive.open(file);
       try {
-        await assert.rejects(archive.read('a.txt'), (e: unknown) => e instanceof ZipSafetyError && /inflates past its declared 100 bytes/.test(e.message));
-        await assert.rejects(archive.readInto('a.txt', new EntryScratch()), (e: unknown) => e instanceof ZipSafetyError && /inflates past its declared 100 bytes/.test(e.message));
+        await assert.rejects(
+          archive.read('a.txt'),
+          (e: unknown) => e instanceof ZipSafetyError && /inflates past its declared 100 bytes/.test(e.message),
+        );
+        await assert.rejects(
+          archive.readInto('a.txt', new EntryScratch()),
+          (e: unknown) => e instanceof ZipSafetyError && /inflates past its declared 100 bytes/.test(e.message),
+        );
       } finally {
         await archive.close();
       }
@@ -263,23 +310,34 @@ describe('package comparison', () => {
     const ws = await tempDir();
     try {
       const zip = join(ws.dir, 'a.zip');
-      await writeFile(zip, await writeZip({
-        'metadata.json': enc.encode('{}'), 'dialog.json': enc.encode('{}'),
-        'en-US/en-US.trsx': trsx('<sample intentref="A">one</sample>'),
-        'fr-CA/fr-CA.trsx': trsx('<sample intentref="A">un</sample>'),
-      }));
+      await writeFile(
+        zip,
+        await writeZip({
+          'metadata.json': enc.encode('{}'),
+          'dialog.json': enc.encode('{}'),
+          'en-US/en-US.trsx': trsx('<sample intentref="A">one</sample>'),
+          'fr-CA/fr-CA.trsx': trsx('<sample intentref="A">un</sample>'),
+        }),
+      );
       const folder = join(ws.dir, 'b');
       await mkdir(join(folder, 'en-US'), { recursive: true });
       await mkdir(join(folder, 'fr-CA'), { recursive: true });
       await writeFile(join(folder, 'metadata.json'), '{}');
       await writeFile(join(folder, 'notes.txt'), 'hi');
-      await writeFile(join(folder, 'en-US', 'en-US.trsx'), trsx('<sample intentref="A">one</sample><sample intentref="A">two</sample>'));
+      await writeFile(
+        join(folder, 'en-US', 'en-US.trsx'),
+        trsx('<sample intentref="A">one</sample><sample intentref="A">two</sample>'),
+      );
       await writeFile(join(folder, 'fr-CA', 'fr-CA.trsx'), trsx('\n  <sample intentref="A">un</sample>\n'));
       const result = await comparePackagePaths(zip, folder);
-      assert.deepEqual(result.files.map((f) => `${f.change} ${f.path}`), [
-        'removed dialog.json', 'modified en-US/en-US.trsx', 'reformatted fr-CA/fr-CA.trsx', 'added notes.txt',
-      ]);
-      assert.deepEqual(result.files[1]?.semantic?.changes.map((c) => c.label), ['sample "two" of A']);
+      assert.deepEqual(
+        result.files.map((f) => `${f.change} ${f.path}`),
+        ['removed dialog.json', 'modified en-US/en-US.trsx', 'reformatted fr-CA/fr-CA.trsx', 'added notes.txt'],
+      );
+      assert.deepEqual(
+        result.files[1]?.semantic?.changes.map((c) => c.label),
+        ['sample "two" of A'],
+      );
       assert.equal(result.unchanged, 1);
     } finally {
       await ws.cleanup();

@@ -43,7 +43,12 @@ after(async () => {
 /** Runs `fn`, which must throw a ZipSafetyError matching `pattern`, within FAST_MS; returns the time taken. */
 async function refusedFast(fn: () => unknown, pattern: RegExp): Promise<number> {
   const started = Date.now();
-  await assert.rejects(async () => { await fn(); }, (err: unknown) => err instanceof ZipSafetyError && pattern.test(err.message));
+  await assert.rejects(
+    async () => {
+      await fn();
+    },
+    (err: unknown) => err instanceof ZipSafetyError && pattern.test(err.message),
+  );
   const ms = Date.now() - started;
   assert.ok(ms < FAST_MS, `took ${ms} ms`);
   return ms;
@@ -58,7 +63,10 @@ describe('zip bombs and lying headers', () => {
   });
 
   test('readZip refuses the honest bomb from the directory and the lying one at its declared size', async () => {
-    await refusedFast(() => readZip(bombs.honest.bytes), /expands to more than \d+ bytes; refusing it as a possible zip bomb/);
+    await refusedFast(
+      () => readZip(bombs.honest.bytes),
+      /expands to more than \d+ bytes; refusing it as a possible zip bomb/,
+    );
     await refusedFast(() => readZip(bombs.lying.bytes), /"en-US\/en-US.trsx" inflates past its declared 1000 bytes/);
   });
 
@@ -77,7 +85,8 @@ describe('zip bombs and lying headers', () => {
   for (const kind of ['honest', 'lying'] as const) {
     test(`cstudio projects replace refuses the ${kind} bomb before sending it, fast and in bounded memory`, async () => {
       const run = await launch(dir, 'cli', ['projects', 'replace', '1001', bombs[kind].file, '--yes'], {
-        env: sandboxEnv(sb, sb.client('owner')), stdio: ['ignore', 'pipe', 'pipe'],
+        env: sandboxEnv(sb, sb.client('owner')),
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       const done = await run.finished;
       assert.equal(done.code, 1, done.stderr);
@@ -85,7 +94,9 @@ describe('zip bombs and lying headers', () => {
       // Node alone is ~50 MB; it used 814 MB before refusing.
       assert.ok(done.peakMb < 150, `peak RSS ${done.peakMb.toFixed(0)} MB`);
       assert.ok(done.ms < 20_000, `took ${done.ms} ms`);
-      console.log(`# projects replace, ${kind} bomb: refused in ${done.ms} ms (process start included), peak RSS ${done.peakMb.toFixed(0)} MB`);
+      console.log(
+        `# projects replace, ${kind} bomb: refused in ${done.ms} ms (process start included), peak RSS ${done.peakMb.toFixed(0)} MB`,
+      );
     });
   }
 
@@ -94,7 +105,10 @@ describe('zip bombs and lying headers', () => {
     for (const kind of ['honest', 'lying'] as const) {
       const { body, contentType } = multipartBody('content', 'package.zip', bombs[kind].bytes);
       const started = Date.now();
-      const res = await as('owner')('POST', '/v4/projects/1001/.replace', undefined, { body, headers: { 'content-type': contentType } });
+      const res = await as('owner')('POST', '/v4/projects/1001/.replace', undefined, {
+        body,
+        headers: { 'content-type': contentType },
+      });
       assert.equal(res.status, 400, res.text);
       assert.match(messageOf(res), /possible zip bomb/);
       assert.ok(Date.now() - started < FAST_MS);

@@ -4,7 +4,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlatformClient } from '../../../src/core/platform/client';
-import { BadRequestError, FeatureNotEnabledError, ForbiddenError, NotFoundError } from '../../../src/core/platform/errors';
+import {
+  BadRequestError,
+  FeatureNotEnabledError,
+  ForbiddenError,
+  NotFoundError,
+} from '../../../src/core/platform/errors';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { clientFor, rejectsWith } from './support';
 
@@ -17,7 +22,10 @@ let outsider: PlatformClient;
 
 const SEEDED_BUILDS = {
   asr: [{ buildLabel: 'ASR_1001_1', locale: 'en-US' }],
-  nlu: [{ buildLabel: 'NLU_1001_1', locale: 'en-US' }, { buildLabel: 'NLU_1001_1', locale: 'fr-CA' }],
+  nlu: [
+    { buildLabel: 'NLU_1001_1', locale: 'en-US' },
+    { buildLabel: 'NLU_1001_1', locale: 'fr-CA' },
+  ],
   dialog: { buildLabel: 'DIALOG_1001_1' },
 };
 
@@ -41,7 +49,10 @@ describe('GET /v4/apps/{applicationId}/app-configs', () => {
     assert.ok(main);
     assert.equal(main.tag, 'coffee-main');
     assert.equal(main.deploymentFlowId, 1);
-    assert.deepEqual(main.builds.nlu?.builds.map((b) => `${b.buildLabel}/${b.locale}`), ['NLU_1001_1/en-US', 'NLU_1001_1/fr-CA']);
+    assert.deepEqual(
+      main.builds.nlu?.builds.map((b) => `${b.buildLabel}/${b.locale}`),
+      ['NLU_1001_1/en-US', 'NLU_1001_1/fr-CA'],
+    );
     assert.equal(main.builds.dialog?.buildLabel, 'DIALOG_1001_1');
     assert.equal(main.deployments[0]?.status, 'DEPLOYED');
     assert.equal(main.deployments[0]?.envGeographyDeployments[0]?.envGeography.envType, 'SANDBOX');
@@ -49,11 +60,17 @@ describe('GET /v4/apps/{applicationId}/app-configs', () => {
   });
 
   test('filters: tag, liveOnly, appId (runtime app ID); 404 for unknown or invisible applications', async () => {
-    assert.deepEqual((await owner.appConfigs.list('501', { tag: 'coffee-main' })).map((c) => c.id), ['801']);
-    assert.deepEqual((await owner.appConfigs.list('501', { tag: 'nope' })), []);
-    assert.deepEqual((await owner.appConfigs.list('502', { liveOnly: true })), []);
-    assert.deepEqual((await owner.appConfigs.list('501', { appId: 'COFFEE-DEV' })).map((c) => c.id), ['801']);
-    assert.deepEqual((await owner.appConfigs.list('501', { appId: 'COFFEE-PROD' })), []);
+    assert.deepEqual(
+      (await owner.appConfigs.list('501', { tag: 'coffee-main' })).map((c) => c.id),
+      ['801'],
+    );
+    assert.deepEqual(await owner.appConfigs.list('501', { tag: 'nope' }), []);
+    assert.deepEqual(await owner.appConfigs.list('502', { liveOnly: true }), []);
+    assert.deepEqual(
+      (await owner.appConfigs.list('501', { appId: 'COFFEE-DEV' })).map((c) => c.id),
+      ['801'],
+    );
+    assert.deepEqual(await owner.appConfigs.list('501', { appId: 'COFFEE-PROD' }), []);
     await rejectsWith(owner.appConfigs.list('999'), NotFoundError);
     await rejectsWith(owner.appConfigs.list('503'), NotFoundError);
     // A member of one project only does not see the organization's applications.
@@ -63,58 +80,157 @@ describe('GET /v4/apps/{applicationId}/app-configs', () => {
 
 describe('POST /v4/apps/{applicationId}/app-configs', () => {
   test('creates a configuration from the builds in the body', async () => {
-    const c = await admin.appConfigs.create('501', { tag: 'explicit', deploymentFlowId: '1', requestBuilds: SEEDED_BUILDS });
+    const c = await admin.appConfigs.create('501', {
+      tag: 'explicit',
+      deploymentFlowId: '1',
+      requestBuilds: SEEDED_BUILDS,
+    });
     assert.match(c.id, /^\d+$/);
     assert.deepEqual([c.tag, c.parentId, c.deploymentFlowId, c.hasInterface], ['explicit', '', 1, true]);
-    assert.deepEqual(c.builds.asr?.builds.map((b) => b.buildLabel), ['ASR_1001_1']);
+    assert.deepEqual(
+      c.builds.asr?.builds.map((b) => b.buildLabel),
+      ['ASR_1001_1'],
+    );
     assert.deepEqual(c.deployments, []);
     assert.deepEqual(c.dataHosts, []);
     assert.equal((await viewer.appConfigs.get(c.id)).tag, 'explicit');
   });
 
   test('rule 1: useLatestFromProject takes the latest builds, limited by buildTypes and locales; the body builds are ignored', async () => {
-    const c = await owner.appConfigs.create('501', { tag: 'latest-nlu', deploymentFlowId: '1', requestBuilds: { nlu: [{ buildLabel: 'NLU_9_9', locale: 'en-US' }] } },
-      { useLatestFromProject: '1001', buildTypes: ['NLU', 'DIALOG'], locales: ['fr-CA'] });
-    assert.deepEqual(c.builds.nlu?.builds.map((b) => `${b.buildLabel}/${b.locale}`), ['NLU_1001_1/fr-CA']);
+    const c = await owner.appConfigs.create(
+      '501',
+      {
+        tag: 'latest-nlu',
+        deploymentFlowId: '1',
+        requestBuilds: { nlu: [{ buildLabel: 'NLU_9_9', locale: 'en-US' }] },
+      },
+      { useLatestFromProject: '1001', buildTypes: ['NLU', 'DIALOG'], locales: ['fr-CA'] },
+    );
+    assert.deepEqual(
+      c.builds.nlu?.builds.map((b) => `${b.buildLabel}/${b.locale}`),
+      ['NLU_1001_1/fr-CA'],
+    );
     assert.equal(c.builds.asr, undefined);
     assert.equal(c.builds.dialog?.buildLabel, 'DIALOG_1001_1');
     // Without useLatestFromProject, buildTypes and locales do not apply.
-    const plain = await owner.appConfigs.create('501', { tag: 'no-latest', deploymentFlowId: '1', requestBuilds: { asr: [{ buildLabel: 'ASR_1001_1', locale: 'fr-CA' }] } }, { buildTypes: ['NLU'] });
-    assert.deepEqual(plain.builds.asr?.builds.map((b) => b.locale), ['fr-CA']);
+    const plain = await owner.appConfigs.create(
+      '501',
+      {
+        tag: 'no-latest',
+        deploymentFlowId: '1',
+        requestBuilds: { asr: [{ buildLabel: 'ASR_1001_1', locale: 'fr-CA' }] },
+      },
+      { buildTypes: ['NLU'] },
+    );
+    assert.deepEqual(
+      plain.builds.asr?.builds.map((b) => b.locale),
+      ['fr-CA'],
+    );
   });
 
   test('rule 3: useProjectDefault fills the default data hosts of the dialog build for every geography of the flow', async () => {
-    const c = await owner.appConfigs.create('501', {
-      tag: 'with-defaults', deploymentFlowId: '1', requestBuilds: SEEDED_BUILDS,
-      dataHosts: [{ alias: 'ORDER_API', environmentGeographyId: '302', value: 'https://orders.prod.example/api' }],
-    }, { useProjectDefault: true });
+    const c = await owner.appConfigs.create(
+      '501',
+      {
+        tag: 'with-defaults',
+        deploymentFlowId: '1',
+        requestBuilds: SEEDED_BUILDS,
+        dataHosts: [{ alias: 'ORDER_API', environmentGeographyId: '302', value: 'https://orders.prod.example/api' }],
+      },
+      { useProjectDefault: true },
+    );
     const hosts = new Map((c.dataHosts ?? []).map((h) => [h.environmentGeographyId, h.value]));
     assert.deepEqual([...hosts.keys()].sort(), ['301', '302', '303']);
     assert.equal(hosts.get('302'), 'https://orders.prod.example/api');
     assert.equal(hosts.get('301'), 'https://orders.coffee.example/api');
-    const without = await owner.appConfigs.create('501', { tag: 'no-defaults', deploymentFlowId: '1', requestBuilds: SEEDED_BUILDS });
+    const without = await owner.appConfigs.create('501', {
+      tag: 'no-defaults',
+      deploymentFlowId: '1',
+      requestBuilds: SEEDED_BUILDS,
+    });
     assert.deepEqual(without.dataHosts, []);
   });
 
   test('each documented error: 400 for bad content, 404 for unknown builds and applications, 403 for Viewers', async () => {
     const create = (tag: string, extra: object = {}, opts: object = {}): Promise<unknown> =>
       owner.appConfigs.create('501', { tag, deploymentFlowId: '1', requestBuilds: SEEDED_BUILDS, ...extra }, opts);
-    assert.match((await rejectsWith(create('coffee-main'), BadRequestError)).message, /already has a configuration with context tag "coffee-main"/);
-    assert.match((await rejectsWith(create('x1', { deploymentFlowId: '77' }), BadRequestError)).message, /Deployment flow 77 does not exist/);
-    assert.match((await rejectsWith(create('x2', { requestBuilds: { nlu: [{ buildLabel: 'ASR_1001_1', locale: 'en-US' }] } }), BadRequestError)).message, /is a ASR build/);
-    assert.match((await rejectsWith(create('x3', { requestBuilds: { nlu: [{ buildLabel: 'NLU_1001_1', locale: 'de-DE' }] } }), BadRequestError)).message, /has no de-DE model/);
-    assert.match((await rejectsWith(create('x4', { environmentConfigurations: [{ label: 'ECL_UNSPECIFIED', value: 'x', environmentGeographyId: '301' }] }), BadRequestError)).message, /GRAMMAR_BASE_PATH/);
-    assert.match((await rejectsWith(create('x5', { dataHosts: [{ alias: 'A', environmentGeographyId: '999', value: 'v' }] }), BadRequestError)).message, /environmentGeographyId/);
-    assert.match((await rejectsWith(create('x6', {}, { useLatestFromProject: '1001', buildTypes: ['TTS'] }), BadRequestError)).message, /buildTypes/);
-    assert.match((await rejectsWith(create('x7', {}, { useLatestFromProject: '1002' }), BadRequestError)).message, /no completed builds/);
+    assert.match(
+      (await rejectsWith(create('coffee-main'), BadRequestError)).message,
+      /already has a configuration with context tag "coffee-main"/,
+    );
+    assert.match(
+      (await rejectsWith(create('x1', { deploymentFlowId: '77' }), BadRequestError)).message,
+      /Deployment flow 77 does not exist/,
+    );
+    assert.match(
+      (
+        await rejectsWith(
+          create('x2', { requestBuilds: { nlu: [{ buildLabel: 'ASR_1001_1', locale: 'en-US' }] } }),
+          BadRequestError,
+        )
+      ).message,
+      /is a ASR build/,
+    );
+    assert.match(
+      (
+        await rejectsWith(
+          create('x3', { requestBuilds: { nlu: [{ buildLabel: 'NLU_1001_1', locale: 'de-DE' }] } }),
+          BadRequestError,
+        )
+      ).message,
+      /has no de-DE model/,
+    );
+    assert.match(
+      (
+        await rejectsWith(
+          create('x4', {
+            environmentConfigurations: [{ label: 'ECL_UNSPECIFIED', value: 'x', environmentGeographyId: '301' }],
+          }),
+          BadRequestError,
+        )
+      ).message,
+      /GRAMMAR_BASE_PATH/,
+    );
+    assert.match(
+      (
+        await rejectsWith(
+          create('x5', { dataHosts: [{ alias: 'A', environmentGeographyId: '999', value: 'v' }] }),
+          BadRequestError,
+        )
+      ).message,
+      /environmentGeographyId/,
+    );
+    assert.match(
+      (await rejectsWith(create('x6', {}, { useLatestFromProject: '1001', buildTypes: ['TTS'] }), BadRequestError))
+        .message,
+      /buildTypes/,
+    );
+    assert.match(
+      (await rejectsWith(create('x7', {}, { useLatestFromProject: '1002' }), BadRequestError)).message,
+      /no completed builds/,
+    );
     await rejectsWith(owner.appConfigs.create('501', { tag: ' ', deploymentFlowId: '1' }), BadRequestError);
     await rejectsWith(create('x8', { requestBuilds: { dialog: { buildLabel: 'DIALOG_1001_42' } } }), NotFoundError);
     await rejectsWith(create('x9', {}, { useLatestFromProject: '99999' }), NotFoundError);
     await rejectsWith(owner.appConfigs.create('999', { tag: 't', deploymentFlowId: '1' }), NotFoundError);
     // Builds of another organization's project (provider staff sees both).
-    assert.match((await rejectsWith(ps.appConfigs.create('503', { tag: 'cross', deploymentFlowId: '2' }, { useLatestFromProject: '1001' }), BadRequestError)).message, /same organization/);
-    assert.match((await rejectsWith(viewer.appConfigs.create('501', { tag: 'v', deploymentFlowId: '1' }), ForbiddenError)).message, /Viewer role/);
-    assert.ok(!(await owner.appConfigs.list('501')).some((c) => /^x\d$/.test(c.tag)), 'no failed request created anything');
+    assert.match(
+      (
+        await rejectsWith(
+          ps.appConfigs.create('503', { tag: 'cross', deploymentFlowId: '2' }, { useLatestFromProject: '1001' }),
+          BadRequestError,
+        )
+      ).message,
+      /same organization/,
+    );
+    assert.match(
+      (await rejectsWith(viewer.appConfigs.create('501', { tag: 'v', deploymentFlowId: '1' }), ForbiddenError)).message,
+      /Viewer role/,
+    );
+    assert.ok(
+      !(await owner.appConfigs.list('501')).some((c) => /^x\d$/.test(c.tag)),
+      'no failed request created anything',
+    );
   });
 });
 
@@ -132,8 +248,15 @@ describe('PUT /v4/app-configs/{configId}', () => {
       requestModels: { asr: [{ buildLabel: 'ASR_1001_1', locale: 'en-US' }] },
       dataHosts: [{ alias: 'ORDER_API', environmentGeographyId: '301', value: 'https://example.test/api' }],
     });
-    assert.deepEqual(updated.builds.asr?.builds.map((b) => b.buildLabel), ['ASR_1001_1']);
-    assert.deepEqual(updated.builds.nlu?.builds.map((b) => b.locale), ['en-US', 'fr-CA'], 'services the body leaves out are kept');
+    assert.deepEqual(
+      updated.builds.asr?.builds.map((b) => b.buildLabel),
+      ['ASR_1001_1'],
+    );
+    assert.deepEqual(
+      updated.builds.nlu?.builds.map((b) => b.locale),
+      ['en-US', 'fr-CA'],
+      'services the body leaves out are kept',
+    );
     assert.equal(updated.dataHosts?.[0]?.value, 'https://example.test/api');
     const e = await rejectsWith(owner.appConfigs.update('801', { requestModels: SEEDED_BUILDS }), BadRequestError);
     assert.match(e.message, /deployed; an update is allowed only when it is not deployed/);
@@ -158,32 +281,63 @@ describe('PUT /v4/app-configs/{configId}', () => {
 
 describe('POST /v4/app-configs/{configId}/.override', () => {
   test('rule 2: latest takes the builds of the configuration project; the new configuration points to its parent', async () => {
-    const parent = await owner.appConfigs.create('501', { tag: 'to-override', deploymentFlowId: '1', requestBuilds: { asr: [{ buildLabel: 'ASR_1001_1', locale: 'en-US' }] } });
-    const child = await owner.appConfigs.override(parent.id, { requestModels: { nlu: [{ buildLabel: 'NLU_0_0', locale: 'en-US' }] } }, { latest: true, buildTypes: ['NLU'], locales: ['en-US'] });
+    const parent = await owner.appConfigs.create('501', {
+      tag: 'to-override',
+      deploymentFlowId: '1',
+      requestBuilds: { asr: [{ buildLabel: 'ASR_1001_1', locale: 'en-US' }] },
+    });
+    const child = await owner.appConfigs.override(
+      parent.id,
+      { requestModels: { nlu: [{ buildLabel: 'NLU_0_0', locale: 'en-US' }] } },
+      { latest: true, buildTypes: ['NLU'], locales: ['en-US'] },
+    );
     assert.notEqual(child.id, parent.id);
     assert.deepEqual([child.tag, child.parentId], ['to-override', parent.id]);
-    assert.deepEqual(child.builds.nlu?.builds.map((b) => `${b.buildLabel}/${b.locale}`), ['NLU_1001_1/en-US']);
+    assert.deepEqual(
+      child.builds.nlu?.builds.map((b) => `${b.buildLabel}/${b.locale}`),
+      ['NLU_1001_1/en-US'],
+    );
     assert.equal(child.builds.asr, undefined);
     // The overridden configuration drops out with excludeOverrides.
     const available = await owner.appConfigs.list('501', { tag: 'to-override', excludeOverrides: true });
-    assert.deepEqual(available.map((c) => c.id), [child.id]);
-    assert.match((await rejectsWith(owner.appConfigs.override(parent.id), BadRequestError)).message, new RegExp(`already overridden by configuration ${child.id}`));
+    assert.deepEqual(
+      available.map((c) => c.id),
+      [child.id],
+    );
+    assert.match(
+      (await rejectsWith(owner.appConfigs.override(parent.id), BadRequestError)).message,
+      new RegExp(`already overridden by configuration ${child.id}`),
+    );
   });
 
   test('without latest the body builds apply (and buildTypes are ignored); errors 400/403/404', async () => {
-    const child = await owner.appConfigs.override('802', { requestModels: { dialog: { buildLabel: 'DIALOG_1001_1' } } }, { buildTypes: ['ASR'] });
+    const child = await owner.appConfigs.override(
+      '802',
+      { requestModels: { dialog: { buildLabel: 'DIALOG_1001_1' } } },
+      { buildTypes: ['ASR'] },
+    );
     assert.equal(child.builds.dialog?.buildLabel, 'DIALOG_1001_1');
     assert.ok(child.builds.nlu, 'services the body leaves out are copied from the parent');
-    await rejectsWith(owner.appConfigs.override(child.id, { requestModels: { dialog: { buildLabel: 'DIALOG_1001_99' } } }), NotFoundError);
+    await rejectsWith(
+      owner.appConfigs.override(child.id, { requestModels: { dialog: { buildLabel: 'DIALOG_1001_99' } } }),
+      NotFoundError,
+    );
     await rejectsWith(viewer.appConfigs.override(child.id), ForbiddenError);
     await rejectsWith(owner.appConfigs.override('7777'), NotFoundError);
-    await rejectsWith(owner.appConfigs.override(child.id, {}, { latest: true, useLatestFromProject: '1002' }), BadRequestError);
+    await rejectsWith(
+      owner.appConfigs.override(child.id, {}, { latest: true, useLatestFromProject: '1002' }),
+      BadRequestError,
+    );
   });
 });
 
 describe('DELETE /v4/app-configs/{configId}', () => {
   test('deletes a configuration that is not deployed; a deployed one must be undeployed first', async () => {
-    const c = await owner.appConfigs.create('501', { tag: 'short-lived', deploymentFlowId: '1', requestBuilds: SEEDED_BUILDS });
+    const c = await owner.appConfigs.create('501', {
+      tag: 'short-lived',
+      deploymentFlowId: '1',
+      requestBuilds: SEEDED_BUILDS,
+    });
     await rejectsWith(viewer.appConfigs.delete(c.id), ForbiddenError);
     assert.match((await admin.appConfigs.delete(c.id)).message ?? '', /deleted/);
     await rejectsWith(owner.appConfigs.get(c.id), NotFoundError);

@@ -9,7 +9,8 @@ import { ConfigError, NotFoundError, UnauthorizedError, BadRequestError } from '
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { clientFor, RecordingLogger, rejectsWith } from './support';
 
-const tokenRequests = (log: RecordingLogger): number => log.lines.filter((l) => l.includes('POST /oauth2/token → 200')).length;
+const tokenRequests = (log: RecordingLogger): number =>
+  log.lines.filter((l) => l.includes('POST /oauth2/token → 200')).length;
 
 /** A real undici Agent that remembers the Authorization headers it sends (exercises the dispatcher seam). */
 function recordingDispatcher(seen: string[]): Dispatcher {
@@ -22,8 +23,12 @@ function recordingDispatcher(seen: string[]): Dispatcher {
 
 describe('platform client: authentication', () => {
   let sbx: TestSandbox;
-  before(async () => { sbx = await startTestSandbox(); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox();
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('many concurrent calls share one token request, and later calls reuse the token', async () => {
     const log = new RecordingLogger();
@@ -92,7 +97,14 @@ describe('platform client: authentication', () => {
       await client.projects.get('1001');
       messages.push((await rejectsWith(client.projects.get('424242'), NotFoundError)).message);
       // The server echoes the bad value back; the client redacts the registered secret from its message.
-      messages.push((await rejectsWith(client.projects.updateDatapack('1001', { locale: 'en-US', version: info.clientSecret }), BadRequestError)).message);
+      messages.push(
+        (
+          await rejectsWith(
+            client.projects.updateDatapack('1001', { locale: 'en-US', version: info.clientSecret }),
+            BadRequestError,
+          )
+        ).message,
+      );
     } finally {
       await client.close();
     }
@@ -108,14 +120,21 @@ describe('platform client: authentication', () => {
     for (const text of [...log.lines, ...messages]) {
       for (const s of secrets) assert.ok(!text.includes(s), `leaked in: ${text}`);
     }
-    assert.ok(log.lines.some((l) => l.includes('GET /v4/projects/1001 → 200')), 'requests are logged at debug level');
+    assert.ok(
+      log.lines.some((l) => l.includes('GET /v4/projects/1001 → 200')),
+      'requests are logged at debug level',
+    );
   });
 });
 
 describe('platform client: token expiry in the middle of a sequence', () => {
   let sbx: TestSandbox;
-  before(async () => { sbx = await startTestSandbox({ tokenLifetimeSec: 1 }); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox({ tokenLifetimeSec: 1 });
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('calls keep succeeding across token lifetimes, refreshing as tokens expire', async () => {
     const log = new RecordingLogger();

@@ -28,7 +28,11 @@ before(async () => {
   admin = clientFor(sbx, 'admin');
   viewer = clientFor(sbx, 'viewer');
   outsider = clientFor(sbx, 'outsider');
-  const p = await owner.projects.create('1', { displayName: 'Empty bot', languages: ['en-US'], isChildDataCompliant: 'NO' });
+  const p = await owner.projects.create('1', {
+    displayName: 'Empty bot',
+    languages: ['en-US'],
+    isChildDataCompliant: 'NO',
+  });
   emptyProject = p.id;
 });
 after(async () => {
@@ -38,25 +42,45 @@ after(async () => {
 
 describe('POST /v4/projects/{projectId}/.build', () => {
   test('builds the named services; the job runs RUNNING → COMPLETED with a report per locale', async () => {
-    const job = await admin.builds.start('1001', { locales: ['en-US', 'fr-CA'], nlu: { notes: 'release 2', settings: { modelType: 'ACCURATE' } }, asr: { notes: 'asr' }, dialog: {} });
+    const job = await admin.builds.start('1001', {
+      locales: ['en-US', 'fr-CA'],
+      nlu: { notes: 'release 2', settings: { modelType: 'ACCURATE' } },
+      asr: { notes: 'asr' },
+      dialog: {},
+    });
     assert.equal(job.status, 'RUNNING');
     assert.equal(job.type, 'BUILD_MODELS');
     const done = await finish(admin, '1001', job);
     assert.equal(done.status, 'COMPLETED');
     const lines = buildReport(done);
     assert.deepEqual(lines.map((l) => `${l.service}:${l.locale ?? '-'}:${l.status}:${l.buildLabel}`).sort(), [
-      'ASR:en-US:COMPLETED:ASR_1001_2', 'ASR:fr-CA:COMPLETED:ASR_1001_2', 'DIALOG:-:COMPLETED:DIALOG_1001_2',
-      'NLU:en-US:COMPLETED:NLU_1001_2', 'NLU:fr-CA:COMPLETED:NLU_1001_2',
+      'ASR:en-US:COMPLETED:ASR_1001_2',
+      'ASR:fr-CA:COMPLETED:ASR_1001_2',
+      'DIALOG:-:COMPLETED:DIALOG_1001_2',
+      'NLU:en-US:COMPLETED:NLU_1001_2',
+      'NLU:fr-CA:COMPLETED:NLU_1001_2',
     ]);
     const nlu = await owner.builds.get('NLU_1001_2');
-    assert.deepEqual([nlu.buildType, nlu.buildVersion, nlu.status, nlu.notes, nlu.modelType], ['NLU', '2', 'BST_COMPLETED', 'release 2', 'ACCURATE']);
+    assert.deepEqual(
+      [nlu.buildType, nlu.buildVersion, nlu.status, nlu.notes, nlu.modelType],
+      ['NLU', '2', 'BST_COMPLETED', 'release 2', 'ACCURATE'],
+    );
     assert.deepEqual(nlu.dataSources, ['nuance_custom_data']);
   });
 
   test('an NLU build of a locale without samples fails for that locale with a report', async () => {
     const failed = await finish(owner, emptyProject, await owner.builds.start(emptyProject, { nlu: {} }));
     assert.equal(failed.status, 'FAILED');
-    const nluReport = (failed.report.nluBuildReports as { reports: Array<{ locale: string; status: string; createTime: string; errors: { errors: Array<{ message: string; code: string }> } }> }).reports;
+    const nluReport = (
+      failed.report.nluBuildReports as {
+        reports: Array<{
+          locale: string;
+          status: string;
+          createTime: string;
+          errors: { errors: Array<{ message: string; code: string }> };
+        }>;
+      }
+    ).reports;
     assert.equal(nluReport.length, 1);
     assert.equal(nluReport[0]?.locale, 'en-US');
     assert.equal(nluReport[0]?.status, 'FAILED');
@@ -68,17 +92,29 @@ describe('POST /v4/projects/{projectId}/.build', () => {
     // ASR succeeds where NLU fails: the job is PARTIALLY_COMPLETED.
     const partial = await finish(owner, emptyProject, await owner.builds.start(emptyProject, { nlu: {}, asr: {} }));
     assert.equal(partial.status, 'PARTIALLY_COMPLETED');
-    assert.deepEqual(buildReport(partial).map((l) => `${l.service}:${l.status}`), ['ASR:COMPLETED', 'NLU:FAILED']);
+    assert.deepEqual(
+      buildReport(partial).map((l) => `${l.service}:${l.status}`),
+      ['ASR:COMPLETED', 'NLU:FAILED'],
+    );
   });
 
   test('versions count up per service and are never reused after a delete', async () => {
     const a = await finish(owner, '1002', await owner.builds.start('1002', { nlu: {} }));
     const b = await finish(owner, '1002', await owner.builds.start('1002', { nlu: {}, asr: {} }));
-    assert.deepEqual(buildReport(a).map((l) => l.buildLabel), ['NLU_1002_1']);
-    assert.deepEqual(buildReport(b).map((l) => l.buildLabel), ['ASR_1002_1', 'NLU_1002_2']);
+    assert.deepEqual(
+      buildReport(a).map((l) => l.buildLabel),
+      ['NLU_1002_1'],
+    );
+    assert.deepEqual(
+      buildReport(b).map((l) => l.buildLabel),
+      ['ASR_1002_1', 'NLU_1002_2'],
+    );
     await owner.builds.delete('NLU_1002_2');
     const c = await finish(owner, '1002', await owner.builds.start('1002', { nlu: {} }));
-    assert.deepEqual(buildReport(c).map((l) => l.buildLabel), ['NLU_1002_3']);
+    assert.deepEqual(
+      buildReport(c).map((l) => l.buildLabel),
+      ['NLU_1002_3'],
+    );
   });
 
   test('a body naming no service builds all three', async () => {
@@ -88,9 +124,24 @@ describe('POST /v4/projects/{projectId}/.build', () => {
 
   test('bad bodies get 400 naming the field; nothing is built', async () => {
     const before = (await collect(owner.builds.list('1001'))).length;
-    assert.match((await rejectsWith(owner.builds.start('1001', { locales: ['de-DE'] }), BadRequestError)).message, /no locale de-DE/);
-    assert.match((await rejectsWith(owner.builds.start('1001', { nlu: { settings: { modelType: 'TURBO' } } }), BadRequestError)).message, /modelType.*FAST, ACCURATE, LEGACY/);
-    assert.match((await rejectsWith(owner.builds.start('1001', { nlu: { dataSources: [{ locale: 'en-US', names: ['nope'] }] } }), BadRequestError)).message, /Unknown data source "nope"/);
+    assert.match(
+      (await rejectsWith(owner.builds.start('1001', { locales: ['de-DE'] }), BadRequestError)).message,
+      /no locale de-DE/,
+    );
+    assert.match(
+      (await rejectsWith(owner.builds.start('1001', { nlu: { settings: { modelType: 'TURBO' } } }), BadRequestError))
+        .message,
+      /modelType.*FAST, ACCURATE, LEGACY/,
+    );
+    assert.match(
+      (
+        await rejectsWith(
+          owner.builds.start('1001', { nlu: { dataSources: [{ locale: 'en-US', names: ['nope'] }] } }),
+          BadRequestError,
+        )
+      ).message,
+      /Unknown data source "nope"/,
+    );
     assert.equal((await collect(owner.builds.list('1001'))).length, before);
   });
 
@@ -147,7 +198,10 @@ describe('GET /v4/projects/{projectId}/builds', () => {
   test('404 for an unknown or invisible project; 400 for an unknown type', async () => {
     await rejectsWith(owner.builds.listPage('99999', 10, 0), NotFoundError);
     await rejectsWith(outsider.builds.listPage('1001', 10, 0), NotFoundError);
-    const e = await rejectsWith(owner.request({ method: 'GET', path: '/v4/projects/1001/builds', query: { type: 'TTS' } }), BadRequestError);
+    const e = await rejectsWith(
+      owner.request({ method: 'GET', path: '/v4/projects/1001/builds', query: { type: 'TTS' } }),
+      BadRequestError,
+    );
     assert.match(e.message, /ASR, NLU, DIALOG/);
   });
 });
@@ -156,9 +210,16 @@ describe('GET /v4/projects/{projectId}/builds/.latest', () => {
   test('the newest completed build per service and locale; empty for a project never built', async () => {
     const latest = await viewer.builds.latest('1001');
     assert.ok(latest.nlu && latest.asr && latest.dialog);
-    assert.deepEqual(latest.nlu.builds.map((b) => b.locale), ['en-US', 'fr-CA']);
+    assert.deepEqual(
+      latest.nlu.builds.map((b) => b.locale),
+      ['en-US', 'fr-CA'],
+    );
     assert.ok(Number(latest.nlu.builds[0]?.buildVersion) >= 2);
-    const fresh = await owner.projects.create('1', { displayName: 'Never built', languages: ['en-US'], isChildDataCompliant: 'NO' });
+    const fresh = await owner.projects.create('1', {
+      displayName: 'Never built',
+      languages: ['en-US'],
+      isChildDataCompliant: 'NO',
+    });
     assert.deepEqual(await owner.builds.latest(fresh.id), {});
     // A failed NLU build is not "latest".
     const emptyLatest = await owner.builds.latest(emptyProject);
@@ -171,7 +232,10 @@ describe('GET /v4/projects/{projectId}/builds/.latest', () => {
 describe('GET /v4/builds/{buildLabel}', () => {
   test('returns the bare build object; 404 when unknown or not visible', async () => {
     const b = await viewer.builds.get('DIALOG_1001_1');
-    assert.deepEqual([b.buildLabel, b.buildType, b.buildVersion, b.status], ['DIALOG_1001_1', 'DIALOG', '1', 'BST_COMPLETED']);
+    assert.deepEqual(
+      [b.buildLabel, b.buildType, b.buildVersion, b.status],
+      ['DIALOG_1001_1', 'DIALOG', '1', 'BST_COMPLETED'],
+    );
     assert.deepEqual(b.dataSources, []);
     await rejectsWith(owner.builds.get('NLU_1001_999'), NotFoundError);
     await rejectsWith(outsider.builds.get('NLU_1001_1'), NotFoundError);
@@ -195,7 +259,10 @@ describe('GET /v4/builds/{buildLabel}/.download', () => {
     assert.equal(nlu.fileName, 'NLU_1001_1.zip');
     const files = await readZip(await nlu.toBuffer());
     assert.deepEqual([...files.keys()].sort(), ['manifest.json', 'nlu/en-US.trsx', 'nlu/fr-CA.trsx']);
-    const manifest = JSON.parse(Buffer.from(files.get('manifest.json') ?? new Uint8Array()).toString('utf8')) as { buildLabel: string; locales: string[] };
+    const manifest = JSON.parse(Buffer.from(files.get('manifest.json') ?? new Uint8Array()).toString('utf8')) as {
+      buildLabel: string;
+      locales: string[];
+    };
     assert.deepEqual([manifest.buildLabel, manifest.locales], ['NLU_1001_1', ['en-US', 'fr-CA']]);
     assert.match(Buffer.from(files.get('nlu/fr-CA.trsx') ?? new Uint8Array()).toString('utf8'), /café au lait/);
 

@@ -13,8 +13,12 @@ import { clientFor, RecordingLogger, rejectsWith } from './support';
 
 describe('connectivity: TLS with the sandbox certificate', () => {
   let sbx: TestSandbox;
-  before(async () => { sbx = await startTestSandbox({ tls: true }); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox({ tls: true });
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('trusting the sandbox CA works; without it the failure says so and is not retried', async () => {
     assert.match(sbx.baseUrl, /^https:/);
@@ -26,7 +30,10 @@ describe('connectivity: TLS with the sandbox certificate', () => {
     try {
       assert.equal((await trusted.projects.get('1001')).id, '1001');
       const e = await rejectsWith(untrusted.projects.get('1001'), NetworkError);
-      assert.match(e.message, /certificate is not trusted; add its CA certificate to the connection \(POST \/oauth2\/token\)/);
+      assert.match(
+        e.message,
+        /certificate is not trusted; add its CA certificate to the connection \(POST \/oauth2\/token\)/,
+      );
       assert.equal(log.lines.filter((l) => l.includes('POST /oauth2/token → Network')).length, 1);
     } finally {
       await Promise.all([trusted.close(), untrusted.close()]);
@@ -38,7 +45,9 @@ describe('connectivity: TLS with the sandbox certificate', () => {
 function startConnectProxy(): Promise<{ url: string; tunnels: string[]; close(): Promise<void> }> {
   const tunnels: string[] = [];
   const sockets = new Set<Socket>();
-  const server: Server = createServer((_req, res) => { res.writeHead(405).end(); });
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(405).end();
+  });
   server.on('connect', (req, client: Socket, head: Buffer) => {
     tunnels.push(req.url ?? '');
     const [host, port] = (req.url ?? '').split(':');
@@ -60,10 +69,11 @@ function startConnectProxy(): Promise<{ url: string; tunnels: string[]; close():
       resolve({
         url: `http://127.0.0.1:${port}`,
         tunnels,
-        close: () => new Promise<void>((done) => {
-          for (const s of sockets) s.destroy();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
       });
     });
   });
@@ -110,7 +120,11 @@ describe('connectivity: proxies', () => {
       assert.ok(pool.forOrigin('https://svc.internal.example') instanceof Agent);
       assert.ok(pool.forOrigin('https://127.0.0.1:8443') instanceof Agent);
       assert.ok(pool.forOrigin('http://mix.api.example.com') instanceof Agent, 'HTTP_PROXY is unset');
-      assert.equal(pool.forOrigin('https://mix.api.example.com'), pool.forOrigin('https://other.example.com'), 'one ProxyAgent per proxy');
+      assert.equal(
+        pool.forOrigin('https://mix.api.example.com'),
+        pool.forOrigin('https://other.example.com'),
+        'one ProxyAgent per proxy',
+      );
     } finally {
       await pool.close();
     }

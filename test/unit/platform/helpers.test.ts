@@ -5,10 +5,22 @@ import { bypassesProxy, parseNoProxy } from '../../../src/core/platform/dispatch
 import { Readable } from 'node:stream';
 import { Download, fileNameFromDisposition } from '../../../src/core/platform/download';
 import { errorForStatus, parseErrorBody } from '../../../src/core/platform/errorMapping';
-import { BadRequestError, ConflictError, NotFoundError, ProjectLockedError, TooLargeError } from '../../../src/core/platform/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  ProjectLockedError,
+  TooLargeError,
+} from '../../../src/core/platform/errors';
 import { encodeSegment, path, queryString } from '../../../src/core/platform/paths';
 import { REDACTED, Redactor, redactingLogger } from '../../../src/core/platform/redact';
-import { backoffDelay, DEFAULT_RETRY, isIdempotent, isRetryableStatus, parseRetryAfter } from '../../../src/core/platform/retry';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  isIdempotent,
+  isRetryableStatus,
+  parseRetryAfter,
+} from '../../../src/core/platform/retry';
 import { silentLogger, type Logger } from '../../../src/core/logger';
 
 describe('path segments', () => {
@@ -20,10 +32,16 @@ describe('path segments', () => {
     assert.equal(encodeSegment('.'), '%2E');
     assert.equal(encodeSegment('..'), '%2E%2E');
     assert.equal(encodeSegment('...'), '...');
-    assert.throws(() => path`/v4/projects/${''}`, (e: unknown) => e instanceof BadRequestError && /empty/.test(e.message));
+    assert.throws(
+      () => path`/v4/projects/${''}`,
+      (e: unknown) => e instanceof BadRequestError && /empty/.test(e.message),
+    );
   });
   test('query strings repeat array keys and skip undefined', () => {
-    assert.equal(queryString({ limit: 5, sort: undefined, locales: ['en-US', 'fr-CA'] }), '?limit=5&locales=en-US&locales=fr-CA');
+    assert.equal(
+      queryString({ limit: 5, sort: undefined, locales: ['en-US', 'fr-CA'] }),
+      '?limit=5&locales=en-US&locales=fr-CA',
+    );
     assert.equal(queryString({}), '');
   });
 });
@@ -54,16 +72,22 @@ describe('redaction', () => {
   test('a redacting logger cleans messages, details and child loggers', () => {
     const lines: string[] = [];
     const sink: Logger = {
-      trace: (m, ...d) => lines.push([m, ...d].join(' ')), debug: (m, ...d) => lines.push([m, ...d].join(' ')),
-      info: (m, ...d) => lines.push([m, ...d].join(' ')), warn: (m, ...d) => lines.push([m, ...d].join(' ')),
-      error: (m, ...d) => lines.push([String(m), ...d].join(' ')), child: () => sink,
+      trace: (m, ...d) => lines.push([m, ...d].join(' ')),
+      debug: (m, ...d) => lines.push([m, ...d].join(' ')),
+      info: (m, ...d) => lines.push([m, ...d].join(' ')),
+      warn: (m, ...d) => lines.push([m, ...d].join(' ')),
+      error: (m, ...d) => lines.push([String(m), ...d].join(' ')),
+      child: () => sink,
     };
     const r = new Redactor();
     r.register('topsecretvalue');
     const log = redactingLogger(sink, r).child('x');
     log.debug('got topsecretvalue', { header: 'Bearer abc.123' }, new Error('topsecretvalue failed'));
     log.error(new Error('oops topsecretvalue'));
-    assert.ok(lines.every((l) => !l.includes('topsecretvalue') && !l.includes('abc.123')), lines.join('\n'));
+    assert.ok(
+      lines.every((l) => !l.includes('topsecretvalue') && !l.includes('abc.123')),
+      lines.join('\n'),
+    );
   });
 
   test('over the silent logger the redacting logger is the silent logger (no redaction work per request)', () => {
@@ -80,14 +104,35 @@ describe('retry timing', () => {
     assert.equal(isIdempotent('POST', true), true);
   });
   test('429 and 5xx retry, 501 and 4xx do not', () => {
-    assert.deepEqual([429, 500, 502, 503, 504, 501, 400, 404, 409].map(isRetryableStatus),
-      [true, true, true, true, true, false, false, false, false]);
+    assert.deepEqual([429, 500, 502, 503, 504, 501, 400, 404, 409].map(isRetryableStatus), [
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
   test('full jitter stays under the capped exponential ceiling', () => {
-    assert.equal(backoffDelay(1, DEFAULT_RETRY, () => 0.999), 199);
-    assert.equal(backoffDelay(3, DEFAULT_RETRY, () => 0.5), 400);
-    assert.equal(backoffDelay(20, DEFAULT_RETRY, () => 0.999), 4995);
-    assert.equal(backoffDelay(2, DEFAULT_RETRY, () => 0), 0);
+    assert.equal(
+      backoffDelay(1, DEFAULT_RETRY, () => 0.999),
+      199,
+    );
+    assert.equal(
+      backoffDelay(3, DEFAULT_RETRY, () => 0.5),
+      400,
+    );
+    assert.equal(
+      backoffDelay(20, DEFAULT_RETRY, () => 0.999),
+      4995,
+    );
+    assert.equal(
+      backoffDelay(2, DEFAULT_RETRY, () => 0),
+      0,
+    );
   });
   test('Retry-After in seconds or as an HTTP date', () => {
     assert.equal(parseRetryAfter('2'), 2000);
@@ -116,12 +161,22 @@ describe('NO_PROXY', () => {
 
 describe('streamed downloads without a Content-Length', () => {
   const req = { method: 'GET', path: '/v4/builds/NLU_1_1/.download', resource: 'build NLU_1_1' };
-  const chunks = (n: number): Readable => Readable.from((function* () { for (let i = 0; i < n; i++) yield Buffer.alloc(1000, i); })());
+  const chunks = (n: number): Readable =>
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < n; i++) yield Buffer.alloc(1000, i);
+      })(),
+    );
   test('the cap stops the stream as soon as it is crossed', async () => {
     const body = chunks(10);
     const d = new Download(body, {}, 3500, req, undefined, 1000);
     let received = 0;
-    await assert.rejects(async () => { for await (const c of d) received += c.byteLength; }, (e: unknown) => e instanceof TooLargeError && /3500-byte limit/.test(e.message));
+    await assert.rejects(
+      async () => {
+        for await (const c of d) received += c.byteLength;
+      },
+      (e: unknown) => e instanceof TooLargeError && /3500-byte limit/.test(e.message),
+    );
     assert.equal(received, 3000);
     assert.ok(body.destroyed, 'the transfer was stopped');
   });
@@ -134,8 +189,14 @@ describe('streamed downloads without a Content-Length', () => {
 
 describe('Content-Disposition', () => {
   test('reads filename and filename*, and keeps only the base name', () => {
-    assert.equal(fileNameFromDisposition('attachment; filename="12-Demo-2024-01-02-03-04-05.zip"'), '12-Demo-2024-01-02-03-04-05.zip');
-    assert.equal(fileNameFromDisposition("attachment; filename=\"x.zip\"; filename*=UTF-8''Caf%C3%A9%20menu.zip"), 'Café menu.zip');
+    assert.equal(
+      fileNameFromDisposition('attachment; filename="12-Demo-2024-01-02-03-04-05.zip"'),
+      '12-Demo-2024-01-02-03-04-05.zip',
+    );
+    assert.equal(
+      fileNameFromDisposition('attachment; filename="x.zip"; filename*=UTF-8\'\'Caf%C3%A9%20menu.zip'),
+      'Café menu.zip',
+    );
     assert.equal(fileNameFromDisposition('attachment; filename=../../etc/passwd'), 'passwd');
     assert.equal(fileNameFromDisposition('attachment; filename=".."'), undefined);
     assert.equal(fileNameFromDisposition(undefined), undefined);
@@ -145,8 +206,14 @@ describe('Content-Disposition', () => {
 describe('error mapping', () => {
   const req = { method: 'GET', path: '/v4/projects/12', resource: 'project 12' };
   test('gateway and consumer bodies', () => {
-    assert.deepEqual(parseErrorBody('{"code":5,"message":"Project 12 not found","details":[]}'), { message: 'Project 12 not found', code: 5 });
-    assert.deepEqual(parseErrorBody('{"error_code":40403,"message":"Consumer instance not found."}'), { message: 'Consumer instance not found.', code: 40403 });
+    assert.deepEqual(parseErrorBody('{"code":5,"message":"Project 12 not found","details":[]}'), {
+      message: 'Project 12 not found',
+      code: 5,
+    });
+    assert.deepEqual(parseErrorBody('{"error_code":40403,"message":"Consumer instance not found."}'), {
+      message: 'Consumer instance not found.',
+      code: 40403,
+    });
     assert.equal(parseErrorBody('<html><body><h1>Bad gateway</h1></body></html>').message, 'Bad gateway');
   });
   test('messages name the resource and the request', () => {

@@ -32,12 +32,24 @@ describe('platform client: jobs and the job poller', () => {
     const jobs = await collect(viewer.jobs.list('1001'));
     const build = jobs.find((j) => j.type === 'BUILD_MODELS' && j.status === 'COMPLETED');
     assert.ok(build, `jobs of 1001: ${jobs.map((j) => `${j.type} ${j.status}`).join(', ')}`);
-    const report = build.report as Record<string, { reports: Array<{ buildLabel?: string; locale?: string; status: string }> }>;
+    const report = build.report as Record<
+      string,
+      { reports: Array<{ buildLabel?: string; locale?: string; status: string }> }
+    >;
     const labels = (await collect(viewer.builds.list('1001'))).map((b) => b.buildLabel).sort();
-    const reported = ['asrBuildReports', 'nluBuildReports', 'dialogBuildReports'].flatMap((k) => report[k]?.reports ?? []);
-    assert.deepEqual([...new Set(reported.map((r) => r.buildLabel))].sort(), labels, 'the job reports every seeded build');
+    const reported = ['asrBuildReports', 'nluBuildReports', 'dialogBuildReports'].flatMap(
+      (k) => report[k]?.reports ?? [],
+    );
+    assert.deepEqual(
+      [...new Set(reported.map((r) => r.buildLabel))].sort(),
+      labels,
+      'the job reports every seeded build',
+    );
     assert.ok(reported.every((r) => r.status === 'COMPLETED'));
-    assert.deepEqual(report.nluBuildReports?.reports.map((r) => r.locale), ['en-US', 'fr-CA']);
+    assert.deepEqual(
+      report.nluBuildReports?.reports.map((r) => r.locale),
+      ['en-US', 'fr-CA'],
+    );
   });
 
   test('get, list and delete job records', async () => {
@@ -54,7 +66,10 @@ describe('platform client: jobs and the job poller', () => {
     await rejectsWith(viewer.jobs.delete('1001', job.id), ForbiddenError);
     assert.equal((await owner.jobs.delete('1001', job.id)).message, 'Job deleted.');
     const e = await rejectsWith(owner.jobs.get('1001', job.id), NotFoundError);
-    assert.match(e.message, new RegExp(`^Job ${job.id} of project 1001 not found \\(GET /v4/projects/1001/jobs/${job.id}\\): `));
+    assert.match(
+      e.message,
+      new RegExp(`^Job ${job.id} of project 1001 not found \\(GET /v4/projects/1001/jobs/${job.id}\\): `),
+    );
     await rejectsWith(owner.jobs.list('99999').next(), NotFoundError);
   });
 
@@ -63,8 +78,14 @@ describe('platform client: jobs and the job poller', () => {
     const messages: string[] = [];
     const seen: string[] = [];
     const done = await owner.jobPoller.waitFor('1001', job.id, {
-      initialDelayMs: 50, maxDelayMs: 200, label: 'Data pack update',
-      progress: { report: (u) => { if (u.message) messages.push(u.message); } },
+      initialDelayMs: 50,
+      maxDelayMs: 200,
+      label: 'Data pack update',
+      progress: {
+        report: (u) => {
+          if (u.message) messages.push(u.message);
+        },
+      },
       onUpdate: (j) => seen.push(j.status),
     });
     assert.equal(done.status, 'COMPLETED');
@@ -80,9 +101,15 @@ describe('platform client: jobs and the job poller', () => {
     let abortedAt = 0;
     // Abort while the poller sleeps between polls.
     const onUpdate = (): void => {
-      setTimeout(() => { abortedAt = Date.now(); controller.abort(); }, 50);
+      setTimeout(() => {
+        abortedAt = Date.now();
+        controller.abort();
+      }, 50);
     };
-    const e = await rejectsWith(owner.jobPoller.waitFor('1001', job.id, { signal: controller.signal, initialDelayMs: 5000, onUpdate }), CancelledError);
+    const e = await rejectsWith(
+      owner.jobPoller.waitFor('1001', job.id, { signal: controller.signal, initialDelayMs: 5000, onUpdate }),
+      CancelledError,
+    );
     // The poller was sleeping 5 s before its next poll: ending well before that is ending at the abort.
     assert.ok(Date.now() - abortedAt < 2500, `took ${Date.now() - abortedAt} ms after the abort`);
     assert.match(e.message, /keeps running/);
@@ -92,7 +119,10 @@ describe('platform client: jobs and the job poller', () => {
 
   test('the overall timeout ends the wait with TimeoutError; the job goes on', async () => {
     const job = await startJob();
-    const e = await rejectsWith(owner.jobPoller.waitFor('1001', job, { timeoutMs: 150, initialDelayMs: 40 }), TimeoutError);
+    const e = await rejectsWith(
+      owner.jobPoller.waitFor('1001', job, { timeoutMs: 150, initialDelayMs: 40 }),
+      TimeoutError,
+    );
     assert.match(e.message, new RegExp(`Job ${job.id} of project 1001 is still RUNNING`));
     assert.equal((await owner.jobs.get('1001', job.id)).id, job.id);
   });

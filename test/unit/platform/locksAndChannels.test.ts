@@ -35,8 +35,14 @@ describe('platform client: locks and channels', () => {
     assert.equal(lock.lockOwner?.name, 'Olivia Owner');
     assert.deepEqual(await admin.projects.getLock('1001'), lock);
 
-    const blocked = await rejectsWith(admin.channels.create('1001', { displayName: 'SMS', modes: ['RICH_TEXT'] }), ProjectLockedError);
-    assert.match(blocked.message, /^Project 1001 is locked by another user \(POST \/v4\/projects\/1001\/channels\): .*Olivia Owner/);
+    const blocked = await rejectsWith(
+      admin.channels.create('1001', { displayName: 'SMS', modes: ['RICH_TEXT'] }),
+      ProjectLockedError,
+    );
+    assert.match(
+      blocked.message,
+      /^Project 1001 is locked by another user \(POST \/v4\/projects\/1001\/channels\): .*Olivia Owner/,
+    );
     assert.equal(blocked.status, 409);
     await rejectsWith(admin.projects.lock('1001', 'me too'), ProjectLockedError);
     const again = await rejectsWith(owner.projects.lock('1001', 'twice'), BadRequestError);
@@ -59,7 +65,10 @@ describe('platform client: locks and channels', () => {
     try {
       await rejectsWith(collect(owner.projects.locks()), ForbiddenError);
       const locks = await collect(ps.projects.locks({ pageSize: 1, sort: '-projectId' }));
-      assert.deepEqual(locks.map((l) => l.projectId), ['1002', '1001']);
+      assert.deepEqual(
+        locks.map((l) => l.projectId),
+        ['1002', '1001'],
+      );
       const page = await ps.projects.locksPage(1, 0, { sort: '+projectId' });
       assert.deepEqual([page.items[0]?.projectId, page.totalSize, page.hasMore], ['1001', 2, true]);
       // Staff may unlock anyone's lock.
@@ -86,11 +95,17 @@ describe('platform client: locks and channels', () => {
     assert.equal((await admin.projects.get('1002')).channels?.find((c) => c.channel.id === created.id)?.isActive, true);
 
     assert.equal(await admin.channels.rename('1002', created.id, 'Kiosk ☕'), 'Kiosk ☕');
-    assert.equal((await viewer.projects.get('1002')).channels?.find((c) => c.channel.id === created.id)?.channel.displayName, 'Kiosk ☕');
+    assert.equal(
+      (await viewer.projects.get('1002')).channels?.find((c) => c.channel.id === created.id)?.channel.displayName,
+      'Kiosk ☕',
+    );
   });
 
   test('channels: bad input and missing projects are BadRequest (as the spec documents); a Viewer is forbidden', async () => {
-    const unknownMode = await rejectsWith(admin.channels.create('1002', { displayName: 'X', modes: ['SMOKE_SIGNALS'] }), BadRequestError);
+    const unknownMode = await rejectsWith(
+      admin.channels.create('1002', { displayName: 'X', modes: ['SMOKE_SIGNALS'] }),
+      BadRequestError,
+    );
     assert.match(unknownMode.message, /\(POST \/v4\/projects\/1002\/channels\): .*SMOKE_SIGNALS|modes/);
     const missing = await rejectsWith(admin.channels.activate('99999', 'c1'), BadRequestError);
     assert.match(missing.message, /Project 99999 not found/);

@@ -26,12 +26,22 @@ describe('platform client: NLU imports of real-world files', () => {
 
   test('a real .nmlist (curly apostrophes, no final newline) appends every literal/value pair', async (t) => {
     const path = corpusFile('lists', 'danaemtz-ACCOUNT_TYPE_FR.nmlist');
-    if (!path) { t.skip('corpus file lists/danaemtz-ACCOUNT_TYPE_FR.nmlist not found at <repo>/../shared/corpus'); return; }
+    if (!path) {
+      t.skip('corpus file lists/danaemtz-ACCOUNT_TYPE_FR.nmlist not found at <repo>/../shared/corpus');
+      return;
+    }
     const data = await readFile(path);
-    const lines = data.toString('utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+    const lines = data
+      .toString('utf8')
+      .split(/\r?\n/)
+      .filter((l) => l.trim() !== '');
     const p = await newProject(owner, 'Corpus literals', ['fr-CA']);
     await owner.entities.create(p, { kind: 'LIST', name: 'ACCOUNT_TYPE' });
-    const job = await finished(owner, p, await owner.entities.appendLiterals(p, 'ACCOUNT_TYPE', 'fr-CA', { data, fileName: 'ACCOUNT_TYPE_FR.nmlist' }));
+    const job = await finished(
+      owner,
+      p,
+      await owner.entities.appendLiterals(p, 'ACCOUNT_TYPE', 'fr-CA', { data, fileName: 'ACCOUNT_TYPE_FR.nmlist' }),
+    );
     assert.equal(firstReport(job, 'literals').added, new Set(lines).size);
     const trsx = (await zipTexts(await owner.entities.exportLiterals(p, 'ACCOUNT_TYPE'))).get('fr-CA.trsx') ?? '';
     assert.match(trsx, /<entry literal="Compte d’épargne libre d’impôt" value="CELI"\/>/);
@@ -39,31 +49,56 @@ describe('platform client: NLU imports of real-world files', () => {
 
   test('a real samples .txt appends one sample per distinct line, repeats counted', async (t) => {
     const path = corpusFile('lists', 'danaemtz-make_investment.samples.txt');
-    if (!path) { t.skip('corpus file lists/danaemtz-make_investment.samples.txt not found at <repo>/../shared/corpus'); return; }
+    if (!path) {
+      t.skip('corpus file lists/danaemtz-make_investment.samples.txt not found at <repo>/../shared/corpus');
+      return;
+    }
     const data = await readFile(path);
-    const lines = data.toString('utf8').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    const lines = data
+      .toString('utf8')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
     const p = await newProject(owner, 'Corpus samples');
     await owner.intents.create(p, 'MAKE_INVESTMENT');
-    const job = await finished(owner, p, await owner.samples.append(p, 'MAKE_INVESTMENT', 'en-US', { data, fileName: 'make_investment.txt' }));
+    const job = await finished(
+      owner,
+      p,
+      await owner.samples.append(p, 'MAKE_INVESTMENT', 'en-US', { data, fileName: 'make_investment.txt' }),
+    );
     assert.equal(firstReport(job, 'samples').added, new Set(lines).size);
     const exported = (await zipTexts(await owner.samples.export(p, 'MAKE_INVESTMENT'))).get('en-US.trsx') ?? '';
     const counts = [...exported.matchAll(/count="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0);
     assert.equal(counts, lines.length);
   });
 
-  for (const name of ['nuance-quickstart-travel-ivr-digital.en-US.trsx', 'nuancedev-Coffee_Maker_DRSS.trsx', 'danaemtz-intents_entities_relations_example.trsx']) {
+  for (const name of [
+    'nuance-quickstart-travel-ivr-digital.en-US.trsx',
+    'nuancedev-Coffee_Maker_DRSS.trsx',
+    'danaemtz-intents_entities_relations_example.trsx',
+  ]) {
     test(`a real TRSX export (${name}) appends as an ontology: its intents, entities and samples arrive`, async (t) => {
       const path = corpusFile('trsx', name);
-      if (!path) { t.skip(`corpus file trsx/${name} not found at <repo>/../shared/corpus`); return; }
+      if (!path) {
+        t.skip(`corpus file trsx/${name} not found at <repo>/../shared/corpus`);
+        return;
+      }
       const data = await readFile(path);
       const doc = parseTrsx(data.toString('utf8')).document;
       const p = await newProject(owner, `Corpus ${name.slice(0, 20)}`);
-      const job = await finished(owner, p, await owner.ontology.append(p, { data: await zipOf({ 'en-US/en-US.trsx': data }), fileName: 'o.zip' }));
+      const job = await finished(
+        owner,
+        p,
+        await owner.ontology.append(p, { data: await zipOf({ 'en-US/en-US.trsx': data }), fileName: 'o.zip' }),
+      );
       const report = (job.report.ontologyReports as { reports: Array<Record<string, number>> }).reports[0];
       assert.equal(report?.intentsAdded, doc.intents.length);
       assert.equal(report?.entitiesAdded, doc.concepts.length);
       assert.equal((report?.samplesAdded ?? 0) + (report?.samplesCounted ?? 0), doc.samples.length);
-      assert.deepEqual((await owner.intents.list(p)).map((i) => i.name), doc.intents.map((i) => i.name));
+      assert.deepEqual(
+        (await owner.intents.list(p)).map((i) => i.name),
+        doc.intents.map((i) => i.name),
+      );
     });
   }
 });
@@ -73,12 +108,17 @@ describe('NLU import jobs across a sandbox restart', () => {
     const sbx = await startTestSandbox({ jobDurationMs: 1500 });
     let owner = clientFor(sbx, 'owner');
     try {
-      const job = await owner.samples.append('1001', 'ASK_HOURS', 'en-US', { data: bytes('open at dawn?\n'), fileName: 'h.txt' });
+      const job = await owner.samples.append('1001', 'ASK_HOURS', 'en-US', {
+        data: bytes('open at dawn?\n'),
+        fileName: 'h.txt',
+      });
       await owner.close();
       await sbx.restart();
       owner = clientFor(sbx, 'owner');
       await finished(owner, '1001', job);
-      const en = (await zipTexts(await owner.samples.export('1001', 'ASK_HOURS', { locales: ['en-US'] }))).get('en-US.trsx') ?? '';
+      const en =
+        (await zipTexts(await owner.samples.export('1001', 'ASK_HOURS', { locales: ['en-US'] }))).get('en-US.trsx') ??
+        '';
       assert.match(en, />open at dawn\?</);
     } finally {
       await owner.close();

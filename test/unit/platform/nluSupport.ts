@@ -9,13 +9,19 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** A new, empty project of organization 1 (owned by the demo organization, so the owner, admin, expert and viewer see it). */
-export async function newProject(client: PlatformClient, name: string, languages: string[] = ['en-US']): Promise<string> {
+export async function newProject(
+  client: PlatformClient,
+  name: string,
+  languages: string[] = ['en-US'],
+): Promise<string> {
   const project = await client.projects.create('1', { displayName: name, languages, isChildDataCompliant: 'NO' });
   return project.id;
 }
 
 export async function zipOf(files: Record<string, string | Uint8Array>): Promise<Uint8Array> {
-  return await writeZip(new Map(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? encoder.encode(v) : v])));
+  return await writeZip(
+    new Map(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? encoder.encode(v) : v])),
+  );
 }
 
 /** A download's zip entries as text. */
@@ -24,9 +30,18 @@ export async function zipTexts(download: Download): Promise<Map<string, string>>
   return new Map([...entries].map(([k, v]) => [k, decoder.decode(v)]));
 }
 
-export async function finished(client: PlatformClient, projectId: string, job: Job, status = 'COMPLETED'): Promise<Job> {
+export async function finished(
+  client: PlatformClient,
+  projectId: string,
+  job: Job,
+  status = 'COMPLETED',
+): Promise<Job> {
   assert.equal(job.status, 'RUNNING');
-  const final = await client.jobPoller.waitFor(projectId, job, { initialDelayMs: 20, maxDelayMs: 100, timeoutMs: 10_000 });
+  const final = await client.jobPoller.waitFor(projectId, job, {
+    initialDelayMs: 20,
+    maxDelayMs: 100,
+    timeoutMs: 10_000,
+  });
   assert.equal(final.status, status, JSON.stringify(final.report));
   return final;
 }

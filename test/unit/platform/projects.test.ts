@@ -32,7 +32,10 @@ describe('platform client: organizations and projects', () => {
 
   test('organizations: each user sees the organizations they belong to', async () => {
     const mine = await collect(owner.organizations.list());
-    assert.deepEqual(mine.map((o) => [o.id, o.displayName]), [['1', 'Demo Coffee Co.']]);
+    assert.deepEqual(
+      mine.map((o) => [o.id, o.displayName]),
+      [['1', 'Demo Coffee Co.']],
+    );
     assert.equal(typeof mine[0]?.type, 'string');
     const page = await outsider.organizations.listPage(10, 0);
     assert.ok(page.items.some((o) => o.id === '2'));
@@ -41,7 +44,10 @@ describe('platform client: organizations and projects', () => {
 
   test('projects: the extended list, paged lists and the list of one organization', async () => {
     const all = await collect(owner.projects.list({ pageSize: 1 }));
-    assert.deepEqual(all.map((p) => p.id), ['1001', '1002']);
+    assert.deepEqual(
+      all.map((p) => p.id),
+      ['1001', '1002'],
+    );
     assert.equal(all[0]?.displayName, 'Coffee Shop');
     assert.equal(all[0]?.channels?.[0]?.channel.displayName, 'IVR channel');
     const first = await owner.projects.listPage(1, 0);
@@ -50,7 +56,10 @@ describe('platform client: organizations and projects', () => {
     assert.equal(last.hasMore, false);
     // The outsider sees its own organization's project and the one it is a member of.
     assert.deepEqual((await collect(outsider.projects.list())).map((p) => p.id).sort(), ['1002', '1003']);
-    assert.deepEqual((await collect(owner.projects.listByOrg('1'))).map((p) => p.id), ['1001', '1002']);
+    assert.deepEqual(
+      (await collect(owner.projects.listByOrg('1'))).map((p) => p.id),
+      ['1001', '1002'],
+    );
     const e = await rejectsWith(collect(owner.projects.listByOrg('2')), NotFoundError);
     assert.match(e.message, /^Organization 2 not found \(GET \/v4\/organizations\/2\/projects\): /);
   });
@@ -67,22 +76,36 @@ describe('platform client: organizations and projects', () => {
 
   test('create: checks the child-data rule before sending, and the server enforces it too', async () => {
     const before = ownerLog.lines.length;
-    const e = await rejectsWith(owner.projects.create('1', { displayName: 'Kids', languages: ['en-US'], isChildDataCompliant: 'YES' }), BadRequestError);
+    const e = await rejectsWith(
+      owner.projects.create('1', { displayName: 'Kids', languages: ['en-US'], isChildDataCompliant: 'YES' }),
+      BadRequestError,
+    );
     assert.match(e.message, /projectDescription/);
     assert.ok(!ownerLog.lines.slice(before).some((l) => l.includes('POST')), 'nothing was sent');
     await rejectsWith(owner.projects.create('1', { displayName: '  ', languages: ['en-US'] }), BadRequestError);
     // Bypassing the client-side check, the server answers 400 with its own message.
-    const server = await rejectsWith(owner.request({
-      method: 'POST', path: '/v4/organizations/1/projects', resource: 'organization 1',
-      json: { displayName: 'Kids', languages: ['en-US'], isChildDataCompliant: 'YES' },
-    }), BadRequestError);
-    assert.match(server.message, /^The server rejected the request for organization 1 \(POST \/v4\/organizations\/1\/projects\): .*projectDescription/);
+    const server = await rejectsWith(
+      owner.request({
+        method: 'POST',
+        path: '/v4/organizations/1/projects',
+        resource: 'organization 1',
+        json: { displayName: 'Kids', languages: ['en-US'], isChildDataCompliant: 'YES' },
+      }),
+      BadRequestError,
+    );
+    assert.match(
+      server.message,
+      /^The server rejected the request for organization 1 \(POST \/v4\/organizations\/1\/projects\): .*projectDescription/,
+    );
   });
 
   test('create, get, rename and delete a project; names with / % ? # and Unicode round-trip', async () => {
     const name = 'Menü 50% / ¿dónde? #1 ☕ 東京';
     const created = await owner.projects.create('1', {
-      displayName: name, languages: ['en-US'], isChildDataCompliant: 'YES', projectDescription: 'For adults, really.',
+      displayName: name,
+      languages: ['en-US'],
+      isChildDataCompliant: 'YES',
+      projectDescription: 'For adults, really.',
       channels: [{ displayName: 'Web / chat', modes: ['RICH_TEXT', 'INTERACTIVITY'], color: 'BLUE' }],
     });
     assert.equal(created.displayName, name);
@@ -101,9 +124,15 @@ describe('platform client: organizations and projects', () => {
   });
 
   test('create: a Viewer is forbidden, an unknown organization is not found', async () => {
-    const e = await rejectsWith(viewer.projects.create('1', { displayName: 'V', languages: ['en-US'], isChildDataCompliant: 'NO' }), ForbiddenError);
+    const e = await rejectsWith(
+      viewer.projects.create('1', { displayName: 'V', languages: ['en-US'], isChildDataCompliant: 'NO' }),
+      ForbiddenError,
+    );
     assert.match(e.message, /\(POST \/v4\/organizations\/1\/projects\): .*Viewer/);
-    await rejectsWith(owner.projects.create('77', { displayName: 'X', languages: ['en-US'], isChildDataCompliant: 'NO' }), NotFoundError);
+    await rejectsWith(
+      owner.projects.create('77', { displayName: 'X', languages: ['en-US'], isChildDataCompliant: 'NO' }),
+      NotFoundError,
+    );
   });
 
   test('data pack update returns a job that completes and changes the project', async () => {
@@ -134,7 +163,10 @@ describe('platform client: organizations and projects', () => {
       const written = await (await owner.projects.exportPackage('1002')).toFile(target);
       assert.equal((await stat(target)).size, written);
       assert.ok((await readZip(await readFile(target))).has('metadata.json'));
-      await rejectsWith(owner.projects.exportPackage('1002', { maxBytes: 10 }).then((d) => d.toFile(join(dir, 'small.zip'))), TooLargeError);
+      await rejectsWith(
+        owner.projects.exportPackage('1002', { maxBytes: 10 }).then((d) => d.toFile(join(dir, 'small.zip'))),
+        TooLargeError,
+      );
       await assert.rejects(stat(join(dir, 'small.zip.part')), 'no partial file is left behind');
       await assert.rejects(stat(join(dir, 'small.zip')));
     } finally {

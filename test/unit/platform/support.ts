@@ -10,7 +10,13 @@ export function clientFor(sbx: TestSandbox, key: string, overrides: ClientOverri
   const info = sbx.client(key);
   const { secret, ...rest } = overrides;
   return new PlatformClient({
-    connection: { name: `test ${key}`, baseUrl: sbx.baseUrl, authUrl: sbx.authUrl, logUrl: sbx.logUrl, clientId: info.clientId },
+    connection: {
+      name: `test ${key}`,
+      baseUrl: sbx.baseUrl,
+      authUrl: sbx.authUrl,
+      logUrl: sbx.logUrl,
+      clientId: info.clientId,
+    },
     getSecret: async () => secret ?? info.clientSecret,
     // Fast retries keep fault tests quick; the policy itself is the same.
     retry: { baseDelayMs: 5, maxDelayMs: 50, ...rest.retry },
@@ -20,21 +26,41 @@ export function clientFor(sbx: TestSandbox, key: string, overrides: ClientOverri
 
 /** A logger that keeps every line (all levels, with details) for assertions. */
 export class RecordingLogger implements Logger {
-  constructor(readonly lines: string[] = [], private readonly tag = '') {}
+  constructor(
+    readonly lines: string[] = [],
+    private readonly tag = '',
+  ) {}
   private add(level: string, message: string | Error, details: unknown[]): void {
     const text = typeof message === 'string' ? message : message.message;
-    this.lines.push([`${level}${this.tag}`, text, ...details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)))].join(' '));
+    this.lines.push(
+      [`${level}${this.tag}`, text, ...details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)))].join(' '),
+    );
   }
-  trace(m: string, ...d: unknown[]): void { this.add('trace', m, d); }
-  debug(m: string, ...d: unknown[]): void { this.add('debug', m, d); }
-  info(m: string, ...d: unknown[]): void { this.add('info', m, d); }
-  warn(m: string, ...d: unknown[]): void { this.add('warn', m, d); }
-  error(m: string | Error, ...d: unknown[]): void { this.add('error', m, d); }
-  child(component: string): Logger { return new RecordingLogger(this.lines, `${this.tag}[${component}]`); }
+  trace(m: string, ...d: unknown[]): void {
+    this.add('trace', m, d);
+  }
+  debug(m: string, ...d: unknown[]): void {
+    this.add('debug', m, d);
+  }
+  info(m: string, ...d: unknown[]): void {
+    this.add('info', m, d);
+  }
+  warn(m: string, ...d: unknown[]): void {
+    this.add('warn', m, d);
+  }
+  error(m: string | Error, ...d: unknown[]): void {
+    this.add('error', m, d);
+  }
+  child(component: string): Logger {
+    return new RecordingLogger(this.lines, `${this.tag}[${component}]`);
+  }
 }
 
 /** Asserts `promise` rejects with an instance of `type` and returns the error. */
-export async function rejectsWith<E extends Error>(promise: Promise<unknown>, type: new (...args: never[]) => E): Promise<E> {
+export async function rejectsWith<E extends Error>(
+  promise: Promise<unknown>,
+  type: new (...args: never[]) => E,
+): Promise<E> {
   try {
     await promise;
   } catch (err) {

@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { PlatformClient } from '../../../src/core/platform/client';
 import {
-  BadRequestError, CancelledError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError,
+  BadRequestError,
+  CancelledError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
 } from '../../../src/core/platform/errors';
 import { collect } from '../../../src/core/platform/paging';
 import { path } from '../../../src/core/platform/paths';
@@ -23,7 +29,11 @@ describe('transport: retries under faults', () => {
     const owner = clientFor(sbx, 'owner');
     try {
       for (let i = 1; i <= 50; i++) {
-        await owner.projects.create('1', { displayName: `Bulk ${i}`, languages: ['en-US'], isChildDataCompliant: 'NO' });
+        await owner.projects.create('1', {
+          displayName: `Bulk ${i}`,
+          languages: ['en-US'],
+          isChildDataCompliant: 'NO',
+        });
       }
       expected = (await collect(owner.projects.list())).map((p) => p.id);
     } finally {
@@ -31,7 +41,9 @@ describe('transport: retries under faults', () => {
     }
     assert.equal(expected.length, 52);
   });
-  after(async () => { await sbx.close(); });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('listing 52 projects with 20% server errors and dropped connections loses and repeats nothing', async () => {
     await sbx.restart({ faults: 'error5xx=0.2,reset=0.1,seed=3' });
@@ -40,8 +52,14 @@ describe('transport: retries under faults', () => {
     try {
       const ids = (await collect(client.projects.list({ pageSize: 5 }))).map((p) => p.id);
       assert.deepEqual(ids, expected);
-      assert.ok(log.lines.some((l) => / → (500|503) .*retrying/.test(l)), 'some 5xx were retried');
-      assert.ok(log.lines.some((l) => / → Network .*retrying/.test(l)), 'some dropped connections were retried');
+      assert.ok(
+        log.lines.some((l) => / → (500|503) .*retrying/.test(l)),
+        'some 5xx were retried',
+      );
+      assert.ok(
+        log.lines.some((l) => / → Network .*retrying/.test(l)),
+        'some dropped connections were retried',
+      );
     } finally {
       await client.close();
     }
@@ -52,7 +70,10 @@ describe('transport: retries under faults', () => {
     const log = new RecordingLogger();
     const client = clientFor(sbx, 'owner', { logger: log, retry: { maxAttempts: 3 } });
     try {
-      const post = await rejectsWith(client.projects.create('1', { displayName: 'Once', languages: ['en-US'], isChildDataCompliant: 'NO' }), ServerError);
+      const post = await rejectsWith(
+        client.projects.create('1', { displayName: 'Once', languages: ['en-US'], isChildDataCompliant: 'NO' }),
+        ServerError,
+      );
       assert.match(post.message, /^Server error 50[03] \(POST \/v4\/organizations\/1\/projects\): Injected fault/);
       assert.equal(attemptsOf(log, 'POST /v4/organizations/1/projects'), 1);
       await rejectsWith(client.projects.get('1001'), ServerError);
@@ -88,8 +109,12 @@ describe('transport: retries under faults', () => {
 
 describe('transport: cancellation, timeouts and network errors', () => {
   let sbx: TestSandbox;
-  before(async () => { sbx = await startTestSandbox({ faults: 'latency=3000' }); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox({ faults: 'latency=3000' });
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('aborting mid-request rejects with CancelledError at once', async () => {
     const client = clientFor(sbx, 'owner');
@@ -138,11 +163,21 @@ describe('transport: cancellation, timeouts and network errors', () => {
     const log = new RecordingLogger();
     const info = sbx.client('owner');
     const client = new PlatformClient({
-      connection: { baseUrl: `http://127.0.0.1:${port}`, authUrl: sbx.authUrl, logUrl: sbx.logUrl, clientId: info.clientId },
-      getSecret: async () => info.clientSecret, logger: log, retry: { baseDelayMs: 1, maxDelayMs: 5 },
+      connection: {
+        baseUrl: `http://127.0.0.1:${port}`,
+        authUrl: sbx.authUrl,
+        logUrl: sbx.logUrl,
+        clientId: info.clientId,
+      },
+      getSecret: async () => info.clientSecret,
+      logger: log,
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
     });
     try {
-      const e = await rejectsWith(client.projects.create('1', { displayName: 'X', languages: ['en-US'] }), NetworkError);
+      const e = await rejectsWith(
+        client.projects.create('1', { displayName: 'X', languages: ['en-US'] }),
+        NetworkError,
+      );
       assert.match(e.message, /^Could not reach the server \(POST \/v4\/organizations\/1\/projects\): .*ECONNREFUSED/);
       assert.equal(attemptsOf(log, 'POST /v4/organizations/1/projects → Network'), 4);
     } finally {
@@ -163,27 +198,42 @@ describe('transport: bad input and path encoding', () => {
     await sbx.close();
   });
 
-  const create = (body: string | Record<string, unknown>): Promise<unknown> => owner.request({
-    method: 'POST', path: '/v4/organizations/1/projects', resource: 'organization 1',
-    ...(typeof body === 'string' ? { body, contentType: 'application/json' } : { json: body }),
-  });
+  const create = (body: string | Record<string, unknown>): Promise<unknown> =>
+    owner.request({
+      method: 'POST',
+      path: '/v4/organizations/1/projects',
+      resource: 'organization 1',
+      ...(typeof body === 'string' ? { body, contentType: 'application/json' } : { json: body }),
+    });
 
   test('malformed JSON, wrong types and unknown enum values are BadRequestErrors with the server message', async () => {
     const malformed = await rejectsWith(create('{"displayName": "x", '), BadRequestError);
     assert.match(malformed.message, /\(POST \/v4\/organizations\/1\/projects\): .*JSON/);
     assert.equal(malformed.serverCode, 3);
-    const wrongType = await rejectsWith(create({ displayName: 42, languages: ['en-US'], isChildDataCompliant: 'NO' }), BadRequestError);
+    const wrongType = await rejectsWith(
+      create({ displayName: 42, languages: ['en-US'], isChildDataCompliant: 'NO' }),
+      BadRequestError,
+    );
     assert.match(wrongType.message, /displayName/);
-    const badEnum = await rejectsWith(create({ displayName: 'E', languages: ['en-US'], isChildDataCompliant: 'MAYBE' }), BadRequestError);
+    const badEnum = await rejectsWith(
+      create({ displayName: 'E', languages: ['en-US'], isChildDataCompliant: 'MAYBE' }),
+      BadRequestError,
+    );
     assert.match(badEnum.message, /isChildDataCompliant/);
-    const badLocale = await rejectsWith(create({ displayName: 'E', languages: ['english'], isChildDataCompliant: 'NO' }), BadRequestError);
+    const badLocale = await rejectsWith(
+      create({ displayName: 'E', languages: ['english'], isChildDataCompliant: 'NO' }),
+      BadRequestError,
+    );
     assert.match(badLocale.message, /english/);
   });
 
   test('an oversized body is a BadRequestError (413) naming the limit, and the client stays usable', async () => {
     const e = await rejectsWith(owner.projects.replacePackage('1001', new Uint8Array(64 * 1024)), BadRequestError);
     assert.equal(e.status, 413);
-    assert.match(e.message, /^The request body for project 1001 is too large \(POST \/v4\/projects\/1001\/\.replace\): .*4096 bytes/);
+    assert.match(
+      e.message,
+      /^The request body for project 1001 is too large \(POST \/v4\/projects\/1001\/\.replace\): .*4096 bytes/,
+    );
     assert.equal((await owner.projects.get('1001')).id, '1001');
   });
 

@@ -8,8 +8,12 @@ import { basicAuth, send, token, tokenResponse } from '../helpers/sandboxHttp';
 describe('sandbox OAuth', () => {
   let sbx: TestSandbox;
   let clock = Date.now();
-  before(async () => { sbx = await startTestSandbox({ now: () => clock, tokenLifetimeSec: 60 }); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox({ now: () => clock, tokenLifetimeSec: 60 });
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('a good client gets a bearer token with the requested scope', async () => {
     const owner = sbx.client('owner');
@@ -26,14 +30,15 @@ describe('sandbox OAuth', () => {
     assert.equal(orgs.status, 200);
   });
 
-  test('the id\'s colon arrives as %3A and is decoded; a raw colon is tolerated too', async () => {
+  test("the id's colon arrives as %3A and is decoded; a raw colon is tolerated too", async () => {
     const owner = sbx.client('owner');
     const encoded = basicAuth(owner.clientId, owner.clientSecret);
     assert.ok(Buffer.from(encoded.slice(6), 'base64').toString().startsWith('svc-api-client%3A'));
     const raw = `Basic ${Buffer.from(`${owner.clientId}:${owner.clientSecret}`).toString('base64')}`;
     for (const authorization of [encoded, raw]) {
       const res = await request(`${sbx.authUrl}/oauth2/token`, {
-        method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
         body: 'grant_type=client_credentials&scope=mix-api',
       });
       assert.equal(res.statusCode, 200);
@@ -43,7 +48,10 @@ describe('sandbox OAuth', () => {
 
   test('a wrong secret or an unknown client gets 401 invalid_client', async () => {
     const owner = sbx.client('owner');
-    for (const client of [{ clientId: owner.clientId, clientSecret: 'wrong' }, { clientId: 'svc-api-client:nobody', clientSecret: owner.clientSecret }]) {
+    for (const client of [
+      { clientId: owner.clientId, clientSecret: 'wrong' },
+      { clientId: 'svc-api-client:nobody', clientSecret: owner.clientSecret },
+    ]) {
       const res = await tokenResponse(sbx, client);
       assert.equal(res.status, 401);
       const body = res.json as Record<string, string>;
@@ -58,7 +66,9 @@ describe('sandbox OAuth', () => {
     assert.equal(scope.status, 400);
     assert.equal((scope.json as { error: string }).error, 'invalid_scope');
     const res = await request(`${sbx.authUrl}/oauth2/token`, {
-      method: 'POST', headers: { authorization: basicAuth(owner.clientId, owner.clientSecret) }, body: 'grant_type=password',
+      method: 'POST',
+      headers: { authorization: basicAuth(owner.clientId, owner.clientSecret) },
+      body: 'grant_type=password',
     });
     assert.equal(res.statusCode, 400);
     assert.equal(((await res.body.json()) as { error: string }).error, 'unsupported_grant_type');

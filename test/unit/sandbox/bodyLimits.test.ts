@@ -13,8 +13,12 @@ import { send, type Target } from '../helpers/sandboxHttp';
 const MB = 1024 * 1024;
 let dir: string;
 
-before(async () => { dir = await mkdtemp(join(tmpdir(), 'cstudio-bodies-')); });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cstudio-bodies-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** The sandbox writes its ready file once listening; the deadline is only a safety net. */
 async function readyFile(path: string, ms = 60_000): Promise<Target> {
@@ -28,14 +32,30 @@ async function readyFile(path: string, ms = 60_000): Promise<Target> {
 describe('sandbox request-body limits', () => {
   test('eight 60 MB bodies at once: at most the budget is held, the rest get 503 naming --max-concurrent-body-mb', async () => {
     const readyPath = join(dir, 'ready.json');
-    const run = await launch(dir, 'sandbox', ['--data', join(dir, 'data'), '--ready-file', readyPath, '--max-body-mb', '70', '--max-concurrent-body-mb', '100'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const run = await launch(
+      dir,
+      'sandbox',
+      [
+        '--data',
+        join(dir, 'data'),
+        '--ready-file',
+        readyPath,
+        '--max-body-mb',
+        '70',
+        '--max-concurrent-body-mb',
+        '100',
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     try {
       const target = await readyFile(readyPath);
       const body = Buffer.alloc(60 * MB, 'a');
       const form = { 'content-type': 'application/x-www-form-urlencoded' };
-      const replies = await Promise.all(Array.from({ length: 8 }, () => send(target, 'POST', '/oauth2/token', { body, headers: form })));
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, () => send(target, 'POST', '/oauth2/token', { body, headers: form })),
+      );
       const busy = replies.filter((r) => r.status === 503);
       assert.ok(busy.length >= 1, `statuses ${replies.map((r) => r.status).join(' ')}`);
       for (const r of busy) {
@@ -43,11 +63,17 @@ describe('sandbox request-body limits', () => {
         assert.equal(r.headers['retry-after'], '1');
       }
       // The others were read whole and judged by the route (no credentials: 400/401), not refused for size.
-      assert.ok(replies.every((r) => r.status === 503 || r.status === 400 || r.status === 401), replies.map((r) => r.status).join(' '));
+      assert.ok(
+        replies.every((r) => r.status === 503 || r.status === 400 || r.status === 401),
+        replies.map((r) => r.status).join(' '),
+      );
 
       const tooLarge = await send(target, 'POST', '/oauth2/token', { body: Buffer.alloc(71 * MB, 'a'), headers: form });
       assert.equal(tooLarge.status, 413);
-      assert.match(tooLarge.text, /limit of \d+ bytes \(70 MB\); send a smaller file or start the sandbox with a higher --max-body-mb/);
+      assert.match(
+        tooLarge.text,
+        /limit of \d+ bytes \(70 MB\); send a smaller file or start the sandbox with a higher --max-body-mb/,
+      );
     } finally {
       run.child.kill('SIGTERM');
     }

@@ -4,17 +4,29 @@ import assert from 'node:assert/strict';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { messageOf, sessions } from '../helpers/sandboxSession';
 
-interface ChannelReply { channel: { id: string; displayName: string; codeName: string; modes: string[]; color: string }; isActive: boolean }
+interface ChannelReply {
+  channel: { id: string; displayName: string; codeName: string; modes: string[]; color: string };
+  isActive: boolean;
+}
 
 describe('sandbox channels', () => {
   let sbx: TestSandbox;
   const as = sessions(() => sbx);
-  before(async () => { sbx = await startTestSandbox(); });
-  after(async () => { await sbx.close(); });
-  const channels = async (): Promise<ChannelReply[]> => ((await as('owner')('GET', '/v4/projects/1001')).json as { project: { channels: ChannelReply[] } }).project.channels;
+  before(async () => {
+    sbx = await startTestSandbox();
+  });
+  after(async () => {
+    await sbx.close();
+  });
+  const channels = async (): Promise<ChannelReply[]> =>
+    ((await as('owner')('GET', '/v4/projects/1001')).json as { project: { channels: ChannelReply[] } }).project
+      .channels;
 
   test('create returns {channel, isActive}; a missing color takes a free one', async () => {
-    const res = await as('admin')('POST', '/v4/projects/1001/channels', { displayName: 'Kiosk ☕', modes: ['RICH_TEXT', 'TTS'] });
+    const res = await as('admin')('POST', '/v4/projects/1001/channels', {
+      displayName: 'Kiosk ☕',
+      modes: ['RICH_TEXT', 'TTS'],
+    });
     assert.equal(res.status, 200);
     const body = res.json as ChannelReply;
     assert.match(body.channel.id, /^[0-9a-f-]{36}$/);
@@ -46,7 +58,11 @@ describe('sandbox channels', () => {
   test('update modes and color; deactivate and activate; rename keeps codeName', async () => {
     const ivr = (await channels())[0]?.channel;
     assert.ok(ivr);
-    const updated = await as('owner')('PUT', '/v4/projects/1001/.channel', { channelId: ivr.id, modes: ['DTMF', 'TTS'], color: 'RUBY' });
+    const updated = await as('owner')('PUT', '/v4/projects/1001/.channel', {
+      channelId: ivr.id,
+      modes: ['DTMF', 'TTS'],
+      color: 'RUBY',
+    });
     assert.equal(updated.status, 200);
     assert.deepEqual((updated.json as ChannelReply).channel.modes, ['DTMF', 'TTS']);
     assert.equal((updated.json as ChannelReply).channel.color, 'RUBY');
@@ -55,7 +71,9 @@ describe('sandbox channels', () => {
     assert.equal((await channels())[0]?.isActive, false);
     assert.equal((await as('owner')('PUT', `/v4/projects/1001/channels/${ivr.id}/.activate`)).status, 200);
     assert.equal((await channels())[0]?.isActive, true);
-    const renamed = await as('owner')('PUT', `/v4/projects/1001/channels/${ivr.id}/.rename`, { displayName: 'Phone / IVR #1' });
+    const renamed = await as('owner')('PUT', `/v4/projects/1001/channels/${ivr.id}/.rename`, {
+      displayName: 'Phone / IVR #1',
+    });
     assert.deepEqual(renamed.json, { displayName: 'Phone / IVR #1' });
     const now = (await channels())[0]?.channel;
     assert.equal(now?.displayName, 'Phone / IVR #1');
@@ -69,9 +87,15 @@ describe('sandbox channels', () => {
     assert.equal(noProject.status, 400);
     assert.equal(messageOf(noProject), 'Project 424242 not found.');
     assert.equal((await as('outsider')('PUT', '/v4/projects/1001/channels/abc/.activate')).status, 400);
-    const noChannel = await as('owner')('PUT', '/v4/projects/1001/channels/00000000-0000-4000-8000-000000000000/.activate');
+    const noChannel = await as('owner')(
+      'PUT',
+      '/v4/projects/1001/channels/00000000-0000-4000-8000-000000000000/.activate',
+    );
     assert.equal(noChannel.status, 400);
     assert.match(messageOf(noChannel), /Channel .* not found/);
-    assert.equal((await as('viewer')('POST', '/v4/projects/1001/channels', { displayName: 'V', modes: ['DTMF'] })).status, 403);
+    assert.equal(
+      (await as('viewer')('POST', '/v4/projects/1001/channels', { displayName: 'V', modes: ['DTMF'] })).status,
+      403,
+    );
   });
 });

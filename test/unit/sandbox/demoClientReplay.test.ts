@@ -14,21 +14,39 @@ const URN = 'urn:nuance-mix:tag:model/coffee-main/mix.nlu?=language=eng-USA';
 const TEXT = 'where is my order AB1234';
 
 // xaas.py lines 85-91, OAuthApi.get_headers(): every runtime call carries these (plus the bearer token).
-const API_HEADERS = { Accept: 'application/json; charset=utf-8', 'Accept-Language': 'en-US,en;q=0.9', 'User-Agent': 'nuance-mix/demo-client-az-static-webapps' };
+const API_HEADERS = {
+  Accept: 'application/json; charset=utf-8',
+  'Accept-Language': 'en-US,en;q=0.9',
+  'User-Agent': 'nuance-mix/demo-client-az-static-webapps',
+};
 // app/src/components/shared.js lines 17-20: CLIENT_DATA, with VERSION = '2.1.0' (line 13).
 const CLIENT_DATA = { version: '2.1.0', client: 'Mix.demo' };
 
-interface Reply { status: number; headers: Dispatcher.ResponseData['headers']; text: string; json: unknown }
+interface Reply {
+  status: number;
+  headers: Dispatcher.ResponseData['headers'];
+  text: string;
+  json: unknown;
+}
 
 /**
  * The client's `requests` call (xaas.py lines 93-102, OAuthApi._request): JSON text as `data=` with NO
  * Content-Type (requests adds none for a str body; undici adds none either), nothing sent on GET or DELETE.
  */
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, data?: unknown): Promise<Reply> {
+async function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  data?: unknown,
+): Promise<Reply> {
   const res = await request(url, { method, headers, body: method === 'POST' ? JSON.stringify(data) : undefined });
   const text = await res.body.text();
   let json: unknown;
-  try { json = JSON.parse(text); } catch { json = undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
   return { status: res.statusCode, headers: res.headers, text, json };
 }
 
@@ -45,12 +63,17 @@ function asClientReads(r: Reply): unknown {
 
 // xaas.py line 34: CLIENT_ID_REGEX, applied to the URL-quoted client id (LogApi.parse_client_id, lines 179-191;
 // the Azure functions pass the id as the page quotes it). Reimplemented from its text to test our ids against it.
-const CLIENT_ID_REGEX = /appID%3A(?<topic>[^ $^%]*)(%3Ageo%3A)*(?<geo>[^ $^%]*)?(%3AclientName%3A)*(?<clientName>[^ $]*)?/;
+const CLIENT_ID_REGEX =
+  /appID%3A(?<topic>[^ $^%]*)(%3Ageo%3A)*(?<geo>[^ $^%]*)?(%3AclientName%3A)*(?<clientName>[^ $]*)?/;
 
-describe('the public demo client\'s requests (api/xaas.py, nluaas.js) replayed against the sandbox', () => {
+describe("the public demo client's requests (api/xaas.py, nluaas.js) replayed against the sandbox", () => {
   let sb: TestSandbox;
-  before(async () => { sb = await startTestSandbox(); });
-  after(async () => { await sb.close(); });
+  before(async () => {
+    sb = await startTestSandbox();
+  });
+  after(async () => {
+    await sb.close();
+  });
 
   test('token, interpret, unknown model, and the LogApi consumer reading the Interpret record', async () => {
     const client = sb.sandbox.runtimeClients.find((c) => c.clientId === 'appID:COFFEE-DEV');
@@ -83,14 +106,23 @@ describe('the public demo client\'s requests (api/xaas.py, nluaas.js) replayed a
     assert.equal(groups?.topic, 'COFFEE-DEV');
     const group = `appID-${groups?.topic ?? ''}-clientName-${groups?.clientName || 'neap'}-0${Math.floor(Math.random() * 5)}`;
     const logHeaders = {
-      ...bearer, Accept: 'application/json', 'consumer-name': `consumer-${randomUUID()}`, 'consumer-group': group,
+      ...bearer,
+      Accept: 'application/json',
+      'consumer-name': `consumer-${randomUUID()}`,
+      'consumer-group': group,
       'User-Agent': 'nuance-mix/dev-client-az-static-webapps',
     };
-    const log = (method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<Reply> => call(method, `${sb.logUrl}/${path}`, logHeaders, data);
+    const log = (method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<Reply> =>
+      call(method, `${sb.logUrl}/${path}`, logHeaders, data);
 
     // create_consumer (lines 210-216), consumer_subscribe_to_topic (218-224) with the topic parse_client_id found
     // (logapi-create-consumer/__init__.py lines 32-35): both read as {} from a 204.
-    const created = await log('POST', 'consumers', { 'auto.offset.reset': 'latest', 'auto.commit.enable': 'true', 'fetch.min.bytes': '-1', 'consumer.request.timeout.ms': '1000' });
+    const created = await log('POST', 'consumers', {
+      'auto.offset.reset': 'latest',
+      'auto.commit.enable': 'true',
+      'fetch.min.bytes': '-1',
+      'consumer.request.timeout.ms': '1000',
+    });
     assert.deepEqual([created.status, asClientReads(created)], [204, {}], created.text);
     const subscribed = await log('POST', 'consumers/subscription', { topics: [groups?.topic] });
     assert.deepEqual([subscribed.status, asClientReads(subscribed)], [204, {}], subscribed.text);
@@ -106,7 +138,11 @@ describe('the public demo client\'s requests (api/xaas.py, nluaas.js) replayed a
     const payload = (uri: string): unknown => ({
       input: { text: TEXT },
       model: { type: 'SEMANTIC_MODEL', uri },
-      parameters: { interpretationResultType: 'SINGLE_INTENT', interpretationInputLoggingMode: 'PLAINTEXT', maxInterpretations: 10 },
+      parameters: {
+        interpretationResultType: 'SINGLE_INTENT',
+        interpretationInputLoggingMode: 'PLAINTEXT',
+        maxInterpretations: 10,
+      },
       resources: { inlineWordset: JSON.stringify({}) },
       client_data: CLIENT_DATA,
     });
@@ -114,7 +150,29 @@ describe('the public demo client\'s requests (api/xaas.py, nluaas.js) replayed a
     assert.equal(interpreted.status, 200, interpreted.text);
     // nluaas.js renderResult (lines 393-405) reads result.literal and result.interpretations[].singleIntentInterpretation;
     // process() (lines 42-58) walks entities[name].entities[] reading textRange.startIndex/endIndex, entities, confidence.
-    const result = (interpreted.json as { result?: { literal?: string; interpretations?: Array<{ singleIntentInterpretation?: { intent: string; confidence: number; entities: Record<string, { entities: Array<{ textRange: { startIndex: number; endIndex: number }; entities: unknown; confidence: number }> }> } }> } }).result;
+    const result = (
+      interpreted.json as {
+        result?: {
+          literal?: string;
+          interpretations?: Array<{
+            singleIntentInterpretation?: {
+              intent: string;
+              confidence: number;
+              entities: Record<
+                string,
+                {
+                  entities: Array<{
+                    textRange: { startIndex: number; endIndex: number };
+                    entities: unknown;
+                    confidence: number;
+                  }>;
+                }
+              >;
+            };
+          }>;
+        };
+      }
+    ).result;
     assert.equal(result?.literal, TEXT);
     const best = result?.interpretations?.[0]?.singleIntentInterpretation;
     assert.equal(best?.intent, 'CHECK_ORDER', interpreted.text);
@@ -127,25 +185,37 @@ describe('the public demo client\'s requests (api/xaas.py, nluaas.js) replayed a
 
     // An unknown context tag: _request (lines 117-121) returns the grpc-message header, as received, as the error
     // (nluaas-interpret/__init__.py lines 50-57 pass it to the page).
-    const unknown = await call('POST', `${sb.sandbox.nluUrl}/runtime/interpret`, bearer, payload(URN.replace('/coffee-main/', '/no-such-tag/')));
-    assert.ok([400, 401, 403, 404, 500].includes(unknown.status), `${unknown.status} is not a status the client reads as an error`);
+    const unknown = await call(
+      'POST',
+      `${sb.sandbox.nluUrl}/runtime/interpret`,
+      bearer,
+      payload(URN.replace('/coffee-main/', '/no-such-tag/')),
+    );
+    assert.ok(
+      [400, 401, 403, 404, 500].includes(unknown.status),
+      `${unknown.status} is not a status the client reads as an error`,
+    );
     assert.match((asClientReads(unknown) as { error: string }).error, /context tag "no-such-tag"/);
 
     // get_records until the Interpret record arrives (the page polls every LOG_TIMER_DURATION, shared.js line 21);
     // logapi-get-records/__init__.py prune_records (lines 20-43) reads key.service and value.data.
-    type LogRecord = { key: { service: string }; value: { type: string; data: { request: { input: { text: string } }; clientData: Record<string, string> } } };
+    type LogRecord = {
+      key: { service: string };
+      value: { type: string; data: { request: { input: { text: string } }; clientData: Record<string, string> } };
+    };
     const records: LogRecord[] = [];
     const deadline = Date.now() + 30_000; // safety net only: each read is a real request that returns at once
     while (!records.some((r) => r.value.type === 'Interpret') && Date.now() < deadline) {
       const got = await log('GET', 'consumers/records');
       assert.equal(got.status, 200, got.text);
       records.push(...(got.json as LogRecord[]));
-      if (!records.some((r) => r.value.type === 'Interpret')) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!records.some((r) => r.value.type === 'Interpret'))
+        await new Promise<void>((resolve) => setImmediate(resolve));
     }
     const mine = records.filter((r) => r.value.type === 'Interpret' && r.value.data.request.input.text === TEXT);
     assert.ok(mine.length > 0, JSON.stringify(records).slice(0, 500));
     assert.equal(mine[0]?.key.service, 'NLUaaS');
-    assert.deepEqual(mine[0]?.value.data.clientData, CLIENT_DATA, 'the payload\'s client_data is logged as clientData');
+    assert.deepEqual(mine[0]?.value.data.clientData, CLIENT_DATA, "the payload's client_data is logged as clientData");
 
     // logapi-destroy-consumer/__init__.py lines 50-51: consumer_unsubscribe (226-227) then destroy_consumer (232-233).
     const unsubscribed = await log('DELETE', 'consumers/subscription');

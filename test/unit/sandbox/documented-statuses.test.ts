@@ -11,7 +11,9 @@ before(async () => {
   sb = await startTestSandbox({ featuresOff: [] });
   owner = sessions(() => sb)('owner');
 });
-after(async () => { await sb.close(); });
+after(async () => {
+  await sb.close();
+});
 
 describe('GET /v4/projects', () => {
   test('404 when the orgId filter names an organization the caller cannot see', async () => {
@@ -52,7 +54,10 @@ describe('GET /v4/ontology/entity-types', () => {
     const names = (all.json as { entityTypes: Array<{ name: string }> }).entityTypes.map((t) => t.name);
     assert.ok(names.includes('LIST') && names.includes('REGEX'));
     const one = await owner('GET', '/v4/ontology/entity-types?type=REGEX');
-    assert.deepEqual((one.json as { entityTypes: Array<{ name: string }> }).entityTypes.map((t) => t.name), ['REGEX']);
+    assert.deepEqual(
+      (one.json as { entityTypes: Array<{ name: string }> }).entityTypes.map((t) => t.name),
+      ['REGEX'],
+    );
     const bad = await owner('GET', '/v4/ontology/entity-types?type=SPARKLY');
     assert.equal(bad.status, 400);
     assert.match(messageOf(bad), /SPARKLY/);

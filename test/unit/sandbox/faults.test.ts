@@ -23,10 +23,29 @@ async function outcomes(sbx: TestSandbox, n: number): Promise<string[]> {
 
 describe('sandbox faults', () => {
   test('specs are parsed strictly', () => {
-    assert.deepEqual(parseFaults('latency=50,error5xx=0.1,reset=0.05,seed=42'), { latencyMs: 50, error5xx: 0.1, reset: 0.05, rate429: 0, retryAfterSec: 1, emptyFetch: 0, seed: 42, auth: false });
+    assert.deepEqual(parseFaults('latency=50,error5xx=0.1,reset=0.05,seed=42'), {
+      latencyMs: 50,
+      error5xx: 0.1,
+      reset: 0.05,
+      rate429: 0,
+      retryAfterSec: 1,
+      emptyFetch: 0,
+      seed: 42,
+      auth: false,
+    });
     assert.equal(parseFaults('rate429=0.05,emptyFetch=0.3,auth=1').auth, true);
     assert.equal(parseFaults('rate429=1,retryAfter=86400').retryAfterSec, 86_400);
-    for (const bad of ['error5xx=2', 'latency=-1', 'bogus=1', 'seed=1.5', 'reset', 'error5xx=0.6,reset=0.6', 'auth=2', 'retryAfter=1.5', 'retryAfter=-1']) {
+    for (const bad of [
+      'error5xx=2',
+      'latency=-1',
+      'bogus=1',
+      'seed=1.5',
+      'reset',
+      'error5xx=0.6,reset=0.6',
+      'auth=2',
+      'retryAfter=1.5',
+      'retryAfter=-1',
+    ]) {
       assert.throws(() => parseFaults(bad), Error, bad);
     }
   });
@@ -36,7 +55,11 @@ describe('sandbox faults', () => {
     const runs: string[][] = [];
     for (const faults of [spec, spec, spec.replace('seed=42', 'seed=7')]) {
       const sbx = await startTestSandbox({ faults });
-      try { runs.push(await outcomes(sbx, 40)); } finally { await sbx.close(); }
+      try {
+        runs.push(await outcomes(sbx, 40));
+      } finally {
+        await sbx.close();
+      }
     }
     const [a, b, c] = runs;
     assert.deepEqual(a, b);
@@ -51,7 +74,9 @@ describe('sandbox faults', () => {
       assert.equal((await tokenResponse(sbx, sbx.client('owner'))).status, 200);
       const t = await token(sbx, sbx.client('owner'));
       const res = await request(`${sbx.baseUrl}/v4/projects/1001/.rename`, {
-        method: 'PUT', headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' }, body: '{"displayName":"Broken"}',
+        method: 'PUT',
+        headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+        body: '{"displayName":"Broken"}',
       });
       assert.ok(res.statusCode === 500 || res.statusCode === 503);
       const body = (await res.body.json()) as { code: number; message: string };

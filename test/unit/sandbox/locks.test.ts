@@ -7,8 +7,12 @@ import { messageOf, sessions } from '../helpers/sandboxSession';
 describe('sandbox project locks', () => {
   let sbx: TestSandbox;
   const as = sessions(() => sbx);
-  before(async () => { sbx = await startTestSandbox(); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox();
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('an unlocked project answers {} and a missing one 404', async () => {
     const res = await as('viewer')('GET', '/v4/projects/1001/.lock');
@@ -24,7 +28,11 @@ describe('sandbox project locks', () => {
     const lock = (locked.json as { lock: Record<string, unknown> }).lock;
     assert.equal(lock.projectId, '1002');
     assert.equal(lock.notes, 'editing intents');
-    assert.deepEqual(lock.lockOwner, { id: sbx.client('admin').userId, name: 'Adam Admin', email: 'adam.admin@coffee.example' });
+    assert.deepEqual(lock.lockOwner, {
+      id: sbx.client('admin').userId,
+      name: 'Adam Admin',
+      email: 'adam.admin@coffee.example',
+    });
     assert.equal(typeof lock.lockId, 'string');
     assert.deepEqual((await as('owner')('GET', '/v4/projects/1002/.lock')).json, { lock });
 
@@ -37,7 +45,10 @@ describe('sandbox project locks', () => {
     assert.equal(again.status, 400);
     assert.match(messageOf(again), /already locked by you/);
     // The holder can edit (the Admin may not rename, but may add a channel).
-    const channel = await as('admin')('POST', '/v4/projects/1002/channels', { displayName: 'SMS', modes: ['RICH_TEXT'] });
+    const channel = await as('admin')('POST', '/v4/projects/1002/channels', {
+      displayName: 'SMS',
+      modes: ['RICH_TEXT'],
+    });
     assert.equal(channel.status, 200);
     // Reading stays open to everyone.
     assert.equal((await as('viewer')('GET', '/v4/projects/1002')).status, 200);
@@ -56,7 +67,7 @@ describe('sandbox project locks', () => {
     assert.equal((await as('owner')('PUT', '/v4/projects/1002/.rename', { displayName: 'Travel Desk' })).status, 200);
   });
 
-  test('professional-services users may unlock anyone\'s lock', async () => {
+  test("professional-services users may unlock anyone's lock", async () => {
     assert.equal((await as('owner')('PUT', '/v4/projects/1001/.lock', { notes: 'release' })).status, 200);
     assert.equal((await as('ps')('PUT', '/v4/projects/1001/.unlock')).status, 200);
   });
@@ -92,6 +103,9 @@ describe('sandbox project locks', () => {
     assert.deepEqual([d.locks[0]?.projectId, d.count, d.totalSize, d.limit], ['1002', 1, 2, 1]);
     assert.equal((await as('ps')('GET', '/v4/projects/.locks?sort=colour')).status, 400);
     const one = await as('ps')('GET', '/v4/projects/.locks?projectId=1001');
-    assert.deepEqual((one.json as { locks: Array<{ projectId: string }> }).locks.map((l) => l.projectId), ['1001']);
+    assert.deepEqual(
+      (one.json as { locks: Array<{ projectId: string }> }).locks.map((l) => l.projectId),
+      ['1001'],
+    );
   });
 });

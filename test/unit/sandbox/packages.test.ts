@@ -10,7 +10,16 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { multipartBody, type RawResponse } from '../helpers/sandboxHttp';
 import { messageOf, sessions, type UserCall } from '../helpers/sandboxSession';
 
-interface Job { id: string; projectId: string; type: string; status: string; createTime: string; updateTime: string; duration: string; report: Record<string, unknown> }
+interface Job {
+  id: string;
+  projectId: string;
+  type: string;
+  status: string;
+  createTime: string;
+  updateTime: string;
+  duration: string;
+  report: Record<string, unknown>;
+}
 
 const text = (b: Uint8Array | undefined): string => Buffer.from(b ?? new Uint8Array()).toString('utf8');
 
@@ -36,16 +45,28 @@ describe('sandbox project packages and jobs', () => {
     throw new Error(`job ${jobId} did not finish`);
   };
 
-  before(async () => { sbx = await startTestSandbox({ jobDurationMs: 150, now: () => Date.parse('2024-03-05T07:08:09.500Z') }); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox({ jobDurationMs: 150, now: () => Date.parse('2024-03-05T07:08:09.500Z') });
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('a regular export has metadata, dialog and one TRSX per locale, named per the spec in GMT', async () => {
     const res = await as('viewer')('GET', '/v4/projects/1001/.export');
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/octet-stream');
-    assert.match(String(res.headers['content-disposition']), /^attachment; filename="1001-Coffee Shop-2024-03-05-07-08-09\.zip"/);
+    assert.match(
+      String(res.headers['content-disposition']),
+      /^attachment; filename="1001-Coffee Shop-2024-03-05-07-08-09\.zip"/,
+    );
     const files = await readZip(res.bytes);
-    assert.deepEqual([...files.keys()].sort(), ['dialog.json', 'en-US/en-US.trsx', 'fr-CA/fr-CA.trsx', 'metadata.json']);
+    assert.deepEqual([...files.keys()].sort(), [
+      'dialog.json',
+      'en-US/en-US.trsx',
+      'fr-CA/fr-CA.trsx',
+      'metadata.json',
+    ]);
     const meta = JSON.parse(text(files.get('metadata.json'))) as Record<string, unknown>;
     assert.equal(meta.name, 'Coffee Shop');
     assert.deepEqual(meta.languages, ['en-US', 'fr-CA']);
@@ -56,8 +77,15 @@ describe('sandbox project packages and jobs', () => {
     assert.ok(concepts.find((c) => c.name === 'ORDER_NUMBER')?.regex);
     assert.ok(concepts.find((c) => c.name === 'CUSTOMER_NAME')?.freetext);
     assert.equal(concepts.find((c) => c.name === 'PICKUP_TIME')?.ruleGrammarFileName, 'grammars/PICKUP_TIME.grxml');
-    assert.deepEqual(concepts.find((c) => c.name === 'DRINK')?.relations.map((r) => r.type), ['hasA', 'hasA']);
-    assert.ok(en.document.dictionaries.find((d) => d.conceptref === 'COFFEE_TYPE')?.entries.some((e) => e.literal === 'café latte'));
+    assert.deepEqual(
+      concepts.find((c) => c.name === 'DRINK')?.relations.map((r) => r.type),
+      ['hasA', 'hasA'],
+    );
+    assert.ok(
+      en.document.dictionaries
+        .find((d) => d.conceptref === 'COFFEE_TYPE')
+        ?.entries.some((e) => e.literal === 'café latte'),
+    );
     assert.ok(en.document.samples.length >= 5);
     const fr = parseTrsx(text(files.get('fr-CA/fr-CA.trsx')));
     assert.ok(fr.document.samples.some((s) => JSON.stringify(s.content).includes('Élise')));
@@ -65,7 +93,12 @@ describe('sandbox project packages and jobs', () => {
 
   test('professional-services users also get grammars, pronunciations and transformations', async () => {
     const files = await exportAs('ps');
-    for (const name of ['en-US/grammars/PICKUP_TIME.grxml', 'en-US/_client_prons.txt', 'en-US/_tmfe.tsv', 'fr-CA/grammars/PICKUP_TIME.grxml']) {
+    for (const name of [
+      'en-US/grammars/PICKUP_TIME.grxml',
+      'en-US/_client_prons.txt',
+      'en-US/_tmfe.tsv',
+      'fr-CA/grammars/PICKUP_TIME.grxml',
+    ]) {
       assert.ok(files.has(name), name);
     }
     assert.match(text(files.get('en-US/grammars/PICKUP_TIME.grxml')), /<grammar /);
@@ -75,7 +108,10 @@ describe('sandbox project packages and jobs', () => {
     const res = await as('outsider')('GET', '/v4/projects/1002/metadata/.export');
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/json');
-    assert.match(String(res.headers['content-disposition']), /filename="1002-Travel Desk-metadata-2024-03-05-07-08-09\.json"/);
+    assert.match(
+      String(res.headers['content-disposition']),
+      /filename="1002-Travel Desk-metadata-2024-03-05-07-08-09\.json"/,
+    );
     assert.equal((res.json as { name: string }).name, 'Travel Desk');
     assert.equal((await as('outsider')('GET', '/v4/projects/1001/metadata/.export')).status, 404);
   });
@@ -97,7 +133,16 @@ describe('sandbox project packages and jobs', () => {
     assert.match(job.id, /^[0-9a-f-]{36}$/);
     const done = await waitJob('1001', job.id);
     assert.equal(done.status, 'COMPLETED');
-    assert.deepEqual((done.report.replaceReports as { reports: Array<{ locale: string; status: string }> }).reports.map((r) => [r.locale, r.status]), [['en-US', 'COMPLETED'], ['fr-CA', 'COMPLETED']]);
+    assert.deepEqual(
+      (done.report.replaceReports as { reports: Array<{ locale: string; status: string }> }).reports.map((r) => [
+        r.locale,
+        r.status,
+      ]),
+      [
+        ['en-US', 'COMPLETED'],
+        ['fr-CA', 'COMPLETED'],
+      ],
+    );
     const after = await exportAs('ps');
     assert.ok(parseTrsx(text(after.get('en-US/en-US.trsx'))).document.intents.some((i) => i.name === 'ASK_WIFI'));
     assert.equal(text(after.get('dialog.json')), '{"data":{"name":"changed"}}\n');
@@ -122,7 +167,10 @@ describe('sandbox project packages and jobs', () => {
       [variant((m) => m.delete('metadata.json')), /no metadata\.json/],
       [variant((m) => m.set('metadata.json', Buffer.from('[1]'))), /metadata\.json.*JSON object/],
       [variant((m) => m.set('dialog.json', Buffer.from('{oops'))), /dialog\.json.*not valid JSON/],
-      [variant((m) => m.set('en-US/en-US.trsx', Buffer.from('<project><ontology></project>'))), /en-US\/en-US\.trsx.*not valid TRSX: line 1:/],
+      [
+        variant((m) => m.set('en-US/en-US.trsx', Buffer.from('<project><ontology></project>'))),
+        /en-US\/en-US\.trsx.*not valid TRSX: line 1:/,
+      ],
       [variant((m) => m.set('notes.txt', Buffer.from('hi'))), /Unexpected file "notes\.txt"/],
       [zipSync({ '../evil.txt': Buffer.from('x') }), /refused.*"\.\.\/evil\.txt"/],
       [Buffer.from('not a zip at all'), /zip/],
@@ -137,7 +185,10 @@ describe('sandbox project packages and jobs', () => {
     assert.equal(notMultipart.status, 400);
     assert.match(messageOf(notMultipart), /multipart\/form-data/);
     const { body, contentType } = multipartBody('upload', 'p.zip', await writeZip(good));
-    const wrongField = await as('owner')('POST', '/v4/projects/1001/.replace', undefined, { body, headers: { 'content-type': contentType } });
+    const wrongField = await as('owner')('POST', '/v4/projects/1001/.replace', undefined, {
+      body,
+      headers: { 'content-type': contentType },
+    });
     assert.match(messageOf(wrongField), /"content".*fields sent: "upload"/);
     assert.equal(text((await exportAs('ps')).get('en-US/en-US.trsx')), before);
     assert.equal((await upload(as('viewer'), '1001', await writeZip(good))).status, 403);
@@ -159,15 +210,26 @@ describe('sandbox project packages and jobs', () => {
   });
 
   test('data pack update: validated, then applied by a job', async () => {
-    assert.match(messageOf(await as('owner')('PUT', '/v4/projects/1001/.datapack', { locale: 'de-DE', version: '4.8.0' })), /no language de-DE/);
-    assert.match(messageOf(await as('owner')('PUT', '/v4/projects/1001/.datapack', { locale: 'en-US', version: 'latest' })), /version/);
-    assert.equal((await as('viewer')('PUT', '/v4/projects/1001/.datapack', { locale: 'en-US', version: '4.8.0' })).status, 403);
+    assert.match(
+      messageOf(await as('owner')('PUT', '/v4/projects/1001/.datapack', { locale: 'de-DE', version: '4.8.0' })),
+      /no language de-DE/,
+    );
+    assert.match(
+      messageOf(await as('owner')('PUT', '/v4/projects/1001/.datapack', { locale: 'en-US', version: 'latest' })),
+      /version/,
+    );
+    assert.equal(
+      (await as('viewer')('PUT', '/v4/projects/1001/.datapack', { locale: 'en-US', version: '4.8.0' })).status,
+      403,
+    );
     const res = await as('admin')('PUT', '/v4/projects/1001/.datapack', { locale: 'fr-CA', version: '4.8.1' });
     assert.equal(res.status, 200);
     const job = res.json as Job;
     assert.equal(job.type, 'UPDATE_DATAPACK');
     assert.equal((await waitJob('1001', job.id)).status, 'COMPLETED');
-    const p = (await as('owner')('GET', '/v4/projects/1001')).json as { project: { datapacks: Array<{ displayName: string; version: string }> } };
+    const p = (await as('owner')('GET', '/v4/projects/1001')).json as {
+      project: { datapacks: Array<{ displayName: string; version: string }> };
+    };
     assert.equal(p.project.datapacks.find((d) => d.displayName === 'fr-CA')?.version, '4.8.1');
   });
 
@@ -189,7 +251,9 @@ describe('sandbox project packages and jobs', () => {
     let version: string | undefined;
     for (let i = 0; i < 200 && version !== '5.0.0'; i++) {
       if (i > 0) await new Promise((r) => setTimeout(r, 30));
-      const p = (await as('owner')('GET', '/v4/projects/1001')).json as { project: { datapacks: Array<{ displayName: string; version: string }> } };
+      const p = (await as('owner')('GET', '/v4/projects/1001')).json as {
+        project: { datapacks: Array<{ displayName: string; version: string }> };
+      };
       version = p.project.datapacks.find((d) => d.displayName === 'en-US')?.version;
     }
     assert.equal(version, '5.0.0');

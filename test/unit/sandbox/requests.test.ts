@@ -10,13 +10,22 @@ import { messageOf, sessions } from '../helpers/sandboxSession';
 describe('sandbox request handling', () => {
   let sbx: TestSandbox;
   const as = sessions(() => sbx);
-  before(async () => { sbx = await startTestSandbox({ maxBodyBytes: 2048 }); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox({ maxBodyBytes: 2048 });
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
-  const chunked = async (path: string, pieces: string[], method: 'PUT' | 'POST' = 'PUT'): Promise<{ status: number; json: unknown; headers: Record<string, unknown> }> => {
+  const chunked = async (
+    path: string,
+    pieces: string[],
+    method: 'PUT' | 'POST' = 'PUT',
+  ): Promise<{ status: number; json: unknown; headers: Record<string, unknown> }> => {
     const t = await token(sbx, sbx.client('owner'));
     const res = await request(`${sbx.baseUrl}${path}`, {
-      method, body: Readable.from(pieces.map((p) => Buffer.from(p))),
+      method,
+      body: Readable.from(pieces.map((p) => Buffer.from(p))),
       headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
     });
     return { status: res.statusCode, json: await res.body.json(), headers: res.headers };
@@ -30,11 +39,17 @@ describe('sandbox request handling', () => {
 
   test('bodies over the limit get 413 with a gateway error, chunked or not, and change nothing', async () => {
     const big = JSON.stringify({ displayName: 'x'.repeat(5000) });
-    const plain = await as('owner')('PUT', '/v4/projects/1001/.rename', undefined, { body: big, headers: { 'content-type': 'application/json' } });
+    const plain = await as('owner')('PUT', '/v4/projects/1001/.rename', undefined, {
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(plain.status, 413);
     assert.match(messageOf(plain), /larger than the sandbox's limit of 2048 bytes/);
     assert.equal((plain.json as { code: number }).code, 3);
-    const streamed = await chunked('/v4/projects/1001/.rename', Array.from({ length: 10 }, () => 'y'.repeat(1000)));
+    const streamed = await chunked(
+      '/v4/projects/1001/.rename',
+      Array.from({ length: 10 }, () => 'y'.repeat(1000)),
+    );
     assert.equal(streamed.status, 413);
     const p = await as('owner')('GET', '/v4/projects/1001');
     assert.equal((p.json as { project: { displayName: string } }).project.displayName, 'Chunked Coffee');

@@ -31,8 +31,14 @@ describe('router', () => {
   });
 
   test('malformed escapes are a 400; duplicate routes are refused', () => {
-    assert.throws(() => splitPath('/v4/%zz'), (e: unknown) => e instanceof ApiError && e.status === 400);
-    assert.throws(() => router.add({ method: 'GET', path: '/v4/projects/:projectId', auth: 'public', handler: h }), /registered twice/);
+    assert.throws(
+      () => splitPath('/v4/%zz'),
+      (e: unknown) => e instanceof ApiError && e.status === 400,
+    );
+    assert.throws(
+      () => router.add({ method: 'GET', path: '/v4/projects/:projectId', auth: 'public', handler: h }),
+      /registered twice/,
+    );
   });
 });
 
@@ -51,13 +57,29 @@ describe('multipart parser', () => {
 
   test('several parts, quoted boundary, a "file" field and a UTF-8 file name', () => {
     const b = 'XyZ';
-    const body = Buffer.from([
-      'preamble', `--${b}`, 'Content-Disposition: form-data; name="locale"', '', 'en-US',
-      `--${b}`, `Content-Disposition: form-data; name="file"; filename="x.trsx"; filename*=UTF-8''%C3%A9t%C3%A9.trsx`, '', '<project/>',
-      `--${b}--`, '',
-    ].join('\r\n'));
+    const body = Buffer.from(
+      [
+        'preamble',
+        `--${b}`,
+        'Content-Disposition: form-data; name="locale"',
+        '',
+        'en-US',
+        `--${b}`,
+        `Content-Disposition: form-data; name="file"; filename="x.trsx"; filename*=UTF-8''%C3%A9t%C3%A9.trsx`,
+        '',
+        '<project/>',
+        `--${b}--`,
+        '',
+      ].join('\r\n'),
+    );
     const parts = parseMultipart(body, `multipart/form-data; boundary="${b}"`);
-    assert.deepEqual(parts.map((p) => [p.name, p.filename, p.data.toString()]), [['locale', undefined, 'en-US'], ['file', 'été.trsx', '<project/>']]);
+    assert.deepEqual(
+      parts.map((p) => [p.name, p.filename, p.data.toString()]),
+      [
+        ['locale', undefined, 'en-US'],
+        ['file', 'été.trsx', '<project/>'],
+      ],
+    );
     assert.equal(uploadedFile(parts).name, 'file');
   });
 
@@ -67,6 +89,9 @@ describe('multipart parser', () => {
     assert.throws(() => parseMultipart(body.subarray(0, body.length - 10), contentType), is400);
     assert.throws(() => parseMultipart(body, 'application/json'), is400);
     const other = multipartBody('other', 'a', Buffer.from('x'));
-    assert.throws(() => uploadedFile(parseMultipart(other.body, other.contentType)), (e: unknown) => is400(e) && /fields sent: "other"/.test((e as Error).message));
+    assert.throws(
+      () => uploadedFile(parseMultipart(other.body, other.contentType)),
+      (e: unknown) => is400(e) && /fields sent: "other"/.test((e as Error).message),
+    );
   });
 });

@@ -13,31 +13,53 @@ import { Store } from '../../../src/sandbox/store';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { messageOf, sessions } from '../helpers/sandboxSession';
 
-const seed = (): ReturnType<typeof createSeed> => createSeed(Date.parse('2024-01-01T00:00:00Z'), Buffer.alloc(32, 7).toString('base64'));
+const seed = (): ReturnType<typeof createSeed> =>
+  createSeed(Date.parse('2024-01-01T00:00:00Z'), Buffer.alloc(32, 7).toString('base64'));
 
 describe('sandbox persistence over HTTP', () => {
   let sbx: TestSandbox;
   const as = sessions(() => sbx);
-  before(async () => { sbx = await startTestSandbox({ jobDurationMs: 300 }); });
-  after(async () => { await sbx.close(); });
+  before(async () => {
+    sbx = await startTestSandbox({ jobDurationMs: 300 });
+  });
+  after(async () => {
+    await sbx.close();
+  });
 
   test('projects, renames, channels, locks, clients and running jobs survive a restart', async () => {
-    const created = await as('owner')('POST', '/v4/organizations/1/projects', { displayName: 'Durable ✓', languages: ['en-US', 'de-DE'], isChildDataCompliant: 'NO' });
+    const created = await as('owner')('POST', '/v4/organizations/1/projects', {
+      displayName: 'Durable ✓',
+      languages: ['en-US', 'de-DE'],
+      isChildDataCompliant: 'NO',
+    });
     const id = (created.json as { project: { id: string } }).project.id;
-    assert.equal((await as('owner')('POST', `/v4/projects/${id}/channels`, { displayName: 'Web', modes: ['RICH_TEXT'] })).status, 200);
+    assert.equal(
+      (await as('owner')('POST', `/v4/projects/${id}/channels`, { displayName: 'Web', modes: ['RICH_TEXT'] })).status,
+      200,
+    );
     assert.equal((await as('owner')('PUT', '/v4/projects/1001/.rename', { displayName: 'Coffee Shop 2' })).status, 200);
     assert.equal((await as('admin')('PUT', `/v4/projects/${id}/.lock`, { notes: 'persist me' })).status, 200);
-    const job = (await as('admin')('PUT', `/v4/projects/${id}/.datapack`, { locale: 'de-DE', version: '9.9.9' })).json as { id: string };
+    const job = (await as('admin')('PUT', `/v4/projects/${id}/.datapack`, { locale: 'de-DE', version: '9.9.9' }))
+      .json as { id: string };
     const clientsBefore = sbx.clients.map((c) => [c.clientId, c.clientSecret]);
 
     await sbx.restart();
 
-    assert.deepEqual(sbx.clients.map((c) => [c.clientId, c.clientSecret]), clientsBefore);
-    const p = (await as('owner')('GET', `/v4/projects/${id}`)).json as { project: { displayName: string; languages: string[]; channels: unknown[] } };
+    assert.deepEqual(
+      sbx.clients.map((c) => [c.clientId, c.clientSecret]),
+      clientsBefore,
+    );
+    const p = (await as('owner')('GET', `/v4/projects/${id}`)).json as {
+      project: { displayName: string; languages: string[]; channels: unknown[] };
+    };
     assert.equal(p.project.displayName, 'Durable ✓');
     assert.deepEqual(p.project.languages, ['en-US', 'de-DE']);
     assert.equal(p.project.channels.length, 1);
-    assert.equal(((await as('owner')('GET', '/v4/projects/1001')).json as { project: { displayName: string } }).project.displayName, 'Coffee Shop 2');
+    assert.equal(
+      ((await as('owner')('GET', '/v4/projects/1001')).json as { project: { displayName: string } }).project
+        .displayName,
+      'Coffee Shop 2',
+    );
     const lock = await as('owner')('GET', `/v4/projects/${id}/.lock`);
     assert.equal((lock.json as { lock: { notes: string } }).lock.notes, 'persist me');
     assert.match(messageOf(await as('owner')('DELETE', `/v4/projects/${id}`)), /locked by Adam Admin/);
@@ -48,15 +70,23 @@ describe('sandbox persistence over HTTP', () => {
       status = ((await as('admin')('GET', `/v4/projects/${id}/jobs/${job.id}`)).json as { status: string }).status;
     }
     assert.equal(status, 'COMPLETED');
-    const packs = ((await as('owner')('GET', `/v4/projects/${id}`)).json as { project: { datapacks: Array<{ displayName: string; version: string }> } }).project.datapacks;
+    const packs = (
+      (await as('owner')('GET', `/v4/projects/${id}`)).json as {
+        project: { datapacks: Array<{ displayName: string; version: string }> };
+      }
+    ).project.datapacks;
     assert.equal(packs.find((d) => d.displayName === 'de-DE')?.version, '9.9.9');
   });
 });
 
 describe('sandbox store', () => {
   let dir: string;
-  before(async () => { dir = await mkdtemp(join(tmpdir(), 'cstudio-store-')); });
-  after(async () => { await rm(dir, { recursive: true, force: true }); });
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cstudio-store-'));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   test('a new folder is seeded and written; reopening reads the same state and content', async () => {
     const folder = join(dir, 'fresh');
@@ -66,7 +96,9 @@ describe('sandbox store', () => {
     first.store.content('1001').dialog = '{"edited":true}\n';
     first.store.touchContent('1001');
     await first.store.commit();
-    const second = await Store.open(folder, () => { throw new Error('must not reseed'); });
+    const second = await Store.open(folder, () => {
+      throw new Error('must not reseed');
+    });
     assert.equal(second.created, false);
     assert.equal(second.store.state.counters.lock, 41);
     assert.equal(second.store.content('1001').dialog, '{"edited":true}\n');
@@ -83,7 +115,9 @@ describe('sandbox store', () => {
       commits.push(store.commit());
     }
     await Promise.all(commits);
-    const onDisk = JSON.parse(await readFile(join(dir, 'coalesce', 'state.json'), 'utf8')) as { counters: { lock: number } };
+    const onDisk = JSON.parse(await readFile(join(dir, 'coalesce', 'state.json'), 'utf8')) as {
+      counters: { lock: number };
+    };
     assert.equal(onDisk.counters.lock, 20);
   });
 
@@ -118,15 +152,28 @@ describe('sandbox store', () => {
     const runner = new JobRunner(store, 0, () => clock, silentLogger);
     let serializedAt = 0;
     let ran!: () => void;
-    const executed = new Promise<void>((resolve) => { ran = resolve; });
+    const executed = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
     runner.registerExecutor('datapack', () => {
       // The task changes the project; serializing that content takes (on the fake clock) 5 s.
-      (store.content('1001') as unknown as Record<string, unknown>).probe = { toJSON: () => { clock += 5000; serializedAt = clock; return null; } };
+      (store.content('1001') as unknown as Record<string, unknown>).probe = {
+        toJSON: () => {
+          clock += 5000;
+          serializedAt = clock;
+          return null;
+        },
+      };
       store.touchContent('1001');
       ran();
       return { status: 'COMPLETED', report: {} };
     });
-    const job = runner.create({ projectId: '1001', type: 'DATAPACK', task: { kind: 'datapack', locale: 'en-US', version: '1' }, createdBy: 'u1' });
+    const job = runner.create({
+      projectId: '1001',
+      type: 'DATAPACK',
+      task: { kind: 'datapack', locale: 'en-US', version: '1' },
+      createdBy: 'u1',
+    });
     await executed;
     await runner.close(); // waits for the job's end to be stamped and committed
     assert.equal(job.status, 'COMPLETED');
@@ -146,7 +193,10 @@ describe('sandbox store', () => {
     await writeFile(join(folder, 'projects', '5555.json'), '{"formatVersion":1,"locales":{},"dialog":"{}"}');
     const reopened = await Store.open(folder, seed);
     assert.equal(reopened.store.state.counters.lock, 7);
-    assert.deepEqual((await readdir(folder)).filter((n) => n.endsWith('.tmp')), []);
+    assert.deepEqual(
+      (await readdir(folder)).filter((n) => n.endsWith('.tmp')),
+      [],
+    );
     assert.deepEqual((await readdir(join(folder, 'projects'))).sort(), ['1001.json', '1002.json', '1003.json']);
   });
 
@@ -155,7 +205,9 @@ describe('sandbox store', () => {
     await Store.open(folder, seed);
     const storeModule = resolve(__dirname, '../../../src/sandbox/store.js');
     const script = join(dir, 'writer.js');
-    await writeFile(script, `
+    await writeFile(
+      script,
+      `
       const { Store } = require(${JSON.stringify(storeModule)});
       (async () => {
         const { store } = await Store.open(process.argv[2], () => { throw new Error('no seed'); });
@@ -168,13 +220,16 @@ describe('sandbox store', () => {
           if (i === 3) process.stdout.write('writing\\n');
         }
       })();
-    `);
+    `,
+    );
     const child = spawn(process.execPath, [script, folder], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((res) => child.stdout.once('data', () => res()));
     await new Promise((r) => setTimeout(r, 150 + Math.random() * 100));
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
-    const { store } = await Store.open(folder, () => { throw new Error('must not reseed'); });
+    const { store } = await Store.open(folder, () => {
+      throw new Error('must not reseed');
+    });
     const k = store.state.counters.lock;
     const m = (JSON.parse(store.content('1001').dialog) as { i: number }).i;
     assert.ok(k >= 3, `state advanced (${k})`);

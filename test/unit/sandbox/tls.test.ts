@@ -20,7 +20,12 @@ describe('sandbox TLS', () => {
 
   test('the generated certificate parses and names localhost and 127.0.0.1', () => {
     const now = Date.now();
-    const { certPem } = createSelfSignedCertificate({ commonName: 'test', altNames: ['localhost', '127.0.0.1', '::1'], notBefore: new Date(now - 1000), notAfter: new Date(now + 86_400_000) });
+    const { certPem } = createSelfSignedCertificate({
+      commonName: 'test',
+      altNames: ['localhost', '127.0.0.1', '::1'],
+      notBefore: new Date(now - 1000),
+      notAfter: new Date(now + 86_400_000),
+    });
     const cert = new X509Certificate(certPem);
     assert.equal(cert.ca, true);
     assert.match(cert.subjectAltName ?? '', /DNS:localhost/);
@@ -44,11 +49,15 @@ describe('sandbox TLS', () => {
       assert.equal(res.status, 200);
       // By host name too: the SAN carries DNS:localhost.
       const byName = await request(`${sbx.baseUrl.replace('127.0.0.1', 'localhost')}/v4/organizations`, {
-        headers: { authorization: `Bearer ${t}` }, dispatcher: new Agent({ connect: { ca: pem } }),
+        headers: { authorization: `Bearer ${t}` },
+        dispatcher: new Agent({ connect: { ca: pem } }),
       });
       assert.equal(byName.statusCode, 200);
       await byName.body.dump();
-      await assert.rejects(request(`${sbx.baseUrl}/v4/organizations`, { dispatcher: new Agent() }), /self.signed|certificate/i);
+      await assert.rejects(
+        request(`${sbx.baseUrl}/v4/organizations`, { dispatcher: new Agent() }),
+        /self.signed|certificate/i,
+      );
       await sbx.restart();
       assert.equal(await readFile(sbx.caFile ?? '', 'utf8'), pem);
     } finally {

@@ -15,8 +15,12 @@ import { buildZip, storedEntry, zerosDeflated } from '../helpers/hostileZips';
 import { multipartBody, send, token, type Target } from '../helpers/sandboxHttp';
 
 let dir: string;
-before(async () => { dir = await mkdtemp(join(tmpdir(), 'cstudio-upload-memory-')); });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cstudio-upload-memory-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** The sandbox writes its ready file once listening; the deadline is only a safety net. */
 async function readyFile(path: string, ms = 60_000): Promise<Target & { clients: SandboxClientInfo[] }> {
@@ -31,7 +35,8 @@ async function readyFile(path: string, ms = 60_000): Promise<Target & { clients:
 function zerosCrc(mb: number): number {
   const block = Buffer.alloc(16 * 1024 * 1024);
   let crc = 0;
-  for (let left = mb; left > 0; left -= 16) crc = crc32(left >= 16 ? block : block.subarray(0, left * 1024 * 1024), crc);
+  for (let left = mb; left > 0; left -= 16)
+    crc = crc32(left >= 16 ? block : block.subarray(0, left * 1024 * 1024), crc);
   return crc;
 }
 
@@ -47,19 +52,28 @@ function packageOfZeros(mb: number): Buffer {
 describe('sandbox uploads in bounded memory (issue 27)', () => {
   test('a package bomb just under the 256 MB limit is refused without inflating it, and one under the per-file cap stays small', async () => {
     const readyPath = join(dir, 'ready.json');
-    const run = await launch(dir, 'sandbox', ['--data', join(dir, 'data'), '--ready-file', readyPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const run = await launch(dir, 'sandbox', ['--data', join(dir, 'data'), '--ready-file', readyPath], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     try {
       const target = await readyFile(readyPath);
       const owner = target.clients.find((c) => c.key === 'owner') as SandboxClientInfo;
       const t = await token(target, owner);
       const upload = async (zip: Buffer): Promise<{ status: number; text: string }> => {
         const { body, contentType } = multipartBody('content', 'package.zip', zip);
-        return await send(target, 'POST', '/v4/projects/1001/.replace', { body, token: t, headers: { 'content-type': contentType } });
+        return await send(target, 'POST', '/v4/projects/1001/.replace', {
+          body,
+          token: t,
+          headers: { 'content-type': contentType },
+        });
       };
       // 240 MiB, under the archive's 256 MB total: refused from its declared size, before any byte is inflated.
       const big = await upload(packageOfZeros(240));
       assert.equal(big.status, 400, big.text);
-      assert.match(big.text, /en-US\/en-US\.trsx is 251658240 bytes uncompressed, over the 64 MB limit of a file in an upload/);
+      assert.match(
+        big.text,
+        /en-US\/en-US\.trsx is 251658240 bytes uncompressed, over the 64 MB limit of a file in an upload/,
+      );
       // 48 MiB of zeros: inflated (one entry at a time) and refused as XML.
       const under = await upload(packageOfZeros(48));
       assert.equal(under.status, 400, under.text);

@@ -15,9 +15,19 @@ async function runBench(body: string): Promise<{ status: number | null; stdout: 
   const dir = mkdtempSync(join(tmpdir(), 'cstudio-bench-goals-'));
   try {
     const entry = join(dir, 'bench.ts');
-    writeFileSync(entry, `import { judge, notJudged, reportGoals } from ${JSON.stringify(join(root, 'bench', 'lib', 'goals'))};\n${body}\nreportGoals();\n`);
+    writeFileSync(
+      entry,
+      `import { judge, notJudged, reportGoals } from ${JSON.stringify(join(root, 'bench', 'lib', 'goals'))};\n${body}\nreportGoals();\n`,
+    );
     const out = join(dir, 'bench.js');
-    await esbuild.build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'cjs', logLevel: 'silent' });
+    await esbuild.build({
+      entryPoints: [entry],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      logLevel: 'silent',
+    });
     const r = spawnSync(process.execPath, [out], { encoding: 'utf8' });
     return { status: r.status, stdout: r.stdout };
   } finally {
@@ -32,11 +42,16 @@ test('every goal judged and held: "all goals met", exit 0', async () => {
 });
 
 test('a goal not judged fails the run and never reads as met', async () => {
-  const r = await runBench("judge('speed', 1.1, 1.5);\nnotJudged('ours / xmllint', 'xmllint is not installed; Debian: apt-get install -y libxml2-utils');");
+  const r = await runBench(
+    "judge('speed', 1.1, 1.5);\nnotJudged('ours / xmllint', 'xmllint is not installed; Debian: apt-get install -y libxml2-utils');",
+  );
   assert.equal(r.status, 1, r.stdout);
   assert.doesNotMatch(r.stdout, /all goals met/);
   assert.match(r.stdout, /goal ours \/ xmllint: NOT JUDGED \(xmllint is not installed/);
-  assert.match(r.stdout, /^GOAL NOT JUDGED: ours \/ xmllint: xmllint is not installed; Debian: apt-get install -y libxml2-utils$/m);
+  assert.match(
+    r.stdout,
+    /^GOAL NOT JUDGED: ours \/ xmllint: xmllint is not installed; Debian: apt-get install -y libxml2-utils$/m,
+  );
   assert.match(r.stdout, /^1 goal not judged: the run does not count as met$/m);
 });
 

@@ -26,16 +26,25 @@ function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const onStack = new Set<string>();
   const cycles: string[][] = [];
   const visit = (v: string): void => {
-    index.set(v, next); low.set(v, next); next++;
-    stack.push(v); onStack.add(v);
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
     for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v) as number, low.get(w) as number)); }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
     }
     if (low.get(v) !== index.get(v)) return;
     const group: string[] = [];
     let w: string | undefined;
-    do { w = stack.pop() as string; onStack.delete(w); group.push(w); } while (w !== v);
+    do {
+      w = stack.pop() as string;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
     if (group.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(group.sort());
   };
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
@@ -44,22 +53,58 @@ function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 describe('import graph', () => {
   test('the cycle finder finds a cycle and its members, and nothing in a tree', () => {
-    const graph = new Map([['a', ['b']], ['b', ['c', 'd']], ['c', ['a']], ['d', []], ['e', ['e']]]);
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'd']],
+      ['c', ['a']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
     assert.deepEqual(cyclesOf(graph), [['a', 'b', 'c'], ['e']]);
-    assert.deepEqual(cyclesOf(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]])), []);
+    assert.deepEqual(
+      cyclesOf(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+      [],
+    );
   });
 
   test('src/ has no runtime import cycle', async () => {
     const entryPoints = sourceFiles(join(root, 'src')).map((f) => relative(root, f).split(sep).join('/'));
     const result = await esbuild.build({
-      entryPoints, bundle: true, splitting: true, format: 'esm', platform: 'node', packages: 'external',
-      external: ['vscode'], write: false, metafile: true, logLevel: 'silent', absWorkingDir: root, outdir: join(root, 'out', 'unused'),
+      entryPoints,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      external: ['vscode'],
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      absWorkingDir: root,
+      outdir: join(root, 'out', 'unused'),
     });
     const graph = new Map<string, string[]>();
     for (const [file, input] of Object.entries(result.metafile.inputs)) {
-      if (file.startsWith('src/')) graph.set(file, input.imports.map((i) => i.path).filter((p) => p.startsWith('src/')));
+      if (file.startsWith('src/'))
+        graph.set(
+          file,
+          input.imports.map((i) => i.path).filter((p) => p.startsWith('src/')),
+        );
     }
-    assert.ok(graph.size >= entryPoints.length, `the graph holds every module (${graph.size} of ${entryPoints.length})`);
-    assert.deepEqual(cyclesOf(graph), [], 'modules that import each other at run time (import type where only a type is needed, or move the shared part to a module of its own)');
+    assert.ok(
+      graph.size >= entryPoints.length,
+      `the graph holds every module (${graph.size} of ${entryPoints.length})`,
+    );
+    assert.deepEqual(
+      cyclesOf(graph),
+      [],
+      'modules that import each other at run time (import type where only a type is needed, or move the shared part to a module of its own)',
+    );
   });
 });

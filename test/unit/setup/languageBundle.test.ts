@@ -12,19 +12,32 @@ describe('language feature bundle', () => {
   test('carries no format code, no language server module and no vscode-languageserver', async () => {
     const { inputs } = await bundleInputs('src/features/language/languageFeature.ts');
     assert.ok(inputs.includes('src/core/language/protocol.ts'), 'the client declares its requests through protocol.ts');
-    assert.deepEqual(inputs.filter((f) => SERVER_SIDE.test(f)), [], 'these belong to the server (dist/languageServer.js)');
+    assert.deepEqual(
+      inputs.filter((f) => SERVER_SIDE.test(f)),
+      [],
+      'these belong to the server (dist/languageServer.js)',
+    );
   });
 
   test('the protocol module imports nothing of ours at run time', async () => {
     const { inputs } = await bundleInputs('src/core/language/protocol.ts');
-    assert.deepEqual(inputs.filter((f) => f.startsWith('src/')), ['src/core/language/protocol.ts']);
-    assert.ok(inputs.every((f) => f.startsWith('src/') || f.startsWith('node_modules/vscode-jsonrpc/')), inputs.join(', '));
+    assert.deepEqual(
+      inputs.filter((f) => f.startsWith('src/')),
+      ['src/core/language/protocol.ts'],
+    );
+    assert.ok(
+      inputs.every((f) => f.startsWith('src/') || f.startsWith('node_modules/vscode-jsonrpc/')),
+      inputs.join(', '),
+    );
   });
 
   test('the server declares its requests through the same module, and loads no sync code', async () => {
     const { inputs } = await bundleInputs('src/core/language/server/main.ts');
     assert.ok(inputs.includes('src/core/language/protocol.ts'));
     // It names a pulled folder's state file (core/workspace) but never runs a pull's recovery or writes files.
-    assert.deepEqual(inputs.filter((f) => f.startsWith('src/core/sync/')), []);
+    assert.deepEqual(
+      inputs.filter((f) => f.startsWith('src/core/sync/')),
+      [],
+    );
   });
 });

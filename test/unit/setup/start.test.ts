@@ -11,7 +11,8 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..', '..', '..');
 // vscode-env.mjs has top-level await (its command-line entry), so it cannot be require()d from here: read the pin.
-const CODE_SERVER_VERSION = /CODE_SERVER_VERSION = '([^']+)'/.exec(readFileSync(join(root, 'scripts', 'vscode-env.mjs'), 'utf8'))?.[1] ?? '';
+const CODE_SERVER_VERSION =
+  /CODE_SERVER_VERSION = '([^']+)'/.exec(readFileSync(join(root, 'scripts', 'vscode-env.mjs'), 'utf8'))?.[1] ?? '';
 
 // Writes its pid, logs a line now and then, and on SIGTERM records it and exits (as code-server does).
 const FAKE_CODE_SERVER = `
@@ -53,17 +54,32 @@ async function startScript(extraEnv: NodeJS.ProcessEnv = {}): Promise<Started> {
   mkdirSync(join(tmp, 'ws'));
   // Its own process group, as a terminal's foreground job: Ctrl-C is SIGINT to that group.
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), join(tmp, 'ws')], {
-    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, XDG_CACHE_HOME: cache, SKIP_BUNDLE: '1', CSTUDIO_USE_CODE_SERVER: '1',
-      CSTUDIO_START_STATE_DIR: join(tmp, 'state'), FAKE_DIR: tmp, CSTUDIO_INSTALL_PACKAGES: '', CI: '', ...extraEnv,
+      ...process.env,
+      XDG_CACHE_HOME: cache,
+      SKIP_BUNDLE: '1',
+      CSTUDIO_USE_CODE_SERVER: '1',
+      CSTUDIO_START_STATE_DIR: join(tmp, 'state'),
+      FAKE_DIR: tmp,
+      CSTUDIO_INSTALL_PACKAGES: '',
+      CI: '',
+      ...extraEnv,
     },
   });
   let out = '';
   let err = '';
-  child.stdout?.setEncoding('utf8').on('data', (t: string) => { out += t; });
-  child.stderr?.setEncoding('utf8').on('data', (t: string) => { err += t; });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  child.stdout?.setEncoding('utf8').on('data', (t: string) => {
+    out += t;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (t: string) => {
+    err += t;
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   return { child, stdout: () => out, stderr: () => err, exit, tmp };
 }
 
@@ -71,14 +87,28 @@ async function startScript(extraEnv: NodeJS.ProcessEnv = {}): Promise<Started> {
 function waitFor(started: Started, read: () => string, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = (): void => {
-      if (read().includes(text)) { clearInterval(timer); resolve(); }
+      if (read().includes(text)) {
+        clearInterval(timer);
+        resolve();
+      }
     };
     const timer = setInterval(check, 50);
-    void started.exit.then(() => { clearInterval(timer); check(); reject(new Error(`ended before "${text}"\nstdout: ${started.stdout()}\nstderr: ${started.stderr()}`)); });
+    void started.exit.then(() => {
+      clearInterval(timer);
+      check();
+      reject(new Error(`ended before "${text}"\nstdout: ${started.stdout()}\nstderr: ${started.stderr()}`));
+    });
   });
 }
 
-const alive = (pid: number): boolean => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('npm start (code-server)', () => {
   test('Ctrl-C stops code-server and exits 130 without dumping its log', async () => {
@@ -91,7 +121,7 @@ describe('npm start (code-server)', () => {
       assert.equal(code, 130, s.stderr());
       assert.ok(existsSync(join(s.tmp, 'terminated')), 'code-server was asked to stop (SIGTERM)');
       assert.ok(!alive(serverPid), 'code-server is gone');
-      assert.doesNotMatch(s.stderr(), /fake-code-server/, 'none of code-server\'s log');
+      assert.doesNotMatch(s.stderr(), /fake-code-server/, "none of code-server's log");
       assert.match(s.stderr(), /stopping code-server/);
     } finally {
       rmSync(s.tmp, { recursive: true, force: true });

@@ -17,20 +17,27 @@ describe('startup bundle', () => {
     const implementations = inputs.filter((f) => {
       const feature = /^src\/features\/([^/]+)\/(.+)$/.exec(f);
       // A feature's `*OnDemand.ts` shell, and modules of plain names and types it shares (ids, document kinds), stay.
-      if (feature && ON_DEMAND.includes(feature[1] as string)) return !/OnDemand\.ts$|^documentIds\.ts$/.test(feature[2] as string);
+      if (feature && ON_DEMAND.includes(feature[1] as string))
+        return !/OnDemand\.ts$|^documentIds\.ts$/.test(feature[2] as string);
       // Settings read a few defaults from core (after tree-shaking, constants of a few hundred bytes); code is more.
-      return /^src\/core\/(connections|sync|logs|discover|health|formats|package|language)\//.test(f) && bytesOf(f) > 512;
+      return (
+        /^src\/core\/(connections|sync|logs|discover|health|formats|package|language)\//.test(f) && bytesOf(f) > 512
+      );
     });
     assert.deepEqual(implementations, [], 'these modules belong to bundles loaded on first use');
     assert.ok(!inputs.some((f) => f.startsWith('node_modules/')), 'no dependency is in the startup bundle');
-    assert.ok(bytes <= MAX_STARTUP_BYTES, `startup bundle is ${(bytes / 1024).toFixed(1)} KB, over ${MAX_STARTUP_BYTES / 1024} KB`);
+    assert.ok(
+      bytes <= MAX_STARTUP_BYTES,
+      `startup bundle is ${(bytes / 1024).toFixed(1)} KB, over ${MAX_STARTUP_BYTES / 1024} KB`,
+    );
   });
 
   test('each feature loaded on first use is an entry of its own in esbuild.mjs, shipped in the .vsix', async () => {
     const { readFileSync } = await import('node:fs');
     const script = readFileSync(join(root, 'esbuild.mjs'), 'utf8');
     const ignore = readFileSync(join(root, '.vscodeignore'), 'utf8');
-    for (const name of ON_DEMAND.filter((n) => n !== 'language')) assert.ok(script.includes(`'${name}'`), `esbuild.mjs builds dist/${name}Feature.js`);
+    for (const name of ON_DEMAND.filter((n) => n !== 'language'))
+      assert.ok(script.includes(`'${name}'`), `esbuild.mjs builds dist/${name}Feature.js`);
     assert.match(ignore, /^!dist\/\*Feature\.js$/m, '.vscodeignore ships every dist/*Feature.js');
     for (const name of ON_DEMAND) {
       const { inputs } = await bundleInputs(`src/features/${name}/${name}Feature.ts`);

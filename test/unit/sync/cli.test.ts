@@ -48,9 +48,16 @@ describe('cstudio pull, status, diff, push, backups, compare', () => {
       assert.equal(unasked.code, 2);
       assert.match(unasked.stdout, /samples\/\.append\?locale=en-US/);
       assert.match(unasked.stderr, /pass --yes/);
-      assert.ok(!sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).includes('do you open on holidays'), 'nothing sent without confirmation');
+      assert.ok(
+        !sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).includes('do you open on holidays'),
+        'nothing sent without confirmation',
+      );
 
-      const pushed = await cli(['push', dir, '--append', '--lock', '--notes', 'cli test'], { env, cwd: ws.dir, answers: ['y'] });
+      const pushed = await cli(['push', dir, '--append', '--lock', '--notes', 'cli test'], {
+        env,
+        cwd: ws.dir,
+        answers: ['y'],
+      });
       assert.equal(pushed.code, 0, pushed.stderr);
       assert.match(pushed.stdout, /Push completed: 1 of 1/);
       assert.ok(sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).includes('do you open on holidays'));
@@ -74,7 +81,10 @@ describe('cstudio pull, status, diff, push, backups, compare', () => {
       assert.equal(restored.code, 0, restored.stderr);
       assert.ok(sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).includes('do you open on holidays'));
 
-      const exported = await cli(['projects', 'export', '1001', '-o', join(ws.dir, 'export.zip')], { env, cwd: ws.dir });
+      const exported = await cli(['projects', 'export', '1001', '-o', join(ws.dir, 'export.zip')], {
+        env,
+        cwd: ws.dir,
+      });
       assert.equal(exported.code, 0, exported.stderr);
       await insertBefore(file, '</samples>', '  <sample intentref="ASK_HOURS">open on mondays</sample>');
       const compared = await cli(['compare', 'export.zip', dir], { cwd: ws.dir });

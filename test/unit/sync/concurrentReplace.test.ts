@@ -56,12 +56,20 @@ describe('concurrent whole-package replaces', () => {
         // B is started on an event: A's replace job reported running.
         let bOutcome: Promise<unknown> | undefined;
         const aOutcome = await executePush(owner, aPrepared, {
-          progress: { report: ({ message }) => { if (!bOutcome && message && /RUNNING/.test(message)) bOutcome = executePush(second, bPrepared).catch((err: unknown) => err); } },
+          progress: {
+            report: ({ message }) => {
+              if (!bOutcome && message && /RUNNING/.test(message))
+                bOutcome = executePush(second, bPrepared).catch((err: unknown) => err);
+            },
+          },
         });
         assert.equal(aOutcome.status, 'completed');
         assert.ok(bOutcome, 'the first replace never reported its job running');
         const bResult = await bOutcome;
-        assert.ok(bResult instanceof PushRefusedError, `the second replace was not refused: ${JSON.stringify(bResult).slice(0, 300)}`);
+        assert.ok(
+          bResult instanceof PushRefusedError,
+          `the second replace was not refused: ${JSON.stringify(bResult).slice(0, 300)}`,
+        );
         // With --lock the lock itself tells: the same user's lock for another push (its notes) refuses.
         if (c.lock) assert.match(bResult.message, /locked by you for another push/);
         const remote = sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).map((t) => t.trim());
@@ -70,9 +78,15 @@ describe('concurrent whole-package replaces', () => {
         const status = await workspaceStatus(b.dir, { client: second });
         assert.ok(status.ahead > 0, 'the refused folder shows no local change');
         await pull(second, b.dir, undefined);
-        assert.equal((await executePush(second, await preparePush(second, b.dir, { mode: 'replace', scope: 'package' }))).status, 'completed');
+        assert.equal(
+          (await executePush(second, await preparePush(second, b.dir, { mode: 'replace', scope: 'package' }))).status,
+          'completed',
+        );
         const after = sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).map((t) => t.trim());
-        assert.ok(after.includes(aText) && after.some((t) => t.startsWith(bText.trim())), `an edit was lost: ${after.join(' | ')}`);
+        assert.ok(
+          after.includes(aText) && after.some((t) => t.startsWith(bText.trim())),
+          `an edit was lost: ${after.join(' | ')}`,
+        );
       } finally {
         await a.cleanup();
         await b.cleanup();

@@ -16,7 +16,10 @@ const encoder = new TextEncoder();
 /** A second user's edit made straight on the platform: one sample appended to an intent. */
 async function remoteAppend(client: PlatformClient, intent: string, text: string): Promise<void> {
   const trsx = `<?xml version="1.0" encoding="UTF-8"?>\n<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6">\n  <samples>\n    <sample intentref="${intent}">${text}</sample>\n  </samples>\n</project>\n`;
-  const job = await client.samples.append('1001', intent, 'en-US', { data: encoder.encode(trsx), fileName: 'more.trsx' });
+  const job = await client.samples.append('1001', intent, 'en-US', {
+    data: encoder.encode(trsx),
+    fileName: 'more.trsx',
+  });
   const done = await client.jobPoller.waitFor('1001', job);
   assert.equal(done.status, 'COMPLETED');
 }
@@ -52,7 +55,7 @@ describe('a second user edits the remote meanwhile', () => {
       assert.match(refused.message, /en-US\/en-US\.trsx modified remotely/);
       assert.equal(await readFile(file, 'utf8'), edited, 'the local edit is untouched');
       const remote = await remoteTrsx(owner, '1001', 'en-US');
-      assert.ok(sampleTexts(remote).includes('are you open late'), 'the other user\'s change is still there');
+      assert.ok(sampleTexts(remote).includes('are you open late'), "the other user's change is still there");
       assert.ok(!sampleTexts(remote).includes('please cancel my order'), 'nothing of ours was sent');
 
       const merged = await pull(owner, ws.dir, undefined);
@@ -76,7 +79,11 @@ describe('a second user edits the remote meanwhile', () => {
     try {
       await pull(owner, ws.dir, '1001');
       const file = join(ws.dir, 'en-US', 'en-US.trsx');
-      await replaceText(file, 'count="3" excluded="false" fullyVerified="true">are you open on Sundays?', 'count="5" excluded="false" fullyVerified="true">are you open on Sundays?');
+      await replaceText(
+        file,
+        'count="3" excluded="false" fullyVerified="true">are you open on Sundays?',
+        'count="5" excluded="false" fullyVerified="true">are you open on Sundays?',
+      );
       const edited = await readFile(file, 'utf8');
       await remoteAppend(admin, 'ASK_HOURS', 'are you open on Sundays?');
 
@@ -95,7 +102,9 @@ describe('a second user edits the remote meanwhile', () => {
       assert.deepEqual(settled.conflicts, []);
       const outcome = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'replace' }));
       assert.equal(outcome.status, 'completed');
-      const sample = (await remoteTrsx(owner, '1001', 'en-US')).samples.find((s) => s.content[0] === 'are you open on Sundays?');
+      const sample = (await remoteTrsx(owner, '1001', 'en-US')).samples.find(
+        (s) => s.content[0] === 'are you open on Sundays?',
+      );
       assert.equal(sample?.count, 5);
     } finally {
       await ws.cleanup();
@@ -112,7 +121,11 @@ describe('a second user edits the remote meanwhile', () => {
       const refused = await rejectsWith(preparePush(owner, ws.dir, { mode: 'append' }), PushRefusedError);
       assert.equal(refused.reason, 'invalid');
       assert.match(refused.message, /error TRSX020/);
-      await replaceText(file, '<sample intentref="NO_SUCH_INTENT">hello</sample>', '<sample intentref="ASK_HOURS">hello</sample>');
+      await replaceText(
+        file,
+        '<sample intentref="NO_SUCH_INTENT">hello</sample>',
+        '<sample intentref="ASK_HOURS">hello</sample>',
+      );
       const remoteFirst = await rejectsWith(preparePush(owner, ws.dir, { mode: 'append' }), PushRefusedError);
       assert.equal(remoteFirst.reason, 'remoteChanged');
     } finally {

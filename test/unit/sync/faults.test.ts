@@ -50,7 +50,11 @@ describe('push under injected faults', () => {
         const file = join(ws.dir, 'en-US', 'en-US.trsx');
         await insertBefore(file, '</samples>', `  <sample intentref="ORDER_COFFEE">a decaf for seed ${seed}</sample>`);
         await insertBefore(file, '</samples>', `  <sample intentref="CANCEL_ORDER">forget my order ${seed}</sample>`);
-        await insertBefore(file, '</dictionaries>', `  <dictionary conceptref="COFFEE_TYPE">\n      <entry literal="mocha ${seed}" value="mocha"/>\n    </dictionary>`);
+        await insertBefore(
+          file,
+          '</dictionaries>',
+          `  <dictionary conceptref="COFFEE_TYPE">\n      <entry literal="mocha ${seed}" value="mocha"/>\n    </dictionary>`,
+        );
         const edited = await localTrsx(ws.dir, 'en-US');
 
         await sbx.restart({ faults: `error5xx=0.2,reset=0.15,seed=${seed}` });
@@ -73,7 +77,8 @@ describe('push under injected faults', () => {
           assert.ok(sameTrsx(remote, edited), 'a completed push leaves the remote as the workspace');
         } else {
           for (const r of outcome.results) {
-            if (r.status === 'applied') assert.ok(landed(r.operation, remote), `reported applied: ${r.operation.title}`);
+            if (r.status === 'applied')
+              assert.ok(landed(r.operation, remote), `reported applied: ${r.operation.title}`);
             if (r.status === 'failed') assert.ok(!landed(r.operation, remote), `reported failed: ${r.operation.title}`);
           }
           for (const op of outcome.notAttempted) assert.ok(!landed(op, remote), `reported not attempted: ${op.title}`);

@@ -35,7 +35,13 @@ describe('exports with names no package has', () => {
     const info = sbx.client('owner');
     // Named as clientFor names the owner's client, so folders pulled by either are the same connection's.
     hostile = new PlatformClient({
-      connection: { name: 'test owner', baseUrl: proxy.baseUrl, authUrl: sbx.authUrl, logUrl: sbx.logUrl, clientId: info.clientId },
+      connection: {
+        name: 'test owner',
+        baseUrl: proxy.baseUrl,
+        authUrl: sbx.authUrl,
+        logUrl: sbx.logUrl,
+        clientId: info.clientId,
+      },
       getSecret: () => Promise.resolve(info.clientSecret),
     });
   });
@@ -52,7 +58,7 @@ describe('exports with names no package has', () => {
       onReply(r, status, body) {
         if (!isPackageExport(r.path) || status !== 200) return 'pass';
         const files = unzipSync(body);
-        files[name] = copyOf ? files[copyOf] ?? new Uint8Array() : new TextEncoder().encode('pwned\n');
+        files[name] = copyOf ? (files[copyOf] ?? new Uint8Array()) : new TextEncoder().encode('pwned\n');
         return { body: zipSync(files) };
       },
     };
@@ -63,7 +69,11 @@ describe('exports with names no package has', () => {
     const ws = await tempDir();
     try {
       await pull(owner, ws.dir, '1001');
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">dot segment local edit</sample>');
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">dot segment local edit</sample>',
+      );
       addEntry('./en-US/en-US.trsx', 'en-US/en-US.trsx');
       const refusals: string[] = [];
       const attempt = async (what: string, run: () => Promise<unknown>): Promise<void> => {
@@ -71,14 +81,19 @@ describe('exports with names no package has', () => {
           await run();
           refusals.push(`${what}: accepted`);
         } catch (err) {
-          if (!/"\.\/en-US\/en-US\.trsx"/.test(String(err))) refusals.push(`${what}: refused for another reason: ${String(err)}`);
+          if (!/"\.\/en-US\/en-US\.trsx"/.test(String(err)))
+            refusals.push(`${what}: refused for another reason: ${String(err)}`);
         }
       };
       await attempt('fresh pull', () => pull(hostile, fresh.dir, '1001'));
       // The platform's key must move, or status reuses the export it saw last.
       const other = await tempDir();
       await pull(owner, other.dir, '1001');
-      await insertBefore(join(other.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">moves the key</sample>');
+      await insertBefore(
+        join(other.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">moves the key</sample>',
+      );
       await executePush(owner, await preparePush(owner, other.dir, { mode: 'append' }));
       await other.cleanup();
       await attempt('status', () => workspaceStatus(ws.dir, { client: hostile }));
@@ -99,9 +114,20 @@ describe('exports with names no package has', () => {
       addEntry('\u2025/\u2025/SLIP-uni.txt');
       await assert.rejects(pull(hostile, ws.dir, undefined), /SLIP-uni\.txt/);
       proxy.rules = {};
-      assert.deepEqual((await readdir(ws.dir)).filter((n) => n.includes('\u2025')), [], 'the non-package file was written');
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">after a hostile export</sample>');
-      assert.equal((await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }))).status, 'completed');
+      assert.deepEqual(
+        (await readdir(ws.dir)).filter((n) => n.includes('\u2025')),
+        [],
+        'the non-package file was written',
+      );
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">after a hostile export</sample>',
+      );
+      assert.equal(
+        (await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }))).status,
+        'completed',
+      );
     } finally {
       proxy.rules = {};
       await ws.cleanup();

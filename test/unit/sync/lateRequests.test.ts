@@ -14,7 +14,8 @@ import { LossyProxy } from './faultSuite/lossyProxy';
 import { insertBefore, remoteTrsx, sampleTexts, tempDir } from './support';
 
 const WINDOW_MS = 2000;
-const isAppend = (r: { method: string; path: string }): boolean => r.method === 'PUT' && r.path.includes('/samples/.append');
+const isAppend = (r: { method: string; path: string }): boolean =>
+  r.method === 'PUT' && r.path.includes('/samples/.append');
 
 describe('a push request that may still arrive', () => {
   let sbx: TestSandbox;
@@ -25,7 +26,13 @@ describe('a push request that may still arrive', () => {
     proxy = await LossyProxy.start(sbx.baseUrl);
     const info = sbx.client('owner');
     client = new PlatformClient({
-      connection: { name: 'through the proxy', baseUrl: proxy.baseUrl, authUrl: proxy.baseUrl, logUrl: proxy.baseUrl, clientId: info.clientId },
+      connection: {
+        name: 'through the proxy',
+        baseUrl: proxy.baseUrl,
+        authUrl: proxy.baseUrl,
+        logUrl: proxy.baseUrl,
+        clientId: info.clientId,
+      },
       getSecret: async () => info.clientSecret,
       retry: { baseDelayMs: 5, maxDelayMs: 50 },
       timeoutMs: WINDOW_MS,
@@ -41,9 +48,19 @@ describe('a push request that may still arrive', () => {
   async function lostPush(text: string): Promise<{ dir: string; cleanup: () => Promise<void>; sentAt: number }> {
     const ws = await tempDir();
     await pull(client, ws.dir, '1001');
-    await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', `  <sample intentref="ORDER_COFFEE">${text}</sample>`);
+    await insertBefore(
+      join(ws.dir, 'en-US', 'en-US.trsx'),
+      '</samples>',
+      `  <sample intentref="ORDER_COFFEE">${text}</sample>`,
+    );
     let sentAt = 0;
-    proxy.rules = { onRequest: (r) => { if (!isAppend(r)) return 'forward'; sentAt = Date.now(); return 'drop'; } };
+    proxy.rules = {
+      onRequest: (r) => {
+        if (!isAppend(r)) return 'forward';
+        sentAt = Date.now();
+        return 'drop';
+      },
+    };
     const outcome = await executePush(client, await preparePush(client, ws.dir, { mode: 'append' }));
     proxy.rules = {};
     assert.ok(outcome.pending, 'the lost append should leave the push unsettled');
@@ -54,12 +71,29 @@ describe('a push request that may still arrive', () => {
     const ws = await lostPush('lost on the way, window passes');
     try {
       const said: string[] = [];
-      const status = await workspaceStatus(ws.dir, { client, progress: { report: ({ message }) => { if (message) said.push(message); } } });
+      const status = await workspaceStatus(ws.dir, {
+        client,
+        progress: {
+          report: ({ message }) => {
+            if (message) said.push(message);
+          },
+        },
+      });
       assert.ok(Date.now() - ws.sentAt >= WINDOW_MS, 'status did not wait for the window');
       assert.equal(status.settled?.settledPush?.late.kind, 'windowPassed');
-      assert.ok(said.some((m) => /may still reach the platform/.test(m)), said.join('\n'));
-      assert.equal((await executePush(client, await preparePush(client, ws.dir, { mode: 'append' }))).status, 'completed');
-      assert.equal(sampleTexts(await remoteTrsx(client, '1001', 'en-US')).filter((t) => t === 'lost on the way, window passes').length, 1);
+      assert.ok(
+        said.some((m) => /may still reach the platform/.test(m)),
+        said.join('\n'),
+      );
+      assert.equal(
+        (await executePush(client, await preparePush(client, ws.dir, { mode: 'append' }))).status,
+        'completed',
+      );
+      assert.equal(
+        sampleTexts(await remoteTrsx(client, '1001', 'en-US')).filter((t) => t === 'lost on the way, window passes')
+          .length,
+        1,
+      );
     } finally {
       await ws.cleanup();
     }
@@ -69,10 +103,21 @@ describe('a push request that may still arrive', () => {
     const ws = await lostPush('lost on the way, forced');
     try {
       const said: string[] = [];
-      const prepared = await preparePush(client, ws.dir, { mode: 'append', force: true, progress: { report: ({ message }) => { if (message) said.push(message); } } });
+      const prepared = await preparePush(client, ws.dir, {
+        mode: 'append',
+        force: true,
+        progress: {
+          report: ({ message }) => {
+            if (message) said.push(message);
+          },
+        },
+      });
       // 'forced' is answered before any wait (windowPassed or arrived would mean it waited).
       assert.equal(prepared.settled?.settledPush?.late.kind, 'forced');
-      assert.ok(said.some((m) => /Warning: not waiting .* applied twice/.test(m)), said.join('\n'));
+      assert.ok(
+        said.some((m) => /Warning: not waiting .* applied twice/.test(m)),
+        said.join('\n'),
+      );
       assert.equal((await executePush(client, prepared)).status, 'completed');
     } finally {
       await ws.cleanup();

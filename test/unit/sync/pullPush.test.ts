@@ -31,9 +31,17 @@ describe('pull, edit, append push, pull again', () => {
       assert.equal(result.fresh, true);
       assert.deepEqual(result.conflicts, []);
       assert.ok(result.updated.includes('en-US/en-US.trsx'));
-      const state = JSON.parse(await readFile(join(ws.dir, '.cstudio', 'state.json'), 'utf8')) as { projectId: string; base: Record<string, { hash: string }> };
+      const state = JSON.parse(await readFile(join(ws.dir, '.cstudio', 'state.json'), 'utf8')) as {
+        projectId: string;
+        base: Record<string, { hash: string }>;
+      };
       assert.equal(state.projectId, '1001');
-      assert.deepEqual(Object.keys(state.base).sort(), ['dialog.json', 'en-US/en-US.trsx', 'fr-CA/fr-CA.trsx', 'metadata.json']);
+      assert.deepEqual(Object.keys(state.base).sort(), [
+        'dialog.json',
+        'en-US/en-US.trsx',
+        'fr-CA/fr-CA.trsx',
+        'metadata.json',
+      ]);
       assert.ok((await stat(join(ws.dir, '.cstudio', 'base', 'en-US', 'en-US.trsx'))).isFile());
       const status = await workspaceStatus(ws.dir, { client: owner });
       assert.equal(status.sync, 'clean');
@@ -47,17 +55,40 @@ describe('pull, edit, append push, pull again', () => {
     try {
       await pull(owner, ws.dir, '1001');
       const file = join(ws.dir, 'en-US', 'en-US.trsx');
-      await insertBefore(file, '</intents>', '  <intent name="BOOK_TABLE">\n        <links>\n          <link conceptref="PARTY_SIZE"/>\n        </links>\n      </intent>');
+      await insertBefore(
+        file,
+        '</intents>',
+        '  <intent name="BOOK_TABLE">\n        <links>\n          <link conceptref="PARTY_SIZE"/>\n        </links>\n      </intent>',
+      );
       await insertBefore(file, '</concepts>', '  <concept name="PARTY_SIZE"/>');
-      await insertBefore(file, '</dictionaries>', '  <dictionary conceptref="PARTY_SIZE">\n      <entry literal="two" value="2"/>\n    </dictionary>');
-      await insertBefore(file, '</dictionaries>', '  <dictionary conceptref="COFFEE_TYPE">\n      <entry literal="flat white" value="flat_white"/>\n    </dictionary>');
-      await insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_TYPE">flat white</annotation> please</sample>');
-      await insertBefore(file, '</samples>', '  <sample intentref="BOOK_TABLE">a table for <annotation conceptref="PARTY_SIZE">two</annotation></sample>');
+      await insertBefore(
+        file,
+        '</dictionaries>',
+        '  <dictionary conceptref="PARTY_SIZE">\n      <entry literal="two" value="2"/>\n    </dictionary>',
+      );
+      await insertBefore(
+        file,
+        '</dictionaries>',
+        '  <dictionary conceptref="COFFEE_TYPE">\n      <entry literal="flat white" value="flat_white"/>\n    </dictionary>',
+      );
+      await insertBefore(
+        file,
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_TYPE">flat white</annotation> please</sample>',
+      );
+      await insertBefore(
+        file,
+        '</samples>',
+        '  <sample intentref="BOOK_TABLE">a table for <annotation conceptref="PARTY_SIZE">two</annotation></sample>',
+      );
       const edited = await localTrsx(ws.dir, 'en-US');
 
       const status = await workspaceStatus(ws.dir, { client: owner });
       assert.equal(status.sync, 'ahead');
-      assert.deepEqual(status.local.map((f) => f.path), ['en-US/en-US.trsx']);
+      assert.deepEqual(
+        status.local.map((f) => f.path),
+        ['en-US/en-US.trsx'],
+      );
 
       const prepared = await preparePush(owner, ws.dir, { mode: 'append' });
       const text = formatPlan(prepared.plan);

@@ -55,20 +55,35 @@ describe('push refreshes the base from what it sent', () => {
       assert.equal(await readFile(join(ws.dir, '.cstudio', 'base', 'metadata.json'), 'utf8'), metadata);
 
       const clean = await workspaceStatus(ws.dir, { client: owner });
-      assert.equal(clean.sync, 'clean', JSON.stringify({ local: clean.local.map((f) => f.path), remote: clean.remote?.map((f) => f.path) }));
+      assert.equal(
+        clean.sync,
+        'clean',
+        JSON.stringify({ local: clean.local.map((f) => f.path), remote: clean.remote?.map((f) => f.path) }),
+      );
       assert.equal(await zipStamp(ws.dir), afterPull, 'status trusted the refreshed base');
 
       await insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE">a second pushed sample</sample>');
       const prepared = await preparePush(owner, ws.dir, { mode: 'append' });
-      assert.deepEqual(prepared.plan.operations.map((o) => o.adds.length), [1], 'only the new sample is sent');
+      assert.deepEqual(
+        prepared.plan.operations.map((o) => o.adds.length),
+        [1],
+        'only the new sample is sent',
+      );
       const second = await executePush(owner, prepared);
       assert.equal(second.status, 'completed');
       assert.equal(await zipStamp(ws.dir), afterPull, 'the second push downloaded nothing either');
 
       // Someone else's change moves the key: status downloads and sees it; a pull merges it with the pushed base.
       await pull(owner, other.dir, '1001');
-      await insertBefore(join(other.dir, 'fr-CA', 'fr-CA.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">un échantillon distant</sample>');
-      assert.equal((await executePush(owner, await preparePush(owner, other.dir, { mode: 'append' }))).status, 'completed');
+      await insertBefore(
+        join(other.dir, 'fr-CA', 'fr-CA.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">un échantillon distant</sample>',
+      );
+      assert.equal(
+        (await executePush(owner, await preparePush(owner, other.dir, { mode: 'append' }))).status,
+        'completed',
+      );
       const behind = await workspaceStatus(ws.dir, { client: owner });
       assert.equal(behind.sync, 'behind');
       assert.ok(behind.remote?.some((f) => f.path === 'fr-CA/fr-CA.trsx'));
@@ -113,7 +128,11 @@ describe('push refreshes the base from what it sent', () => {
     try {
       await pull(owner, ws.dir, '1001');
       const afterPull = await zipStamp(ws.dir);
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">ours, pushed alongside</sample>');
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">ours, pushed alongside</sample>',
+      );
       const prepared = await preparePush(owner, ws.dir, { mode: 'append' });
       // The foreign append is sent when our operation starts (after the remote check), so it lands during our push.
       let foreign: Promise<unknown> | undefined;
@@ -121,7 +140,11 @@ describe('push refreshes the base from what it sent', () => {
         progress: {
           report: ({ message }) => {
             if (foreign || !message?.startsWith('1/1')) return;
-            foreign = owner.samples.append('1001', 'ORDER_COFFEE', 'fr-CA', { data: new TextEncoder().encode('theirs, sent meanwhile\n'), fileName: 'theirs.txt' })
+            foreign = owner.samples
+              .append('1001', 'ORDER_COFFEE', 'fr-CA', {
+                data: new TextEncoder().encode('theirs, sent meanwhile\n'),
+                fileName: 'theirs.txt',
+              })
               .then((job) => owner.jobPoller.waitFor('1001', job));
           },
         },
@@ -132,7 +155,7 @@ describe('push refreshes the base from what it sent', () => {
       // Either the foreign job was seen (the export downloaded and merged), or it ended after our refresh: then the
       // key has moved past the one recorded, and status downloads it. Both must end with the foreign sample seen.
       const status = await workspaceStatus(ws.dir, { client: owner });
-      if (await zipStamp(ws.dir) === afterPull) assert.fail('the foreign change was never downloaded');
+      if ((await zipStamp(ws.dir)) === afterPull) assert.fail('the foreign change was never downloaded');
       if (status.sync === 'behind') await pull(owner, ws.dir, undefined);
       assert.ok(sampleTexts(await localTrsx(ws.dir, 'fr-CA')).includes('theirs, sent meanwhile'));
       assert.ok(sampleTexts(await localTrsx(ws.dir, 'en-US')).includes('ours, pushed alongside'));
@@ -141,7 +164,8 @@ describe('push refreshes the base from what it sent', () => {
     }
   });
 
-  const stagingFolders = async (dir: string): Promise<string[]> => (await readdir(join(dir, '.cstudio'))).filter((n) => n.startsWith('txn-'));
+  const stagingFolders = async (dir: string): Promise<string[]> =>
+    (await readdir(join(dir, '.cstudio'))).filter((n) => n.startsWith('txn-'));
 
   test('the base is staged from what was sent while the job runs: an edit made meanwhile is kept and sent next time', async () => {
     const ws = await tempDir();
@@ -154,7 +178,12 @@ describe('push refreshes the base from what it sent', () => {
         progress: {
           report: ({ message }) => {
             // The job's end is reported before the refresh: the edit lands after what was sent was read.
-            if (!edit && message?.includes('COMPLETED')) edit = insertBefore(file, '</samples>', '  <sample intentref="ORDER_COFFEE">edited while the job ran</sample>');
+            if (!edit && message?.includes('COMPLETED'))
+              edit = insertBefore(
+                file,
+                '</samples>',
+                '  <sample intentref="ORDER_COFFEE">edited while the job ran</sample>',
+              );
           },
         },
       });
@@ -163,18 +192,31 @@ describe('push refreshes the base from what it sent', () => {
       assert.equal(outcome.refresh?.ok, true);
       assert.deepEqual(await stagingFolders(ws.dir), [], 'no staging folder is left');
       const baseCopy = await readFile(join(ws.dir, '.cstudio', 'base', 'en-US', 'en-US.trsx'), 'utf8');
-      assert.ok(baseCopy.includes('sent while staging') && !baseCopy.includes('edited while the job ran'), 'the base holds what was sent');
+      assert.ok(
+        baseCopy.includes('sent while staging') && !baseCopy.includes('edited while the job ran'),
+        'the base holds what was sent',
+      );
       const local = sampleTexts(await localTrsx(ws.dir, 'en-US'));
       assert.equal(local.filter((t) => t === 'sent while staging').length, 1);
       assert.equal(local.filter((t) => t === 'edited while the job ran').length, 1, 'the edit made meanwhile is kept');
       const status = await workspaceStatus(ws.dir, { client: owner });
-      assert.deepEqual(status.local.map((f) => f.path), ['en-US/en-US.trsx']);
+      assert.deepEqual(
+        status.local.map((f) => f.path),
+        ['en-US/en-US.trsx'],
+      );
       assert.deepEqual(status.remote ?? [], [], 'the remote is the base');
       const next = await preparePush(owner, ws.dir, { mode: 'append' });
-      assert.deepEqual(next.plan.operations.map((o) => o.adds.length), [1], 'only the edit is sent next');
+      assert.deepEqual(
+        next.plan.operations.map((o) => o.adds.length),
+        [1],
+        'only the edit is sent next',
+      );
       // The next append's polls are placed around the end the previous one of its type took to reach.
       const appendType = outcome.results[0]?.job?.type ?? '';
-      assert.ok((next.jobDurations.get(appendType) ?? -1) >= 0, `a duration for ${appendType}: ${JSON.stringify([...next.jobDurations])}`);
+      assert.ok(
+        (next.jobDurations.get(appendType) ?? -1) >= 0,
+        `a duration for ${appendType}: ${JSON.stringify([...next.jobDurations])}`,
+      );
       assert.equal((await executePush(owner, next)).status, 'completed');
       const remote = sampleTexts(await remoteTrsx(owner, '1001', 'en-US'));
       assert.equal(remote.filter((t) => t === 'sent while staging').length, 1);
@@ -190,21 +232,41 @@ describe('push refreshes the base from what it sent', () => {
       await pull(owner, ws.dir, '1001');
       const stateBefore = await readFile(join(ws.dir, '.cstudio', 'state.json'), 'utf8');
       const baseBefore = await readFile(join(ws.dir, '.cstudio', 'base', 'en-US', 'en-US.trsx'));
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">sent, then stopped waiting</sample>');
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">sent, then stopped waiting</sample>',
+      );
       const stop = new AbortController();
       // Stopped at the first poll of the job (the staging began with the operation): the job runs on, its outcome unknown.
       const outcome = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }), {
         signal: stop.signal,
-        progress: { report: ({ message }) => { if (message?.includes('RUNNING')) stop.abort(); } },
+        progress: {
+          report: ({ message }) => {
+            if (message?.includes('RUNNING')) stop.abort();
+          },
+        },
       });
       assert.notEqual(outcome.status, 'completed');
       assert.ok(outcome.pending, 'the outcome is left to settle');
       assert.deepEqual(await stagingFolders(ws.dir), [], 'the staged base was dropped');
-      assert.equal(await readFile(join(ws.dir, '.cstudio', 'state.json'), 'utf8'), stateBefore, 'the base record is untouched');
-      assert.deepEqual(await readFile(join(ws.dir, '.cstudio', 'base', 'en-US', 'en-US.trsx')), baseBefore, 'the base copy is untouched');
+      assert.equal(
+        await readFile(join(ws.dir, '.cstudio', 'state.json'), 'utf8'),
+        stateBefore,
+        'the base record is untouched',
+      );
+      assert.deepEqual(
+        await readFile(join(ws.dir, '.cstudio', 'base', 'en-US', 'en-US.trsx')),
+        baseBefore,
+        'the base copy is untouched',
+      );
       const retry = await executePush(owner, await preparePush(owner, ws.dir, { mode: 'append' }));
       assert.ok(retry.status === 'completed' || retry.status === 'nothing', retry.status);
-      assert.equal(sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).filter((t) => t === 'sent, then stopped waiting').length, 1, 'nothing lost or doubled');
+      assert.equal(
+        sampleTexts(await remoteTrsx(owner, '1001', 'en-US')).filter((t) => t === 'sent, then stopped waiting').length,
+        1,
+        'nothing lost or doubled',
+      );
       assert.equal((await workspaceStatus(ws.dir, { client: owner })).sync, 'clean');
     } finally {
       await ws.cleanup();
@@ -220,7 +282,10 @@ describe('push refreshes the base from what it sent', () => {
       const line = (await readFile(file, 'utf8')).split('\n').findIndex((l) => l.includes('NO_SUCH_INTENT')) + 1;
       const refused = await rejectsWith(preparePush(owner, ws.dir, { mode: 'append' }), PushRefusedError);
       assert.equal(refused.reason, 'invalid');
-      assert.ok(refused.details.some((d) => d.startsWith(`en-US/en-US.trsx:${line}:`) && d.includes('NO_SUCH_INTENT')), refused.message);
+      assert.ok(
+        refused.details.some((d) => d.startsWith(`en-US/en-US.trsx:${line}:`) && d.includes('NO_SUCH_INTENT')),
+        refused.message,
+      );
     } finally {
       await ws.cleanup();
     }

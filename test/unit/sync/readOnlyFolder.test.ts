@@ -21,21 +21,39 @@ const CLI = join(__dirname, 'faultSuite', 'cliChild.js');
 
 /** Whether this machine lets a process mount a folder read-only in its own namespace. */
 function readOnlyMountWorks(dir: string): boolean {
-  const r = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && ! touch "$0/.probe" 2>/dev/null', dir], { stdio: 'ignore' });
+  const r = spawnSync(
+    'unshare',
+    ['-rm', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && ! touch "$0/.probe" 2>/dev/null', dir],
+    { stdio: 'ignore' },
+  );
   return r.status === 0;
 }
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function run(args: string[], env: NodeJS.ProcessEnv, readOnly?: string): Promise<Run> {
   const argv = readOnly
-    ? ['unshare', ['-rm', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && exec "$@"', readOnly, process.execPath, CLI, ...args]] as const
-    : [process.execPath, [CLI, ...args]] as const;
-  const child = spawn(argv[0], [...argv[1]], { env: { PATH: process.env.PATH, CSTUDIO_TEST: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    ? ([
+        'unshare',
+        ['-rm', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && exec "$@"', readOnly, process.execPath, CLI, ...args],
+      ] as const)
+    : ([process.execPath, [CLI, ...args]] as const);
+  const child = spawn(argv[0], [...argv[1]], {
+    env: { PATH: process.env.PATH, CSTUDIO_TEST: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
@@ -57,18 +75,35 @@ describe('a read-only folder, and two pulls at once', () => {
     const ws = await tempDir();
     const other = await tempDir();
     try {
-      if (!readOnlyMountWorks(ws.dir)) { t.skip('this machine cannot mount a folder read-only in a private namespace (unshare -rm)'); return; }
+      if (!readOnlyMountWorks(ws.dir)) {
+        t.skip('this machine cannot mount a folder read-only in a private namespace (unshare -rm)');
+        return;
+      }
       await pull(owner, ws.dir, '1001');
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">a read-only local edit</sample>');
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">a read-only local edit</sample>',
+      );
       await pull(owner, other.dir, '1001');
-      await insertBefore(join(other.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">pushed while read-only</sample>');
-      assert.equal((await executePush(owner, await preparePush(owner, other.dir, { mode: 'append' }))).status, 'completed');
+      await insertBefore(
+        join(other.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">pushed while read-only</sample>',
+      );
+      assert.equal(
+        (await executePush(owner, await preparePush(owner, other.dir, { mode: 'append' }))).status,
+        'completed',
+      );
 
       const status = await run(['status', ws.dir, '--json'], env, ws.dir);
       assert.equal(status.code, 0, status.stderr);
       const json = JSON.parse(status.stdout) as { sync: string; ahead: number; behind: number };
       assert.equal(json.sync, 'diverged');
-      for (const args of [['pull', '1001', ws.dir], ['push', ws.dir, '--append', '--yes']]) {
+      for (const args of [
+        ['pull', '1001', ws.dir],
+        ['push', ws.dir, '--append', '--yes'],
+      ]) {
         const refused = await run(args, env, ws.dir);
         assert.notEqual(refused.code, 0);
         assert.doesNotMatch(refused.stderr, /ENOENT/);
@@ -86,7 +121,7 @@ describe('a read-only folder, and two pulls at once', () => {
     }
   });
 
-  test('two pulls at once in one folder both succeed (neither removes the other\'s temp folder)', async () => {
+  test("two pulls at once in one folder both succeed (neither removes the other's temp folder)", async () => {
     const ws = await tempDir();
     // The second export's answer is held until the other pull has ended (an event, not a time): that pull's clean-up
     // then runs while this one's download is under way, the moment that failed 2/4 in the campaign.
@@ -97,18 +132,22 @@ describe('a read-only folder, and two pulls at once', () => {
       for (let round = 0; round < 2; round++) {
         let exports = 0;
         let firstDone: () => void = () => undefined;
-        const oneEnded = new Promise<void>((resolve) => { firstDone = resolve; });
+        const oneEnded = new Promise<void>((resolve) => {
+          firstDone = resolve;
+        });
         proxy.rules = {
           async onReply(r): Promise<ReplyAction> {
             if (/\/projects\/[^/]+\/\.export/.test(r.path) && ++exports === 2) await oneEnded;
             return 'pass';
           },
         };
-        const runs = await Promise.all([0, 1].map(async () => {
-          const r = await run(['pull', '1001', ws.dir], proxied);
-          firstDone();
-          return r;
-        }));
+        const runs = await Promise.all(
+          [0, 1].map(async () => {
+            const r = await run(['pull', '1001', ws.dir], proxied);
+            firstDone();
+            return r;
+          }),
+        );
         assert.equal(exports, 2, 'both pulls should have exported');
         for (const r of runs) assert.equal(r.code, 0, `round ${round}: ${r.stderr}`);
       }

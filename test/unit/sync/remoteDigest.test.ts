@@ -40,7 +40,11 @@ describe('status consults the remote through its version key', () => {
       assert.equal(await zipStamp(ws.dir), afterPull, 'the export of the pull was reused');
 
       // A local edit: still no download, the remote side is unchanged.
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">one local sample</sample>');
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">one local sample</sample>',
+      );
       const ahead = await workspaceStatus(ws.dir, { client: owner });
       assert.equal(ahead.sync, 'ahead');
       assert.equal(ahead.behind, 0);
@@ -48,24 +52,37 @@ describe('status consults the remote through its version key', () => {
 
       // Someone else appends a sample: the project's updateTime moves, status downloads and sees it.
       await pull(owner, other.dir, '1001');
-      await insertBefore(join(other.dir, 'fr-CA', 'fr-CA.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">un échantillon distant</sample>');
+      await insertBefore(
+        join(other.dir, 'fr-CA', 'fr-CA.trsx'),
+        '</samples>',
+        '  <sample intentref="ORDER_COFFEE">un échantillon distant</sample>',
+      );
       const outcome = await executePush(owner, await preparePush(owner, other.dir, { mode: 'append' }));
       assert.equal(outcome.status, 'completed', JSON.stringify(outcome.results.map((r) => r.error)));
       const diverged = await workspaceStatus(ws.dir, { client: owner });
       assert.equal(diverged.sync, 'diverged');
       // metadata.json carries the project's lastModified, so it changes with any content change.
-      assert.deepEqual(diverged.remote?.map((f) => f.path), ['fr-CA/fr-CA.trsx', 'metadata.json']);
+      assert.deepEqual(
+        diverged.remote?.map((f) => f.path),
+        ['fr-CA/fr-CA.trsx', 'metadata.json'],
+      );
       const downloaded = await zipStamp(ws.dir);
       assert.notEqual(downloaded, afterPull, 'a changed project was exported again');
       // Asked again with nothing new: the same answer from the export on disk.
       const again = await workspaceStatus(ws.dir, { client: owner });
-      assert.deepEqual(again.remote?.map((f) => f.path), ['fr-CA/fr-CA.trsx', 'metadata.json']);
+      assert.deepEqual(
+        again.remote?.map((f) => f.path),
+        ['fr-CA/fr-CA.trsx', 'metadata.json'],
+      );
       assert.equal(await zipStamp(ws.dir), downloaded);
 
       // A metadata-only change (a rename) is a remote change too.
       await owner.projects.rename('1001', 'Coffee shop, renamed');
       const renamed = await workspaceStatus(ws.dir, { client: owner });
-      assert.deepEqual(renamed.remote?.map((f) => f.path), ['fr-CA/fr-CA.trsx', 'metadata.json']);
+      assert.deepEqual(
+        renamed.remote?.map((f) => f.path),
+        ['fr-CA/fr-CA.trsx', 'metadata.json'],
+      );
       assert.notEqual(await zipStamp(ws.dir), downloaded, 'a renamed project was exported again');
     } finally {
       await ws.cleanup();
@@ -81,7 +98,9 @@ describe('status consults the remote through its version key', () => {
       const before = await zipStamp(ws.dir);
       assert.equal((await workspaceStatus(ws.dir, { client: owner })).sync, 'clean');
       assert.notEqual(await zipStamp(ws.dir), before, 'exported again');
-      const record = JSON.parse(await readFile(join(ws.dir, '.cstudio', 'remote.json'), 'utf8')) as { key: { updateTime?: string } };
+      const record = JSON.parse(await readFile(join(ws.dir, '.cstudio', 'remote.json'), 'utf8')) as {
+        key: { updateTime?: string };
+      };
       assert.equal(typeof record.key.updateTime, 'string');
     } finally {
       await ws.cleanup();

@@ -35,13 +35,20 @@ describe('push by replace', () => {
       await pull(owner, ws.dir, '1001');
       const original = await remoteFiles(owner, '1001');
       const file = join(ws.dir, 'en-US', 'en-US.trsx');
-      await replaceText(file, '<sample intentref="ASK_HOURS" count="1" excluded="false" fullyVerified="true">when do you open tomorrow</sample>', '');
+      await replaceText(
+        file,
+        '<sample intentref="ASK_HOURS" count="1" excluded="false" fullyVerified="true">when do you open tomorrow</sample>',
+        '',
+      );
       await replaceText(file, '<entry literal="venti" value="L"/>', '');
       await insertBefore(file, '</samples>', '  <sample intentref="ASK_HOURS">what time do you close</sample>');
       const edited = await localTrsx(ws.dir, 'en-US');
 
       const prepared = await preparePush(owner, ws.dir, { mode: 'replace' });
-      assert.deepEqual(prepared.plan.operations.map((o) => `${o.kind} ${o.target ?? ''}`), ['literalsReplace COFFEE_SIZE', 'samplesReplace ASK_HOURS']);
+      assert.deepEqual(
+        prepared.plan.operations.map((o) => `${o.kind} ${o.target ?? ''}`),
+        ['literalsReplace COFFEE_SIZE', 'samplesReplace ASK_HOURS'],
+      );
       assert.equal(prepared.plan.backup, true);
       const samplesOp = prepared.plan.operations[1];
       assert.deepEqual(samplesOp?.deletes, ['sample "when do you open tomorrow" of ASK_HOURS']);
@@ -53,8 +60,13 @@ describe('push by replace', () => {
       assert.ok(outcome.backup, 'a backup was saved');
       const backup = await readZip(await readFile(outcome.backup.path));
       assert.deepEqual([...backup.keys()].sort(), [...original.keys()].sort());
-      assert.ok(sameTrsx(parseTrsxBytes(backup.get('en-US/en-US.trsx') ?? new Uint8Array()).document, parseTrsxBytes(original.get('en-US/en-US.trsx') ?? new Uint8Array()).document),
-        'the backup holds the remote package as it was before the replace');
+      assert.ok(
+        sameTrsx(
+          parseTrsxBytes(backup.get('en-US/en-US.trsx') ?? new Uint8Array()).document,
+          parseTrsxBytes(original.get('en-US/en-US.trsx') ?? new Uint8Array()).document,
+        ),
+        'the backup holds the remote package as it was before the replace',
+      );
       assert.ok(sameTrsx(await remoteTrsx(owner, '1001', 'en-US'), edited));
 
       const restored = await restoreBackup(owner, ws.dir, outcome.backup.name);
@@ -64,7 +76,11 @@ describe('push by replace', () => {
       assert.ok(sampleTexts(remote).includes('when do you open tomorrow'));
       assert.ok(!sampleTexts(remote).includes('what time do you close'));
       assert.ok(sameTrsx(await localTrsx(ws.dir, 'en-US'), remote), 'the unedited workspace follows the restore');
-      assert.equal((await listBackups(new WorkspacePaths(ws.dir))).length, 2, 'the restore saved the package it replaced');
+      assert.equal(
+        (await listBackups(new WorkspacePaths(ws.dir))).length,
+        2,
+        'the restore saved the package it replaced',
+      );
     } finally {
       await ws.cleanup();
     }
@@ -80,10 +96,17 @@ describe('push by replace', () => {
       const file = join(ws.dir, 'en-US', 'en-US.trsx');
       await replaceText(file, `<intent name="${victim.name}"/>`, '');
       const text = await readFile(file, 'utf8');
-      await replaceText(file, text, text.replace(new RegExp(`<sample intentref="${victim.name}"[^>]*>[^<]*</sample>`, 'g'), ''));
+      await replaceText(
+        file,
+        text,
+        text.replace(new RegExp(`<sample intentref="${victim.name}"[^>]*>[^<]*</sample>`, 'g'), ''),
+      );
 
       const prepared = await preparePush(owner, ws.dir, { mode: 'replace' });
-      assert.deepEqual(prepared.plan.operations.map((o) => o.kind), ['packageReplace']);
+      assert.deepEqual(
+        prepared.plan.operations.map((o) => o.kind),
+        ['packageReplace'],
+      );
       assert.ok(prepared.plan.operations[0]?.deletes.some((d) => d.includes(`intent ${victim.name}`)));
       const appendPlan = await preparePush(owner, ws.dir, { mode: 'append' });
       assert.equal(appendPlan.plan.operations.length, 0);
@@ -103,13 +126,21 @@ describe('push by replace', () => {
     try {
       await pull(owner, ws.dir, '1001');
       const before = await remoteFiles(owner, '1001');
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="NO_SUCH_INTENT">hello</sample>');
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="NO_SUCH_INTENT">hello</sample>',
+      );
       for (const mode of ['append', 'replace'] as const) {
         const refused = await rejectsWith(preparePush(owner, ws.dir, { mode }), PushRefusedError);
         assert.equal(refused.reason, 'invalid');
         assert.match(refused.message, /en-US\/en-US\.trsx:\d+:\d+ error TRSX020/);
       }
-      await replaceText(join(ws.dir, 'en-US', 'en-US.trsx'), '<sample intentref="NO_SUCH_INTENT">hello</sample>', '<sample intentref="ASK_HOURS">hello</sample');
+      await replaceText(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '<sample intentref="NO_SUCH_INTENT">hello</sample>',
+        '<sample intentref="ASK_HOURS">hello</sample',
+      );
       const broken = await rejectsWith(preparePush(owner, ws.dir, { mode: 'append' }), PushRefusedError);
       assert.match(broken.message, /error XML/);
       const afterFiles = await remoteFiles(owner, '1001');

@@ -49,11 +49,18 @@ describe('packages that try to escape', () => {
       const files = await ZipFiles.open(join(ws.dir, 'state.zip'));
       try {
         const remote = { files, path: join(ws.dir, 'state.zip'), bytes: 0, restrictedVisible: false };
-        await rejectsWith(integrate(owner, new WorkspacePaths(stateDir), undefined, remote, { id: '1001' }), ZipSafetyError);
+        await rejectsWith(
+          integrate(owner, new WorkspacePaths(stateDir), undefined, remote, { id: '1001' }),
+          ZipSafetyError,
+        );
       } finally {
         await files.close();
       }
-      assert.deepEqual((await readdir(ws.dir)).sort(), ['evil.zip', 'folder', 'state.zip'], 'nothing escaped, nothing was unpacked');
+      assert.deepEqual(
+        (await readdir(ws.dir)).sort(),
+        ['evil.zip', 'folder', 'state.zip'],
+        'nothing escaped, nothing was unpacked',
+      );
       assert.equal((await readdir(join(ws.dir, 'folder'))).length, 0);
     } finally {
       await ws.cleanup();
@@ -67,7 +74,10 @@ describe('packages that try to escape', () => {
       const before = await remoteFiles(owner, '1001');
       const paths = new WorkspacePaths(ws.dir);
       await mkdir(paths.backupsDir, { recursive: true });
-      await writeFile(join(paths.backupsDir, '2030-01-01T00-00-00-000Z-1001-before-replace.zip'), maliciousZip('../../outside.txt'));
+      await writeFile(
+        join(paths.backupsDir, '2030-01-01T00-00-00-000Z-1001-before-replace.zip'),
+        maliciousZip('../../outside.txt'),
+      );
       await rejectsWith(restoreBackup(owner, ws.dir, undefined), ZipSafetyError);
       const afterFiles = await remoteFiles(owner, '1001');
       assert.deepEqual(afterFiles.get('en-US/en-US.trsx'), before.get('en-US/en-US.trsx'));
@@ -96,10 +106,15 @@ describe('restricted files', () => {
     const ws = await tempDir();
     try {
       await pull(owner, ws.dir, '1001');
-      const restricted = [...(await remoteFiles(ps, '1001')).keys()].filter((p) => p.includes('grammars/') || p.includes('_tmfe')).sort();
+      const restricted = [...(await remoteFiles(ps, '1001')).keys()]
+        .filter((p) => p.includes('grammars/') || p.includes('_tmfe'))
+        .sort();
       assert.ok(restricted.length > 0);
       const dialog = join(ws.dir, 'dialog.json');
-      await writeFile(dialog, JSON.stringify({ ...JSON.parse(await readFile(dialog, 'utf8')) as object, edited: true }));
+      await writeFile(
+        dialog,
+        JSON.stringify({ ...(JSON.parse(await readFile(dialog, 'utf8')) as object), edited: true }),
+      );
 
       // A professional-services user pushing a folder a regular user pulled would replace restricted files too.
       const refused = await rejectsWith(preparePush(ps, ws.dir, { mode: 'replace' }), PushRefusedError);
@@ -111,13 +126,24 @@ describe('restricted files', () => {
       await mkdir(join(ws.dir, 'en-US', 'grammars'), { recursive: true });
       await writeFile(join(ws.dir, 'en-US', 'grammars', 'PICKUP_TIME.grxml'), '<grammar/>');
       const prepared = await preparePush(owner, ws.dir, { mode: 'replace' });
-      assert.deepEqual(prepared.plan.operations.map((o) => o.kind), ['packageReplace']);
+      assert.deepEqual(
+        prepared.plan.operations.map((o) => o.kind),
+        ['packageReplace'],
+      );
       const listed = prepared.plan.operations.flatMap((o) => [...o.adds, ...o.changes, ...o.deletes]);
-      assert.deepEqual(listed.filter((l) => l.includes('grammars/') || l.includes('_tmfe') || l.includes('_client_prons')), [], 'no restricted file in the plan');
+      assert.deepEqual(
+        listed.filter((l) => l.includes('grammars/') || l.includes('_tmfe') || l.includes('_client_prons')),
+        [],
+        'no restricted file in the plan',
+      );
       const outcome = await executePush(owner, prepared);
       assert.equal(outcome.status, 'completed', JSON.stringify(outcome.results));
       const now = await remoteFiles(ps, '1001');
-      assert.deepEqual([...now.keys()].filter((p) => restricted.includes(p)).sort(), restricted, 'the restricted files are all still there');
+      assert.deepEqual(
+        [...now.keys()].filter((p) => restricted.includes(p)).sort(),
+        restricted,
+        'the restricted files are all still there',
+      );
       for (const p of restricted) assert.deepEqual(now.get(p), before.get(p), `${p} unchanged`);
       assert.match(new TextDecoder().decode(now.get('dialog.json')), /"edited":true/);
     } finally {

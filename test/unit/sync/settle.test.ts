@@ -16,7 +16,8 @@ import { formatOutcome } from '../../../src/cli/syncOutput';
 import { LossyProxy } from './faultSuite/lossyProxy';
 import { insertBefore, remoteTrsx, sampleTexts, tempDir } from './support';
 
-const isAppend = (r: { method: string; path: string }): boolean => r.method === 'PUT' && r.path.includes('/samples/.append');
+const isAppend = (r: { method: string; path: string }): boolean =>
+  r.method === 'PUT' && r.path.includes('/samples/.append');
 
 describe('settling a push whose outcome is unknown', () => {
   let sbx: TestSandbox;
@@ -27,7 +28,13 @@ describe('settling a push whose outcome is unknown', () => {
     proxy = await LossyProxy.start(sbx.baseUrl);
     const info = sbx.client('owner');
     client = new PlatformClient({
-      connection: { name: 'through the proxy', baseUrl: proxy.baseUrl, authUrl: proxy.baseUrl, logUrl: proxy.baseUrl, clientId: info.clientId },
+      connection: {
+        name: 'through the proxy',
+        baseUrl: proxy.baseUrl,
+        authUrl: proxy.baseUrl,
+        logUrl: proxy.baseUrl,
+        clientId: info.clientId,
+      },
       getSecret: async () => info.clientSecret,
       retry: { baseDelayMs: 5, maxDelayMs: 50 },
     });
@@ -43,7 +50,11 @@ describe('settling a push whose outcome is unknown', () => {
     try {
       await pull(client, ws.dir, '1001');
       const text = 'settle test lost reply';
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', `  <sample intentref="ORDER_COFFEE">${text}</sample>`);
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        `  <sample intentref="ORDER_COFFEE">${text}</sample>`,
+      );
       proxy.rules = { onReply: (r) => (isAppend(r) ? 'drop' : 'pass') };
       const outcome = await executePush(client, await preparePush(client, ws.dir, { mode: 'append' }));
       proxy.rules = {};
@@ -72,7 +83,11 @@ describe('settling a push whose outcome is unknown', () => {
     const ws = await tempDir();
     try {
       await pull(client, ws.dir, '1001');
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="CANCEL_ORDER">settle test status</sample>');
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        '  <sample intentref="CANCEL_ORDER">settle test status</sample>',
+      );
       proxy.rules = { onReply: (r) => (isAppend(r) ? 'drop' : 'pass') };
       await executePush(client, await preparePush(client, ws.dir, { mode: 'append' }));
       proxy.rules = {};
@@ -90,14 +105,27 @@ describe('settling a push whose outcome is unknown', () => {
     try {
       await pull(client, ws.dir, '1001');
       const text = 'settle test rate limited';
-      await insertBefore(join(ws.dir, 'en-US', 'en-US.trsx'), '</samples>', `  <sample intentref="ORDER_COFFEE">${text}</sample>`);
+      await insertBefore(
+        join(ws.dir, 'en-US', 'en-US.trsx'),
+        '</samples>',
+        `  <sample intentref="ORDER_COFFEE">${text}</sample>`,
+      );
       let refused = 0;
       proxy.rules = { onRequest: (r) => (isAppend(r) && refused++ === 0 ? 'refuse429' : 'forward') };
       const messages: string[] = [];
-      const outcome = await executePush(client, await preparePush(client, ws.dir, { mode: 'append' }), { progress: { report: (p) => { if (p.message) messages.push(p.message); } } });
+      const outcome = await executePush(client, await preparePush(client, ws.dir, { mode: 'append' }), {
+        progress: {
+          report: (p) => {
+            if (p.message) messages.push(p.message);
+          },
+        },
+      });
       proxy.rules = {};
       assert.equal(outcome.status, 'completed');
-      assert.ok(messages.some((m) => /retry after 1 s \(429\)/.test(m)), messages.join('\n'));
+      assert.ok(
+        messages.some((m) => /retry after 1 s \(429\)/.test(m)),
+        messages.join('\n'),
+      );
       assert.equal(outcome.refresh?.ok, true);
       assert.equal(sampleTexts(await remoteTrsx(client, '1001', 'en-US')).filter((s) => s === text).length, 1);
     } finally {
@@ -106,7 +134,12 @@ describe('settling a push whose outcome is unknown', () => {
   });
 
   test('a failed refresh is reported once, with what comes next', () => {
-    const text = formatOutcome({ status: 'completed', results: [], notAttempted: [], refresh: { ok: false, error: 'connection refused; the next push, status or pull brings it up to date.' } });
+    const text = formatOutcome({
+      status: 'completed',
+      results: [],
+      notAttempted: [],
+      refresh: { ok: false, error: 'connection refused; the next push, status or pull brings it up to date.' },
+    });
     assert.equal(text.match(/not refreshed/g)?.length, 1, text);
   });
 });

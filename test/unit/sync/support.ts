@@ -45,6 +45,7 @@ export async function localTrsx(dir: string, locale: string): Promise<TrsxDocume
 }
 
 export function sampleTexts(doc: TrsxDocument, intent?: string): string[] {
-  const flat = (nodes: TrsxDocument['samples'][number]['content']): string => nodes.map((n) => (typeof n === 'string' ? n : flat(n.content))).join('');
+  const flat = (nodes: TrsxDocument['samples'][number]['content']): string =>
+    nodes.map((n) => (typeof n === 'string' ? n : flat(n.content))).join('');
   return doc.samples.filter((s) => intent === undefined || s.intentref === intent).map((s) => flat(s.content));
 }

@@ -28,7 +28,8 @@ describe('transient reads and piecewise writes', () => {
       const scratch = new EntryScratch();
       const folder = new FolderFiles(ws.dir, 'the workspace', scratch);
       const plain = new FolderFiles(ws.dir, 'the workspace');
-      for (const path of ['en-US/en-US.trsx', 'metadata.json']) assert.equal(await folder.hash(path), await plain.hash(path));
+      for (const path of ['en-US/en-US.trsx', 'metadata.json'])
+        assert.equal(await folder.hash(path), await plain.hash(path));
       const first = await folder.readTransient('en-US/en-US.trsx');
       assert.equal(first && sha256(first), sha256(big));
       const second = await folder.readTransient('metadata.json');
@@ -37,7 +38,15 @@ describe('transient reads and piecewise writes', () => {
       assert.equal(await folder.readTransient('absent.json'), undefined);
 
       const zipPath = join(ws.dir, 'export.zip');
-      await writeFile(zipPath, await writeZip(new Map([['en-US/en-US.trsx', big], ['metadata.json', small]])));
+      await writeFile(
+        zipPath,
+        await writeZip(
+          new Map([
+            ['en-US/en-US.trsx', big],
+            ['metadata.json', small],
+          ]),
+        ),
+      );
       const zip = await ZipFiles.open(zipPath, 'the export', scratch);
       try {
         const entry = await zip.readTransient('en-US/en-US.trsx');
@@ -60,26 +69,52 @@ describe('transient reads and piecewise writes', () => {
       const other = Buffer.alloc(1024 * 1024, 'other locale ');
       const first = join(ws.dir, 'first.zip');
       const second = join(ws.dir, 'second.zip');
-      await writeFile(first, await writeZip(new Map([['en-US/en-US.trsx', trsx], ['fr-CA/fr-CA.trsx', other]])));
-      await writeFile(second, await writeZip(new Map([['en-US/en-US.trsx', edited], ['fr-CA/fr-CA.trsx', other]])));
+      await writeFile(
+        first,
+        await writeZip(
+          new Map([
+            ['en-US/en-US.trsx', trsx],
+            ['fr-CA/fr-CA.trsx', other],
+          ]),
+        ),
+      );
+      await writeFile(
+        second,
+        await writeZip(
+          new Map([
+            ['en-US/en-US.trsx', edited],
+            ['fr-CA/fr-CA.trsx', other],
+          ]),
+        ),
+      );
       const before = await ZipFiles.open(first, 'the first export');
       const known: Record<string, { storedDigest: string; hash: string }> = {};
       try {
         for (const path of await before.list()) {
-          known[path] = { storedDigest: (await before.storedDigest(path)) ?? '', hash: (await before.hash(path)) ?? '' };
+          known[path] = {
+            storedDigest: (await before.storedDigest(path)) ?? '',
+            hash: (await before.hash(path)) ?? '',
+          };
         }
       } finally {
         await before.close();
       }
       assert.equal(known['fr-CA/fr-CA.trsx']?.hash, sha256(other));
       // A recorded hash that is not the bytes' shows it is taken from the record, not recomputed.
-      const marked = { ...known, 'fr-CA/fr-CA.trsx': { storedDigest: known['fr-CA/fr-CA.trsx']?.storedDigest ?? '', hash: 'from-the-record' } };
+      const marked = {
+        ...known,
+        'fr-CA/fr-CA.trsx': { storedDigest: known['fr-CA/fr-CA.trsx']?.storedDigest ?? '', hash: 'from-the-record' },
+      };
       const after = await ZipFiles.open(second, 'the second export', undefined, undefined, marked);
       try {
         assert.equal(await after.hash('fr-CA/fr-CA.trsx'), 'from-the-record', 'stored the same way: known');
         assert.equal(await after.hash('en-US/en-US.trsx'), sha256(edited), 'stored differently: inflated and hashed');
         const entry = await after.readTransient('en-US/en-US.trsx');
-        assert.equal(entry && sha256(entry), sha256(edited), 'the entry hashed last is read without inflating it again');
+        assert.equal(
+          entry && sha256(entry),
+          sha256(edited),
+          'the entry hashed last is read without inflating it again',
+        );
         assert.equal(await after.readTransient('en-US/en-US.trsx'), entry, 'the same bytes, once');
       } finally {
         await after.close();
@@ -95,7 +130,11 @@ describe('transient reads and piecewise writes', () => {
       const paths = new WorkspacePaths(ws.dir);
       await mkdir(paths.stateDir, { recursive: true });
       await writeFile(paths.stateFile, '{}');
-      const parts = [Buffer.from('<project><samples>'), Buffer.alloc(200_000, 'x'), Buffer.from('</samples></project>')];
+      const parts = [
+        Buffer.from('<project><samples>'),
+        Buffer.alloc(200_000, 'x'),
+        Buffer.from('</samples></project>'),
+      ];
       const txn = await PullTransaction.begin(paths);
       await txn.putParts('work', 'en-US/en-US.trsx', parts);
       await txn.commit('{"state":"new"}');

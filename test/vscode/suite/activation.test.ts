@@ -41,7 +41,9 @@ suite('activation', () => {
     const missing = declared.filter((id) => !registered.has(id));
     assert.deepEqual(missing, [], 'all declared commands are registered');
     // VS Code adds focus/open/… commands for every contributed view; those are not ours to declare.
-    const viewIds = Object.values(manifest.contributes.views).flat().map((v) => v.id);
+    const viewIds = Object.values(manifest.contributes.views)
+      .flat()
+      .map((v) => v.id);
     const ours = [...registered]
       .filter((id) => id.startsWith('cstudio.') && !viewIds.some((v) => id.startsWith(`${v}.`)))
       .sort();
@@ -65,12 +67,23 @@ suite('activation', () => {
   test('contributes the view container, the explorer view and the settings section', async () => {
     const { extension } = await extensionApi();
     const manifest = JSON.parse(readFileSync(join(extension.extensionPath, 'package.json'), 'utf8')) as Manifest;
-    assert.deepEqual(manifest.contributes.viewsContainers.activitybar.map((c) => c.id), ['cstudio']);
-    assert.deepEqual(manifest.contributes.views.cstudio?.map((v) => v.id), ['cstudio.explorer', 'cstudio.sync.comparison', 'cstudio.utterances']);
+    assert.deepEqual(
+      manifest.contributes.viewsContainers.activitybar.map((c) => c.id),
+      ['cstudio'],
+    );
+    assert.deepEqual(
+      manifest.contributes.views.cstudio?.map((v) => v.id),
+      ['cstudio.explorer', 'cstudio.sync.comparison', 'cstudio.utterances'],
+    );
     assert.ok(manifest.activationEvents.includes('onStartupFinished'));
     const section = manifest.contributes.configuration.find((c) => c.title === 'Conversational Studio');
     assert.ok(section, 'a settings section titled Conversational Studio');
-    for (const key of ['cstudio.sandbox.autoStart', 'cstudio.sandbox.port', 'cstudio.sandbox.jobDurationMs', 'cstudio.log.level']) {
+    for (const key of [
+      'cstudio.sandbox.autoStart',
+      'cstudio.sandbox.port',
+      'cstudio.sandbox.jobDurationMs',
+      'cstudio.log.level',
+    ]) {
       assert.ok(key in section.properties, `${key} is contributed`);
     }
     // The view can be revealed (the container and its view exist in this workbench).

@@ -23,7 +23,9 @@ suite('bot commands', () => {
     owner = demoClient(await runningSandbox(testing), 'owner');
   });
 
-  suiteTeardown(async () => { await owner?.close(); });
+  suiteTeardown(async () => {
+    await owner?.close();
+  });
 
   test('Show Integration Details: a read-only document with everything needed to call the dialog runtime', async () => {
     const { testing } = await extensionApi();
@@ -40,13 +42,18 @@ suite('bot commands', () => {
     const dialog = await owner.bots.configInterface('501', '801');
     assert.match(text, /Context tag: `coffee-main` \(configuration 801\)/);
     assert.match(text, /Live in: Sandbox US/);
-    for (const c of credentials.flatMap((x) => x.credential.clients)) assert.ok(text.includes(`\`${c.clientId}\``), `client id ${c.clientId}`);
+    for (const c of credentials.flatMap((x) => x.credential.clients))
+      assert.ok(text.includes(`\`${c.clientId}\``), `client id ${c.clientId}`);
     assert.doesNotMatch(text, /secret"?\s*[:=]/i);
     for (const l of dialog.locales) assert.ok(text.includes(`\`${l}\``), `locale ${l}`);
     for (const ch of dialog.channels) assert.ok(text.includes(ch.displayName), `channel ${ch.displayName}`);
     for (const v of dialog.variables) assert.ok(text.includes(`\`${v.displayName}\``), `variable ${v.displayName}`);
-    for (const n of dialog.transferNodes) assert.ok(text.includes(`**\`${n.nodeName}\`**`), `transfer node ${n.nodeName}`);
-    assert.ok(dialog.transferNodes.length > 0 && dialog.variables.length > 0, 'the demo bot declares variables and transfer nodes');
+    for (const n of dialog.transferNodes)
+      assert.ok(text.includes(`**\`${n.nodeName}\`**`), `transfer node ${n.nodeName}`);
+    assert.ok(
+      dialog.transferNodes.length > 0 && dialog.variables.length > 0,
+      'the demo bot declares variables and transfer nodes',
+    );
   });
 
   test('Copy Client ID and Copy Context Tag put them on the clipboard', async () => {
@@ -55,7 +62,10 @@ suite('bot commands', () => {
     assert.equal(await vscode.commands.executeCommand(CommandIds.botCopyContextTag, node.node), 'coffee-main');
     assert.equal(await vscode.env.clipboard.readText(), 'coffee-main');
     prompter.script({ pick: /COFFEE-DEV$/ });
-    const copied = await vscode.commands.executeCommand<string>(CommandIds.botCopyClientId, { botId: '501', configId: '801' });
+    const copied = await vscode.commands.executeCommand<string>(CommandIds.botCopyClientId, {
+      botId: '501',
+      configId: '801',
+    });
     assert.equal(copied, 'appID:COFFEE-DEV');
     assert.equal(await vscode.env.clipboard.readText(), 'appID:COFFEE-DEV');
   });

@@ -19,7 +19,11 @@ const SANDBOX = 'Local sandbox';
 const ORG = 'Demo Coffee Co.';
 const NAME = `Build Test ${Date.now().toString(36)}`;
 
-interface BuildOutcome { job: { status: string; id: string }; finished: boolean; report?: string }
+interface BuildOutcome {
+  job: { status: string; id: string };
+  finished: boolean;
+  report?: string;
+}
 
 suite('build commands', () => {
   const prompter = usePrompterForSuite();
@@ -35,7 +39,11 @@ suite('build commands', () => {
     await vscode.commands.executeCommand(CommandIds.sandboxRestart);
     owner = demoClient(await runningSandbox(testing), 'owner');
     const orgId = (await owner.organizations.list().next()).value?.id as string;
-    project = await owner.projects.create(orgId, { displayName: NAME, languages: ['en-US'], isChildDataCompliant: 'NO' });
+    project = await owner.projects.create(orgId, {
+      displayName: NAME,
+      languages: ['en-US'],
+      isChildDataCompliant: 'NO',
+    });
     // Organizations (the children of connections) listed by an earlier suite are listed again, with the new project.
     testing.explorer.model.refreshWhere((n) => n.parent !== undefined && n.parent.parent === undefined);
   });
@@ -44,7 +52,9 @@ suite('build commands', () => {
     await updateSetting('cstudio.sandbox.jobDurationMs', undefined);
     if (project) await owner.projects.delete(project.id).catch(() => undefined);
     // The later suites see the organization as seeded again.
-    (await extensionApi()).testing.explorer.model.refreshWhere((n) => n.parent !== undefined && n.parent.parent === undefined);
+    (await extensionApi()).testing.explorer.model.refreshWhere(
+      (n) => n.parent !== undefined && n.parent.parent === undefined,
+    );
     await owner?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -53,15 +63,32 @@ suite('build commands', () => {
     const { testing } = await extensionApi();
     const node = await walk(testing, SANDBOX, ORG, NAME);
     prompter.script(
-      { pickMany: ['NLU', 'DIALOG'] }, { input: 'first build' }, { pick: 'ACCURATE' }, { pickMany: ['nuance_custom_data'] },
+      { pickMany: ['NLU', 'DIALOG'] },
+      { input: 'first build' },
+      { pick: 'ACCURATE' },
+      { pickMany: ['nuance_custom_data'] },
     );
     const outcome = await vscode.commands.executeCommand<BuildOutcome>(CommandIds.projectBuild, node.node);
     assert.equal(outcome.finished, true);
     assert.equal(outcome.job.status, 'PARTIALLY_COMPLETED');
-    assert.deepEqual(prompter.asked.map((a) => a.kind), ['pickMany', 'input', 'pick', 'pickMany']);
-    assert.deepEqual(prompter.asked[0]?.offered, ['*ASR', '*NLU', '*DIALOG'], 'every service offered, all pre-selected');
-    assert.equal(prompter.warnings.at(-1), `Build of "${NAME}" partially completed: 1 of 2 failed: NLU en-US.`, 'one short line, not cut off');
-    assert.ok(prompter.progress.some((p) => /NLU en-US failed/.test(p)), `progress: ${prompter.progress.join(' | ')}`);
+    assert.deepEqual(
+      prompter.asked.map((a) => a.kind),
+      ['pickMany', 'input', 'pick', 'pickMany'],
+    );
+    assert.deepEqual(
+      prompter.asked[0]?.offered,
+      ['*ASR', '*NLU', '*DIALOG'],
+      'every service offered, all pre-selected',
+    );
+    assert.equal(
+      prompter.warnings.at(-1),
+      `Build of "${NAME}" partially completed: 1 of 2 failed: NLU en-US.`,
+      'one short line, not cut off',
+    );
+    assert.ok(
+      prompter.progress.some((p) => /NLU en-US failed/.test(p)),
+      `progress: ${prompter.progress.join(' | ')}`,
+    );
     assert.ok(outcome.report, 'a report document');
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(outcome.report));
     assert.match(doc.getText(), /### NLU en-US\n\n- No samples for locale en-US/);
@@ -84,17 +111,37 @@ suite('build commands', () => {
     assert.equal(prompter.asked[0]?.title, 'Build Project');
     assert.equal(outcome.job.status, 'COMPLETED');
     assert.match(prompter.infos.at(-1) ?? '', new RegExp(`^"${NAME}" built( in [^:]+)?: 1 build ✓\\.$`));
-    assert.ok((prompter.infos.at(-1) ?? '').length <= NAME.length + 30, 'the notification fits one line; the report holds the rest');
+    assert.ok(
+      (prompter.infos.at(-1) ?? '').length <= NAME.length + 30,
+      'the notification fits one line; the report holds the rest',
+    );
     assert.ok(outcome.report, 'the full report is a document behind "Show Report"');
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(outcome.report));
     assert.match(doc.getText(), /\| Dialog \| — \| COMPLETED \|/);
-    const shown = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, NAME, 'Builds', 'Dialog')).node, 'the new build in the tree', (c) => c.length === 2);
-    assert.deepEqual(shown.map((s) => s.label), ['v2', 'v1']);
+    const shown = await childrenUntil(
+      testing,
+      (await walk(testing, SANDBOX, ORG, NAME, 'Builds', 'Dialog')).node,
+      'the new build in the tree',
+      (c) => c.length === 2,
+    );
+    assert.deepEqual(
+      shown.map((s) => s.label),
+      ['v2', 'v1'],
+    );
     assert.equal(shown[0]?.item.contextValue, 'build:completed');
-    const jobs = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, NAME, 'Jobs')).node, 'the build\'s job under Jobs',
-      (c) => c.length === jobsBefore.length + 1 && c[0]?.item.contextValue === 'job:finished');
+    const jobs = await childrenUntil(
+      testing,
+      (await walk(testing, SANDBOX, ORG, NAME, 'Jobs')).node,
+      "the build's job under Jobs",
+      (c) => c.length === jobsBefore.length + 1 && c[0]?.item.contextValue === 'job:finished',
+    );
     assert.equal(jobs[0]?.label, 'Build models');
-    assert.match(String(jobs[0]?.item.tooltip instanceof vscode.MarkdownString ? jobs[0].item.tooltip.value : jobs[0]?.item.tooltip), new RegExp(outcome.job.id));
+    assert.match(
+      String(
+        jobs[0]?.item.tooltip instanceof vscode.MarkdownString ? jobs[0].item.tooltip.value : jobs[0]?.item.tooltip,
+      ),
+      new RegExp(outcome.job.id),
+    );
   });
 
   test('Download a build to a file, then delete one after a confirmation', async () => {
@@ -105,16 +152,27 @@ suite('build commands', () => {
     prompter.script({ saveFile: file });
     await vscode.commands.executeCommand(CommandIds.buildDownload, v2?.node);
     assert.equal(prompter.asked[0]?.offered[0], `DIALOG_${project.id}_2.zip`);
-    const manifest = JSON.parse(new TextDecoder().decode((await readZip(readFileSync(file))).get('manifest.json'))) as { buildLabel?: string };
+    const manifest = JSON.parse(new TextDecoder().decode((await readZip(readFileSync(file))).get('manifest.json'))) as {
+      buildLabel?: string;
+    };
     assert.equal(manifest.buildLabel, `DIALOG_${project.id}_2`);
 
     prompter.script({ confirm: false });
     assert.equal(await vscode.commands.executeCommand(CommandIds.buildDelete, v1?.node), undefined);
-    assert.equal((await owner.builds.listPage(project.id, 10, 0, { type: 'DIALOG' })).items.length, 2, 'declined: nothing deleted');
+    assert.equal(
+      (await owner.builds.listPage(project.id, 10, 0, { type: 'DIALOG' })).items.length,
+      2,
+      'declined: nothing deleted',
+    );
     prompter.script({ confirm: true });
     assert.equal(await vscode.commands.executeCommand(CommandIds.buildDelete, v1?.node), `DIALOG_${project.id}_1`);
     const left = (await owner.builds.listPage(project.id, 10, 0, { type: 'DIALOG' })).items.map((b) => b.buildLabel);
     assert.deepEqual(left, [`DIALOG_${project.id}_2`]);
-    await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, NAME, 'Builds', 'Dialog')).node, 'the deleted build gone', (c) => c.length === 1 && c[0]?.label === 'v2');
+    await childrenUntil(
+      testing,
+      (await walk(testing, SANDBOX, ORG, NAME, 'Builds', 'Dialog')).node,
+      'the deleted build gone',
+      (c) => c.length === 1 && c[0]?.label === 'v2',
+    );
   });
 });

@@ -9,16 +9,28 @@ import { CommandErrorHandler, CommandRegistry, SHOW_LOG_ACTION, type Command } f
 import { createSinkLogger, type LogSink } from '../../../src/host/logger';
 import { waitFor } from '../helpers';
 
-interface Recorded { level: string; line: string }
+interface Recorded {
+  level: string;
+  line: string;
+}
 
 function recordingSink(lines: Recorded[]): LogSink {
-  const at = (level: string) => (line: string): void => { lines.push({ level, line }); };
+  const at =
+    (level: string) =>
+    (line: string): void => {
+      lines.push({ level, line });
+    };
   return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
 class FixedCommand implements Command<string> {
-  constructor(readonly id: string, private readonly body: (...args: unknown[]) => unknown) {}
-  execute(...args: unknown[]): unknown { return this.body(...args); }
+  constructor(
+    readonly id: string,
+    private readonly body: (...args: unknown[]) => unknown,
+  ) {}
+  execute(...args: unknown[]): unknown {
+    return this.body(...args);
+  }
 }
 
 suite('command error wrapper', () => {
@@ -31,8 +43,15 @@ suite('command error wrapper', () => {
   const logger = createSinkLogger(recordingSink(lines), { redact: (t) => redactor.redact(t), minLevel: () => 'trace' });
   const handler = new CommandErrorHandler({
     logger: logger.child('commands'),
-    presenter: { showErrorMessage: async (message, ...actions) => { shown.push({ message, actions }); return answer; } },
-    showLog: () => { logShown++; },
+    presenter: {
+      showErrorMessage: async (message, ...actions) => {
+        shown.push({ message, actions });
+        return answer;
+      },
+    },
+    showLog: () => {
+      logShown++;
+    },
     redact: (t) => redactor.redact(t),
   });
   const registry = new CommandRegistry<string>(handler);
@@ -42,14 +61,25 @@ suite('command error wrapper', () => {
     registry.register(
       new FixedCommand(`${unique}.ok`, (a) => `ok:${String(a)}`),
       new FixedCommand(`${unique}.fails`, async () => {
-        throw new NotFoundError('Project 42 was not found (client s3cr3t-client-secret).\nSecond line.', { path: '/v4/projects/42' });
+        throw new NotFoundError('Project 42 was not found (client s3cr3t-client-secret).\nSecond line.', {
+          path: '/v4/projects/42',
+        });
       }),
-      new FixedCommand(`${unique}.cancelled`, async () => { throw new CancelledError('The pull was cancelled.'); }),
-      new FixedCommand(`${unique}.abort`, async () => { throw new DOMException('aborted', 'AbortError'); }),
+      new FixedCommand(`${unique}.cancelled`, async () => {
+        throw new CancelledError('The pull was cancelled.');
+      }),
+      new FixedCommand(`${unique}.abort`, async () => {
+        throw new DOMException('aborted', 'AbortError');
+      }),
     );
   });
   suiteTeardown(() => registry.dispose());
-  setup(() => { lines.length = 0; shown.length = 0; answer = undefined; logShown = 0; });
+  setup(() => {
+    lines.length = 0;
+    shown.length = 0;
+    answer = undefined;
+    logShown = 0;
+  });
 
   test('passes arguments and results through', async () => {
     assert.equal(await vscode.commands.executeCommand(`${unique}.ok`, 7), 'ok:7');
@@ -62,7 +92,10 @@ suite('command error wrapper', () => {
     assert.deepEqual(shown, [{ message: 'Project 42 was not found (client [REDACTED]).', actions: [SHOW_LOG_ACTION] }]);
     const errors = lines.filter((l) => l.level === 'error');
     assert.equal(errors.length, 1);
-    assert.match(errors[0]?.line ?? '', new RegExp(`^\\[commands\\] command ${unique.replace('.', '\\.')}\\.fails failed: NotFoundError: Project 42`));
+    assert.match(
+      errors[0]?.line ?? '',
+      new RegExp(`^\\[commands\\] command ${unique.replace('.', '\\.')}\\.fails failed: NotFoundError: Project 42`),
+    );
     assert.match(errors[0]?.line ?? '', /\n\s+at .*commands\.test/, 'stack frames are logged');
     assert.doesNotMatch(errors[0]?.line ?? '', /s3cr3t-client-secret/);
     await waitFor('Show Log to run', () => logShown === 1);

@@ -25,7 +25,9 @@ suite('connections', () => {
   suiteTeardown(async () => {
     const { testing } = await extensionApi();
     for (const c of testing.connections.list()) if (c.kind === 'remote') await testing.connections.remove(c.id);
-    await vscode.workspace.getConfiguration('cstudio').update('connections', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('cstudio')
+      .update('connections', undefined, vscode.ConfigurationTarget.Global);
     await runningSandbox(testing);
   });
 
@@ -36,9 +38,14 @@ suite('connections', () => {
     assert.deepEqual([first?.id, first?.name, first?.kind], ['local-sandbox', 'Local sandbox', 'sandbox']);
     const session = await testing.connections.session('local-sandbox');
     assert.equal(session.identity?.name, 'Olivia Owner');
-    const result = await vscode.commands.executeCommand<{ organizations: string[] }>(CommandIds.connectionTest, { connectionId: 'local-sandbox' });
+    const result = await vscode.commands.executeCommand<{ organizations: string[] }>(CommandIds.connectionTest, {
+      connectionId: 'local-sandbox',
+    });
     assert.deepEqual(result.organizations, ['Demo Coffee Co.']);
-    assert.match(prompter.infos[0] ?? '', /Connection "Local sandbox" works: signed in and found 1 organization \(Demo Coffee Co\.\)/);
+    assert.match(
+      prompter.infos[0] ?? '',
+      /Connection "Local sandbox" works: signed in and found 1 organization \(Demo Coffee Co\.\)/,
+    );
   });
 
   test('Add Connection: custom URLs, client id and secret; the secret goes to SecretStorage only', async () => {
@@ -53,33 +60,67 @@ suite('connections', () => {
     assert.match(prompter.rejected[0] ?? '', /"Local sandbox" is built in/);
     prompter.reset();
     prompter.script(
-      { input: NAME }, { pick: 'Custom URLs…' },
-      { input: info.baseUrl }, { input: info.authUrl }, { input: info.logUrl },
-      { input: admin.clientId }, { input: admin.clientSecret },
+      { input: NAME },
+      { pick: 'Custom URLs…' },
+      { input: info.baseUrl },
+      { input: info.authUrl },
+      { input: info.logUrl },
+      { input: admin.clientId },
+      { input: admin.clientSecret },
     );
     const config = await vscode.commands.executeCommand<ConnectionConfig>(CommandIds.connectionAdd);
     assert.equal(config.name, NAME);
     assert.deepEqual(prompter.asked.find((a) => a.kind === 'pick')?.offered, ['US', 'EU', 'Custom URLs…']);
     const stored = savedConnections();
-    assert.deepEqual(stored, [{ id: config.id, name: NAME, baseUrl: info.baseUrl.replace(/\/$/, ''), authUrl: info.authUrl.replace(/\/$/, ''), logUrl: info.logUrl.replace(/\/$/, ''), clientId: admin.clientId }]);
+    assert.deepEqual(stored, [
+      {
+        id: config.id,
+        name: NAME,
+        baseUrl: info.baseUrl.replace(/\/$/, ''),
+        authUrl: info.authUrl.replace(/\/$/, ''),
+        logUrl: info.logUrl.replace(/\/$/, ''),
+        clientId: admin.clientId,
+      },
+    ]);
     assert.doesNotMatch(JSON.stringify(stored), new RegExp(admin.clientSecret), 'no secret in settings');
     assert.equal(await testing.credentials.get(config.id), admin.clientSecret);
 
     const node = await walk(testing, NAME);
     assert.equal(node.item.contextValue, 'connection:remote:signedIn');
-    assert.deepEqual((await childrenOf(testing, node.node)).map((c) => c.label), ['Demo Coffee Co.']);
+    assert.deepEqual(
+      (await childrenOf(testing, node.node)).map((c) => c.label),
+      ['Demo Coffee Co.'],
+    );
     const session = await testing.connections.session(config.id);
     assert.equal(session.identity, undefined, 'a saved connection does not know its user');
   });
 
   test('the US and EU presets fill the three URLs', async () => {
     const { testing } = await extensionApi();
-    prompter.script({ input: 'EU platform' }, { pick: 'EU' }, { input: 'appID:TEST:geo:eu:clientName:default' }, { input: 'not-a-real-secret-123' });
+    prompter.script(
+      { input: 'EU platform' },
+      { pick: 'EU' },
+      { input: 'appID:TEST:geo:eu:clientName:default' },
+      { input: 'not-a-real-secret-123' },
+    );
     const eu = await vscode.commands.executeCommand<ConnectionConfig>(CommandIds.connectionAdd);
-    assert.deepEqual([eu.baseUrl, eu.authUrl, eu.logUrl], ['https://mix.api.nuance.co.uk', 'https://auth.crt.nuance.co.uk', 'https://log.api.nuance.co.uk']);
-    prompter.script({ input: 'EU platform' }, { pick: 'US' }, { input: 'appID:TEST:geo:us:clientName:default' }, { input: '' });
-    const us = await vscode.commands.executeCommand<ConnectionConfig>(CommandIds.connectionEdit, { connectionId: eu.id });
-    assert.deepEqual([us.id, us.baseUrl, us.authUrl, us.logUrl], [eu.id, 'https://mix.api.nuance.com', 'https://auth.crt.nuance.com', 'https://log.api.nuance.com']);
+    assert.deepEqual(
+      [eu.baseUrl, eu.authUrl, eu.logUrl],
+      ['https://mix.api.nuance.co.uk', 'https://auth.crt.nuance.co.uk', 'https://log.api.nuance.co.uk'],
+    );
+    prompter.script(
+      { input: 'EU platform' },
+      { pick: 'US' },
+      { input: 'appID:TEST:geo:us:clientName:default' },
+      { input: '' },
+    );
+    const us = await vscode.commands.executeCommand<ConnectionConfig>(CommandIds.connectionEdit, {
+      connectionId: eu.id,
+    });
+    assert.deepEqual(
+      [us.id, us.baseUrl, us.authUrl, us.logUrl],
+      [eu.id, 'https://mix.api.nuance.com', 'https://auth.crt.nuance.com', 'https://log.api.nuance.com'],
+    );
     assert.equal(await testing.credentials.get(eu.id), 'not-a-real-secret-123', 'an empty secret keeps the stored one');
     prompter.script({ confirm: true });
     assert.equal(await vscode.commands.executeCommand(CommandIds.connectionRemove, { connectionId: eu.id }), true);
@@ -95,8 +136,13 @@ suite('connections', () => {
     await testing.connections.signIn(entry.id, 'definitely-the-wrong-secret');
     const result = await vscode.commands.executeCommand(CommandIds.connectionTest, { connectionId: entry.id });
     assert.equal(result, undefined, 'the failure went to the error wrapper');
-    await assert.rejects(testing.connections.test(entry.id), (err: unknown) => platformErrorKind(err) === 'Unauthorized');
-    await waitFor('the failure in the log', () => readLogs(testing.logDir).includes(`Connection "${NAME}" failed its test`));
+    await assert.rejects(
+      testing.connections.test(entry.id),
+      (err: unknown) => platformErrorKind(err) === 'Unauthorized',
+    );
+    await waitFor('the failure in the log', () =>
+      readLogs(testing.logDir).includes(`Connection "${NAME}" failed its test`),
+    );
     assert.doesNotMatch(readLogs(testing.logDir), /definitely-the-wrong-secret/, 'the secret is redacted from the log');
 
     const node = await walk(testing, NAME);
@@ -108,7 +154,12 @@ suite('connections', () => {
 
     prompter.script({ input: good ?? '' });
     await vscode.commands.executeCommand(CommandIds.connectionSignIn, error?.node);
-    await childrenUntil(testing, node.node, 'organizations after signing in again', (c) => c[0]?.label === 'Demo Coffee Co.');
+    await childrenUntil(
+      testing,
+      node.node,
+      'organizations after signing in again',
+      (c) => c[0]?.label === 'Demo Coffee Co.',
+    );
   });
 
   test('Sign Out forgets the secret; the connection stays and asks to sign in', async () => {
@@ -120,13 +171,23 @@ suite('connections', () => {
     const after = await walk(testing, NAME);
     assert.equal(after.item.contextValue, 'connection:remote:signedOut');
     assert.match(String(after.item.description), /signed out/);
-    const [signIn] = await childrenUntil(testing, after.node, 'the signed-out node', (c) => c[0]?.label === 'Signed out — click to sign in');
+    const [signIn] = await childrenUntil(
+      testing,
+      after.node,
+      'the signed-out node',
+      (c) => c[0]?.label === 'Signed out — click to sign in',
+    );
     assert.equal(signIn?.item.command?.command, CommandIds.connectionSignIn);
 
     const info = await runningSandbox(testing);
     prompter.script({ input: info.clients[1]?.clientSecret ?? '' });
     await vscode.commands.executeCommand(CommandIds.connectionSignIn, after.node);
-    await childrenUntil(testing, after.node, 'organizations after signing in', (c) => c[0]?.label === 'Demo Coffee Co.');
+    await childrenUntil(
+      testing,
+      after.node,
+      'organizations after signing in',
+      (c) => c[0]?.label === 'Demo Coffee Co.',
+    );
   });
 
   test('the sandbox stopped: its node goes, a connection to it shows "cannot reach", and its test fails', async () => {
@@ -136,7 +197,11 @@ suite('connections', () => {
     await vscode.commands.executeCommand(CommandIds.sandboxStop);
     try {
       const roots = await childrenOf(testing);
-      assert.deepEqual(roots.map((r) => r.label), [NAME], 'the stopped sandbox leaves the tree');
+      assert.deepEqual(
+        roots.map((r) => r.label),
+        [NAME],
+        'the stopped sandbox leaves the tree',
+      );
       const node = roots[0];
       assert.ok(node);
       testing.explorer.model.refresh(node.node);
@@ -152,25 +217,50 @@ suite('connections', () => {
     // The sandbox may come back on another port: point the connection at it again.
     const config = testing.connections.get(entry.id)?.config;
     assert.ok(config);
-    await testing.connections.update(entry.id, { ...config, baseUrl: info.baseUrl, authUrl: info.authUrl, logUrl: info.logUrl });
+    await testing.connections.update(entry.id, {
+      ...config,
+      baseUrl: info.baseUrl,
+      authUrl: info.authUrl,
+      logUrl: info.logUrl,
+    });
   });
 
   test('a workspace value of cstudio.connections counts in a trusted workspace', async () => {
     const { testing } = await extensionApi();
-    assert.equal(vscode.workspace.isTrusted, true, 'the test workspace is trusted (code-server runs with --disable-workspace-trust)');
+    assert.equal(
+      vscode.workspace.isTrusted,
+      true,
+      'the test workspace is trusted (code-server runs with --disable-workspace-trust)',
+    );
     const config = vscode.workspace.getConfiguration('cstudio');
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
     const settingsDir = join(folder, '.vscode');
     const hadSettings = existsSync(settingsDir);
     try {
-      await config.update('connections', [{ name: 'From the workspace', baseUrl: 'https://mix.api.nuance.com', authUrl: 'https://auth.crt.nuance.com', clientId: 'appID:WS' }], vscode.ConfigurationTarget.Workspace);
-      const entry = await waitFor('the workspace connection', () => testing.connections.list().find((c) => c.name === 'From the workspace'));
+      await config.update(
+        'connections',
+        [
+          {
+            name: 'From the workspace',
+            baseUrl: 'https://mix.api.nuance.com',
+            authUrl: 'https://auth.crt.nuance.com',
+            clientId: 'appID:WS',
+          },
+        ],
+        vscode.ConfigurationTarget.Workspace,
+      );
+      const entry = await waitFor('the workspace connection', () =>
+        testing.connections.list().find((c) => c.name === 'From the workspace'),
+      );
       assert.equal(entry.config?.logUrl, 'https://mix.api.nuance.com', 'the log URL defaults to the base URL');
       assert.equal(entry.id, 'from-the-workspace');
     } finally {
       await config.update('connections', undefined, vscode.ConfigurationTarget.Workspace);
     }
-    await waitFor('the workspace connection to go', () => !testing.connections.list().some((c) => c.name === 'From the workspace'));
+    await waitFor(
+      'the workspace connection to go',
+      () => !testing.connections.list().some((c) => c.name === 'From the workspace'),
+    );
     // Leave the shared test workspace as it was for the suites that follow.
     if (!hadSettings) rmSync(settingsDir, { recursive: true, force: true });
   });

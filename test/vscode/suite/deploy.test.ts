@@ -19,7 +19,8 @@ const PRODUCTION_US = '302';
 
 function statusIn(config: AppConfig, geoId: string): string | undefined {
   let status: string | undefined;
-  for (const d of config.deployments) for (const g of d.envGeographyDeployments) if (g.envGeography.id === geoId) status = g.status;
+  for (const d of config.deployments)
+    for (const g of d.envGeographyDeployments) if (g.envGeography.id === geoId) status = g.status;
   return status;
 }
 
@@ -47,12 +48,25 @@ suite('deploy commands', () => {
     const config = await walk(testing, SANDBOX, ORG, 'Applications', APP, 'coffee-main');
     prompter.script({ pickMany: ['Production US'] }, { confirm: true });
     assert.deepEqual(await vscode.commands.executeCommand(CommandIds.appConfigDeploy, config.node), [PRODUCTION_US]);
-    assert.deepEqual(prompter.asked[0]?.offered, ['Production US', 'Production EU'], 'geographies where it is not live yet');
-    assert.match(prompter.asked[1]?.title ?? '', /^Deploy "coffee-main" \(configuration 801\) to Production US \(302\)\?$/);
+    assert.deepEqual(
+      prompter.asked[0]?.offered,
+      ['Production US', 'Production EU'],
+      'geographies where it is not live yet',
+    );
+    assert.match(
+      prompter.asked[1]?.title ?? '',
+      /^Deploy "coffee-main" \(configuration 801\) to Production US \(302\)\?$/,
+    );
     assert.equal(statusIn(await owner.appConfigs.get('801'), PRODUCTION_US), 'DEPLOYED');
-    await waitFor('the deploy in the log', () => readLogs(testing.logDir).includes('deploy: "coffee-main" (configuration 801) deployed to Production US (302)'));
-    const shown = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, 'Applications', APP, 'coffee-main')).node,
-      'the new deployment in the tree', (c) => c.some((d) => d.label === 'Production US'));
+    await waitFor('the deploy in the log', () =>
+      readLogs(testing.logDir).includes('deploy: "coffee-main" (configuration 801) deployed to Production US (302)'),
+    );
+    const shown = await childrenUntil(
+      testing,
+      (await walk(testing, SANDBOX, ORG, 'Applications', APP, 'coffee-main')).node,
+      'the new deployment in the tree',
+      (c) => c.some((d) => d.label === 'Production US'),
+    );
     const prod = shown.find((d) => d.label === 'Production US');
     assert.match(String(prod?.item.description), /^deployed · production/);
     assert.equal(prod?.item.contextValue, 'deployment:deployed');
@@ -63,18 +77,28 @@ suite('deploy commands', () => {
     assert.deepEqual(prompter.asked[2]?.offered, ['Sandbox US', 'Production US'], 'only where it is live');
     assert.equal(statusIn(await owner.appConfigs.get('801'), PRODUCTION_US), 'UNDEPLOYED');
     assert.equal(statusIn(await owner.appConfigs.get('801'), SANDBOX_US), 'DEPLOYED');
-    await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, 'Applications', APP, 'coffee-main')).node,
-      'the undeployment in the tree', (c) => /^undeployed/.test(String(c.find((d) => d.label === 'Production US')?.item.description)));
+    await childrenUntil(
+      testing,
+      (await walk(testing, SANDBOX, ORG, 'Applications', APP, 'coffee-main')).node,
+      'the undeployment in the tree',
+      (c) => /^undeployed/.test(String(c.find((d) => d.label === 'Production US')?.item.description)),
+    );
   });
 
   test('Deploying an override where its tag is live warns that it is a redeploy, and replaces the live one', async () => {
     override = await owner.appConfigs.override('801');
     prompter.script({ pickMany: ['Sandbox US'] }, { confirm: false });
-    assert.equal(await vscode.commands.executeCommand(CommandIds.appConfigDeploy, { applicationId: '501', configId: override.id }), undefined);
+    assert.equal(
+      await vscode.commands.executeCommand(CommandIds.appConfigDeploy, { applicationId: '501', configId: override.id }),
+      undefined,
+    );
     const pick = prompter.asked[0];
     assert.match(pick?.title ?? '', new RegExp(`Deploy "coffee-main" \\(configuration ${override.id}\\)`));
     const confirm = prompter.asked[1];
-    assert.match(confirm?.offered[0] ?? '', /This is a redeploy: it replaces what is live with the same tag \(Sandbox US: configuration 801\)/);
+    assert.match(
+      confirm?.offered[0] ?? '',
+      /This is a redeploy: it replaces what is live with the same tag \(Sandbox US: configuration 801\)/,
+    );
     assert.equal(statusIn(await owner.appConfigs.get(override.id), SANDBOX_US), undefined, 'declined: not deployed');
 
     prompter.reset();
@@ -87,15 +111,25 @@ suite('deploy commands', () => {
 
   test('The geography pick starts with the non-production ones ticked; Enter with none ticked keeps it open and says why (issue 26)', async () => {
     assert.ok(override, 'the override of the previous test');
-    if (statusIn(await owner.appConfigs.get(override.id), SANDBOX_US) === 'DEPLOYED') await owner.appConfigs.undeploy(override.id, [SANDBOX_US]);
+    if (statusIn(await owner.appConfigs.get(override.id), SANDBOX_US) === 'DEPLOYED')
+      await owner.appConfigs.undeploy(override.id, [SANDBOX_US]);
     prompter.reset();
     // An empty choice, then a real one: the first is refused with a message, not taken as a cancel.
     prompter.script({ pickMany: [] }, { pickMany: ['Sandbox US'] }, { confirm: false });
     await vscode.commands.executeCommand(CommandIds.appConfigDeploy, { applicationId: '501', configId: override.id });
     assert.deepEqual(prompter.failures, []);
-    assert.deepEqual(prompter.asked[0]?.offered, ['*Sandbox US', 'Production US', 'Production EU'], 'Sandbox US ticked, production not');
-    assert.deepEqual(prompter.rejected, ['Tick at least one environment geography with Space, then press Enter (Escape cancels).']);
+    assert.deepEqual(
+      prompter.asked[0]?.offered,
+      ['*Sandbox US', 'Production US', 'Production EU'],
+      'Sandbox US ticked, production not',
+    );
+    assert.deepEqual(prompter.rejected, [
+      'Tick at least one environment geography with Space, then press Enter (Escape cancels).',
+    ]);
     assert.equal(prompter.asked[1]?.kind, 'pickMany', 'the pick stays open');
-    assert.match(prompter.asked[2]?.title ?? '', /^Deploy "coffee-main" \(configuration \d+\) to Sandbox US \(301\)\?$/);
+    assert.match(
+      prompter.asked[2]?.title ?? '',
+      /^Deploy "coffee-main" \(configuration \d+\) to Sandbox US \(301\)\?$/,
+    );
   });
 });

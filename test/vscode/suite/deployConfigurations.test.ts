@@ -51,8 +51,16 @@ suite('configuration commands', () => {
     const fetched = await owner.appConfigs.get(config.id);
     assert.equal(fetched.tag, TAG);
     assert.equal(fetched.builds.dialog?.buildLabel, 'DIALOG_1001_1');
-    assert.ok(fetched.dataHosts?.some((h) => h.alias === 'ORDER_API' && h.value === 'https://orders.coffee.example/api'), JSON.stringify(fetched.dataHosts));
-    const configs = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, 'Applications', APP)).node, 'the configuration in the tree', (c) => c.some((n) => n.label === TAG));
+    assert.ok(
+      fetched.dataHosts?.some((h) => h.alias === 'ORDER_API' && h.value === 'https://orders.coffee.example/api'),
+      JSON.stringify(fetched.dataHosts),
+    );
+    const configs = await childrenUntil(
+      testing,
+      (await walk(testing, SANDBOX, ORG, 'Applications', APP)).node,
+      'the configuration in the tree',
+      (c) => c.some((n) => n.label === TAG),
+    );
     assert.match(String(configs.find((n) => n.label === TAG)?.item.description), /not deployed/);
   });
 
@@ -60,16 +68,26 @@ suite('configuration commands', () => {
     const { testing } = await extensionApi();
     const main = await walk(testing, SANDBOX, ORG, 'Applications', APP, 'coffee-main');
     assert.equal(await vscode.commands.executeCommand(CommandIds.appConfigUpdate, main.node), undefined);
-    await waitFor('the refusal in the log', () => /Cannot update configuration "coffee-main" \(801\): it is deployed to Sandbox US.*Undeploy it first, or use Override/.test(readLogs(testing.logDir)));
+    await waitFor('the refusal in the log', () =>
+      /Cannot update configuration "coffee-main" \(801\): it is deployed to Sandbox US.*Undeploy it first, or use Override/.test(
+        readLogs(testing.logDir),
+      ),
+    );
 
     const id = made[0] as string;
     prompter.script({ pickMany: ['DIALOG'] });
-    const updated = await vscode.commands.executeCommand<AppConfig>(CommandIds.appConfigUpdate, { applicationId: '501', configId: id });
+    const updated = await vscode.commands.executeCommand<AppConfig>(CommandIds.appConfigUpdate, {
+      applicationId: '501',
+      configId: id,
+    });
     assert.equal(updated.builds.dialog?.buildLabel, 'DIALOG_1001_1');
     assert.match(prompter.infos.at(-1) ?? '', /now uses the latest DIALOG builds of project 1001/);
 
     prompter.script({ confirm: true });
-    const override = await vscode.commands.executeCommand<AppConfig>(CommandIds.appConfigOverride, { applicationId: '501', configId: id });
+    const override = await vscode.commands.executeCommand<AppConfig>(CommandIds.appConfigOverride, {
+      applicationId: '501',
+      configId: id,
+    });
     made.push(override.id);
     assert.equal((await owner.appConfigs.get(override.id)).parentId, id);
     assert.equal(override.tag, TAG);
@@ -78,7 +96,10 @@ suite('configuration commands', () => {
   test('Delete asks first and removes the configuration', async () => {
     for (const id of [...made].reverse()) {
       prompter.script({ confirm: true });
-      assert.equal(await vscode.commands.executeCommand(CommandIds.appConfigDelete, { applicationId: '501', configId: id }), id);
+      assert.equal(
+        await vscode.commands.executeCommand(CommandIds.appConfigDelete, { applicationId: '501', configId: id }),
+        id,
+      );
       await assert.rejects(owner.appConfigs.get(id), /not found|404/i);
     }
     made.length = 0;
@@ -93,7 +114,10 @@ suite('configuration commands', () => {
     assert.equal(prompter.asked[0]?.offered[0], 'app-config-801.zip');
     const entries = await readZip(readFileSync(file));
     assert.ok(entries.has('app-config.json') && entries.has('dialog/interface.json'), [...entries.keys()].join(', '));
-    const editor = await waitFor('the package browser', () => vscode.window.activeTextEditor?.document.uri.scheme === 'cstudio-zip' && vscode.window.activeTextEditor);
+    const editor = await waitFor(
+      'the package browser',
+      () => vscode.window.activeTextEditor?.document.uri.scheme === 'cstudio-zip' && vscode.window.activeTextEditor,
+    );
     assert.match(editor.document.getText(), /"tag": "coffee-main"/);
   });
 });

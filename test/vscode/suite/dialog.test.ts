@@ -30,7 +30,12 @@ suite('dialog.json', () => {
 
   test('renaming an intent in the TRSX changes dialog.json too', async () => {
     const trsx = await openLanguageDocument(join(root, 'en-US', 'en-US.trsx'));
-    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', trsx.uri, positionOf(trsx, '<intent name="iOrderCoffee"', 15), 'iBuyCoffee');
+    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>(
+      'vscode.executeDocumentRenameProvider',
+      trsx.uri,
+      positionOf(trsx, '<intent name="iOrderCoffee"', 15),
+      'iBuyCoffee',
+    );
     const dialogPath = join(root, 'dialog.json');
     const forDialog = edit.entries().find(([uri]) => uri.fsPath === dialogPath)?.[1] ?? [];
     assert.equal(forDialog.length, 4, 'the ontology copy, the intent component, the condition and the assignment');
@@ -46,19 +51,34 @@ suite('dialog.json', () => {
   test('dialog.json (a JSON document) gets our diagnostics and outline', async () => {
     const dialog = await openLanguageDocument(join(root, 'dialog.json'));
     assert.equal(dialog.languageId, 'json');
-    const codes = (): string[] => vscode.languages.getDiagnostics(dialog.uri).filter((d) => d.source === 'cstudio').map((d) => String(d.code)).sort();
+    const codes = (): string[] =>
+      vscode.languages
+        .getDiagnostics(dialog.uri)
+        .filter((d) => d.source === 'cstudio')
+        .map((d) => String(d.code))
+        .sort();
     // After the rename above, both files agree again: no DLG010 (a name the TRSX does not have).
     await waitFor('dialog diagnostics', () => codes().join() === 'DLG001,DLG005,DLG006,DLG008' && codes(), 30_000);
-    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', dialog.uri);
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
+      'vscode.executeDocumentSymbolProvider',
+      dialog.uri,
+    );
     const ours = symbols.filter((s) => s.name === 'Main' || s.name === 'iBuyCoffee');
-    assert.deepEqual(ours.map((s) => s.name), ['Main', 'iBuyCoffee']);
+    assert.deepEqual(
+      ours.map((s) => s.name),
+      ['Main', 'iBuyCoffee'],
+    );
   });
 
   test('Show Dialog Flow draws the components and nodes in a page with a strict CSP', async () => {
-    const html = await vscode.commands.executeCommand<string>(CommandIds.dialogShowFlow, vscode.Uri.file(join(root, 'dialog.json')));
+    const html = await vscode.commands.executeCommand<string>(
+      CommandIds.dialogShowFlow,
+      vscode.Uri.file(join(root, 'dialog.json')),
+    );
     assert.match(html, /default-src 'none'/);
     assert.doesNotMatch(html, /<script/);
-    for (const name of ['Main', 'iBuyCoffee', 'AskSize', 'EndCall']) assert.ok(html.includes(`>${name}<`), `${name} in the page`);
+    for (const name of ['Main', 'iBuyCoffee', 'AskSize', 'EndCall'])
+      assert.ok(html.includes(`>${name}<`), `${name} in the page`);
     assert.match(html, /command:cstudio\.dialog\.revealOffset\?/);
   });
 });

@@ -36,7 +36,16 @@ suite('explorer', () => {
     const before = await walk(testing, SANDBOX, ORG, PROJECT);
     assert.equal(before.item.description, '2 locales');
     assert.equal(before.item.contextValue, 'project', 'the lock is unknown until the project is expanded');
-    assert.deepEqual(await labels(testing, before.node), ['Channels', 'Entities', 'Intents', 'Dialog', 'Builds', 'Environment Configurations', 'Jobs', 'Lock']);
+    assert.deepEqual(await labels(testing, before.node), [
+      'Channels',
+      'Entities',
+      'Intents',
+      'Dialog',
+      'Builds',
+      'Environment Configurations',
+      'Jobs',
+      'Lock',
+    ]);
     const after = await walk(testing, SANDBOX, ORG, PROJECT);
     assert.equal(after.item.contextValue, 'project:unlocked');
     assert.match(String((after.item.tooltip as vscode.MarkdownString).value), /Locales \(2\): en-US, fr-CA/);
@@ -48,23 +57,41 @@ suite('explorer', () => {
   test('channels, entities grouped by type, and intents', async () => {
     const { testing } = await extensionApi();
     const channels = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, PROJECT, 'Channels')).node);
-    assert.deepEqual(channels.map((c) => [c.label, c.item.contextValue]), [['IVR channel', 'channel:active'], ['Digital VA text', 'channel:active']]);
+    assert.deepEqual(
+      channels.map((c) => [c.label, c.item.contextValue]),
+      [
+        ['IVR channel', 'channel:active'],
+        ['Digital VA text', 'channel:active'],
+      ],
+    );
     assert.match(String(channels[0]?.item.description), /audio script, dtmf, tts/);
 
     const entities = await walk(testing, SANDBOX, ORG, PROJECT, 'Entities');
     const kinds = await childrenOf(testing, entities.node);
     assert.deepEqual(kinds.map((k) => k.label).slice(0, 5), ['List', 'Freeform', 'Regex', 'Rule-based', 'Relational']);
     const list = await childrenOf(testing, kinds[0]?.node);
-    assert.deepEqual(list.map((e) => e.label), ['COFFEE_SIZE', 'COFFEE_TYPE']);
+    assert.deepEqual(
+      list.map((e) => e.label),
+      ['COFFEE_SIZE', 'COFFEE_TYPE'],
+    );
     assert.equal(list[0]?.item.contextValue, 'entity:list:custom');
     assert.match(String(list[1]?.item.description), /literals/);
     const regex = await walk(testing, SANDBOX, ORG, PROJECT, 'Entities', 'Regex', 'ORDER_NUMBER');
     assert.match(String(regex.item.description), /\[A-Z\]\{2\}\[0-9\]\{4\}/);
     const relational = await childrenOf(testing, kinds[4]?.node);
-    assert.deepEqual(relational.map((r) => [r.label, r.item.description]), [['DRINK', 'hasA COFFEE_SIZE, COFFEE_TYPE'], ['FAVORITE_DRINK', 'isA COFFEE_TYPE']]);
+    assert.deepEqual(
+      relational.map((r) => [r.label, r.item.description]),
+      [
+        ['DRINK', 'hasA COFFEE_SIZE, COFFEE_TYPE'],
+        ['FAVORITE_DRINK', 'isA COFFEE_TYPE'],
+      ],
+    );
 
     const intents = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, PROJECT, 'Intents')).node);
-    assert.deepEqual(intents.map((i) => i.label), ['ASK_HOURS', 'CANCEL_ORDER', 'CHECK_ORDER', 'ORDER_COFFEE', 'SET_FAVORITE']);
+    assert.deepEqual(
+      intents.map((i) => i.label),
+      ['ASK_HOURS', 'CANCEL_ORDER', 'CHECK_ORDER', 'ORDER_COFFEE', 'SET_FAVORITE'],
+    );
     const order = intents.find((i) => i.label === 'ORDER_COFFEE');
     assert.equal(order?.item.description, '5 entities');
     assert.equal(order?.item.contextValue, 'intent:custom');
@@ -73,31 +100,62 @@ suite('explorer', () => {
 
   test('builds per service with versions and status; jobs; applications, deployments and bots', async () => {
     const { testing } = await extensionApi();
-    assert.deepEqual(await labels(testing, (await walk(testing, SANDBOX, ORG, PROJECT, 'Builds')).node), ['ASR', 'NLU', 'Dialog']);
+    assert.deepEqual(await labels(testing, (await walk(testing, SANDBOX, ORG, PROJECT, 'Builds')).node), [
+      'ASR',
+      'NLU',
+      'Dialog',
+    ]);
     const nlu = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, PROJECT, 'Builds', 'NLU')).node);
-    assert.ok(nlu.length > 0 && /^v\d+$/.test(nlu[0]?.label ?? ''), `NLU builds: ${nlu.map((b) => b.label).join(', ')}`);
+    assert.ok(
+      nlu.length > 0 && /^v\d+$/.test(nlu[0]?.label ?? ''),
+      `NLU builds: ${nlu.map((b) => b.label).join(', ')}`,
+    );
     assert.match(String(nlu[0]?.item.description), /completed/);
     assert.equal(nlu[0]?.item.contextValue, 'build:completed');
     // The seeded builds come from a completed build job (issue 26: Jobs said "No jobs" beside them).
     const jobs = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, PROJECT, 'Jobs')).node);
-    assert.ok(jobs.some((j) => j.label === 'Build models' && /^completed/.test(String(j.item.description)) && j.item.contextValue === 'job:finished'),
-      `jobs: ${jobs.map((j) => `${j.label} ${String(j.item.description)} ${j.item.contextValue}`).join('; ')}`);
+    assert.ok(
+      jobs.some(
+        (j) =>
+          j.label === 'Build models' &&
+          /^completed/.test(String(j.item.description)) &&
+          j.item.contextValue === 'job:finished',
+      ),
+      `jobs: ${jobs.map((j) => `${j.label} ${String(j.item.description)} ${j.item.contextValue}`).join('; ')}`,
+    );
 
     const apps = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, 'Applications')).node);
     assert.ok(apps.length >= 2, `applications: ${apps.map((a) => a.label).join(', ')}`);
-    const deployed = await Promise.all(apps.map(async (app) => {
-      const configs = await childrenOf(testing, app.node);
-      return (await Promise.all(configs.filter((c) => c.item.contextValue?.startsWith('appConfig')).map((c) => childrenOf(testing, c.node)))).flat();
-    }));
+    const deployed = await Promise.all(
+      apps.map(async (app) => {
+        const configs = await childrenOf(testing, app.node);
+        return (
+          await Promise.all(
+            configs.filter((c) => c.item.contextValue?.startsWith('appConfig')).map((c) => childrenOf(testing, c.node)),
+          )
+        ).flat();
+      }),
+    );
     const deployments = deployed.flat().filter((d) => d.item.contextValue?.startsWith('deployment'));
-    assert.ok(deployments.some((d) => d.label === 'Sandbox US' && d.item.contextValue === 'deployment:deployed' && /deployed/.test(String(d.item.description))),
-      `deployments: ${deployments.map((d) => `${d.label} ${String(d.item.description)}`).join('; ')}`);
+    assert.ok(
+      deployments.some(
+        (d) =>
+          d.label === 'Sandbox US' &&
+          d.item.contextValue === 'deployment:deployed' &&
+          /deployed/.test(String(d.item.description)),
+      ),
+      `deployments: ${deployments.map((d) => `${d.label} ${String(d.item.description)}`).join('; ')}`,
+    );
 
     const bots = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, 'Bots')).node);
     assert.ok(bots.length >= 1);
     const botConfigs = await childrenOf(testing, bots[0]?.node);
-    assert.ok(botConfigs.some((c) => c.item.contextValue === 'botConfig:deployed' && /live in Sandbox US/.test(String(c.item.description))),
-      `bot configs: ${botConfigs.map((c) => `${c.label} ${String(c.item.description)}`).join('; ')}`);
+    assert.ok(
+      botConfigs.some(
+        (c) => c.item.contextValue === 'botConfig:deployed' && /live in Sandbox US/.test(String(c.item.description)),
+      ),
+      `bot configs: ${botConfigs.map((c) => `${c.label} ${String(c.item.description)}`).join('; ')}`,
+    );
   });
 
   test('paging: "Load more…" fetches the next page and keeps what is loaded', async () => {
@@ -108,11 +166,17 @@ suite('explorer', () => {
       const org = await walk(testing, SANDBOX, ORG);
       testing.explorer.model.refresh(org.node);
       const first = await childrenOf(testing, org.node);
-      assert.deepEqual(first.map((c) => c.label), ['Applications', 'Bots', PROJECT, 'Load more…']);
+      assert.deepEqual(
+        first.map((c) => c.label),
+        ['Applications', 'Bots', PROJECT, 'Load more…'],
+      );
       const coffee = first[2]?.node;
       await vscode.commands.executeCommand(CommandIds.explorerLoadMore, first[3]?.node);
       const second = await childrenOf(testing, org.node);
-      assert.deepEqual(second.map((c) => c.label), ['Applications', 'Bots', PROJECT, 'Travel Desk']);
+      assert.deepEqual(
+        second.map((c) => c.label),
+        ['Applications', 'Bots', PROJECT, 'Travel Desk'],
+      );
       assert.equal(second[2]?.node, coffee, 'nodes of the first page are kept');
     } finally {
       await updateSetting('cstudio.explorer.pageSize', undefined);
@@ -126,8 +190,16 @@ suite('explorer', () => {
     const before = await childrenOf(testing, intents.node);
     await vscode.commands.executeCommand(CommandIds.explorerRefresh, intents.node);
     assert.equal(intents.node.loadedChildren(), undefined, 'the branch was forgotten');
-    const after = await childrenUntil(testing, intents.node, 'the intents to reload', (c) => c.length === before.length);
-    assert.deepEqual(after.map((c) => c.item.id), before.map((c) => c.item.id));
+    const after = await childrenUntil(
+      testing,
+      intents.node,
+      'the intents to reload',
+      (c) => c.length === before.length,
+    );
+    assert.deepEqual(
+      after.map((c) => c.item.id),
+      before.map((c) => c.item.id),
+    );
     assert.notEqual(after[0]?.node, before[0]?.node, 'new nodes were loaded');
   });
 
@@ -135,7 +207,14 @@ suite('explorer', () => {
     const { testing } = await extensionApi();
     const dialog = await walk(testing, SANDBOX, ORG, PROJECT, 'Dialog');
     assert.equal(dialog.item.contextValue, 'dialog');
-    assert.deepEqual(await labels(testing, dialog.node), ['Main', 'ORDER_COFFEE', 'CHECK_ORDER', 'CANCEL_ORDER', 'SET_FAVORITE', 'ASK_HOURS']);
+    assert.deepEqual(await labels(testing, dialog.node), [
+      'Main',
+      'ORDER_COFFEE',
+      'CHECK_ORDER',
+      'CANCEL_ORDER',
+      'SET_FAVORITE',
+      'ASK_HOURS',
+    ]);
   });
 
   test('lazy: a collapsed project has loaded nothing below it', async () => {

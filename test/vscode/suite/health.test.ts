@@ -68,11 +68,16 @@ suite('model health', () => {
 
   test('Show Model Health reports the folder and a finding opens its line', async () => {
     const { testing } = await extensionApi();
-    const state = await vscode.commands.executeCommand<HealthViewState | undefined>(CommandIds.healthShow, { folder: dir });
+    const state = await vscode.commands.executeCommand<HealthViewState | undefined>(CommandIds.healthShow, {
+      folder: dir,
+    });
     assert.ok(state, 'the view opened');
     assert.equal(testing.health.view?.folder, dir);
     // cstudio.health.minSamples defaults to 5: both intents are below it, and the conflict is found.
-    assert.deepEqual(state.report.findings.map((f) => f.rule), ['samples-below-minimum', 'samples-below-minimum', 'conflict']);
+    assert.deepEqual(
+      state.report.findings.map((f) => f.rule),
+      ['samples-below-minimum', 'samples-below-minimum', 'conflict'],
+    );
     assert.match(state.html, /content="default-src 'none'; style-src [^"]+"/);
     assert.doesNotMatch(state.html, /<script/i);
     assert.equal([...state.html.matchAll(/<rect /g)].length, 2);
@@ -85,21 +90,29 @@ suite('model health', () => {
     assert.equal(editor?.selection.start.line, 10);
   });
 
-  test('Annotate applies a mention\'s fix in the editor (unsaved) and refreshes the report from it', async () => {
+  test("Annotate applies a mention's fix in the editor (unsaved) and refreshes the report from it", async () => {
     const { testing } = await extensionApi();
     const other = join(dir, 'mention');
     mkdirSync(join(other, 'en-US'), { recursive: true });
     writeFileSync(join(other, 'metadata.json'), '{}\n');
     const file = join(other, 'en-US', 'en-US.trsx');
     writeFileSync(file, MENTION_TRSX);
-    const state = await vscode.commands.executeCommand<HealthViewState | undefined>(CommandIds.healthShow, { folder: other });
+    const state = await vscode.commands.executeCommand<HealthViewState | undefined>(CommandIds.healthShow, {
+      folder: other,
+    });
     const mention = state?.report.findings.find((f) => f.rule === 'unannotated-mention');
     assert.ok(mention?.fix, 'the mention has a fix');
     assert.match(state?.html ?? '', /command:cstudio\.health\.applyFix\?/);
     assert.equal(await vscode.commands.executeCommand(CommandIds.healthApplyFix, [mention.fix]), true);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
-    assert.match(doc?.getText() ?? '', /<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">Large<\/annotation> latte please<\/sample>/);
-    assert.deepEqual(testing.health.view?.report.findings.filter((f) => f.rule === 'unannotated-mention'), []);
+    assert.match(
+      doc?.getText() ?? '',
+      /<sample intentref="ORDER_COFFEE" count="1">a <annotation conceptref="COFFEE_SIZE">Large<\/annotation> latte please<\/sample>/,
+    );
+    assert.deepEqual(
+      testing.health.view?.report.findings.filter((f) => f.rule === 'unannotated-mention'),
+      [],
+    );
   });
 
   test('every cstudio.health threshold reaches the report (issue 31: none dropped on the way to the worker)', async () => {
@@ -107,7 +120,10 @@ suite('model health', () => {
     // The extension re-reads its settings on the configuration event, before this later listener hears it.
     const applied = new Promise<void>((resolve) => {
       const listener = vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('cstudio.health.similarity')) { listener.dispose(); resolve(); }
+        if (e.affectsConfiguration('cstudio.health.similarity')) {
+          listener.dispose();
+          resolve();
+        }
       });
     });
     try {
@@ -115,12 +131,18 @@ suite('model health', () => {
       await config.update('health.maxImbalance', 1.5, vscode.ConfigurationTarget.Global);
       await config.update('health.similarity', 0.2, vscode.ConfigurationTarget.Global);
       await applied;
-      const state = await vscode.commands.executeCommand<HealthViewState | undefined>(CommandIds.healthShow, { folder: dir });
+      const state = await vscode.commands.executeCommand<HealthViewState | undefined>(CommandIds.healthShow, {
+        folder: dir,
+      });
       // At the defaults the folder has two samples-below-minimum and the conflict (the first test). Here: none
       // below 1; ASK_HOURS has 2× CHECK_ORDER's samples, above 1.5; two samples share 25% of their words, above 0.2.
-      assert.deepEqual(state?.report.findings.map((f) => f.rule), ['intent-imbalance', 'conflict', 'near-duplicate']);
+      assert.deepEqual(
+        state?.report.findings.map((f) => f.rule),
+        ['intent-imbalance', 'conflict', 'near-duplicate'],
+      );
     } finally {
-      for (const key of ['minSamples', 'maxImbalance', 'similarity']) await config.update(`health.${key}`, undefined, vscode.ConfigurationTarget.Global);
+      for (const key of ['minSamples', 'maxImbalance', 'similarity'])
+        await config.update(`health.${key}`, undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });

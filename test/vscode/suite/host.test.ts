@@ -41,7 +41,12 @@ suite('host adapters', () => {
     } finally {
       sub.dispose();
       settings.dispose();
-      for (const key of ['cstudio.sandbox.jobDurationMs', 'editor.tabSize', 'cstudio.sandbox.port', 'cstudio.log.level']) {
+      for (const key of [
+        'cstudio.sandbox.jobDurationMs',
+        'editor.tabSize',
+        'cstudio.sandbox.port',
+        'cstudio.log.level',
+      ]) {
         await updateSetting(key, undefined);
       }
     }
@@ -61,7 +66,10 @@ suite('host adapters', () => {
       await store.deleteConnection('conn/a');
       assert.equal(await store.get('conn/a'), undefined);
       assert.equal(await store.get('conn b'), 'secret-b', 'other connections keep their secrets');
-      await waitFor('change events', () => seen.includes('conn/a/clientSecret') && seen.includes('conn b/clientSecret'));
+      await waitFor(
+        'change events',
+        () => seen.includes('conn/a/clientSecret') && seen.includes('conn b/clientSecret'),
+      );
       await assert.rejects(store.store('conn c', ''), /empty clientSecret/);
     } finally {
       sub.dispose();
@@ -84,23 +92,30 @@ suite('host adapters', () => {
   });
 
   test('withProgress hands the task a core Progress and a live AbortSignal', async () => {
-    const result = await withProgress({ title: 'Test progress', location: vscode.ProgressLocation.Window }, async (progress, signal) => {
-      assert.equal(signal.aborted, false);
-      progress.report({ message: 'half way', increment: 50 });
-      progress.report({ increment: 50 });
-      return 'done';
-    });
+    const result = await withProgress(
+      { title: 'Test progress', location: vscode.ProgressLocation.Window },
+      async (progress, signal) => {
+        assert.equal(signal.aborted, false);
+        progress.report({ message: 'half way', increment: 50 });
+        progress.report({ increment: 50 });
+        return 'done';
+      },
+    );
     assert.equal(result, 'done');
   });
 
   test('logger: component tags, level filter and redaction of every line', () => {
     const lines: string[] = [];
     let level: LogLevelName = 'info';
-    const push = (line: string): void => { lines.push(line); };
+    const push = (line: string): void => {
+      lines.push(line);
+    };
     const redactor = new Redactor();
     redactor.register('super-secret-value');
-    const logger = createSinkLogger({ trace: push, debug: push, info: push, warn: push, error: push },
-      { redact: (t) => redactor.redact(t), minLevel: () => level });
+    const logger = createSinkLogger(
+      { trace: push, debug: push, info: push, warn: push, error: push },
+      { redact: (t) => redactor.redact(t), minLevel: () => level },
+    );
     const child = logger.child('transport').child('auth');
     child.debug('dropped at info level');
     child.info('token', { access_token: 'super-secret-value' }, 'Authorization: Bearer abc.def-123456');
@@ -116,7 +131,12 @@ suite('host adapters', () => {
   });
 
   test('read-only documents: served from memory, refreshed in place, the oldest dropped, fresh ones side by side', async () => {
-    const docs = new ReadOnlyDocuments({ scheme: 'cstudio-host-test', keep: 2, language: 'markdown', gone: (uri) => `gone: ${uri.path}` });
+    const docs = new ReadOnlyDocuments({
+      scheme: 'cstudio-host-test',
+      keep: 2,
+      language: 'markdown',
+      gone: (uri) => `gone: ${uri.path}`,
+    });
     try {
       const first = docs.put('/a.md', '# one');
       const editor = await docs.open(first);

@@ -28,7 +28,7 @@ suite('event logs: utterance audio', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test('Save Utterance Audio writes a WAV: RIFF header, the record\'s rate, the PCM\'s length', async () => {
+  test("Save Utterance Audio writes a WAV: RIFF header, the record's rate, the PCM's length", async () => {
     const { testing } = await extensionApi();
     await stream('follow');
     const s = await session();
@@ -68,7 +68,11 @@ suite('event logs: utterance audio', () => {
       await client.close();
     }
     assert.equal(saved.durationMs, Math.round((dataBytes / 2 / (ref.sampleRate ?? 1)) * 1000));
-    assert.ok(prompter.infos.some((m) => m.startsWith(`Saved ${(saved.durationMs / 1000).toFixed(1)} s of ${ref.sampleRate} Hz audio`)));
+    assert.ok(
+      prompter.infos.some((m) =>
+        m.startsWith(`Saved ${(saved.durationMs / 1000).toFixed(1)} s of ${ref.sampleRate} Hz audio`),
+      ),
+    );
   });
 
   test('Play Utterance Audio opens the player: <audio> on the WAV in the extension storage, strict CSP, no script', async () => {
@@ -76,16 +80,22 @@ suite('event logs: utterance audio', () => {
     const s = await session();
     const urn = [...s.kept].flatMap(audioRefsOf)[0]?.urn;
     assert.ok(urn);
-    const played = await vscode.commands.executeCommand<AudioResult>(CommandIds.logsPlayAudio, { connectionId: CONNECTION, urn });
+    const played = await vscode.commands.executeCommand<AudioResult>(CommandIds.logsPlayAudio, {
+      connectionId: CONNECTION,
+      urn,
+    });
     assert.ok(played);
     const view = testing.logs.player();
     assert.ok(view, 'the player is open');
     assert.equal(view.file, played.file);
     assert.ok(existsSync(view.file));
     assert.equal(readFileSync(view.file).toString('ascii', 0, 4), 'RIFF');
-    const csp = /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; media-src ([^;"]+) blob: data:; style-src ([^;"]+)">/.exec(view.html);
+    const csp =
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; media-src ([^;"]+) blob: data:; style-src ([^;"]+)">/.exec(
+        view.html,
+      );
     assert.ok(csp, view.html);
-    assert.equal(csp[1], csp[2], 'media and styles only from the webview\'s own source');
+    assert.equal(csp[1], csp[2], "media and styles only from the webview's own source");
     assert.match(view.html, /<audio controls autoplay preload="auto" src="[^"]+\.wav">/);
     assert.doesNotMatch(view.html, /<script/i);
     assert.ok(view.html.includes(urn));

@@ -38,19 +38,25 @@ suite('event logs: bounded memory under volume', () => {
     let maxMirror = 0;
     const heap: number[] = [];
     const quarter = written / 4;
-    await waitFor('the stream to reach the end', () => {
-      maxBacklog = Math.max(maxBacklog, s.backlog);
-      maxChannel = Math.max(maxChannel, s.channelLineCount);
-      maxMirror = Math.max(maxMirror, s.lines().length);
-      if (s.stats.count >= quarter * (heap.length + 1) && heap.length < 3) heap.push(heapUsedMb());
-      return s.state === 'ended' || s.state === 'failed';
-    }, 150_000);
+    await waitFor(
+      'the stream to reach the end',
+      () => {
+        maxBacklog = Math.max(maxBacklog, s.backlog);
+        maxChannel = Math.max(maxChannel, s.channelLineCount);
+        maxMirror = Math.max(maxMirror, s.lines().length);
+        if (s.stats.count >= quarter * (heap.length + 1) && heap.length < 3) heap.push(heapUsedMb());
+        return s.state === 'ended' || s.state === 'failed';
+      },
+      150_000,
+    );
     const seconds = (Date.now() - t0) / 1000;
     assert.equal(s.state, 'ended', s.error?.message);
     heap.push(heapUsedMb());
     const total = s.stats.count;
-    console.log(`    ${total} records in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s); heap ${before.toFixed(1)} MB before, ${heap.map((h) => h.toFixed(1)).join(' / ')} MB at 25/50/75/100%; ` +
-      `max queue ${maxBacklog}, max channel ${maxChannel} lines`);
+    console.log(
+      `    ${total} records in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s); heap ${before.toFixed(1)} MB before, ${heap.map((h) => h.toFixed(1)).join(' / ')} MB at 25/50/75/100%; ` +
+        `max queue ${maxBacklog}, max channel ${maxChannel} lines`,
+    );
     assert.ok(total >= VOLUME, `${total} records streamed`);
     assert.equal(s.kept.size, 500, 'the ring buffer keeps exactly its capacity');
     assert.equal(s.kept.dropped, total - 500);
@@ -59,7 +65,10 @@ suite('event logs: bounded memory under volume', () => {
     assert.ok(maxMirror <= 2000 + 500);
     assert.ok(recordLines(s).length <= 2000);
     const growth = Math.max(...heap) - Math.min(...heap);
-    assert.ok(growth < 24, `the heap stays flat while ${total} records (~${Math.round(total / 1000)} MB of JSON) go by: ${heap.map((h) => h.toFixed(1)).join(', ')} MB`);
+    assert.ok(
+      growth < 24,
+      `the heap stays flat while ${total} records (~${Math.round(total / 1000)} MB of JSON) go by: ${heap.map((h) => h.toFixed(1)).join(', ')} MB`,
+    );
     assert.ok(Math.max(...heap) - before < 32, `and close to where it started (${before.toFixed(1)} MB)`);
   });
 });

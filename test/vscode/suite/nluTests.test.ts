@@ -65,10 +65,20 @@ suite('nlu tests', () => {
     const { testing } = await extensionApi();
     const state = testing.nluTests;
     const uri = vscode.Uri.file(setFile);
-    const item = await waitFor('the test set in the Test Explorer', () => state.controller.items.get(uri.toString()), 60_000);
+    const item = await waitFor(
+      'the test set in the Test Explorer',
+      () => state.controller.items.get(uri.toString()),
+      60_000,
+    );
     assert.equal(item.label, 'zz-nlu-tests-project/nlu-tests/coffee.csv');
     await state.controller.resolveHandler?.(item);
-    assert.deepEqual([...collect(item.children)].map((i) => [i.label, i.children.size]), [['ORDER_COFFEE', 1], ['GREET', 2]]);
+    assert.deepEqual(
+      [...collect(item.children)].map((i) => [i.label, i.children.size]),
+      [
+        ['ORDER_COFFEE', 1],
+        ['GREET', 2],
+      ],
+    );
 
     const cancel = new vscode.CancellationTokenSource();
     await state.runProfile.runHandler(new vscode.TestRunRequest([item], undefined, state.runProfile), cancel.token);
@@ -77,13 +87,26 @@ suite('nlu tests', () => {
     assert.ok(report, 'the run made an evaluation');
     assert.equal(report.predictions.length, 3);
     const wrong = report.predictions.filter((p) => p.expected !== p.predicted);
-    assert.deepEqual(wrong.map((p) => [p.line, p.expected, p.predicted]), [[3, 'GREET', 'ORDER_COFFEE']]);
-    const diagnostics = await waitFor('the failure as a diagnostic', () => { const d = vscode.languages.getDiagnostics(uri); return d.length > 0 && d; });
-    assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.source]), [[2, 'NLU tests']]);
+    assert.deepEqual(
+      wrong.map((p) => [p.line, p.expected, p.predicted]),
+      [[3, 'GREET', 'ORDER_COFFEE']],
+    );
+    const diagnostics = await waitFor('the failure as a diagnostic', () => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length > 0 && d;
+    });
+    assert.deepEqual(
+      diagnostics.map((d) => [d.range.start.line, d.source]),
+      [[2, 'NLU tests']],
+    );
     assert.match(diagnostics[0]?.message ?? '', /^Expected GREET, the model predicted ORDER_COFFEE \(0\.\d\d\)$/);
 
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(2, 0, 2, 5));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      new vscode.Range(2, 0, 2, 5),
+    );
     const titles = actions.map((a) => a.title);
     assert.ok(titles.includes('Add as a sample of GREET'), titles.join(' | '));
     assert.ok(titles.includes('Show the training samples that pulled it to ORDER_COFFEE'), titles.join(' | '));
@@ -94,16 +117,19 @@ suite('nlu tests', () => {
     assert.equal(prompter.asked[0]?.title, 'Training samples of ORDER_COFFEE nearest to "I want a coffee please"');
     assert.equal(prompter.asked[0]?.offered[0], 'I want a coffee', 'the nearest sample first');
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, trsx);
-    assert.equal(vscode.window.activeTextEditor?.selection.start.line, 10, 'the sample\'s TRSX line');
+    assert.equal(vscode.window.activeTextEditor?.selection.start.line, 10, "the sample's TRSX line");
 
     prompter.script({ confirm: true });
     const add = actions.find((a) => a.title === 'Add as a sample of GREET')?.command;
     await vscode.commands.executeCommand(add?.command ?? '', ...(add?.arguments ?? []));
     assert.match(readFileSync(trsx, 'utf8'), /<sample intentref="GREET" count="1">I want a coffee please<\/sample>/);
-    assert.match(prompter.asked.at(-1)?.title ?? '', /Add "I want a coffee please" as a sample of GREET to .*en-US\.trsx\?/);
+    assert.match(
+      prompter.asked.at(-1)?.title ?? '',
+      /Add "I want a coffee please" as a sample of GREET to .*en-US\.trsx\?/,
+    );
   });
 
-  test('the Model Evaluation page: strict CSP, a confused cell\'s utterance opens its line; cross-validation fills it', async function () {
+  test("the Model Evaluation page: strict CSP, a confused cell's utterance opens its line; cross-validation fills it", async function () {
     this.timeout(120_000);
     const { testing } = await extensionApi();
     await vscode.commands.executeCommand(CommandIds.nluTestsShowEvaluation);
@@ -119,15 +145,24 @@ suite('nlu tests', () => {
     await vscode.commands.executeCommand(CommandIds.nluTestsCrossValidate, { folder: project, folds: 2 });
     assert.equal(testing.nluTests.lastReport?.folds, 2);
     const samples = readFileSync(trsx, 'utf8').match(/<sample /g)?.length;
-    assert.equal(testing.nluTests.lastReport?.predictions.length, samples, `every sample of the TRSX, the added one too:\n${readFileSync(trsx, 'utf8')}`);
-    assert.ok(prompter.progress.some((t) => /^Cross-validating zz-nlu-tests-project \(2 folds\)/.test(t)), prompter.progress.join(' | '));
+    assert.equal(
+      testing.nluTests.lastReport?.predictions.length,
+      samples,
+      `every sample of the TRSX, the added one too:\n${readFileSync(trsx, 'utf8')}`,
+    );
+    assert.ok(
+      prompter.progress.some((t) => /^Cross-validating zz-nlu-tests-project \(2 folds\)/.test(t)),
+      prompter.progress.join(' | '),
+    );
   });
 });
 
 suite('nlu tests against a deployed configuration', () => {
   usePrompterForSuite();
   let pulled = '';
-  suiteTeardown(() => { if (pulled) rmSync(pulled, { recursive: true, force: true }); });
+  suiteTeardown(() => {
+    if (pulled) rmSync(pulled, { recursive: true, force: true });
+  });
 
   test('the deployed-configuration profile answers through the sandbox runtime as the local engine does', async function () {
     this.timeout(180_000); // a safety net: the sandbox trains the seeded build in this extension host
@@ -136,14 +171,27 @@ suite('nlu tests against a deployed configuration', () => {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(root, 'the test workspace is open');
     pulled = join(root, 'zz-nlu-tests-deployed');
-    assert.ok(await vscode.commands.executeCommand<PullResult>(CommandIds.syncPull, { connectionId: CONNECTION, projectId: '1001', folder: pulled }));
+    assert.ok(
+      await vscode.commands.executeCommand<PullResult>(CommandIds.syncPull, {
+        connectionId: CONNECTION,
+        projectId: '1001',
+        folder: pulled,
+      }),
+    );
     // The last line is mislabelled on purpose.
     const setFile = join(pulled, 'nlu-tests', 'deployed.csv');
     mkdirSync(join(pulled, 'nlu-tests'), { recursive: true });
-    writeFileSync(setFile, 'intent,text\nORDER_COFFEE,I would like a large latte please\nASK_HOURS,when do you open tomorrow\nASK_HOURS,can I get a small mocha\n');
+    writeFileSync(
+      setFile,
+      'intent,text\nORDER_COFFEE,I would like a large latte please\nASK_HOURS,when do you open tomorrow\nASK_HOURS,can I get a small mocha\n',
+    );
     const uri = vscode.Uri.file(setFile);
     const state = testing.nluTests;
-    const item = await waitFor('the set in the Test Explorer', () => state.controller.items.get(uri.toString()), 60_000);
+    const item = await waitFor(
+      'the set in the Test Explorer',
+      () => state.controller.items.get(uri.toString()),
+      60_000,
+    );
     await state.controller.resolveHandler?.(item);
     const cancel = new vscode.CancellationTokenSource();
 
@@ -160,11 +208,31 @@ suite('nlu tests against a deployed configuration', () => {
     assert.match(remote?.model ?? '', /^coffee-main \(Local sandbox · [^,]+, en-US\)$/);
     const answers = (r: typeof remote) => (r?.predictions ?? []).map((p) => [p.line, p.expected, p.predicted]);
     assert.equal(answers(remote).length, 3);
-    assert.deepEqual(answers(remote), answers(local), 'the deployed model answers as the engine trained on the pulled project');
-    for (const [i, p] of (remote?.predictions ?? []).entries()) assert.ok(Math.abs(p.confidence - (local?.predictions[i]?.confidence ?? -1)) < 1e-6, `line ${p.line}: the same confidence`);
-    assert.deepEqual(answers(remote).filter(([, e, p]) => e !== p).map(([line]) => line), [4], 'the mislabelled line fails');
-    const diagnostics = await waitFor('the failure as a diagnostic', () => { const d = vscode.languages.getDiagnostics(uri); return d.length > 0 && d; });
-    assert.deepEqual(diagnostics.map((d) => d.range.start.line), [3]);
+    assert.deepEqual(
+      answers(remote),
+      answers(local),
+      'the deployed model answers as the engine trained on the pulled project',
+    );
+    for (const [i, p] of (remote?.predictions ?? []).entries())
+      assert.ok(
+        Math.abs(p.confidence - (local?.predictions[i]?.confidence ?? -1)) < 1e-6,
+        `line ${p.line}: the same confidence`,
+      );
+    assert.deepEqual(
+      answers(remote)
+        .filter(([, e, p]) => e !== p)
+        .map(([line]) => line),
+      [4],
+      'the mislabelled line fails',
+    );
+    const diagnostics = await waitFor('the failure as a diagnostic', () => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length > 0 && d;
+    });
+    assert.deepEqual(
+      diagnostics.map((d) => d.range.start.line),
+      [3],
+    );
   });
 });
 

@@ -30,7 +30,9 @@ suite('platform commands (issue 16)', () => {
     dir = mkdtempSync(join(tmpdir(), 'cstudio-platform-commands-'));
   });
   suiteTeardown(async () => {
-    await owner.entities.update('1001', 'ORDER_NUMBER', { settings: { isSensitive: false } }, { kind: 'REGEX' }).catch(() => undefined);
+    await owner.entities
+      .update('1001', 'ORDER_NUMBER', { settings: { isSensitive: false } }, { kind: 'REGEX' })
+      .catch(() => undefined);
     await owner?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -46,7 +48,7 @@ suite('platform commands (issue 16)', () => {
     assert.equal(entity.settings.canonicalize, true);
   });
 
-  test('Export Ontology… saves the platform\'s zip; Export Grammars… shows the platform\'s refusal to a non-Expert', async () => {
+  test("Export Ontology… saves the platform's zip; Export Grammars… shows the platform's refusal to a non-Expert", async () => {
     const { testing } = await extensionApi();
     const project = await walk(testing, SANDBOX, ORG, PROJECT);
     const file = join(dir, 'ontology.zip');
@@ -68,7 +70,8 @@ suite('platform commands (issue 16)', () => {
     const types = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.entityTypesShow, connection.node);
     assert.equal(types?.scheme, 'cstudio-report');
     const typesText = (await vscode.workspace.openTextDocument(types)).getText();
-    for (const t of await owner.ontology.entityTypes()) assert.ok(typesText.includes(code(t.name)), `${t.name} in ${typesText}`);
+    for (const t of await owner.ontology.entityTypes())
+      assert.ok(typesText.includes(code(t.name)), `${t.name} in ${typesText}`);
     const apps = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.applicationsShowAll, connection.node);
     assert.equal(apps?.scheme, 'cstudio-report');
     const appsText = (await vscode.workspace.openTextDocument(apps)).getText();

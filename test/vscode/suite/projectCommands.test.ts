@@ -27,8 +27,13 @@ suite('project commands', () => {
   let dir = '';
   let owner: PlatformClient;
   let project: Project;
-  const text = (file: string, content: string): string => { const p = join(dir, file); writeFileSync(p, content); return p; };
-  const projectNode = async (name = RENAMED): Promise<Awaited<ReturnType<typeof walk>>> => walk((await extensionApi()).testing, SANDBOX, ORG, name);
+  const text = (file: string, content: string): string => {
+    const p = join(dir, file);
+    writeFileSync(p, content);
+    return p;
+  };
+  const projectNode = async (name = RENAMED): Promise<Awaited<ReturnType<typeof walk>>> =>
+    walk((await extensionApi()).testing, SANDBOX, ORG, name);
 
   suiteSetup(async () => {
     const { testing } = await extensionApi();
@@ -57,7 +62,12 @@ suite('project commands', () => {
     await vscode.commands.executeCommand(CommandIds.projectCreate);
     assert.match(prompter.rejected[0] ?? '', /"english" is not a locale code/);
     prompter.reset();
-    prompter.script({ input: NAME }, { input: 'en-US, fr-CA' }, { pick: 'Yes' }, { input: 'A test project for the extension tests.' });
+    prompter.script(
+      { input: NAME },
+      { input: 'en-US, fr-CA' },
+      { pick: 'Yes' },
+      { input: 'A test project for the extension tests.' },
+    );
     project = await vscode.commands.executeCommand<Project>(CommandIds.projectCreate);
     assert.equal(project.displayName, NAME);
     const fetched = await owner.projects.get(project.id);
@@ -71,7 +81,11 @@ suite('project commands', () => {
     prompter.script({ input: RENAMED });
     assert.equal(await vscode.commands.executeCommand(CommandIds.projectRename, node.node), RENAMED);
     assert.equal((await owner.projects.get(project.id)).displayName, RENAMED);
-    assert.equal(prompter.infos.at(-1), `Project "${NAME}" (${project.id}) renamed to "${RENAMED}".`, 'the rename is confirmed');
+    assert.equal(
+      prompter.infos.at(-1),
+      `Project "${NAME}" (${project.id}) renamed to "${RENAMED}".`,
+      'the rename is confirmed',
+    );
 
     const renamed = await projectNode();
     await childrenOf(testing, renamed.node);
@@ -88,20 +102,29 @@ suite('project commands', () => {
 
     await vscode.commands.executeCommand(CommandIds.projectUnlock, lockNode.node);
     assert.equal(await owner.projects.getLock(project.id), undefined);
-    await waitFor('the project to show unlocked', async () => (await projectNode()).item.contextValue === 'project:unlocked');
+    await waitFor(
+      'the project to show unlocked',
+      async () => (await projectNode()).item.contextValue === 'project:unlocked',
+    );
   });
 
   test('Export the package and the metadata to files named the way the platform names them', async () => {
     const node = await projectNode();
     const zipFile = join(dir, 'package.zip');
     prompter.script({ saveFile: zipFile });
-    const exported = await vscode.commands.executeCommand<{ file: string; bytes: number }>(CommandIds.projectExportPackage, node.node);
+    const exported = await vscode.commands.executeCommand<{ file: string; bytes: number }>(
+      CommandIds.projectExportPackage,
+      node.node,
+    );
     const proposed = prompter.asked[0]?.offered[0] ?? '';
     assert.match(proposed, new RegExp(`^${project.id}-.*-\\d{4}-\\d{2}-\\d{2}-\\d{2}-\\d{2}-\\d{2}\\.zip$`));
     assert.equal(parseExportFileName(proposed, { projectName: RENAMED })?.kind, 'package');
     assert.equal(exported.file, zipFile);
     const entries = await readZip(readFileSync(zipFile));
-    assert.ok(entries.has('metadata.json') && entries.has('en-US/en-US.trsx') && entries.has('fr-CA/fr-CA.trsx'), [...entries.keys()].join(', '));
+    assert.ok(
+      entries.has('metadata.json') && entries.has('en-US/en-US.trsx') && entries.has('fr-CA/fr-CA.trsx'),
+      [...entries.keys()].join(', '),
+    );
     assert.equal(exported.bytes, readFileSync(zipFile).length);
 
     const jsonFile = join(dir, 'metadata.json');
@@ -120,24 +143,39 @@ suite('project commands', () => {
 
     prompter.script({ openFile: text('broken.zip', 'not a zip at all') });
     assert.equal(await vscode.commands.executeCommand(CommandIds.projectReplace, node.node), undefined);
-    await waitFor('the refusal in the log', () => readLogs(testing.logDir).includes('broken.zip is not a usable package zip'));
+    await waitFor('the refusal in the log', () =>
+      readLogs(testing.logDir).includes('broken.zip is not a usable package zip'),
+    );
 
     prompter.script({ openFile: coffeeZip }, { confirm: false });
     assert.equal(await vscode.commands.executeCommand(CommandIds.projectReplace, node.node), undefined);
-    assert.match(prompter.asked.find((a) => a.kind === 'confirm')?.title ?? '', new RegExp(`Replace ALL content of project "${RENAMED.replace(/[()]/g, '\\$&')}"`));
+    assert.match(
+      prompter.asked.find((a) => a.kind === 'confirm')?.title ?? '',
+      new RegExp(`Replace ALL content of project "${RENAMED.replace(/[()]/g, '\\$&')}"`),
+    );
     assert.equal((await owner.jobs.listPage(project.id, 10, 0)).items.length, 0, 'declined: no job started');
 
     prompter.reset();
     prompter.script({ openFile: coffeeZip }, { confirm: true });
-    const outcome = await vscode.commands.executeCommand<{ job: { status: string }; finished: boolean }>(CommandIds.projectReplace, node.node);
+    const outcome = await vscode.commands.executeCommand<{ job: { status: string }; finished: boolean }>(
+      CommandIds.projectReplace,
+      node.node,
+    );
     assert.equal(outcome.finished, true);
     assert.equal(outcome.job.status, 'COMPLETED');
     assert.match(prompter.infos.at(-1) ?? '', /: completed/);
-    assert.ok(prompter.progress.some((p) => /REPLACE_PROJECT|COMPLETED/.test(p)), prompter.progress.join(' | '));
+    assert.ok(
+      prompter.progress.some((p) => /REPLACE_PROJECT|COMPLETED/.test(p)),
+      prompter.progress.join(' | '),
+    );
     const intents = (await owner.intents.list(project.id)).map((i) => i.name);
     assert.ok(intents.includes('ORDER_COFFEE'), intents.join(', '));
-    const jobs = await childrenUntil(testing, (await walk(testing, SANDBOX, ORG, RENAMED, 'Jobs')).node, 'the finished job in the tree',
-      (c) => c[0]?.label === 'Replace project' && /completed/.test(String(c[0].item.description)));
+    const jobs = await childrenUntil(
+      testing,
+      (await walk(testing, SANDBOX, ORG, RENAMED, 'Jobs')).node,
+      'the finished job in the tree',
+      (c) => c[0]?.label === 'Replace project' && /completed/.test(String(c[0].item.description)),
+    );
     assert.equal(jobs[0]?.item.contextValue, 'job:finished');
   });
 
@@ -146,9 +184,13 @@ suite('project commands', () => {
     const channels = await walk(testing, SANDBOX, ORG, RENAMED, 'Channels');
     prompter.script({ input: 'Web' }, { pickMany: ['rich text', 'interactivity'] }, { pick: 'green' });
     const created = await vscode.commands.executeCommand<{ id: string }>(CommandIds.channelCreate, channels.node);
-    const find = async (): Promise<{ channel: { displayName: string; modes?: readonly string[]; color?: string }; isActive?: boolean } | undefined> =>
-      (await owner.projects.get(project.id)).channels?.find((c) => c.channel.id === created.id);
-    assert.deepEqual([(await find())?.channel.displayName, (await find())?.channel.modes, (await find())?.channel.color], ['Web', ['INTERACTIVITY', 'RICH_TEXT'], 'GREEN']);
+    const find = async (): Promise<
+      { channel: { displayName: string; modes?: readonly string[]; color?: string }; isActive?: boolean } | undefined
+    > => (await owner.projects.get(project.id)).channels?.find((c) => c.channel.id === created.id);
+    assert.deepEqual(
+      [(await find())?.channel.displayName, (await find())?.channel.modes, (await find())?.channel.color],
+      ['Web', ['INTERACTIVITY', 'RICH_TEXT'], 'GREEN'],
+    );
     assert.equal(prompter.infos.at(-1), `Channel "Web" created in "${RENAMED}".`);
 
     const web = await childrenUntil(testing, channels.node, 'the new channel', (c) => c.some((x) => x.label === 'Web'));
@@ -159,14 +201,25 @@ suite('project commands', () => {
     assert.equal(prompter.infos.at(-1), 'Channel "Web" renamed to "Web chat".');
     await vscode.commands.executeCommand(CommandIds.channelDeactivate, webNode?.node);
     assert.equal((await find())?.isActive, false);
-    const inactive = await childrenUntil(testing, channels.node, 'the inactive channel', (c) => c.some((x) => x.item.contextValue === 'channel:inactive'));
-    await vscode.commands.executeCommand(CommandIds.channelActivate, inactive.find((x) => x.item.contextValue === 'channel:inactive')?.node);
+    const inactive = await childrenUntil(testing, channels.node, 'the inactive channel', (c) =>
+      c.some((x) => x.item.contextValue === 'channel:inactive'),
+    );
+    await vscode.commands.executeCommand(
+      CommandIds.channelActivate,
+      inactive.find((x) => x.item.contextValue === 'channel:inactive')?.node,
+    );
     assert.equal((await find())?.isActive, true);
 
     // From the palette: the project and the channel are picked by name; the current modes come pre-selected.
     prompter.script({ pick: RENAMED }, { pick: 'Web chat' }, { pickMany: ['tts'] }, { pick: 'pink' });
     await vscode.commands.executeCommand(CommandIds.channelConfigure);
-    assert.deepEqual(prompter.asked.filter((a) => a.kind === 'pickMany').at(-1)?.offered.filter((o) => o.startsWith('*')), ['*interactivity', '*rich text']);
+    assert.deepEqual(
+      prompter.asked
+        .filter((a) => a.kind === 'pickMany')
+        .at(-1)
+        ?.offered.filter((o) => o.startsWith('*')),
+      ['*interactivity', '*rich text'],
+    );
     assert.deepEqual([(await find())?.channel.modes, (await find())?.channel.color], [['TTS'], 'PINK']);
   });
 
@@ -182,18 +235,22 @@ suite('project commands', () => {
     assert.equal((await owner.entities.get(project.id, 'MILK')).kind, 'LIST');
     assert.equal(prompter.infos.at(-1), `Entity "MILK" (List) created in "${RENAMED}".`);
 
-    const milk = (): Promise<Awaited<ReturnType<typeof walk>>> => waitFor('MILK in the tree', async () => {
-      const list = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, RENAMED, 'Entities')).node);
-      const kind = list.find((k) => k.label === 'List');
-      const entity = kind && (await childrenOf(testing, kind.node)).find((e) => e.label === 'MILK');
-      return entity ?? false;
-    });
+    const milk = (): Promise<Awaited<ReturnType<typeof walk>>> =>
+      waitFor('MILK in the tree', async () => {
+        const list = await childrenOf(testing, (await walk(testing, SANDBOX, ORG, RENAMED, 'Entities')).node);
+        const kind = list.find((k) => k.label === 'List');
+        const entity = kind && (await childrenOf(testing, kind.node)).find((e) => e.label === 'MILK');
+        return entity ?? false;
+      });
     const literals = async (): Promise<string[]> => {
       const e = await owner.entities.get(project.id, 'MILK');
       return (e.data?.['en-US']?.entries ?? []).flatMap((g) => g.patterns.map((p) => `${p}=${g.meaning}`)).sort();
     };
     prompter.script({ openFile: text('milk.nmlist', 'whole milk|whole\nskim|skim\n') }, { pick: 'en-US' });
-    const appended = await vscode.commands.executeCommand<{ job: { status: string } }>(CommandIds.entityAppendLiterals, (await milk()).node);
+    const appended = await vscode.commands.executeCommand<{ job: { status: string } }>(
+      CommandIds.entityAppendLiterals,
+      (await milk()).node,
+    );
     assert.equal(appended.job.status, 'COMPLETED');
     assert.deepEqual(await literals(), ['skim=skim', 'whole milk=whole']);
 
@@ -204,14 +261,22 @@ suite('project commands', () => {
 
     prompter.script({ openFile: text('wrong.csv', 'a,b\n') });
     await vscode.commands.executeCommand(CommandIds.entityAppendLiterals, (await milk()).node);
-    await waitFor('the refused file in the log', () => readLogs(testing.logDir).includes('wrong.csv cannot be imported as entity literals'));
+    await waitFor('the refused file in the log', () =>
+      readLogs(testing.logDir).includes('wrong.csv cannot be imported as entity literals'),
+    );
 
     const out = join(dir, 'literals.zip');
     prompter.reset();
     prompter.script({ saveFile: out });
     await vscode.commands.executeCommand(CommandIds.entityExportLiterals, (await milk()).node);
-    assert.equal(parseExportFileName(prompter.asked[0]?.offered[0] ?? '', { projectName: RENAMED })?.entityName, 'MILK');
-    assert.match(Buffer.from((await readZip(readFileSync(out))).get('en-US.trsx') ?? new Uint8Array()).toString('utf8'), /oat milk/);
+    assert.equal(
+      parseExportFileName(prompter.asked[0]?.offered[0] ?? '', { projectName: RENAMED })?.entityName,
+      'MILK',
+    );
+    assert.match(
+      Buffer.from((await readZip(readFileSync(out))).get('en-US.trsx') ?? new Uint8Array()).toString('utf8'),
+      /oat milk/,
+    );
 
     prompter.script({ input: 'MILK_TYPE' });
     await vscode.commands.executeCommand(CommandIds.entityRename, (await milk()).node);
@@ -228,7 +293,10 @@ suite('project commands', () => {
 
     prompter.script({ pick: RENAMED }, { pick: 'MILK_TYPE' }, { confirm: true });
     assert.equal(await vscode.commands.executeCommand(CommandIds.entityDelete), true);
-    await assert.rejects(owner.entities.get(project.id, 'MILK_TYPE'), (e: unknown) => platformErrorKind(e) === 'NotFound');
+    await assert.rejects(
+      owner.entities.get(project.id, 'MILK_TYPE'),
+      (e: unknown) => platformErrorKind(e) === 'NotFound',
+    );
   });
 
   test('Intents: create from the palette, import samples (append, replace), export, rename, delete', async () => {
@@ -238,7 +306,13 @@ suite('project commands', () => {
     assert.ok((await owner.intents.list(project.id)).some((i) => i.name === 'GREET'));
     assert.equal(prompter.infos.at(-1), `Intent "GREET" created in "${RENAMED}".`, 'Create Intent says what it did');
     const greet = (name = 'GREET'): Promise<Awaited<ReturnType<typeof walk>>> =>
-      waitFor(`${name} in the tree`, async () => (await childrenOf(testing, (await walk(testing, SANDBOX, ORG, RENAMED, 'Intents')).node)).find((i) => i.label === name) ?? false);
+      waitFor(
+        `${name} in the tree`,
+        async () =>
+          (await childrenOf(testing, (await walk(testing, SANDBOX, ORG, RENAMED, 'Intents')).node)).find(
+            (i) => i.label === name,
+          ) ?? false,
+      );
     const samples = async (name = 'GREET'): Promise<string> => {
       const zip = await readZip(await (await owner.samples.export(project.id, name)).toBuffer());
       return Buffer.from(zip.get('en-US.trsx') ?? new Uint8Array()).toString('utf8');
@@ -263,7 +337,10 @@ suite('project commands', () => {
 
     prompter.script({ input: 'GREETING' });
     await vscode.commands.executeCommand(CommandIds.intentRename, (await greet()).node);
-    assert.deepEqual((await owner.intents.list(project.id)).filter((i) => i.name.startsWith('GREET')).map((i) => i.name), ['GREETING']);
+    assert.deepEqual(
+      (await owner.intents.list(project.id)).filter((i) => i.name.startsWith('GREET')).map((i) => i.name),
+      ['GREETING'],
+    );
     assert.match(await samples('GREETING'), /good morning/, 'the samples follow the renamed intent');
     assert.match(prompter.infos.at(-1) ?? '', /^Intent "GREET" renamed to "GREETING"/);
 
@@ -283,19 +360,34 @@ suite('project commands', () => {
     assert.equal((running?.item.iconPath as vscode.ThemeIcon).id, 'sync~spin');
     const watched = await vscode.commands.executeCommand<{ status: string }>(CommandIds.jobWatch, running?.node);
     assert.equal(watched.status, 'COMPLETED');
-    await childrenUntil(testing, jobs.node, 'the job to turn completed in the tree (live refresh)',
-      (c) => c.find((j) => j.node.id.endsWith(started.id))?.item.contextValue === 'job:finished');
+    await childrenUntil(
+      testing,
+      jobs.node,
+      'the job to turn completed in the tree (live refresh)',
+      (c) => c.find((j) => j.node.id.endsWith(started.id))?.item.contextValue === 'job:finished',
+    );
 
     const second = await owner.samples.append(project.id, 'ORDER_COFFEE', 'en-US', file);
     prompter.cancelProgressAfterMs = 20;
-    const stopped = await vscode.commands.executeCommand<{ status: string }>(CommandIds.jobWatch, { connectionId: 'local-sandbox', projectId: project.id, jobId: second.id });
+    const stopped = await vscode.commands.executeCommand<{ status: string }>(CommandIds.jobWatch, {
+      connectionId: 'local-sandbox',
+      projectId: project.id,
+      jobId: second.id,
+    });
     assert.equal(stopped.status, 'RUNNING');
     assert.match(prompter.infos.at(-1) ?? '', /keeps running on the platform/);
 
     const third = await owner.samples.append(project.id, 'ORDER_COFFEE', 'en-US', file);
     prompter.cancelProgressAfterMs = undefined;
     prompter.script({ confirm: true });
-    assert.equal(await vscode.commands.executeCommand(CommandIds.jobDelete, { connectionId: 'local-sandbox', projectId: project.id, jobId: third.id }), true);
+    assert.equal(
+      await vscode.commands.executeCommand(CommandIds.jobDelete, {
+        connectionId: 'local-sandbox',
+        projectId: project.id,
+        jobId: third.id,
+      }),
+      true,
+    );
     assert.match(prompter.asked.at(-1)?.offered[0] ?? '', /KEEPS RUNNING until it completes or fails/);
     await assert.rejects(owner.jobs.get(project.id, third.id), (e: unknown) => platformErrorKind(e) === 'NotFound');
   });
@@ -314,8 +406,15 @@ suite('project commands', () => {
       assert.equal((await projectNode()).item.contextValue, 'project:locked:others');
 
       prompter.script({ input: 'Not allowed' });
-      assert.equal(await vscode.commands.executeCommand(CommandIds.projectRename, (await projectNode()).node), undefined);
-      await waitFor('the lock error in the log', () => /command cstudio\.project\.rename failed: ProjectLockedError: .*is locked by Adam Admin/.test(readLogs(testing.logDir)));
+      assert.equal(
+        await vscode.commands.executeCommand(CommandIds.projectRename, (await projectNode()).node),
+        undefined,
+      );
+      await waitFor('the lock error in the log', () =>
+        /command cstudio\.project\.rename failed: ProjectLockedError: .*is locked by Adam Admin/.test(
+          readLogs(testing.logDir),
+        ),
+      );
       assert.equal((await owner.projects.get(project.id)).displayName, RENAMED, 'nothing changed');
     } finally {
       await admin.projects.unlock(project.id).catch(() => undefined);
@@ -334,7 +433,11 @@ suite('project commands', () => {
     assert.equal(await vscode.commands.executeCommand(CommandIds.projectDelete, node.node), true);
     await assert.rejects(owner.projects.get(project.id), (e: unknown) => platformErrorKind(e) === 'NotFound');
     const { testing } = await extensionApi();
-    await waitFor('the project to leave the tree', async () => !(await childrenOf(testing, (await walk(testing, SANDBOX, ORG)).node)).some((c) => c.label === RENAMED));
+    await waitFor(
+      'the project to leave the tree',
+      async () =>
+        !(await childrenOf(testing, (await walk(testing, SANDBOX, ORG)).node)).some((c) => c.label === RENAMED),
+    );
     assert.ok(basename(dir).startsWith('cstudio-commands-'));
   });
 });

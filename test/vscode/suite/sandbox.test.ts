@@ -13,7 +13,11 @@ import { extensionApi, getJson, portIsFree, readLogs, requestToken, updateSettin
 
 async function running(): Promise<SandboxInfo> {
   const { testing } = await extensionApi();
-  return waitFor('the local sandbox to run', () => testing.sandbox.state.kind === 'running' && testing.sandbox.state.info, 20_000);
+  return waitFor(
+    'the local sandbox to run',
+    () => testing.sandbox.state.kind === 'running' && testing.sandbox.state.info,
+    20_000,
+  );
 }
 
 suite('local sandbox', () => {
@@ -35,8 +39,11 @@ suite('local sandbox', () => {
     const list = (orgs.body as { organizations?: unknown[] }).organizations;
     assert.ok(Array.isArray(list) && list.length > 0, `demo organizations: ${JSON.stringify(orgs.body)}`);
     assert.equal(testing.statusBarText(), `$(server-process) Sandbox :${info.port}`);
-    assert.equal(await testing.credentials.get(LOCAL_SANDBOX_CONNECTION_ID), info.clients[0]?.clientSecret,
-      'the connection secret is kept in SecretStorage');
+    assert.equal(
+      await testing.credentials.get(LOCAL_SANDBOX_CONNECTION_ID),
+      info.clients[0]?.clientSecret,
+      'the connection secret is kept in SecretStorage',
+    );
   });
 
   test('Stop releases the port and shows the stopped state', async () => {
@@ -58,7 +65,8 @@ suite('local sandbox', () => {
     const second = await running();
     assert.equal(restarted, second.baseUrl);
     assert.equal(testing.statusBarText(), `$(server-process) Sandbox :${second.port}`);
-    if (second.port !== first.port) assert.equal(await portIsFree(first.port), true, `old port ${first.port} is released`);
+    if (second.port !== first.port)
+      assert.equal(await portIsFree(first.port), true, `old port ${first.port} is released`);
     await requestToken(second);
   });
 
@@ -90,7 +98,10 @@ suite('local sandbox', () => {
       assert.equal(result, undefined);
       const state = testing.sandbox.state;
       assert.equal(state.kind, 'failed');
-      assert.match(state.kind === 'failed' ? state.error.message : '', new RegExp(`127\\.0\\.0\\.1:${busyPort}: the port is in use`));
+      assert.match(
+        state.kind === 'failed' ? state.error.message : '',
+        new RegExp(`127\\.0\\.0\\.1:${busyPort}: the port is in use`),
+      );
       assert.equal(testing.statusBarText(), '$(error) Sandbox failed');
       const logged = await waitFor('the failure in the log file', () => {
         const text = readLogs(testing.logDir);
@@ -117,17 +128,23 @@ suite('local sandbox: questions through the prompter', () => {
     prompter.script({ confirm: false });
     assert.equal(await vscode.commands.executeCommand(CommandIds.sandboxReset), undefined);
     assert.equal(existsSync(marker), true, 'nothing was deleted');
-    assert.deepEqual(prompter.asked.map((a) => [a.kind, a.title]), [['confirm', 'Reset the local sandbox?']]);
+    assert.deepEqual(
+      prompter.asked.map((a) => [a.kind, a.title]),
+      [['confirm', 'Reset the local sandbox?']],
+    );
     prompter.script({ confirm: true });
     const baseUrl = await vscode.commands.executeCommand<string>(CommandIds.sandboxReset);
     assert.equal(existsSync(marker), false);
     assert.deepEqual(prompter.infos, [`Local sandbox reset; running at ${baseUrl} with fresh demo data`]);
   });
 
-  test('the status bar\'s actions are a pick of the other commands', async () => {
+  test("the status bar's actions are a pick of the other commands", async () => {
     await running();
     prompter.script({ pick: /Show log/ });
     await vscode.commands.executeCommand(CommandIds.sandboxActions);
-    assert.deepEqual(prompter.asked.map((a) => [a.kind, a.title, a.offered.length]), [['pick', 'Local sandbox', 6]]);
+    assert.deepEqual(
+      prompter.asked.map((a) => [a.kind, a.title, a.offered.length]),
+      [['pick', 'Local sandbox', 6]],
+    );
   });
 });

@@ -42,12 +42,18 @@ suite('try an utterance', () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(folder, 'the test window has a folder');
     root = join(folder, 'try-1001');
-    const pulled = await vscode.commands.executeCommand<PullResult>(CommandIds.syncPull, { connectionId: CONNECTION, projectId: '1001', folder: root });
+    const pulled = await vscode.commands.executeCommand<PullResult>(CommandIds.syncPull, {
+      connectionId: CONNECTION,
+      projectId: '1001',
+      folder: root,
+    });
     assert.ok(pulled);
 
     // The demo project has en-US and fr-CA; the sandbox's runtime clients reach one configuration, coffee-main.
     prompter.script({ pick: 'en-US' }, { input: 'I would like a large latte please' });
-    const state = await vscode.commands.executeCommand<TryViewState | undefined>(CommandIds.tryUtterance, { folder: root });
+    const state = await vscode.commands.executeCommand<TryViewState | undefined>(CommandIds.tryUtterance, {
+      folder: root,
+    });
     assert.ok(state, 'the panel opened');
     assert.equal(testing.tryPanel.view?.folder, root);
     assert.equal(state.target.contextTag, 'coffee-main');
@@ -72,23 +78,39 @@ suite('try an utterance', () => {
 
     prompter.script({ confirm: true });
     assert.equal(await vscode.commands.executeCommand(CommandIds.tryAddSample, { intent: 'ORDER_COFFEE' }), true);
-    assert.match(prompter.asked.find((a) => a.kind === 'confirm')?.title ?? '', /^Add "I would like a large latte please" as a sample of ORDER_COFFEE in en-US\/en-US\.trsx\?$/);
+    assert.match(
+      prompter.asked.find((a) => a.kind === 'confirm')?.title ?? '',
+      /^Add "I would like a large latte please" as a sample of ORDER_COFFEE in en-US\/en-US\.trsx\?$/,
+    );
     const trsx = readFileSync(join(root, 'en-US', 'en-US.trsx'), 'utf8');
-    assert.match(trsx, /<sample intentref="ORDER_COFFEE" count="1">I would like a <annotation conceptref="DRINK"><annotation conceptref="COFFEE_SIZE">large<\/annotation> <annotation conceptref="COFFEE_TYPE">latte<\/annotation><\/annotation> please<\/sample>/);
-    assert.ok(prompter.infos.some((m) => /added it as ORDER_COFFEE in en-US\/en-US\.trsx/.test(m)), prompter.infos.join('\n'));
+    assert.match(
+      trsx,
+      /<sample intentref="ORDER_COFFEE" count="1">I would like a <annotation conceptref="DRINK"><annotation conceptref="COFFEE_SIZE">large<\/annotation> <annotation conceptref="COFFEE_TYPE">latte<\/annotation><\/annotation> please<\/sample>/,
+    );
+    assert.ok(
+      prompter.infos.some((m) => /added it as ORDER_COFFEE in en-US\/en-US\.trsx/.test(m)),
+      prompter.infos.join('\n'),
+    );
 
     // An entity a grammar matched links to the grammar tester when the folder has the grammar (grammars are
     // restricted files: a pull by the demo owner brings none, so the test puts the project's grammar there).
-    const noGrammar = await vscode.commands.executeCommand<TryViewState | undefined>(CommandIds.tryAgain, { text: 'an espresso ready at noon please' });
+    const noGrammar = await vscode.commands.executeCommand<TryViewState | undefined>(CommandIds.tryAgain, {
+      text: 'an espresso ready at noon please',
+    });
     assert.equal(noGrammar?.page.grammarFiles.PICKUP_TIME, undefined, 'no link to a grammar the folder does not have');
     mkdirSync(join(root, 'en-US', 'grammars'), { recursive: true });
     writeFileSync(join(root, 'en-US', 'grammars', 'PICKUP_TIME.grxml'), PICKUP_TIME);
-    const again = await vscode.commands.executeCommand<TryViewState | undefined>(CommandIds.tryAgain, { text: 'an espresso ready at noon please' });
+    const again = await vscode.commands.executeCommand<TryViewState | undefined>(CommandIds.tryAgain, {
+      text: 'an espresso ready at noon please',
+    });
     const time = again?.page.tried.candidates[0]?.entities.find((e) => e.name === 'PICKUP_TIME');
     assert.equal(time?.origin, 'GRAMMAR');
     assert.equal(again?.page.grammarFiles.PICKUP_TIME, 'en-US/grammars/PICKUP_TIME.grxml');
     assert.match(again?.html ?? '', /Test in the grammar tester/);
-    const tested = await vscode.commands.executeCommand<{ accepted: boolean; report: string } | undefined>(CommandIds.tryTestGrammar, { file: 'en-US/grammars/PICKUP_TIME.grxml', literal: time?.literal });
+    const tested = await vscode.commands.executeCommand<{ accepted: boolean; report: string } | undefined>(
+      CommandIds.tryTestGrammar,
+      { file: 'en-US/grammars/PICKUP_TIME.grxml', literal: time?.literal },
+    );
     assert.equal(tested?.accepted, true, `${JSON.stringify(prompter.failures)} ${JSON.stringify(prompter.warnings)}`);
     assert.match(tested.report, /ACCEPTED/);
   });

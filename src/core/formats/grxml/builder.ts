@@ -19,7 +19,18 @@ import { normalizeSpace } from './tokens';
 import { enterElement, localName, namespaceOf, scopeAt, type NamespaceScope } from './xmlNames';
 
 /** What the builder makes of an element (undefined: nothing, and it does not look inside). */
-type Build = 'grammar' | 'lexicon' | 'meta' | 'metadata' | 'rule' | 'example' | 'token' | 'ruleref' | 'item' | 'one-of' | 'tag';
+type Build =
+  | 'grammar'
+  | 'lexicon'
+  | 'meta'
+  | 'metadata'
+  | 'rule'
+  | 'example'
+  | 'token'
+  | 'ruleref'
+  | 'item'
+  | 'one-of'
+  | 'tag';
 
 /** An open element. Frames are reused from one element to the next at the same depth. */
 interface Frame extends ContentFrame {
@@ -74,7 +85,13 @@ export class GrammarBuilder extends ElementSink {
     this.make = new ExpansionMaker(this.expansions);
     const rules: Rule[] = [];
     this.grammar = {
-      mode: 'voice', lexicons: [], metas: [], metadata: [], tags: [], rules, rulesById: new RulesById(this.expansions.ruleIndex, rules),
+      mode: 'voice',
+      lexicons: [],
+      metas: [],
+      metadata: [],
+      tags: [],
+      rules,
+      rulesById: new RulesById(this.expansions.ruleIndex, rules),
       range: { start: 0, end: 0 },
     };
   }
@@ -93,7 +110,7 @@ export class GrammarBuilder extends ElementSink {
   }
 
   protected override enter(el: ScannedElement, nested: boolean): void {
-    const up = nested ? this.frames[this.depth - 1] as Frame : undefined;
+    const up = nested ? (this.frames[this.depth - 1] as Frame) : undefined;
     const frame = this.frames[this.depth] ?? newFrame();
     this.frames[this.depth++] = frame;
     frame.el = el;
@@ -165,9 +182,8 @@ export class GrammarBuilder extends ElementSink {
     if (collector) {
       collector.text += node.value;
       if (node.raw !== node.value) collector.exact = false;
-    }
-    else if (up.build === 'rule' || up.build === 'item') this.make.pushTokens(node, this.pending);
-    else if (up.build === 'one-of') this.make.pushTokens(node, up.stray ??= []);
+    } else if (up.build === 'rule' || up.build === 'item') this.make.pushTokens(node, this.pending);
+    else if (up.build === 'one-of') this.make.pushTokens(node, (up.stray ??= []));
   }
 
   protected override exit(): void {
@@ -180,15 +196,22 @@ export class GrammarBuilder extends ElementSink {
     if (this.collector === frame) this.collector = undefined;
     const grammar = this.grammar;
     switch (frame.build) {
-      case 'grammar': break;
-      case 'lexicon': grammar.lexicons.push({ uri: attributeValue(el, 'uri'), type: attributeValue(el, 'type'), range: el.range }); break;
+      case 'grammar':
+        break;
+      case 'lexicon':
+        grammar.lexicons.push({ uri: attributeValue(el, 'uri'), type: attributeValue(el, 'type'), range: el.range });
+        break;
       case 'meta':
         grammar.metas.push({
-          name: attributeValue(el, 'name'), httpEquiv: attributeValue(el, 'http-equiv'),
-          content: attributeValue(el, 'content'), range: el.range,
+          name: attributeValue(el, 'name'),
+          httpEquiv: attributeValue(el, 'http-equiv'),
+          content: attributeValue(el, 'content'),
+          range: el.range,
         });
         break;
-      case 'metadata': grammar.metadata.push({ text: this.text.slice(el.start, el.end), range: el.range }); break;
+      case 'metadata':
+        grammar.metadata.push({ text: this.text.slice(el.start, el.end), range: el.range });
+        break;
       case 'rule': {
         const rule = this.rule(frame, el);
         this.expansions.addRule(rule.id, this.pending, frame.from);
@@ -203,18 +226,26 @@ export class GrammarBuilder extends ElementSink {
       }
       case 'tag': {
         const up = this.frames[this.depth - 1] as Frame;
-        if (up.build === 'grammar') grammar.tags.push(new TagNode(frame.text, el.start, el.end)); // header tags stay objects
+        if (up.build === 'grammar')
+          grammar.tags.push(new TagNode(frame.text, el.start, el.end)); // header tags stay objects
         else this.deliver(this.make.tag(el, frame.text, this.sourceAt(frame, el, frame.text)), false);
         break;
       }
       case 'token': {
         const text = normalizeSpace(frame.text);
-        if (text.length > 0) this.deliver(this.make.token(el, text, text === frame.text ? this.sourceAt(frame, el, text) : -1), false);
+        if (text.length > 0)
+          this.deliver(this.make.token(el, text, text === frame.text ? this.sourceAt(frame, el, text) : -1), false);
         break;
       }
-      case 'ruleref': this.deliver(this.make.ruleref(el), false); break;
-      case 'item': this.deliver(this.make.item(el, this.pending, frame.from), true, frame.from); break;
-      case 'one-of': this.deliver(this.make.oneOf(el, this.pending, frame.from, frame.stray), false, frame.from); break;
+      case 'ruleref':
+        this.deliver(this.make.ruleref(el), false);
+        break;
+      case 'item':
+        this.deliver(this.make.item(el, this.pending, frame.from), true, frame.from);
+        break;
+      case 'one-of':
+        this.deliver(this.make.oneOf(el, this.pending, frame.from, frame.stray), false, frame.from);
+        break;
     }
   }
 
@@ -248,8 +279,13 @@ export class GrammarBuilder extends ElementSink {
       scopeAttr?.value.trim() === 'public' ? 'public' : 'private',
       scopeAttr?.value,
       attributeValue(el, 'xml:lang'),
-      this.expansions, this.grammar.rules.length, frame.examples ?? NO_EXAMPLES, el.start, el.end,
-      idAttr ? idAttr.valueStart : el.start, idAttr ? idAttr.valueEnd : el.openEnd,
+      this.expansions,
+      this.grammar.rules.length,
+      frame.examples ?? NO_EXAMPLES,
+      el.start,
+      el.end,
+      idAttr ? idAttr.valueStart : el.start,
+      idAttr ? idAttr.valueEnd : el.openEnd,
     );
   }
 }
@@ -262,13 +298,19 @@ interface ResolvedName extends CheckedName {
 /** What the builder makes of an SRGS child element `local` of an element it builds. */
 function childBuild(up: Frame, local: string): Build | undefined {
   switch (local) {
-    case 'lexicon': case 'meta': case 'metadata': case 'rule':
+    case 'lexicon':
+    case 'meta':
+    case 'metadata':
+    case 'rule':
       return up.build === 'grammar' ? local : undefined;
     case 'tag':
       return local;
     case 'example':
       return up.build === 'rule' ? local : undefined;
-    case 'token': case 'ruleref': case 'item': case 'one-of':
+    case 'token':
+    case 'ruleref':
+    case 'item':
+    case 'one-of':
       return up.build === 'grammar' ? undefined : local;
     default:
       return undefined;
@@ -283,7 +325,17 @@ const NO_BINDINGS: NamespaceScope = new Map();
 
 function newFrame(): Frame {
   return {
-    el: undefined, scope: NO_BINDINGS, build: undefined, model: undefined, local: '', items: 0, hasText: false,
-    from: 0, stray: undefined, examples: undefined, text: '', exact: true,
+    el: undefined,
+    scope: NO_BINDINGS,
+    build: undefined,
+    model: undefined,
+    local: '',
+    items: 0,
+    hasText: false,
+    from: 0,
+    stray: undefined,
+    examples: undefined,
+    text: '',
+    exact: true,
   };
 }

@@ -29,11 +29,16 @@ function defaultScriptPath(): string {
     const path = join(__dirname, name);
     if (existsSync(path)) return path;
   }
-  throw new Error(`the grammar check worker grxmlCheckWorker.js is missing beside ${__dirname}; rebuild with "npm run build"`);
+  throw new Error(
+    `the grammar check worker grxmlCheckWorker.js is missing beside ${__dirname}; rebuild with "npm run build"`,
+  );
 }
 
 /** Parses and validates `bytes` on a worker thread; rejects with GrammarCheckTimeout past the deadline. */
-export function checkGrxmlInWorker(bytes: Uint8Array, options: CheckInWorkerOptions): Promise<{ text: string; diagnostics: Diagnostic[] }> {
+export function checkGrxmlInWorker(
+  bytes: Uint8Array,
+  options: CheckInWorkerOptions,
+): Promise<{ text: string; diagnostics: Diagnostic[] }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(options.scriptPath ?? defaultScriptPath(), { workerData: bytes });
     let outcome: { ok: { text: string; diagnostics: Diagnostic[] } } | { error: Error } | undefined;
@@ -41,13 +46,20 @@ export function checkGrxmlInWorker(bytes: Uint8Array, options: CheckInWorkerOpti
       outcome ??= { error: new GrammarCheckTimeout(options.deadlineMs) };
       void worker.terminate();
     }, options.deadlineMs);
-    worker.on('message', (m: GrxmlCheckReply) => { outcome ??= 'error' in m ? { error: new Error(m.error) } : { ok: m }; });
-    worker.on('error', (e: Error) => { outcome ??= { error: e }; });
+    worker.on('message', (m: GrxmlCheckReply) => {
+      outcome ??= 'error' in m ? { error: new Error(m.error) } : { ok: m };
+    });
+    worker.on('error', (e: Error) => {
+      outcome ??= { error: e };
+    });
     // Settled once the thread has ended, so that no check outlives its request.
     worker.on('exit', (code) => {
       clearTimeout(timer);
-      const o = outcome ?? { error: new Error(`the grammar check stopped (worker exit code ${code}) before it answered`) };
-      if ('ok' in o) resolve(o.ok); else reject(o.error);
+      const o = outcome ?? {
+        error: new Error(`the grammar check stopped (worker exit code ${code}) before it answered`),
+      };
+      if ('ok' in o) resolve(o.ok);
+      else reject(o.error);
     });
   });
 }

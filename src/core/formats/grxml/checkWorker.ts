@@ -5,7 +5,8 @@ import { parseGrxmlBytes } from './parse';
 import { validateGrxml } from './validate';
 import type { GrxmlCheckReply } from './checkInWorker';
 
-if (isMainThread || !parentPort) throw new Error('grxmlCheckWorker.js runs as a worker thread of checkInWorker.ts, not on its own.');
+if (isMainThread || !parentPort)
+  throw new Error('grxmlCheckWorker.js runs as a worker thread of checkInWorker.ts, not on its own.');
 const port = parentPort;
 try {
   const parsed = parseGrxmlBytes(workerData as Uint8Array);

@@ -19,7 +19,11 @@ const HEADER = ['lexicon', 'meta', 'metadata', 'tag'];
 
 const MODELS: Readonly<Record<string, ElementModel>> = {
   // `src`/`srcexpr` are VoiceXML's; grammarElement.ts judges them (SRGS039/SRGS040).
-  grammar: { children: [...HEADER, 'rule'], text: false, attributes: ['version', 'xml:lang', 'mode', 'root', 'tag-format', 'xml:base', 'src', 'srcexpr'] },
+  grammar: {
+    children: [...HEADER, 'rule'],
+    text: false,
+    attributes: ['version', 'xml:lang', 'mode', 'root', 'tag-format', 'xml:base', 'src', 'srcexpr'],
+  },
   lexicon: { children: [], text: false, attributes: ['uri', 'type'] },
   meta: { children: [], text: false, attributes: ['name', 'content', 'http-equiv'] },
   tag: { children: [], text: true, attributes: [] },
@@ -38,11 +42,20 @@ interface CheckedModel extends ElementModel {
 }
 
 /** A bit per SRGS element name (metadata included): a child check is one AND, not a set lookup per element. */
-const ELEMENT_BITS: ReadonlyMap<string, number> = new Map([...Object.keys(MODELS), 'metadata'].map((name, i) => [name, 1 << i]));
+const ELEMENT_BITS: ReadonlyMap<string, number> = new Map(
+  [...Object.keys(MODELS), 'metadata'].map((name, i) => [name, 1 << i]),
+);
 
-const CHECKED: ReadonlyMap<string, CheckedModel> = new Map(Object.entries(MODELS).map(([name, m]) => [
-  name, { ...m, childMask: m.children.reduce((mask, c) => mask | (ELEMENT_BITS.get(c) ?? 0), 0), attributeSet: new Set(m.attributes) },
-]));
+const CHECKED: ReadonlyMap<string, CheckedModel> = new Map(
+  Object.entries(MODELS).map(([name, m]) => [
+    name,
+    {
+      ...m,
+      childMask: m.children.reduce((mask, c) => mask | (ELEMENT_BITS.get(c) ?? 0), 0),
+      attributeSet: new Set(m.attributes),
+    },
+  ]),
+);
 
 /**
  * What the checker needs of an element's local name, resolved once per distinct name (the builder caches it):
@@ -61,7 +74,12 @@ const CANONICAL: ReadonlyMap<string, string> = new Map([...ELEMENT_BITS.keys()].
 export function checkedName(name: string): CheckedName {
   const local = CANONICAL.get(name) ?? name;
   // `in` also finds Object.prototype's names (<toString>); they fail the child test (bit 0), as they always have.
-  return { local, model: CHECKED.get(local), bit: ELEMENT_BITS.get(local) ?? 0, known: local in MODELS || local === 'metadata' };
+  return {
+    local,
+    model: CHECKED.get(local),
+    bit: ELEMENT_BITS.get(local) ?? 0,
+    known: local in MODELS || local === 'metadata',
+  };
 }
 
 /** The content model of an SRGS element by local name (editor completion reads it), or undefined. */
@@ -103,28 +121,57 @@ export class ContentModelChecker {
    * `child` (namespace `ns`, local name `childLocal`) inside `parent`, whose content is checked. Returns the
    * child's model when its own content is to be checked, else undefined (nothing inside it is reported).
    */
-  element(parent: ContentFrame, child: XmlElement, ns: string | undefined, name: CheckedName): CheckedModel | undefined {
+  element(
+    parent: ContentFrame,
+    child: XmlElement,
+    ns: string | undefined,
+    name: CheckedName,
+  ): CheckedModel | undefined {
     const out = this.out;
     const local = parent.local;
     const model = parent.model as CheckedModel;
     if (ns !== this.srgsNs) {
-      out.push(srgsDiagnostic('SRGS044', `<${child.name}> is not an SRGS element (namespace ${ns ?? 'none'}); it is ignored.`, child.openTagRange));
+      out.push(
+        srgsDiagnostic(
+          'SRGS044',
+          `<${child.name}> is not an SRGS element (namespace ${ns ?? 'none'}); it is ignored.`,
+          child.openTagRange,
+        ),
+      );
       return undefined;
     }
     const childLocal = name.local;
     const childModel = name.model;
     if (!name.known) {
-      out.push(srgsDiagnostic('SRGS025', `<${child.name}> is not an SRGS element; remove it or move it into <metadata>.`, child.openTagRange));
+      out.push(
+        srgsDiagnostic(
+          'SRGS025',
+          `<${child.name}> is not an SRGS element; remove it or move it into <metadata>.`,
+          child.openTagRange,
+        ),
+      );
       return undefined;
     }
     if ((model.childMask & name.bit) === 0) {
-      out.push(srgsDiagnostic('SRGS025', `<${childLocal}> is not allowed inside <${local}>${childHint(local)}.`, child.openTagRange));
+      out.push(
+        srgsDiagnostic(
+          'SRGS025',
+          `<${childLocal}> is not allowed inside <${local}>${childHint(local)}.`,
+          child.openTagRange,
+        ),
+      );
       return undefined;
     }
     if (local === 'grammar') {
       if (childLocal === 'rule') this.seenRule = true;
       else if (this.seenRule) {
-        out.push(srgsDiagnostic('SRGS024', `<${childLocal}> must come before the first <rule> (it belongs to the grammar header).`, child.openTagRange));
+        out.push(
+          srgsDiagnostic(
+            'SRGS024',
+            `<${childLocal}> must come before the first <rule> (it belongs to the grammar header).`,
+            child.openTagRange,
+          ),
+        );
       }
     }
     if (childLocal === 'item') parent.items++;
@@ -141,13 +188,20 @@ export class ContentModelChecker {
     if (!hasNonSpace(node.value)) return;
     parent.hasText = true;
     if (!(parent.model as CheckedModel).text) {
-      this.out.push(srgsDiagnostic('SRGS027', `Text is not allowed directly inside <${parent.local}>${textHint(parent.local)}.`, node.range));
+      this.out.push(
+        srgsDiagnostic(
+          'SRGS027',
+          `Text is not allowed directly inside <${parent.local}>${textHint(parent.local)}.`,
+          node.range,
+        ),
+      );
     }
   }
 
   /** `el`, whose content was checked, is complete. */
   close(frame: ContentFrame, el: XmlElement): void {
-    if (frame.local === 'one-of' && frame.items === 0) this.out.push(srgsDiagnostic('SRGS026', '<one-of> needs at least one <item> alternative.', el.openTagRange));
+    if (frame.local === 'one-of' && frame.items === 0)
+      this.out.push(srgsDiagnostic('SRGS026', '<one-of> needs at least one <item> alternative.', el.openTagRange));
     if (frame.local === 'token' && !frame.hasText) {
       this.out.push(srgsDiagnostic('SRGS028', '<token> is empty; write the word inside it or remove it.', el.range));
     }
@@ -172,18 +226,30 @@ function checkAttributes(el: XmlElement, local: string, model: CheckedModel | un
     if (!model || isForeignAttribute(a.name) || model.attributeSet.has(a.name)) continue;
     if (local === 'grammar' && a.name === 'scope') {
       // The schema's Grammar.attribs has no scope and <grammar> admits no other attributes (SRGS 1.0 §4, Appendix C).
-      out.push(srgsDiagnostic('SRGS049', 'scope is not an attribute of <grammar>; it belongs on each <rule> (scope="public" or "private").', a.nameRange));
+      out.push(
+        srgsDiagnostic(
+          'SRGS049',
+          'scope is not an attribute of <grammar>; it belongs on each <rule> (scope="public" or "private").',
+          a.nameRange,
+        ),
+      );
       continue;
     }
-    out.push(srgsDiagnostic('SRGS035', `${a.name} is not an SRGS attribute of <${local}>; it is ignored.`, a.nameRange));
+    out.push(
+      srgsDiagnostic('SRGS035', `${a.name} is not an SRGS attribute of <${local}>; it is ignored.`, a.nameRange),
+    );
   }
   if (local === 'lexicon' && !el.attributes.some((a) => a.name === 'uri')) {
-    out.push(srgsDiagnostic('SRGS036', '<lexicon> needs a uri attribute naming the pronunciation lexicon.', el.openTagRange));
+    out.push(
+      srgsDiagnostic('SRGS036', '<lexicon> needs a uri attribute naming the pronunciation lexicon.', el.openTagRange),
+    );
   }
   if (local === 'meta') {
-    if (!el.attributes.some((a) => a.name === 'content')) out.push(srgsDiagnostic('SRGS036', '<meta> needs a content attribute.', el.openTagRange));
+    if (!el.attributes.some((a) => a.name === 'content'))
+      out.push(srgsDiagnostic('SRGS036', '<meta> needs a content attribute.', el.openTagRange));
     const named = el.attributes.filter((a) => a.name === 'name' || a.name === 'http-equiv').length;
-    if (named !== 1) out.push(srgsDiagnostic('SRGS037', '<meta> needs exactly one of name and http-equiv.', el.openTagRange));
+    if (named !== 1)
+      out.push(srgsDiagnostic('SRGS037', '<meta> needs exactly one of name and http-equiv.', el.openTagRange));
   }
 }
 

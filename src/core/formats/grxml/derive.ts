@@ -5,7 +5,14 @@
 
 import { ExternalGrammars } from './externalRefs';
 import type {
-  Expansion, Grammar, ItemExpansion, OneOfExpansion, Rule, RuleRefExpansion, SequenceExpansion, TagExpansion,
+  Expansion,
+  Grammar,
+  ItemExpansion,
+  OneOfExpansion,
+  Rule,
+  RuleRefExpansion,
+  SequenceExpansion,
+  TagExpansion,
   TokenExpansion,
 } from './model';
 import { concat, type ParseNode, type Rope, type RuleParseNode, type TagParseNode } from './parseTree';
@@ -80,7 +87,11 @@ function leadingToken(seq: SequenceExpansion): TokenExpansion | undefined {
 }
 
 /** Two lists of items, each in document order, merged in document order. */
-function mergeInOrder(a: readonly ItemExpansion[], b: readonly ItemExpansion[], order: ReadonlyMap<ItemExpansion, number>): ItemExpansion[] {
+function mergeInOrder(
+  a: readonly ItemExpansion[],
+  b: readonly ItemExpansion[],
+  order: ReadonlyMap<ItemExpansion, number>,
+): ItemExpansion[] {
   if (b.length === 0) return a as ItemExpansion[];
   const out: ItemExpansion[] = [];
   let i = 0;
@@ -88,7 +99,13 @@ function mergeInOrder(a: readonly ItemExpansion[], b: readonly ItemExpansion[], 
   while (i < a.length || j < b.length) {
     const x = a[i];
     const y = b[j];
-    if (y === undefined || (x !== undefined && (order.get(x) ?? 0) < (order.get(y) ?? 0))) { out.push(x as ItemExpansion); i++; } else { out.push(y); j++; }
+    if (y === undefined || (x !== undefined && (order.get(x) ?? 0) < (order.get(y) ?? 0))) {
+      out.push(x as ItemExpansion);
+      i++;
+    } else {
+      out.push(y);
+      j++;
+    }
   }
   return out;
 }
@@ -122,7 +139,9 @@ export class Deriver {
       this.active.set(rule, active);
       if (active.has(start)) {
         const chain = [...this.ruleStack.slice(this.ruleStack.lastIndexOf(rule.id)), rule.id].join(' → ');
-        throw new MatchLimitError(`left recursion: rule "${rule.id}" reaches itself without consuming input (${chain}); SRGS grammars for this matcher must not be left-recursive`);
+        throw new MatchLimitError(
+          `left recursion: rule "${rule.id}" reaches itself without consuming input (${chain}); SRGS grammars for this matcher must not be left-recursive`,
+        );
       }
       active.add(start);
       this.ruleStack.push(rule.id);
@@ -134,13 +153,23 @@ export class Deriver {
         for (const [end, d] of ends) {
           const make = (children: ParseNode[]): ParseNode => {
             const node: RuleParseNode = {
-              kind: 'rule', rule: rule.id, text: this.opts.words.slice(start, end).join(' '), start, end, children, range: rule.range,
+              kind: 'rule',
+              rule: rule.id,
+              text: this.opts.words.slice(start, end).join(' '),
+              start,
+              end,
+              children,
+              range: rule.range,
             };
             if (uri !== undefined) node.uri = uri;
             this.origins.rules.set(node, { rule, grammar });
             return node;
           };
-          out.set(end, { ...d, empties: d.empties + (end === start ? 1 : 0), rope: { kind: 'wrap', inner: d.rope, make } });
+          out.set(end, {
+            ...d,
+            empties: d.empties + (end === start ? 1 : 0),
+            rope: { kind: 'wrap', inner: d.rope, make },
+          });
         }
         return out;
       } finally {
@@ -152,16 +181,21 @@ export class Deriver {
 
   private expansion(e: Expansion, start: number, g: Grammar): Ends {
     switch (e.kind) {
-      case 'sequence': return this.sequence(e, start, g);
-      case 'token': return this.token(e, start);
+      case 'sequence':
+        return this.sequence(e, start, g);
+      case 'token':
+        return this.token(e, start);
       case 'tag': {
         const node: TagParseNode = { kind: 'tag', text: e.text, at: start, range: e.range };
         this.origins.tags.set(node, e);
         return new Map([[start, { ...EMPTY, rope: node }]]);
       }
-      case 'ruleref': return this.ruleref(e, start, g);
-      case 'item': return this.memoised(e, start, () => this.item(e, start, g));
-      case 'one-of': return this.memoised(e, start, () => this.oneOf(e, start, g));
+      case 'ruleref':
+        return this.ruleref(e, start, g);
+      case 'item':
+        return this.memoised(e, start, () => this.item(e, start, g));
+      case 'one-of':
+        return this.memoised(e, start, () => this.oneOf(e, start, g));
     }
   }
 
@@ -186,7 +220,14 @@ export class Deriver {
     if (keys.length === 0 || end > this.n) return NO_ENDS;
     for (let i = 0; i < keys.length; i++) if (this.opts.keys[start + i] !== keys[i]) return NO_ENDS;
     this.reached(end);
-    const node: ParseNode = { kind: 'token', token: t.text, words: this.opts.words.slice(start, end), start, end, range: t.range };
+    const node: ParseNode = {
+      kind: 'token',
+      token: t.text,
+      words: this.opts.words.slice(start, end),
+      start,
+      end,
+      range: t.range,
+    };
     return new Map([[end, { ...EMPTY, rope: node }]]);
   }
 
@@ -198,13 +239,20 @@ export class Deriver {
         if (!rule) this.problems.add(`rule "${target.rule}" is referenced but not defined`);
         return rule ? this.rule(rule, g, start) : NO_ENDS;
       }
-      case 'special': return this.special(target.name, ref, start);
-      case 'invalid': return NO_ENDS;
+      case 'special':
+        return this.special(target.name, ref, start);
+      case 'invalid':
+        return NO_ENDS;
       case 'external': {
         const found = this.opts.external.rule(target.uri, target.rule, g);
-        if ('error' in found) { this.problems.add(found.error); return NO_ENDS; }
+        if ('error' in found) {
+          this.problems.add(found.error);
+          return NO_ENDS;
+        }
         if (found.grammar.mode !== g.mode) {
-          this.problems.add(`${ref.uri ?? target.uri} is a ${found.grammar.mode} grammar, referenced from a ${g.mode} grammar`);
+          this.problems.add(
+            `${ref.uri ?? target.uri} is a ${found.grammar.mode} grammar, referenced from a ${g.mode} grammar`,
+          );
           return NO_ENDS;
         }
         return this.rule(found.rule, found.grammar, start, target.uri);
@@ -219,19 +267,31 @@ export class Deriver {
   }
 
   private reached(end: number): void {
-    if (end > this.furthestEnd) { this.furthestEnd = end; this.tokensAtFurthest = []; this.oneOfsAtFurthest = []; }
+    if (end > this.furthestEnd) {
+      this.furthestEnd = end;
+      this.tokensAtFurthest = [];
+      this.oneOfsAtFurthest = [];
+    }
   }
 
   private special(name: 'NULL' | 'VOID' | 'GARBAGE', ref: RuleRefExpansion, start: number): Ends {
     const out: Ends = new Map();
-    if (name === 'NULL') out.set(start, { ...EMPTY, rope: { kind: 'special', name, words: [], start, end: start, range: ref.range } });
+    if (name === 'NULL')
+      out.set(start, { ...EMPTY, rope: { kind: 'special', name, words: [], start, end: start, range: ref.range } });
     if (name === 'GARBAGE') {
       // Any number of words, none included (SRGS 1.0 §2.2.3: GARBAGE matches "any speech up until the next
       // rule match, the next token or until the end of spoken input", and a filler before a keyword must not
       // demand a word the speaker never said). Lazy: the `garbage` tie-break prefers the fewest words.
       for (let end = start; end <= this.n; end++) {
         this.tick();
-        const node: ParseNode = { kind: 'special', name, words: this.opts.words.slice(start, end), start, end, range: ref.range };
+        const node: ParseNode = {
+          kind: 'special',
+          name,
+          words: this.opts.words.slice(start, end),
+          start,
+          end,
+          range: ref.range,
+        };
         out.set(end, { score: 0, garbage: end - start, count: 1, empties: 0, rope: node });
       }
     }
@@ -244,13 +304,22 @@ export class Deriver {
     // §2.5: `<item repeat="2-"><tag>"foo"</tag></item>` yields "foo" once), so an item holding only tags runs once.
     const min = item.repeat.min > 1 && holdsOnlyTags(item.body) ? 1 : item.repeat.min;
     const result: Ends = new Map();
-    if (max === 0) { result.set(start, EMPTY); return result; }
+    if (max === 0) {
+      result.set(start, EMPTY);
+      return result;
+    }
     const wrap = (d: Derivation, reps: number, end: number): Derivation => ({
       ...d,
       rope: {
-        kind: 'wrap', inner: d.rope,
+        kind: 'wrap',
+        inner: d.rope,
         make: (children) => ({
-          kind: 'item', repetitions: reps, start, end, children, range: item.range,
+          kind: 'item',
+          repetitions: reps,
+          start,
+          end,
+          children,
+          range: item.range,
           ...(item.repeatAttribute !== undefined ? { repeat: item.repeatAttribute } : {}),
           ...(weight !== undefined ? { weight } : {}),
         }),
@@ -287,7 +356,9 @@ export class Deriver {
     const candidates = keyed === undefined ? index.others : mergeInOrder(keyed, index.others, index.order);
     for (const item of candidates) {
       const logWeight = total > 0 ? Math.log(item.weight / total) : 0;
-      const ends = this.memoised(item, start, () => this.item(item, start, g, item.weightAttribute !== undefined ? item.weight : undefined));
+      const ends = this.memoised(item, start, () =>
+        this.item(item, start, g, item.weightAttribute !== undefined ? item.weight : undefined),
+      );
       for (const [end, d] of ends) this.merge(out, end, { ...d, score: d.score + logWeight });
     }
     return out;
@@ -304,10 +375,14 @@ export class Deriver {
       index.totalWeight += item.weight;
       const first = item.repeat.min > 0 ? leadingToken(item.body) : undefined;
       const key = first === undefined ? undefined : this.keysOf(first)[0];
-      if (first === undefined || key === undefined) { index.others.push(item); return; }
+      if (first === undefined || key === undefined) {
+        index.others.push(item);
+        return;
+      }
       index.leading.push(first);
       const bucket = index.byKey.get(key);
-      if (bucket) bucket.push(item); else index.byKey.set(key, [item]);
+      if (bucket) bucket.push(item);
+      else index.byKey.set(key, [item]);
     });
     cache.set(oneOf, index);
     return index;
@@ -324,7 +399,10 @@ export class Deriver {
 
   private memoised(key: object, start: number, compute: () => Ends): Ends {
     let row = this.memo.get(key);
-    if (!row) { row = new Array<Ends | undefined>(this.n + 1); this.memo.set(key, row); }
+    if (!row) {
+      row = new Array<Ends | undefined>(this.n + 1);
+      this.memo.set(key, row);
+    }
     const hit = row[start];
     if (hit) return hit;
     const value = compute();
@@ -336,7 +414,10 @@ export class Deriver {
   private merge(into: Ends, end: number, d: Derivation): void {
     this.tick();
     const old = into.get(end);
-    if (!old) { into.set(end, d); return; }
+    if (!old) {
+      into.set(end, d);
+      return;
+    }
     const best = better(d, old) ? d : old;
     into.set(end, { ...best, count: Math.min(Number.MAX_SAFE_INTEGER, old.count + d.count) });
   }
@@ -344,7 +425,9 @@ export class Deriver {
   private tick(): void {
     this.steps++;
     if (this.steps > this.opts.maxSteps) {
-      throw new MatchLimitError(`step limit of ${this.opts.maxSteps} reached: the input is too long or the grammar too ambiguous to finish (raise maxSteps to search further)`);
+      throw new MatchLimitError(
+        `step limit of ${this.opts.maxSteps} reached: the input is too long or the grammar too ambiguous to finish (raise maxSteps to search further)`,
+      );
     }
     if ((this.steps & 0xfff) === 0 && this.opts.signal?.aborted) throw new MatchLimitError('matching was cancelled');
   }
@@ -373,6 +456,11 @@ function better(a: Derivation, b: Derivation): boolean {
 
 /** Whether an expansion sequence consists of tags only (nested items and sequences of tags included). */
 function holdsOnlyTags(seq: SequenceExpansion): boolean {
-  return seq.children.length > 0 && seq.children.every((c) =>
-    c.kind === 'tag' || (c.kind === 'sequence' && holdsOnlyTags(c)) || (c.kind === 'item' && holdsOnlyTags(c.body)));
+  return (
+    seq.children.length > 0 &&
+    seq.children.every(
+      (c) =>
+        c.kind === 'tag' || (c.kind === 'sequence' && holdsOnlyTags(c)) || (c.kind === 'item' && holdsOnlyTags(c.body)),
+    )
+  );
 }

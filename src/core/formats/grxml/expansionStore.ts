@@ -133,7 +133,8 @@ export class ExpansionStore {
   /** Appends `child` to item `n`'s children (a stray <tag> joining the item before it; rare, so it is copied). */
   appendChild(n: number, child: number): void {
     const children: number[] = [];
-    for (let i = 0; i < (this.count[n] as number); i++) children.push(this.list[(this.from[n] as number) + i] as number);
+    for (let i = 0; i < (this.count[n] as number); i++)
+      children.push(this.list[(this.from[n] as number) + i] as number);
     children.push(child);
     this.setChildren(n, children, 0);
   }
@@ -165,18 +166,36 @@ export class ExpansionStore {
     const start = this.start[n] as number;
     const end = this.end[n] as number;
     switch (this.kind[n]) {
-      case TOKEN: return new TokenNode(this.text(n) as string, ((this.info[n] as number) & QUOTED) !== 0, this.langs.get(n), start, end);
-      case TAG: return new TagNode(this.text(n) as string, start, end);
+      case TOKEN:
+        return new TokenNode(
+          this.text(n) as string,
+          ((this.info[n] as number) & QUOTED) !== 0,
+          this.langs.get(n),
+          start,
+          end,
+        );
+      case TAG:
+        return new TagNode(this.text(n) as string, start, end);
       case RULEREF: {
         const uri = this.text(n);
         const special = this.specials.get(n);
         return new RuleRefNode(uri, special, this.types.get(n), parseRuleRefTarget(uri, special), start, end);
       }
       case ITEM:
-        return new ItemNode(new SequenceNode(this.expansions(this.from[n] as number, this.count[n] as number), start, end), this.langs.get(n), this.spec(n));
+        return new ItemNode(
+          new SequenceNode(this.expansions(this.from[n] as number, this.count[n] as number), start, end),
+          this.langs.get(n),
+          this.spec(n),
+        );
       case ONE_OF:
-        return new OneOfNode(this.expansions(this.from[n] as number, this.count[n] as number) as ItemExpansion[], this.langs.get(n), start, end);
-      default: throw new Error(`expansion store: no node ${n}`);
+        return new OneOfNode(
+          this.expansions(this.from[n] as number, this.count[n] as number) as ItemExpansion[],
+          this.langs.get(n),
+          start,
+          end,
+        );
+      default:
+        throw new Error(`expansion store: no node ${n}`);
     }
   }
 

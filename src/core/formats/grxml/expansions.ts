@@ -31,11 +31,20 @@ export class ExpansionMaker {
     let lang: string | undefined;
     for (const a of el.attributes) {
       switch (a.name) {
-        case 'repeat': repeat = a.value; break;
-        case 'repeat-prob': repeatProb = a.value; break;
-        case 'weight': weight = a.value; break;
-        case 'xml:lang': lang = a.value; break;
-        default: break;
+        case 'repeat':
+          repeat = a.value;
+          break;
+        case 'repeat-prob':
+          repeatProb = a.value;
+          break;
+        case 'weight':
+          weight = a.value;
+          break;
+        case 'xml:lang':
+          lang = a.value;
+          break;
+        default:
+          break;
       }
     }
     const plain = repeat === undefined && repeatProb === undefined && weight === undefined;
@@ -62,7 +71,14 @@ export class ExpansionMaker {
   ruleref(el: ScannedElement): number {
     const store = this.store;
     const uri = getAttribute(el, 'uri') as ScannedAttribute | undefined;
-    const n = store.addWithString(RULEREF, el.start, el.end, 0, uri?.value, uri && uri.rawValue === uri.value ? uri.valueStart : -1);
+    const n = store.addWithString(
+      RULEREF,
+      el.start,
+      el.end,
+      0,
+      uri?.value,
+      uri && uri.rawValue === uri.value ? uri.valueStart : -1,
+    );
     const special = attributeValue(el, 'special');
     const type = attributeValue(el, 'type');
     if (special !== undefined) store.specials.set(n, special);
@@ -123,9 +139,12 @@ export class ExpansionMaker {
     if (index === undefined) {
       const parsedRepeat = repeat === undefined ? undefined : parseRepeat(repeat);
       const spec: ItemSpec = Object.freeze({
-        repeat: parsedRepeat ? Object.freeze(parsedRepeat) : ONCE, repeatAttribute: repeat,
-        repeatProb: repeatProb === undefined ? undefined : parseRepeatProb(repeatProb), repeatProbAttribute: repeatProb,
-        weight: (weight === undefined ? undefined : parseWeight(weight)) ?? 1, weightAttribute: weight,
+        repeat: parsedRepeat ? Object.freeze(parsedRepeat) : ONCE,
+        repeatAttribute: repeat,
+        repeatProb: repeatProb === undefined ? undefined : parseRepeatProb(repeatProb),
+        repeatProbAttribute: repeatProb,
+        weight: (weight === undefined ? undefined : parseWeight(weight)) ?? 1,
+        weightAttribute: weight,
       });
       index = this.store.specs.push(spec) - 1;
       byWeight.set(weight, index);
@@ -151,9 +170,18 @@ class TokenCollector implements TokenSink {
   token(quoted: string | undefined, start: number, end: number): void {
     const store = this.store;
     let n: number;
-    if (quoted !== undefined) n = store.addWithString(TOKEN, this.exact ? this.base + start : this.start, this.exact ? this.base + end : this.end, QUOTED, quoted, -1);
+    if (quoted !== undefined)
+      n = store.addWithString(
+        TOKEN,
+        this.exact ? this.base + start : this.start,
+        this.exact ? this.base + end : this.end,
+        QUOTED,
+        quoted,
+        -1,
+      );
     // A word of text written without escapes is the source's text at its offsets: not sliced, not kept.
-    else if (this.exact) n = store.addSlice(TOKEN, this.base + start, this.base + end, 0, this.base + start, end - start);
+    else if (this.exact)
+      n = store.addSlice(TOKEN, this.base + start, this.base + end, 0, this.base + start, end - start);
     else n = store.addWithString(TOKEN, this.start, this.end, 0, this.value.slice(start, end), -1);
     this.into.push(n);
   }

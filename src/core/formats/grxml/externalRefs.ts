@@ -38,7 +38,11 @@ export function grammarBase(grammar: Grammar): string {
   if (base === undefined) return uri ?? '';
   if (uri === undefined || hasScheme(base)) return base;
   if (hasScheme(uri)) {
-    try { return new URL(base, uri).href; } catch { return base; }
+    try {
+      return new URL(base, uri).href;
+    } catch {
+      return base;
+    }
   }
   return base.startsWith('/') || WINDOWS_PATH.test(base) ? base : joinRelative(uri, base);
 }
@@ -51,7 +55,11 @@ function joinRelative(file: string, relative: string): string {
 /** The absolute form of `uri` when `base` is a URL (so `x.grxml` under an http base is recognised as http). */
 export function absoluteUri(uri: string, base: string): string {
   if (hasScheme(uri) || !hasScheme(base)) return uri;
-  try { return new URL(uri, base).href; } catch { return uri; }
+  try {
+    return new URL(uri, base).href;
+  } catch {
+    return uri;
+  }
 }
 
 /** Caches lookups for one validation or match run, so every reference to a file reads it once. */
@@ -76,9 +84,16 @@ export class ExternalGrammars {
     if ('error' in found) return found;
     const { grammar } = found;
     const id = ruleId ?? grammar.root;
-    if (id === undefined) return { error: `the grammar ${uri} has no root rule, so a reference without #rule cannot use it` };
+    if (id === undefined)
+      return { error: `the grammar ${uri} has no root rule, so a reference without #rule cannot use it` };
     const rule = grammar.rulesById.get(id);
-    if (!rule) return { error: ruleId === undefined ? `the root rule "${id}" of ${uri} is not defined there` : `rule "${id}" is not defined in ${uri}` };
+    if (!rule)
+      return {
+        error:
+          ruleId === undefined
+            ? `the root rule "${id}" of ${uri} is not defined there`
+            : `rule "${id}" is not defined in ${uri}`,
+      };
     if (ruleId !== undefined && rule.scope !== 'public') {
       return { error: `rule "${id}" of ${uri} is private; only public rules can be referenced from another grammar` };
     }
@@ -93,7 +108,9 @@ export class ExternalGrammars {
     if (!resolve) return { error: `external grammar ${uri} not read: no resolver was given` };
     try {
       const grammar = resolve(uri, base);
-      return grammar ? { grammar } : { error: `external grammar ${uri} not found${base ? ` (relative to ${base})` : ''}` };
+      return grammar
+        ? { grammar }
+        : { error: `external grammar ${uri} not found${base ? ` (relative to ${base})` : ''}` };
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) };
     }

@@ -70,10 +70,17 @@ export const DEFAULT_MAX_STEPS = 2_000_000;
 export const MAX_EXPECTED = 20;
 
 /** Matches and then evaluates the parse's semantic tags (when `options.tags` is given). */
-export async function matchSentence(grammar: Grammar, input: string | readonly string[], options: SentenceOptions = {}): Promise<MatchResult> {
+export async function matchSentence(
+  grammar: Grammar,
+  input: string | readonly string[],
+  options: SentenceOptions = {},
+): Promise<MatchResult> {
   const { result, origins } = derive(grammar, input, options);
   if (!result.accepted || !result.tree || !origins || !options.tags) return result;
-  const outcome = await evaluateSemantics(result.tree, origins, options.tags, { timeoutMs: options.semanticsTimeoutMs, signal: options.signal });
+  const outcome = await evaluateSemantics(result.tree, origins, options.tags, {
+    timeoutMs: options.semanticsTimeoutMs,
+    signal: options.signal,
+  });
   for (const item of outcome.notes) result.notes.push(item);
   if (outcome.error !== undefined) result.semanticError = outcome.error;
   else if ('value' in outcome) result.semantics = outcome.value;
@@ -88,7 +95,11 @@ const BATCH_WINDOW = 32;
  * evaluates one sentence's tags, the next sentences are matched and their tag jobs queued behind it, so a
  * batch costs what matching and evaluating cost, not a round trip to the tag process per sentence.
  */
-export async function* matchSentences(grammar: Grammar, inputs: Iterable<string | readonly string[]>, options: SentenceOptions = {}): AsyncGenerator<MatchResult> {
+export async function* matchSentences(
+  grammar: Grammar,
+  inputs: Iterable<string | readonly string[]>,
+  options: SentenceOptions = {},
+): AsyncGenerator<MatchResult> {
   const waiting: Promise<MatchResult>[] = [];
   for (const input of inputs) {
     const result = matchSentence(grammar, input, options);
@@ -100,11 +111,19 @@ export async function* matchSentences(grammar: Grammar, inputs: Iterable<string 
 }
 
 /** Matches without evaluating tags (they still appear in the parse tree). */
-export function matchGrammar(grammar: Grammar, input: string | readonly string[], options: MatchOptions = {}): MatchResult {
+export function matchGrammar(
+  grammar: Grammar,
+  input: string | readonly string[],
+  options: MatchOptions = {},
+): MatchResult {
   return derive(grammar, input, options).result;
 }
 
-function derive(grammar: Grammar, input: string | readonly string[], options: MatchOptions): { result: MatchResult; origins?: NodeOrigins } {
+function derive(
+  grammar: Grammar,
+  input: string | readonly string[],
+  options: MatchOptions,
+): { result: MatchResult; origins?: NodeOrigins } {
   const mode = options.mode ?? grammar.mode;
   const dtmf = mode === 'dtmf';
   const words = (typeof input === 'string' ? [input] : [...input]).flatMap((w) => (dtmf ? dtmfKeys(w) : splitWords(w)));
@@ -119,8 +138,11 @@ function derive(grammar: Grammar, input: string | readonly string[], options: Ma
   if ('error' in start) return fail(start.error);
 
   const deriver = new Deriver({
-    words, keys: dtmf ? words : words.map(voiceKey), dtmf,
-    maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, signal: options.signal,
+    words,
+    keys: dtmf ? words : words.map(voiceKey),
+    dtmf,
+    maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
+    signal: options.signal,
     external: new ExternalGrammars({ resolveExternal: options.resolveExternal, allowHttp: options.allowHttp }),
   });
   let best: Derivation | undefined;
@@ -137,7 +159,8 @@ function derive(grammar: Grammar, input: string | readonly string[], options: Ma
     return { result: { accepted: false, words, notes, stopped: stopPoint(deriver, grammar, start.rule, words) } };
   }
   const tree = flattenRope(best.rope)[0] as RuleParseNode;
-  if (!dtmf && hasCaseDifference(tree)) notes.push('voice tokens are compared case-insensitively: some input words differ in case from the grammar');
+  if (!dtmf && hasCaseDifference(tree))
+    notes.push('voice tokens are compared case-insensitively: some input words differ in case from the grammar');
   return { result: { accepted: true, tree, alternatives: best.count, words, notes }, origins: deriver.origins };
 }
 
@@ -187,7 +210,11 @@ function reachableLocalRules(grammar: Grammar, start: Rule): Rule[] {
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as { rule: Rule; refs: Rule[] };
     const next = top.refs.pop();
-    if (next === undefined) { order.push(top.rule); stack.pop(); continue; }
+    if (next === undefined) {
+      order.push(top.rule);
+      stack.pop();
+      continue;
+    }
     if (seen.has(next)) continue;
     seen.add(next);
     stack.push({ rule: next, refs: localReferences(grammar, next) });
@@ -202,23 +229,31 @@ function localReferences(grammar: Grammar, rule: Rule): Rule[] {
   while (stack.length > 0) {
     const e = stack.pop() as Expansion;
     switch (e.kind) {
-      case 'sequence': for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as Expansion); break;
-      case 'item': stack.push(e.body); break;
-      case 'one-of': for (let i = e.items.length - 1; i >= 0; i--) stack.push(e.items[i] as Expansion); break;
+      case 'sequence':
+        for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as Expansion);
+        break;
+      case 'item':
+        stack.push(e.body);
+        break;
+      case 'one-of':
+        for (let i = e.items.length - 1; i >= 0; i--) stack.push(e.items[i] as Expansion);
+        break;
       case 'ruleref': {
         const target = e.target.kind === 'local' ? grammar.rulesById.get(e.target.rule) : undefined;
         if (target) found.push(target);
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
   return found.reverse();
 }
 
-const TOO_DEEP = 'this match nests rule references deeper than the matcher can follow (stack exhausted), even '
-  + 'filled in from the end of the input: a long left-recursive cycle (warning SRGS041) or rules nested very deep; '
-  + 'break the cycle with a word first, write deep recursion as repeat="1-" items, or nest fewer rules';
+const TOO_DEEP =
+  'this match nests rule references deeper than the matcher can follow (stack exhausted), even ' +
+  'filled in from the end of the input: a long left-recursive cycle (warning SRGS041) or rules nested very deep; ' +
+  'break the cycle with a word first, write deep recursion as repeat="1-" items, or nest fewer rules';
 
 function isStackOverflow(e: unknown): boolean {
   return e instanceof RangeError && /call stack/i.test(e.message);
@@ -229,7 +264,9 @@ function startRule(grammar: Grammar, name: string | undefined): { rule: Rule } |
     const rule = grammar.rulesById.get(name);
     if (!rule) return { error: `rule "${name}" is not defined in this grammar` };
     if (rule.scope !== 'public' && name !== grammar.root) {
-      return { error: `rule "${name}" is private: only a public rule (or the root rule) can start a match; add scope="public" to it` };
+      return {
+        error: `rule "${name}" is private: only a public rule (or the root rule) can start a match; add scope="public" to it`,
+      };
     }
     return { rule };
   }

@@ -8,11 +8,15 @@ const quote = (words: readonly string[]): string => JSON.stringify(words.join(' 
 
 /** "Matched "i want" (2 of 3 words); expected next: "coffee", "tea"." and the like. */
 export function describeStop(stopped: StopPoint, total: number): string {
-  const matched = stopped.matched.length === 0
-    ? 'The grammar cannot start with the first word'
-    : `The grammar follows ${quote(stopped.matched)} (${stopped.matched.length} of ${total} word${total === 1 ? '' : 's'})`;
-  const expected = stopped.expected.map((t) => JSON.stringify(t)).join(', ') + (stopped.moreExpected > 0 ? ` and ${stopped.moreExpected} more` : '');
-  if (stopped.matched.length === total) return `${matched}, then expects more: ${expected || 'a rule that matched no word'}.`;
+  const matched =
+    stopped.matched.length === 0
+      ? 'The grammar cannot start with the first word'
+      : `The grammar follows ${quote(stopped.matched)} (${stopped.matched.length} of ${total} word${total === 1 ? '' : 's'})`;
+  const expected =
+    stopped.expected.map((t) => JSON.stringify(t)).join(', ') +
+    (stopped.moreExpected > 0 ? ` and ${stopped.moreExpected} more` : '');
+  if (stopped.matched.length === total)
+    return `${matched}, then expects more: ${expected || 'a rule that matched no word'}.`;
   const next = stopped.couldEnd ? 'the end of the sentence' : '';
   const wanted = [expected, next].filter((s) => s !== '').join(', or ');
   return `${matched}; then it expected ${wanted || 'nothing it could match'}, not ${JSON.stringify(stopped.next ?? '')}.`;
@@ -34,6 +38,7 @@ export function verdictLine(sentence: string, result: MatchResult): string {
   if (!result.accepted) {
     return `REJECTED  ${JSON.stringify(sentence)}${result.stopped ? `  (${describeStop(result.stopped, result.words.length)})` : ''}`;
   }
-  if (result.semanticError !== undefined) return `ACCEPTED  ${JSON.stringify(sentence)}  tag error: ${result.semanticError}`;
+  if (result.semanticError !== undefined)
+    return `ACCEPTED  ${JSON.stringify(sentence)}  tag error: ${result.semanticError}`;
   return `ACCEPTED  ${JSON.stringify(sentence)}${result.semantics === undefined ? '' : `  => ${JSON.stringify(result.semantics)}`}`;
 }

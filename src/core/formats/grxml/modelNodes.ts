@@ -7,14 +7,31 @@
 import type { TextRange } from '../diagnostic';
 import type { ExpansionStore } from './expansionStore';
 import type {
-  Example, Expansion, ItemExpansion, ItemSpec, OneOfExpansion, RepeatSpec, Rule, RuleRefExpansion, RuleRefTarget,
-  RuleScope, SequenceExpansion, TagExpansion, TokenExpansion,
+  Example,
+  Expansion,
+  ItemExpansion,
+  ItemSpec,
+  OneOfExpansion,
+  RepeatSpec,
+  Rule,
+  RuleRefExpansion,
+  RuleRefTarget,
+  RuleScope,
+  SequenceExpansion,
+  TagExpansion,
+  TokenExpansion,
 } from './model';
 
 export class SequenceNode implements SequenceExpansion {
   declare readonly kind: 'sequence';
-  constructor(readonly children: Expansion[], readonly start: number, readonly end: number) {}
-  get range(): TextRange { return { start: this.start, end: this.end }; }
+  constructor(
+    readonly children: Expansion[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
 }
 
 export class TokenNode implements TokenExpansion {
@@ -26,13 +43,21 @@ export class TokenNode implements TokenExpansion {
     readonly start: number,
     readonly end: number,
   ) {}
-  get range(): TextRange { return { start: this.start, end: this.end }; }
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
 }
 
 export class TagNode implements TagExpansion {
   declare readonly kind: 'tag';
-  constructor(readonly text: string, readonly start: number, readonly end: number) {}
-  get range(): TextRange { return { start: this.start, end: this.end }; }
+  constructor(
+    readonly text: string,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
 }
 
 export class RuleRefNode implements RuleRefExpansion {
@@ -45,7 +70,9 @@ export class RuleRefNode implements RuleRefExpansion {
     readonly start: number,
     readonly end: number,
   ) {}
-  get range(): TextRange { return { start: this.start, end: this.end }; }
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
 }
 
 /** The repeat of an item without a repeat attribute, shared (read-only) by all of them. */
@@ -66,19 +93,40 @@ export class ItemNode implements ItemExpansion {
     readonly lang: string | undefined,
     readonly spec: ItemSpec,
   ) {}
-  get repeat(): RepeatSpec { return this.spec.repeat; }
-  get repeatAttribute(): string | undefined { return this.spec.repeatAttribute; }
-  get repeatProb(): number | undefined { return this.spec.repeatProb; }
-  get repeatProbAttribute(): string | undefined { return this.spec.repeatProbAttribute; }
-  get weight(): number { return this.spec.weight; }
-  get weightAttribute(): string | undefined { return this.spec.weightAttribute; }
-  get range(): TextRange { return this.body.range; }
+  get repeat(): RepeatSpec {
+    return this.spec.repeat;
+  }
+  get repeatAttribute(): string | undefined {
+    return this.spec.repeatAttribute;
+  }
+  get repeatProb(): number | undefined {
+    return this.spec.repeatProb;
+  }
+  get repeatProbAttribute(): string | undefined {
+    return this.spec.repeatProbAttribute;
+  }
+  get weight(): number {
+    return this.spec.weight;
+  }
+  get weightAttribute(): string | undefined {
+    return this.spec.weightAttribute;
+  }
+  get range(): TextRange {
+    return this.body.range;
+  }
 }
 
 export class OneOfNode implements OneOfExpansion {
   declare readonly kind: 'one-of';
-  constructor(readonly items: ItemExpansion[], readonly lang: string | undefined, readonly start: number, readonly end: number) {}
-  get range(): TextRange { return { start: this.start, end: this.end }; }
+  constructor(
+    readonly items: ItemExpansion[],
+    readonly lang: string | undefined,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
 }
 
 /** A rule. Its body's objects are made from the expansion store the first time it is read, then kept. */
@@ -102,11 +150,19 @@ export class RuleNode implements Rule {
 
   get body(): SequenceExpansion {
     const store = this.store;
-    return (this.made ??= new SequenceNode(store.expansions(store.ruleFrom[this.index] as number, store.ruleCount[this.index] as number), this.start, this.end));
+    return (this.made ??= new SequenceNode(
+      store.expansions(store.ruleFrom[this.index] as number, store.ruleCount[this.index] as number),
+      this.start,
+      this.end,
+    ));
   }
 
-  get range(): TextRange { return { start: this.start, end: this.end }; }
-  get idRange(): TextRange { return { start: this.idStart, end: this.idEnd }; }
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
+  get idRange(): TextRange {
+    return { start: this.idStart, end: this.idEnd };
+  }
 
   /** What the rule says (its body included), not how it is kept: JSON.stringify of a grammar shows the model. */
   toJSON(): object {
@@ -122,25 +178,42 @@ export class RuleNode implements Rule {
 export class RulesById implements ReadonlyMap<string, Rule> {
   private map: Map<string, Rule> | undefined = undefined;
 
-  constructor(private readonly index: ReadonlyMap<string, number>, private readonly rules: readonly Rule[]) {}
+  constructor(
+    private readonly index: ReadonlyMap<string, number>,
+    private readonly rules: readonly Rule[],
+  ) {}
 
-  get size(): number { return this.index.size; }
+  get size(): number {
+    return this.index.size;
+  }
   get(id: string): Rule | undefined {
     const i = this.index.get(id);
     return i === undefined ? undefined : this.rules[i];
   }
 
-  has(id: string): boolean { return this.index.has(id); }
+  has(id: string): boolean {
+    return this.index.has(id);
+  }
   forEach(callback: (rule: Rule, id: string, map: ReadonlyMap<string, Rule>) => void, thisArg?: unknown): void {
     this.asMap().forEach((rule, id) => callback.call(thisArg, rule, id, this));
   }
 
-  keys(): MapIterator<string> { return this.index.keys(); }
-  values(): MapIterator<Rule> { return this.asMap().values(); }
-  entries(): MapIterator<[string, Rule]> { return this.asMap().entries(); }
-  [Symbol.iterator](): MapIterator<[string, Rule]> { return this.asMap().entries(); }
+  keys(): MapIterator<string> {
+    return this.index.keys();
+  }
+  values(): MapIterator<Rule> {
+    return this.asMap().values();
+  }
+  entries(): MapIterator<[string, Rule]> {
+    return this.asMap().entries();
+  }
+  [Symbol.iterator](): MapIterator<[string, Rule]> {
+    return this.asMap().entries();
+  }
   /** As a Map's: `{}`. */
-  toJSON(): object { return {}; }
+  toJSON(): object {
+    return {};
+  }
 
   private asMap(): Map<string, Rule> {
     if (this.map === undefined) {
@@ -153,7 +226,12 @@ export class RulesById implements ReadonlyMap<string, Rule> {
 
 // `kind` on the prototypes rather than in every instance (see the header); narrowing on `e.kind` works the same.
 for (const [node, kind] of [
-  [SequenceNode, 'sequence'], [TokenNode, 'token'], [TagNode, 'tag'], [RuleRefNode, 'ruleref'], [ItemNode, 'item'], [OneOfNode, 'one-of'],
+  [SequenceNode, 'sequence'],
+  [TokenNode, 'token'],
+  [TagNode, 'tag'],
+  [RuleRefNode, 'ruleref'],
+  [ItemNode, 'item'],
+  [OneOfNode, 'one-of'],
 ] as const) {
   Object.defineProperty(node.prototype, 'kind', { value: kind, enumerable: true });
 }

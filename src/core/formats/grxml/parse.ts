@@ -64,5 +64,11 @@ export function parseGrxml(text: string, options: GrxmlParseOptions = {}): Grxml
   const grammar = builder.grammar;
   if (options.uri !== undefined) grammar.uri = options.uri;
   sourceTexts.set(grammar, text);
-  return { grammar, tree: lazyXmlDocument(text, scan, xmlOptions), diagnostics: [...scan.errors], structure, expansions: builder.expansions };
+  return {
+    grammar,
+    tree: lazyXmlDocument(text, scan, xmlOptions),
+    diagnostics: [...scan.errors],
+    structure,
+    expansions: builder.expansions,
+  };
 }

@@ -96,14 +96,20 @@ export function flattenRope(rope: Rope): ParseNode[] {
     const w = work.pop() as Rope | CloseWrap;
     if (w === null) continue;
     switch (w.kind) {
-      case 'concat': work.push(w.right, w.left); break;
-      case 'wrap': frames.push([]); work.push({ kind: 'close', wrap: w }, w.inner); break;
+      case 'concat':
+        work.push(w.right, w.left);
+        break;
+      case 'wrap':
+        frames.push([]);
+        work.push({ kind: 'close', wrap: w }, w.inner);
+        break;
       case 'close': {
         const children = frames.pop() as ParseNode[];
         (frames[frames.length - 1] as ParseNode[]).push(w.wrap.make(children));
         break;
       }
-      default: (frames[frames.length - 1] as ParseNode[]).push(w);
+      default:
+        (frames[frames.length - 1] as ParseNode[]).push(w);
     }
   }
   return frames[0] as ParseNode[];
@@ -127,7 +133,8 @@ export function formatParseTree(tree: ParseNode): string {
     const { node, depth } = stack.pop() as { node: ParseNode; depth: number };
     lines.push('  '.repeat(depth) + describe(node));
     if (node.kind === 'rule' || node.kind === 'item') {
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i] as ParseNode, depth: depth + 1 });
+      for (let i = node.children.length - 1; i >= 0; i--)
+        stack.push({ node: node.children[i] as ParseNode, depth: depth + 1 });
     }
   }
   return lines.join('\n');
@@ -135,7 +142,8 @@ export function formatParseTree(tree: ParseNode): string {
 
 function describe(node: ParseNode): string {
   switch (node.kind) {
-    case 'rule': return `$${node.rule}${node.uri ? ` <${node.uri}>` : ''} ${JSON.stringify(node.text)}`;
+    case 'rule':
+      return `$${node.rule}${node.uri ? ` <${node.uri}>` : ''} ${JSON.stringify(node.text)}`;
     case 'item': {
       const parts = ['item'];
       if (node.repeat !== undefined) parts.push(`repeat=${node.repeat} (matched ${node.repetitions}×)`);
@@ -144,12 +152,15 @@ function describe(node: ParseNode): string {
     }
     case 'token': {
       const heard = node.words.join(' ');
-      return heard === node.token ? JSON.stringify(node.token) : `${JSON.stringify(node.token)} (heard ${JSON.stringify(heard)})`;
+      return heard === node.token
+        ? JSON.stringify(node.token)
+        : `${JSON.stringify(node.token)} (heard ${JSON.stringify(heard)})`;
     }
     case 'tag': {
       const text = node.text.replace(/\s+/g, ' ').trim();
       return `{${text.length > 70 ? `${text.slice(0, 67)}...` : text}}`;
     }
-    case 'special': return node.name === 'NULL' ? '$NULL' : `$GARBAGE ${JSON.stringify(node.words.join(' '))}`;
+    case 'special':
+      return node.name === 'NULL' ? '$NULL' : `$GARBAGE ${JSON.stringify(node.words.join(' '))}`;
   }
 }

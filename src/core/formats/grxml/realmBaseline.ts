@@ -25,7 +25,10 @@ export class RealmBaseline {
   private headerVars: Set<PropertyKey> | undefined;
 
   /** `hidden`: intrinsics no property path from the global reaches (the iterator and generator prototypes). */
-  constructor(private readonly global: object, hidden: readonly object[]) {
+  constructor(
+    private readonly global: object,
+    hidden: readonly object[],
+  ) {
     this.globalShape = shapeOf(global);
     const seen = new Set<object>([global]);
     const queue: object[] = [...hidden];
@@ -42,7 +45,8 @@ export class RealmBaseline {
     }
     const prototypes = new Set(all.map((s) => s.proto));
     for (const shape of all) {
-      const method = typeof shape.target === 'function' && !shape.keys.includes('prototype') && !prototypes.has(shape.target);
+      const method =
+        typeof shape.target === 'function' && !shape.keys.includes('prototype') && !prototypes.has(shape.target);
       if (method) Object.freeze(shape.target);
       else this.shapes.push(shape);
     }
@@ -51,7 +55,11 @@ export class RealmBaseline {
   /** Call once the header tags of the context's first sentence ran: their declarations are expected from then on. */
   recordHeaderVars(): void {
     const before = new Set(this.globalShape.keys);
-    this.headerVars = new Set(Reflect.ownKeys(this.global).filter((k) => !before.has(k) && Reflect.getOwnPropertyDescriptor(this.global, k)?.configurable === false));
+    this.headerVars = new Set(
+      Reflect.ownKeys(this.global).filter(
+        (k) => !before.has(k) && Reflect.getOwnPropertyDescriptor(this.global, k)?.configurable === false,
+      ),
+    );
   }
 
   /**
@@ -62,7 +70,9 @@ export class RealmBaseline {
   resetGlobal(): boolean {
     const g = this.global;
     if (!Object.isExtensible(g) || Object.getPrototypeOf(g) !== this.globalShape.proto) return false;
-    const base = new Map(this.globalShape.keys.map((k, i) => [k, this.globalShape.descriptors[i] as PropertyDescriptor]));
+    const base = new Map(
+      this.globalShape.keys.map((k, i) => [k, this.globalShape.descriptors[i] as PropertyDescriptor]),
+    );
     let kept = 0;
     for (const key of Reflect.ownKeys(g)) {
       const now = Reflect.getOwnPropertyDescriptor(g, key) as PropertyDescriptor;
@@ -83,12 +93,19 @@ export class RealmBaseline {
   intrinsicsIntact(): boolean {
     for (const shape of this.shapes) {
       const { target } = shape;
-      if (Object.getPrototypeOf(target) !== shape.proto || Object.isExtensible(target) !== shape.extensible) return false;
+      if (Object.getPrototypeOf(target) !== shape.proto || Object.isExtensible(target) !== shape.extensible)
+        return false;
       const keys = Reflect.ownKeys(target);
       if (keys.length !== shape.keys.length) return false;
       for (let i = 0; i < keys.length; i++) {
         if (keys[i] !== shape.keys[i]) return false;
-        if (!sameDescriptor(shape.descriptors[i] as PropertyDescriptor, Reflect.getOwnPropertyDescriptor(target, keys[i] as PropertyKey))) return false;
+        if (
+          !sameDescriptor(
+            shape.descriptors[i] as PropertyDescriptor,
+            Reflect.getOwnPropertyDescriptor(target, keys[i] as PropertyKey),
+          )
+        )
+          return false;
       }
     }
     return true;
@@ -98,19 +115,30 @@ export class RealmBaseline {
 function shapeOf(target: object): Shape {
   const keys = Reflect.ownKeys(target);
   return {
-    target, proto: Object.getPrototypeOf(target) as object | null, extensible: Object.isExtensible(target), keys,
+    target,
+    proto: Object.getPrototypeOf(target) as object | null,
+    extensible: Object.isExtensible(target),
+    keys,
     descriptors: keys.map((k) => Reflect.getOwnPropertyDescriptor(target, k) as PropertyDescriptor),
   };
 }
 
 function reachable(d: PropertyDescriptor): object[] {
   const out: object[] = [];
-  for (const v of [d.value, d.get, d.set] as unknown[]) if ((typeof v === 'object' && v !== null) || typeof v === 'function') out.push(v as object);
+  for (const v of [d.value, d.get, d.set] as unknown[])
+    if ((typeof v === 'object' && v !== null) || typeof v === 'function') out.push(v as object);
   return out;
 }
 
 /** Same attributes, and the same value (by identity) or accessors. */
 function sameDescriptor(a: PropertyDescriptor, b: PropertyDescriptor | undefined): boolean {
-  return b !== undefined && Object.is(a.value, b.value) && a.get === b.get && a.set === b.set
-    && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
+  return (
+    b !== undefined &&
+    Object.is(a.value, b.value) &&
+    a.get === b.get &&
+    a.set === b.set &&
+    a.writable === b.writable &&
+    a.enumerable === b.enumerable &&
+    a.configurable === b.configurable
+  );
 }

@@ -15,7 +15,12 @@ const NAMED_RULES = 6;
  * One SRGS041 per cycle (strongly connected component), on its first rule in the document: a cycle of 10,000
  * rules is one problem, and a message per rule naming the whole cycle made the report quadratic (1 GB).
  */
-export function checkLeftRecursion(rules: readonly Rule[], store: ExpansionStore, graph: RuleGraph, out: Diagnostic[]): void {
+export function checkLeftRecursion(
+  rules: readonly Rule[],
+  store: ExpansionStore,
+  graph: RuleGraph,
+  out: Diagnostic[],
+): void {
   const edges = leftEdges(rules.length, store, graph);
   for (const component of recursiveComponents(edges)) {
     const first = component.reduce((a, b) => Math.min(a, b));
@@ -23,8 +28,15 @@ export function checkLeftRecursion(rules: readonly Rule[], store: ExpansionStore
     const path = cycleThrough(first, edges, new Set(component)).map((k) => (rules[k] as Rule).id);
     const shown = path.length - 1 > NAMED_RULES ? [...path.slice(0, NAMED_RULES), '…', path[path.length - 1]] : path;
     const length = path.length - 1 > NAMED_RULES ? `, a cycle of ${path.length - 1} rules` : '';
-    const others = component.length > path.length - 1 ? `; ${component.length} rules in all reach each other this way` : '';
-    out.push(srgsDiagnostic('SRGS041', `Rule "${rule.id}" is left-recursive (${shown.join(' → ')}${length}${others}): it reaches itself before matching any word, so it cannot be matched. Put a word before the recursive reference.`, rule.idRange));
+    const others =
+      component.length > path.length - 1 ? `; ${component.length} rules in all reach each other this way` : '';
+    out.push(
+      srgsDiagnostic(
+        'SRGS041',
+        `Rule "${rule.id}" is left-recursive (${shown.join(' → ')}${length}${others}): it reaches itself before matching any word, so it cannot be matched. Put a word before the recursive reference.`,
+        rule.idRange,
+      ),
+    );
   }
 }
 
@@ -59,7 +71,10 @@ class LeftWalker {
   private cursor = 0;
   private end = 0;
 
-  constructor(private readonly store: ExpansionStore, private readonly graph: RuleGraph) {
+  constructor(
+    private readonly store: ExpansionStore,
+    private readonly graph: RuleGraph,
+  ) {
     this.nullable = graph.nullable;
     this.seen = new Int32Array(graph.nullable.length).fill(-1);
   }
@@ -96,18 +111,24 @@ class LeftWalker {
       case ONE_OF: {
         let nullable = false;
         const from = store.from[n] as number;
-        for (let i = 0; i < (store.count[n] as number); i++) if (this.walk(store.list[from + i] as number)) nullable = true;
+        for (let i = 0; i < (store.count[n] as number); i++)
+          if (this.walk(store.list[from + i] as number)) nullable = true;
         return nullable;
       }
       case RULEREF: {
         const t = this.target(n);
-        if (t !== -1 && this.seen[t] !== this.stamp) { this.seen[t] = this.stamp; this.edges.push(t); }
+        if (t !== -1 && this.seen[t] !== this.stamp) {
+          this.seen[t] = this.stamp;
+          this.edges.push(t);
+        }
         const ref = store.target(n);
         if (ref.kind === 'special') return ref.name === 'NULL';
         return t !== -1 && this.nullable[t] === 1;
       }
-      case TAG: return true;
-      default: return false; // TOKEN
+      case TAG:
+        return true;
+      default:
+        return false; // TOKEN
     }
   }
 
@@ -115,7 +136,8 @@ class LeftWalker {
   private bodyIsNullable(n: number): boolean {
     const store = this.store;
     const from = store.from[n] as number;
-    for (let i = 0; i < (store.count[n] as number); i++) if (!this.isNullable(store.list[from + i] as number)) return false;
+    for (let i = 0; i < (store.count[n] as number); i++)
+      if (!this.isNullable(store.list[from + i] as number)) return false;
     return true;
   }
 
@@ -123,11 +145,14 @@ class LeftWalker {
   private isNullable(n: number): boolean {
     const store = this.store;
     switch (store.kind[n]) {
-      case TAG: return true;
-      case ITEM: return store.spec(n).repeat.min === 0 || this.bodyIsNullable(n);
+      case TAG:
+        return true;
+      case ITEM:
+        return store.spec(n).repeat.min === 0 || this.bodyIsNullable(n);
       case ONE_OF: {
         const from = store.from[n] as number;
-        for (let i = 0; i < (store.count[n] as number); i++) if (this.isNullable(store.list[from + i] as number)) return true;
+        for (let i = 0; i < (store.count[n] as number); i++)
+          if (this.isNullable(store.list[from + i] as number)) return true;
         return false;
       }
       case RULEREF: {
@@ -136,7 +161,8 @@ class LeftWalker {
         const t = ref.kind === 'local' ? this.graph.indexOf.get(ref.rule) : undefined;
         return t !== undefined && this.nullable[t] === 1;
       }
-      default: return false; // TOKEN
+      default:
+        return false; // TOKEN
     }
   }
 
@@ -146,7 +172,7 @@ class LeftWalker {
     while (this.cursor < this.end && refs[this.cursor] !== n) this.cursor++;
     if (this.cursor < this.end) return targets[this.cursor] as number;
     const ref = this.store.target(n);
-    return ref.kind === 'local' ? this.graph.indexOf.get(ref.rule) ?? -1 : -1;
+    return ref.kind === 'local' ? (this.graph.indexOf.get(ref.rule) ?? -1) : -1;
   }
 }
 
@@ -169,7 +195,8 @@ function recursiveComponents(edges: readonly (readonly number[])[]): number[][] 
   const open = (v: number): void => {
     index[v] = low[v] = counter++;
     next[v] = 0;
-    stack.push(v); onStack[v] = 1;
+    stack.push(v);
+    onStack[v] = 1;
     work.push(v);
   };
   for (let start = 0; start < n; start++) {
@@ -189,14 +216,19 @@ function recursiveComponents(edges: readonly (readonly number[])[]): number[][] 
       const parent = work[work.length - 1];
       if (parent !== undefined) low[parent] = Math.min(low[parent] as number, low[v] as number);
       if (low[v] === index[v]) {
-        if (stack[stack.length - 1] === v && !out.includes(v)) { // a lone rule that does not reach itself
+        if (stack[stack.length - 1] === v && !out.includes(v)) {
+          // a lone rule that does not reach itself
           stack.pop();
           onStack[v] = 0;
           continue;
         }
         const component: number[] = [];
         let w: number;
-        do { w = stack.pop() as number; onStack[w] = 0; component.push(w); } while (w !== v);
+        do {
+          w = stack.pop() as number;
+          onStack[w] = 0;
+          component.push(w);
+        } while (w !== v);
         components.push(component);
       }
     }
@@ -219,7 +251,10 @@ function cycleThrough(start: number, edges: readonly (readonly number[])[], memb
         // Collected backwards from the end; the start stays first and last.
         return [start, ...path.slice(1, -1).reverse(), start];
       }
-      if (!previous.has(w)) { previous.set(w, v); queue.push(w); }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
     }
   }
   return [start, start];

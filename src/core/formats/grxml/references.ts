@@ -13,7 +13,13 @@ import type { RuleGraph } from './ruleGraph';
 const SRGS_XML_TYPE = 'application/srgs+xml';
 
 /** `graph`: the references checkRules collected (node numbers in `store`). */
-export function checkReferences(grammar: Grammar, store: ExpansionStore, options: ExternalOptions, graph: RuleGraph, out: Diagnostic[]): void {
+export function checkReferences(
+  grammar: Grammar,
+  store: ExpansionStore,
+  options: ExternalOptions,
+  graph: RuleGraph,
+  out: Diagnostic[],
+): void {
   checkLeftRecursion(grammar.rules, store, graph, out);
   checkReachability(grammar, graph, out);
   let external: ExternalGrammars | undefined; // made at the first external reference (most grammars have none)
@@ -22,13 +28,24 @@ export function checkReferences(grammar: Grammar, store: ExpansionStore, options
     const target = store.target(n);
     if (target.kind !== 'external') {
       if (type !== undefined && type !== SRGS_XML_TYPE && target.kind === 'local') {
-        out.push(srgsDiagnostic('SRGS047', `A local reference is to this ${SRGS_XML_TYPE} grammar, but it declares type="${type}".`, store.range(n)));
+        out.push(
+          srgsDiagnostic(
+            'SRGS047',
+            `A local reference is to this ${SRGS_XML_TYPE} grammar, but it declares type="${type}".`,
+            store.range(n),
+          ),
+        );
       }
       continue;
     }
-    const unsupported = type !== undefined && type !== SRGS_XML_TYPE
-      ? srgsDiagnostic('SRGS042', `type="${type}" cannot be processed here; only ${SRGS_XML_TYPE} grammars are read.`, store.range(n))
-      : undefined;
+    const unsupported =
+      type !== undefined && type !== SRGS_XML_TYPE
+        ? srgsDiagnostic(
+            'SRGS042',
+            `type="${type}" cannot be processed here; only ${SRGS_XML_TYPE} grammars are read.`,
+            store.range(n),
+          )
+        : undefined;
     if (!options.resolveExternal) {
       if (unsupported) out.push(unsupported);
       continue;
@@ -41,10 +58,22 @@ export function checkReferences(grammar: Grammar, store: ExpansionStore, options
       continue;
     }
     if (type !== undefined && type !== SRGS_XML_TYPE) {
-      out.push(srgsDiagnostic('SRGS047', `${target.uri} is an SRGS XML grammar (${SRGS_XML_TYPE}) but the reference declares type="${type}".`, store.range(n)));
+      out.push(
+        srgsDiagnostic(
+          'SRGS047',
+          `${target.uri} is an SRGS XML grammar (${SRGS_XML_TYPE}) but the reference declares type="${type}".`,
+          store.range(n),
+        ),
+      );
     }
     if (found.grammar.mode !== grammar.mode) {
-      out.push(srgsDiagnostic('SRGS029', `${target.uri} is a ${found.grammar.mode} grammar; this ${grammar.mode} grammar cannot use its rules.`, store.range(n)));
+      out.push(
+        srgsDiagnostic(
+          'SRGS029',
+          `${target.uri} is a ${found.grammar.mode} grammar; this ${grammar.mode} grammar cannot use its rules.`,
+          store.range(n),
+        ),
+      );
     }
     const resolved = external.rule(target.uri, target.rule, grammar);
     if ('error' in resolved) {
@@ -61,17 +90,30 @@ function checkReachability(grammar: Grammar, graph: RuleGraph, out: Diagnostic[]
   const queue: number[] = [];
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i] as Rule;
-    if (first[i] === 1 && (rule.scope === 'public' || rule.id === grammar.root)) { reached[i] = 1; queue.push(i); }
+    if (first[i] === 1 && (rule.scope === 'public' || rule.id === grammar.root)) {
+      reached[i] = 1;
+      queue.push(i);
+    }
   }
   while (queue.length > 0) {
     const v = queue.pop() as number;
     for (let k = refStart[v] as number; k < (refStart[v + 1] as number); k++) {
       const t = targets[k] as number;
-      if (t !== -1 && reached[t] === 0) { reached[t] = 1; queue.push(t); }
+      if (t !== -1 && reached[t] === 0) {
+        reached[t] = 1;
+        queue.push(t);
+      }
     }
   }
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i] as Rule;
-    if (first[i] === 1 && reached[i] === 0) out.push(srgsDiagnostic('SRGS048', `Private rule "${rule.id}" is never referenced and is not the root; nothing can reach it.`, rule.idRange));
+    if (first[i] === 1 && reached[i] === 0)
+      out.push(
+        srgsDiagnostic(
+          'SRGS048',
+          `Private rule "${rule.id}" is never referenced and is not the root; nothing can reach it.`,
+          rule.idRange,
+        ),
+      );
   }
 }

@@ -15,15 +15,18 @@ import { parseGrxmlBytes } from './parse';
 
 /** The local file a reference's `uri` (without its fragment) names, relative to `base`; throws for non-files. */
 export function grammarFilePath(uri: string, base: string): string {
-  const baseUrl = base === '' ? pathToFileURL(`${process.cwd()}/`) : hasScheme(base) ? new URL(base) : pathToFileURL(base);
+  const baseUrl =
+    base === '' ? pathToFileURL(`${process.cwd()}/`) : hasScheme(base) ? new URL(base) : pathToFileURL(base);
   let target: URL;
   try {
     target = new URL(uri, baseUrl);
   } catch {
     throw new Error(`external grammar reference ${uri} is not a valid URI`);
   }
-  if (isHttpUri(target.href)) throw new Error(`external http grammar not fetched: ${target.href} (grammars are only read from local files)`);
-  if (target.protocol !== 'file:') throw new Error(`external grammar ${target.href} not read: only local files are supported`);
+  if (isHttpUri(target.href))
+    throw new Error(`external http grammar not fetched: ${target.href} (grammars are only read from local files)`);
+  if (target.protocol !== 'file:')
+    throw new Error(`external grammar ${target.href} not read: only local files are supported`);
   return fileURLToPath(target);
 }
 
@@ -34,10 +37,11 @@ export function grammarFilePath(uri: string, base: string): string {
 export function confinedGrammarPath(uri: string, base: string, roots: readonly string[]): string {
   const path = grammarFilePath(uri, base);
   const allowed = roots.length > 0 ? roots : [base === '' || hasScheme(base) ? process.cwd() : dirname(base)];
-  const outside = (): Error => new Error(
-    `external grammar ${uri} is outside ${allowed.length === 1 ? `the folder ${allowed[0]}` : 'the workspace folders'}; it was not read `
-    + '(grammars may only refer to grammars inside their folder tree)',
-  );
+  const outside = (): Error =>
+    new Error(
+      `external grammar ${uri} is outside ${allowed.length === 1 ? `the folder ${allowed[0]}` : 'the workspace folders'}; it was not read ` +
+        '(grammars may only refer to grammars inside their folder tree)',
+    );
   if (!allowed.some((r) => isInside(r, path, { orSelf: true }))) throw outside();
   const real = realPath(path);
   if (real !== undefined && !allowed.some((r) => isInside(realPath(r) ?? r, real, { orSelf: true }))) throw outside();
@@ -74,7 +78,8 @@ export function createFileResolver(options: FileResolverOptions): GrammarResolve
       const code = (e as NodeJS.ErrnoException).code;
       throw new Error(`cannot read external grammar ${path}${code ? ` (${code})` : ''}; check the ruleref uri`);
     }
-    if (bytes.byteLength > maxBytes) throw new Error(`external grammar ${path} is larger than ${maxBytes} bytes; it was not read`);
+    if (bytes.byteLength > maxBytes)
+      throw new Error(`external grammar ${path} is larger than ${maxBytes} bytes; it was not read`);
     const grammar = parseGrxmlBytes(bytes, { uri: path }).grammar;
     cache.set(path, grammar);
     return grammar;

@@ -53,7 +53,7 @@ export class RuleGraph {
    * Returns its local target or -1.
    */
   add(n: number, ref: RuleRefTarget, left: boolean): number {
-    const target = ref.kind === 'local' ? this.indexOf.get(ref.rule) ?? -1 : -1;
+    const target = ref.kind === 'local' ? (this.indexOf.get(ref.rule) ?? -1) : -1;
     this.refs.push(n);
     this.targets.push(target);
     if (left && target !== -1 && this.seen[target] !== this.current) {

@@ -35,7 +35,11 @@ export const DEFAULT_SEMANTICS_TIMEOUT_MS = 200;
  */
 export type SemanticsPlan = (SemanticsOutcome & { job?: undefined }) | { job: TagJob; notes: string[] };
 
-export function planSemantics(tree: RuleParseNode, origins: NodeOrigins, options: SemanticsOptions = {}): SemanticsPlan {
+export function planSemantics(
+  tree: RuleParseNode,
+  origins: NodeOrigins,
+  options: SemanticsOptions = {},
+): SemanticsPlan {
   const notes: string[] = [];
   const skipped = new Set<string>();
   const builder = new InstanceBuilder(origins, skipped);
@@ -43,16 +47,20 @@ export function planSemantics(tree: RuleParseNode, origins: NodeOrigins, options
   try {
     root = builder.instance(tree);
   } catch (e) {
-    if (e instanceof RangeError) return { error: 'the parse tree nests too deeply to evaluate its tags (stack exhausted)', notes };
+    if (e instanceof RangeError)
+      return { error: 'the parse tree nests too deeply to evaluate its tags (stack exhausted)', notes };
     throw e;
   }
   for (const format of skipped) notes.push(format);
   // SISR gives no result for tags it cannot run: a tester showing words as "the result" would mislead.
   if (skipped.size > 0 && builder.scriptRules.size === 0 && !builder.literal) return { notes };
   if (builder.scriptRules.size === 0) return { value: evaluateWithoutScripts(root), notes };
-  const globals = [...builder.scriptGrammars].flatMap((grammar) => grammar.tags.map((tag) => ({
-    code: tag.text, label: `the header tag at ${where(grammar, tag)}`,
-  })));
+  const globals = [...builder.scriptGrammars].flatMap((grammar) =>
+    grammar.tags.map((tag) => ({
+      code: tag.text,
+      label: `the header tag at ${where(grammar, tag)}`,
+    })),
+  );
   const rules = [...builder.scriptRules].map(([rule, instances], index) => {
     const grammar = builder.ruleGrammars.get(rule) as Grammar;
     // Only the tags this parse passed through are sent (renumbered): a rule with 10,000 alternatives and a tag
@@ -70,7 +78,8 @@ export function planSemantics(tree: RuleParseNode, origins: NodeOrigins, options
     }
     const tags = [...used.keys()].map((i) => all[i] as TagExpansion);
     return {
-      tags: tags.map((t) => t.text), label: `rule "${rule.id}"`,
+      tags: tags.map((t) => t.text),
+      label: `rule "${rule.id}"`,
       labels: tags.map((t) => `the tag at ${where(grammar, t)} (rule "${rule.id}")`),
     };
   });
@@ -79,7 +88,10 @@ export function planSemantics(tree: RuleParseNode, origins: NodeOrigins, options
 
 /** Evaluates a parse's semantic tags: script tags in the heap-capped tag process, literal tags here. */
 export async function evaluateSemantics(
-  tree: RuleParseNode, origins: NodeOrigins, evaluator: TagEvaluator, options: SemanticsOptions = {},
+  tree: RuleParseNode,
+  origins: NodeOrigins,
+  evaluator: TagEvaluator,
+  options: SemanticsOptions = {},
 ): Promise<SemanticsOutcome> {
   const plan = planSemantics(tree, origins, options);
   if (plan.job === undefined) return plan;
@@ -116,7 +128,10 @@ class InstanceBuilder {
   literal = false;
   readonly scriptGrammars = new Set<Grammar>();
 
-  constructor(private readonly origins: NodeOrigins, private readonly skipped: Set<string>) {}
+  constructor(
+    private readonly origins: NodeOrigins,
+    private readonly skipped: Set<string>,
+  ) {}
 
   instance(node: RuleParseNode): SandboxInstance {
     const origin = this.origins.rules.get(node);
@@ -132,25 +147,44 @@ class InstanceBuilder {
     }
     if (hasTags && (kind === 'none' || kind === 'unknown')) {
       const format = origin?.grammar.tagFormat;
-      this.skipped.add(format === undefined ? 'tags were not evaluated: the grammar declares no tag-format' : `tags were not evaluated: unknown tag-format "${format}"`);
+      this.skipped.add(
+        format === undefined
+          ? 'tags were not evaluated: the grammar declares no tag-format'
+          : `tags were not evaluated: unknown tag-format "${format}"`,
+      );
     }
     return inst;
   }
 
   /** Appends the events of `nodes` (items are transparent); returns whether a tag was met. */
-  private collect(nodes: readonly ParseNode[], ev: SandboxEvent[], kind: TagFormatKind, rule: Rule | undefined): boolean {
+  private collect(
+    nodes: readonly ParseNode[],
+    ev: SandboxEvent[],
+    kind: TagFormatKind,
+    rule: Rule | undefined,
+  ): boolean {
     let tags = false;
     for (const node of nodes) {
       switch (node.kind) {
-        case 'token': ev.push([0, node.words.join(' ')]); break;
-        case 'special': if (node.words.length > 0) ev.push([0, node.words.join(' ')]); break;
-        case 'rule': ev.push([2, node.rule, this.instance(node)]); break;
-        case 'item': tags = this.collect(node.children, ev, kind, rule) || tags; break;
+        case 'token':
+          ev.push([0, node.words.join(' ')]);
+          break;
+        case 'special':
+          if (node.words.length > 0) ev.push([0, node.words.join(' ')]);
+          break;
+        case 'rule':
+          ev.push([2, node.rule, this.instance(node)]);
+          break;
+        case 'item':
+          tags = this.collect(node.children, ev, kind, rule) || tags;
+          break;
         case 'tag': {
           tags = true;
           const tag = this.origins.tags.get(node);
-          if (kind === 'literal') { ev.push([3, node.text.trim()]); this.literal = true; }
-          else if (kind === 'script' && rule && tag) ev.push([1, this.indexOf(rule, tag)]);
+          if (kind === 'literal') {
+            ev.push([3, node.text.trim()]);
+            this.literal = true;
+          } else if (kind === 'script' && rule && tag) ev.push([1, this.indexOf(rule, tag)]);
           break;
         }
       }
@@ -183,11 +217,20 @@ function ruleTags(rule: Rule): TagExpansion[] {
   const out: TagExpansion[] = [];
   const visit = (e: Expansion): void => {
     switch (e.kind) {
-      case 'tag': out.push(e); break;
-      case 'sequence': e.children.forEach(visit); break;
-      case 'item': visit(e.body); break;
-      case 'one-of': e.items.forEach(visit); break;
-      default: break;
+      case 'tag':
+        out.push(e);
+        break;
+      case 'sequence':
+        e.children.forEach(visit);
+        break;
+      case 'item':
+        visit(e.body);
+        break;
+      case 'one-of':
+        e.items.forEach(visit);
+        break;
+      default:
+        break;
     }
   };
   visit(rule.body);
@@ -201,7 +244,10 @@ function evaluateWithoutScripts(inst: SandboxInstance): unknown {
   let hasLatest = false;
   for (const e of inst.ev) {
     if (e[0] === 3) literal = e[1];
-    else if (e[0] === 2) { latest = evaluateWithoutScripts(e[2]); hasLatest = true; }
+    else if (e[0] === 2) {
+      latest = evaluateWithoutScripts(e[2]);
+      hasLatest = true;
+    }
   }
   if (literal !== undefined) return literal;
   return hasLatest ? latest : inst.text;

@@ -8,7 +8,15 @@
 import { writeSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { SemanticError, SisrSandbox } from './sisrSandbox';
-import { MEMORY_CAP_ENV, NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
+import {
+  MEMORY_CAP_ENV,
+  NO_TAG,
+  runningTag,
+  type SequencedJob,
+  type SequencedReply,
+  type TagJob,
+  type TagReply,
+} from './tagJob';
 
 export const PROGRESS_FD = 3;
 
@@ -43,7 +51,8 @@ for (;;) {
 function startMemoryWatchdog(cap: number): Int32Array {
   const busy = new Int32Array(new SharedArrayBuffer(4));
   const watchdog = new Worker(WATCHDOG, {
-    eval: true, workerData: { cap, fd: PROGRESS_FD, interval: WATCHDOG_INTERVAL_MS, busy },
+    eval: true,
+    workerData: { cap, fd: PROGRESS_FD, interval: WATCHDOG_INTERVAL_MS, busy },
     resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
   });
   watchdog.unref(); // the IPC channel decides when this process ends
@@ -86,7 +95,11 @@ export class TagJobRunner {
         at[0] = rule;
         at[1] = tag;
         if (fd === undefined) return;
-        try { writeSync(fd, `${seq} ${rule} ${tag}\n`); } catch { /* the parent stopped reading: it no longer needs to know */ }
+        try {
+          writeSync(fd, `${seq} ${rule} ${tag}\n`);
+        } catch {
+          /* the parent stopped reading: it no longer needs to know */
+        }
       },
       describeRunning: () => runningTag(job, at[0] ?? NO_TAG, at[1] ?? 0),
     });
@@ -96,9 +109,14 @@ export class TagJobRunner {
       job.rules.forEach((r, i) => sandbox.compileRule(r.tags, r.labels, r.label, i));
       reply = { value: sandbox.evaluate(job.root) };
     } catch (e) {
-      reply = e instanceof SemanticError ? { error: e.message } : { error: `semantic tags could not be evaluated: ${e instanceof Error ? e.message : String(e)}` };
+      reply =
+        e instanceof SemanticError
+          ? { error: e.message }
+          : { error: `semantic tags could not be evaluated: ${e instanceof Error ? e.message : String(e)}` };
     }
-    this.finish = () => { if (sandbox.reset() && reusable) this.kept = { sandbox, headers }; };
+    this.finish = () => {
+      if (sandbox.reset() && reusable) this.kept = { sandbox, headers };
+    };
     return reply;
   }
 

@@ -40,7 +40,8 @@ export function unsupportedScript(code: string): string | undefined {
   // Neither pattern can match without its keyword: the plain searches spare the regexes on nearly every tag.
   if (!code.includes('async') && !code.includes('await') && !code.includes('import')) return undefined;
   if (/\b(?:async|await)\b/.test(code)) return 'async functions and await are not available in semantic tags';
-  if (/\bimport\b(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*[(.]/.test(code)) return 'import() is not available in semantic tags';
+  if (/\bimport\b(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*[(.]/.test(code))
+    return 'import() is not available in semantic tags';
   return undefined;
 }
 
@@ -149,7 +150,9 @@ export class SisrSandbox {
       codeGeneration: { strings: false, wasm: false },
       microtaskMode: 'afterEvaluate',
     });
-    this.define('__cstudioProgress', (rule: unknown, tag: unknown) => { this.evaluation.progress?.(Number(rule), Number(tag)); });
+    this.define('__cstudioProgress', (rule: unknown, tag: unknown) => {
+      this.evaluation.progress?.(Number(rule), Number(tag));
+    });
     new vm.Script(BOOTSTRAP, { filename: 'cstudio-sisr-bootstrap.js' }).runInContext(this.context);
     const hidden = new vm.Script(HIDDEN_INTRINSICS).runInContext(this.context) as object[];
     this.run = new vm.Script('__cstudioEvaluate(__cstudioInput)', { filename: 'cstudio-sisr-run.js' });
@@ -199,7 +202,10 @@ export class SisrSandbox {
   compileRule(tags: readonly string[], labels: readonly string[], label: string, index: number): void {
     tags.forEach((tag, i) => {
       const known = this.validTags.get(tag);
-      if (known !== undefined) { this.straight &&= known; return; }
+      if (known !== undefined) {
+        this.straight &&= known;
+        return;
+      }
       const refused = unsupportedScript(tag);
       if (refused !== undefined) throw new SemanticError(`${labels[i] ?? label}: ${refused}`);
       try {
@@ -236,7 +242,8 @@ export class SisrSandbox {
     const raw: unknown = this.guard('the semantic tags', () => this.run.runInContext(this.context, options));
     if (typeof raw !== 'string') throw new SemanticError('semantic evaluation returned no result');
     const parsed = JSON.parse(raw) as { v?: unknown; e?: string };
-    if (parsed.e !== undefined) throw new SemanticError(`${this.evaluation.describeRunning?.() ?? 'a semantic tag'} failed: ${parsed.e}`);
+    if (parsed.e !== undefined)
+      throw new SemanticError(`${this.evaluation.describeRunning?.() ?? 'a semantic tag'} failed: ${parsed.e}`);
     return parsed.v;
   }
 
@@ -259,7 +266,9 @@ export class SisrSandbox {
 
   private timedOut(): SemanticError {
     const tag = this.evaluation.describeRunning?.();
-    return new SemanticError(`${tag ? `${tag} was stopped` : 'semantic tags stopped'}: ran longer than the ${this.timeoutMs} ms time limit`);
+    return new SemanticError(
+      `${tag ? `${tag} was stopped` : 'semantic tags stopped'}: ran longer than the ${this.timeoutMs} ms time limit`,
+    );
   }
 
   private remaining(): number {
@@ -292,10 +301,12 @@ function isTimeout(e: unknown): boolean {
  * outside the time limit, so only own data properties are read.
  */
 export function safeErrorText(e: unknown): string {
-  if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return typeof e === 'symbol' ? e.toString() : String(e);
+  if (e === null || (typeof e !== 'object' && typeof e !== 'function'))
+    return typeof e === 'symbol' ? e.toString() : String(e);
   if (types.isProxy(e)) return 'a Proxy object was thrown';
   const message = Object.getOwnPropertyDescriptor(e, 'message');
-  const text = message && 'value' in message && typeof message.value === 'string' ? message.value : 'an object was thrown';
+  const text =
+    message && 'value' in message && typeof message.value === 'string' ? message.value : 'an object was thrown';
   let proto: unknown = Object.getPrototypeOf(e);
   for (let i = 0; i < 4 && proto !== null && typeof proto === 'object' && !types.isProxy(proto); i++) {
     const name = Object.getOwnPropertyDescriptor(proto, 'name');

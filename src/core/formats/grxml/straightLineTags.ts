@@ -10,8 +10,19 @@
 
 /** Names that lead from a value to a built-in object or to a function's caller. */
 const REFUSED_NAMES = new Set([
-  'constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
-  'caller', 'callee', 'arguments', 'call', 'apply', 'bind',
+  'constructor',
+  'prototype',
+  '__proto__',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'caller',
+  'callee',
+  'arguments',
+  'call',
+  'apply',
+  'bind',
 ]);
 
 const MAX_LENGTH = 2000;
@@ -23,7 +34,10 @@ function tokenize(text: string): Token[] | undefined {
   let i = 0;
   while (i < text.length) {
     const c = text[i] as string;
-    if (/\s/.test(c)) { i++; continue; }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i, i + 64));
     if (name) {
       const word = name[0];
@@ -33,7 +47,11 @@ function tokenize(text: string): Token[] | undefined {
       continue;
     }
     const number = /^-?[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9_.$\\])/.exec(text.slice(i, i + 32));
-    if (number) { tokens.push({ kind: 'number', text: number[0] }); i += number[0].length; continue; }
+    if (number) {
+      tokens.push({ kind: 'number', text: number[0] });
+      i += number[0].length;
+      continue;
+    }
     if (c === '"' || c === "'") {
       let j = i + 1;
       for (; j < text.length && text[j] !== c; j++) {
@@ -45,7 +63,11 @@ function tokenize(text: string): Token[] | undefined {
       i = j + 1;
       continue;
     }
-    if ('=;.,:{}[]()'.includes(c)) { tokens.push({ kind: 'punct', text: c }); i++; continue; }
+    if ('=;.,:{}[]()'.includes(c)) {
+      tokens.push({ kind: 'punct', text: c });
+      i++;
+      continue;
+    }
     return undefined;
   }
   return tokens;
@@ -54,10 +76,20 @@ function tokenize(text: string): Token[] | undefined {
 class Reader {
   private at = 0;
   constructor(private readonly tokens: Token[]) {}
-  peek(text: string): boolean { return this.tokens[this.at]?.text === text && this.tokens[this.at]?.kind === 'punct'; }
-  take(text: string): boolean { if (!this.peek(text)) return false; this.at++; return true; }
-  next(): Token | undefined { return this.tokens[this.at++]; }
-  get done(): boolean { return this.at >= this.tokens.length; }
+  peek(text: string): boolean {
+    return this.tokens[this.at]?.text === text && this.tokens[this.at]?.kind === 'punct';
+  }
+  take(text: string): boolean {
+    if (!this.peek(text)) return false;
+    this.at++;
+    return true;
+  }
+  next(): Token | undefined {
+    return this.tokens[this.at++];
+  }
+  get done(): boolean {
+    return this.at >= this.tokens.length;
+  }
 }
 
 const PATH_ROOTS = ['out', 'rules', 'meta'];
@@ -66,7 +98,10 @@ const PATH_ROOTS = ['out', 'rules', 'meta'];
 function pathSteps(r: Reader, root: string): boolean {
   const calls = root !== 'out';
   while (r.peek('.') || (calls && r.peek('('))) {
-    if (r.take('(')) { if (!r.take(')')) return false; continue; }
+    if (r.take('(')) {
+      if (!r.take(')')) return false;
+      continue;
+    }
     r.take('.');
     if (r.next()?.kind !== 'name') return false;
   }
@@ -107,7 +142,8 @@ export function isStraightLineTag(tag: string): boolean {
   while (!r.done) {
     if (r.take(';')) continue;
     const target = r.next();
-    if (target?.kind !== 'name' || target.text !== 'out' || !pathSteps(r, 'out') || !r.take('=') || !value(r, 0)) return false;
+    if (target?.kind !== 'name' || target.text !== 'out' || !pathSteps(r, 'out') || !r.take('=') || !value(r, 0))
+      return false;
     if (!r.take(';') && !r.done) return false;
   }
   return true;

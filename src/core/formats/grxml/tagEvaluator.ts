@@ -15,7 +15,15 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { MEMORY_CAP_ENV, NO_TAG, runningTag, type SequencedJob, type SequencedReply, type TagJob, type TagReply } from './tagJob';
+import {
+  MEMORY_CAP_ENV,
+  NO_TAG,
+  runningTag,
+  type SequencedJob,
+  type SequencedReply,
+  type TagJob,
+  type TagReply,
+} from './tagJob';
 
 export interface TagEvaluatorOptions {
   /** Heap cap of the tag process in MB (default 64). */
@@ -101,13 +109,17 @@ export class TagEvaluator {
     this.current = undefined;
     clearTimeout(running.timer);
     running.child.kill('SIGKILL');
-    for (const p of running.sent.splice(0)) this.settle(p, { error: 'semantic tags were not evaluated: the evaluator was stopped' });
+    for (const p of running.sent.splice(0))
+      this.settle(p, { error: 'semantic tags were not evaluated: the evaluator was stopped' });
   }
 
   private send(pending: Pending): void {
     const running = this.ensure();
     running.sent.push(pending);
-    if (running.sent.length === 1) { this.hold(running, true); this.arm(running); }
+    if (running.sent.length === 1) {
+      this.hold(running, true);
+      this.arm(running);
+    }
     running.child.send({ seq: pending.seq, job: pending.job } satisfies SequencedJob);
   }
 
@@ -117,13 +129,19 @@ export class TagEvaluator {
     running.timer = undefined;
     const head = running.sent[0];
     if (!head || !running.ready) return;
-    running.timer = setTimeout(() => this.kill(running, 'timeout'), head.job.timeoutMs + (this.options.graceMs ?? DEFAULT_GRACE_MS));
+    running.timer = setTimeout(
+      () => this.kill(running, 'timeout'),
+      head.job.timeoutMs + (this.options.graceMs ?? DEFAULT_GRACE_MS),
+    );
   }
 
   private cancel(pending: Pending): void {
     const running = this.current;
     const index = running?.sent.indexOf(pending) ?? -1;
-    if (running && index === 0) { this.kill(running, 'cancel'); return; }
+    if (running && index === 0) {
+      this.kill(running, 'cancel');
+      return;
+    }
     if (running && index > 0) running.sent.splice(index, 1); // its reply, if it comes, is for no one
     this.settle(pending, { error: 'semantic evaluation was cancelled' });
   }
@@ -135,7 +153,11 @@ export class TagEvaluator {
   }
 
   private onMessage(running: Running, message: SequencedReply | { ready: true }): void {
-    if ('ready' in message) { running.ready = true; this.arm(running); return; }
+    if ('ready' in message) {
+      running.ready = true;
+      this.arm(running);
+      return;
+    }
     const index = running.sent.findIndex((p) => p.seq === message.seq);
     if (index < 0) return; // cancelled while it ran
     const [pending] = running.sent.splice(0, index + 1); // replies come in order: nothing before it is waiting
@@ -161,11 +183,16 @@ export class TagEvaluator {
     const memoryMb = this.options.maxMemoryMb ?? DEFAULT_TAG_MEMORY_MB;
     const [seq, rule, index] = running.at;
     const tag = (seq === head.seq ? runningTag(head.job, rule, index) : undefined) ?? 'a semantic tag';
-    const error = running.stoppedFor === 'cancel' ? 'semantic evaluation was cancelled'
-      : running.stoppedFor === 'timeout' ? `${tag} was stopped: ran longer than the ${head.job.timeoutMs} ms time limit (in a call that could not be interrupted)`
-      : running.overMemory !== undefined ? `${tag} was stopped: it used more than the ${memoryMb} MB memory limit of semantic tags (${Math.round(running.overMemory / 1e6)} MB, arrays included)`
-      : signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 ? `${tag} was stopped: it used more than the ${heapMb} MB heap limit of semantic tags`
-      : `${tag} stopped the semantic evaluator (exit ${signal ?? code})`;
+    const error =
+      running.stoppedFor === 'cancel'
+        ? 'semantic evaluation was cancelled'
+        : running.stoppedFor === 'timeout'
+          ? `${tag} was stopped: ran longer than the ${head.job.timeoutMs} ms time limit (in a call that could not be interrupted)`
+          : running.overMemory !== undefined
+            ? `${tag} was stopped: it used more than the ${memoryMb} MB memory limit of semantic tags (${Math.round(running.overMemory / 1e6)} MB, arrays included)`
+            : signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134
+              ? `${tag} was stopped: it used more than the ${heapMb} MB heap limit of semantic tags`
+              : `${tag} stopped the semantic evaluator (exit ${signal ?? code})`;
     this.settle(head, { error });
     for (const p of rest.filter((r) => r.done !== true)) {
       if (this.disposed) this.settle(p, { error: 'semantic tags were not evaluated: the evaluator was stopped' });
@@ -178,14 +205,24 @@ export class TagEvaluator {
     const heapMb = this.options.maxHeapMb ?? DEFAULT_TAG_HEAP_MB;
     const child = fork(this.options.scriptPath ?? defaultScriptPath(), [], {
       execArgv: [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${Math.max(1, Math.floor(heapMb / 16))}`],
-      env: { ...process.env, CSTUDIO_SISR_PROCESS: '1', NODE_OPTIONS: '', [MEMORY_CAP_ENV]: String((this.options.maxMemoryMb ?? DEFAULT_TAG_MEMORY_MB) * 1024 * 1024) },
+      env: {
+        ...process.env,
+        CSTUDIO_SISR_PROCESS: '1',
+        NODE_OPTIONS: '',
+        [MEMORY_CAP_ENV]: String((this.options.maxMemoryMb ?? DEFAULT_TAG_MEMORY_MB) * 1024 * 1024),
+      },
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
     this.started++;
     const progress = child.stdio[3] as Readable;
     const running: Running = {
-      child, progress, at: [0, NO_TAG, 0], partial: '', ready: false, sent: [],
+      child,
+      progress,
+      at: [0, NO_TAG, 0],
+      partial: '',
+      ready: false,
+      sent: [],
       closed: new Promise((resolve) => child.once('close', () => resolve())),
     };
     progress.setEncoding('utf8');
@@ -194,7 +231,9 @@ export class TagEvaluator {
       running.partial = lines.pop() ?? '';
       // "M <bytes>": the watchdog's last word before it kills the process (over the memory cap).
       let last: string | undefined;
-      for (const line of lines) if (line.startsWith('M ')) running.overMemory = Number(line.slice(2)); else last = line;
+      for (const line of lines)
+        if (line.startsWith('M ')) running.overMemory = Number(line.slice(2));
+        else last = line;
       if (last !== undefined) {
         const [seq, rule, tag] = last.split(' ').map(Number);
         running.at = [seq ?? 0, rule ?? NO_TAG, tag ?? 0];
@@ -204,9 +243,12 @@ export class TagEvaluator {
     child.on('error', (e) => {
       if (this.current === running) this.current = undefined;
       if (child.pid !== undefined) return; // it started: its exit settles the jobs
-      for (const p of running.sent.splice(0)) this.settle(p, { error: `semantic tags were not evaluated: the tag process could not start (${e.message})` });
+      for (const p of running.sent.splice(0))
+        this.settle(p, { error: `semantic tags were not evaluated: the tag process could not start (${e.message})` });
     });
-    child.once('exit', (code, signal) => { void this.onExit(running, code, signal); });
+    child.once('exit', (code, signal) => {
+      void this.onExit(running, code, signal);
+    });
     this.hold(running, false);
     this.current = running;
     return running;
@@ -214,8 +256,14 @@ export class TagEvaluator {
 
   /** An idle tag process never keeps this process alive; a busy one must, until it answers. */
   private hold(running: Running, busy: boolean): void {
-    const handles = [running.child, running.child.channel, running.progress] as ({ ref(): void; unref(): void } | null | undefined)[];
-    for (const h of handles) if (busy) h?.ref(); else h?.unref();
+    const handles = [running.child, running.child.channel, running.progress] as (
+      | { ref(): void; unref(): void }
+      | null
+      | undefined
+    )[];
+    for (const h of handles)
+      if (busy) h?.ref();
+      else h?.unref();
   }
 }
 

@@ -30,7 +30,10 @@ export interface TagJob {
 export type TagReply = { value: unknown } | { error: string };
 
 /** On the wire, a job and its reply carry the job's sequence number (jobs are pipelined, replies come in order). */
-export interface SequencedJob { seq: number; job: TagJob }
+export interface SequencedJob {
+  seq: number;
+  job: TagJob;
+}
 export type SequencedReply = TagReply & { seq: number };
 
 /** Which tag runs: (rule index, tag index); rule HEADER_TAGS for header tags, NO_TAG when none runs. */

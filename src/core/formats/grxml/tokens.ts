@@ -7,7 +7,12 @@ const WHITESPACE = /\s+/;
 
 /** Collapses runs of whitespace to one space and trims. */
 export function normalizeSpace(text: string): string {
-  return isNormalAscii(text) ? text : text.split(WHITESPACE).filter((w) => w.length > 0).join(' ');
+  return isNormalAscii(text)
+    ? text
+    : text
+        .split(WHITESPACE)
+        .filter((w) => w.length > 0)
+        .join(' ');
 }
 
 /** Printable ASCII with single inner spaces: already normalized (the usual case, checked without allocating). */
@@ -37,8 +42,12 @@ export function tokenizeText(text: string, sink: TokenSink): void {
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (isSpace(c)) { i++; continue; }
-    if (c === 0x22) { // '"': a quoted token runs to the next quote (or the end of the text)
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === 0x22) {
+      // '"': a quoted token runs to the next quote (or the end of the text)
       const close = text.indexOf('"', i + 1);
       const end = close === -1 ? n : close + 1;
       const inner = normalizeSpace(text.slice(i + 1, close === -1 ? n : close));

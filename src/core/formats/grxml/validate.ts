@@ -26,9 +26,22 @@ export function validateGrxml(parsed: GrxmlParseResult, options: ValidateOptions
   if (!isGrammarRoot(grammar)) return out;
   const format = tagFormatKind(grammar.tagFormat);
   const graph = new RuleGraph(parsed.expansions);
-  const hasTags = checkRules(grammar, parsed.expansions, { checkScripts: options.checkScripts !== false && format === 'script' }, parsed.tree, graph, out);
+  const hasTags = checkRules(
+    grammar,
+    parsed.expansions,
+    { checkScripts: options.checkScripts !== false && format === 'script' },
+    parsed.tree,
+    graph,
+    out,
+  );
   if (hasTags && format === 'none') {
-    out.push(srgsDiagnostic('SRGS038', 'The grammar has <tag>s but no tag-format; add tag-format="semantics/1.0" (script) or "semantics/1.0-literals".', parsed.structure.grammarTag));
+    out.push(
+      srgsDiagnostic(
+        'SRGS038',
+        'The grammar has <tag>s but no tag-format; add tag-format="semantics/1.0" (script) or "semantics/1.0-literals".',
+        parsed.structure.grammarTag,
+      ),
+    );
   }
   checkReferences(grammar, parsed.expansions, options, graph, out);
   return out;

@@ -23,22 +23,51 @@ export interface RuleCheckOptions {
  * reference in `graph` on the way (the reference checks use it). Walks the expansion store, not the model's objects.
  */
 export function checkRules(
-  grammar: Grammar, store: ExpansionStore, options: RuleCheckOptions, tree: XmlDocument, graph: RuleGraph, out: Diagnostic[],
+  grammar: Grammar,
+  store: ExpansionStore,
+  options: RuleCheckOptions,
+  tree: XmlDocument,
+  graph: RuleGraph,
+  out: Diagnostic[],
 ): boolean {
   const rules = grammar.rules;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i] as Rule;
-    if (rule.id === '') out.push(srgsDiagnostic('SRGS009', '<rule> needs a non-empty id attribute naming it.', rule.idRange));
-    else if (isSpecialRuleName(rule.id)) out.push(srgsDiagnostic('SRGS011', `"${rule.id}" is a special rule name and cannot be used as a rule id.`, rule.idRange));
-    else if (!isLegalRuleName(rule.id)) out.push(srgsDiagnostic('SRGS010', `"${rule.id}" is not a legal rule id: use letters, digits and "_" (no ".", ":" or "-", not starting with a digit).`, rule.idRange));
+    if (rule.id === '')
+      out.push(srgsDiagnostic('SRGS009', '<rule> needs a non-empty id attribute naming it.', rule.idRange));
+    else if (isSpecialRuleName(rule.id))
+      out.push(
+        srgsDiagnostic('SRGS011', `"${rule.id}" is a special rule name and cannot be used as a rule id.`, rule.idRange),
+      );
+    else if (!isLegalRuleName(rule.id))
+      out.push(
+        srgsDiagnostic(
+          'SRGS010',
+          `"${rule.id}" is not a legal rule id: use letters, digits and "_" (no ".", ":" or "-", not starting with a digit).`,
+          rule.idRange,
+        ),
+      );
     if (rule.id !== '' && graph.first[i] === 0) {
-      out.push(srgsDiagnostic('SRGS012', `Rule "${rule.id}" is defined more than once; rename or remove one definition.`, rule.idRange));
+      out.push(
+        srgsDiagnostic(
+          'SRGS012',
+          `Rule "${rule.id}" is defined more than once; rename or remove one definition.`,
+          rule.idRange,
+        ),
+      );
     }
     const scope = rule.scopeAttribute?.trim();
     if (scope !== undefined && scope !== 'public' && scope !== 'private') {
-      out.push(srgsDiagnostic('SRGS013', `scope="${rule.scopeAttribute}" is not valid; use "public" or "private".`, attributeRange(tree, rule.range, 'scope')));
+      out.push(
+        srgsDiagnostic(
+          'SRGS013',
+          `scope="${rule.scopeAttribute}" is not valid; use "public" or "private".`,
+          attributeRange(tree, rule.range, 'scope'),
+        ),
+      );
     }
-    if (store.ruleCount[i] === 0) out.push(srgsDiagnostic('SRGS033', `Rule "${rule.id}" has no content; it matches only silence.`, rule.range));
+    if (store.ruleCount[i] === 0)
+      out.push(srgsDiagnostic('SRGS033', `Rule "${rule.id}" has no content; it matches only silence.`, rule.range));
   }
   const walker = new ExpansionChecker(grammar, store, tree, graph, out);
   for (let i = 0; i < rules.length; i++) {
@@ -64,8 +93,11 @@ class ExpansionChecker {
   private readonly list: Int32Array;
 
   constructor(
-    grammar: Grammar, private readonly store: ExpansionStore, private readonly tree: XmlDocument,
-    private readonly graph: RuleGraph, private readonly out: Diagnostic[],
+    grammar: Grammar,
+    private readonly store: ExpansionStore,
+    private readonly tree: XmlDocument,
+    private readonly graph: RuleGraph,
+    private readonly out: Diagnostic[],
   ) {
     this.tags = grammar.tags.length > 0;
     this.dtmf = grammar.mode === 'dtmf';
@@ -75,7 +107,8 @@ class ExpansionChecker {
   /** The `count` expansions listed from `from` on, one after the other; returns whether they can all match nothing. */
   sequence(from: number, count: number, left: boolean): boolean {
     let nullable = true;
-    for (let i = 0; i < count; i++) if (!this.visit(this.list[from + i] as number, false, left && nullable)) nullable = false;
+    for (let i = 0; i < count; i++)
+      if (!this.visit(this.list[from + i] as number, false, left && nullable)) nullable = false;
     return nullable;
   }
 
@@ -110,10 +143,17 @@ class ExpansionChecker {
         this.tags = true;
         this.scripts.push(n);
         return true;
-      default: { // TOKEN
+      default: {
+        // TOKEN
         const text = store.text(n) as string;
         if (this.dtmf && !dtmfKeys(text).every(isDtmfKey)) {
-          this.out.push(srgsDiagnostic('SRGS043', `"${text}" is not a DTMF key sequence (0-9, *, #, A-D) in this dtmf grammar.`, store.range(n)));
+          this.out.push(
+            srgsDiagnostic(
+              'SRGS043',
+              `"${text}" is not a DTMF key sequence (0-9, *, #, A-D) in this dtmf grammar.`,
+              store.range(n),
+            ),
+          );
         }
         return false;
       }
@@ -122,7 +162,10 @@ class ExpansionChecker {
 
   private item(n: number, item: ItemSpec, inOneOf: boolean): void {
     const out = this.out;
-    const problems = item.repeatAttribute !== undefined || (item.repeatProbAttribute !== undefined && item.repeatProb === undefined) || item.weightAttribute !== undefined;
+    const problems =
+      item.repeatAttribute !== undefined ||
+      (item.repeatProbAttribute !== undefined && item.repeatProb === undefined) ||
+      item.weightAttribute !== undefined;
     if (!problems) return;
     const range = this.store.range(n);
     if (item.repeatAttribute !== undefined) {
@@ -131,17 +174,49 @@ class ExpansionChecker {
         problem = repeatProblem(item.repeatAttribute);
         this.repeatProblems.set(item.repeatAttribute, problem);
       }
-      if (problem === 'syntax') out.push(srgsDiagnostic('SRGS014', `repeat="${item.repeatAttribute}" is not valid; use n, m-n or m- (for example 0-1 or 1-).`, attributeRange(this.tree, range, 'repeat')));
-      if (problem === 'order') out.push(srgsDiagnostic('SRGS015', `repeat="${item.repeatAttribute}": the minimum is greater than the maximum.`, attributeRange(this.tree, range, 'repeat')));
+      if (problem === 'syntax')
+        out.push(
+          srgsDiagnostic(
+            'SRGS014',
+            `repeat="${item.repeatAttribute}" is not valid; use n, m-n or m- (for example 0-1 or 1-).`,
+            attributeRange(this.tree, range, 'repeat'),
+          ),
+        );
+      if (problem === 'order')
+        out.push(
+          srgsDiagnostic(
+            'SRGS015',
+            `repeat="${item.repeatAttribute}": the minimum is greater than the maximum.`,
+            attributeRange(this.tree, range, 'repeat'),
+          ),
+        );
     }
     if (item.repeatProbAttribute !== undefined && item.repeatProb === undefined) {
-      out.push(srgsDiagnostic('SRGS016', `repeat-prob="${item.repeatProbAttribute}" must be a decimal number from 0 to 1.`, attributeRange(this.tree, range, 'repeat-prob')));
+      out.push(
+        srgsDiagnostic(
+          'SRGS016',
+          `repeat-prob="${item.repeatProbAttribute}" must be a decimal number from 0 to 1.`,
+          attributeRange(this.tree, range, 'repeat-prob'),
+        ),
+      );
     }
     if (item.weightAttribute !== undefined) {
       if (!/^(?:[0-9]+\.?|[0-9]*\.[0-9]+)$/.test(item.weightAttribute.trim())) {
-        out.push(srgsDiagnostic('SRGS017', `weight="${item.weightAttribute}" must be a non-negative decimal number such as 2 or 0.5.`, attributeRange(this.tree, range, 'weight')));
+        out.push(
+          srgsDiagnostic(
+            'SRGS017',
+            `weight="${item.weightAttribute}" must be a non-negative decimal number such as 2 or 0.5.`,
+            attributeRange(this.tree, range, 'weight'),
+          ),
+        );
       } else if (!inOneOf) {
-        out.push(srgsDiagnostic('SRGS018', 'weight only matters on an <item> directly inside <one-of>; here it has no effect.', attributeRange(this.tree, range, 'weight')));
+        out.push(
+          srgsDiagnostic(
+            'SRGS018',
+            'weight only matters on an <item> directly inside <one-of>; here it has no effect.',
+            attributeRange(this.tree, range, 'weight'),
+          ),
+        );
       }
     }
   }
@@ -156,7 +231,8 @@ function attributeRange(tree: XmlDocument, range: TextRange, name: string): Text
   for (;;) {
     let lo = 0;
     let hi = nodes.length;
-    while (lo < hi) { // the first node that ends after range.start (siblings are in document order)
+    while (lo < hi) {
+      // the first node that ends after range.start (siblings are in document order)
       const mid = (lo + hi) >> 1;
       if ((nodes[mid] as XmlNode).range.end <= range.start) lo = mid + 1;
       else hi = mid;
@@ -179,7 +255,9 @@ const VALUE = String.raw`(?:"[^"\\\n\r\u2028\u2029]*"|'[^'\\\n\r\u2028\u2029]*'|
  * a text is valid ECMAScript whatever the value, so it needs no compiler (which is most of validation's time on
  * large grammars); everything else is compiled. Only for short texts: the pattern is cheap there.
  */
-const PLAIN_ASSIGNMENTS = new RegExp(String.raw`^(?:\s*out${PATH}*\s*=\s*${VALUE}\s*;)*(?:\s*out${PATH}*\s*=\s*${VALUE})?\s*;?\s*$`);
+const PLAIN_ASSIGNMENTS = new RegExp(
+  String.raw`^(?:\s*out${PATH}*\s*=\s*${VALUE}\s*;)*(?:\s*out${PATH}*\s*=\s*${VALUE})?\s*;?\s*$`,
+);
 const PLAIN_MAX_LENGTH = 200;
 
 /** Whether `text` is only plain assignments to `out` (see PLAIN_ASSIGNMENTS): valid without compiling it. */
@@ -193,7 +271,12 @@ export function isPlainAssignments(text: string): boolean {
  * deliberately crafted pair of tags could hide an error from the batch; matching compiles every tag alone before
  * running anything.)
  */
-function checkScripts(header: readonly TagExpansion[], ruleTags: readonly number[], store: ExpansionStore, out: Diagnostic[]): void {
+function checkScripts(
+  header: readonly TagExpansion[],
+  ruleTags: readonly number[],
+  store: ExpansionStore,
+  out: Diagnostic[],
+): void {
   // Each distinct text once (grammars repeat the same tags): where it is (header tags, then the rules' tags).
   const unique = new Map<string, TextRange[]>();
   const look = (text: string, at: () => TextRange): void => {
@@ -222,7 +305,8 @@ function checkScripts(header: readonly TagExpansion[], ruleTags: readonly number
         vm.compileFunction(text, ['out', 'rules', 'meta', '$']);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        for (const range of unique.get(text) ?? []) out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, range));
+        for (const range of unique.get(text) ?? [])
+          out.push(srgsDiagnostic('SRGS046', `This tag is not valid ECMAScript: ${message}.`, range));
       }
     }
   }
@@ -236,12 +320,28 @@ function checkRuleRef(store: ExpansionStore, n: number, ref: RuleRefTarget, targ
   if (uri !== undefined && special !== undefined) {
     out.push(srgsDiagnostic('SRGS021', '<ruleref> has both uri and special; keep one.', store.range(n)));
   } else if (uri === undefined && special === undefined) {
-    out.push(srgsDiagnostic('SRGS022', '<ruleref> needs a uri (such as "#rule") or special="NULL|VOID|GARBAGE".', store.range(n)));
+    out.push(
+      srgsDiagnostic(
+        'SRGS022',
+        '<ruleref> needs a uri (such as "#rule") or special="NULL|VOID|GARBAGE".',
+        store.range(n),
+      ),
+    );
   } else if (special !== undefined && kind === 'invalid') {
-    out.push(srgsDiagnostic('SRGS020', `special="${special}" is not valid; use NULL, VOID or GARBAGE.`, store.range(n)));
+    out.push(
+      srgsDiagnostic('SRGS020', `special="${special}" is not valid; use NULL, VOID or GARBAGE.`, store.range(n)),
+    );
   } else if (kind === 'invalid') {
-    out.push(srgsDiagnostic('SRGS022', `uri="${uri ?? ''}" is not a rule reference: write "#rule" for a local rule or "file.grxml#rule".`, store.range(n)));
+    out.push(
+      srgsDiagnostic(
+        'SRGS022',
+        `uri="${uri ?? ''}" is not a rule reference: write "#rule" for a local rule or "file.grxml#rule".`,
+        store.range(n),
+      ),
+    );
   } else if (ref.kind === 'local' && target === -1) {
-    out.push(srgsDiagnostic('SRGS019', `Rule "${ref.rule}" is referenced but not defined in this grammar.`, store.range(n)));
+    out.push(
+      srgsDiagnostic('SRGS019', `Rule "${ref.rule}" is referenced but not defined in this grammar.`, store.range(n)),
+    );
   }
 }

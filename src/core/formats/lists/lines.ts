@@ -39,9 +39,13 @@ export function readListText(input: Uint8Array | string, fileLabel = 'The file')
   const lines = splitLines(text);
   const finalNewline = text.length === 0 || /[\r\n]$/.test(text);
   if (!finalNewline) {
-    diagnostics.push(listDiagnostic('noFinalNewline',
-      `${fileLabel} does not end with a newline; the platform's documentation requires one (it is added when the file is saved).`,
-      { start: text.length, end: text.length }));
+    diagnostics.push(
+      listDiagnostic(
+        'noFinalNewline',
+        `${fileLabel} does not end with a newline; the platform's documentation requires one (it is added when the file is saved).`,
+        { start: text.length, end: text.length },
+      ),
+    );
   }
   for (const line of lines) checkControlCharacters(line, diagnostics);
   return { text, lines, bom, crlf: /^[^\r\n]*\r\n/.test(text), finalNewline, diagnostics };
@@ -76,9 +80,13 @@ const XML_ILLEGAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 function checkControlCharacters(line: TextLine, out: Diagnostic[]): void {
   for (const m of line.text.matchAll(XML_ILLEGAL)) {
     const hex = (m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
-    out.push(listDiagnostic('controlCharacter',
-      `Line ${line.number} contains the control character U+${hex}, which TRSX (XML) cannot hold; remove it.`,
-      { start: line.start + (m.index ?? 0), end: line.start + (m.index ?? 0) + 1 }));
+    out.push(
+      listDiagnostic(
+        'controlCharacter',
+        `Line ${line.number} contains the control character U+${hex}, which TRSX (XML) cannot hold; remove it.`,
+        { start: line.start + (m.index ?? 0), end: line.start + (m.index ?? 0) + 1 },
+      ),
+    );
   }
 }
 
@@ -110,15 +118,24 @@ function decodeWithReports(bytes: Uint8Array, diagnostics: Diagnostic[]): string
   };
   while (i < bytes.length) {
     const len = validSequenceLength(bytes, i);
-    if (len > 0) { i += len; continue; }
+    if (len > 0) {
+      i += len;
+      continue;
+    }
     flushRun(i);
     const bad = Math.max(1, maximalSubpart(bytes, i));
     invalid++;
     if (invalid <= MAX_UTF8_REPORTS) {
-      const shown = [...bytes.subarray(i, i + bad)].map((b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
-      diagnostics.push(listDiagnostic('invalidUtf8',
-        `Invalid UTF-8: ${shown} at byte ${i}; save the file as UTF-8 (it is shown as U+FFFD).`,
-        { start: utf16, end: utf16 + 1 }));
+      const shown = [...bytes.subarray(i, i + bad)]
+        .map((b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`)
+        .join(' ');
+      diagnostics.push(
+        listDiagnostic(
+          'invalidUtf8',
+          `Invalid UTF-8: ${shown} at byte ${i}; save the file as UTF-8 (it is shown as U+FFFD).`,
+          { start: utf16, end: utf16 + 1 },
+        ),
+      );
     }
     parts.push('\ufffd');
     utf16 += 1;
@@ -127,9 +144,13 @@ function decodeWithReports(bytes: Uint8Array, diagnostics: Diagnostic[]): string
   }
   flushRun(bytes.length);
   if (invalid > MAX_UTF8_REPORTS) {
-    diagnostics.push(listDiagnostic('invalidUtf8',
-      `${invalid - MAX_UTF8_REPORTS} more invalid UTF-8 sequences; the file is probably not UTF-8 (Latin-1 or Windows-1252?): re-save it as UTF-8.`,
-      { start: 0, end: 0 }));
+    diagnostics.push(
+      listDiagnostic(
+        'invalidUtf8',
+        `${invalid - MAX_UTF8_REPORTS} more invalid UTF-8 sequences; the file is probably not UTF-8 (Latin-1 or Windows-1252?): re-save it as UTF-8.`,
+        { start: 0, end: 0 },
+      ),
+    );
   }
   return parts.join('');
 }

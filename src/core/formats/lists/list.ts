@@ -4,8 +4,14 @@ import type { DictionaryEntry } from '../trsx/model';
 import { listDiagnostic } from './codes';
 import { byPosition, readListText, trimmedRange } from './lines';
 import {
-  entryValue, joinLines, lineFieldProblem, reportDuplicateLiterals,
-  type LiteralEntry, type LiteralsParseResult, type SerializeResult, type SkippedEntry,
+  entryValue,
+  joinLines,
+  lineFieldProblem,
+  reportDuplicateLiterals,
+  type LiteralEntry,
+  type LiteralsParseResult,
+  type SerializeResult,
+  type SkippedEntry,
 } from './literals';
 
 export function parseList(input: Uint8Array | string): LiteralsParseResult {
@@ -15,14 +21,23 @@ export function parseList(input: Uint8Array | string): LiteralsParseResult {
   for (const line of read.lines) {
     const literal = line.text.trim();
     if (literal === '') {
-      diagnostics.push(listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`,
-        { start: line.start, end: line.start + line.text.length }));
+      diagnostics.push(
+        listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`, {
+          start: line.start,
+          end: line.start + line.text.length,
+        }),
+      );
       continue;
     }
     entries.push({ literal, value: literal, line: line.number, range: trimmedRange(line) });
   }
   if (entries.length === 0) {
-    diagnostics.push(listDiagnostic('emptyFile', 'The .list file holds no literal; write one literal per line.', { start: 0, end: read.text.length }));
+    diagnostics.push(
+      listDiagnostic('emptyFile', 'The .list file holds no literal; write one literal per line.', {
+        start: 0,
+        end: read.text.length,
+      }),
+    );
   }
   reportDuplicateLiterals(entries, diagnostics);
   return { entries, diagnostics: byPosition(diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };
@@ -32,12 +47,17 @@ export function parseList(input: Uint8Array | string): LiteralsParseResult {
  * Writes literals as a .list. Entries whose value differs from their literal cannot be expressed (a .list
  * has no values) and are returned in `skipped`, as are literals with line breaks or outer spaces.
  */
-export function serializeList(entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[]): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
+export function serializeList(
+  entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[],
+): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
   const lines: string[] = [];
   const skipped: SkippedEntry<Pick<DictionaryEntry, 'literal' | 'value'>>[] = [];
   for (const entry of entries) {
-    const problem = lineFieldProblem(entry.literal, 'literal')
-      ?? (entryValue(entry) !== entry.literal ? `its value "${entryValue(entry)}" differs from the literal (use .nmlist to keep values)` : undefined);
+    const problem =
+      lineFieldProblem(entry.literal, 'literal') ??
+      (entryValue(entry) !== entry.literal
+        ? `its value "${entryValue(entry)}" differs from the literal (use .nmlist to keep values)`
+        : undefined);
     if (problem) skipped.push({ entry, reason: problem });
     else lines.push(entry.literal);
   }

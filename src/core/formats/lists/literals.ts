@@ -40,18 +40,28 @@ export function reportDuplicateLiterals(entries: readonly LiteralEntry[], out: D
   const first = new Map<string, LiteralEntry>();
   for (const e of entries) {
     const prev = first.get(e.literal);
-    if (!prev) { first.set(e.literal, e); continue; }
+    if (!prev) {
+      first.set(e.literal, e);
+      continue;
+    }
     const sameValue = prev.value === e.value;
-    out.push(listDiagnostic('duplicateLiteral',
-      sameValue
-        ? `Literal "${e.literal}" repeats line ${prev.line}; remove the duplicate.`
-        : `Literal "${e.literal}" already maps to "${prev.value}" on line ${prev.line}; here it maps to "${e.value}", which makes it ambiguous.`,
-      e.range));
+    out.push(
+      listDiagnostic(
+        'duplicateLiteral',
+        sameValue
+          ? `Literal "${e.literal}" repeats line ${prev.line}; remove the duplicate.`
+          : `Literal "${e.literal}" already maps to "${prev.value}" on line ${prev.line}; here it maps to "${e.value}", which makes it ambiguous.`,
+        e.range,
+      ),
+    );
   }
 }
 
 /** A TRSX dictionary for `entity` holding the entries in file order (value written explicitly). */
-export function literalsToDictionary(entity: string, entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[]): TrsxDictionary {
+export function literalsToDictionary(
+  entity: string,
+  entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[],
+): TrsxDictionary {
   return { conceptref: entity, entries: entries.map((e) => ({ literal: e.literal, value: entryValue(e) })) };
 }
 
@@ -66,7 +76,11 @@ export interface ToTrsxOptions {
  * Places the entries in a TRSX document as `entity`'s dictionary, adding the concept when the document does
  * not declare it. Entries are appended to an existing dictionary of the concept (the platform's `.append`).
  */
-export function literalsToTrsx(entity: string, entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[], options: ToTrsxOptions = {}): TrsxDocument {
+export function literalsToTrsx(
+  entity: string,
+  entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[],
+  options: ToTrsxOptions = {},
+): TrsxDocument {
   const base = options.into ?? emptyTrsxDocument(options.locale);
   const doc: TrsxDocument = { ...base, concepts: [...base.concepts], dictionaries: [...base.dictionaries] };
   if (!doc.concepts.some((c) => c.name === entity)) doc.concepts.push({ name: entity, settings: [], relations: [] });

@@ -5,8 +5,14 @@ import type { DictionaryEntry } from '../trsx/model';
 import { listDiagnostic } from './codes';
 import { byPosition, readListText, trimmedRange } from './lines';
 import {
-  entryValue, joinLines, lineFieldProblem, reportDuplicateLiterals,
-  type LiteralEntry, type LiteralsParseResult, type SerializeResult, type SkippedEntry,
+  entryValue,
+  joinLines,
+  lineFieldProblem,
+  reportDuplicateLiterals,
+  type LiteralEntry,
+  type LiteralsParseResult,
+  type SerializeResult,
+  type SkippedEntry,
 } from './literals';
 
 export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
@@ -16,37 +22,67 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
   for (const line of read.lines) {
     const range = trimmedRange(line);
     if (line.text.trim() === '') {
-      diagnostics.push(listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`,
-        { start: line.start, end: line.start + line.text.length }));
+      diagnostics.push(
+        listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`, {
+          start: line.start,
+          end: line.start + line.text.length,
+        }),
+      );
       continue;
     }
     const pipe = line.text.indexOf('|');
     if (pipe < 0) {
-      diagnostics.push(listDiagnostic('missingPipe',
-        `Line ${line.number} has no "|"; write "literal|value" (or use a .list file for literals that are their own value).`, range));
+      diagnostics.push(
+        listDiagnostic(
+          'missingPipe',
+          `Line ${line.number} has no "|"; write "literal|value" (or use a .list file for literals that are their own value).`,
+          range,
+        ),
+      );
       continue;
     }
     const literal = line.text.slice(0, pipe).trim();
     let value = line.text.slice(pipe + 1).trim();
     const pipeAt = { start: line.start + pipe, end: line.start + pipe + 1 };
     if (literal === '') {
-      diagnostics.push(listDiagnostic('emptyLiteral', `Line ${line.number} has an empty literal before "|"; write the spoken text first: "literal|value".`, pipeAt));
+      diagnostics.push(
+        listDiagnostic(
+          'emptyLiteral',
+          `Line ${line.number} has an empty literal before "|"; write the spoken text first: "literal|value".`,
+          pipeAt,
+        ),
+      );
       continue;
     }
     const second = line.text.indexOf('|', pipe + 1);
     if (second >= 0) {
-      diagnostics.push(listDiagnostic('extraPipe',
-        `Line ${line.number} has more than one "|"; it is split at the first, so the value is "${value}".`,
-        { start: line.start + second, end: line.start + second + 1 }));
+      diagnostics.push(
+        listDiagnostic(
+          'extraPipe',
+          `Line ${line.number} has more than one "|"; it is split at the first, so the value is "${value}".`,
+          { start: line.start + second, end: line.start + second + 1 },
+        ),
+      );
     }
     if (value === '') {
-      diagnostics.push(listDiagnostic('emptyValue', `Line ${line.number} has an empty value after "|"; the literal "${literal}" is used as the value.`, pipeAt));
+      diagnostics.push(
+        listDiagnostic(
+          'emptyValue',
+          `Line ${line.number} has an empty value after "|"; the literal "${literal}" is used as the value.`,
+          pipeAt,
+        ),
+      );
       value = literal;
     }
     entries.push({ literal, value, line: line.number, range });
   }
   if (entries.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
-    diagnostics.push(listDiagnostic('emptyFile', 'The .nmlist file holds no entry; write one "literal|value" per line.', { start: 0, end: read.text.length }));
+    diagnostics.push(
+      listDiagnostic('emptyFile', 'The .nmlist file holds no entry; write one "literal|value" per line.', {
+        start: 0,
+        end: read.text.length,
+      }),
+    );
   }
   reportDuplicateLiterals(entries, diagnostics);
   return { entries, diagnostics: byPosition(diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };
@@ -56,14 +92,17 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
  * Writes entries as `literal|value` lines. A literal holding `|` cannot be read back under the
  * split-at-first rule and is skipped, as are fields with line breaks, empty fields or outer spaces.
  */
-export function serializeNmlist(entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[]): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
+export function serializeNmlist(
+  entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[],
+): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
   const lines: string[] = [];
   const skipped: SkippedEntry<Pick<DictionaryEntry, 'literal' | 'value'>>[] = [];
   for (const entry of entries) {
     const value = entryValue(entry);
-    const problem = lineFieldProblem(entry.literal, 'literal')
-      ?? (entry.literal.includes('|') ? 'the literal contains "|", the .nmlist separator' : undefined)
-      ?? lineFieldProblem(value, 'value');
+    const problem =
+      lineFieldProblem(entry.literal, 'literal') ??
+      (entry.literal.includes('|') ? 'the literal contains "|", the .nmlist separator' : undefined) ??
+      lineFieldProblem(value, 'value');
     if (problem) skipped.push({ entry, reason: problem });
     else lines.push(`${entry.literal}|${value}`);
   }

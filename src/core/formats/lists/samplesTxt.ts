@@ -33,23 +33,44 @@ export function parseSamplesTxt(input: Uint8Array | string): SamplesParseResult 
   for (const line of read.lines) {
     const text = line.text.trim();
     if (text === '') {
-      diagnostics.push(listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`,
-        { start: line.start, end: line.start + line.text.length }));
+      diagnostics.push(
+        listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`, {
+          start: line.start,
+          end: line.start + line.text.length,
+        }),
+      );
       continue;
     }
     const range = trimmedRange(line);
     const length = [...text].length;
     if (length > MAX_SAMPLE_LENGTH) {
-      diagnostics.push(listDiagnostic('sampleTooLong',
-        `The sample on line ${line.number} has ${length} characters; the platform accepts at most ${MAX_SAMPLE_LENGTH}. Shorten or split it.`, range));
+      diagnostics.push(
+        listDiagnostic(
+          'sampleTooLong',
+          `The sample on line ${line.number} has ${length} characters; the platform accepts at most ${MAX_SAMPLE_LENGTH}. Shorten or split it.`,
+          range,
+        ),
+      );
     }
     const first = seen.get(text);
     if (first === undefined) seen.set(text, line.number);
-    else diagnostics.push(listDiagnostic('duplicateSample', `The sample on line ${line.number} repeats line ${first}; repeats add to the sample's count.`, range));
+    else
+      diagnostics.push(
+        listDiagnostic(
+          'duplicateSample',
+          `The sample on line ${line.number} repeats line ${first}; repeats add to the sample's count.`,
+          range,
+        ),
+      );
     samples.push({ text, line: line.number, range });
   }
   if (samples.length === 0) {
-    diagnostics.push(listDiagnostic('emptyFile', 'The samples file holds no sample; write one utterance per line.', { start: 0, end: read.text.length }));
+    diagnostics.push(
+      listDiagnostic('emptyFile', 'The samples file holds no sample; write one utterance per line.', {
+        start: 0,
+        end: read.text.length,
+      }),
+    );
   }
   return { samples, diagnostics: byPosition(diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };
 }
@@ -66,9 +87,15 @@ export function samplesFromTxt(intent: string, parsed: Pick<SamplesParseResult, 
 }
 
 /** Adds the samples (and the intent, when the document lacks it) to a TRSX document. */
-export function samplesTxtToTrsx(intent: string, parsed: Pick<SamplesParseResult, 'samples'>, options: ToTrsxOptions = {}): TrsxDocument {
+export function samplesTxtToTrsx(
+  intent: string,
+  parsed: Pick<SamplesParseResult, 'samples'>,
+  options: ToTrsxOptions = {},
+): TrsxDocument {
   const base = options.into ?? emptyTrsxDocument(options.locale);
-  const intents = base.intents.some((i) => i.name === intent) ? base.intents : [...base.intents, { name: intent, links: [] }];
+  const intents = base.intents.some((i) => i.name === intent)
+    ? base.intents
+    : [...base.intents, { name: intent, links: [] }];
   return { ...base, intents, samples: [...base.samples, ...samplesFromTxt(intent, parsed)] };
 }
 
@@ -84,9 +111,13 @@ export function serializeSamplesTxt(samples: readonly TrsxSample[], intent?: str
   for (const sample of samples) {
     if (intent !== undefined && sample.intentref !== intent) continue;
     const text = sampleText(sample.content).replace(/\s+/g, ' ').trim();
-    const problem = lineFieldProblem(text, 'sample')
-      ?? ([...text].length > MAX_SAMPLE_LENGTH ? `the sample is longer than ${MAX_SAMPLE_LENGTH} characters` : undefined);
-    if (problem) { skipped.push({ entry: sample, reason: problem }); continue; }
+    const problem =
+      lineFieldProblem(text, 'sample') ??
+      ([...text].length > MAX_SAMPLE_LENGTH ? `the sample is longer than ${MAX_SAMPLE_LENGTH} characters` : undefined);
+    if (problem) {
+      skipped.push({ entry: sample, reason: problem });
+      continue;
+    }
     for (let n = 0; n < Math.max(1, sample.count ?? 1); n++) lines.push(text);
   }
   return { text: joinLines(lines), skipped };

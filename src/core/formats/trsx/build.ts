@@ -19,10 +19,14 @@ function attrs(list: Attrs): string {
 
 export function buildTrsx(doc: TrsxDocument): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'];
-  out.push(`<project${attrs([
-    ['xmlns:nuance', TRSX_NAMESPACE], ['xml:lang', doc.lang], ['nuance:version', doc.version ?? DEFAULT_TRSX_VERSION],
-    ['nuance:enginePackVersion', doc.enginePackVersion],
-  ])}>`);
+  out.push(
+    `<project${attrs([
+      ['xmlns:nuance', TRSX_NAMESPACE],
+      ['xml:lang', doc.lang],
+      ['nuance:version', doc.version ?? DEFAULT_TRSX_VERSION],
+      ['nuance:enginePackVersion', doc.enginePackVersion],
+    ])}>`,
+  );
   if (doc.metadata.length > 0) {
     out.push('  <metadata>');
     for (const e of doc.metadata) out.push(`    <entry${attrs([['key', e.key]])}>${text(e.value)}</entry>`);
@@ -31,7 +35,16 @@ export function buildTrsx(doc: TrsxDocument): string {
   if (doc.sources.length > 0) {
     out.push('  <sources>');
     for (const s of doc.sources) {
-      out.push(`    <source${attrs([['name', s.name], ['displayName', s.displayName], ['version', s.version], ['type', s.type], ['useForOOV', s.useForOOV], ['uri', s.uri]])}/>`);
+      out.push(
+        `    <source${attrs([
+          ['name', s.name],
+          ['displayName', s.displayName],
+          ['version', s.version],
+          ['type', s.type],
+          ['useForOOV', s.useForOOV],
+          ['uri', s.uri],
+        ])}/>`,
+      );
     }
     out.push('  </sources>');
   }
@@ -39,10 +52,20 @@ export function buildTrsx(doc: TrsxDocument): string {
   if (doc.dictionaries.length > 0) {
     out.push('  <dictionaries>');
     for (const d of doc.dictionaries) {
-      if (d.entries.length === 0) { out.push(`    <dictionary${attrs([['conceptref', d.conceptref]])}/>`); continue; }
+      if (d.entries.length === 0) {
+        out.push(`    <dictionary${attrs([['conceptref', d.conceptref]])}/>`);
+        continue;
+      }
       out.push(`    <dictionary${attrs([['conceptref', d.conceptref]])}>`);
       for (const e of d.entries) {
-        out.push(`      <entry${attrs([['literal', e.literal], ['value', e.value], ['sourceref', e.sourceref], ['protected', e.protected]])}/>`);
+        out.push(
+          `      <entry${attrs([
+            ['literal', e.literal],
+            ['value', e.value],
+            ['sourceref', e.sourceref],
+            ['protected', e.protected],
+          ])}/>`,
+        );
       }
       out.push('    </dictionary>');
     }
@@ -67,8 +90,14 @@ function buildOntology(doc: TrsxDocument, out: string[]): void {
   if (doc.intents.length > 0) {
     out.push('    <intents>');
     for (const i of doc.intents) {
-      const tag = `      <intent${attrs([['name', i.name], ['sourceref', i.sourceref]])}`;
-      if (i.links.length === 0) { out.push(`${tag}/>`); continue; }
+      const tag = `      <intent${attrs([
+        ['name', i.name],
+        ['sourceref', i.sourceref],
+      ])}`;
+      if (i.links.length === 0) {
+        out.push(`${tag}/>`);
+        continue;
+      }
       out.push(`${tag}>`, '        <links>');
       for (const l of i.links) out.push(`          <link${attrs([['conceptref', l.conceptref]])}/>`);
       out.push('        </links>', '      </intent>');
@@ -85,19 +114,38 @@ function buildOntology(doc: TrsxDocument, out: string[]): void {
 
 function buildConcept(c: TrsxConcept, out: string[]): void {
   const tag = `      <concept${attrs([
-    ['name', c.name], ['dataType', c.dataType], ['freetext', c.freetext], ['dynamic', c.dynamic],
-    ['sourceref', c.sourceref], ['ruleGrammarFileName', c.ruleGrammarFileName],
+    ['name', c.name],
+    ['dataType', c.dataType],
+    ['freetext', c.freetext],
+    ['dynamic', c.dynamic],
+    ['sourceref', c.sourceref],
+    ['ruleGrammarFileName', c.ruleGrammarFileName],
   ])}`;
-  if (c.settings.length === 0 && c.relations.length === 0 && c.regex === undefined) { out.push(`${tag}/>`); return; }
+  if (c.settings.length === 0 && c.relations.length === 0 && c.regex === undefined) {
+    out.push(`${tag}/>`);
+    return;
+  }
   out.push(`${tag}>`);
   if (c.settings.length > 0) {
     out.push('        <settings>');
-    for (const s of c.settings) out.push(`          <setting${attrs([['name', s.name], ['value', s.value]])}/>`);
+    for (const s of c.settings)
+      out.push(
+        `          <setting${attrs([
+          ['name', s.name],
+          ['value', s.value],
+        ])}/>`,
+      );
     out.push('        </settings>');
   }
   if (c.relations.length > 0) {
     out.push('        <relations>');
-    for (const r of c.relations) out.push(`          <relation${attrs([['type', r.type], ['conceptref', r.conceptref]])}/>`);
+    for (const r of c.relations)
+      out.push(
+        `          <relation${attrs([
+          ['type', r.type],
+          ['conceptref', r.conceptref],
+        ])}/>`,
+      );
     out.push('        </relations>');
   }
   if (c.regex !== undefined) out.push(`        <regex>${text(c.regex)}</regex>`);
@@ -107,8 +155,13 @@ function buildConcept(c: TrsxConcept, out: string[]): void {
 /** One `<sample>` element on one line, as exports write it. */
 export function buildSample(s: TrsxSample): string {
   const tag = `<sample${attrs([
-    ['intentref', s.intentref], ['count', s.count], ['excluded', s.excluded], ['fullyVerified', s.fullyVerified],
-    ['protected', s.protected], ['description', s.description], ['sourceref', s.sourceref],
+    ['intentref', s.intentref],
+    ['count', s.count],
+    ['excluded', s.excluded],
+    ['fullyVerified', s.fullyVerified],
+    ['protected', s.protected],
+    ['description', s.description],
+    ['sourceref', s.sourceref],
   ])}`;
   return s.content.length === 0 ? `${tag}/>` : `${tag}>${buildContent(s.content)}</sample>`;
 }

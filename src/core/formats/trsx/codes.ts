@@ -7,29 +7,53 @@ import type { Diagnostic, TextRange } from '../diagnostic';
 export const TRSX_CODES = {
   // Structure (validate-structure.ts)
   TRSX001: { severity: 'error', meaning: 'The root element must be <project>.' },
-  TRSX002: { severity: 'error', meaning: 'Section out of order: metadata, sources, ontology, dictionaries, samples (intents before concepts).' },
+  TRSX002: {
+    severity: 'error',
+    meaning: 'Section out of order: metadata, sources, ontology, dictionaries, samples (intents before concepts).',
+  },
   TRSX003: { severity: 'error', meaning: 'Element not allowed here (its content is ignored).' },
   TRSX004: { severity: 'error', meaning: 'Required attribute missing or empty.' },
-  TRSX005: { severity: 'warning', meaning: 'Unknown attribute: not kept in the model, so it is lost on export and sync.' },
+  TRSX005: {
+    severity: 'warning',
+    meaning: 'Unknown attribute: not kept in the model, so it is lost on export and sync.',
+  },
   TRSX006: { severity: 'error', meaning: 'Boolean attribute must be `true` or `false`.' },
   TRSX007: { severity: 'error', meaning: 'Relation type must be isA, hasA or hasReferrers.' },
   TRSX008: { severity: 'error', meaning: '`count` must be an integer of at least 1.' },
   TRSX009: { severity: 'error', meaning: '`xml:lang` must be a Mix locale (`eng-USA`) or a BCP-47 tag (`en-US`).' },
   TRSX010: { severity: 'warning', meaning: '`nuance:version` is not a version number like 2.6.' },
-  TRSX011: { severity: 'error', meaning: 'The `nuance` prefix is used without `xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx"`.' },
+  TRSX011: {
+    severity: 'error',
+    meaning: 'The `nuance` prefix is used without `xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx"`.',
+  },
   TRSX012: { severity: 'error', meaning: 'Text is not allowed directly inside this element.' },
-  TRSX013: { severity: 'warning', meaning: 'Section repeated (Mix expects one metadata, sources and ontology section).' },
+  TRSX013: {
+    severity: 'warning',
+    meaning: 'Section repeated (Mix expects one metadata, sources and ontology section).',
+  },
   TRSX014: { severity: 'warning', meaning: 'Unknown concept dataType.' },
-  TRSX015: { severity: 'warning', meaning: 'Child group repeated inside one element (e.g. two <links> or two <regex>).' },
+  TRSX015: {
+    severity: 'warning',
+    meaning: 'Child group repeated inside one element (e.g. two <links> or two <regex>).',
+  },
   // References (validate-references.ts)
-  TRSX020: { severity: 'error', meaning: 'Sample intentref names no declared intent (nor NO_INTENT / UNASSIGNED_SAMPLES).' },
+  TRSX020: {
+    severity: 'error',
+    meaning: 'Sample intentref names no declared intent (nor NO_INTENT / UNASSIGNED_SAMPLES).',
+  },
   TRSX021: { severity: 'error', meaning: 'Annotation conceptref names no declared or predefined concept.' },
   TRSX022: { severity: 'error', meaning: 'Dictionary conceptref names no declared concept.' },
   TRSX023: { severity: 'error', meaning: 'Intent link conceptref names no declared or predefined concept.' },
   TRSX024: { severity: 'error', meaning: 'Relation conceptref names no declared or predefined concept.' },
   TRSX025: { severity: 'error', meaning: 'isA relations form a cycle.' },
-  TRSX026: { severity: 'info', meaning: 'The file declares no ontology: references are resolved against the project on import.' },
-  TRSX027: { severity: 'error', meaning: '`ruleGrammarFileName` must be a relative path inside the package (no `..`, no absolute path).' },
+  TRSX026: {
+    severity: 'info',
+    meaning: 'The file declares no ontology: references are resolved against the project on import.',
+  },
+  TRSX027: {
+    severity: 'error',
+    meaning: '`ruleGrammarFileName` must be a relative path inside the package (no `..`, no absolute path).',
+  },
   // Duplicates (validate-duplicates.ts)
   TRSX030: { severity: 'error', meaning: 'Intent declared twice.' },
   TRSX031: { severity: 'error', meaning: 'Concept declared twice.' },

@@ -26,7 +26,7 @@ export function formatTrsx(text: string, options: TrsxFormatOptions = {}): strin
   const oldUnit = detectIndentUnit(text, tree);
   const choice = options.indent ?? 'auto';
   const fallback = options.fallback === undefined ? PLATFORM_INDENT : indentUnit(options.fallback);
-  const unit = choice === 'auto' ? oldUnit ?? fallback : indentUnit(choice);
+  const unit = choice === 'auto' ? (oldUnit ?? fallback) : indentUnit(choice);
   const eol = detectEol(text);
   const out: string[] = text.charCodeAt(0) === 0xfeff ? ['\ufeff'] : [];
   const verbatim = (n: XmlNode): string => text.slice(n.range.start, n.range.end);
@@ -37,15 +37,25 @@ export function formatTrsx(text: string, options: TrsxFormatOptions = {}): strin
   function structural(el: XmlElement, depth: number): void {
     const significant = el.children.filter((c) => !(c.kind === 'text' && !c.cdata && c.value.trim() === ''));
     // Non-whitespace text in a structural element is invalid TRSX (TRSX012); leave such an element as written.
-    if (el.selfClosing || significant.some((c) => c.kind === 'text')) { out.push(moved(el.range.start, el.range.end, depth)); return; }
+    if (el.selfClosing || significant.some((c) => c.kind === 'text')) {
+      out.push(moved(el.range.start, el.range.end, depth));
+      return;
+    }
     out.push(moved(el.openTagRange.start, el.openTagRange.end, depth));
     for (const child of significant) {
       out.push(eol, unit.repeat(depth + 1));
-      if (child.kind !== 'element') { out.push(verbatim(child)); continue; }
+      if (child.kind !== 'element') {
+        out.push(verbatim(child));
+        continue;
+      }
       const content = childRule(el.name, child.name)?.content;
       if (content === 'none') structural(child, depth + 1);
       else if (content === 'mixed' || child.selfClosing) out.push(moved(child.range.start, child.range.end, depth + 1));
-      else out.push(moved(child.openTagRange.start, child.openTagRange.end, depth + 1), text.slice(child.openTagRange.end, child.range.end));
+      else
+        out.push(
+          moved(child.openTagRange.start, child.openTagRange.end, depth + 1),
+          text.slice(child.openTagRange.end, child.range.end),
+        );
     }
     if (significant.length > 0) out.push(eol, unit.repeat(depth));
     if (el.closeTagRange) out.push(text.slice(el.closeTagRange.start, el.closeTagRange.end));

@@ -48,7 +48,13 @@ export function lineIndentAt(text: string, offset: number): string {
  * attribute values (where a newline is data), comments, CDATA and processing instructions are kept.
  * With the same base and unit this is the identity, which makes formatting idempotent.
  */
-export function reindentLines(chunk: string, oldBase: string, newBase: string, oldUnit: string | undefined, newUnit: string): string {
+export function reindentLines(
+  chunk: string,
+  oldBase: string,
+  newBase: string,
+  oldUnit: string | undefined,
+  newUnit: string,
+): string {
   if (!chunk.includes('\n') || (oldBase === newBase && (oldUnit === undefined || oldUnit === newUnit))) return chunk;
   const out: string[] = [];
   let copied = 0;
@@ -79,16 +85,28 @@ function movableLineStarts(chunk: string): { lineStart: number; inTag: boolean }
   let quote = '';
   for (let i = 0; i < chunk.length; i++) {
     const c = chunk[i];
-    if (quote) { if (c === quote) quote = ''; continue; }
+    if (quote) {
+      if (c === quote) quote = '';
+      continue;
+    }
     if (inTag) {
       if (c === '"' || c === "'") quote = c;
       else if (c === '>') inTag = false;
       else if (c === '\n') starts.push({ lineStart: i + 1, inTag: true });
       continue;
     }
-    if (c === '\n') { starts.push({ lineStart: i + 1, inTag: false }); continue; }
+    if (c === '\n') {
+      starts.push({ lineStart: i + 1, inTag: false });
+      continue;
+    }
     if (c !== '<') continue;
-    const skipTo = chunk.startsWith('<!--', i) ? '-->' : chunk.startsWith('<![CDATA[', i) ? ']]>' : chunk.startsWith('<?', i) ? '?>' : '';
+    const skipTo = chunk.startsWith('<!--', i)
+      ? '-->'
+      : chunk.startsWith('<![CDATA[', i)
+        ? ']]>'
+        : chunk.startsWith('<?', i)
+          ? '?>'
+          : '';
     if (skipTo) {
       const end = chunk.indexOf(skipTo, i);
       i = end < 0 ? chunk.length : end + skipTo.length - 1;

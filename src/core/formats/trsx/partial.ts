@@ -6,7 +6,14 @@ import type { SampleNode, TrsxConcept, TrsxDocument } from './model';
 
 /** An empty document with the header (language, version, sources) of a locale's document. */
 export function headerOnly(doc: TrsxDocument): TrsxDocument {
-  const out: TrsxDocument = { metadata: [], sources: doc.sources.map((s) => ({ ...s })), intents: [], concepts: [], dictionaries: [], samples: [] };
+  const out: TrsxDocument = {
+    metadata: [],
+    sources: doc.sources.map((s) => ({ ...s })),
+    intents: [],
+    concepts: [],
+    dictionaries: [],
+    samples: [],
+  };
   if (doc.lang !== undefined) out.lang = doc.lang;
   if (doc.version !== undefined) out.version = doc.version;
   if (doc.ontologyBase !== undefined) out.ontologyBase = doc.ontologyBase;

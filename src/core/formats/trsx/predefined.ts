@@ -22,9 +22,11 @@ export interface PredefinedEntity {
  * `<relation type="hasReferrers" conceptref="REF_…"/>` and annotate "it", "there", "then" with them.
  */
 export const REFERRER_ENTITIES = ['REF_MOMENT', 'REF_PERSON', 'REF_PLACE', 'REF_THING'] as const;
-export type ReferrerEntity = typeof REFERRER_ENTITIES[number];
+export type ReferrerEntity = (typeof REFERRER_ENTITIES)[number];
 
-const entity = (family: PredefinedFamily) => (name: string, summary: string): PredefinedEntity => ({ name, family, summary });
+const entity =
+  (family: PredefinedFamily) =>
+  (name: string, summary: string): PredefinedEntity => ({ name, family, summary });
 const nuance = entity('nuance');
 const plain = entity('plain');
 const referrer = entity('referrer');
@@ -91,8 +93,18 @@ export const RELATION_TYPES: ReadonlySet<string> = new Set(['isA', 'hasA', 'hasR
 
 /** Concept data types seen in exports and named in the Mix UI (not_set is the default). */
 export const DATA_TYPES: ReadonlySet<string> = new Set([
-  'not_set', 'alphanum', 'amount', 'boolean', 'date', 'digits', 'distance', 'no_format', 'number', 'temperature',
-  'time', 'yes_no',
+  'not_set',
+  'alphanum',
+  'amount',
+  'boolean',
+  'date',
+  'digits',
+  'distance',
+  'no_format',
+  'number',
+  'temperature',
+  'time',
+  'yes_no',
 ]);
 
 /** Concept settings whose value is a boolean. */

@@ -3,15 +3,32 @@
 
 import { attributeValue, type XmlElement, type XmlNode } from '../xml/tree';
 import type {
-  Annotation, ConceptRelation, ConceptSetting, DictionaryEntry, IntentLink, MetadataEntry, SampleNode,
-  TrsxConcept, TrsxDictionary, TrsxDocument, TrsxIntent, TrsxSample, TrsxSource,
+  Annotation,
+  ConceptRelation,
+  ConceptSetting,
+  DictionaryEntry,
+  IntentLink,
+  MetadataEntry,
+  SampleNode,
+  TrsxConcept,
+  TrsxDictionary,
+  TrsxDocument,
+  TrsxIntent,
+  TrsxSample,
+  TrsxSource,
 } from './model';
 import { emptyTrsxIndex, type TrsxIndex } from './source-index';
 
 export const TRSX_NAMESPACE = 'https://developer.nuance.com/mix/nlu/trsx';
 
 const SAMPLE_ATTRIBUTE_BITS: ReadonlyMap<string, number> = new Map([
-  ['intentref', 1], ['count', 2], ['excluded', 4], ['fullyVerified', 8], ['protected', 16], ['description', 32], ['sourceref', 64],
+  ['intentref', 1],
+  ['count', 2],
+  ['excluded', 4],
+  ['fullyVerified', 8],
+  ['protected', 16],
+  ['description', 32],
+  ['sourceref', 64],
 ]);
 
 /** `true`/`false` → boolean; anything else is left undefined (and reported by the validator). */
@@ -31,7 +48,8 @@ export function parseTrsxCount(value: string | undefined): number | undefined {
 
 /** The prefix bound to the TRSX namespace on `<project>` (normally `nuance`). */
 export function nuancePrefix(project: XmlElement): string {
-  for (const a of project.attributes) if (a.name.startsWith('xmlns:') && a.value === TRSX_NAMESPACE) return a.name.slice(6);
+  for (const a of project.attributes)
+    if (a.name.startsWith('xmlns:') && a.value === TRSX_NAMESPACE) return a.name.slice(6);
   return 'nuance';
 }
 
@@ -47,7 +65,14 @@ function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]
 }
 
 export function readTrsx(root: XmlElement | undefined): { document: TrsxDocument; index: TrsxIndex } {
-  const document: TrsxDocument = { metadata: [], sources: [], intents: [], concepts: [], dictionaries: [], samples: [] };
+  const document: TrsxDocument = {
+    metadata: [],
+    sources: [],
+    intents: [],
+    concepts: [],
+    dictionaries: [],
+    samples: [],
+  };
   const index = emptyTrsxIndex();
   if (!root || root.name !== 'project') return { document, index };
   const reader = new TrsxReader(document, index);
@@ -60,7 +85,10 @@ export function readTrsx(root: XmlElement | undefined): { document: TrsxDocument
  * services' incremental update re-reads only the samples an edit touched.
  */
 export function readSampleElements(elements: readonly XmlElement[], index: TrsxIndex): TrsxSample[] {
-  const reader = new TrsxReader({ metadata: [], sources: [], intents: [], concepts: [], dictionaries: [], samples: [] }, index);
+  const reader = new TrsxReader(
+    { metadata: [], sources: [], intents: [], concepts: [], dictionaries: [], samples: [] },
+    index,
+  );
   return elements.map((el) => reader.sample(el));
 }
 
@@ -135,13 +163,27 @@ export function readSample(el: XmlElement, content: SampleNode[]): TrsxSample {
     if (bit === undefined || (seen & bit) !== 0) continue;
     seen |= bit;
     switch (a.name) {
-      case 'intentref': sample.intentref = a.value; break;
-      case 'count': set(sample, 'count', parseTrsxCount(a.value)); break;
-      case 'excluded': set(sample, 'excluded', parseTrsxBoolean(a.value)); break;
-      case 'fullyVerified': set(sample, 'fullyVerified', parseTrsxBoolean(a.value)); break;
-      case 'protected': set(sample, 'protected', parseTrsxBoolean(a.value)); break;
-      case 'description': sample.description = a.value; break;
-      case 'sourceref': sample.sourceref = a.value; break;
+      case 'intentref':
+        sample.intentref = a.value;
+        break;
+      case 'count':
+        set(sample, 'count', parseTrsxCount(a.value));
+        break;
+      case 'excluded':
+        set(sample, 'excluded', parseTrsxBoolean(a.value));
+        break;
+      case 'fullyVerified':
+        set(sample, 'fullyVerified', parseTrsxBoolean(a.value));
+        break;
+      case 'protected':
+        set(sample, 'protected', parseTrsxBoolean(a.value));
+        break;
+      case 'description':
+        sample.description = a.value;
+        break;
+      case 'sourceref':
+        sample.sourceref = a.value;
+        break;
     }
   }
   return sample;
@@ -172,7 +214,10 @@ export function addTextRun(content: SampleNode[], value: string): void {
 }
 
 class TrsxReader {
-  constructor(private readonly doc: TrsxDocument, private readonly index: TrsxIndex) {}
+  constructor(
+    private readonly doc: TrsxDocument,
+    private readonly index: TrsxIndex,
+  ) {}
 
   private keep<T extends object>(item: T, el: XmlElement): T {
     this.index.elements.set(item, el);
@@ -186,12 +231,28 @@ class TrsxReader {
     for (const section of root.children) {
       if (section.kind !== 'element') continue;
       switch (section.name) {
-        case 'metadata': index.sections.metadata.push(section); this.metadata(section); break;
-        case 'sources': index.sections.sources.push(section); this.sources(section); break;
-        case 'ontology': index.sections.ontology.push(section); this.ontology(section); break;
-        case 'dictionaries': index.sections.dictionaries.push(section); this.dictionaries(section); break;
-        case 'samples': index.sections.samples.push(section); this.samples(section); break;
-        default: break;
+        case 'metadata':
+          index.sections.metadata.push(section);
+          this.metadata(section);
+          break;
+        case 'sources':
+          index.sections.sources.push(section);
+          this.sources(section);
+          break;
+        case 'ontology':
+          index.sections.ontology.push(section);
+          this.ontology(section);
+          break;
+        case 'dictionaries':
+          index.sections.dictionaries.push(section);
+          this.dictionaries(section);
+          break;
+        case 'samples':
+          index.sections.samples.push(section);
+          this.samples(section);
+          break;
+        default:
+          break;
       }
     }
   }
@@ -266,7 +327,8 @@ class TrsxReader {
     const out: SampleNode[] = [];
     for (const n of nodes) {
       if (n.kind === 'text') addTextRun(out, n.value);
-      else if (n.kind === 'element' && n.name === 'annotation') out.push(this.keep(readAnnotation(n, this.mixedContent(n.children)), n));
+      else if (n.kind === 'element' && n.name === 'annotation')
+        out.push(this.keep(readAnnotation(n, this.mixedContent(n.children)), n));
     }
     return out.length === 0 ? [] : out.slice(); // exact size: content arrays live as long as the model
   }

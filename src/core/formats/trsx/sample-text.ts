@@ -19,12 +19,18 @@ class CollapsedText {
 
   add(s: string): void {
     if (s === '') return;
-    if (!UNTIDY.test(s)) { this.append(s); return; }
+    if (!UNTIDY.test(s)) {
+      this.append(s);
+      return;
+    }
     // Most untidy runs only have a space at an end (text beside an annotation): no need to rewrite them.
     const collapsed = UNTIDY_INSIDE.test(s) ? s.replace(WHITESPACE_RUN, ' ') : s;
     let start = 0;
     let end = collapsed.length;
-    if (collapsed.charCodeAt(0) === 0x20) { this.pendingSpace = true; start = 1; }
+    if (collapsed.charCodeAt(0) === 0x20) {
+      this.pendingSpace = true;
+      start = 1;
+    }
     const trailing = end > start && collapsed.charCodeAt(end - 1) === 0x20;
     if (trailing) end--;
     if (end > start) this.append(start === 0 && end === collapsed.length ? collapsed : collapsed.slice(start, end));
@@ -55,7 +61,11 @@ export function normalizedSampleText(nodes: readonly SampleNode[]): string {
   const walk = (list: readonly SampleNode[]): void => {
     for (const n of list) {
       if (typeof n === 'string') out.add(n);
-      else { out.space(); walk(n.content); out.space(); }
+      else {
+        out.space();
+        walk(n.content);
+        out.space();
+      }
     }
   };
   walk(nodes);
@@ -84,7 +94,10 @@ export function sampleTextWithSpans(nodes: readonly SampleNode[]): { text: strin
   const walk = (list: readonly SampleNode[]): SampleSpan[] => {
     const spans: SampleSpan[] = [];
     for (const n of list) {
-      if (typeof n === 'string') { out.add(n); continue; }
+      if (typeof n === 'string') {
+        out.add(n);
+        continue;
+      }
       out.space();
       const before = out.text.length;
       const children = walk(n.content);
@@ -105,7 +118,10 @@ export function annotatedSampleKey(nodes: readonly SampleNode[]): string {
   const out = new CollapsedText();
   const walk = (list: readonly SampleNode[]): void => {
     for (const n of list) {
-      if (typeof n === 'string') { out.add(n); continue; }
+      if (typeof n === 'string') {
+        out.add(n);
+        continue;
+      }
       out.space();
       out.add(`[${n.conceptref}:`);
       out.space();

@@ -86,7 +86,10 @@ export class StreamedPositions implements TrsxLocator {
     const kind = KINDS[this.data[at] as number] as ItemKind;
     const i = (RECORDED[kind] as readonly string[]).indexOf(attribute);
     // A rule asking for an attribute not recorded here would silently point elsewhere than the tree path does.
-    if (i === -1) throw new Error(`The streaming TRSX reader does not record '${attribute}' on a ${kind}; add it to RECORDED in stream-positions.ts.`);
+    if (i === -1)
+      throw new Error(
+        `The streaming TRSX reader does not record '${attribute}' on a ${kind}; add it to RECORDED in stream-positions.ts.`,
+      );
     const start = this.data[at + 3 + 2 * i] as number;
     return start === -1 ? undefined : { start, end: this.data[at + 4 + 2 * i] as number };
   }

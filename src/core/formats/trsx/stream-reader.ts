@@ -7,10 +7,30 @@
 import type { ScannedElement, ScannedText } from '../xml/nodes';
 import { ElementSink } from '../xml/treeBuilder';
 import type { TrsxReport } from './codes';
-import type { Annotation, SampleNode, TrsxConcept, TrsxDictionary, TrsxDocument, TrsxIntent, TrsxSample } from './model';
+import type {
+  Annotation,
+  SampleNode,
+  TrsxConcept,
+  TrsxDictionary,
+  TrsxDocument,
+  TrsxIntent,
+  TrsxSample,
+} from './model';
 import {
-  addTextRun, readAnnotation, readConcept, readDictionary, readDictionaryEntry, readIntent, readLink, readMetadataEntry,
-  readOntologyHeader, readProjectHeader, readRelation, readSample, readSetting, readSource,
+  addTextRun,
+  readAnnotation,
+  readConcept,
+  readDictionary,
+  readDictionaryEntry,
+  readIntent,
+  readLink,
+  readMetadataEntry,
+  readOntologyHeader,
+  readProjectHeader,
+  readRelation,
+  readSample,
+  readSetting,
+  readSource,
 } from './read';
 import { TRSX_RULES, type ElementRule } from './schema';
 import { elementNameRange } from './source-index';
@@ -20,21 +40,60 @@ import { ElementChecker, PROJECT_RULE, checkRoot } from './validate-structure';
 
 /** What the reader makes of an element: the schema's `parent/child` key, named by its meaning. */
 type Role =
-  | 'project' | 'metadata' | 'metadataEntry' | 'sources' | 'source' | 'ontology' | 'intents' | 'intent' | 'links' | 'link'
-  | 'concepts' | 'concept' | 'settings' | 'setting' | 'relations' | 'relation' | 'regex' | 'dictionaries' | 'dictionary'
-  | 'dictionaryEntry' | 'samples' | 'sample' | 'annotation';
+  | 'project'
+  | 'metadata'
+  | 'metadataEntry'
+  | 'sources'
+  | 'source'
+  | 'ontology'
+  | 'intents'
+  | 'intent'
+  | 'links'
+  | 'link'
+  | 'concepts'
+  | 'concept'
+  | 'settings'
+  | 'setting'
+  | 'relations'
+  | 'relation'
+  | 'regex'
+  | 'dictionaries'
+  | 'dictionary'
+  | 'dictionaryEntry'
+  | 'samples'
+  | 'sample'
+  | 'annotation';
 
 const ROLE_OF_KEY: Readonly<Record<string, Role>> = {
-  'project/metadata': 'metadata', 'metadata/entry': 'metadataEntry', 'project/sources': 'sources', 'sources/source': 'source',
-  'project/ontology': 'ontology', 'ontology/intents': 'intents', 'intents/intent': 'intent', 'intent/links': 'links',
-  'links/link': 'link', 'ontology/concepts': 'concepts', 'concepts/concept': 'concept', 'concept/settings': 'settings',
-  'settings/setting': 'setting', 'concept/relations': 'relations', 'relations/relation': 'relation', 'concept/regex': 'regex',
-  'project/dictionaries': 'dictionaries', 'dictionaries/dictionary': 'dictionary', 'dictionary/entry': 'dictionaryEntry',
-  'project/samples': 'samples', 'samples/sample': 'sample', 'sample/annotation': 'annotation', 'annotation/annotation': 'annotation',
+  'project/metadata': 'metadata',
+  'metadata/entry': 'metadataEntry',
+  'project/sources': 'sources',
+  'sources/source': 'source',
+  'project/ontology': 'ontology',
+  'ontology/intents': 'intents',
+  'intents/intent': 'intent',
+  'intent/links': 'links',
+  'links/link': 'link',
+  'ontology/concepts': 'concepts',
+  'concepts/concept': 'concept',
+  'concept/settings': 'settings',
+  'settings/setting': 'setting',
+  'concept/relations': 'relations',
+  'relations/relation': 'relation',
+  'concept/regex': 'regex',
+  'project/dictionaries': 'dictionaries',
+  'dictionaries/dictionary': 'dictionary',
+  'dictionary/entry': 'dictionaryEntry',
+  'project/samples': 'samples',
+  'samples/sample': 'sample',
+  'sample/annotation': 'annotation',
+  'annotation/annotation': 'annotation',
 };
 
 /** Every allowed element is read: the tree reader descends exactly along the schema's parent/child pairs. */
-const ROLES: ReadonlyMap<ElementRule, Role> = new Map(Object.entries(TRSX_RULES).map(([key, rule]) => [rule, ROLE_OF_KEY[key] ?? 'project']));
+const ROLES: ReadonlyMap<ElementRule, Role> = new Map(
+  Object.entries(TRSX_RULES).map(([key, rule]) => [rule, ROLE_OF_KEY[key] ?? 'project']),
+);
 
 /** An open element. Frames are reused from one element to the next at the same depth. */
 interface Frame {
@@ -54,11 +113,27 @@ interface Frame {
 }
 
 function newFrame(): Frame {
-  return { el: undefined, rule: undefined, role: 'project', item: undefined, slot: -1, content: [], text: '', check: new ElementChecker() };
+  return {
+    el: undefined,
+    rule: undefined,
+    role: 'project',
+    item: undefined,
+    slot: -1,
+    content: [],
+    text: '',
+    check: new ElementChecker(),
+  };
 }
 
 export class TrsxStreamReader extends ElementSink {
-  readonly document: TrsxDocument = { metadata: [], sources: [], intents: [], concepts: [], dictionaries: [], samples: [] };
+  readonly document: TrsxDocument = {
+    metadata: [],
+    sources: [],
+    intents: [],
+    concepts: [],
+    dictionaries: [],
+    samples: [],
+  };
   readonly positions = new StreamedPositions();
   /** The document's root element, once seen (later top-level elements are ignored, as in the tree path). */
   root: ScannedElement | undefined;
@@ -73,7 +148,10 @@ export class TrsxStreamReader extends ElementSink {
    * and samples and their annotations get no positions (so nothing keeps them alive): for readers that want the
    * samples one at a time (sync's item lists, the health report) and run no model rules.
    */
-  constructor(private readonly report: TrsxReport, private readonly onSample?: (sample: TrsxSample, start: number, end: number) => void) {
+  constructor(
+    private readonly report: TrsxReport,
+    private readonly onSample?: (sample: TrsxSample, start: number, end: number) => void,
+  ) {
     super();
   }
 
@@ -134,19 +212,37 @@ export class TrsxStreamReader extends ElementSink {
       return item;
     };
     switch (frame.role) {
-      case 'metadataEntry': doc.metadata.push(record(readMetadataEntry(el, ''), 'metadataEntry')); break;
-      case 'source': doc.sources.push(record(readSource(el), 'source')); break;
+      case 'metadataEntry':
+        doc.metadata.push(record(readMetadataEntry(el, ''), 'metadataEntry'));
+        break;
+      case 'source':
+        doc.sources.push(record(readSource(el), 'source'));
+        break;
       case 'ontology':
         if (positions.ontologyName === undefined) positions.ontologyName = elementNameRange(el);
         readOntologyHeader(el, doc);
         break;
-      case 'intent': doc.intents.push(record(readIntent(el), 'intent')); break;
-      case 'link': (up.item as TrsxIntent).links.push(record(readLink(el), 'link')); break;
-      case 'concept': doc.concepts.push(record(readConcept(el), 'concept')); break;
-      case 'setting': (up.item as TrsxConcept).settings.push(record(readSetting(el), 'setting')); break;
-      case 'relation': (up.item as TrsxConcept).relations.push(record(readRelation(el), 'relation')); break;
-      case 'dictionary': doc.dictionaries.push(record(readDictionary(el), 'dictionary')); break;
-      case 'dictionaryEntry': (up.item as TrsxDictionary).entries.push(record(readDictionaryEntry(el), 'dictionaryEntry')); break;
+      case 'intent':
+        doc.intents.push(record(readIntent(el), 'intent'));
+        break;
+      case 'link':
+        (up.item as TrsxIntent).links.push(record(readLink(el), 'link'));
+        break;
+      case 'concept':
+        doc.concepts.push(record(readConcept(el), 'concept'));
+        break;
+      case 'setting':
+        (up.item as TrsxConcept).settings.push(record(readSetting(el), 'setting'));
+        break;
+      case 'relation':
+        (up.item as TrsxConcept).relations.push(record(readRelation(el), 'relation'));
+        break;
+      case 'dictionary':
+        doc.dictionaries.push(record(readDictionary(el), 'dictionary'));
+        break;
+      case 'dictionaryEntry':
+        (up.item as TrsxDictionary).entries.push(record(readDictionaryEntry(el), 'dictionaryEntry'));
+        break;
       // Content is set when the element closes; an annotation takes its place among its parent's content now.
       case 'sample':
         if (this.onSample) frame.item = readSample(el, []);
@@ -158,8 +254,14 @@ export class TrsxStreamReader extends ElementSink {
         frame.item = annotation;
         break;
       }
-      case 'links': case 'settings': case 'relations': case 'regex': frame.item = up.item; break;
-      default: break;
+      case 'links':
+      case 'settings':
+      case 'relations':
+      case 'regex':
+        frame.item = up.item;
+        break;
+      default:
+        break;
     }
   }
 
@@ -179,21 +281,25 @@ export class TrsxStreamReader extends ElementSink {
     if (frame.slot !== -1) this.positions.end(frame.slot, el.end);
     if (frame.rule === undefined) return;
     switch (frame.role) {
-      case 'sample': case 'annotation': {
+      case 'sample':
+      case 'annotation': {
         const content = frame.content;
         (frame.item as TrsxSample | Annotation).content = content.length === 0 ? [] : content.slice(); // exact size, as the tree reader
         content.length = 0;
         if (frame.role === 'sample' && this.onSample) this.onSample(frame.item as TrsxSample, el.start, el.end);
         break;
       }
-      case 'metadataEntry': (frame.item as { value: string }).value = frame.text; break;
+      case 'metadataEntry':
+        (frame.item as { value: string }).value = frame.text;
+        break;
       case 'regex': {
         const concept = frame.item as TrsxConcept;
         concept.regex = frame.text; // the last <regex> wins, as in the tree reader
         this.positions.regex(concept, el.range);
         break;
       }
-      default: break;
+      default:
+        break;
     }
     frame.item = undefined;
     frame.text = '';

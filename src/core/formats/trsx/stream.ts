@@ -23,7 +23,10 @@ export interface TrsxStreamResult {
   validation: Diagnostic[];
 }
 
-export function readAndValidateTrsx(text: string, options: TrsxValidationOptions & XmlParseOptions = {}): TrsxStreamResult {
+export function readAndValidateTrsx(
+  text: string,
+  options: TrsxValidationOptions & XmlParseOptions = {},
+): TrsxStreamResult {
   const validation: Diagnostic[] = [];
   const report = trsxReporter(validation);
   const reader = new TrsxStreamReader(report);
@@ -33,7 +36,10 @@ export function readAndValidateTrsx(text: string, options: TrsxValidationOptions
 }
 
 /** Decodes (BOM, declared encoding, UTF-8 by default) then reads; decoding problems come first. */
-export function readAndValidateTrsxBytes(bytes: Uint8Array, options: TrsxValidationOptions & XmlParseOptions = {}): TrsxStreamResult {
+export function readAndValidateTrsxBytes(
+  bytes: Uint8Array,
+  options: TrsxValidationOptions & XmlParseOptions = {},
+): TrsxStreamResult {
   const decoded = decodeXmlBytes(bytes);
   const result = readAndValidateTrsx(decoded.text, options);
   result.diagnostics = decoded.diagnostics.concat(result.diagnostics);
@@ -58,8 +64,17 @@ const ignoreRules: TrsxReport = () => undefined;
  * samples into something smaller (sync's item lists, the health report) holds only that. The same model as
  * parseTrsx otherwise.
  */
-export function readTrsxSamplesApart(text: string, onSample: (sample: TrsxSample, start: number, end: number) => void, options: XmlParseOptions = {}): TrsxSamplesApart {
+export function readTrsxSamplesApart(
+  text: string,
+  onSample: (sample: TrsxSample, start: number, end: number) => void,
+  options: XmlParseOptions = {},
+): TrsxSamplesApart {
   const reader = new TrsxStreamReader(ignoreRules, onSample);
   const scan = scanXml(text, reader, { elementOnly: ELEMENT_ONLY, ...options });
-  return { document: reader.document, positions: reader.positions, rootName: reader.root?.name, diagnostics: [...scan.errors] };
+  return {
+    document: reader.document,
+    positions: reader.positions,
+    rootName: reader.root?.name,
+    diagnostics: [...scan.errors],
+  };
 }

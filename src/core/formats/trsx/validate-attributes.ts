@@ -30,7 +30,8 @@ function compile(rule: ElementRule): CompiledAttributes {
   const flags = new Map<string, number>();
   for (const name of rule.attributes) flags.set(name, 0);
   for (const name of rule.booleans ?? []) flags.set(name, (flags.get(name) ?? 0) | BOOLEAN);
-  for (const [name, kind] of Object.entries(rule.checked ?? {})) flags.set(name, (flags.get(name) ?? 0) | CHECKED_FLAGS[kind]);
+  for (const [name, kind] of Object.entries(rule.checked ?? {}))
+    flags.set(name, (flags.get(name) ?? 0) | CHECKED_FLAGS[kind]);
   let requiredMask = 0;
   (rule.required ?? []).forEach((name, i) => {
     flags.set(name, (flags.get(name) ?? 0) | (1 << (REQUIRED_SHIFT + i)));
@@ -58,7 +59,11 @@ export function checkAttributes(el: XmlElement, rule: ElementRule, prefix: strin
     if (prefix !== 'nuance' && name.startsWith(`${prefix}:`)) name = `nuance:${name.slice(prefix.length + 1)}`;
     const f = flags.get(name);
     if (f === undefined) {
-      report('TRSX005', a.nameRange, `Unknown attribute '${a.name}' on <${el.name}>: it is not kept, so exports and syncs drop it.`);
+      report(
+        'TRSX005',
+        a.nameRange,
+        `Unknown attribute '${a.name}' on <${el.name}>: it is not kept, so exports and syncs drop it.`,
+      );
       continue;
     }
     if (f === 0) continue;

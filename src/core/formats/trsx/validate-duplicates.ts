@@ -9,7 +9,12 @@ import { annotatedSampleKey } from './sample-text';
 import { indexLocator, type TrsxIndex, type TrsxLocator } from './source-index';
 
 /** The duplicate rules, with ranges from the tree's index (the language services re-check edits with it). */
-export function validateDuplicates(doc: TrsxDocument, index: TrsxIndex, textOf: (sample: TrsxSample) => string, report: TrsxReport): void {
+export function validateDuplicates(
+  doc: TrsxDocument,
+  index: TrsxIndex,
+  textOf: (sample: TrsxSample) => string,
+  report: TrsxReport,
+): void {
   checkDuplicates(doc, indexLocator(index), textOf, report);
 }
 
@@ -22,12 +27,23 @@ export function duplicateKey(collapsedText: string): string {
 }
 
 /** `textOf` gives a sample's normalized text (see validateModel). */
-export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, textOf: (sample: TrsxSample) => string, report: TrsxReport): void {
+export function checkDuplicates(
+  doc: TrsxDocument,
+  at: TrsxLocator,
+  textOf: (sample: TrsxSample) => string,
+  report: TrsxReport,
+): void {
   const range = (item: object, attribute: string): TextRange =>
     at.attributeRange(item, attribute) ?? at.range(item) ?? { start: 0, end: 0 };
 
   /** Reports every item whose key was already seen in `items`. */
-  function repeated<T extends object>(items: readonly T[], key: (item: T) => string, code: TrsxCode, attribute: string, message: (item: T) => string): void {
+  function repeated<T extends object>(
+    items: readonly T[],
+    key: (item: T) => string,
+    code: TrsxCode,
+    attribute: string,
+    message: (item: T) => string,
+  ): void {
     const seen = new Set<string>();
     for (const item of items) {
       const k = key(item);
@@ -36,19 +52,67 @@ export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, textOf: (sam
     }
   }
 
-  repeated(doc.intents, (i) => i.name, 'TRSX030', 'name', (i) => `Intent '${i.name}' is declared more than once.`);
-  repeated(doc.concepts, (c) => c.name, 'TRSX031', 'name', (c) => `Concept '${c.name}' is declared more than once.`);
-  repeated(doc.dictionaries, (d) => d.conceptref, 'TRSX034', 'conceptref', (d) => `A second dictionary for '${d.conceptref}'; merge it into the first.`);
-  repeated(doc.sources, (s) => s.name, 'TRSX036', 'name', (s) => `Source '${s.name}' is listed more than once.`);
+  repeated(
+    doc.intents,
+    (i) => i.name,
+    'TRSX030',
+    'name',
+    (i) => `Intent '${i.name}' is declared more than once.`,
+  );
+  repeated(
+    doc.concepts,
+    (c) => c.name,
+    'TRSX031',
+    'name',
+    (c) => `Concept '${c.name}' is declared more than once.`,
+  );
+  repeated(
+    doc.dictionaries,
+    (d) => d.conceptref,
+    'TRSX034',
+    'conceptref',
+    (d) => `A second dictionary for '${d.conceptref}'; merge it into the first.`,
+  );
+  repeated(
+    doc.sources,
+    (s) => s.name,
+    'TRSX036',
+    'name',
+    (s) => `Source '${s.name}' is listed more than once.`,
+  );
   for (const d of doc.dictionaries) {
-    repeated(d.entries, (e) => `${e.literal}\u0000${e.value ?? ''}`, 'TRSX035', 'literal', (e) => `Entry '${e.literal}' → '${e.value ?? ''}' is repeated in the dictionary of '${d.conceptref}'.`);
+    repeated(
+      d.entries,
+      (e) => `${e.literal}\u0000${e.value ?? ''}`,
+      'TRSX035',
+      'literal',
+      (e) => `Entry '${e.literal}' → '${e.value ?? ''}' is repeated in the dictionary of '${d.conceptref}'.`,
+    );
   }
   for (const i of doc.intents) {
-    repeated(i.links, (l) => l.conceptref, 'TRSX036', 'conceptref', (l) => `Intent '${i.name}' links to '${l.conceptref}' more than once.`);
+    repeated(
+      i.links,
+      (l) => l.conceptref,
+      'TRSX036',
+      'conceptref',
+      (l) => `Intent '${i.name}' links to '${l.conceptref}' more than once.`,
+    );
   }
   for (const c of doc.concepts) {
-    repeated(c.relations, (r) => `${r.type}\u0000${r.conceptref}`, 'TRSX036', 'conceptref', (r) => `Concept '${c.name}' repeats the relation ${r.type} '${r.conceptref}'.`);
-    repeated(c.settings, (s) => s.name, 'TRSX036', 'name', (s) => `Concept '${c.name}' repeats the setting '${s.name}'.`);
+    repeated(
+      c.relations,
+      (r) => `${r.type}\u0000${r.conceptref}`,
+      'TRSX036',
+      'conceptref',
+      (r) => `Concept '${c.name}' repeats the relation ${r.type} '${r.conceptref}'.`,
+    );
+    repeated(
+      c.settings,
+      (s) => s.name,
+      'TRSX036',
+      'name',
+      (s) => `Concept '${c.name}' repeats the setting '${s.name}'.`,
+    );
   }
 
   // Samples: identical (text and annotations) within an intent; the same utterance under two intents (equal
@@ -56,7 +120,13 @@ export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, textOf: (sam
   // by that key first, so the annotated key is only built for the rare samples that share a text. The
   // groups are found by a small-integer hash of the text, not the text itself: a file of 100k samples then keeps
   // no string per sample alive, and the texts of a group are compared only when two samples share a hash.
-  interface Seen { intentref: string; excluded: boolean; index: number; key?: string; annotated?: string }
+  interface Seen {
+    intentref: string;
+    excluded: boolean;
+    index: number;
+    key?: string;
+    annotated?: string;
+  }
   // A hash seen once maps to its sample index (no allocation); a shared hash maps to a group.
   const byHash = new Map<number, number | Seen[]>();
   const sampleAt = (i: number): TrsxSample => doc.samples[i] as TrsxSample;
@@ -72,19 +142,31 @@ export function checkDuplicates(doc: TrsxDocument, at: TrsxLocator, textOf: (sam
     if (key === '') continue;
     const hash = smallHash(key);
     const previous = byHash.get(hash);
-    if (previous === undefined) { byHash.set(hash, i); continue; }
+    if (previous === undefined) {
+      byHash.set(hash, i);
+      continue;
+    }
     const shared = typeof previous === 'number' ? [seen(previous)] : previous;
     if (typeof previous === 'number') byHash.set(hash, shared);
     const current = seen(i, key);
     shared.push(current);
     const group = shared.filter((g) => g !== current && keyOf(g) === key);
     if (group.some((g) => g.intentref === current.intentref && annotatedOf(g) === annotatedOf(current))) {
-      report('TRSX032', at.range(sample) ?? { start: 0, end: 0 }, `This sample repeats an earlier sample of '${sample.intentref}'; remove it and raise the first one's count.`);
+      report(
+        'TRSX032',
+        at.range(sample) ?? { start: 0, end: 0 },
+        `This sample repeats an earlier sample of '${sample.intentref}'; remove it and raise the first one's count.`,
+      );
       shared.pop(); // a repeat is reported once and never compared with again
       continue;
     }
     const other = current.excluded ? undefined : group.find((g) => !g.excluded && g.intentref !== current.intentref);
-    if (other) report('TRSX033', at.range(sample) ?? { start: 0, end: 0 }, `The same text is also a sample of '${other.intentref}'; one utterance should train one intent.`);
+    if (other)
+      report(
+        'TRSX033',
+        at.range(sample) ?? { start: 0, end: 0 },
+        `The same text is also a sample of '${other.intentref}'; one utterance should train one intent.`,
+      );
   }
 }
 

@@ -30,7 +30,12 @@ class NameSet {
 }
 
 /** The reference rules, with ranges from the tree's index (the language services re-check edits with it). */
-export function validateReferences(doc: TrsxDocument, index: TrsxIndex, scope: ReferenceScope, report: TrsxReport): void {
+export function validateReferences(
+  doc: TrsxDocument,
+  index: TrsxIndex,
+  scope: ReferenceScope,
+  report: TrsxReport,
+): void {
   checkReferences(doc, indexLocator(index), scope, report);
 }
 
@@ -42,7 +47,11 @@ export function checkReferences(doc: TrsxDocument, at: TrsxLocator, scope: Refer
   checkGrammarPaths(doc, range, report);
   if (at.ontologyName === undefined && scope.intents === undefined && scope.concepts === undefined) {
     if (doc.samples.length > 0 || doc.dictionaries.length > 0) {
-      report('TRSX026', root, 'This file declares no <ontology>: its intent and concept references are checked against the project when it is imported.');
+      report(
+        'TRSX026',
+        root,
+        'This file declares no <ontology>: its intent and concept references are checked against the project when it is imported.',
+      );
     }
     return;
   }
@@ -57,33 +66,53 @@ export function checkReferences(doc: TrsxDocument, at: TrsxLocator, scope: Refer
   for (const intent of doc.intents) {
     for (const link of intent.links) {
       if (!conceptKnown(link.conceptref)) {
-        report('TRSX023', range(link, 'conceptref'), `Intent '${intent.name}' links to concept '${link.conceptref}', which is not declared.${concepts.hint(link.conceptref)}`);
+        report(
+          'TRSX023',
+          range(link, 'conceptref'),
+          `Intent '${intent.name}' links to concept '${link.conceptref}', which is not declared.${concepts.hint(link.conceptref)}`,
+        );
       }
     }
   }
   for (const concept of doc.concepts) {
     for (const relation of concept.relations) {
       if (!conceptKnown(relation.conceptref)) {
-        report('TRSX024', range(relation, 'conceptref'), `Concept '${concept.name}' has a ${relation.type} relation to '${relation.conceptref}', which is not declared.${concepts.hint(relation.conceptref)}`);
+        report(
+          'TRSX024',
+          range(relation, 'conceptref'),
+          `Concept '${concept.name}' has a ${relation.type} relation to '${relation.conceptref}', which is not declared.${concepts.hint(relation.conceptref)}`,
+        );
       }
     }
   }
   for (const dictionary of doc.dictionaries) {
     if (dictionary.conceptref !== '' && !concepts.has(dictionary.conceptref)) {
-      report('TRSX022', range(dictionary, 'conceptref'), `Dictionary for '${dictionary.conceptref}': no such concept is declared in <concepts>.${concepts.hint(dictionary.conceptref)}`);
+      report(
+        'TRSX022',
+        range(dictionary, 'conceptref'),
+        `Dictionary for '${dictionary.conceptref}': no such concept is declared in <concepts>.${concepts.hint(dictionary.conceptref)}`,
+      );
     }
   }
   const stack: SampleNode[] = [];
   for (const sample of doc.samples) {
     const ref = sample.intentref;
     if (ref !== '' && !intents.has(ref) && !SPECIAL_INTENTS.has(ref)) {
-      report('TRSX020', range(sample, 'intentref'), `Sample refers to intent '${ref}', which is not declared (nor NO_INTENT or UNASSIGNED_SAMPLES).${intents.hint(ref)}`);
+      report(
+        'TRSX020',
+        range(sample, 'intentref'),
+        `Sample refers to intent '${ref}', which is not declared (nor NO_INTENT or UNASSIGNED_SAMPLES).${intents.hint(ref)}`,
+      );
     }
     for (const n of sample.content) if (typeof n !== 'string') stack.push(n);
     while (stack.length > 0) {
       const a = stack.pop() as Annotation;
       if (!conceptKnown(a.conceptref)) {
-        report('TRSX021', range(a, 'conceptref'), `Annotation uses concept '${a.conceptref}', which is neither declared nor predefined.${concepts.hint(a.conceptref)}`);
+        report(
+          'TRSX021',
+          range(a, 'conceptref'),
+          `Annotation uses concept '${a.conceptref}', which is neither declared nor predefined.${concepts.hint(a.conceptref)}`,
+        );
       }
       for (const n of a.content) if (typeof n !== 'string') stack.push(n);
     }
@@ -91,7 +120,11 @@ export function checkReferences(doc: TrsxDocument, at: TrsxLocator, scope: Refer
   checkIsACycles(doc, range, report);
 }
 
-function checkIsACycles(doc: TrsxDocument, range: (item: object, attribute: string) => TextRange, report: TrsxReport): void {
+function checkIsACycles(
+  doc: TrsxDocument,
+  range: (item: object, attribute: string) => TextRange,
+  report: TrsxReport,
+): void {
   const edges = new Map<string, Array<{ target: string; item: object }>>();
   for (const c of doc.concepts) {
     for (const r of c.relations) {
@@ -128,14 +161,22 @@ function checkIsACycles(doc: TrsxDocument, range: (item: object, attribute: stri
   }
 }
 
-function checkGrammarPaths(doc: TrsxDocument, range: (item: object, attribute: string) => TextRange, report: TrsxReport): void {
+function checkGrammarPaths(
+  doc: TrsxDocument,
+  range: (item: object, attribute: string) => TextRange,
+  report: TrsxReport,
+): void {
   for (const c of doc.concepts) {
     const file = c.ruleGrammarFileName;
     if (file === undefined) continue;
     const absolute = /^(?:[\\/]|[A-Za-z]:|[A-Za-z][A-Za-z0-9+.-]*:\/\/)/.test(file);
     const escapes = file.split(/[\\/]/).includes('..');
     if (absolute || escapes) {
-      report('TRSX027', range(c, 'ruleGrammarFileName'), `ruleGrammarFileName '${file}' of concept '${c.name}' must be a relative path inside the package (no '..', no absolute path or URL).`);
+      report(
+        'TRSX027',
+        range(c, 'ruleGrammarFileName'),
+        `ruleGrammarFileName '${file}' of concept '${c.name}' must be a relative path inside the package (no '..', no absolute path or URL).`,
+      );
     }
   }
 }

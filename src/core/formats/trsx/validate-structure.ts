@@ -21,7 +21,11 @@ export const PROJECT_RULE = TRSX_RULES[PROJECT_RULE_KEY] as ElementRule;
  */
 export function checkRoot(root: XmlElement, report: TrsxReport): string | undefined {
   if (root.name !== 'project') {
-    report('TRSX001', elementNameRange(root), `The root element is <${root.name}>; a TRSX file's root element is <project>.`);
+    report(
+      'TRSX001',
+      elementNameRange(root),
+      `The root element is <${root.name}>; a TRSX file's root element is <project>.`,
+    );
     return undefined;
   }
   const prefix = nuancePrefix(root);
@@ -54,7 +58,11 @@ export class ElementChecker {
   text(node: XmlText, report: TrsxReport): void {
     if (this.rule.content === 'none' && !this.textReported && !isBlank(node.value)) {
       this.textReported = true;
-      report('TRSX012', node.range, `Text is not allowed directly inside <${this.el?.name ?? ''}>; remove it or move it into a child element.`);
+      report(
+        'TRSX012',
+        node.range,
+        `Text is not allowed directly inside <${this.el?.name ?? ''}>; remove it or move it into a child element.`,
+      );
     }
   }
 
@@ -64,22 +72,35 @@ export class ElementChecker {
     const name = this.el?.name ?? '';
     const nested = childRule(name, child.name);
     if (!nested) {
-      const allowed = rule.children.length > 0 ? `allowed: ${rule.children.map((c) => `<${c}>`).join(', ')}` : 'no child elements are allowed';
-      report('TRSX003', elementNameRange(child), `<${child.name}> is not allowed inside <${name}> (${allowed}); its content is ignored.`);
+      const allowed =
+        rule.children.length > 0
+          ? `allowed: ${rule.children.map((c) => `<${c}>`).join(', ')}`
+          : 'no child elements are allowed';
+      report(
+        'TRSX003',
+        elementNameRange(child),
+        `<${child.name}> is not allowed inside <${name}> (${allowed}); its content is ignored.`,
+      );
       return undefined;
     }
     if (rule.ordered) {
       const at = rule.children.indexOf(child.name);
       if (at < this.order) {
-        report('TRSX002', elementNameRange(child), `<${child.name}> must come before <${rule.children[this.order]}> (order: ${rule.children.join(', ')}).`);
+        report(
+          'TRSX002',
+          elementNameRange(child),
+          `<${child.name}> must come before <${rule.children[this.order]}> (order: ${rule.children.join(', ')}).`,
+        );
       }
       this.order = Math.max(this.order, at);
     }
     const seen = this.seen;
     if (seen) {
       if (seen.has(child.name)) {
-        if (this.isRoot && SINGLE_SECTIONS.has(child.name)) report('TRSX013', elementNameRange(child), `<${child.name}> appears more than once; merge the sections.`);
-        else if (rule.single?.includes(child.name)) report('TRSX015', elementNameRange(child), `<${name}> has more than one <${child.name}>; merge them.`);
+        if (this.isRoot && SINGLE_SECTIONS.has(child.name))
+          report('TRSX013', elementNameRange(child), `<${child.name}> appears more than once; merge the sections.`);
+        else if (rule.single?.includes(child.name))
+          report('TRSX015', elementNameRange(child), `<${name}> has more than one <${child.name}>; merge them.`);
       }
       seen.add(child.name);
     }
@@ -98,13 +119,25 @@ export function validateStructure(root: XmlElement | undefined, report: TrsxRepo
  * The structure rules for `top` (checked against `topRule`) and everything below it. `root` is the document's
  * <project> (section rules apply to its children). The language services re-check edited samples with it.
  */
-export function validateElementTree(top: XmlElement, topRule: ElementRule, prefix: string, report: TrsxReport, root?: XmlElement): void {
+export function validateElementTree(
+  top: XmlElement,
+  topRule: ElementRule,
+  prefix: string,
+  report: TrsxReport,
+  root?: XmlElement,
+): void {
   checkAttributes(top, topRule, prefix, report);
   walkChildren(top, topRule, prefix, report, root);
 }
 
 /** Checks everything below `top`, whose own attributes are checked already. */
-function walkChildren(top: XmlElement, topRule: ElementRule, prefix: string, report: TrsxReport, root: XmlElement | undefined): void {
+function walkChildren(
+  top: XmlElement,
+  topRule: ElementRule,
+  prefix: string,
+  report: TrsxReport,
+  root: XmlElement | undefined,
+): void {
   // Parallel stacks rather than tuples: this loop visits every element of files with 100k samples.
   const elements: XmlElement[] = [top];
   const rules: ElementRule[] = [topRule];
@@ -145,10 +178,19 @@ function checkProject(root: XmlElement, prefix: string, report: TrsxReport): voi
   }
   const bound = root.attributes.some((a) => a.name === `xmlns:${prefix}`);
   const used = root.attributes.find((a) => a.name.startsWith(`${prefix}:`));
-  if (used && !bound) report('TRSX011', used.nameRange, `'${used.name}' uses the '${prefix}' prefix, which is not declared; add xmlns:${prefix}="${TRSX_NAMESPACE}" to <project>.`);
+  if (used && !bound)
+    report(
+      'TRSX011',
+      used.nameRange,
+      `'${used.name}' uses the '${prefix}' prefix, which is not declared; add xmlns:${prefix}="${TRSX_NAMESPACE}" to <project>.`,
+    );
   for (const a of root.attributes) {
     if (a.name === 'xml:lang' && a.value !== '' && !isLanguageTag(a.value)) {
-      report('TRSX009', a.valueRange, `xml:lang="${a.value}" is not a locale; write it as eng-USA (Mix) or en-US (BCP-47).`);
+      report(
+        'TRSX009',
+        a.valueRange,
+        `xml:lang="${a.value}" is not a locale; write it as eng-USA (Mix) or en-US (BCP-47).`,
+      );
     }
     if (a.name === `${prefix}:version` && !/^[0-9]+\.[0-9]+$/.test(a.value)) {
       report('TRSX010', a.valueRange, `${a.name}="${a.value}" is not a TRSX version such as 2.6.`);

@@ -14,20 +14,42 @@ export const MAX_SAMPLE_LENGTH = 500;
 const BAD_NAME = /[\s<>&"']/;
 
 /** The value rules, with ranges from the tree's index (the language services re-check edits with it). */
-export function validateValues(doc: TrsxDocument, index: TrsxIndex, textOf: (sample: TrsxSample) => string, maxSampleLength: number, report: TrsxReport): void {
+export function validateValues(
+  doc: TrsxDocument,
+  index: TrsxIndex,
+  textOf: (sample: TrsxSample) => string,
+  maxSampleLength: number,
+  report: TrsxReport,
+): void {
   checkValues(doc, indexLocator(index), textOf, maxSampleLength, report);
 }
 
 /** `textOf` gives a sample's normalized text (see validateModel). */
-export function checkValues(doc: TrsxDocument, at: TrsxLocator, textOf: (sample: TrsxSample) => string, maxSampleLength: number, report: TrsxReport): void {
+export function checkValues(
+  doc: TrsxDocument,
+  at: TrsxLocator,
+  textOf: (sample: TrsxSample) => string,
+  maxSampleLength: number,
+  report: TrsxReport,
+): void {
   const range = (item: object, attribute?: string): TextRange =>
     (attribute ? at.attributeRange(item, attribute) : undefined) ?? at.range(item) ?? { start: 0, end: 0 };
 
   for (const i of doc.intents) {
-    if (BAD_NAME.test(i.name)) report('TRSX044', range(i, 'name'), `Intent name '${i.name}' contains whitespace or markup characters; use letters, digits and _.`);
+    if (BAD_NAME.test(i.name))
+      report(
+        'TRSX044',
+        range(i, 'name'),
+        `Intent name '${i.name}' contains whitespace or markup characters; use letters, digits and _.`,
+      );
   }
   for (const c of doc.concepts) {
-    if (BAD_NAME.test(c.name)) report('TRSX044', range(c, 'name'), `Concept name '${c.name}' contains whitespace or markup characters; use letters, digits and _.`);
+    if (BAD_NAME.test(c.name))
+      report(
+        'TRSX044',
+        range(c, 'name'),
+        `Concept name '${c.name}' contains whitespace or markup characters; use letters, digits and _.`,
+      );
     if (c.regex !== undefined) {
       const error = checkMixRegex(c.regex);
       if (error !== undefined) {
@@ -36,7 +58,11 @@ export function checkValues(doc: TrsxDocument, at: TrsxLocator, textOf: (sample:
     }
     for (const s of c.settings) {
       if (BOOLEAN_SETTINGS.has(s.name) && s.value !== 'true' && s.value !== 'false') {
-        report('TRSX046', range(s, 'value'), `Setting '${s.name}' of concept '${c.name}' must be true or false, not '${s.value}'.`);
+        report(
+          'TRSX046',
+          range(s, 'value'),
+          `Setting '${s.name}' of concept '${c.name}' must be true or false, not '${s.value}'.`,
+        );
       }
     }
   }
@@ -46,12 +72,17 @@ export function checkValues(doc: TrsxDocument, at: TrsxLocator, textOf: (sample:
     const text = textOf(sample);
     if (text === '') report('TRSX042', range(sample), 'This sample has no text; remove it.');
     else if (text.length > maxSampleLength) {
-      report('TRSX041', range(sample), `This sample is ${text.length} characters long; the limit is ${maxSampleLength}. Shorten or split it.`);
+      report(
+        'TRSX041',
+        range(sample),
+        `This sample is ${text.length} characters long; the limit is ${maxSampleLength}. Shorten or split it.`,
+      );
     }
     for (const n of sample.content) if (typeof n !== 'string') stack.push(n);
     while (stack.length > 0) {
       const a = stack.pop() as Annotation;
-      if (!hasText(a.content)) report('TRSX043', range(a), `The annotation '${a.conceptref}' covers no text; remove it.`);
+      if (!hasText(a.content))
+        report('TRSX043', range(a), `The annotation '${a.conceptref}' covers no text; remove it.`);
       for (const n of a.content) if (typeof n !== 'string') stack.push(n);
     }
   }

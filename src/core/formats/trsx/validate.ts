@@ -36,7 +36,12 @@ export function validateTrsx(result: TrsxParseResult, options: TrsxValidationOpt
  * The rules over the model of a <project> document (references, duplicates, values), after its structure
  * rules: the tree path and the streaming one (stream.ts) both end with this, so their diagnostics agree.
  */
-export function validateModel(document: TrsxDocument, at: TrsxLocator, options: TrsxValidationOptions, report: TrsxReport): void {
+export function validateModel(
+  document: TrsxDocument,
+  at: TrsxLocator,
+  options: TrsxValidationOptions,
+  report: TrsxReport,
+): void {
   checkReferences(document, at, { intents: options.knownIntents, concepts: options.knownConcepts }, report);
   // Texts are made when a rule asks, not kept in a list: a large file's list of texts would outlive enough
   // scavenges to double V8's young generation (tens of MB of resident memory for a sync push; see bench/sync).

@@ -26,8 +26,14 @@ export function scanName(text: string, p: number): number {
 
 /** XML 1.0's Char production (§2.2): what a document, or a character reference in it, may hold. */
 export function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+  return (
+    cp === 0x9 ||
+    cp === 0xa ||
+    cp === 0xd ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
 }
 
 /**
@@ -67,7 +73,8 @@ export function textRunFlags(text: string, start: number, end: number): number {
     const c = text.charCodeAt(i);
     if (c > 0x20) {
       flags &= ~TEXT_WHITESPACE;
-      if (c === 0x26) flags |= TEXT_DECODE; // '&'
+      if (c === 0x26)
+        flags |= TEXT_DECODE; // '&'
       else if (c === 0x5d) flags |= TEXT_BRACKET; // ']'
     } else if (c === 0x0d) flags |= TEXT_DECODE;
     else if (c !== 0x20 && c !== 0x0a && c !== 0x09) flags &= ~TEXT_WHITESPACE;

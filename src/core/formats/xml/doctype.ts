@@ -39,35 +39,44 @@ export function scanDoctype(text: string, lt: number, report: XmlReport): XmlDoc
   let end = -1;
   while (p < n) {
     const c = text.charCodeAt(p);
-    if (c === 0x22 || c === 0x27) { // quoted literal: skip to its closing quote
+    if (c === 0x22 || c === 0x27) {
+      // quoted literal: skip to its closing quote
       const q = text.indexOf(c === 0x22 ? '"' : "'", p + 1);
       p = q === -1 ? n : q + 1;
-    } else if (c === 0x5b && subsetStart === -1) { // '[' internal subset
+    } else if (c === 0x5b && subsetStart === -1) {
+      // '[' internal subset
       subsetStart = p + 1;
       p = scanInternalSubset(text, subsetStart);
       subsetEnd = p;
       if (p < n) p++;
-    } else if (c === 0x3e) { // '>'
+    } else if (c === 0x3e) {
+      // '>'
       end = p + 1;
       break;
     } else p++;
   }
   if (end === -1) {
-    report('XML001', 'DOCTYPE is not terminated by \'>\'.', lt, n);
+    report('XML001', "DOCTYPE is not terminated by '>'.", lt, n);
     end = n;
   }
   const externalEnd = subsetStart === -1 ? end - 1 : subsetStart - 1;
   const externalId = text.slice(externalStart, Math.max(externalStart, externalEnd)).trim();
   const internalSubset = subsetStart === -1 ? undefined : text.slice(subsetStart, subsetEnd);
   const entityNames: string[] = [];
-  if (internalSubset !== undefined) for (const m of internalSubset.matchAll(ENTITY_DECL)) entityNames.push(m[1] as string);
+  if (internalSubset !== undefined)
+    for (const m of internalSubset.matchAll(ENTITY_DECL)) entityNames.push(m[1] as string);
   const node: XmlDoctype = { kind: 'doctype', name, entityNames, range: { start: lt, end } };
   if (externalId) node.externalId = externalId;
   if (internalSubset !== undefined) node.internalSubset = internalSubset;
   // A DOCTYPE is legitimate (SRGS 1.0 §4.1 recommends one for grammars): its external DTD is simply never fetched,
   // which needs no remark. Only declared entities, which are never expanded, are worth one (XML017).
   if (entityNames.length > 0) {
-    report('XML017', `DOCTYPE declares ${entityNames.length} entit${entityNames.length === 1 ? 'y' : 'ies'} (${entityNames.slice(0, 5).join(', ')}${entityNames.length > 5 ? ', …' : ''}); entities are never expanded and external entities and DTDs are not fetched, so references to them are errors.`, lt, end);
+    report(
+      'XML017',
+      `DOCTYPE declares ${entityNames.length} entit${entityNames.length === 1 ? 'y' : 'ies'} (${entityNames.slice(0, 5).join(', ')}${entityNames.length > 5 ? ', …' : ''}); entities are never expanded and external entities and DTDs are not fetched, so references to them are errors.`,
+      lt,
+      end,
+    );
   }
   return node;
 }

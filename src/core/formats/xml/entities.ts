@@ -12,7 +12,6 @@ const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>
 /** Longest reference we look for a `;` in; real references are far shorter. */
 const MAX_REF_LENGTH = 40;
 
-
 function parseCharRef(body: string): number | undefined {
   const hex = body.charCodeAt(1) === 0x78; // '#x'
   const digits = body.slice(hex ? 2 : 1);
@@ -44,7 +43,8 @@ export function readReference(raw: string, at: number, limit: number = raw.lengt
   if (j >= limit || raw.charCodeAt(j) !== 0x3b || j === at + 1) return undefined;
   const body = raw.slice(at + 1, j);
   let text: string | undefined;
-  if (body.charCodeAt(0) === 0x23) { // '#'
+  if (body.charCodeAt(0) === 0x23) {
+    // '#'
     const cp = parseCharRef(body);
     text = cp === undefined ? undefined : String.fromCodePoint(cp);
   } else text = PREDEFINED[body];
@@ -56,8 +56,12 @@ export function readReference(raw: string, at: number, limit: number = raw.lengt
  * Line endings become `\n` (text) and whitespace characters become spaces (attributes), as XML requires.
  */
 export function decodeXmlValue(raw: string, offset: number, report: XmlReport, attribute: boolean): string {
-  if (raw.indexOf('&') === -1 && raw.indexOf('\r') === -1 &&
-      (!attribute || (raw.indexOf('\n') === -1 && raw.indexOf('\t') === -1))) return raw;
+  if (
+    raw.indexOf('&') === -1 &&
+    raw.indexOf('\r') === -1 &&
+    (!attribute || (raw.indexOf('\n') === -1 && raw.indexOf('\t') === -1))
+  )
+    return raw;
   let out = '';
   let runStart = 0;
   const n = raw.length;
@@ -80,8 +84,15 @@ export function decodeXmlValue(raw: string, offset: number, report: XmlReport, a
     }
     if (ref.text !== undefined) out += ref.text;
     else {
-      if (ref.body.charCodeAt(0) === 0x23) report('XML009', `Invalid character reference '&${ref.body};'.`, offset + i, offset + ref.end);
-      else report('XML008', `Undefined entity '&${ref.body};': only &amp; &lt; &gt; &quot; &apos; and numeric references are expanded. Write the text literally instead.`, offset + i, offset + ref.end);
+      if (ref.body.charCodeAt(0) === 0x23)
+        report('XML009', `Invalid character reference '&${ref.body};'.`, offset + i, offset + ref.end);
+      else
+        report(
+          'XML008',
+          `Undefined entity '&${ref.body};': only &amp; &lt; &gt; &quot; &apos; and numeric references are expanded. Write the text literally instead.`,
+          offset + i,
+          offset + ref.end,
+        );
       out += raw.slice(i, ref.end);
     }
     i = ref.end - 1;
@@ -101,13 +112,20 @@ export function escapeXmlAttribute(s: string): string {
   if (!/[&<>"\r\n\t]/.test(s)) return s;
   return s.replace(/[&<>"\r\n\t]/g, (c) => {
     switch (c) {
-      case '&': return '&amp;';
-      case '<': return '&lt;';
-      case '>': return '&gt;';
-      case '"': return '&quot;';
-      case '\r': return '&#13;';
-      case '\n': return '&#10;';
-      default: return '&#9;';
+      case '&':
+        return '&amp;';
+      case '<':
+        return '&lt;';
+      case '>':
+        return '&gt;';
+      case '"':
+        return '&quot;';
+      case '\r':
+        return '&#13;';
+      case '\n':
+        return '&#10;';
+      default:
+        return '&#9;';
     }
   });
 }

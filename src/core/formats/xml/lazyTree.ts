@@ -7,12 +7,14 @@ import { parseXml, type XmlParseOptions, type XmlScanResult } from './scanner';
 import type { XmlDocument } from './tree';
 
 const LAZY_KEYS = ['children', 'root', 'doctype'] as const;
-type LazyKey = typeof LAZY_KEYS[number];
+type LazyKey = (typeof LAZY_KEYS)[number];
 
 /** Where a lazy document keeps what building it needs (a non-enumerable property: spreads and comparisons skip it). */
 const PENDING = Symbol('lazy XML tree');
 
-interface Pending { readonly options: XmlParseOptions }
+interface Pending {
+  readonly options: XmlParseOptions;
+}
 type LazyDocument = XmlDocument & { [PENDING]?: Pending };
 
 /** Builds the tree once; from then on the lazy keys are plain data properties, exactly as parseXml has them. */
@@ -21,19 +23,23 @@ function build(doc: LazyDocument): XmlDocument {
   const full = parseXml(doc.text, pending.options);
   for (const key of LAZY_KEYS) {
     delete (doc as Partial<XmlDocument>)[key];
-    if (full[key] !== undefined) Object.defineProperty(doc, key, { value: full[key], writable: true, enumerable: true, configurable: true });
+    if (full[key] !== undefined)
+      Object.defineProperty(doc, key, { value: full[key], writable: true, enumerable: true, configurable: true });
   }
   return full;
 }
 
 function accessor(key: LazyKey): PropertyDescriptor {
   return {
-    get(this: LazyDocument) { return build(this)[key]; },
+    get(this: LazyDocument) {
+      return build(this)[key];
+    },
     set(this: LazyDocument, value: unknown) {
       build(this);
       Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
     },
-    enumerable: true, configurable: true,
+    enumerable: true,
+    configurable: true,
   };
 }
 
@@ -42,7 +48,11 @@ function accessor(key: LazyKey): PropertyDescriptor {
  * document: accessors made anew per document (closures) gave each document a hidden class of its own, and the
  * garbage collector then kept copying them (most of a small grammar's parse time went there).
  */
-const ACCESSORS: PropertyDescriptorMap = { children: accessor('children'), root: accessor('root'), doctype: accessor('doctype') };
+const ACCESSORS: PropertyDescriptorMap = {
+  children: accessor('children'),
+  root: accessor('root'),
+  doctype: accessor('doctype'),
+};
 
 /** `scan` must be what scanXml gave for `text` with the same `options` (so the errors are the same). */
 export function lazyXmlDocument(text: string, scan: XmlScanResult, options: XmlParseOptions): XmlDocument {

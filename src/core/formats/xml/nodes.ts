@@ -22,30 +22,63 @@ export class ScannedAttribute implements XmlAttribute {
     private readonly valueAtQuote: number,
   ) {}
 
-  static of(name: string, value: string, rawValue: string, quote: '"' | "'", start: number, valueStart: number): ScannedAttribute {
+  static of(
+    name: string,
+    value: string,
+    rawValue: string,
+    quote: '"' | "'",
+    start: number,
+    valueStart: number,
+  ): ScannedAttribute {
     const packed = (valueStart - start) * 2 + (quote === "'" ? 1 : 0);
-    return rawValue === value ? new ScannedAttribute(name, value, start, packed) : new ScannedAttributeWithRaw(name, value, start, packed, rawValue);
+    return rawValue === value
+      ? new ScannedAttribute(name, value, start, packed)
+      : new ScannedAttributeWithRaw(name, value, start, packed, rawValue);
   }
 
-  get rawValue(): string { return this.value; }
-  get quote(): '"' | "'" { return (this.valueAtQuote & 1) === 1 ? "'" : '"'; }
-  get nameEnd(): number { return this.start + this.name.length; }
+  get rawValue(): string {
+    return this.value;
+  }
+  get quote(): '"' | "'" {
+    return (this.valueAtQuote & 1) === 1 ? "'" : '"';
+  }
+  get nameEnd(): number {
+    return this.start + this.name.length;
+  }
   /** Offset just after the opening quote. */
-  get valueStart(): number { return this.start + (this.valueAtQuote >> 1); }
+  get valueStart(): number {
+    return this.start + (this.valueAtQuote >> 1);
+  }
   /** Offset of the closing quote. */
-  get valueEnd(): number { return this.valueStart + this.rawValue.length; }
-  get range(): TextRange { return { start: this.start, end: this.valueEnd + 1 }; }
-  get nameRange(): TextRange { return { start: this.start, end: this.nameEnd }; }
-  get valueRange(): TextRange { return { start: this.valueStart, end: this.valueEnd }; }
+  get valueEnd(): number {
+    return this.valueStart + this.rawValue.length;
+  }
+  get range(): TextRange {
+    return { start: this.start, end: this.valueEnd + 1 };
+  }
+  get nameRange(): TextRange {
+    return { start: this.start, end: this.nameEnd };
+  }
+  get valueRange(): TextRange {
+    return { start: this.valueStart, end: this.valueEnd };
+  }
 }
 
 /** An attribute whose value was decoded (references, normalized whitespace): the text as written differs. */
 class ScannedAttributeWithRaw extends ScannedAttribute {
-  constructor(name: string, value: string, start: number, valueAtQuote: number, private readonly raw: string) {
+  constructor(
+    name: string,
+    value: string,
+    start: number,
+    valueAtQuote: number,
+    private readonly raw: string,
+  ) {
     super(name, value, start, valueAtQuote);
   }
 
-  override get rawValue(): string { return this.raw; }
+  override get rawValue(): string {
+    return this.raw;
+  }
 }
 
 /**
@@ -101,8 +134,12 @@ export class ScannedElement implements XmlElement {
     return Array.isArray(store) ? store : store.read(this);
   }
 
-  get range(): TextRange { return { start: this.start, end: this.end }; }
-  get openTagRange(): TextRange { return { start: this.start, end: this.openEnd }; }
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
+  get openTagRange(): TextRange {
+    return { start: this.start, end: this.openEnd };
+  }
   get closeTagRange(): TextRange | undefined {
     return this.closeStart < 0 ? undefined : { start: this.closeStart, end: this.end };
   }
@@ -120,9 +157,15 @@ export class ScannedText implements XmlText {
     public start: number,
   ) {}
 
-  get end(): number { return this.start + this.raw.length; }
-  get cdata(): boolean { return this.raw.startsWith('<![CDATA['); }
-  get range(): TextRange { return { start: this.start, end: this.end }; }
+  get end(): number {
+    return this.start + this.raw.length;
+  }
+  get cdata(): boolean {
+    return this.raw.startsWith('<![CDATA[');
+  }
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
 
   /** Makes this (unreferenced) text node the one just scanned; see the note above ScannedElement. */
   reuse(value: string, raw: string, start: number): this {
@@ -190,7 +233,8 @@ export function keepAttributes(node: XmlNode): void {
 
 /** Moves the end (close tag) of an element that encloses an edit; its start and open tag stay. */
 export function shiftEnclosingEnd(el: XmlElement, delta: number): void {
-  if (!(el instanceof ScannedElement)) throw new Error('shiftEnclosingEnd: only trees built by parseXml can be shifted');
+  if (!(el instanceof ScannedElement))
+    throw new Error('shiftEnclosingEnd: only trees built by parseXml can be shifted');
   el.end += delta;
   if (el.closeStart >= 0) el.closeStart += delta;
 }

@@ -4,7 +4,16 @@
 // numeric references, nothing fetched.
 
 import type { Diagnostic } from '../diagnostic';
-import { NOT_XML_CHARS, TEXT_BRACKET, TEXT_DECODE, TEXT_WHITESPACE, isWhitespaceOnly, scanName, skipWhitespace, textRunFlags } from './chars';
+import {
+  NOT_XML_CHARS,
+  TEXT_BRACKET,
+  TEXT_DECODE,
+  TEXT_WHITESPACE,
+  isWhitespaceOnly,
+  scanName,
+  skipWhitespace,
+  textRunFlags,
+} from './chars';
 import { XML_CODES, type XmlCode } from './codes';
 import { parseXmlDeclaration, scanDoctype } from './doctype';
 import { decodeXmlValue, type XmlReport } from './entities';
@@ -83,7 +92,11 @@ export interface XmlWindowOptions extends XmlParseOptions {
  * than the margin and met a window's end: the sink then has a partial document, and the caller scans the whole
  * text instead. `maxLength` is not checked here (the caller knows the length before it reads).
  */
-export function scanXmlWindows(windows: Iterable<string>, sink: XmlSink, options: XmlWindowOptions = {}): XmlScanResult | undefined {
+export function scanXmlWindows(
+  windows: Iterable<string>,
+  sink: XmlSink,
+  options: XmlWindowOptions = {},
+): XmlScanResult | undefined {
   const margin = Math.max(2, options.margin ?? 2048);
   const windowSize = Math.max(2 * margin, options.windowSize ?? 16_384);
   // Lazy attributes scan the whole text again when read: there is no whole text here.
@@ -138,9 +151,15 @@ class XmlScanner {
   /** What every element reads its attributes from, with `lazyAttributes`. */
   private readonly attributeSource: RescannedAttributes | undefined;
   /** Reports at offsets into `text` (the window); `addError` takes offsets into the whole document. */
-  readonly report: XmlReport = (code, message, start, end) => this.addError(code, message, start + this.base, end + this.base);
+  readonly report: XmlReport = (code, message, start, end) =>
+    this.addError(code, message, start + this.base, end + this.base);
 
-  constructor(text: string, private readonly sink: XmlSink, options: XmlParseOptions, expectedLength = text.length) {
+  constructor(
+    text: string,
+    private readonly sink: XmlSink,
+    options: XmlParseOptions,
+    expectedLength = text.length,
+  ) {
     this.text = text;
     this.pool = new StringPool(text, expectedLength);
     this.maxDepth = options.maxDepth ?? 2000;
@@ -148,13 +167,19 @@ class XmlScanner {
     this.maxErrors = options.maxErrors ?? 200;
     this.elementOnly = options.elementOnly;
     this.transient = sink.transient === true;
-    this.attributeSource = options.lazyAttributes === true && !this.transient ? new RescannedAttributes(text) : undefined;
+    this.attributeSource =
+      options.lazyAttributes === true && !this.transient ? new RescannedAttributes(text) : undefined;
   }
 
   run(): XmlScanResult {
     const { text } = this;
     if (text.length > this.maxLength) {
-      this.report('XML019', `Document is ${text.length} characters long, over the limit of ${this.maxLength}; split it into smaller files.`, 0, 0);
+      this.report(
+        'XML019',
+        `Document is ${text.length} characters long, over the limit of ${this.maxLength}; split it into smaller files.`,
+        0,
+        0,
+      );
       return this.doc;
     }
     this.feed(text, 0, true, 0);
@@ -172,7 +197,12 @@ class XmlScanner {
     NOT_XML_CHARS.lastIndex = from;
     for (let m = NOT_XML_CHARS.exec(text); m !== null; m = NOT_XML_CHARS.exec(text)) {
       const hex = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-      this.report('XML024', `Character U+${hex} is not allowed in XML 1.0; remove it (the platform cannot store it).`, m.index, m.index + 1);
+      this.report(
+        'XML024',
+        `Character U+${hex} is not allowed in XML 1.0; remove it (the platform cannot store it).`,
+        m.index,
+        m.index + 1,
+      );
       if (this.doc.errors.length >= this.maxErrors) break;
     }
   }
@@ -193,11 +223,18 @@ class XmlScanner {
     let textStart = this.textStart - base;
     for (;;) {
       const lt = text.indexOf('<', pos);
-      if (lt === -1) { pos = text.length; break; }
-      if (!final && lt > limit) { pos = lt; break; }
+      if (lt === -1) {
+        pos = text.length;
+        break;
+      }
+      if (!final && lt > limit) {
+        pos = lt;
+        break;
+      }
       const c = text.charCodeAt(lt + 1);
       const nameEnd = c === 0x2f || c === 0x21 || c === 0x3f ? -1 : scanName(text, lt + 1); // not '/', '!', '?'
-      if (nameEnd === lt + 1) { // a stray '<' stays part of the text run
+      if (nameEnd === lt + 1) {
+        // a stray '<' stays part of the text run
         this.report('XML010', "Unescaped '<' in text; write '&lt;'.", lt, lt + 1);
         pos = lt + 1;
         continue;
@@ -223,7 +260,12 @@ class XmlScanner {
       const el = this.stack[i] as ScannedElement;
       el.end = length;
       this.closed(i);
-      this.addError('XML003', `<${el.name}> is never closed; add </${el.name}>.`, el.openTagRange.start, el.openTagRange.end);
+      this.addError(
+        'XML003',
+        `<${el.name}> is never closed; add </${el.name}>.`,
+        el.openTagRange.start,
+        el.openTagRange.end,
+      );
     }
     if (!this.doc.root) this.addError('XML012', 'The document has no root element.', 0, Math.min(length, 1));
   }
@@ -235,11 +277,26 @@ class XmlScanner {
     if (c === 0x2f) return this.closeTag(lt); // '/'
     if (c === 0x21) return this.declaration(lt); // '!'
     if (c === 0x3f) return this.processingInstruction(lt); // '?'
-    const el = scanOpenTag(text, lt, nameEnd, this.report, this.pool, this.attributeScratch, this.recycled.pop(), this.attributeSource);
+    const el = scanOpenTag(
+      text,
+      lt,
+      nameEnd,
+      this.report,
+      this.pool,
+      this.attributeScratch,
+      this.recycled.pop(),
+      this.attributeSource,
+    );
     const end = el.openEnd;
     if (this.base !== 0) shiftSubtree(el, this.base);
     if (this.stack.length === 0) {
-      if (this.doc.root) this.report('XML011', `Second top-level element <${el.name}>: a document has exactly one root element.`, lt, end);
+      if (this.doc.root)
+        this.report(
+          'XML011',
+          `Second top-level element <${el.name}>: a document has exactly one root element.`,
+          lt,
+          end,
+        );
       else this.doc.root = el;
     }
     // An open tag cut off by the end of input has no content to hold: it is reported once (XML001), not pushed.
@@ -273,12 +330,20 @@ class XmlScanner {
 
   private attach(node: XmlNode, isElement: boolean, open = false): void {
     const depth = this.stack.length;
-    if (depth === 0) { this.sink.add(node, undefined, open); return; }
+    if (depth === 0) {
+      this.sink.add(node, undefined, open);
+      return;
+    }
     if (depth > this.maxDepth || (isElement && depth >= this.maxDepth)) {
       if (isElement && !this.depthReported) {
         this.depthReported = true;
         const { start, end } = node.range;
-        this.addError('XML018', `Elements nest deeper than ${this.maxDepth} levels; deeper content is ignored.`, start, end);
+        this.addError(
+          'XML018',
+          `Elements nest deeper than ${this.maxDepth} levels; deeper content is ignored.`,
+          start,
+          end,
+        );
       }
       return;
     }
@@ -298,7 +363,8 @@ class XmlScanner {
       if (!isWhitespaceOnly(text, from, end)) this.report('XML011', 'Text outside the root element.', start, end);
     } else if ((flags & TEXT_BRACKET) !== 0) {
       const cdataEnd = raw.indexOf(']]>');
-      if (cdataEnd !== -1) this.report('XML015', "']]>' is not allowed in text; write ']]&gt;'.", start + cdataEnd, start + cdataEnd + 3);
+      if (cdataEnd !== -1)
+        this.report('XML015', "']]>' is not allowed in text; write ']]&gt;'.", start + cdataEnd, start + cdataEnd + 3);
     }
     const value = (flags & TEXT_DECODE) !== 0 ? decodeXmlValue(raw, start, this.report, false) : raw;
     this.attach(this.textNode(value, raw, start), false);
@@ -320,24 +386,42 @@ class XmlScanner {
     while (k >= 0 && (stack[k] as ScannedElement).name !== name) k--;
     if (k < 0) {
       const open = stack[stack.length - 1];
-      this.report('XML004', open ? `</${name}> does not match the open element <${open.name}>.` : `</${name}> has no matching open element.`, lt, end);
+      this.report(
+        'XML004',
+        open
+          ? `</${name}> does not match the open element <${open.name}>.`
+          : `</${name}> has no matching open element.`,
+        lt,
+        end,
+      );
       return end;
     }
     if (k < stack.length - 1) {
       const top = stack[stack.length - 1] as ScannedElement;
-      this.report('XML002', `</${name}> closes <${name}> while <${top.name}> is still open; add </${top.name}> first.`, lt, end);
+      this.report(
+        'XML002',
+        `</${name}> closes <${name}> while <${top.name}> is still open; add </${top.name}> first.`,
+        lt,
+        end,
+      );
       for (let i = stack.length - 1; i > k; i--) {
         const el = stack[i] as ScannedElement;
         el.end = lt + this.base;
         this.closed(i);
-        this.addError('XML003', `<${el.name}> is never closed; add </${el.name}>.`, el.openTagRange.start, el.openTagRange.end);
+        this.addError(
+          'XML003',
+          `<${el.name}> is never closed; add </${el.name}>.`,
+          el.openTagRange.start,
+          el.openTagRange.end,
+        );
       }
     }
     const el = stack[k] as ScannedElement;
     el.closeStart = lt + this.base;
     el.end = end + this.base;
     this.closed(k);
-    if (k === stack.length - 1) stack.pop(); // the usual case; setting length is a slower runtime call
+    if (k === stack.length - 1)
+      stack.pop(); // the usual case; setting length is a slower runtime call
     else stack.length = k;
     return end;
   }
@@ -366,7 +450,13 @@ class XmlScanner {
       const value = text.slice(lt + 4, close === -1 ? n : close);
       if (close === -1) this.report('XML001', "Comment is not terminated by '-->'.", lt, n);
       const dashes = value.indexOf('--');
-      if (dashes !== -1 || value.endsWith('-')) this.report('XML014', "'--' is not allowed inside a comment.", lt + 4 + (dashes === -1 ? value.length - 1 : dashes), end);
+      if (dashes !== -1 || value.endsWith('-'))
+        this.report(
+          'XML014',
+          "'--' is not allowed inside a comment.",
+          lt + 4 + (dashes === -1 ? value.length - 1 : dashes),
+          end,
+        );
       this.attach({ kind: 'comment', value, range: { start: lt + this.base, end: end + this.base } }, false);
       return end;
     }
@@ -381,7 +471,8 @@ class XmlScanner {
       return end;
     }
     if (text.startsWith('<!DOCTYPE', lt)) {
-      if (this.stack.length > 0 || this.doc.root) this.report('XML005', 'DOCTYPE must come before the root element.', lt, lt + 9);
+      if (this.stack.length > 0 || this.doc.root)
+        this.report('XML005', 'DOCTYPE must come before the root element.', lt, lt + 9);
       const doctype = scanDoctype(text, lt, this.report);
       shiftSubtree(doctype, this.base);
       if (!this.doc.doctype) this.doc.doctype = doctype;
@@ -407,7 +498,8 @@ class XmlScanner {
       const at = lt + this.base;
       const atStart = at === 0 || (at === 1 && text.charCodeAt(0) === 0xfeff);
       if (target !== 'xml') this.report('XML021', `Processing-instruction target '${target}' is reserved.`, lt, end);
-      else if (!atStart || this.doc.declaration) this.report('XML013', 'The XML declaration must be the very first thing in the document.', lt, end);
+      else if (!atStart || this.doc.declaration)
+        this.report('XML013', 'The XML declaration must be the very first thing in the document.', lt, end);
       else this.doc.declaration = parseXmlDeclaration(data, lt, end, this.report);
     }
     this.attach({ kind: 'pi', target, data, range: { start: lt + this.base, end: end + this.base } }, false);
@@ -417,9 +509,15 @@ class XmlScanner {
   private addError(code: XmlCode, message: string, start: number, end: number): void {
     const errors = this.doc.errors;
     if (errors.length > this.maxErrors) return;
-    const diagnostic: Diagnostic = errors.length === this.maxErrors
-      ? { code: 'XML020', severity: XML_CODES.XML020.severity, message: `More than ${this.maxErrors} problems; the rest are not reported.`, range: { start, end } }
-      : { code, severity: XML_CODES[code].severity, message, range: { start, end } };
+    const diagnostic: Diagnostic =
+      errors.length === this.maxErrors
+        ? {
+            code: 'XML020',
+            severity: XML_CODES.XML020.severity,
+            message: `More than ${this.maxErrors} problems; the rest are not reported.`,
+            range: { start, end },
+          }
+        : { code, severity: XML_CODES[code].severity, message, range: { start, end } };
     errors.push(diagnostic);
   }
 }

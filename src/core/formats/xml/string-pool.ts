@@ -23,7 +23,10 @@ export class StringPool {
   private readonly mask: number;
 
   /** `expectedLength`: the whole document's length when `text` is only its first window (see setText). */
-  constructor(private text: string, expectedLength = text.length) {
+  constructor(
+    private text: string,
+    expectedLength = text.length,
+  ) {
     // Two slots per entry (short probes), a power of two growing with the text, from 256 to 2 × MAX_ENTRIES.
     let size = 256;
     while (size < 2 * MAX_ENTRIES && size * 8 < expectedLength) size *= 2;

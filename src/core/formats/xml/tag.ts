@@ -16,8 +16,14 @@ export const CHILDREN_PENDING: XmlNode[] = Object.freeze([]) as unknown as XmlNo
  * `lazy`: the element keeps no attribute objects and scans them again from there when asked (AttributeSource).
  */
 export function scanOpenTag(
-  text: string, lt: number, nameEnd: number, report: XmlReport, pool: StringPool, scratch: ScannedAttribute[],
-  recycled?: ScannedElement, lazy?: AttributeSource,
+  text: string,
+  lt: number,
+  nameEnd: number,
+  report: XmlReport,
+  pool: StringPool,
+  scratch: ScannedAttribute[],
+  recycled?: ScannedElement,
+  lazy?: AttributeSource,
 ): ScannedElement {
   const name = pool.slice(lt + 1, nameEnd);
   const attributes = scratch;
@@ -43,7 +49,13 @@ export function scanOpenTag(
  * what is malformed. Returns where the tag ends × 2, + 1 when it is self-closing (one number: this runs per element).
  */
 function scanAttributes(
-  text: string, lt: number, p: number, tag: string, report: XmlReport, pool: Pick<StringPool, 'slice'>, attributes: ScannedAttribute[],
+  text: string,
+  lt: number,
+  p: number,
+  tag: string,
+  report: XmlReport,
+  pool: Pick<StringPool, 'slice'>,
+  attributes: ScannedAttribute[],
 ): number {
   const n = text.length;
   let selfClosing = false;
@@ -55,9 +67,17 @@ function scanAttributes(
       break;
     }
     const c = text.charCodeAt(p);
-    if (c === 0x3e) { p++; break; } // '>'
-    if (c === 0x2f && text.charCodeAt(p + 1) === 0x3e) { selfClosing = true; p += 2; break; } // '/>'
-    if (c === 0x3c) { // '<': the tag was never closed; leave the '<' for the next token
+    if (c === 0x3e) {
+      p++;
+      break;
+    } // '>'
+    if (c === 0x2f && text.charCodeAt(p + 1) === 0x3e) {
+      selfClosing = true;
+      p += 2;
+      break;
+    } // '/>'
+    if (c === 0x3c) {
+      // '<': the tag was never closed; leave the '<' for the next token
       report('XML005', `Tag <${tag}> is missing its closing '>'.`, lt, p);
       break;
     }
@@ -68,7 +88,13 @@ function scanAttributes(
       p++;
       continue;
     }
-    if (before === aStart) report('XML005', `Missing whitespace before attribute '${text.slice(aStart, aNameEnd)}' in <${tag}>.`, aStart, aNameEnd);
+    if (before === aStart)
+      report(
+        'XML005',
+        `Missing whitespace before attribute '${text.slice(aStart, aNameEnd)}' in <${tag}>.`,
+        aStart,
+        aNameEnd,
+      );
     const attribute = scanAttribute(text, aStart, aNameEnd, tag, report, pool);
     if (typeof attribute === 'number') {
       p = attribute;
@@ -77,7 +103,12 @@ function scanAttributes(
     }
     for (let i = 0; i < attributes.length; i++) {
       if ((attributes[i] as ScannedAttribute).name === attribute.name) {
-        report('XML006', `Attribute '${attribute.name}' is repeated on <${tag}>; keep only one.`, attribute.start, attribute.valueEnd + 1);
+        report(
+          'XML006',
+          `Attribute '${attribute.name}' is repeated on <${tag}>; keep only one.`,
+          attribute.start,
+          attribute.valueEnd + 1,
+        );
         break;
       }
     }
@@ -110,10 +141,18 @@ export class RescannedAttributes implements AttributeSource {
 }
 
 /** The attribute, or (when malformed, after reporting) the position to resume scanning at. */
-function scanAttribute(text: string, start: number, nameEnd: number, tag: string, report: XmlReport, pool: Pick<StringPool, 'slice'>): ScannedAttribute | number {
+function scanAttribute(
+  text: string,
+  start: number,
+  nameEnd: number,
+  tag: string,
+  report: XmlReport,
+  pool: Pick<StringPool, 'slice'>,
+): ScannedAttribute | number {
   const name = pool.slice(start, nameEnd);
   let p = skipWhitespace(text, nameEnd);
-  if (text.charCodeAt(p) !== 0x3d) { // '='
+  if (text.charCodeAt(p) !== 0x3d) {
+    // '='
     report('XML005', `Attribute '${name}' on <${tag}> has no value; write ${name}="...".`, start, nameEnd);
     return nameEnd;
   }
@@ -131,7 +170,10 @@ function scanAttribute(text: string, start: number, nameEnd: number, tag: string
   let lessThan = -1;
   for (let i = p + 1; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c === q) { close = i; break; }
+    if (c === q) {
+      close = i;
+      break;
+    }
     if (c === 0x26 || c === 0x0d || c === 0x0a || c === 0x09) needsDecoding = true;
     else if (c === 0x3c && lessThan === -1) lessThan = i;
   }
@@ -140,7 +182,8 @@ function scanAttribute(text: string, start: number, nameEnd: number, tag: string
     return n;
   }
   const rawValue = pool.slice(p + 1, close);
-  if (lessThan !== -1) report('XML007', `'<' is not allowed in attribute values; write '&lt;' in '${name}'.`, lessThan, lessThan + 1);
+  if (lessThan !== -1)
+    report('XML007', `'<' is not allowed in attribute values; write '&lt;' in '${name}'.`, lessThan, lessThan + 1);
   const value = needsDecoding ? decodeXmlValue(rawValue, p + 1, report, true) : rawValue;
   return ScannedAttribute.of(name, value, rawValue, quote, start, p + 1);
 }
@@ -158,7 +201,12 @@ function skipUnquotedValue(text: string, p: number): number {
 }
 
 /** Scans `</name ... >` at `lt`; returns the name and the tag end. */
-export function scanCloseTag(text: string, lt: number, report: XmlReport, pool: StringPool): { name: string; end: number } {
+export function scanCloseTag(
+  text: string,
+  lt: number,
+  report: XmlReport,
+  pool: StringPool,
+): { name: string; end: number } {
   const nameEnd = scanName(text, lt + 2);
   const name = pool.slice(lt + 2, nameEnd);
   let p = skipWhitespace(text, nameEnd);

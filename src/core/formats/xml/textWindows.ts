@@ -54,7 +54,12 @@ export class Utf8FileText implements DocumentText {
   private readonly charStarts: number[] = [0];
   private readonly buffer = Buffer.allocUnsafe(PIECE_BYTES);
 
-  private constructor(readonly path: string, private readonly fd: number, private readonly size: number, start: number) {
+  private constructor(
+    readonly path: string,
+    private readonly fd: number,
+    private readonly size: number,
+    start: number,
+  ) {
     this.byteStarts = [start];
   }
 
@@ -86,7 +91,8 @@ export class Utf8FileText implements DocumentText {
   slice(start: number, end: number): string {
     if (end <= start) return '';
     // The last piece starting at or before `start`, decoding further pieces until one is known.
-    while ((this.charStarts.at(-1) as number) <= start && (this.byteStarts.at(-1) as number) < this.size) this.piece(this.charStarts.length - 1);
+    while ((this.charStarts.at(-1) as number) <= start && (this.byteStarts.at(-1) as number) < this.size)
+      this.piece(this.charStarts.length - 1);
     let lo = 0;
     let hi = this.charStarts.length - 1;
     while (lo < hi) {
@@ -112,7 +118,8 @@ export class Utf8FileText implements DocumentText {
     const buffer = this.buffer;
     const read = readSync(this.fd, buffer, 0, Math.min(buffer.length, this.size - from), from);
     let to = read;
-    if (from + read < this.size) { // end the piece before a character cut off by the read
+    if (from + read < this.size) {
+      // end the piece before a character cut off by the read
       let lead = read - 1;
       while (lead > 0 && ((buffer[lead] as number) & 0xc0) === 0x80) lead--;
       const b = buffer[lead] as number;

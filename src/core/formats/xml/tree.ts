@@ -121,7 +121,8 @@ export function textContent(el: XmlElement): string {
   while (stack.length > 0) {
     const n = stack.pop() as XmlNode;
     if (n.kind === 'text') out += n.value;
-    else if (n.kind === 'element') for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as XmlNode);
+    else if (n.kind === 'element')
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as XmlNode);
   }
   return out;
 }

@@ -6,7 +6,10 @@ import type { DialogModel } from '../../dialog/dialogModel';
 import type { LanguageContext } from '../types';
 
 /** The dialog.json of the project `path` belongs to: its id (the open document's, else the path) and model. */
-export function projectDialog(ctx: LanguageContext, path: string | undefined): { id: string; path: string; model: DialogModel } | undefined {
+export function projectDialog(
+  ctx: LanguageContext,
+  path: string | undefined,
+): { id: string; path: string; model: DialogModel } | undefined {
   const project = path === undefined ? undefined : ctx.projects.projectOf(path);
   const dialogPath = project && ctx.projects.dialogPath(project);
   const model = dialogPath ? ctx.projects.dialog(dialogPath) : undefined;

@@ -11,7 +11,11 @@ import { grxmlSymbols } from './symbols';
 
 const MAX_ROOT_CHOICES = 5;
 
-export function grxmlCodeActions(doc: LanguageDocument, range: TextRange, diagnostics: readonly Diagnostic[]): CodeActionInfo[] {
+export function grxmlCodeActions(
+  doc: LanguageDocument,
+  range: TextRange,
+  diagnostics: readonly Diagnostic[],
+): CodeActionInfo[] {
   const out: CodeActionInfo[] = [];
   for (const d of diagnostics) {
     if (d.code === 'SRGS007' || d.code === 'SRGS008') for (const item of rootActions(doc, d)) out.push(item);
@@ -35,7 +39,10 @@ function rootActions(doc: LanguageDocument, d: Diagnostic): CodeActionInfo[] {
   const rules = grxmlSymbols(result).rules.filter((r) => r.id !== '');
   const ordered = [...rules].sort((a, b) => Number(b.rule.scope === 'public') - Number(a.rule.scope === 'public'));
   return ordered.slice(0, MAX_ROOT_CHOICES).map((r, i) => ({
-    title: `Set root to '${r.id}'`, kind: 'quickfix' as const, diagnostic: d, preferred: i === 0,
+    title: `Set root to '${r.id}'`,
+    kind: 'quickfix' as const,
+    diagnostic: d,
+    preferred: i === 0,
     edits: [{ path: doc.id, edits: [{ range: attr.valueRange, newText: r.id }] }],
   }));
 }
@@ -47,12 +54,23 @@ function repeatAction(doc: LanguageDocument, offset: number, d?: Diagnostic): Co
   if (isCanonicalRepeat(attr.value)) return undefined;
   const normalized = normalizeRepeat(attr.value);
   if (!normalized) return undefined;
-  const edit = normalized.value === undefined ? removeAttribute(doc.text, tag.element, attr) : { range: attr.valueRange, newText: normalized.value };
-  const title = normalized.value === undefined
-    ? `Normalize repeat: remove repeat="${attr.value}" (${normalized.meaning} is the default)`
-    : `Normalize repeat: "${attr.value}" → "${normalized.value}" (${normalized.meaning})`;
-  const action: CodeActionInfo = { title, kind: d ? 'quickfix' : 'refactor.rewrite', edits: [{ path: doc.id, edits: [edit] }] };
-  if (d) { action.diagnostic = d; action.preferred = true; }
+  const edit =
+    normalized.value === undefined
+      ? removeAttribute(doc.text, tag.element, attr)
+      : { range: attr.valueRange, newText: normalized.value };
+  const title =
+    normalized.value === undefined
+      ? `Normalize repeat: remove repeat="${attr.value}" (${normalized.meaning} is the default)`
+      : `Normalize repeat: "${attr.value}" → "${normalized.value}" (${normalized.meaning})`;
+  const action: CodeActionInfo = {
+    title,
+    kind: d ? 'quickfix' : 'refactor.rewrite',
+    edits: [{ path: doc.id, edits: [edit] }],
+  };
+  if (d) {
+    action.diagnostic = d;
+    action.preferred = true;
+  }
   return action;
 }
 

@@ -12,7 +12,8 @@ import { grammarFolder } from './navigation';
 import { grxmlSymbols } from './symbols';
 
 const SNIPPETS: Readonly<Record<string, string>> = {
-  grammar: 'grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="${1:en-US}" root="${2:main}" tag-format="semantics/1.0">\n\t$0\n</grammar>',
+  grammar:
+    'grammar xmlns="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="${1:en-US}" root="${2:main}" tag-format="semantics/1.0">\n\t$0\n</grammar>',
   rule: 'rule id="$1" scope="${2|public,private|}">$0</rule>',
   item: 'item>$0</item>',
   'one-of': 'one-of>\n\t<item>$1</item>\n\t<item>$2</item>\n</one-of>',
@@ -35,28 +36,48 @@ export const REPEAT_FORMS: ReadonlyArray<[string, string]> = [
 ];
 
 const SPECIALS: ReadonlyArray<[string, string]> = [
-  ['NULL', 'matches the empty input'], ['VOID', 'never matches'], ['GARBAGE', 'matches any speech'],
+  ['NULL', 'matches the empty input'],
+  ['VOID', 'never matches'],
+  ['GARBAGE', 'matches any speech'],
 ];
 
 export function grxmlCompletions(ctx: LanguageContext, doc: LanguageDocument, offset: number): CompletionItem[] {
   const context = doc.tagContextAt(offset);
   switch (context.kind) {
-    case 'elementName': return elementNames(doc, context);
+    case 'elementName':
+      return elementNames(doc, context);
     case 'closeTag': {
       const open = doc.elementPathAt(context.tagStart);
       const name = open[open.length - 1];
       if (name === undefined) return [];
       const closed = doc.charCodeAt(context.range.end) === 0x3e;
-      return [{ label: `/${name}`, kind: 'closeTag', range: context.range, insertText: closed ? name : `${name}>`, detail: `closes <${name}>` }];
+      return [
+        {
+          label: `/${name}`,
+          kind: 'closeTag',
+          range: context.range,
+          insertText: closed ? name : `${name}>`,
+          detail: `closes <${name}>`,
+        },
+      ];
     }
     case 'attributeName': {
       const model = srgsElementModel(localOf(context.element));
       if (!model) return [];
-      return model.attributes.filter((a) => !context.present.includes(a) && a !== 'src' && a !== 'srcexpr')
-        .map((a) => ({ label: a, kind: 'attribute' as const, range: context.range, insertText: `${a}="$1"`, snippet: true }));
+      return model.attributes
+        .filter((a) => !context.present.includes(a) && a !== 'src' && a !== 'srcexpr')
+        .map((a) => ({
+          label: a,
+          kind: 'attribute' as const,
+          range: context.range,
+          insertText: `${a}="$1"`,
+          snippet: true,
+        }));
     }
-    case 'attributeValue': return attributeValues(ctx, doc, context);
-    default: return [];
+    case 'attributeValue':
+      return attributeValues(ctx, doc, context);
+    default:
+      return [];
   }
 }
 
@@ -68,25 +89,43 @@ function localOf(name: string): string {
 function elementNames(doc: LanguageDocument, context: Extract<TagContext, { kind: 'elementName' }>): CompletionItem[] {
   const path = doc.elementPathAt(context.tagStart);
   const parent = path[path.length - 1];
-  const names = parent === undefined ? ['grammar'] : [...srgsElementModel(localOf(parent))?.children ?? []];
+  const names = parent === undefined ? ['grammar'] : [...(srgsElementModel(localOf(parent))?.children ?? [])];
   const after = doc.slice(context.range.end, context.range.end + 1);
   const bare = after !== '' && !/[\s<]/.test(after);
   return [...new Set(names)].map((name, i) => ({
-    label: name, kind: 'element' as const, range: context.range,
-    insertText: bare ? name : SNIPPETS[name] ?? name, snippet: !bare && SNIPPETS[name] !== undefined,
-    detail: parent === undefined ? 'SRGS root element' : `inside <${parent}>`, sortText: String(i).padStart(3, '0'),
+    label: name,
+    kind: 'element' as const,
+    range: context.range,
+    insertText: bare ? name : (SNIPPETS[name] ?? name),
+    snippet: !bare && SNIPPETS[name] !== undefined,
+    detail: parent === undefined ? 'SRGS root element' : `inside <${parent}>`,
+    sortText: String(i).padStart(3, '0'),
   }));
 }
 
-function list(context: Extract<TagContext, { kind: 'attributeValue' }>, values: ReadonlyArray<readonly [string, string?]>, kind: CompletionItem['kind']): CompletionItem[] {
+function list(
+  context: Extract<TagContext, { kind: 'attributeValue' }>,
+  values: ReadonlyArray<readonly [string, string?]>,
+  kind: CompletionItem['kind'],
+): CompletionItem[] {
   return values.map(([value, detail], i) => {
-    const item: CompletionItem = { label: value, kind, range: context.range, insertText: value, sortText: String(i).padStart(4, '0') };
+    const item: CompletionItem = {
+      label: value,
+      kind,
+      range: context.range,
+      insertText: value,
+      sortText: String(i).padStart(4, '0'),
+    };
     if (detail !== undefined) item.detail = detail;
     return item;
   });
 }
 
-function attributeValues(ctx: LanguageContext, doc: LanguageDocument, context: Extract<TagContext, { kind: 'attributeValue' }>): CompletionItem[] {
+function attributeValues(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  context: Extract<TagContext, { kind: 'attributeValue' }>,
+): CompletionItem[] {
   const element = localOf(context.element);
   const key = `${element}@${context.attribute}`;
   const result = doc.grxml();
@@ -96,20 +135,61 @@ function attributeValues(ctx: LanguageContext, doc: LanguageDocument, context: E
       const own: Array<[string, string]> = rules.map((r) => [`#${r.id}`, `${r.rule.scope} rule of this grammar`]);
       return [...list(context, own, 'rule'), ...externalRules(ctx, doc, context, own.length)];
     }
-    case 'ruleref@special': return list(context, SPECIALS, 'keyword');
-    case 'ruleref@type': return list(context, [['application/srgs+xml', 'an SRGS XML grammar']], 'keyword');
-    case 'item@repeat': return list(context, REPEAT_FORMS, 'keyword');
-    case 'grammar@mode': return list(context, [['voice', 'spoken words (the default)'], ['dtmf', 'telephone keys 0-9 * # A-D']], 'keyword');
-    case 'grammar@version': return list(context, [['1.0', 'SRGS 1.0']], 'keyword');
-    case 'grammar@root': return list(context, [...rules].sort((a, b) => Number(b.rule.scope === 'public') - Number(a.rule.scope === 'public')).map((r) => [r.id, `${r.rule.scope} rule`]), 'rule');
-    case 'grammar@tag-format': return list(context, [...SCRIPT_TAG_FORMATS.map((f) => [f, 'ECMAScript tags (SISR)'] as [string, string]), ...LITERAL_TAG_FORMATS.map((f) => [f, 'literal tags'] as [string, string])], 'keyword');
-    case 'rule@scope': return list(context, [['public', 'can be referenced from other grammars and start a match'], ['private', 'only this grammar (the default)']], 'keyword');
-    default: return [];
+    case 'ruleref@special':
+      return list(context, SPECIALS, 'keyword');
+    case 'ruleref@type':
+      return list(context, [['application/srgs+xml', 'an SRGS XML grammar']], 'keyword');
+    case 'item@repeat':
+      return list(context, REPEAT_FORMS, 'keyword');
+    case 'grammar@mode':
+      return list(
+        context,
+        [
+          ['voice', 'spoken words (the default)'],
+          ['dtmf', 'telephone keys 0-9 * # A-D'],
+        ],
+        'keyword',
+      );
+    case 'grammar@version':
+      return list(context, [['1.0', 'SRGS 1.0']], 'keyword');
+    case 'grammar@root':
+      return list(
+        context,
+        [...rules]
+          .sort((a, b) => Number(b.rule.scope === 'public') - Number(a.rule.scope === 'public'))
+          .map((r) => [r.id, `${r.rule.scope} rule`]),
+        'rule',
+      );
+    case 'grammar@tag-format':
+      return list(
+        context,
+        [
+          ...SCRIPT_TAG_FORMATS.map((f) => [f, 'ECMAScript tags (SISR)'] as [string, string]),
+          ...LITERAL_TAG_FORMATS.map((f) => [f, 'literal tags'] as [string, string]),
+        ],
+        'keyword',
+      );
+    case 'rule@scope':
+      return list(
+        context,
+        [
+          ['public', 'can be referenced from other grammars and start a match'],
+          ['private', 'only this grammar (the default)'],
+        ],
+        'keyword',
+      );
+    default:
+      return [];
   }
 }
 
 /** `file.grxml#rule` for the public rules (and `file.grxml` for the root) of the grammars around this one. */
-function externalRules(ctx: LanguageContext, doc: LanguageDocument, context: Extract<TagContext, { kind: 'attributeValue' }>, first: number): CompletionItem[] {
+function externalRules(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  context: Extract<TagContext, { kind: 'attributeValue' }>,
+  first: number,
+): CompletionItem[] {
   const folder = grammarFolder(doc);
   if (folder === undefined || doc.path === undefined) return [];
   const values: Array<[string, string]> = [];
@@ -118,7 +198,8 @@ function externalRules(ctx: LanguageContext, doc: LanguageDocument, context: Ext
     if (!other) continue;
     const rel = relative(folder, path).split('\\').join('/');
     if (other.grammar.root !== undefined) values.push([rel, `root rule "${other.grammar.root}" of ${rel}`]);
-    for (const r of other.grammar.rules) if (r.scope === 'public' && r.id !== '') values.push([`${rel}#${r.id}`, `public rule of ${rel}`]);
+    for (const r of other.grammar.rules)
+      if (r.scope === 'public' && r.id !== '') values.push([`${rel}#${r.id}`, `public rule of ${rel}`]);
   }
   return list(context, values, 'file').map((item, i) => ({ ...item, sortText: String(first + i).padStart(4, '0') }));
 }

@@ -67,16 +67,29 @@ export function grxmlHover(ctx: LanguageContext, doc: LanguageDocument, offset: 
   if (!at) return undefined;
   if (at.kind === 'ruleref') {
     const special = at.reference.element.attributes.find((a) => a.name === 'special');
-    if (special && SPECIAL_DOCS[special.value.trim()]) return { range: at.reference.valueRange, markdown: `**$${special.value.trim()}** ${SPECIAL_DOCS[special.value.trim()]}` };
+    if (special && SPECIAL_DOCS[special.value.trim()])
+      return {
+        range: at.reference.valueRange,
+        markdown: `**$${special.value.trim()}** ${SPECIAL_DOCS[special.value.trim()]}`,
+      };
   }
   const range = at.kind === 'rule' ? at.range : at.reference.valueRange;
-  const target = at.kind === 'rule' ? { path: doc.id, result: doc.grxml(), rule: at.id } : targetOf(ctx, doc, at.reference);
-  if (!target?.result || target.rule === undefined) return { range, markdown: `Rule reference — the grammar it names could not be read.` };
+  const target =
+    at.kind === 'rule' ? { path: doc.id, result: doc.grxml(), rule: at.id } : targetOf(ctx, doc, at.reference);
+  if (!target?.result || target.rule === undefined)
+    return { range, markdown: `Rule reference — the grammar it names could not be read.` };
   const rule = target.result.grammar.rulesById.get(target.rule);
-  if (!rule) return { range, markdown: `**Rule** \`${target.rule}\` is not defined${at.kind === 'ruleref' && at.reference.file ? ` in ${at.reference.file}` : ''}.` };
+  if (!rule)
+    return {
+      range,
+      markdown: `**Rule** \`${target.rule}\` is not defined${at.kind === 'ruleref' && at.reference.file ? ` in ${at.reference.file}` : ''}.`,
+    };
   const { shown, total } = ruleAlternatives(rule, 5);
   const where = at.kind === 'ruleref' && at.reference.file ? ` in ${at.reference.file}` : '';
-  const lines = [`**Rule** \`${rule.id}\`${where} — ${rule.scope}${target.result.grammar.root === rule.id ? ', root' : ''}`, ''];
+  const lines = [
+    `**Rule** \`${rule.id}\`${where} — ${rule.scope}${target.result.grammar.root === rule.id ? ', root' : ''}`,
+    '',
+  ];
   lines.push(total > 1 ? `First alternatives (${Math.min(total, shown.length)} of ${total}):` : 'Matches:');
   for (const alt of shown) lines.push(`- ${escapeMarkdownLine(alt)}`);
   return { range, markdown: lines.join('\n') };
@@ -88,7 +101,12 @@ interface RuleRefLocation {
 }
 
 /** References to rule `id` of the grammar at `path` from the other grammars around it. */
-function externalReferences(ctx: LanguageContext, path: string | undefined, id: string, isRoot: boolean): RuleRefLocation[] {
+function externalReferences(
+  ctx: LanguageContext,
+  path: string | undefined,
+  id: string,
+  isRoot: boolean,
+): RuleRefLocation[] {
   if (path === undefined) return [];
   const out: RuleRefLocation[] = [];
   for (const other of ctx.projects.relatedGrammars(path)) {
@@ -103,7 +121,11 @@ function externalReferences(ctx: LanguageContext, path: string | undefined, id: 
   return out;
 }
 
-function ruleIdAt(ctx: LanguageContext, doc: LanguageDocument, offset: number): { id: string; range: { start: number; end: number } } | undefined {
+function ruleIdAt(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  offset: number,
+): { id: string; range: { start: number; end: number } } | undefined {
   const at = grxmlSymbolAt(doc.grxml(), offset);
   if (!at) return undefined;
   if (at.kind === 'rule') return { id: at.id, range: at.range };
@@ -111,39 +133,61 @@ function ruleIdAt(ctx: LanguageContext, doc: LanguageDocument, offset: number): 
   return { id: at.reference.rule, range: at.reference.nameRange };
 }
 
-export function grxmlReferences(ctx: LanguageContext, doc: LanguageDocument, offset: number, includeDeclaration: boolean): Location[] {
+export function grxmlReferences(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  offset: number,
+  includeDeclaration: boolean,
+): Location[] {
   const target = ruleIdAt(ctx, doc, offset);
   if (!target) return [];
   const table = grxmlSymbols(doc.grxml());
   const out: Location[] = [];
-  if (includeDeclaration) for (const r of table.rules) if (r.id === target.id) out.push({ path: doc.id, range: r.idRange });
+  if (includeDeclaration)
+    for (const r of table.rules) if (r.id === target.id) out.push({ path: doc.id, range: r.idRange });
   for (const ref of table.localReferences(target.id)) out.push({ path: doc.id, range: ref.nameRange });
-  for (const ext of externalReferences(ctx, doc.path, target.id, doc.grxml().grammar.root === target.id)) out.push({ path: ext.path, range: ext.ref.fileRange && ext.ref.rule === undefined ? ext.ref.fileRange : ext.ref.nameRange });
+  for (const ext of externalReferences(ctx, doc.path, target.id, doc.grxml().grammar.root === target.id))
+    out.push({
+      path: ext.path,
+      range: ext.ref.fileRange && ext.ref.rule === undefined ? ext.ref.fileRange : ext.ref.nameRange,
+    });
   return out;
 }
 
 export function prepareGrxmlRename(ctx: LanguageContext, doc: LanguageDocument, offset: number): RenamePreparation {
   const target = ruleIdAt(ctx, doc, offset);
-  if (!target) throw new RenameError('Put the cursor on a rule id, a local rule reference (#rule) or the root attribute to rename a rule.');
+  if (!target)
+    throw new RenameError(
+      'Put the cursor on a rule id, a local rule reference (#rule) or the root attribute to rename a rule.',
+    );
   return { range: target.range, placeholder: target.id };
 }
 
 export function grxmlRename(ctx: LanguageContext, doc: LanguageDocument, offset: number, newName: string): FileEdits[] {
   const target = ruleIdAt(ctx, doc, offset);
-  if (!target) throw new RenameError('Put the cursor on a rule id, a local rule reference (#rule) or the root attribute to rename a rule.');
+  if (!target)
+    throw new RenameError(
+      'Put the cursor on a rule id, a local rule reference (#rule) or the root attribute to rename a rule.',
+    );
   if (newName === target.id) return [];
   if (!isLegalRuleName(newName) || isSpecialRuleName(newName)) {
-    throw new RenameError(`'${newName}' is not a legal rule id: use letters, digits and _ (no ".", ":" or "-", not NULL, VOID or GARBAGE).`);
+    throw new RenameError(
+      `'${newName}' is not a legal rule id: use letters, digits and _ (no ".", ":" or "-", not NULL, VOID or GARBAGE).`,
+    );
   }
   const table = grxmlSymbols(doc.grxml());
-  if (table.rule(newName)) throw new RenameError(`A rule named '${newName}' already exists in this grammar; choose another name.`);
+  if (table.rule(newName))
+    throw new RenameError(`A rule named '${newName}' already exists in this grammar; choose another name.`);
   const own: FileEdits = { path: doc.id, edits: [] };
   for (const r of table.rules) if (r.id === target.id) own.edits.push({ range: r.idRange, newText: newName });
   for (const ref of table.localReferences(target.id)) own.edits.push({ range: ref.nameRange, newText: newName });
   const byPath = new Map<string, FileEdits>([[doc.id, own]]);
   for (const ext of externalReferences(ctx, doc.path, target.id, false)) {
     let file = byPath.get(ext.path);
-    if (!file) { file = { path: ext.path, edits: [] }; byPath.set(ext.path, file); }
+    if (!file) {
+      file = { path: ext.path, edits: [] };
+      byPath.set(ext.path, file);
+    }
     file.edits.push({ range: ext.ref.nameRange, newText: newName });
   }
   return [...byPath.values()];

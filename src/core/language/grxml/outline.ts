@@ -8,8 +8,11 @@ export function grxmlOutline(doc: LanguageDocument): DocumentSymbolInfo[] {
   const result = doc.grxml();
   const root = result.grammar.root;
   return grxmlSymbols(result).rules.map((r) => ({
-    name: r.id || '(rule without id)', kind: 'rule', range: r.range,
+    name: r.id || '(rule without id)',
+    kind: 'rule',
+    range: r.range,
     selectionRange: r.idRange.start >= r.range.start && r.idRange.end <= r.range.end ? r.idRange : r.range,
-    detail: `${r.rule.scope}${r.id !== '' && r.id === root ? ' · root' : ''}`, children: [],
+    detail: `${r.rule.scope}${r.id !== '' && r.id === root ? ' · root' : ''}`,
+    children: [],
   }));
 }

@@ -12,8 +12,10 @@ function clip(text: string): string {
 
 export function renderExpansion(e: Expansion): string {
   switch (e.kind) {
-    case 'token': return e.quoted && e.text.includes(' ') ? `"${e.text}"` : e.text;
-    case 'tag': return '';
+    case 'token':
+      return e.quoted && e.text.includes(' ') ? `"${e.text}"` : e.text;
+    case 'tag':
+      return '';
     case 'ruleref': {
       const t = e.target;
       if (t.kind === 'local') return `$${t.rule}`;
@@ -21,8 +23,16 @@ export function renderExpansion(e: Expansion): string {
       if (t.kind === 'external') return `$<${t.uri}${t.rule ? `#${t.rule}` : ''}>`;
       return '$?';
     }
-    case 'sequence': return e.children.map(renderExpansion).filter((s) => s !== '').join(' ');
-    case 'one-of': return `(${e.items.map(renderExpansion).filter((s) => s !== '').join(' | ')})`;
+    case 'sequence':
+      return e.children
+        .map(renderExpansion)
+        .filter((s) => s !== '')
+        .join(' ');
+    case 'one-of':
+      return `(${e.items
+        .map(renderExpansion)
+        .filter((s) => s !== '')
+        .join(' | ')})`;
     case 'item': {
       const body = renderExpansion(e.body);
       const { min, max } = e.repeat;

@@ -31,9 +31,9 @@ export function normalizeRepeat(value: string): NormalizedRepeat | undefined {
   let m = /^(\d{1,9})\+$/.exec(v);
   if (m) return make(Number(m[1]), null);
   m = /^\{?(\d{1,9})(?:-|\.\.|,|to)(\d{1,9})?\}?$/i.exec(v);
-  if (m && (v.startsWith('{') === v.endsWith('}'))) return make(Number(m[1]), m[2] === undefined ? null : Number(m[2]));
+  if (m && v.startsWith('{') === v.endsWith('}')) return make(Number(m[1]), m[2] === undefined ? null : Number(m[2]));
   m = /^\{?(\d{1,9})\}?$/.exec(v);
-  if (m && (v.startsWith('{') === v.endsWith('}'))) return make(Number(m[1]), Number(m[1]));
+  if (m && v.startsWith('{') === v.endsWith('}')) return make(Number(m[1]), Number(m[1]));
   return undefined;
 }
 

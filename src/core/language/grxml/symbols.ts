@@ -44,7 +44,13 @@ export class GrxmlSymbols {
     const rootAttr = getAttribute(root, 'root');
     if (rootAttr) {
       const trimmed = trimmedRange(rootAttr.rawValue, rootAttr.valueRange.start);
-      this.references.push({ kind: 'root', rule: rootAttr.value.trim(), nameRange: trimmed, valueRange: rootAttr.valueRange, element: root });
+      this.references.push({
+        kind: 'root',
+        rule: rootAttr.value.trim(),
+        nameRange: trimmed,
+        valueRange: rootAttr.valueRange,
+        element: root,
+      });
     }
     const stack: XmlNode[] = [...root.children].reverse();
     while (stack.length > 0) {
@@ -73,15 +79,32 @@ export class GrxmlSymbols {
     const text = raw.slice(value.start - base, value.end - base);
     const hash = text.indexOf('#');
     if (hash === 0) {
-      this.references.push({ kind: 'ruleref', rule: text.slice(1), nameRange: { start: value.start + 1, end: value.end }, valueRange: uri.valueRange, element: el });
+      this.references.push({
+        kind: 'ruleref',
+        rule: text.slice(1),
+        nameRange: { start: value.start + 1, end: value.end },
+        valueRange: uri.valueRange,
+        element: el,
+      });
     } else if (hash > 0) {
       this.references.push({
-        kind: 'ruleref', rule: text.slice(hash + 1), file: text.slice(0, hash),
-        nameRange: { start: value.start + hash + 1, end: value.end }, fileRange: { start: value.start, end: value.start + hash },
-        valueRange: uri.valueRange, element: el,
+        kind: 'ruleref',
+        rule: text.slice(hash + 1),
+        file: text.slice(0, hash),
+        nameRange: { start: value.start + hash + 1, end: value.end },
+        fileRange: { start: value.start, end: value.start + hash },
+        valueRange: uri.valueRange,
+        element: el,
       });
     } else if (text.length > 0) {
-      this.references.push({ kind: 'ruleref', file: text, nameRange: { start: value.end, end: value.end }, fileRange: value, valueRange: uri.valueRange, element: el });
+      this.references.push({
+        kind: 'ruleref',
+        file: text,
+        nameRange: { start: value.end, end: value.end },
+        fileRange: value,
+        valueRange: uri.valueRange,
+        element: el,
+      });
     }
   }
 }
@@ -110,7 +133,9 @@ export type GrxmlSymbolAt =
 
 export function grxmlSymbolAt(result: GrxmlParseResult, offset: number): GrxmlSymbolAt | undefined {
   const table = grxmlSymbols(result);
-  for (const r of table.rules) if (r.id !== '' && touches(r.idRange, offset) && r.idRange.start !== r.range.start) return { kind: 'rule', id: r.id, range: r.idRange, declaration: true };
+  for (const r of table.rules)
+    if (r.id !== '' && touches(r.idRange, offset) && r.idRange.start !== r.range.start)
+      return { kind: 'rule', id: r.id, range: r.idRange, declaration: true };
   for (const ref of table.references) {
     if (!touches(ref.valueRange, offset)) continue;
     const onFile = ref.fileRange !== undefined && (ref.rule === undefined || offset < ref.fileRange.end);

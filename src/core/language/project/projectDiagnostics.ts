@@ -24,7 +24,10 @@ import { tagNameRange } from '../xml/treeQuery';
 export class GrammarChecks {
   private readonly cache = new WeakMap<GrxmlParseResult, Diagnostic[]>();
 
-  constructor(private readonly ctx: LanguageContext, private readonly roots: () => readonly string[]) {}
+  constructor(
+    private readonly ctx: LanguageContext,
+    private readonly roots: () => readonly string[],
+  ) {}
 
   errorsOf(parsed: GrxmlParseResult): Diagnostic[] {
     let errors = this.cache.get(parsed);
@@ -37,7 +40,12 @@ export class GrammarChecks {
   }
 }
 
-export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocument, result: TrsxParseResult, grammars: GrammarChecks): Diagnostic[] {
+export function trsxProjectDiagnostics(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  result: TrsxParseResult,
+  grammars: GrammarChecks,
+): Diagnostic[] {
   const path = doc.path;
   const project = path === undefined ? undefined : ctx.projects.projectOf(path);
   if (!project || path === undefined) return [];
@@ -50,32 +58,67 @@ export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocume
   for (const intent of symbols.intents) {
     if (intent.name === '') continue;
     const missing = others.filter((o) => !o.symbols.intent(intent.name)).map((o) => o.locale);
-    if (missing.length > 0) out.push(projectDiagnostic('PRJ001', `Intent '${intent.name}' is not declared in ${missing.join(', ')}; every locale of a project shares the ontology.`, intent.nameRange));
+    if (missing.length > 0)
+      out.push(
+        projectDiagnostic(
+          'PRJ001',
+          `Intent '${intent.name}' is not declared in ${missing.join(', ')}; every locale of a project shares the ontology.`,
+          intent.nameRange,
+        ),
+      );
   }
   for (const concept of symbols.concepts) {
     if (concept.name === '') continue;
     const missing = others.filter((o) => !o.symbols.concept(concept.name)).map((o) => o.locale);
-    if (missing.length > 0) out.push(projectDiagnostic('PRJ002', `Concept '${concept.name}' is not declared in ${missing.join(', ')}; every locale of a project shares the ontology.`, concept.nameRange));
+    if (missing.length > 0)
+      out.push(
+        projectDiagnostic(
+          'PRJ002',
+          `Concept '${concept.name}' is not declared in ${missing.join(', ')}; every locale of a project shares the ontology.`,
+          concept.nameRange,
+        ),
+      );
     const type = concept.concept.dataType ?? 'not_set';
     for (const o of others) {
       const there = o.symbols.concept(concept.name);
       if (there && (there.concept.dataType ?? 'not_set') !== type) {
         const el = symbols.element(concept.concept);
-        out.push(projectDiagnostic('PRJ003', `Concept '${concept.name}' has dataType ${type} here but ${there.concept.dataType ?? 'not_set'} in ${o.locale}.`, (el && getAttribute(el, 'dataType')?.valueRange) ?? concept.nameRange));
+        out.push(
+          projectDiagnostic(
+            'PRJ003',
+            `Concept '${concept.name}' has dataType ${type} here but ${there.concept.dataType ?? 'not_set'} in ${o.locale}.`,
+            (el && getAttribute(el, 'dataType')?.valueRange) ?? concept.nameRange,
+          ),
+        );
       }
     }
     const file = concept.concept.ruleGrammarFileName;
     const el = symbols.element(concept.concept);
     const range = el ? getAttribute(el, 'ruleGrammarFileName')?.valueRange : undefined;
-    if (file === undefined || file.trim() === '' || !range || /^(?:[\\/]|[A-Za-z]:|[A-Za-z][A-Za-z0-9+.-]*:)/.test(file) || file.split(/[\\/]/).includes('..')) continue;
+    if (
+      file === undefined ||
+      file.trim() === '' ||
+      !range ||
+      /^(?:[\\/]|[A-Za-z]:|[A-Za-z][A-Za-z0-9+.-]*:)/.test(file) ||
+      file.split(/[\\/]/).includes('..')
+    )
+      continue;
     const grammarPath = ruleGrammarPath(path, file);
     if (!ctx.projects.exists(grammarPath)) {
       if (project.restrictedWithheld && ctx.projects.isRestricted(project, grammarPath)) {
         withheld.push({ concept: concept.name, file, range });
         continue;
       }
-      const near = project.grammars.filter((g) => g.locale === locale && basename(g.path) === basename(file)).map((g) => g.relative);
-      out.push(projectDiagnostic('PRJ004', `The grammar of rule-based concept '${concept.name}' is missing: ${file} (looked for ${grammarPath}).${near.length > 0 ? ` Did you mean '${near[0]}'?` : ' Add the file, or restore it if it was deleted.'}`, range));
+      const near = project.grammars
+        .filter((g) => g.locale === locale && basename(g.path) === basename(file))
+        .map((g) => g.relative);
+      out.push(
+        projectDiagnostic(
+          'PRJ004',
+          `The grammar of rule-based concept '${concept.name}' is missing: ${file} (looked for ${grammarPath}).${near.length > 0 ? ` Did you mean '${near[0]}'?` : ' Add the file, or restore it if it was deleted.'}`,
+          range,
+        ),
+      );
       continue;
     }
     const parsed = ctx.projects.grxml(grammarPath);
@@ -84,9 +127,21 @@ export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocume
     if (errors.length > 0) {
       const first = errors[0] as Diagnostic;
       const line = ctx.projects.lines(grammarPath)?.position(first.range.start).line ?? 1;
-      out.push(projectDiagnostic('PRJ005', `The grammar of concept '${concept.name}' (${file}) has ${errors.length} error${errors.length === 1 ? '' : 's'}; the first, line ${line}: ${first.code} ${first.message}`, range));
+      out.push(
+        projectDiagnostic(
+          'PRJ005',
+          `The grammar of concept '${concept.name}' (${file}) has ${errors.length} error${errors.length === 1 ? '' : 's'}; the first, line ${line}: ${first.code} ${first.message}`,
+          range,
+        ),
+      );
     } else if (parsed.grammar.root === undefined) {
-      out.push(projectDiagnostic('PRJ007', `The grammar of concept '${concept.name}' (${file}) has no root attribute; name the rule the entity matches with root="…".`, range));
+      out.push(
+        projectDiagnostic(
+          'PRJ007',
+          `The grammar of concept '${concept.name}' (${file}) has no root attribute; name the rule the entity matches with root="…".`,
+          range,
+        ),
+      );
     }
   }
 
@@ -97,7 +152,13 @@ export function trsxProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocume
   const lang = root ? getAttribute(root, 'xml:lang') : undefined;
   const named = lang ? localeOfLanguageTag(lang.value) : undefined;
   if (lang && named !== undefined && locale !== undefined && isLocaleName(locale) && named !== locale) {
-    out.push(projectDiagnostic('PRJ008', `xml:lang="${lang.value}" but the file is in the locale folder ${locale}; one of them is wrong.`, lang.valueRange));
+    out.push(
+      projectDiagnostic(
+        'PRJ008',
+        `xml:lang="${lang.value}" but the file is in the locale folder ${locale}; one of them is wrong.`,
+        lang.valueRange,
+      ),
+    );
   }
   return out;
 }
@@ -123,5 +184,11 @@ export function grxmlProjectDiagnostics(ctx: LanguageContext, doc: LanguageDocum
   });
   if (used) return [];
   const root = doc.grxml().tree.root;
-  return [projectDiagnostic('PRJ006', `No concept of ${entry.locale}/${entry.locale}.trsx uses this grammar (ruleGrammarFileName="${entry.relative}"); it is not part of any rule-based entity.`, root ? tagNameRange(root) : { start: 0, end: 0 })];
+  return [
+    projectDiagnostic(
+      'PRJ006',
+      `No concept of ${entry.locale}/${entry.locale}.trsx uses this grammar (ruleGrammarFileName="${entry.relative}"); it is not part of any rule-based entity.`,
+      root ? tagNameRange(root) : { start: 0, end: 0 },
+    ),
+  ];
 }

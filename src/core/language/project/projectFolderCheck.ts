@@ -20,7 +20,11 @@ export interface CheckedProjectFile {
 }
 
 /** The checked files of the project at `root`; undefined when `root` holds no metadata.json (not a project folder). */
-export function checkProjectFolder(root: string, fs: FileSystem, signal?: AbortSignal): CheckedProjectFile[] | undefined {
+export function checkProjectFolder(
+  root: string,
+  fs: FileSystem,
+  signal?: AbortSignal,
+): CheckedProjectFile[] | undefined {
   const engine = new DiagnosticsEngine(fs);
   engine.setRoots([root]);
   const project = engine.projects.projectOf(join(root, METADATA_FILE));

@@ -12,7 +12,15 @@ import { parseGrxml, type GrxmlParseResult } from '../../formats/grxml/parse';
 import { parseTrsx, type TrsxParseResult } from '../../formats/trsx/parse';
 import { decodeXmlBytes } from '../../formats/xml/decode';
 import { relativeInside } from '../../fs/pathInside';
-import { classifyPackagePath, DIALOG_FILE, GRAMMARS_FOLDER, METADATA_FILE, PRONS_FILE, TMFE_FILE, trsxPath } from '../../package/layout';
+import {
+  classifyPackagePath,
+  DIALOG_FILE,
+  GRAMMARS_FOLDER,
+  METADATA_FILE,
+  PRONS_FILE,
+  TMFE_FILE,
+  trsxPath,
+} from '../../package/layout';
 import { WorkspacePaths } from '../../workspace/workspacePaths';
 import type { DocumentStore } from '../documents';
 import type { FileSystem } from '../fileSystem';
@@ -60,7 +68,10 @@ export class ProjectIndex {
   private readonly layouts = new Map<string, Project>();
   private readonly disk = new Map<string, DiskEntry>();
 
-  constructor(private readonly fs: FileSystem, private readonly documents: DocumentStore) {}
+  constructor(
+    private readonly fs: FileSystem,
+    private readonly documents: DocumentStore,
+  ) {}
 
   /** Forgets folder layouts (files appeared or disappeared); parsed files are re-checked by modification time anyway. */
   invalidate(): void {
@@ -121,7 +132,10 @@ export class ProjectIndex {
     if (!entry) return undefined;
     if (!entry.header) {
       const samples = entry.text.indexOf('<samples');
-      entry.header = samples === -1 ? (entry.trsx ??= parseTrsx(entry.text)) : parseTrsx(`${entry.text.slice(0, samples)}</project>`);
+      entry.header =
+        samples === -1
+          ? (entry.trsx ??= parseTrsx(entry.text))
+          : parseTrsx(`${entry.text.slice(0, samples)}</project>`);
     }
     return entry.header;
   }
@@ -146,12 +160,20 @@ export class ProjectIndex {
     const doc = this.documents.byPath(path);
     if (doc) {
       if (doc.languageId !== 'dialog') return undefined;
-      try { return doc.dialog(); } catch { return undefined; }
+      try {
+        return doc.dialog();
+      } catch {
+        return undefined;
+      }
     }
     const entry = this.entry(path);
     if (!entry) return undefined;
     if (!entry.dialog) {
-      try { entry.dialog = readDialog(entry.text); } catch (e) { entry.dialog = e as Error; }
+      try {
+        entry.dialog = readDialog(entry.text);
+      } catch (e) {
+        entry.dialog = e as Error;
+      }
     }
     return entry.dialog instanceof Error ? undefined : entry.dialog;
   }
@@ -174,7 +196,8 @@ export class ProjectIndex {
     const found = new Set<string>();
     for (const name of this.fs.readDirectory(dir)) if (/\.(grxml|srgs)$/i.test(name)) found.add(join(dir, name));
     for (const g of this.projectOf(path)?.grammars ?? []) found.add(g.path);
-    for (const doc of this.documents.all()) if (doc.languageId === 'grxml' && doc.path !== undefined && dirname(doc.path) === dir) found.add(doc.path);
+    for (const doc of this.documents.all())
+      if (doc.languageId === 'grxml' && doc.path !== undefined && dirname(doc.path) === dir) found.add(doc.path);
     found.delete(path);
     return [...found].sort();
   }
@@ -204,9 +227,15 @@ export class ProjectIndex {
     let found: string | undefined;
     for (let level = 0; level <= MAX_LEVELS; level++) {
       const known = this.roots.get(dir);
-      if (known !== undefined) { found = known ?? undefined; break; }
+      if (known !== undefined) {
+        found = known ?? undefined;
+        break;
+      }
       chain.push(dir);
-      if (this.fs.stat(join(dir, METADATA_FILE))?.isDirectory === false) { found = dir; break; }
+      if (this.fs.stat(join(dir, METADATA_FILE))?.isDirectory === false) {
+        found = dir;
+        break;
+      }
       const up = dirname(dir);
       if (up === dir) break;
       dir = up;
@@ -231,18 +260,25 @@ export class ProjectIndex {
   }
 
   /** The pull's own record when the folder was pulled; else: no restricted file anywhere in it (a regular user's export). */
-  private restrictedWithheld(root: string, locales: readonly ProjectLocale[], grammars: readonly ProjectGrammar[]): boolean {
+  private restrictedWithheld(
+    root: string,
+    locales: readonly ProjectLocale[],
+    grammars: readonly ProjectGrammar[],
+  ): boolean {
     const state = this.fs.readFile(new WorkspacePaths(root).stateFile);
     if (state) {
       try {
-        const visible = (JSON.parse(new TextDecoder().decode(state)) as { restrictedVisible?: unknown }).restrictedVisible;
+        const visible = (JSON.parse(new TextDecoder().decode(state)) as { restrictedVisible?: unknown })
+          .restrictedVisible;
         if (typeof visible === 'boolean') return !visible;
       } catch {
         // An unreadable state file: judge by the folder's content, as for a folder that was never pulled.
       }
     }
     if (grammars.length > 0) return false;
-    return !locales.some((l) => [PRONS_FILE, TMFE_FILE].some((name) => this.fs.stat(join(root, l.locale, name))?.isDirectory === false));
+    return !locales.some((l) =>
+      [PRONS_FILE, TMFE_FILE].some((name) => this.fs.stat(join(root, l.locale, name))?.isDirectory === false),
+    );
   }
 
   /** Whether `path` is one of the files only professional-services users receive (the package layout's rule). */

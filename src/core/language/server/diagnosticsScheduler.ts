@@ -24,9 +24,12 @@ export class DiagnosticsScheduler {
   private deferrals = 0;
 
   constructor(
-    private readonly connection: Connection, private readonly services: LanguageServices,
-    private readonly texts: OpenTexts, fs: FileSystem,
-    private readonly uris: UriBook, private readonly logger: Logger,
+    private readonly connection: Connection,
+    private readonly services: LanguageServices,
+    private readonly texts: OpenTexts,
+    fs: FileSystem,
+    private readonly uris: UriBook,
+    private readonly logger: Logger,
   ) {
     this.engine = new DiagnosticsEngine(fs, services.context);
   }
@@ -99,10 +102,16 @@ export class DiagnosticsScheduler {
       if (!result) continue;
       const at = new DocumentPositions(text);
       void this.connection.sendDiagnostics({
-        uri: this.uris.uriOf(id), version: result.version, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(at, d)),
+        uri: this.uris.uriOf(id),
+        version: result.version,
+        diagnostics: result.diagnostics.map((d) => toLspDiagnostic(at, d)),
       });
       // Tells clients that wait on it (tests, benchmarks) whether the TRSX rules were re-checked only for the edit.
-      void this.connection.sendNotification(DiagnosticsPublishedNotification, { uri: this.uris.uriOf(id), version: result.version, incremental: result.incremental });
+      void this.connection.sendNotification(DiagnosticsPublishedNotification, {
+        uri: this.uris.uriOf(id),
+        version: result.version,
+        incremental: result.incremental,
+      });
     }
   }
 }

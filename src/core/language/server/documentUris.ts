@@ -6,7 +6,11 @@ import { languageOfPath, type LanguageId } from '../documents';
 
 export function idOfUri(uri: string): string {
   if (!uri.startsWith('file:')) return uri;
-  try { return fileURLToPath(uri); } catch { return uri; }
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return uri;
+  }
 }
 
 export function pathOfUri(uri: string): string | undefined {
@@ -18,7 +22,8 @@ export function languageOfDocument(languageId: string, uri: string): LanguageId 
   if (languageId === 'trsx' || languageId === 'grxml') return languageId;
   if (languageId === 'xml' || languageId === '') return languageOfPath(idOfUri(uri));
   // A project package's dialog.json (core/dialog); other JSON files are not ours.
-  if (languageId === 'json' || languageId === 'jsonc') return languageOfPath(idOfUri(uri)) === 'dialog' ? 'dialog' : undefined;
+  if (languageId === 'json' || languageId === 'jsonc')
+    return languageOfPath(idOfUri(uri)) === 'dialog' ? 'dialog' : undefined;
   return undefined;
 }
 

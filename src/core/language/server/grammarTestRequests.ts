@@ -3,20 +3,43 @@
 // included. Semantic tags run in one heap-capped child process (dist/sisrProcess.js), started on the first test
 // that needs it and stopped with the server.
 import { basename } from 'node:path';
-import { ErrorCodes, ProgressType, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
+import {
+  ErrorCodes,
+  ProgressType,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+} from 'vscode-languageserver';
 import { isInside } from '../../fs/pathInside';
 import { TagEvaluator } from '../../formats/grxml/tagEvaluator';
 import type { FileSystem } from '../fileSystem';
 import type { LanguageServices } from '../languageServices';
 import type { GrammarChecks } from '../project/projectDiagnostics';
 import { renderSentenceReport, renderTestRun } from '../tester/report';
-import { canonicalJson, runGrammarTestFile, startRuleChoices, testSentence, type GrammarTestResult, type TesterEnvironment } from '../tester/runTests';
+import {
+  canonicalJson,
+  runGrammarTestFile,
+  startRuleChoices,
+  testSentence,
+  type GrammarTestResult,
+  type TesterEnvironment,
+} from '../tester/runTests';
 import { parseGrammarTestFile } from '../tester/testFile';
 import { idOfUri } from './documentUris';
 import {
-  GrammarInfoRequest, GrammarTestCasesRequest, RunGrammarTestsRequest, TestGrammarRequest,
-  type GrammarCaseResult, type GrammarInfo, type GrammarInfoParams, type GrammarTestCases, type GrammarTestFileParams,
-  type GrammarTestRunResult, type RunGrammarTestsParams, type SentenceTestResult, type TestGrammarParams,
+  GrammarInfoRequest,
+  GrammarTestCasesRequest,
+  RunGrammarTestsRequest,
+  TestGrammarRequest,
+  type GrammarCaseResult,
+  type GrammarInfo,
+  type GrammarInfoParams,
+  type GrammarTestCases,
+  type GrammarTestFileParams,
+  type GrammarTestRunResult,
+  type RunGrammarTestsParams,
+  type SentenceTestResult,
+  type TestGrammarParams,
 } from '../protocol';
 
 export interface GrammarTestDeps {
@@ -33,10 +56,14 @@ export interface GrammarTestDeps {
 export function caseResult(r: GrammarTestResult): GrammarCaseResult {
   const base = { line: r.testCase.line, message: r.message, durationMs: r.durationMs };
   if (r.passed) return { ...base, outcome: 'passed' };
-  const result: GrammarCaseResult = { ...base, outcome: r.match?.error !== undefined || !r.match ? 'errored' : 'failed' };
+  const result: GrammarCaseResult = {
+    ...base,
+    outcome: r.match?.error !== undefined || !r.match ? 'errored' : 'failed',
+  };
   const expected = r.testCase.semantics ? canonicalJson(r.testCase.semantics.value) : undefined;
   const actual = r.match?.accepted && r.match.semantics !== undefined ? canonicalJson(r.match.semantics) : undefined;
-  if (expected !== undefined && actual !== undefined && expected !== actual) Object.assign(result, { expected, actual });
+  if (expected !== undefined && actual !== undefined && expected !== actual)
+    Object.assign(result, { expected, actual });
   return result;
 }
 
@@ -68,9 +95,14 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
     const path = pathOf(params.textDocument.uri);
     const tester = env();
     const outcome = await testSentence(tester, path, params.input, { rule: params.rule, signal: abortSignal(token) });
-    const report = renderSentenceReport(outcome, { input: params.input, rule: params.rule, lines: tester.ctx.projects.lines(path) });
+    const report = renderSentenceReport(outcome, {
+      input: params.input,
+      rule: params.rule,
+      lines: tester.ctx.projects.lines(path),
+    });
     if (outcome.kind === 'unreadable') return { kind: outcome.kind, error: outcome.message, report };
-    if (outcome.kind === 'invalid') return { kind: outcome.kind, error: `the grammar has ${outcome.errors.length} error(s)`, report };
+    if (outcome.kind === 'invalid')
+      return { kind: outcome.kind, error: `the grammar has ${outcome.errors.length} error(s)`, report };
     const r = outcome.result;
     const result: SentenceTestResult = { kind: 'matched', accepted: r.accepted, report };
     if (r.semantics !== undefined) result.semantics = r.semantics;
@@ -87,11 +119,21 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
     if (params.text !== undefined) return params.text;
     const path = pathOf(params.uri);
     const roots = deps.roots();
-    if (!/\.grxml-test$/i.test(path) || (roots.length > 0 && !roots.some((root) => isInside(root, path, { orSelf: true })))) {
-      throw new ResponseError(ErrorCodes.InvalidParams, `${params.uri} is not a grammar test file of the workspace: open a *.grxml-test file inside a workspace folder, or send its text.`);
+    if (
+      !/\.grxml-test$/i.test(path) ||
+      (roots.length > 0 && !roots.some((root) => isInside(root, path, { orSelf: true })))
+    ) {
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `${params.uri} is not a grammar test file of the workspace: open a *.grxml-test file inside a workspace folder, or send its text.`,
+      );
     }
     const bytes = deps.fs.readFile(path);
-    if (!bytes) throw new ResponseError(ErrorCodes.InvalidParams, `Cannot read the grammar test file ${path}; check that it exists and is readable.`);
+    if (!bytes)
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `Cannot read the grammar test file ${path}; check that it exists and is readable.`,
+      );
     return new TextDecoder().decode(bytes).replace(/^\ufeff/, '');
   };
 
@@ -99,7 +141,10 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
     const parsed = parseGrammarTestFile(testFileText(params));
     return {
       cases: parsed.cases.map((c) => ({
-        line: c.line, length: c.range.end - c.range.start, expect: c.expect, input: c.input,
+        line: c.line,
+        length: c.range.end - c.range.start,
+        expect: c.expect,
+        input: c.input,
         ...(c.semantics ? { semantics: canonicalJson(c.semantics.value) } : {}),
       })),
       problems: parsed.problems.map((p) => ({ line: p.line, length: p.range.end - p.range.start, message: p.message })),
@@ -107,17 +152,26 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
   });
 
   const partial = new ProgressType<GrammarCaseResult[]>();
-  connection.onRequest(RunGrammarTestsRequest, async (params: RunGrammarTestsParams, token): Promise<GrammarTestRunResult> => {
-    const testPath = pathOf(params.uri);
-    const run = await runGrammarTestFile(env(), testPath, testFileText(params), {
-      signal: abortSignal(token),
-      lines: params.lines ? new Set(params.lines) : undefined,
-      onResult: (r) => {
-        if (params.partialResultToken !== undefined) void connection.sendProgress(partial, params.partialResultToken, [caseResult(r)]);
-      },
-    });
-    const results = run.results.map(caseResult);
-    const passed = results.filter((r) => r.outcome === 'passed').length;
-    return { results, passed, failed: results.length - passed + run.problems.length, report: renderTestRun(run, basename(testPath)) };
-  });
+  connection.onRequest(
+    RunGrammarTestsRequest,
+    async (params: RunGrammarTestsParams, token): Promise<GrammarTestRunResult> => {
+      const testPath = pathOf(params.uri);
+      const run = await runGrammarTestFile(env(), testPath, testFileText(params), {
+        signal: abortSignal(token),
+        lines: params.lines ? new Set(params.lines) : undefined,
+        onResult: (r) => {
+          if (params.partialResultToken !== undefined)
+            void connection.sendProgress(partial, params.partialResultToken, [caseResult(r)]);
+        },
+      });
+      const results = run.results.map(caseResult);
+      const passed = results.filter((r) => r.outcome === 'passed').length;
+      return {
+        results,
+        passed,
+        failed: results.length - passed + run.problems.length,
+        report: renderTestRun(run, basename(testPath)),
+      };
+    },
+  );
 }

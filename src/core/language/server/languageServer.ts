@@ -3,7 +3,15 @@
 // the same diagnostics, completion, navigation, formatting, fixes, semantic tokens and grammar tests from one copy
 // of each document. Documents are synced incrementally; each text is parsed once and shared by every service.
 import {
-  CodeActionKind, DocumentFormattingRequest, ErrorCodes, ResponseError, TextDocumentSyncKind, type CodeAction, type Connection, type InitializeParams, type InitializeResult,
+  CodeActionKind,
+  DocumentFormattingRequest,
+  ErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
 } from 'vscode-languageserver';
 import { parseIndentSetting, type IndentSetting } from '../../indentChoice';
 import type { Logger } from '../../logger';
@@ -11,7 +19,15 @@ import type { FileSystem } from '../fileSystem';
 import { LanguageServices } from '../languageServices';
 import { RenameError } from '../trsx/rename';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
-import { DocumentPositions, Locator, fromLspDiagnostic, toLspCompletion, toLspSymbol, toLspTextEdits, SYMBOL_KIND } from './conversions';
+import {
+  DocumentPositions,
+  Locator,
+  fromLspDiagnostic,
+  toLspCompletion,
+  toLspSymbol,
+  toLspTextEdits,
+  SYMBOL_KIND,
+} from './conversions';
 import { idOfUri, languageOfDocument, pathOfUri, UriBook } from './documentUris';
 import { LENS_COMMANDS } from '../protocol';
 import { registerEditorRequests } from './editorRequests';
@@ -58,9 +74,21 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   // Positions come from the services' own documents: one text per document, its line table kept up to date.
   const texts = services.documents;
   const files = new WorkspaceFiles(options.fs);
-  const diagnostics = new DiagnosticsScheduler(connection, services, texts, options.fs, uris, options.logger.child('diagnostics'));
+  const diagnostics = new DiagnosticsScheduler(
+    connection,
+    services,
+    texts,
+    options.fs,
+    uris,
+    options.logger.child('diagnostics'),
+  );
   const server: Server = {
-    connection, services, uris, locator: new Locator(services, uris, texts), files, diagnostics,
+    connection,
+    services,
+    uris,
+    locator: new Locator(services, uris, texts),
+    files,
+    diagnostics,
     client: { codeLensRefresh: false, formattingByLanguage: false, trsxIndent: 'auto' },
     open: (uri) => {
       diagnostics.requestServed();
@@ -75,7 +103,12 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
   registerEdits(server);
   registerEditorRequests(connection, services, texts);
   registerSemanticTokens(connection, services, texts);
-  registerGrammarTestRequests(connection, { services, fs: options.fs, grammars: () => diagnostics.grammarChecks, roots: () => files.roots });
+  registerGrammarTestRequests(connection, {
+    services,
+    fs: options.fs,
+    grammars: () => diagnostics.grammarChecks,
+    roots: () => files.roots,
+  });
   return services;
 }
 
@@ -83,8 +116,13 @@ export function serveLanguages(connection: Connection, options: LanguageServerOp
 function registerLifecycle(server: Server): void {
   const { connection, services, files, diagnostics } = server;
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const roots = (params.workspaceFolders ?? []).map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== undefined);
-    if (roots.length === 0 && params.rootUri) { const root = pathOfUri(params.rootUri); if (root) roots.push(root); }
+    const roots = (params.workspaceFolders ?? [])
+      .map((f) => pathOfUri(f.uri))
+      .filter((p): p is string => p !== undefined);
+    if (roots.length === 0 && params.rootUri) {
+      const root = pathOfUri(params.rootUri);
+      if (root) roots.push(root);
+    }
     files.setRoots(roots);
     diagnostics.setRoots(roots);
     applySettings(params.initializationOptions);
@@ -114,8 +152,10 @@ function registerLifecycle(server: Server): void {
 
   function applySettings(value: unknown): void {
     const s = (typeof value === 'object' && value !== null ? value : {}) as ServerSettings;
-    if (typeof s.diagnosticsDelayMs === 'number' && s.diagnosticsDelayMs >= 0) diagnostics.delayMs = s.diagnosticsDelayMs;
-    if (s.formatIndent !== undefined) server.client.trsxIndent = parseIndentSetting(s.formatIndent, true) ?? server.client.trsxIndent;
+    if (typeof s.diagnosticsDelayMs === 'number' && s.diagnosticsDelayMs >= 0)
+      diagnostics.delayMs = s.diagnosticsDelayMs;
+    if (s.formatIndent !== undefined)
+      server.client.trsxIndent = parseIndentSetting(s.formatIndent, true) ?? server.client.trsxIndent;
   }
 
   connection.onDidChangeConfiguration((params) => {
@@ -131,9 +171,15 @@ function registerLifecycle(server: Server): void {
     if (server.client.codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
   });
   connection.onInitialized(() => {
-    if (server.client.formattingByLanguage) void connection.client.register(DocumentFormattingRequest.type, { documentSelector: [{ language: 'trsx' }, { language: 'grxml' }] });
+    if (server.client.formattingByLanguage)
+      void connection.client.register(DocumentFormattingRequest.type, {
+        documentSelector: [{ language: 'trsx' }, { language: 'grxml' }],
+      });
     connection.workspace.onDidChangeWorkspaceFolders((e) => {
-      files.changeRoots(e.added.map((f) => pathOfUri(f.uri)), e.removed.map((f) => pathOfUri(f.uri)));
+      files.changeRoots(
+        e.added.map((f) => pathOfUri(f.uri)),
+        e.removed.map((f) => pathOfUri(f.uri)),
+      );
       diagnostics.setRoots(files.roots);
       services.projects.invalidate();
       diagnostics.scheduleAll();
@@ -192,7 +238,9 @@ function registerNavigation(server: Server): void {
   connection.onHover(({ textDocument, position }) => {
     const d = open(textDocument.uri);
     const hover = d && services.hover(d.id, d.at.offset(position));
-    return d && hover ? { contents: { kind: 'markdown', value: hover.markdown }, range: d.at.range(hover.range) } : null;
+    return d && hover
+      ? { contents: { kind: 'markdown', value: hover.markdown }, range: d.at.range(hover.range) }
+      : null;
   });
 
   connection.onDefinition(({ textDocument, position }) => {
@@ -202,7 +250,11 @@ function registerNavigation(server: Server): void {
 
   connection.onReferences(({ textDocument, position, context }) => {
     const d = open(textDocument.uri);
-    return d ? services.references(d.id, d.at.offset(position), context.includeDeclaration).map((l) => locator.location(l.path, l.range)) : [];
+    return d
+      ? services
+          .references(d.id, d.at.offset(position), context.includeDeclaration)
+          .map((l) => locator.location(l.path, l.range))
+      : [];
   });
 
   connection.onPrepareRename(({ textDocument, position }) => {
@@ -237,7 +289,10 @@ function registerNavigation(server: Server): void {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
     return services.workspaceSymbols(files.list(), query, controller.signal).map((s) => ({
-      name: s.name, kind: SYMBOL_KIND[s.kind], containerName: s.container ?? '', location: locator.location(s.location.path, s.location.range),
+      name: s.name,
+      kind: SYMBOL_KIND[s.kind],
+      containerName: s.container ?? '',
+      location: locator.location(s.location.path, s.location.range),
     }));
   });
 }
@@ -247,7 +302,16 @@ function registerEdits(server: Server): void {
   const { connection, services, locator, open } = server;
   connection.onDocumentFormatting(({ textDocument, options }) => {
     const d = open(textDocument.uri);
-    return d ? toLspTextEdits(d.at, services.formatting(d.id, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, trsxIndent: server.client.trsxIndent })) : [];
+    return d
+      ? toLspTextEdits(
+          d.at,
+          services.formatting(d.id, {
+            tabSize: options.tabSize,
+            insertSpaces: options.insertSpaces,
+            trsxIndent: server.client.trsxIndent,
+          }),
+        )
+      : [];
   });
 
   connection.onCodeAction(({ textDocument, range, context }) => {
@@ -258,7 +322,8 @@ function registerEdits(server: Server): void {
     const ours = plain.filter((x): x is NonNullable<typeof x> => x !== undefined);
     return services.codeActions(d.id, d.at.textRange(range), ours).map((a): CodeAction => {
       const action: CodeAction = {
-        title: a.title, kind: a.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite,
+        title: a.title,
+        kind: a.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite,
         edit: locator.workspaceEdit(a.edits),
       };
       const fixed = a.diagnostic ? theirs[plain.indexOf(a.diagnostic)] : undefined;
@@ -275,8 +340,22 @@ function registerEdits(server: Server): void {
       const range = d.at.range(lens.range);
       // Commands are the client's: the VS Code client maps these two to its own (features/language).
       return lens.kind === 'testGrammar'
-        ? { range, command: { title: lens.title, command: LENS_COMMANDS.testGrammar, arguments: [textDocument.uri, lens.rule] } }
-        : { range, command: { title: lens.title, command: LENS_COMMANDS.findReferences, arguments: [textDocument.uri, range.start] } };
+        ? {
+            range,
+            command: {
+              title: lens.title,
+              command: LENS_COMMANDS.testGrammar,
+              arguments: [textDocument.uri, lens.rule],
+            },
+          }
+        : {
+            range,
+            command: {
+              title: lens.title,
+              command: LENS_COMMANDS.findReferences,
+              arguments: [textDocument.uri, range.start],
+            },
+          };
     });
   });
 }

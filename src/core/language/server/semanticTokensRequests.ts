@@ -1,6 +1,11 @@
 // Semantic tokens over the protocol (full document and range): core/language/semanticTokens.ts classifies, this
 // encodes its offsets as the protocol's relative line/character runs against the legend.
-import { SemanticTokensBuilder, type Connection, type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver';
+import {
+  SemanticTokensBuilder,
+  type Connection,
+  type SemanticTokens,
+  type SemanticTokensLegend,
+} from 'vscode-languageserver';
 import type { TextRange } from '../../formats/diagnostic';
 import type { LanguageServices } from '../languageServices';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES, semanticTokens } from '../semanticTokens';
@@ -8,7 +13,8 @@ import { DocumentPositions, type OpenTexts } from './conversions';
 import { idOfUri } from './documentUris';
 
 export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = {
-  tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [...SEMANTIC_TOKEN_MODIFIERS],
+  tokenTypes: [...SEMANTIC_TOKEN_TYPES],
+  tokenModifiers: [...SEMANTIC_TOKEN_MODIFIERS],
 };
 
 export function registerSemanticTokens(connection: Connection, services: LanguageServices, texts: OpenTexts): void {
@@ -24,10 +30,18 @@ export function registerSemanticTokens(connection: Connection, services: Languag
       const end = at.position(token.range.end);
       if (end.line !== start.line) continue; // the protocol's tokens are single-line; names never span lines
       const modifiers = token.modifiers.reduce((bits, m) => bits | (1 << SEMANTIC_TOKEN_MODIFIERS.indexOf(m)), 0);
-      builder.push(start.line, start.character, end.character - start.character, SEMANTIC_TOKEN_TYPES.indexOf(token.type), modifiers);
+      builder.push(
+        start.line,
+        start.character,
+        end.character - start.character,
+        SEMANTIC_TOKEN_TYPES.indexOf(token.type),
+        modifiers,
+      );
     }
     return builder.build();
   };
   connection.languages.semanticTokens.on(({ textDocument }) => encode(textDocument.uri));
-  connection.languages.semanticTokens.onRange(({ textDocument, range }) => encode(textDocument.uri, (at) => at.textRange(range)));
+  connection.languages.semanticTokens.onRange(({ textDocument, range }) =>
+    encode(textDocument.uri, (at) => at.textRange(range)),
+  );
 }

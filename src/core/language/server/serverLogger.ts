@@ -5,7 +5,9 @@ import type { Logger } from '../../logger';
 
 function text(message: string | Error, details: readonly unknown[]): string {
   const head = message instanceof Error ? `${message.message}\n${message.stack ?? ''}` : message;
-  const rest = details.map((d) => (d instanceof Error ? `${d.message}\n${d.stack ?? ''}` : typeof d === 'string' ? d : JSON.stringify(d)));
+  const rest = details.map((d) =>
+    d instanceof Error ? `${d.message}\n${d.stack ?? ''}` : typeof d === 'string' ? d : JSON.stringify(d),
+  );
   return [head, ...rest].join(' ');
 }
 

@@ -8,7 +8,10 @@ import type { LineIndex } from '../../formats/diagnostic';
 import type { GrammarTestRun, SentenceOutcome } from './runTests';
 
 function indent(text: string, by = '  '): string {
-  return text.split('\n').map((l) => by + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => by + l)
+    .join('\n');
 }
 
 export interface SentenceReportInfo {
@@ -20,7 +23,9 @@ export interface SentenceReportInfo {
 }
 
 export function renderSentenceReport(outcome: SentenceOutcome, info: SentenceReportInfo): string {
-  const out = [`Grammar: ${basename(outcome.path)}${info.rule ? `   rule: ${info.rule}` : '   rule: (root)'}${info.mode ? `   mode: ${info.mode}` : ''}`];
+  const out = [
+    `Grammar: ${basename(outcome.path)}${info.rule ? `   rule: ${info.rule}` : '   rule: (root)'}${info.mode ? `   mode: ${info.mode}` : ''}`,
+  ];
   out.push(`Input:   ${JSON.stringify(info.input)}`, '');
   if (outcome.kind === 'unreadable') return [...out, `NOT RUN: ${outcome.message}`, ''].join('\n');
   if (outcome.kind === 'invalid') {
@@ -42,18 +47,26 @@ export function renderSentenceReport(outcome: SentenceOutcome, info: SentenceRep
     if (r.tree) out.push('', 'Parse tree:', indent(formatParseTree(r.tree)));
     out.push('', 'Semantic result:', indent(semanticsText(r)));
   }
-  if (r.notes.length > 0) { out.push('', 'Notes:'); for (const n of r.notes) out.push(`  - ${n}`); }
+  if (r.notes.length > 0) {
+    out.push('', 'Notes:');
+    for (const n of r.notes) out.push(`  - ${n}`);
+  }
   return [...out, ''].join('\n');
 }
 
 export function renderTestRun(run: GrammarTestRun, testFileName: string): string {
   const passed = run.results.filter((r) => r.passed).length;
   const failed = run.results.length - passed;
-  const out = [`Grammar tests: ${testFileName} — ${passed} passed, ${failed} failed${run.problems.length > 0 ? `, ${run.problems.length} unreadable line(s)` : ''} (${run.durationMs.toFixed(0)} ms)`, ''];
+  const out = [
+    `Grammar tests: ${testFileName} — ${passed} passed, ${failed} failed${run.problems.length > 0 ? `, ${run.problems.length} unreadable line(s)` : ''} (${run.durationMs.toFixed(0)} ms)`,
+    '',
+  ];
   for (const r of run.results) {
     const c = r.testCase;
     const expected = c.semantics ? ` => ${JSON.stringify(c.semantics.value)}` : '';
-    out.push(`${r.passed ? 'PASS' : 'FAIL'}  line ${c.line + 1}  ${c.expect} ${JSON.stringify(c.input)}${expected}  [${basename(r.grammarPath)}${c.rule ? `#${c.rule}` : ''}]`);
+    out.push(
+      `${r.passed ? 'PASS' : 'FAIL'}  line ${c.line + 1}  ${c.expect} ${JSON.stringify(c.input)}${expected}  [${basename(r.grammarPath)}${c.rule ? `#${c.rule}` : ''}]`,
+    );
     if (!r.passed) out.push(`      ${r.message}`);
   }
   for (const p of run.problems) out.push(`LINE  ${p.line + 1}  ${p.message}`);

@@ -48,13 +48,23 @@ function load(env: TesterEnvironment, path: string): { parsed: GrxmlParseResult;
 }
 
 /** Matches one sentence (or DTMF keys) against the grammar at `path`. */
-export async function testSentence(env: TesterEnvironment, path: string, input: string, options: SentenceOptions = {}): Promise<SentenceOutcome> {
+export async function testSentence(
+  env: TesterEnvironment,
+  path: string,
+  input: string,
+  options: SentenceOptions = {},
+): Promise<SentenceOutcome> {
   const loaded = load(env, path);
-  if (!loaded) return { kind: 'unreadable', path, message: `Cannot read the grammar ${path}; check that the file exists.` };
+  if (!loaded)
+    return { kind: 'unreadable', path, message: `Cannot read the grammar ${path}; check that the file exists.` };
   if (loaded.errors.length > 0) return { kind: 'invalid', path, errors: loaded.errors };
   const result = await matchSentence(loaded.parsed.grammar, input, {
-    rule: options.rule, mode: options.mode, signal: options.signal, semanticsTimeoutMs: TESTER_SEMANTICS_TIMEOUT_MS,
-    resolveExternal: projectGrammarResolver(env.ctx.projects, env.roots), tags: env.tags,
+    rule: options.rule,
+    mode: options.mode,
+    signal: options.signal,
+    semanticsTimeoutMs: TESTER_SEMANTICS_TIMEOUT_MS,
+    resolveExternal: projectGrammarResolver(env.ctx.projects, env.roots),
+    tags: env.tags,
   });
   return { kind: 'matched', path, result };
 }
@@ -91,31 +101,52 @@ export interface GrammarTestRun {
 
 /** Stable JSON (object keys sorted), so expected and actual results compare by value. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
 }
 
 export function judge(testCase: GrammarTestCase, outcome: SentenceOutcome): { passed: boolean; message: string } {
   if (outcome.kind === 'unreadable') return { passed: false, message: outcome.message };
   if (outcome.kind === 'invalid') {
     const first = outcome.errors[0];
-    return { passed: false, message: `The grammar has ${outcome.errors.length} error(s)${first ? `, first: ${first.code} ${first.message}` : ''}; fix it before testing.` };
+    return {
+      passed: false,
+      message: `The grammar has ${outcome.errors.length} error(s)${first ? `, first: ${first.code} ${first.message}` : ''}; fix it before testing.`,
+    };
   }
   const r = outcome.result;
   if (r.error !== undefined) return { passed: false, message: `Could not run: ${r.error}.` };
-  if (testCase.expect === 'reject') return r.accepted ? { passed: false, message: `Expected rejected, but it was accepted${r.semantics === undefined ? '' : ` with ${canonicalJson(r.semantics)}`}.` } : { passed: true, message: 'Rejected, as expected.' };
+  if (testCase.expect === 'reject')
+    return r.accepted
+      ? {
+          passed: false,
+          message: `Expected rejected, but it was accepted${r.semantics === undefined ? '' : ` with ${canonicalJson(r.semantics)}`}.`,
+        }
+      : { passed: true, message: 'Rejected, as expected.' };
   if (!r.accepted) {
     const where = r.stopped ? ` ${describeStop(r.stopped, r.words.length)}` : '';
-    return { passed: false, message: `Expected accepted, but it was rejected (heard as ${r.words.map((w) => JSON.stringify(w)).join(' ') || 'nothing'}).${where}` };
+    return {
+      passed: false,
+      message: `Expected accepted, but it was rejected (heard as ${r.words.map((w) => JSON.stringify(w)).join(' ') || 'nothing'}).${where}`,
+    };
   }
-  if (r.semanticError !== undefined) return { passed: false, message: `Accepted, but its semantic tags failed: ${r.semanticError}` };
+  if (r.semanticError !== undefined)
+    return { passed: false, message: `Accepted, but its semantic tags failed: ${r.semanticError}` };
   if (testCase.semantics) {
     const expected = canonicalJson(testCase.semantics.value);
     const actual = canonicalJson(r.semantics ?? null);
-    if (expected !== actual) return { passed: false, message: `Accepted, but the semantic result is ${actual}; expected ${expected}.` };
+    if (expected !== actual)
+      return { passed: false, message: `Accepted, but the semantic result is ${actual}; expected ${expected}.` };
   }
-  return { passed: true, message: `Accepted${r.semantics === undefined ? '' : ` with ${canonicalJson(r.semantics)}`}, as expected.` };
+  return {
+    passed: true,
+    message: `Accepted${r.semantics === undefined ? '' : ` with ${canonicalJson(r.semantics)}`}, as expected.`,
+  };
 }
 
 export interface RunOptions {
@@ -126,7 +157,12 @@ export interface RunOptions {
   onResult?: (result: GrammarTestResult) => void;
 }
 
-export async function runGrammarTestFile(env: TesterEnvironment, testPath: string, text: string, options: RunOptions = {}): Promise<GrammarTestRun> {
+export async function runGrammarTestFile(
+  env: TesterEnvironment,
+  testPath: string,
+  text: string,
+  options: RunOptions = {},
+): Promise<GrammarTestRun> {
   const started = performance.now();
   const file = parseGrammarTestFile(text);
   const results: GrammarTestResult[] = [];
@@ -136,7 +172,11 @@ export async function runGrammarTestFile(env: TesterEnvironment, testPath: strin
     if (options.signal?.aborted) break;
     const t0 = performance.now();
     const grammarPath = testCase.grammar === undefined ? fallback : resolve(dirname(testPath), testCase.grammar);
-    const outcome = await testSentence(env, grammarPath, testCase.input, { rule: testCase.rule, mode: testCase.mode, signal: options.signal });
+    const outcome = await testSentence(env, grammarPath, testCase.input, {
+      rule: testCase.rule,
+      mode: testCase.mode,
+      signal: options.signal,
+    });
     const verdict = judge(testCase, outcome);
     const result: GrammarTestResult = { testCase, ...verdict, grammarPath, durationMs: performance.now() - t0 };
     if (outcome.kind === 'matched') result.match = outcome.result;

@@ -67,7 +67,12 @@ export function parseGrammarTestFile(text: string): GrammarTestFile {
     }
     const m = LINE.exec(content);
     if (!m) {
-      problems.push({ line, range, message: 'Expected "accept: <sentence> [=> <json>]", "reject: <sentence>", a directive (grammar:, rule:, mode:) or a # comment.' });
+      problems.push({
+        line,
+        range,
+        message:
+          'Expected "accept: <sentence> [=> <json>]", "reject: <sentence>", a directive (grammar:, rule:, mode:) or a # comment.',
+      });
       return;
     }
     const expect = m[1] as 'accept' | 'reject';
@@ -87,7 +92,11 @@ export function parseGrammarTestFile(text: string): GrammarTestFile {
       try {
         testCase.semantics = { value: JSON.parse(json) as unknown };
       } catch (e) {
-        problems.push({ line, range, message: `The expected result after "=>" is not JSON (${e instanceof Error ? e.message : String(e)}); write strings in double quotes.` });
+        problems.push({
+          line,
+          range,
+          message: `The expected result after "=>" is not JSON (${e instanceof Error ? e.message : String(e)}); write strings in double quotes.`,
+        });
         return;
       }
     }

@@ -24,7 +24,10 @@ export function trsxCodeActions(doc: LanguageDocument, diagnostics: readonly Dia
     if (MISSING_INTENT.has(d.code) || MISSING_CONCEPT.has(d.code)) {
       const kind = MISSING_INTENT.has(d.code) ? 'intent' : 'concept';
       for (const action of [...nearestNameActions(doc, d, kind), declareAction(doc, d, kind)]) {
-        if (action && !declared.has(action.title)) { declared.add(action.title); out.push(action); }
+        if (action && !declared.has(action.title)) {
+          declared.add(action.title);
+          out.push(action);
+        }
       }
     } else if (d.code === 'TRSX032') {
       for (const item of duplicateActions(doc, d)) out.push(item);
@@ -41,7 +44,10 @@ function nearestNameActions(doc: LanguageDocument, d: Diagnostic, kind: 'intent'
   const symbols = trsxSymbols(result);
   const declared = (kind === 'intent' ? symbols.intents : symbols.concepts).map((s) => s.name);
   return nearestNames(at.name, declared).map((name, i) => ({
-    title: `Did you mean '${name}'? (replace '${at.name}')`, kind: 'quickfix', diagnostic: d, preferred: i === 0,
+    title: `Did you mean '${name}'? (replace '${at.name}')`,
+    kind: 'quickfix',
+    diagnostic: d,
+    preferred: i === 0,
     edits: [{ path: doc.id, edits: [{ range: at.range, newText: escapeXmlAttribute(name) }] }],
   }));
 }
@@ -53,7 +59,13 @@ function declareAction(doc: LanguageDocument, d: Diagnostic, kind: 'intent' | 'c
   const edit = declarationEdit(doc, kind, at.name);
   if (!edit) return undefined;
   const preferred = nearestNameActions(doc, d, kind).length === 0;
-  return { title: `Declare ${kind} '${at.name}'`, kind: 'quickfix', edits: [{ path: doc.id, edits: [edit] }], diagnostic: d, preferred };
+  return {
+    title: `Declare ${kind} '${at.name}'`,
+    kind: 'quickfix',
+    edits: [{ path: doc.id, edits: [edit] }],
+    diagnostic: d,
+    preferred,
+  };
 }
 
 /** Adds `<intent name=…/>` to <intents> or `<concept name=…/>` to <concepts> (creating the section in <ontology> if needed). */
@@ -69,14 +81,19 @@ export function declarationEdit(doc: LanguageDocument, kind: 'intent' | 'concept
     // <intents> must come before <concepts>.
     const concepts = index.sections.concepts[0];
     const indent = doc.text.slice(doc.text.lastIndexOf('\n', concepts.range.start - 1) + 1, concepts.range.start);
-    return { range: { start: concepts.range.start, end: concepts.range.start }, newText: `<${wrapper}>\n${indent}  ${markup}\n${indent}</${wrapper}>\n${indent}` };
+    return {
+      range: { start: concepts.range.start, end: concepts.range.start },
+      newText: `<${wrapper}>\n${indent}  ${markup}\n${indent}</${wrapper}>\n${indent}`,
+    };
   }
   return appendChild(doc.text, ontology, `<${wrapper}>${markup}</${wrapper}>`);
 }
 
 function duplicateActions(doc: LanguageDocument, d: Diagnostic): CodeActionInfo[] {
   const result = doc.trsx();
-  const el = positionIn(result.tree, d.range.start).path.find((e) => e.name === 'sample' && e.range.start === d.range.start);
+  const el = positionIn(result.tree, d.range.start).path.find(
+    (e) => e.name === 'sample' && e.range.start === d.range.start,
+  );
   if (!el) return [];
   const symbols = trsxSymbols(result);
   const samples = result.document.samples;
@@ -89,11 +106,19 @@ function duplicateActions(doc: LanguageDocument, d: Diagnostic): CodeActionInfo[
   if (first && firstEl) {
     const total = (first.count ?? 1) + (sample.count ?? 1);
     actions.push({
-      title: `Remove duplicate sample and raise the first one's count to ${total}`, kind: 'quickfix', diagnostic: d, preferred: true,
+      title: `Remove duplicate sample and raise the first one's count to ${total}`,
+      kind: 'quickfix',
+      diagnostic: d,
+      preferred: true,
       edits: [{ path: doc.id, edits: [sampleCountEdit(firstEl, total), remove] }],
     });
   }
-  actions.push({ title: 'Remove duplicate sample', kind: 'quickfix', diagnostic: d, edits: [{ path: doc.id, edits: [remove] }] });
+  actions.push({
+    title: 'Remove duplicate sample',
+    kind: 'quickfix',
+    diagnostic: d,
+    edits: [{ path: doc.id, edits: [remove] }],
+  });
   return actions;
 }
 
@@ -105,4 +130,3 @@ function firstIdentical(samples: readonly TrsxSample[], sample: TrsxSample): Trs
   }
   return undefined;
 }
-

@@ -4,7 +4,13 @@
 // Works on half-written markup: the context is read from the text (xml/cursorContext.ts) and names come from
 // the last good parse.
 
-import { PREDEFINED_ENTITIES, DATA_TYPES, RELATION_TYPES, SPECIAL_INTENTS, BOOLEAN_SETTINGS } from '../../formats/trsx/predefined';
+import {
+  PREDEFINED_ENTITIES,
+  DATA_TYPES,
+  RELATION_TYPES,
+  SPECIAL_INTENTS,
+  BOOLEAN_SETTINGS,
+} from '../../formats/trsx/predefined';
 import { nuancePrefix } from '../../formats/trsx/read';
 import { childRule, TRSX_RULES, PROJECT_RULE_KEY, type ElementRule } from '../../formats/trsx/schema';
 import type { LanguageDocument } from '../documents';
@@ -14,20 +20,33 @@ import { localeOf, otherLocaleDeclarations } from './projectFiles';
 import { trsxSymbols } from './symbols';
 
 const DATA_TYPE_DOCS: Readonly<Record<string, string>> = {
-  not_set: 'No data type (the default).', alphanum: 'Letters and digits.', amount: 'A monetary amount.',
-  boolean: 'True or false.', date: 'A calendar date.', digits: 'A string of digits.', distance: 'A distance.',
-  no_format: 'Free-form value, no formatting.', number: 'A number.', temperature: 'A temperature.', time: 'A time of day.',
+  not_set: 'No data type (the default).',
+  alphanum: 'Letters and digits.',
+  amount: 'A monetary amount.',
+  boolean: 'True or false.',
+  date: 'A calendar date.',
+  digits: 'A string of digits.',
+  distance: 'A distance.',
+  no_format: 'Free-form value, no formatting.',
+  number: 'A number.',
+  temperature: 'A temperature.',
+  time: 'A time of day.',
   yes_no: 'Yes or no.',
 };
 
 export function trsxCompletions(ctx: LanguageContext, doc: LanguageDocument, offset: number): CompletionItem[] {
   const context = doc.tagContextAt(offset);
   switch (context.kind) {
-    case 'elementName': return elementNames(doc, context, offset);
-    case 'closeTag': return closeTag(doc, context);
-    case 'attributeName': return attributeNames(doc, context);
-    case 'attributeValue': return attributeValues(ctx, doc, context);
-    default: return [];
+    case 'elementName':
+      return elementNames(doc, context, offset);
+    case 'closeTag':
+      return closeTag(doc, context);
+    case 'attributeName':
+      return attributeNames(doc, context);
+    case 'attributeValue':
+      return attributeValues(ctx, doc, context);
+    default:
+      return [];
   }
 }
 
@@ -39,12 +58,16 @@ function ruleAt(doc: LanguageDocument, name: string, tagStart: number): ElementR
   return parent === undefined ? undefined : childRule(parent, name);
 }
 
-function elementNames(doc: LanguageDocument, context: Extract<TagContext, { kind: 'elementName' }>, offset: number): CompletionItem[] {
+function elementNames(
+  doc: LanguageDocument,
+  context: Extract<TagContext, { kind: 'elementName' }>,
+  offset: number,
+): CompletionItem[] {
   const path = doc.elementPathAt(context.tagStart);
   const parent = path[path.length - 1];
   let names: readonly string[];
   if (parent === undefined) names = ['project'];
-  else if (path.length === 1) names = parent === 'project' ? TRSX_RULES[PROJECT_RULE_KEY]?.children ?? [] : [];
+  else if (path.length === 1) names = parent === 'project' ? (TRSX_RULES[PROJECT_RULE_KEY]?.children ?? []) : [];
   else names = ruleChildren(path) ?? [];
   // When the tag already has attributes or an end, only the name is replaced.
   const after = doc.slice(context.range.end, context.range.end + 1);
@@ -52,9 +75,13 @@ function elementNames(doc: LanguageDocument, context: Extract<TagContext, { kind
   return names.map((name, i) => {
     const rule = name === 'project' ? TRSX_RULES[PROJECT_RULE_KEY] : childRule(parent ?? '', name);
     return {
-      label: name, kind: 'element', range: { start: context.range.start, end: Math.max(context.range.end, offset) },
-      insertText: bare || !rule ? name : elementSnippet(name, rule), snippet: !bare && rule !== undefined,
-      detail: parent === undefined ? 'TRSX root element' : `inside <${parent}>`, sortText: String(i).padStart(3, '0'),
+      label: name,
+      kind: 'element',
+      range: { start: context.range.start, end: Math.max(context.range.end, offset) },
+      insertText: bare || !rule ? name : elementSnippet(name, rule),
+      snippet: !bare && rule !== undefined,
+      detail: parent === undefined ? 'TRSX root element' : `inside <${parent}>`,
+      sortText: String(i).padStart(3, '0'),
     };
   });
 }
@@ -79,10 +106,21 @@ function closeTag(doc: LanguageDocument, context: Extract<TagContext, { kind: 'c
   const name = open[open.length - 1];
   if (name === undefined) return [];
   const closed = doc.charCodeAt(context.range.end) === 0x3e; // '>' already there
-  return [{ label: `/${name}`, kind: 'closeTag', range: context.range, insertText: closed ? name : `${name}>`, detail: `closes <${name}>` }];
+  return [
+    {
+      label: `/${name}`,
+      kind: 'closeTag',
+      range: context.range,
+      insertText: closed ? name : `${name}>`,
+      detail: `closes <${name}>`,
+    },
+  ];
 }
 
-function attributeNames(doc: LanguageDocument, context: Extract<TagContext, { kind: 'attributeName' }>): CompletionItem[] {
+function attributeNames(
+  doc: LanguageDocument,
+  context: Extract<TagContext, { kind: 'attributeName' }>,
+): CompletionItem[] {
   const rule = ruleAt(doc, context.element, context.tagStart);
   if (!rule) return [];
   const prefix = context.element === 'project' ? projectPrefix(doc) : 'nuance';
@@ -91,8 +129,13 @@ function attributeNames(doc: LanguageDocument, context: Extract<TagContext, { ki
     .map((a) => (a.startsWith('nuance:') ? `${prefix}:${a.slice(7)}` : a))
     .filter((a) => !context.present.includes(a))
     .map((a) => ({
-      label: a, kind: 'attribute' as const, range: context.range, insertText: `${a}="$1"`, snippet: true,
-      detail: required.has(a) ? 'required' : 'optional', sortText: `${required.has(a) ? 0 : 1}${a}`,
+      label: a,
+      kind: 'attribute' as const,
+      range: context.range,
+      insertText: `${a}="$1"`,
+      snippet: true,
+      detail: required.has(a) ? 'required' : 'optional',
+      sortText: `${required.has(a) ? 0 : 1}${a}`,
     }));
 }
 
@@ -101,11 +144,23 @@ function projectPrefix(doc: LanguageDocument): string {
   return root ? nuancePrefix(root) : 'nuance';
 }
 
-function values(context: Extract<TagContext, { kind: 'attributeValue' }>, list: Iterable<string>, kind: CompletionItem['kind'], detail?: (v: string) => string | undefined, docs?: (v: string) => string | undefined): CompletionItem[] {
+function values(
+  context: Extract<TagContext, { kind: 'attributeValue' }>,
+  list: Iterable<string>,
+  kind: CompletionItem['kind'],
+  detail?: (v: string) => string | undefined,
+  docs?: (v: string) => string | undefined,
+): CompletionItem[] {
   const out: CompletionItem[] = [];
   let i = 0;
   for (const v of list) {
-    const item: CompletionItem = { label: v, kind, range: context.range, insertText: v, sortText: String(i++).padStart(5, '0') };
+    const item: CompletionItem = {
+      label: v,
+      kind,
+      range: context.range,
+      insertText: v,
+      sortText: String(i++).padStart(5, '0'),
+    };
     const d = detail?.(v);
     if (d !== undefined) item.detail = d;
     const m = docs?.(v);
@@ -115,7 +170,11 @@ function values(context: Extract<TagContext, { kind: 'attributeValue' }>, list: 
   return out;
 }
 
-function attributeValues(ctx: LanguageContext, doc: LanguageDocument, context: Extract<TagContext, { kind: 'attributeValue' }>): CompletionItem[] {
+function attributeValues(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  context: Extract<TagContext, { kind: 'attributeValue' }>,
+): CompletionItem[] {
   const { element, attribute } = context;
   const symbols = trsxSymbols(doc.trsxForNames().result);
   if (element === 'sample' && attribute === 'intentref') {
@@ -133,16 +192,26 @@ function attributeValues(ctx: LanguageContext, doc: LanguageDocument, context: E
   if (attribute === 'conceptref' && ['annotation', 'link', 'relation', 'dictionary'].includes(element)) {
     const here = new Map(symbols.concepts.map((c) => [c.name, `${c.concept.dataType ?? 'not_set'} · this file`]));
     for (const other of otherLocaleDeclarations(ctx, doc.path)) {
-      for (const c of other.symbols.concepts) if (!here.has(c.name)) here.set(c.name, `${c.concept.dataType ?? 'not_set'} · declared in ${other.locale}`);
+      for (const c of other.symbols.concepts)
+        if (!here.has(c.name)) here.set(c.name, `${c.concept.dataType ?? 'not_set'} · declared in ${other.locale}`);
     }
     if (element !== 'dictionary') {
       for (const p of PREDEFINED_ENTITIES) if (!here.has(p.name)) here.set(p.name, `predefined entity · ${p.summary}`);
     }
     return values(context, here.keys(), 'concept', (v) => `concept · ${here.get(v)}`);
   }
-  if (element === 'concept' && attribute === 'dataType') return values(context, DATA_TYPES, 'keyword', () => 'data type', (v) => DATA_TYPE_DOCS[v]);
-  if (element === 'relation' && attribute === 'type') return values(context, RELATION_TYPES, 'keyword', () => 'relation type');
-  if (element === 'setting' && attribute === 'name') return values(context, BOOLEAN_SETTINGS, 'keyword', () => 'boolean setting');
+  if (element === 'concept' && attribute === 'dataType')
+    return values(
+      context,
+      DATA_TYPES,
+      'keyword',
+      () => 'data type',
+      (v) => DATA_TYPE_DOCS[v],
+    );
+  if (element === 'relation' && attribute === 'type')
+    return values(context, RELATION_TYPES, 'keyword', () => 'relation type');
+  if (element === 'setting' && attribute === 'name')
+    return values(context, BOOLEAN_SETTINGS, 'keyword', () => 'boolean setting');
   if (element === 'setting' && attribute === 'value') return values(context, ['true', 'false'], 'keyword');
   if (element === 'concept' && attribute === 'ruleGrammarFileName') return grammarFiles(ctx, doc, context);
   if (element === 'project' && attribute === 'xml:lang') {
@@ -155,9 +224,18 @@ function attributeValues(ctx: LanguageContext, doc: LanguageDocument, context: E
   return [];
 }
 
-function grammarFiles(ctx: LanguageContext, doc: LanguageDocument, context: Extract<TagContext, { kind: 'attributeValue' }>): CompletionItem[] {
+function grammarFiles(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  context: Extract<TagContext, { kind: 'attributeValue' }>,
+): CompletionItem[] {
   const project = doc.path === undefined ? undefined : ctx.projects.projectOf(doc.path);
   const locale = localeOf(project, doc.path);
   if (!project || locale === undefined) return [];
-  return values(context, project.grammars.filter((g) => g.locale === locale).map((g) => g.relative), 'file', () => `rule-based grammar of ${locale}`);
+  return values(
+    context,
+    project.grammars.filter((g) => g.locale === locale).map((g) => g.relative),
+    'file',
+    () => `rule-based grammar of ${locale}`,
+  );
 }

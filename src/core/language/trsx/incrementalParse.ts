@@ -22,7 +22,15 @@ import type { DirtyRegion } from '../textChange';
  * the same way on its own as inside the whole document. Anything else (unterminated or mismatched markup,
  * malformed tags whose end depends on what follows) makes the update fall back to a full parse.
  */
-const LOCAL_XML_CODES: ReadonlySet<string> = new Set(['XML006', 'XML007', 'XML008', 'XML009', 'XML010', 'XML014', 'XML015']);
+const LOCAL_XML_CODES: ReadonlySet<string> = new Set([
+  'XML006',
+  'XML007',
+  'XML008',
+  'XML009',
+  'XML010',
+  'XML014',
+  'XML015',
+]);
 
 /** Stay clear of the scanner's error cap (200), past which a full parse would report differently. */
 const MAX_XML_ERRORS = 150;
@@ -53,8 +61,10 @@ export function patchTrsx(base: TrsxParseResult, dirty: DirtyRegion, newText: st
   if (tree.root?.name !== 'project' || !tree.errors.every((e) => LOCAL_XML_CODES.has(e.code))) return undefined;
   const delta = newText.length - tree.text.length;
   if (dirty.end - dirty.oldEnd !== delta) return undefined; // the region does not describe this text
-  const section = index.sections.samples.find((s) =>
-    s.closeTagRange !== undefined && s.openTagRange.end <= dirty.oldStart && dirty.oldEnd <= s.closeTagRange.start);
+  const section = index.sections.samples.find(
+    (s) =>
+      s.closeTagRange !== undefined && s.openTagRange.end <= dirty.oldStart && dirty.oldEnd <= s.closeTagRange.start,
+  );
   if (!section) return undefined;
 
   // Widen the span to the whole children it cuts into (an insertion exactly between two children touches neither).
@@ -109,7 +119,10 @@ export function patchTrsx(base: TrsxParseResult, dirty: DirtyRegion, newText: st
   if (addedSamples.length < 10_000) samples.splice(sampleIndex, removedSamples.length, ...addedSamples);
   else samples = samples.slice(0, sampleIndex).concat(addedSamples, samples.slice(sampleIndex + removedSamples.length)); // too many to spread
 
-  const fragmentErrors = fragment.errors.map((e) => ({ ...e, range: { start: e.range.start + start, end: e.range.end + start } }));
+  const fragmentErrors = fragment.errors.map((e) => ({
+    ...e,
+    range: { start: e.range.start + start, end: e.range.end + start },
+  }));
   const errors = mergeErrors(tree.errors, start, oldEnd, delta, fragmentErrors);
   const result: TrsxParseResult = {
     document: { ...document, samples },
@@ -117,7 +130,18 @@ export function patchTrsx(base: TrsxParseResult, dirty: DirtyRegion, newText: st
     diagnostics: [...errors],
     index,
   };
-  return { result, start, oldEnd, newEnd, delta, removedSamples, addedSamples, sampleIndex, addedElements, fragmentErrors };
+  return {
+    result,
+    start,
+    oldEnd,
+    newEnd,
+    delta,
+    removedSamples,
+    addedSamples,
+    sampleIndex,
+    addedElements,
+    fragmentErrors,
+  };
 }
 
 interface Fragment {
@@ -201,7 +225,8 @@ function shiftAfter(top: readonly XmlNode[], from: number, delta: number): void 
       const n = level[i] as XmlNode;
       const { start } = n.range;
       if (start >= from) shiftSubtree(n, delta);
-      else if (n.kind === 'element') { // start < from < end: it encloses the edit
+      else if (n.kind === 'element') {
+        // start < from < end: it encloses the edit
         shiftEnclosingEnd(n, delta);
         next = n.children;
       }
@@ -210,11 +235,18 @@ function shiftAfter(top: readonly XmlNode[], from: number, delta: number): void 
   }
 }
 
-function mergeErrors(old: readonly Diagnostic[], start: number, oldEnd: number, delta: number, added: readonly Diagnostic[]): Diagnostic[] {
+function mergeErrors(
+  old: readonly Diagnostic[],
+  start: number,
+  oldEnd: number,
+  delta: number,
+  added: readonly Diagnostic[],
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const e of old) {
     if (e.range.end <= start) out.push(e);
-    else if (e.range.start >= oldEnd) out.push({ ...e, range: { start: e.range.start + delta, end: e.range.end + delta } });
+    else if (e.range.start >= oldEnd)
+      out.push({ ...e, range: { start: e.range.start + delta, end: e.range.end + delta } });
     // Errors inside the re-scanned span are replaced by the fragment's.
   }
   for (const item of added) out.push(item);

@@ -87,7 +87,9 @@ export class IncrementalTrsxValidator {
     }
     for (const s of patch.addedSamples) affectedKeys.add(this.addToGroup(s, index));
     affectedKeys.delete('');
-    const regrouped: TrsxSample[][] = [...affectedKeys].map((k) => this.groups.get(k) ?? []).filter((g) => g.length > 0);
+    const regrouped: TrsxSample[][] = [...affectedKeys]
+      .map((k) => this.groups.get(k) ?? [])
+      .filter((g) => g.length > 0);
     const regroupedStarts = new Set<number>();
     for (const g of regrouped) for (const s of g) regroupedStarts.add(index.elements.get(s)?.range.start ?? -1);
 
@@ -96,7 +98,8 @@ export class IncrementalTrsxValidator {
     for (const d of previous) {
       const { start: ds, end: de } = d.range;
       let moved: Diagnostic;
-      if (ds >= start && de <= oldEnd && (ds < de || ds < oldEnd)) continue; // about the re-checked span: recomputed below
+      if (ds >= start && de <= oldEnd && (ds < de || ds < oldEnd))
+        continue; // about the re-checked span: recomputed below
       else if (de <= start) moved = d;
       else if (ds >= oldEnd) moved = { ...d, range: { start: ds + delta, end: de + delta } };
       else return undefined; // spans the edit: cannot be carried over (the caller validates in full)
@@ -109,19 +112,38 @@ export class IncrementalTrsxValidator {
     const prefix = nuancePrefix(root);
     const sampleRule = childRule('samples', 'sample') as ElementRule;
     for (const el of patch.addedElements) validateElementTree(el, sampleRule, prefix, report, root);
-    const added = { ...document, intents: [], concepts: [], dictionaries: [], sources: [], metadata: [], samples: patch.addedSamples };
-    const knownIntents = [...this.options.knownIntents ?? []];
-    const knownConcepts = [...this.options.knownConcepts ?? []];
+    const added = {
+      ...document,
+      intents: [],
+      concepts: [],
+      dictionaries: [],
+      sources: [],
+      metadata: [],
+      samples: patch.addedSamples,
+    };
+    const knownIntents = [...(this.options.knownIntents ?? [])];
+    const knownConcepts = [...(this.options.knownConcepts ?? [])];
     const noScope = this.options.knownIntents === undefined && this.options.knownConcepts === undefined;
     // validateReferences skips sample references when the file has no ontology and no project scope.
     if (!(index.sections.ontology.length === 0 && noScope)) {
-      validateReferences(added, index, {
-        intents: [...document.intents.map((i) => i.name), ...knownIntents],
-        concepts: [...document.concepts.map((c) => c.name), ...knownConcepts],
-      }, report);
+      validateReferences(
+        added,
+        index,
+        {
+          intents: [...document.intents.map((i) => i.name), ...knownIntents],
+          concepts: [...document.concepts.map((c) => c.name), ...knownConcepts],
+        },
+        report,
+      );
     }
     const withoutOntology: TrsxIndex = { elements: index.elements, sections: { ...index.sections, ontology: [] } };
-    validateValues(added, withoutOntology, (s) => this.textOf(s), this.options.maxSampleLength ?? MAX_SAMPLE_LENGTH, report);
+    validateValues(
+      added,
+      withoutOntology,
+      (s) => this.textOf(s),
+      this.options.maxSampleLength ?? MAX_SAMPLE_LENGTH,
+      report,
+    );
     for (const group of regrouped) {
       validateDuplicates({ ...added, samples: group }, index, (s) => this.textOf(s), report);
     }
@@ -146,7 +168,10 @@ export class IncrementalTrsxValidator {
     const key = this.keyOf(sample);
     if (key === '') return key;
     const group = this.groups.get(key);
-    if (!group) { this.groups.set(key, [sample]); return key; }
+    if (!group) {
+      this.groups.set(key, [sample]);
+      return key;
+    }
     const at = index.elements.get(sample)?.range.start ?? 0;
     let i = group.length;
     while (i > 0 && (index.elements.get(group[i - 1] as TrsxSample)?.range.start ?? 0) > at) i--;

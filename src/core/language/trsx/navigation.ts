@@ -48,16 +48,30 @@ export function trsxDefinition(ctx: LanguageContext, doc: LanguageDocument, offs
   }
 }
 
-export function trsxReferences(ctx: LanguageContext, doc: LanguageDocument, offset: number, includeDeclaration: boolean): Location[] {
+export function trsxReferences(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  offset: number,
+  includeDeclaration: boolean,
+): Location[] {
   const at = trsxSymbolAt(doc.trsx(), offset);
   if (!at || (at.kind !== 'intent' && at.kind !== 'concept')) return [];
   // dialog.json names intents and entities too (by name and, through its ontology, by UUID).
-  const dialog = dialogLocations(ctx, doc.path, at.kind === 'intent' ? { kind: 'intent', name: at.name } : { kind: 'entity', name: at.name });
+  const dialog = dialogLocations(
+    ctx,
+    doc.path,
+    at.kind === 'intent' ? { kind: 'intent', name: at.name } : { kind: 'entity', name: at.name },
+  );
   return [...referencesOf(ctx, doc, at, includeDeclaration), ...dialog];
 }
 
 /** Every declaration (optionally) and reference of an intent or concept, in this file then the other locales. */
-export function referencesOf(ctx: LanguageContext, doc: LanguageDocument, at: Pick<Extract<TrsxSymbolAt, { kind: 'intent' | 'concept' }>, 'kind' | 'name'>, includeDeclaration: boolean): Location[] {
+export function referencesOf(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  at: Pick<Extract<TrsxSymbolAt, { kind: 'intent' | 'concept' }>, 'kind' | 'name'>,
+  includeDeclaration: boolean,
+): Location[] {
   const files: Array<{ path: string; symbols: TrsxSymbols }> = [
     { path: doc.id, symbols: trsxSymbols(doc.trsx()) },
     ...otherLocaleSymbols(ctx, doc.path),
@@ -65,10 +79,12 @@ export function referencesOf(ctx: LanguageContext, doc: LanguageDocument, at: Pi
   const out: Location[] = [];
   for (const { path, symbols } of files) {
     if (at.kind === 'intent') {
-      if (includeDeclaration) for (const d of symbols.intents) if (d.name === at.name) out.push({ path, range: d.nameRange });
+      if (includeDeclaration)
+        for (const d of symbols.intents) if (d.name === at.name) out.push({ path, range: d.nameRange });
       for (const r of symbols.intentReferences()) if (r.name === at.name) out.push({ path, range: r.range });
     } else {
-      if (includeDeclaration) for (const d of symbols.concepts) if (d.name === at.name) out.push({ path, range: d.nameRange });
+      if (includeDeclaration)
+        for (const d of symbols.concepts) if (d.name === at.name) out.push({ path, range: d.nameRange });
       for (const r of symbols.conceptReferences()) if (r.name === at.name) out.push({ path, range: r.range });
     }
   }

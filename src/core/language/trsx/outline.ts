@@ -32,7 +32,12 @@ export function trsxOutline(doc: LanguageDocument): DocumentSymbolInfo[] {
   const symbols = trsxSymbols(result);
   const { sections } = result.index;
   const out: DocumentSymbolInfo[] = [];
-  const section = (name: string, elements: readonly XmlElement[], children: DocumentSymbolInfo[], detail?: string): void => {
+  const section = (
+    name: string,
+    elements: readonly XmlElement[],
+    children: DocumentSymbolInfo[],
+    detail?: string,
+  ): void => {
     const range = spanning(elements);
     const first = elements[0];
     if (!range || !first) return;
@@ -41,18 +46,45 @@ export function trsxOutline(doc: LanguageDocument): DocumentSymbolInfo[] {
     out.push(item);
   };
   const counts = symbols.sampleCounts();
-  section('Intents', sections.intents, symbols.intents.map((i) => ({
-    name: i.name || '(unnamed intent)', kind: 'intent', range: i.range, selectionRange: i.nameRange, children: [],
-    detail: `${counts.get(i.name)?.samples ?? 0} samples`,
-  })));
-  section('Concepts', sections.concepts, symbols.concepts.map((c) => ({
-    name: c.name || '(unnamed concept)', kind: 'concept', range: c.range, selectionRange: c.nameRange, children: [],
-    detail: c.concept.ruleGrammarFileName !== undefined ? `rule-based · ${c.concept.ruleGrammarFileName}` : (c.concept.dataType ?? 'not_set'),
-  })));
-  section('Dictionaries', sections.dictionaries, symbols.dictionaries.map((d) => ({
-    name: d.conceptref || '(no conceptref)', kind: 'dictionary', range: d.range, selectionRange: d.nameRange, children: [],
-    detail: `${d.dictionary.entries.length} literals`,
-  })));
+  section(
+    'Intents',
+    sections.intents,
+    symbols.intents.map((i) => ({
+      name: i.name || '(unnamed intent)',
+      kind: 'intent',
+      range: i.range,
+      selectionRange: i.nameRange,
+      children: [],
+      detail: `${counts.get(i.name)?.samples ?? 0} samples`,
+    })),
+  );
+  section(
+    'Concepts',
+    sections.concepts,
+    symbols.concepts.map((c) => ({
+      name: c.name || '(unnamed concept)',
+      kind: 'concept',
+      range: c.range,
+      selectionRange: c.nameRange,
+      children: [],
+      detail:
+        c.concept.ruleGrammarFileName !== undefined
+          ? `rule-based · ${c.concept.ruleGrammarFileName}`
+          : (c.concept.dataType ?? 'not_set'),
+    })),
+  );
+  section(
+    'Dictionaries',
+    sections.dictionaries,
+    symbols.dictionaries.map((d) => ({
+      name: d.conceptref || '(no conceptref)',
+      kind: 'dictionary',
+      range: d.range,
+      selectionRange: d.nameRange,
+      children: [],
+      detail: `${d.dictionary.entries.length} literals`,
+    })),
+  );
 
   const samples = result.document.samples;
   const listed = samples.length <= MAX_SAMPLE_SYMBOLS;
@@ -62,13 +94,33 @@ export function trsxOutline(doc: LanguageDocument): DocumentSymbolInfo[] {
     if (!el) continue;
     let group = groups.get(sample.intentref);
     if (!group) {
-      group = { name: sample.intentref || '(no intentref)', kind: 'intent', range: el.range, selectionRange: tagNameRange(el), children: [], detail: '' };
+      group = {
+        name: sample.intentref || '(no intentref)',
+        kind: 'intent',
+        range: el.range,
+        selectionRange: tagNameRange(el),
+        children: [],
+        detail: '',
+      };
       groups.set(sample.intentref, group);
     }
     group.range = { start: group.range.start, end: el.range.end };
-    if (listed) group.children.push({ name: label(sample), kind: 'sample', range: el.range, selectionRange: tagNameRange(el), children: [], detail: sample.count !== undefined ? `×${sample.count}` : '' });
+    if (listed)
+      group.children.push({
+        name: label(sample),
+        kind: 'sample',
+        range: el.range,
+        selectionRange: tagNameRange(el),
+        children: [],
+        detail: sample.count !== undefined ? `×${sample.count}` : '',
+      });
   }
   for (const [intent, group] of groups) group.detail = `${counts.get(intent)?.samples ?? 0} samples`;
-  section('Samples', sections.samples, [...groups.values()], listed ? undefined : `${samples.length} samples (listed by intent only above ${MAX_SAMPLE_SYMBOLS})`);
+  section(
+    'Samples',
+    sections.samples,
+    [...groups.values()],
+    listed ? undefined : `${samples.length} samples (listed by intent only above ${MAX_SAMPLE_SYMBOLS})`,
+  );
   return out;
 }

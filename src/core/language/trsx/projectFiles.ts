@@ -23,7 +23,10 @@ export function localeOf(project: Project | undefined, path: string | undefined)
 }
 
 /** Declarations (intents, concepts, dictionaries) of the other locale files. */
-export function otherLocaleDeclarations(ctx: LanguageContext, path: string | undefined): Array<LocaleFile & { symbols: TrsxSymbols }> {
+export function otherLocaleDeclarations(
+  ctx: LanguageContext,
+  path: string | undefined,
+): Array<LocaleFile & { symbols: TrsxSymbols }> {
   const out: Array<LocaleFile & { symbols: TrsxSymbols }> = [];
   for (const file of otherLocaleFiles(ctx, path)) {
     const header = ctx.projects.trsxHeader(file.path);
@@ -33,7 +36,10 @@ export function otherLocaleDeclarations(ctx: LanguageContext, path: string | und
 }
 
 /** Full symbol tables (references included) of the other locale files. */
-export function otherLocaleSymbols(ctx: LanguageContext, path: string | undefined): Array<LocaleFile & { symbols: TrsxSymbols }> {
+export function otherLocaleSymbols(
+  ctx: LanguageContext,
+  path: string | undefined,
+): Array<LocaleFile & { symbols: TrsxSymbols }> {
   const out: Array<LocaleFile & { symbols: TrsxSymbols }> = [];
   for (const file of otherLocaleFiles(ctx, path)) {
     const result = ctx.projects.trsx(file.path);

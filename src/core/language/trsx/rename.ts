@@ -25,7 +25,10 @@ export class RenameError extends Error {
   override name = 'RenameError';
 }
 
-function renameTarget(doc: LanguageDocument, offset: number): { target: NluTarget; range: { start: number; end: number } } {
+function renameTarget(
+  doc: LanguageDocument,
+  offset: number,
+): { target: NluTarget; range: { start: number; end: number } } {
   const result = doc.trsx();
   const at = trsxSymbolAt(result, offset);
   let found: { target: NluTarget; range: { start: number; end: number } } | undefined;
@@ -36,20 +39,31 @@ function renameTarget(doc: LanguageDocument, offset: number): { target: NluTarge
     const tag = openTagAt(result.tree, offset);
     const a = tag && tag.element.name === 'entry' ? attributeValueAt(tag.element, offset) : undefined;
     const dictionary = tag?.element.parent;
-    const entity = dictionary && 'name' in dictionary && dictionary.name === 'dictionary' ? dictionary.attributes.find((x) => x.name === 'conceptref')?.value : undefined;
-    if (a?.name === 'value' && entity !== undefined) found = { target: { kind: 'value', entity, value: a.value }, range: a.valueRange };
+    const entity =
+      dictionary && 'name' in dictionary && dictionary.name === 'dictionary'
+        ? dictionary.attributes.find((x) => x.name === 'conceptref')?.value
+        : undefined;
+    if (a?.name === 'value' && entity !== undefined)
+      found = { target: { kind: 'value', entity, value: a.value }, range: a.valueRange };
   }
-  if (!found) throw new RenameError('Put the cursor on an intent or concept name (a declaration, intentref or conceptref) or on an entry\'s value to rename it.');
+  if (!found)
+    throw new RenameError(
+      "Put the cursor on an intent or concept name (a declaration, intentref or conceptref) or on an entry's value to rename it.",
+    );
   refusePlatformName(found.target);
   return found;
 }
 
 /** Throws for names that belong to the platform (special intents, predefined entities). */
 export function refusePlatformName(target: NluTarget): void {
-  if (target.kind === 'intent' && SPECIAL_INTENTS.has(target.name)) throw new RenameError(`${target.name} is a special intent of every project; it cannot be renamed.`);
+  if (target.kind === 'intent' && SPECIAL_INTENTS.has(target.name))
+    throw new RenameError(`${target.name} is a special intent of every project; it cannot be renamed.`);
   if (target.kind !== 'intent') {
     const entity = target.kind === 'entity' ? target.name : target.entity;
-    if (isPredefinedConcept(entity)) throw new RenameError(`${entity} is a predefined entity; ${target.kind === 'value' ? 'its values' : 'it'} cannot be renamed.`);
+    if (isPredefinedConcept(entity))
+      throw new RenameError(
+        `${entity} is a predefined entity; ${target.kind === 'value' ? 'its values' : 'it'} cannot be renamed.`,
+      );
   }
 }
 
@@ -66,7 +80,12 @@ export function trsxRename(ctx: LanguageContext, doc: LanguageDocument, offset: 
  * Every edit of renaming `target` to `newName` in the project of `doc` (a TRSX document: its project's other
  * locales and dialog.json are found from its path). Throws RenameError with a message for the user.
  */
-export function renameNlu(ctx: LanguageContext, doc: LanguageDocument, target: NluTarget, newName: string): FileEdits[] {
+export function renameNlu(
+  ctx: LanguageContext,
+  doc: LanguageDocument,
+  target: NluTarget,
+  newName: string,
+): FileEdits[] {
   refusePlatformName(target);
   const old = target.kind === 'value' ? target.value : target.name;
   if (newName === old) return [];
@@ -74,7 +93,10 @@ export function renameNlu(ctx: LanguageContext, doc: LanguageDocument, target: N
   const out = new Map<string, FileEdits>();
   const add = (path: string, edit: TextEdit): void => {
     let file = out.get(path);
-    if (!file) { file = { path, edits: [] }; out.set(path, file); }
+    if (!file) {
+      file = { path, edits: [] };
+      out.set(path, file);
+    }
     file.edits.push(edit);
   };
   if (target.kind === 'value') {
@@ -84,27 +106,50 @@ export function renameNlu(ctx: LanguageContext, doc: LanguageDocument, target: N
     const project = doc.path === undefined ? undefined : ctx.projects.projectOf(doc.path);
     const names = project ? ctx.projects.nluNames(project) : nluNamesOf([doc.trsx().document]);
     if (names && entityValues(names, target.entity).values.has(newName)) {
-      throw new RenameError(`'${newName}' is already a value of entity '${target.entity}'; choose another value (or edit the dictionary to merge them).`);
+      throw new RenameError(
+        `'${newName}' is already a value of entity '${target.entity}'; choose another value (or edit the dictionary to merge them).`,
+      );
     }
     for (const f of files) valueEdits(ctx, f.path, doc, target.entity, target.value, newName, add);
-    if (out.size === 0) throw new RenameError(`'${target.value}' is not a value of entity '${target.entity}' (no dictionary entry has it).`);
+    if (out.size === 0)
+      throw new RenameError(
+        `'${target.value}' is not a value of entity '${target.entity}' (no dictionary entry has it).`,
+      );
   } else {
     const kind = target.kind === 'intent' ? 'intent' : 'concept';
     if (newName === '' || BAD_NAME.test(newName)) {
-      throw new RenameError(`'${newName}' is not a valid ${kind} name: use letters, digits and _ (no spaces, quotes, <, > or &).`);
+      throw new RenameError(
+        `'${newName}' is not a valid ${kind} name: use letters, digits and _ (no spaces, quotes, <, > or &).`,
+      );
     }
-    const taken = files.some((f) => (kind === 'intent' ? f.symbols.intent(newName) : f.symbols.concept(newName)) !== undefined);
-    if (taken || (kind === 'intent' && SPECIAL_INTENTS.has(newName)) || (kind === 'concept' && isPredefinedConcept(newName))) {
-      throw new RenameError(`An ${kind} named '${newName}' already exists${kind === 'concept' && isPredefinedConcept(newName) ? ' (a predefined entity)' : ''}; choose another name.`);
+    const taken = files.some(
+      (f) => (kind === 'intent' ? f.symbols.intent(newName) : f.symbols.concept(newName)) !== undefined,
+    );
+    if (
+      taken ||
+      (kind === 'intent' && SPECIAL_INTENTS.has(newName)) ||
+      (kind === 'concept' && isPredefinedConcept(newName))
+    ) {
+      throw new RenameError(
+        `An ${kind} named '${newName}' already exists${kind === 'concept' && isPredefinedConcept(newName) ? ' (a predefined entity)' : ''}; choose another name.`,
+      );
     }
-    const declared = files.some((f) => (kind === 'intent' ? f.symbols.intent(target.name) : f.symbols.concept(target.name)) !== undefined);
+    const declared = files.some(
+      (f) => (kind === 'intent' ? f.symbols.intent(target.name) : f.symbols.concept(target.name)) !== undefined,
+    );
     if (!declared) throw new RenameError(`No ${kind} named '${target.name}' in the project's TRSX files.`);
-    for (const location of referencesOf(ctx, doc, { kind, name: target.name }, true)) add(location.path, { range: location.range, newText: newName });
+    for (const location of referencesOf(ctx, doc, { kind, name: target.name }, true))
+      add(location.path, { range: location.range, newText: newName });
   }
   const dialog = projectDialog(ctx, doc.path);
   if (dialog) {
     const project = ctx.projects.projectOf(dialog.path);
-    const edits = dialogRenameEdits(dialog.model, target, newName, project ? ctx.projects.nluNames(project) : undefined);
+    const edits = dialogRenameEdits(
+      dialog.model,
+      target,
+      newName,
+      project ? ctx.projects.nluNames(project) : undefined,
+    );
     for (const e of edits) add(dialog.id, e);
   }
   return [...out.values()];
@@ -112,7 +157,12 @@ export function renameNlu(ctx: LanguageContext, doc: LanguageDocument, target: N
 
 /** Dictionary entries of `entity` whose value is `value`: the `value` attribute, or a new one beside the literal. */
 function valueEdits(
-  ctx: LanguageContext, path: string, doc: LanguageDocument, entity: string, value: string, newName: string,
+  ctx: LanguageContext,
+  path: string,
+  doc: LanguageDocument,
+  entity: string,
+  value: string,
+  newName: string,
   add: (path: string, edit: TextEdit) => void,
 ): void {
   const result = path === doc.id ? doc.trsx() : ctx.projects.trsxHeader(path);
@@ -129,7 +179,11 @@ function valueEdits(
       } else if (entry.value === undefined && entry.literal === value) {
         // The literal is what is said; the value becomes the new name.
         const literal = getAttribute(el, 'literal');
-        if (literal) add(path, { range: { start: literal.valueRange.end + 1, end: literal.valueRange.end + 1 }, newText: ` value="${escapeXmlAttribute(newName)}"` });
+        if (literal)
+          add(path, {
+            range: { start: literal.valueRange.end + 1, end: literal.valueRange.end + 1 },
+            newText: ` value="${escapeXmlAttribute(newName)}"`,
+          });
       }
     }
   }

@@ -4,7 +4,14 @@
 // (a WeakMap, so an edit's new result gets a new table). The symbol under the cursor is found in the tree.
 
 import type { TextRange } from '../../formats/diagnostic';
-import type { Annotation, SampleNode, TrsxConcept, TrsxDictionary, TrsxIntent, TrsxSample } from '../../formats/trsx/model';
+import type {
+  Annotation,
+  SampleNode,
+  TrsxConcept,
+  TrsxDictionary,
+  TrsxIntent,
+  TrsxSample,
+} from '../../formats/trsx/model';
 import type { TrsxParseResult } from '../../formats/trsx/parse';
 import { getAttribute, type XmlElement } from '../../formats/xml/tree';
 import { attributeValueAt, openTagAt } from '../xml/treeQuery';
@@ -68,7 +75,13 @@ export class TrsxSymbols {
     }
     for (const dictionary of document.dictionaries) {
       const el = this.element(dictionary);
-      if (el) this.dictionaries.push({ conceptref: dictionary.conceptref, dictionary, nameRange: valueRange(el, 'conceptref'), range: el.range });
+      if (el)
+        this.dictionaries.push({
+          conceptref: dictionary.conceptref,
+          dictionary,
+          nameRange: valueRange(el, 'conceptref'),
+          range: el.range,
+        });
     }
   }
 
@@ -173,7 +186,10 @@ export type TrsxSymbolAt =
   | { kind: 'dataType'; name: string; range: TextRange };
 
 const CONCEPTREF_OWNERS: Readonly<Record<string, ConceptRefKind>> = {
-  annotation: 'annotation', link: 'link', relation: 'relation', dictionary: 'dictionary',
+  annotation: 'annotation',
+  link: 'link',
+  relation: 'relation',
+  dictionary: 'dictionary',
 };
 
 export function trsxSymbolAt(result: TrsxParseResult, offset: number): TrsxSymbolAt | undefined {
@@ -185,11 +201,21 @@ export function trsxSymbolAt(result: TrsxParseResult, offset: number): TrsxSymbo
   const range = a.valueRange;
   const name = a.value;
   switch (`${element.name}@${a.name}`) {
-    case 'intent@name': return { kind: 'intent', name, range, declaration: true };
-    case 'sample@intentref': return { kind: 'intent', name, range, declaration: false };
-    case 'concept@name': return { kind: 'concept', name, range, declaration: true };
-    case 'concept@ruleGrammarFileName': return { kind: 'grammarFile', name, range, concept: element.attributes.find((x) => x.name === 'name')?.value ?? '' };
-    case 'concept@dataType': return { kind: 'dataType', name, range };
+    case 'intent@name':
+      return { kind: 'intent', name, range, declaration: true };
+    case 'sample@intentref':
+      return { kind: 'intent', name, range, declaration: false };
+    case 'concept@name':
+      return { kind: 'concept', name, range, declaration: true };
+    case 'concept@ruleGrammarFileName':
+      return {
+        kind: 'grammarFile',
+        name,
+        range,
+        concept: element.attributes.find((x) => x.name === 'name')?.value ?? '',
+      };
+    case 'concept@dataType':
+      return { kind: 'dataType', name, range };
     default: {
       const refKind = a.name === 'conceptref' ? CONCEPTREF_OWNERS[element.name] : undefined;
       return refKind ? { kind: 'concept', name, range, declaration: false, refKind } : undefined;

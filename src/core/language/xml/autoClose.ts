@@ -7,7 +7,12 @@ import { tagContextAt } from './cursorContext';
 export function closeTagAfterGt(text: string, offset: number): string | undefined {
   if (text.charCodeAt(offset - 1) !== 0x3e || text.charCodeAt(offset - 2) === 0x2f) return undefined; // '>' not '/>'
   const before = tagContextAt(text, offset - 1);
-  if (before.kind !== 'elementName' && before.kind !== 'attributeName' && !(before.kind === 'none' && isPlainTag(text, offset))) return undefined;
+  if (
+    before.kind !== 'elementName' &&
+    before.kind !== 'attributeName' &&
+    !(before.kind === 'none' && isPlainTag(text, offset))
+  )
+    return undefined;
   if (tagContextAt(text, offset).kind !== 'content') return undefined;
   const lt = text.lastIndexOf('<', offset - 1);
   const m = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(lt, offset));

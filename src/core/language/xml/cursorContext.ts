@@ -22,7 +22,16 @@ export type TagContext =
 const WINDOW = 64 * 1024;
 
 function isNameChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e || c === 0x3a || c > 0x7f;
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x3a ||
+    c > 0x7f
+  );
 }
 
 function isSpace(c: number): boolean {
@@ -43,34 +52,69 @@ function insideUnterminated(text: string, offset: number, open: string, close: s
 }
 
 export function tagContextAt(text: string, offset: number): TagContext {
-  if (insideUnterminated(text, offset, '<!--', '-->') || insideUnterminated(text, offset, '<![CDATA[', ']]>')) return { kind: 'none' };
+  if (insideUnterminated(text, offset, '<!--', '-->') || insideUnterminated(text, offset, '<![CDATA[', ']]>'))
+    return { kind: 'none' };
   const lt = text.lastIndexOf('<', offset - 1);
   if (lt === -1) return { kind: 'content' };
   const attrs = scanTag(text, lt, offset);
   if (attrs === 'closed') return { kind: 'content' };
   const next = text.charCodeAt(lt + 1);
   if (next === 0x21 || next === 0x3f) return { kind: 'none' }; // '<!', '<?'
-  if (next === 0x2f) { // '</'
+  if (next === 0x2f) {
+    // '</'
     const end = nameEnd(text, lt + 2);
-    return { kind: 'closeTag', prefix: text.slice(lt + 2, offset), range: { start: lt + 2, end: Math.max(end, offset) }, tagStart: lt };
+    return {
+      kind: 'closeTag',
+      prefix: text.slice(lt + 2, offset),
+      range: { start: lt + 2, end: Math.max(end, offset) },
+      tagStart: lt,
+    };
   }
   const elementEnd = nameEnd(text, lt + 1);
   if (offset <= elementEnd) {
-    return { kind: 'elementName', prefix: text.slice(lt + 1, offset), range: { start: lt + 1, end: elementEnd }, tagStart: lt };
+    return {
+      kind: 'elementName',
+      prefix: text.slice(lt + 1, offset),
+      range: { start: lt + 1, end: elementEnd },
+      tagStart: lt,
+    };
   }
   const element = text.slice(lt + 1, elementEnd);
   const present = attrs.attributes.map((a) => a.name);
-  const inValue = attrs.attributes.find((a) => a.valueStart !== -1 && a.valueStart <= offset && (a.valueEnd === -1 || offset <= a.valueEnd));
+  const inValue = attrs.attributes.find(
+    (a) => a.valueStart !== -1 && a.valueStart <= offset && (a.valueEnd === -1 || offset <= a.valueEnd),
+  );
   if (inValue) {
     const end = inValue.valueEnd === -1 ? valueEndAfter(text, offset, inValue.quote) : inValue.valueEnd;
-    return { kind: 'attributeValue', element, attribute: inValue.name, prefix: text.slice(inValue.valueStart, offset), range: { start: inValue.valueStart, end }, tagStart: lt };
+    return {
+      kind: 'attributeValue',
+      element,
+      attribute: inValue.name,
+      prefix: text.slice(inValue.valueStart, offset),
+      range: { start: inValue.valueStart, end },
+      tagStart: lt,
+    };
   }
   const typing = attrs.attributes.find((a) => a.nameStart <= offset && offset <= a.nameEnd);
   if (typing) {
-    return { kind: 'attributeName', element, prefix: text.slice(typing.nameStart, offset), range: { start: typing.nameStart, end: typing.nameEnd }, present: present.filter((p) => p !== typing.name), tagStart: lt };
+    return {
+      kind: 'attributeName',
+      element,
+      prefix: text.slice(typing.nameStart, offset),
+      range: { start: typing.nameStart, end: typing.nameEnd },
+      present: present.filter((p) => p !== typing.name),
+      tagStart: lt,
+    };
   }
   if (isSpace(text.charCodeAt(offset - 1))) {
-    return { kind: 'attributeName', element, prefix: '', range: { start: offset, end: nameEnd(text, offset) }, present, tagStart: lt };
+    return {
+      kind: 'attributeName',
+      element,
+      prefix: '',
+      range: { start: offset, end: nameEnd(text, offset) },
+      present,
+      tagStart: lt,
+    };
   }
   return { kind: 'none' };
 }
@@ -98,11 +142,24 @@ function scanTag(text: string, lt: number, offset: number): { attributes: Scanne
     const c = text.charCodeAt(i);
     if (c === 0x3e) return i < offset ? 'closed' : { attributes }; // '>'
     if (c === 0x3c) return { attributes }; // the next tag starts: this one was never closed
-    if (isSpace(c) || c === 0x2f) { i++; continue; }
-    if (!isNameChar(c)) { i++; continue; }
+    if (isSpace(c) || c === 0x2f) {
+      i++;
+      continue;
+    }
+    if (!isNameChar(c)) {
+      i++;
+      continue;
+    }
     const start = i;
     const end = nameEnd(text, i);
-    const attr: ScannedAttribute = { name: text.slice(start, end), nameStart: start, nameEnd: end, quote: 0, valueStart: -1, valueEnd: -1 };
+    const attr: ScannedAttribute = {
+      name: text.slice(start, end),
+      nameStart: start,
+      nameEnd: end,
+      quote: 0,
+      valueStart: -1,
+      valueEnd: -1,
+    };
     attributes.push(attr);
     i = end;
     while (i < limit && isSpace(text.charCodeAt(i))) i++;
@@ -140,10 +197,19 @@ export function openElementsBetween(text: string, from: number, to: number, path
   const open = [...path];
   let i = text.indexOf('<', from);
   while (i !== -1 && i < to) {
-    if (text.startsWith('<!--', i)) { i = skipPast(text, i, '-->', to); continue; }
-    if (text.startsWith('<![CDATA[', i)) { i = skipPast(text, i, ']]>', to); continue; }
+    if (text.startsWith('<!--', i)) {
+      i = skipPast(text, i, '-->', to);
+      continue;
+    }
+    if (text.startsWith('<![CDATA[', i)) {
+      i = skipPast(text, i, ']]>', to);
+      continue;
+    }
     const c = text.charCodeAt(i + 1);
-    if (c === 0x3f || c === 0x21) { i = skipPast(text, i, '>', to); continue; }
+    if (c === 0x3f || c === 0x21) {
+      i = skipPast(text, i, '>', to);
+      continue;
+    }
     const closing = c === 0x2f;
     const nameStart = i + (closing ? 2 : 1);
     const end = nameEnd(text, nameStart);
@@ -169,7 +235,10 @@ function tagEnd(text: string, from: number, to: number): number {
   let quote = 0;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (quote !== 0) { if (c === quote) quote = 0; continue; }
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+      continue;
+    }
     if (c === 0x22 || c === 0x27) quote = c;
     else if (c === 0x3e) return i;
     else if (c === 0x3c) return -1;

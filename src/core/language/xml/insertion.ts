@@ -37,7 +37,10 @@ export function appendChild(text: string, parent: XmlElement, markup: string): T
   if (parent.selfClosing || !parent.closeTagRange) {
     const open = text.slice(parent.openTagRange.start, parent.openTagRange.end).replace(/\s*\/>$/, '>');
     const childIndent = parentIndent + indentUnit(text);
-    return { range: parent.range, newText: `${open}${eol}${childIndent}${markup}${eol}${parentIndent}</${parent.name}>` };
+    return {
+      range: parent.range,
+      newText: `${open}${eol}${childIndent}${markup}${eol}${parentIndent}</${parent.name}>`,
+    };
   }
   if (lastChild) {
     const indent = indentationAt(text, lastChild.range.start) || parentIndent + indentUnit(text);
@@ -45,7 +48,10 @@ export function appendChild(text: string, parent: XmlElement, markup: string): T
   }
   const close = parent.closeTagRange.start;
   const childIndent = parentIndent + indentUnit(text);
-  return { range: { start: parent.openTagRange.end, end: close }, newText: `${eol}${childIndent}${markup}${eol}${parentIndent}` };
+  return {
+    range: { start: parent.openTagRange.end, end: close },
+    newText: `${eol}${childIndent}${markup}${eol}${parentIndent}`,
+  };
 }
 
 /** Removes an element; when it is alone on its line, the line goes too. */

@@ -19,9 +19,7 @@ function isLayoutWhitespace(n: XmlNode): boolean {
   return n.kind === 'text' && !n.cdata && n.value.trim() === '';
 }
 
-type Work =
-  | { node: XmlNode; depth: number; newline: boolean }
-  | { close: XmlElement; depth: number; empty: boolean };
+type Work = { node: XmlNode; depth: number; newline: boolean } | { close: XmlElement; depth: number; empty: boolean };
 
 export function formatXmlLayout(text: string, options: LayoutOptions): string {
   const tree = parseXml(text);
@@ -33,8 +31,11 @@ export function formatXmlLayout(text: string, options: LayoutOptions): string {
   const slice = (start: number, end: number): string => text.slice(start, end);
   // Only whitespace text may be dropped: an element holding any other text (or CDATA) is copied as written.
   const canLayOut = (el: XmlElement): boolean =>
-    !el.selfClosing && el.closeTagRange !== undefined && attributeValue(el, 'xml:space') !== 'preserve' &&
-    el.children.every((c) => c.kind !== 'text' || isLayoutWhitespace(c)) && options.structural(el);
+    !el.selfClosing &&
+    el.closeTagRange !== undefined &&
+    attributeValue(el, 'xml:space') !== 'preserve' &&
+    el.children.every((c) => c.kind !== 'text' || isLayoutWhitespace(c)) &&
+    options.structural(el);
 
   const work: Work[] = [];
   let first = true;
@@ -54,11 +55,15 @@ export function formatXmlLayout(text: string, options: LayoutOptions): string {
       }
       if (w.newline) out.push(eol, unit.repeat(w.depth));
       const n = w.node;
-      if (n.kind !== 'element' || !canLayOut(n)) { out.push(slice(n.range.start, n.range.end)); continue; }
+      if (n.kind !== 'element' || !canLayOut(n)) {
+        out.push(slice(n.range.start, n.range.end));
+        continue;
+      }
       out.push(slice(n.openTagRange.start, n.openTagRange.end));
       const children = n.children.filter((c) => !isLayoutWhitespace(c));
       work.push({ close: n, depth: w.depth, empty: children.length === 0 });
-      for (let i = children.length - 1; i >= 0; i--) work.push({ node: children[i] as XmlNode, depth: w.depth + 1, newline: true });
+      for (let i = children.length - 1; i >= 0; i--)
+        work.push({ node: children[i] as XmlNode, depth: w.depth + 1, newline: true });
     }
   }
   out.push(eol);

@@ -23,7 +23,12 @@ export interface SoftmaxOptions {
 }
 
 export function trainSoftmax(
-  xs: readonly SparseVector[], ys: Int32Array, sampleWeights: Float32Array, classes: number, features: number, options: SoftmaxOptions,
+  xs: readonly SparseVector[],
+  ys: Int32Array,
+  sampleWeights: Float32Array,
+  classes: number,
+  features: number,
+  options: SoftmaxOptions,
 ): LinearModel {
   // The weights are kept as `scale × v`: the L2 decay of every step is one multiplication of `scale` rather than a
   // pass over all weights, and a step only touches the rows of the sample's features.
@@ -57,10 +62,16 @@ export function trainSoftmax(
       let count = 0;
       for (let c = 0; c < classes; c++) {
         const g = ((scores[c] as number) - (c === y ? 1 : 0)) * w;
-        if (g > 1e-4 || g < -1e-4) { gradient[count] = g; active[count++] = c; }
+        if (g > 1e-4 || g < -1e-4) {
+          gradient[count] = g;
+          active[count++] = c;
+        }
       }
       scale *= 1 - lr * options.l2;
-      if (scale < 1e-9) { for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) * scale; scale = 1; }
+      if (scale < 1e-9) {
+        for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) * scale;
+        scale = 1;
+      }
       const step0 = lr / scale;
       const all = count === classes; // early passes: every class moves, so no indirection
       for (let j = 0; j < n; j++) {
@@ -90,7 +101,8 @@ export function trainSoftmax(
 /** Each sample's weight scaled so that every class totals the same (mean sample weight 1). */
 function balance(ys: Int32Array, sampleWeights: Float32Array, classes: number): Float32Array {
   const totals = new Float64Array(classes);
-  for (let i = 0; i < ys.length; i++) totals[ys[i] as number] = (totals[ys[i] as number] as number) + (sampleWeights[i] as number);
+  for (let i = 0; i < ys.length; i++)
+    totals[ys[i] as number] = (totals[ys[i] as number] as number) + (sampleWeights[i] as number);
   const present = totals.filter((t) => t > 0).length;
   const out = new Float32Array(ys.length);
   for (let i = 0; i < ys.length; i++) {
@@ -109,7 +121,13 @@ function mix(i: number, epoch: number): number {
   return h >>> 0;
 }
 
-export function scoresOf(weights: Float32Array, bias: Float32Array, classes: number, x: SparseVector, out: Float64Array): void {
+export function scoresOf(
+  weights: Float32Array,
+  bias: Float32Array,
+  classes: number,
+  x: SparseVector,
+  out: Float64Array,
+): void {
   for (let c = 0; c < classes; c++) out[c] = bias[c] as number;
   for (let j = 0; j < x.indices.length; j++) {
     const row = (x.indices[j] as number) * classes;

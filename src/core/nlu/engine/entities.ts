@@ -41,23 +41,37 @@ export class EntityMatcher {
   private readonly regexes = new Map<string, RegExp | null>();
   private readonly grammars = new Map<string, Grammar | null>();
 
-  constructor(entities: readonly EntityDefinition[], private readonly freetext: ReadonlyMap<string, FreetextContext>) {
+  constructor(
+    entities: readonly EntityDefinition[],
+    private readonly freetext: ReadonlyMap<string, FreetextContext>,
+  ) {
     for (const e of entities) this.byName.set(e.name, e);
   }
 
   /** Matches of `names` (and their relational children) in `text`, overlaps resolved: longest first, then earliest. */
-  match(text: string, names: readonly string[], wordsets: Record<string, WordsetEntry[]> | undefined): Record<string, EntityMatch[]> {
+  match(
+    text: string,
+    names: readonly string[],
+    wordsets: Record<string, WordsetEntry[]> | undefined,
+  ): Record<string, EntityMatch[]> {
     if (names.length === 0) return {};
     const tokens = tokenize(text);
     const all: Candidate[] = [];
     for (const name of names) for (const c of this.candidates(name, text, tokens, wordsets, new Set())) all.push(c);
-    all.sort((a, b) => (b.last - b.first) - (a.last - a.first) || a.first - b.first || names.indexOf(a.entity) - names.indexOf(b.entity));
+    all.sort(
+      (a, b) =>
+        b.last - b.first - (a.last - a.first) || a.first - b.first || names.indexOf(a.entity) - names.indexOf(b.entity),
+    );
     const taken: boolean[] = new Array<boolean>(tokens.length).fill(false);
     const out: Record<string, EntityMatch[]> = {};
     const chosen: Candidate[] = [];
     for (const c of all) {
       let free = true;
-      for (let i = c.first; i < c.last; i++) if (taken[i]) { free = false; break; }
+      for (let i = c.first; i < c.last; i++)
+        if (taken[i]) {
+          free = false;
+          break;
+        }
       if (!free) continue;
       for (let i = c.first; i < c.last; i++) taken[i] = true;
       chosen.push(c);
@@ -67,7 +81,13 @@ export class EntityMatcher {
     return out;
   }
 
-  private candidates(name: string, text: string, tokens: readonly Token[], wordsets: Record<string, WordsetEntry[]> | undefined, seen: Set<string>): Candidate[] {
+  private candidates(
+    name: string,
+    text: string,
+    tokens: readonly Token[],
+    wordsets: Record<string, WordsetEntry[]> | undefined,
+    seen: Set<string>,
+  ): Candidate[] {
     if (seen.has(name)) return []; // isA/hasA cycles in a hand-written ontology
     seen.add(name);
     const def = this.byName.get(name);
@@ -85,13 +105,23 @@ export class EntityMatcher {
     if (def?.isA !== undefined) {
       for (const c of this.candidates(def.isA, text, tokens, wordsets, new Set(seen))) out.push({ ...c, entity: name });
     }
-    if (def && def.hasA.length > 0) for (const c of this.relationalMatches(name, def.hasA, text, tokens, wordsets, seen)) out.push(c);
+    if (def && def.hasA.length > 0)
+      for (const c of this.relationalMatches(name, def.hasA, text, tokens, wordsets, seen)) out.push(c);
     return dedupe(out);
   }
 
-  private listMatches(name: string, entries: readonly ListEntry[], text: string, tokens: readonly Token[], cacheKey: string): Candidate[] {
+  private listMatches(
+    name: string,
+    entries: readonly ListEntry[],
+    text: string,
+    tokens: readonly Token[],
+    cacheKey: string,
+  ): Candidate[] {
     let trie = this.tries.get(`${cacheKey}:${name}`);
-    if (!trie) { trie = buildTrie(entries); this.tries.set(`${cacheKey}:${name}`, trie); }
+    if (!trie) {
+      trie = buildTrie(entries);
+      this.tries.set(`${cacheKey}:${name}`, trie);
+    }
     return trieMatches(name, trie, text, tokens, 'STATISTICAL');
   }
 
@@ -109,12 +139,21 @@ export class EntityMatcher {
       if (m[0].length === 0) continue;
       const span = wordSpan(tokens, m.index, m.index + m[0].length);
       if (!span) continue;
-      out.push({ entity: name, ...span, match: entityMatch(text, m.index, m.index + m[0].length, m[0], 'STATISTICAL') });
+      out.push({
+        entity: name,
+        ...span,
+        match: entityMatch(text, m.index, m.index + m[0].length, m[0], 'STATISTICAL'),
+      });
     }
     return out;
   }
 
-  private grammarMatches(name: string, source: string | undefined, text: string, tokens: readonly Token[]): Candidate[] {
+  private grammarMatches(
+    name: string,
+    source: string | undefined,
+    text: string,
+    tokens: readonly Token[],
+  ): Candidate[] {
     let grammar = this.grammars.get(name);
     if (grammar === undefined) {
       grammar = source === undefined ? null : parseGrxml(source).grammar;
@@ -131,7 +170,12 @@ export class EntityMatcher {
         const start = (tokens[first] as Token).start;
         const end = (tokens[last - 1] as Token).end;
         const value = result.tree ? tagValue(result.tree.children) : undefined;
-        out.push({ entity: name, first, last, match: entityMatch(text, start, end, value ?? words.join(' ').toLowerCase(), 'GRAMMAR') });
+        out.push({
+          entity: name,
+          first,
+          last,
+          match: entityMatch(text, start, end, value ?? words.join(' ').toLowerCase(), 'GRAMMAR'),
+        });
         break;
       }
     }
@@ -145,21 +189,35 @@ export class EntityMatcher {
     for (let i = 0; i < tokens.length; i++) {
       if (!ctx.before.includes((tokens[i] as Token).key)) continue;
       let last = i + 1;
-      while (last < tokens.length && last - i - 1 < FREETEXT_MAX && !ctx.after.includes((tokens[last] as Token).key)) last++;
+      while (last < tokens.length && last - i - 1 < FREETEXT_MAX && !ctx.after.includes((tokens[last] as Token).key))
+        last++;
       if (last === i + 1) continue;
       const start = (tokens[i + 1] as Token).start;
       const end = (tokens[last - 1] as Token).end;
-      out.push({ entity: name, first: i + 1, last, match: { ...entityMatch(text, start, end, text.slice(start, end), 'STATISTICAL'), confidence: 0.6 } });
+      out.push({
+        entity: name,
+        first: i + 1,
+        last,
+        match: { ...entityMatch(text, start, end, text.slice(start, end), 'STATISTICAL'), confidence: 0.6 },
+      });
     }
     return out;
   }
 
   /** One relational match per run of children matches (gaps of at most RELATIONAL_GAP words), children nested. */
-  private relationalMatches(name: string, hasA: readonly string[], text: string, tokens: readonly Token[], wordsets: Record<string, WordsetEntry[]> | undefined, seen: Set<string>): Candidate[] {
+  private relationalMatches(
+    name: string,
+    hasA: readonly string[],
+    text: string,
+    tokens: readonly Token[],
+    wordsets: Record<string, WordsetEntry[]> | undefined,
+    seen: Set<string>,
+  ): Candidate[] {
     const children: Candidate[] = [];
-    for (const child of hasA) for (const c of this.candidates(child, text, tokens, wordsets, new Set(seen))) children.push(c);
+    for (const child of hasA)
+      for (const c of this.candidates(child, text, tokens, wordsets, new Set(seen))) children.push(c);
     // Overlapping children: keep the longest (then earliest), as at the top level.
-    children.sort((a, b) => (b.last - b.first) - (a.last - a.first) || a.first - b.first);
+    children.sort((a, b) => b.last - b.first - (a.last - a.first) || a.first - b.first);
     const kept: Candidate[] = [];
     for (const c of children) if (!kept.some((k) => k.first < c.last && c.first < k.last)) kept.push(c);
     kept.sort((a, b) => a.first - b.first);
@@ -175,7 +233,18 @@ export class EntityMatcher {
       for (const c of run) (nested[c.entity] ??= []).push(c.match);
       const origin: NluOrigin = run.every((c) => c.match.origin === 'GRAMMAR') ? 'GRAMMAR' : 'STATISTICAL';
       const confidence = run.reduce((m, c) => Math.min(m, c.match.confidence), 1);
-      out.push({ entity: name, first, last, match: { textRange: { startIndex: start, endIndex: end }, literal: text.slice(start, end), origin, confidence, entities: nested } });
+      out.push({
+        entity: name,
+        first,
+        last,
+        match: {
+          textRange: { startIndex: start, endIndex: end },
+          literal: text.slice(start, end),
+          origin,
+          confidence,
+          entities: nested,
+        },
+      });
       run = [];
     };
     for (const c of kept) {
@@ -196,7 +265,10 @@ function buildTrie(entries: readonly ListEntry[]): ListTrie {
     let node = root;
     for (const k of keys) {
       let n = node.next.get(k);
-      if (!n) { n = { next: new Map() }; node.next.set(k, n); }
+      if (!n) {
+        n = { next: new Map() };
+        node.next.set(k, n);
+      }
       node = n;
     }
     node.value ??= e.value; // the first listed literal wins, as in document order
@@ -204,7 +276,13 @@ function buildTrie(entries: readonly ListEntry[]): ListTrie {
   return root;
 }
 
-function trieMatches(name: string, trie: ListTrie, text: string, tokens: readonly Token[], origin: NluOrigin): Candidate[] {
+function trieMatches(
+  name: string,
+  trie: ListTrie,
+  text: string,
+  tokens: readonly Token[],
+  origin: NluOrigin,
+): Candidate[] {
   const out: Candidate[] = [];
   for (let first = 0; first < tokens.length; first++) {
     let node: ListTrie | undefined = trie;
@@ -235,10 +313,31 @@ function tagValue(nodes: readonly ParseNode[]): string | undefined {
   return value;
 }
 
-const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
-].map((w, i) => [w, i]));
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
+  [
+    'zero',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+    'thirteen',
+    'fourteen',
+    'fifteen',
+    'sixteen',
+    'seventeen',
+    'eighteen',
+    'nineteen',
+    'twenty',
+  ].map((w, i) => [w, i]),
+);
 
 /** Predefined number entities (digits and small number words); the platform's other predefined entities are not modelled. */
 function predefinedMatches(name: string, text: string, tokens: readonly Token[]): Candidate[] {
@@ -247,13 +346,30 @@ function predefinedMatches(name: string, text: string, tokens: readonly Token[])
   tokens.forEach((t, i) => {
     const n = /^\d+$/.test(t.key) ? Number(t.key) : NUMBER_WORDS.get(t.key);
     if (n === undefined) return;
-    out.push({ entity: name, first: i, last: i + 1, match: { ...entityMatch(text, t.start, t.end, undefined, 'STATISTICAL'), structValue: { value: n } } });
+    out.push({
+      entity: name,
+      first: i,
+      last: i + 1,
+      match: { ...entityMatch(text, t.start, t.end, undefined, 'STATISTICAL'), structValue: { value: n } },
+    });
   });
   return out;
 }
 
-function entityMatch(text: string, start: number, end: number, value: string | undefined, origin: NluOrigin): EntityMatch {
-  return { textRange: { startIndex: start, endIndex: end }, literal: text.slice(start, end), ...(value !== undefined ? { value } : {}), origin, confidence: 1 };
+function entityMatch(
+  text: string,
+  start: number,
+  end: number,
+  value: string | undefined,
+  origin: NluOrigin,
+): EntityMatch {
+  return {
+    textRange: { startIndex: start, endIndex: end },
+    literal: text.slice(start, end),
+    ...(value !== undefined ? { value } : {}),
+    origin,
+    confidence: 1,
+  };
 }
 
 /** The words a character range covers (a regex match inside one word still covers that word). */
@@ -261,7 +377,10 @@ function wordSpan(tokens: readonly Token[], start: number, end: number): { first
   let first = -1;
   let last = -1;
   tokens.forEach((t, i) => {
-    if (t.end > start && t.start < end) { if (first === -1) first = i; last = i + 1; }
+    if (t.end > start && t.start < end) {
+      if (first === -1) first = i;
+      last = i + 1;
+    }
   });
   return first === -1 ? undefined : { first, last };
 }
@@ -277,7 +396,10 @@ function dedupe(candidates: Candidate[]): Candidate[] {
 }
 
 /** The words before and after each freetext entity's annotated spans in the samples. */
-export function freetextContexts(entities: readonly EntityDefinition[], samples: readonly TrainingSample[]): Map<string, FreetextContext> {
+export function freetextContexts(
+  entities: readonly EntityDefinition[],
+  samples: readonly TrainingSample[],
+): Map<string, FreetextContext> {
   const names = new Set(entities.filter((e) => e.kind === 'freetext').map((e) => e.name));
   const out = new Map<string, FreetextContext>();
   if (names.size === 0) return out;
@@ -297,6 +419,9 @@ export function freetextContexts(entities: readonly EntityDefinition[], samples:
     };
     visit(s.annotations);
   }
-  for (const ctx of out.values()) { ctx.before.sort(); ctx.after.sort(); }
+  for (const ctx of out.values()) {
+    ctx.before.sort();
+    ctx.after.sort();
+  }
   return out;
 }

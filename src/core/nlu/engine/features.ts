@@ -69,7 +69,12 @@ export interface SpaceOptions {
 
 /** Picks the vocabulary from the training texts' keys and computes smoothed IDF. */
 export function buildFeatureSpace(
-  keysPerSample: readonly (readonly string[])[], english: boolean, charGrams: boolean, options: SpaceOptions, vectors?: WordVectorTable, denseScale = 0,
+  keysPerSample: readonly (readonly string[])[],
+  english: boolean,
+  charGrams: boolean,
+  options: SpaceOptions,
+  vectors?: WordVectorTable,
+  denseScale = 0,
 ): FeatureSpace {
   const df = new Map<string, number>();
   for (const keys of keysPerSample) {
@@ -122,7 +127,10 @@ export function vectorizeKeys(space: FeatureSpace, keys: readonly string[], toke
   const allValues = new Float32Array(indices.length + dense.length);
   all.set(indices);
   allValues.set(values);
-  for (let d = 0; d < dense.length; d++) { all[indices.length + d] = base + d; allValues[indices.length + d] = dense[d] as number; }
+  for (let d = 0; d < dense.length; d++) {
+    all[indices.length + d] = base + d;
+    allValues[indices.length + d] = dense[d] as number;
+  }
   return { indices: all, values: allValues };
 }
 
@@ -175,7 +183,12 @@ export function sparseDot(a: SparseVector, b: SparseVector): number {
   while (i < a.indices.length && j < b.indices.length) {
     const x = a.indices[i] as number;
     const y = b.indices[j] as number;
-    if (x === y) { sum += (a.values[i] as number) * (b.values[j] as number); i++; j++; } else if (x < y) i++; else j++;
+    if (x === y) {
+      sum += (a.values[i] as number) * (b.values[j] as number);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
   }
   return sum;
 }

@@ -8,7 +8,13 @@ import { sampleTextWithSpans, type SampleSpan } from '../../formats/trsx/sample-
 import { SPECIAL_INTENTS } from '../../formats/trsx/predefined';
 import { rangeOf, type TrsxIndex } from '../../formats/trsx/source-index';
 import type {
-  EntityDefinition, ListEntry, TrainingAnnotation, TrainingInput, TrainingInputOptions, TrainingIntent, TrainingSample,
+  EntityDefinition,
+  ListEntry,
+  TrainingAnnotation,
+  TrainingInput,
+  TrainingInputOptions,
+  TrainingIntent,
+  TrainingSample,
 } from './types';
 import { NO_INTENT } from './types';
 
@@ -24,7 +30,10 @@ export interface DocumentSourceText {
 }
 
 export function trainingInputFromDocument(
-  document: TrsxDocument, locale: string, options: TrainingInputOptions = {}, source?: DocumentSourceText,
+  document: TrsxDocument,
+  locale: string,
+  options: TrainingInputOptions = {},
+  source?: DocumentSourceText,
 ): TrainingInput {
   const lines = source ? lineStarts(source.text) : undefined;
   const samples: TrainingSample[] = [];
@@ -33,10 +42,19 @@ export function trainingInputFromDocument(
     if (s.excluded === true || s.intentref === 'UNASSIGNED_SAMPLES') continue;
     const { text, annotations } = flatten(s.content);
     if (text.trim() === '') continue;
-    const sample: TrainingSample = { text, intent: s.intentref, weight: Math.max(1, Math.floor(s.count ?? 1)), annotations };
+    const sample: TrainingSample = {
+      text,
+      intent: s.intentref,
+      weight: Math.max(1, Math.floor(s.count ?? 1)),
+      annotations,
+    };
     const offset = source ? rangeOf(source.index, s)?.start : undefined;
     if (offset !== undefined && lines) {
-      sample.source = { line: lineOf(lines, offset), offset, ...(options.file !== undefined ? { file: options.file } : {}) };
+      sample.source = {
+        line: lineOf(lines, offset),
+        offset,
+        ...(options.file !== undefined ? { file: options.file } : {}),
+      };
     }
     samples.push(sample);
     collectLiterals(annotations, annotatedLiterals);
@@ -47,7 +65,10 @@ export function trainingInputFromDocument(
   const declared = new Set(intents.map((i) => i.name));
   // A sample may name an intent the ontology does not declare (hand-written files): it still trains.
   for (const s of samples) {
-    if (!declared.has(s.intent)) { declared.add(s.intent); intents.push({ name: s.intent, entities: [] }); }
+    if (!declared.has(s.intent)) {
+      declared.add(s.intent);
+      intents.push({ name: s.intent, entities: [] });
+    }
   }
   const entries = new Map<string, ListEntry[]>();
   for (const d of document.dictionaries) {
@@ -55,12 +76,17 @@ export function trainingInputFromDocument(
     for (const e of d.entries) list.push({ literal: e.literal, value: e.value ?? e.literal });
     entries.set(d.conceptref, list);
   }
-  const entities = document.concepts.map((c) => entityOf(c, entries.get(c.name), annotatedLiterals.get(c.name), options));
+  const entities = document.concepts.map((c) =>
+    entityOf(c, entries.get(c.name), annotatedLiterals.get(c.name), options),
+  );
   return { locale, intents, samples, entities };
 }
 
 function entityOf(
-  c: TrsxConcept, listed: ListEntry[] | undefined, annotated: Map<string, string> | undefined, options: TrainingInputOptions,
+  c: TrsxConcept,
+  listed: ListEntry[] | undefined,
+  annotated: Map<string, string> | undefined,
+  options: TrainingInputOptions,
 ): EntityDefinition {
   const isA = c.relations.find((r) => r.type === 'isA')?.conceptref;
   const hasA = c.relations.filter((r) => r.type === 'hasA').map((r) => r.conceptref);
@@ -74,7 +100,9 @@ function entityOf(
   if (listed || c.dynamic === true || (annotated && hasA.length === 0 && isA === undefined)) {
     // Literals annotated in samples but missing from the dictionary still name the entity (the platform adds them).
     const known = new Set((listed ?? []).map((e) => e.literal.toLowerCase()));
-    const extra = [...(annotated ?? new Map<string, string>())].filter(([k]) => !known.has(k)).map(([, literal]) => ({ literal, value: literal }));
+    const extra = [...(annotated ?? new Map<string, string>())]
+      .filter(([k]) => !known.has(k))
+      .map(([, literal]) => ({ literal, value: literal }));
     return { ...base, kind: 'list', entries: [...(listed ?? []), ...extra], dynamic: c.dynamic === true };
   }
   return { ...base, kind: 'other' };
@@ -83,9 +111,14 @@ function entityOf(
 /** A sample's text as the platform reads it (whitespace collapsed, a word break at annotation boundaries) with its annotations. */
 function flatten(nodes: readonly SampleNode[]): { text: string; annotations: TrainingAnnotation[] } {
   const { text, spans } = sampleTextWithSpans(nodes);
-  const convert = (list: readonly SampleSpan[]): TrainingAnnotation[] => list.map((sp) => ({
-    entity: sp.conceptref, start: sp.start, end: sp.end, literal: text.slice(sp.start, sp.end), children: convert(sp.children),
-  }));
+  const convert = (list: readonly SampleSpan[]): TrainingAnnotation[] =>
+    list.map((sp) => ({
+      entity: sp.conceptref,
+      start: sp.start,
+      end: sp.end,
+      literal: text.slice(sp.start, sp.end),
+      children: convert(sp.children),
+    }));
   return { text, annotations: convert(spans) };
 }
 
@@ -113,7 +146,8 @@ function lineOf(starts: readonly number[], offset: number): number {
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid; else hi = mid - 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
   }
   return lo + 1;
 }

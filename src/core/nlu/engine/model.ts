@@ -9,7 +9,14 @@ import { featureKeys, isWordFeature, sparseDot, vectorizeKeys, type FeatureSpace
 import { tokenize } from './text';
 import type { WordVectorTable } from './wordVectors';
 import type {
-  EntityDefinition, InterpretOptions, InterpretResult, Interpretation, NearestSample, NluModel, NluModelInfo, SampleSource,
+  EntityDefinition,
+  InterpretOptions,
+  InterpretResult,
+  Interpretation,
+  NearestSample,
+  NluModel,
+  NluModelInfo,
+  SampleSource,
 } from './types';
 import { NO_INTENT } from './types';
 
@@ -62,7 +69,14 @@ export class EngineModel implements NluModel {
   constructor(readonly state: ModelState) {
     const index = new Map<string, number>();
     state.features.forEach((f, i) => index.set(f, i));
-    this.space = { english: state.english, charGrams: state.charGrams, index, idf: state.idf, ...(state.vectors ? { vectors: state.vectors } : {}), denseScale: state.denseScale };
+    this.space = {
+      english: state.english,
+      charGrams: state.charGrams,
+      index,
+      idf: state.idf,
+      ...(state.vectors ? { vectors: state.vectors } : {}),
+      denseScale: state.denseScale,
+    };
     this.matcher = new EntityMatcher(state.entities, new Map(Object.entries(state.freetext)));
     this.scores = new Float64Array(state.intents.length);
     this.info = {
@@ -76,7 +90,10 @@ export class EngineModel implements NluModel {
   }
 
   interpret(text: string, options: InterpretOptions = {}): InterpretResult {
-    const max = options.maxInterpretations && options.maxInterpretations > 0 ? options.maxInterpretations : DEFAULT_MAX_INTERPRETATIONS;
+    const max =
+      options.maxInterpretations && options.maxInterpretations > 0
+        ? options.maxInterpretations
+        : DEFAULT_MAX_INTERPRETATIONS;
     const tokens = tokenize(text);
     const keys = featureKeys(tokens, this.state.english, this.state.charGrams);
     const known = keys.some((k) => isWordFeature(k) && this.space.index.has(k));
@@ -87,7 +104,8 @@ export class EngineModel implements NluModel {
       // Out of domain: NO_INTENT first, with what the intents did not claim; the intents keep their order.
       const doubt = top ? 1 - top.confidence : 1;
       out.push({ intent: NO_INTENT, confidence: round(doubt) });
-      for (const r of ranked) if (r.intent !== NO_INTENT) out.push({ intent: r.intent, confidence: round(r.confidence * (1 - doubt)) });
+      for (const r of ranked)
+        if (r.intent !== NO_INTENT) out.push({ intent: r.intent, confidence: round(r.confidence * (1 - doubt)) });
     } else {
       for (const r of ranked) out.push({ intent: r.intent, confidence: round(r.confidence) });
     }
@@ -111,7 +129,10 @@ export class EngineModel implements NluModel {
     const scored = samples.map((s, i) => ({ s, similarity: cosine(query, vectors[i] as SparseVector), i }));
     scored.sort((a, b) => b.similarity - a.similarity || a.i - b.i);
     return scored.slice(0, Math.max(0, k)).map(({ s, similarity }) => ({
-      text: s.text, intent: s.intent, similarity: round(Math.max(0, Math.min(1, similarity))), ...(s.source ? { source: s.source } : {}),
+      text: s.text,
+      intent: s.intent,
+      similarity: round(Math.max(0, Math.min(1, similarity))),
+      ...(s.source ? { source: s.source } : {}),
     }));
   }
 

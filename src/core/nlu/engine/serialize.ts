@@ -17,12 +17,23 @@ type Header = Omit<ModelState, 'idf' | 'weights' | 'bias' | 'vectors'> & {
 };
 
 export function serializeNluModel(model: NluModel): Uint8Array {
-  if (!(model instanceof EngineModel)) throw new Error('serializeNluModel: the model was not made by trainNluModel or loadNluModel');
+  if (!(model instanceof EngineModel))
+    throw new Error('serializeNluModel: the model was not made by trainNluModel or loadNluModel');
   const s = model.state;
   const header: Header = {
-    locale: s.locale, english: s.english, charGrams: s.charGrams, features: s.features, denseScale: s.denseScale, intents: s.intents, temperature: s.temperature,
-    confidenceFloor: s.confidenceFloor, samples: s.samples, totalWeight: s.totalWeight, entities: s.entities,
-    intentEntities: s.intentEntities, freetext: s.freetext,
+    locale: s.locale,
+    english: s.english,
+    charGrams: s.charGrams,
+    features: s.features,
+    denseScale: s.denseScale,
+    intents: s.intents,
+    temperature: s.temperature,
+    confidenceFloor: s.confidenceFloor,
+    samples: s.samples,
+    totalWeight: s.totalWeight,
+    entities: s.entities,
+    intentEntities: s.intentEntities,
+    freetext: s.freetext,
     sizes: { idf: s.idf.length, weights: s.weights.length, bias: s.bias.length },
     ...(s.vectors ? { vectorWords: s.vectors.words, vectorDims: s.vectors.dims } : {}),
   };
@@ -48,14 +59,19 @@ export function serializeNluModel(model: NluModel): Uint8Array {
 
 export function loadNluModel(bytes: Uint8Array): NluModel {
   const magic = new TextDecoder('latin1').decode(bytes.subarray(0, MAGIC.length));
-  if (magic !== MAGIC) throw new Error('loadNluModel: not an NLU model (bad magic); rebuild the model with this version');
+  if (magic !== MAGIC)
+    throw new Error('loadNluModel: not an NLU model (bad magic); rebuild the model with this version');
   const version = bytes[MAGIC.length];
   if (version !== NLU_FORMAT_VERSION) {
-    throw new Error(`loadNluModel: model format ${String(version)}, this engine reads format ${NLU_FORMAT_VERSION}; rebuild the model`);
+    throw new Error(
+      `loadNluModel: model format ${String(version)}, this engine reads format ${NLU_FORMAT_VERSION}; rebuild the model`,
+    );
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const length = view.getUint32(MAGIC.length + 1, true);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(MAGIC.length + 5, MAGIC.length + 5 + length))) as Header;
+  const header = JSON.parse(
+    new TextDecoder().decode(bytes.subarray(MAGIC.length + 5, MAGIC.length + 5 + length)),
+  ) as Header;
   let at = Math.ceil((MAGIC.length + 5 + length) / 4) * 4;
   const read = (n: number): Float32Array => {
     if (at + n * 4 > bytes.length) throw new Error('loadNluModel: the model is truncated; rebuild it');
@@ -72,5 +88,11 @@ export function loadNluModel(bytes: Uint8Array): NluModel {
   const count = vectorWords.length * vectorDims;
   if (at + count > bytes.length) throw new Error('loadNluModel: the model is truncated; rebuild it');
   const data = Int8Array.from(new Int8Array(bytes.buffer, bytes.byteOffset + at, count));
-  return new EngineModel({ ...rest, idf, weights, bias, vectors: { dims: vectorDims, words: vectorWords, data, scales } });
+  return new EngineModel({
+    ...rest,
+    idf,
+    weights,
+    bias,
+    vectors: { dims: vectorDims, words: vectorWords, data, scales },
+  });
 }

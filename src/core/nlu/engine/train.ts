@@ -43,13 +43,26 @@ export interface Hyperparameters {
  * 3: 0.745, 5: 0.739, so 3, nearer the deployed 10 samples an intent than the 5-fold's 8). The calibration model
  * makes half the passes: the same temperature (0.4) and F1, a fifth less training time.
  */
-export const DEFAULT_HYPERPARAMETERS: Hyperparameters = { epochs: 10, l2: 1e-4, learningRate: 1.5, denseScale: 1.5, vectorWords: 100_000, intentNameWeight: 3, floorPercentile: 0.02, calibrationPasses: 0.5 };
+export const DEFAULT_HYPERPARAMETERS: Hyperparameters = {
+  epochs: 10,
+  l2: 1e-4,
+  learningRate: 1.5,
+  denseScale: 1.5,
+  vectorWords: 100_000,
+  intentNameWeight: 3,
+  floorPercentile: 0.02,
+  calibrationPasses: 0.5,
+};
 
 export async function trainNluModel(input: TrainingInput, options: TrainOptions = {}): Promise<NluModel> {
   return new EngineModel(await trainModelState(input, options));
 }
 
-export async function trainModelState(input: TrainingInput, options: TrainOptions = {}, hyper: Hyperparameters = DEFAULT_HYPERPARAMETERS): Promise<ModelState> {
+export async function trainModelState(
+  input: TrainingInput,
+  options: TrainOptions = {},
+  hyper: Hyperparameters = DEFAULT_HYPERPARAMETERS,
+): Promise<ModelState> {
   const { signal, progress } = options;
   throwIfAborted(signal);
   const english = stemsLocale(input.locale);
@@ -63,7 +76,14 @@ export async function trainModelState(input: TrainingInput, options: TrainOption
   await yieldTurn(signal);
 
   const maxFeatures = Math.max(1000, Math.floor(MAX_WEIGHTS / Math.max(1, intents.length)));
-  const space = buildFeatureSpace(keys, english, charGrams, { minDf: samples.length > 5000 ? 2 : 1, maxFeatures }, vectors, vectors ? hyper.denseScale : 0);
+  const space = buildFeatureSpace(
+    keys,
+    english,
+    charGrams,
+    { minDf: samples.length > 5000 ? 2 : 1, maxFeatures },
+    vectors,
+    vectors ? hyper.denseScale : 0,
+  );
   const xs = keys.map((k, i) => vectorizeKeys(space, k, tokens[i]));
   const ys = Int32Array.from(samples.map((s) => intents.indexOf(s.intent)));
   const weights = Float32Array.from(samples.map((s) => s.weight));
@@ -75,12 +95,20 @@ export async function trainModelState(input: TrainingInput, options: TrainOption
   }
   const train = (idx: readonly number[] | undefined, passes = 1): LinearModel => {
     const all = [...(idx ?? samples.map((_, i) => i)), ...named.map((_, k) => samples.length + k)];
-    const label = (i: number): number => (i < samples.length ? (ys[i] as number) : intents.indexOf(named[i - samples.length] as string));
+    const label = (i: number): number =>
+      i < samples.length ? (ys[i] as number) : intents.indexOf(named[i - samples.length] as string);
     const weight = (i: number): number => (i < samples.length ? (weights[i] as number) : hyper.intentNameWeight);
     // Fewer passes over many samples: each pass already sees many examples of every intent.
-    const epochs = Math.max(1, Math.ceil(passes * Math.min(hyper.epochs, Math.ceil((hyper.epochs * 2000) / Math.max(1, all.length)))));
+    const epochs = Math.max(
+      1,
+      Math.ceil(passes * Math.min(hyper.epochs, Math.ceil((hyper.epochs * 2000) / Math.max(1, all.length)))),
+    );
     return trainSoftmax(
-      all.map((i) => xs[i] as SparseVector), Int32Array.from(all, label), Float32Array.from(all, weight), intents.length, featureCount(space),
+      all.map((i) => xs[i] as SparseVector),
+      Int32Array.from(all, label),
+      Float32Array.from(all, weight),
+      intents.length,
+      featureCount(space),
       { epochs, l2: hyper.l2, learningRate: hyper.learningRate, onEpoch: () => throwIfAborted(signal) },
     );
   };
@@ -92,12 +120,26 @@ export async function trainModelState(input: TrainingInput, options: TrainOption
   if (held.some((h) => h) && held.some((h) => !h)) {
     // A large locale calibrates on an evenly spread part of its samples: the temperature needs thousands, not 100k.
     const stride = Math.max(1, Math.ceil(samples.length / CALIBRATION_SAMPLES));
-    const trainIdx = samples.map((_, i) => i).filter((i) => !held[i]).filter((_, j) => j % stride === 0);
-    const testIdx = samples.map((_, i) => i).filter((i) => held[i]).filter((_, j) => j % stride === 0);
+    const trainIdx = samples
+      .map((_, i) => i)
+      .filter((i) => !held[i])
+      .filter((_, j) => j % stride === 0);
+    const testIdx = samples
+      .map((_, i) => i)
+      .filter((i) => held[i])
+      .filter((_, j) => j % stride === 0);
     const model = train(trainIdx, hyper.calibrationPasses);
     progress?.report({ message: 'calibrating confidences', increment: 30 });
     await yieldTurn(signal);
-    Object.assign(calibration, calibrate(model, testIdx.map((i) => xs[i] as SparseVector), testIdx.map((i) => ys[i] as number), hyper.floorPercentile));
+    Object.assign(
+      calibration,
+      calibrate(
+        model,
+        testIdx.map((i) => xs[i] as SparseVector),
+        testIdx.map((i) => ys[i] as number),
+        hyper.floorPercentile,
+      ),
+    );
   }
   const model = train(undefined);
   progress?.report({ message: 'model trained', increment: 50 });
@@ -112,7 +154,9 @@ export async function trainModelState(input: TrainingInput, options: TrainOption
   }
   const intentEntities: Record<string, string[]> = {};
   for (const intent of intents) intentEntities[intent] = [...(linked.get(intent) ?? [])].sort();
-  const freetext = Object.fromEntries([...freetextContexts(input.entities, samples)].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+  const freetext = Object.fromEntries(
+    [...freetextContexts(input.entities, samples)].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+  );
   return {
     locale: input.locale,
     english,
@@ -145,7 +189,10 @@ async function modelVectors(tokens: readonly Token[][], limit: number): Promise<
 
 /** An intent name's words: split at underscores, hyphens, dots and lower-to-upper case changes ("iBuyPhone"). */
 function intentWords(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .toLowerCase();
 }
 
 /** Every fifth sample of an intent that has at least five (in document order) is held out. */
@@ -163,7 +210,12 @@ function heldOut(samples: readonly TrainingSample[]): boolean[] {
 const TEMPERATURES = [0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.7, 1, 1.5, 2];
 
 /** The temperature with the least held-out log loss, and the out-of-domain floor (a fraction of the lowest correct confidences). */
-function calibrate(model: LinearModel, xs: readonly SparseVector[], ys: readonly number[], percentile: number): { temperature: number; floor: number } {
+function calibrate(
+  model: LinearModel,
+  xs: readonly SparseVector[],
+  ys: readonly number[],
+  percentile: number,
+): { temperature: number; floor: number } {
   const logits = xs.map((x) => {
     const out = new Float64Array(model.classes);
     scoresOf(model.weights, model.bias, model.classes, x, out);
@@ -179,11 +231,13 @@ function calibrate(model: LinearModel, xs: readonly SparseVector[], ys: readonly
     });
     if (loss < best.loss) best = { temperature: t, loss };
   }
-  const tops = logits.map((l) => {
-    const p = Float64Array.from(l);
-    softmaxInPlace(p, best.temperature);
-    return p.reduce((m, x) => Math.max(m, x), 0);
-  }).sort((a, b) => a - b);
+  const tops = logits
+    .map((l) => {
+      const p = Float64Array.from(l);
+      softmaxInPlace(p, best.temperature);
+      return p.reduce((m, x) => Math.max(m, x), 0);
+    })
+    .sort((a, b) => a - b);
   // Half the confidence of the least sure in-domain answers (2nd percentile): in-domain text rarely falls below.
   const floor = tops.length > 0 ? 0.5 * (tops[Math.floor(tops.length * percentile)] as number) : 0;
   return { temperature: best.temperature, floor };

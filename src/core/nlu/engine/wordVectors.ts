@@ -30,7 +30,8 @@ export function wordIndex(table: WordVectorTable, word: string): number {
     const mid = (lo + hi) >> 1;
     const w = table.words[mid] as string;
     if (w === word) return mid;
-    if (w < word) lo = mid + 1; else hi = mid - 1;
+    if (w < word) lo = mid + 1;
+    else hi = mid - 1;
   }
   return -1;
 }
@@ -44,7 +45,12 @@ export function addWordVector(table: WordVectorTable, index: number, weight: num
 }
 
 /** The sub-table of the first `limit` words of `frequencyOrder` plus `extra` words (those the table has). */
-export function selectWords(table: WordVectorTable, frequencyOrder: readonly string[], limit: number, extra: Iterable<string>): WordVectorTable {
+export function selectWords(
+  table: WordVectorTable,
+  frequencyOrder: readonly string[],
+  limit: number,
+  extra: Iterable<string>,
+): WordVectorTable {
   if (limit >= table.words.length) return table; // all of it (shared: tables are never changed)
   const wanted = new Set(frequencyOrder.slice(0, limit));
   for (const w of extra) if (wordIndex(table, w) !== -1) wanted.add(w);
@@ -86,7 +92,10 @@ export function packagedVectors(): Promise<PackagedVectors | undefined> {
 export async function readPackagedVectors(limit: number): Promise<PackagedVectors | undefined> {
   let file: string;
   try {
-    file = join(dirname(createRequire(__filename).resolve(`${VECTORS_PACKAGE}/package.json`)), `${VECTORS_PACKAGE}.json`);
+    file = join(
+      dirname(createRequire(__filename).resolve(`${VECTORS_PACKAGE}/package.json`)),
+      `${VECTORS_PACKAGE}.json`,
+    );
   } catch {
     return undefined;
   }
@@ -120,9 +129,18 @@ function parseNumbers(text: string, start: number, end: number, count: number): 
     let dot = false;
     for (; k < j; k++) {
       const c = text.charCodeAt(k);
-      if (c === 0x2e && !dot) { dot = true; continue; }
-      if (c < 0x30 || c > 0x39) { plain = false; break; }
-      if (dot) { fraction = fraction * 10 + (c - 0x30); scale *= 10; } else whole = whole * 10 + (c - 0x30);
+      if (c === 0x2e && !dot) {
+        dot = true;
+        continue;
+      }
+      if (c < 0x30 || c > 0x39) {
+        plain = false;
+        break;
+      }
+      if (dot) {
+        fraction = fraction * 10 + (c - 0x30);
+        scale *= 10;
+      } else whole = whole * 10 + (c - 0x30);
     }
     const value = plain ? whole + fraction / scale : Number(text.slice(i, j));
     out.push(negative && plain ? -value : value);
@@ -167,7 +185,10 @@ async function scanVectors(handle: Handle, limit: number): Promise<PackagedVecto
       const values = parseNumbers(text, open + 3, close, dims);
       let norm = 0;
       let max = 0;
-      for (const x of values) { norm += x * x; max = Math.max(max, Math.abs(x)); }
+      for (const x of values) {
+        norm += x * x;
+        max = Math.max(max, Math.abs(x));
+      }
       norm = Math.sqrt(norm);
       if (norm > 0) {
         const q = new Int8Array(dims);
@@ -188,6 +209,9 @@ async function scanVectors(handle: Handle, limit: number): Promise<PackagedVecto
   const sorted = order.map((w, i) => ({ w, i })).sort((a, b) => (a.w < b.w ? -1 : a.w > b.w ? 1 : 0));
   const data = new Int8Array(sorted.length * dims);
   const sortedScales = new Float32Array(sorted.length);
-  sorted.forEach(({ i }, j) => { data.set(vectors[i] as Int8Array, j * dims); sortedScales[j] = scales[i] as number; });
+  sorted.forEach(({ i }, j) => {
+    data.set(vectors[i] as Int8Array, j * dims);
+    sortedScales[j] = scales[i] as number;
+  });
   return { table: { dims, words: sorted.map((s) => s.w), data, scales: sortedScales }, frequencyOrder: order };
 }

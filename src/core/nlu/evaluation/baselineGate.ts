@@ -56,7 +56,9 @@ export function gate(baseline: IntentReport, current: IntentReport, options: Par
   const macroDelta = macroAfter - macroBefore;
   const failures: string[] = [];
   if (-macroDelta > o.maxDrop + EPSILON) {
-    failures.push(`macro F1 fell ${fmt(-macroDelta)} points (${fmt(macroBefore)} → ${fmt(macroAfter)}), more than --max-drop ${o.maxDrop}`);
+    failures.push(
+      `macro F1 fell ${fmt(-macroDelta)} points (${fmt(macroBefore)} → ${fmt(macroAfter)}), more than --max-drop ${o.maxDrop}`,
+    );
   }
   const before = new Map(baseline.intents.map((r) => [r.intent, r]));
   const after = new Map(current.intents.map((r) => [r.intent, r]));
@@ -71,10 +73,20 @@ export function gate(baseline: IntentReport, current: IntentReport, options: Par
     const support = Math.max(a.support, b.support);
     const confusedWith = Object.keys(a.confused_with)[0];
     const failing = -delta > o.maxIntentDrop + EPSILON && support >= o.minSupport;
-    const change: IntentChange = { intent, before: points(b['f1-score']), after: points(a['f1-score']), delta, support, ...(confusedWith ? { confusedWith } : {}), failing };
+    const change: IntentChange = {
+      intent,
+      before: points(b['f1-score']),
+      after: points(a['f1-score']),
+      delta,
+      support,
+      ...(confusedWith ? { confusedWith } : {}),
+      failing,
+    };
     (delta < 0 ? worse : better).push(change);
     if (failing) {
-      failures.push(`${intent}: F1 fell ${fmt(-delta)} points (${fmt(points(b['f1-score']))} → ${fmt(points(a['f1-score']))}, support ${support}), more than --max-intent-drop ${o.maxIntentDrop}${confusedWith ? `; now confused with ${confusedWith}` : ''}`);
+      failures.push(
+        `${intent}: F1 fell ${fmt(-delta)} points (${fmt(points(b['f1-score']))} → ${fmt(points(a['f1-score']))}, support ${support}), more than --max-intent-drop ${o.maxIntentDrop}${confusedWith ? `; now confused with ${confusedWith}` : ''}`,
+      );
     }
   }
   worse.sort((x, y) => x.delta - y.delta);
@@ -89,15 +101,23 @@ export function fmt(pointsValue: number): string {
 /** The verdict as lines for a terminal or a CI log. */
 export function formatGate(v: GateVerdict): string {
   const lines: string[] = [];
-  lines.push(`Baseline gate: ${v.passed ? 'PASSED' : 'FAILED'}; macro F1 ${fmt(v.macroBefore)} → ${fmt(v.macroAfter)} (${v.macroDelta >= 0 ? '+' : ''}${fmt(v.macroDelta)} points)`);
+  lines.push(
+    `Baseline gate: ${v.passed ? 'PASSED' : 'FAILED'}; macro F1 ${fmt(v.macroBefore)} → ${fmt(v.macroAfter)} (${v.macroDelta >= 0 ? '+' : ''}${fmt(v.macroDelta)} points)`,
+  );
   for (const f of v.failures) lines.push(`  ✗ ${f}`);
   if (v.worse.length > 0) {
     lines.push('  Worse:');
-    for (const c of v.worse) lines.push(`    ${c.intent}: ${fmt(c.before ?? 0)} → ${fmt(c.after ?? 0)} (${fmt(c.delta)}, support ${c.support})${c.confusedWith ? `, confused with ${c.confusedWith}` : ''}${c.failing ? ' ✗' : ''}`);
+    for (const c of v.worse)
+      lines.push(
+        `    ${c.intent}: ${fmt(c.before ?? 0)} → ${fmt(c.after ?? 0)} (${fmt(c.delta)}, support ${c.support})${c.confusedWith ? `, confused with ${c.confusedWith}` : ''}${c.failing ? ' ✗' : ''}`,
+      );
   }
   if (v.better.length > 0) {
     lines.push('  Better:');
-    for (const c of v.better) lines.push(`    ${c.intent}: ${fmt(c.before ?? 0)} → ${fmt(c.after ?? 0)} (+${fmt(c.delta)}, support ${c.support})`);
+    for (const c of v.better)
+      lines.push(
+        `    ${c.intent}: ${fmt(c.before ?? 0)} → ${fmt(c.after ?? 0)} (+${fmt(c.delta)}, support ${c.support})`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }

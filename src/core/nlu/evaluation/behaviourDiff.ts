@@ -53,8 +53,13 @@ export function behaviourDiff(before: readonly Prediction[], after: readonly Pre
     let group = byIntent.get(b.expected);
     if (!group) byIntent.set(b.expected, (group = { intent: b.expected, fixed: [], broken: [], changed: [] }));
     group[kind].push({
-      kind, text: b.text, set: b.set, line: b.line, expected: b.expected,
-      before: { predicted: a.predicted, confidence: a.confidence }, after: { predicted: b.predicted, confidence: b.confidence },
+      kind,
+      text: b.text,
+      set: b.set,
+      line: b.line,
+      expected: b.expected,
+      before: { predicted: a.predicted, confidence: a.confidence },
+      after: { predicted: b.predicted, confidence: b.confidence },
     });
   }
   return {
@@ -76,13 +81,18 @@ function changeKind(a: Prediction, b: Prediction): ChangeKind | undefined {
 }
 
 export function formatBehaviourDiff(d: BehaviourDiff, names: { before: string; after: string }): string {
-  const lines = [`${names.before} → ${names.after}: ${d.compared} utterances compared; ${d.fixed} fixed, ${d.broken} broken, ${d.changed} changed`];
-  if (d.onlyBefore + d.onlyAfter > 0) lines.push(`  (${d.onlyBefore} only in ${names.before}, ${d.onlyAfter} only in ${names.after}: not compared)`);
+  const lines = [
+    `${names.before} → ${names.after}: ${d.compared} utterances compared; ${d.fixed} fixed, ${d.broken} broken, ${d.changed} changed`,
+  ];
+  if (d.onlyBefore + d.onlyAfter > 0)
+    lines.push(`  (${d.onlyBefore} only in ${names.before}, ${d.onlyAfter} only in ${names.after}: not compared)`);
   for (const g of d.intents) {
     lines.push(`${g.intent}:`);
     for (const c of [...g.broken, ...g.fixed, ...g.changed]) {
       const conf = (x: number): string => x.toFixed(2);
-      lines.push(`  ${c.kind.padEnd(7)} ${JSON.stringify(c.text)} (${c.set}:${c.line}): ${c.before.predicted} ${conf(c.before.confidence)} → ${c.after.predicted} ${conf(c.after.confidence)}`);
+      lines.push(
+        `  ${c.kind.padEnd(7)} ${JSON.stringify(c.text)} (${c.set}:${c.line}): ${c.before.predicted} ${conf(c.before.confidence)} → ${c.after.predicted} ${conf(c.after.confidence)}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

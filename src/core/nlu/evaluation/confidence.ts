@@ -13,8 +13,15 @@ export interface HistogramBin {
 
 export const HISTOGRAM_BINS = 10;
 
-export function confidenceHistogram(predictions: Iterable<Pick<Prediction, 'expected' | 'predicted' | 'confidence'>>): HistogramBin[] {
-  const bins: HistogramBin[] = Array.from({ length: HISTOGRAM_BINS }, (_, i) => ({ from: i / HISTOGRAM_BINS, to: (i + 1) / HISTOGRAM_BINS, right: 0, wrong: 0 }));
+export function confidenceHistogram(
+  predictions: Iterable<Pick<Prediction, 'expected' | 'predicted' | 'confidence'>>,
+): HistogramBin[] {
+  const bins: HistogramBin[] = Array.from({ length: HISTOGRAM_BINS }, (_, i) => ({
+    from: i / HISTOGRAM_BINS,
+    to: (i + 1) / HISTOGRAM_BINS,
+    right: 0,
+    wrong: 0,
+  }));
   for (const p of predictions) {
     const bin = bins[binOf(p.confidence)] as HistogramBin;
     if (isCorrect(p)) bin.right++;
@@ -37,7 +44,10 @@ export interface ThresholdPoint {
 }
 
 /** Precision and recall at each cut-off 0, 0.01, … 1 (answers with confidence ≥ the cut-off are accepted). */
-export function thresholdCurve(predictions: readonly Pick<Prediction, 'expected' | 'predicted' | 'confidence'>[], steps = 100): ThresholdPoint[] {
+export function thresholdCurve(
+  predictions: readonly Pick<Prediction, 'expected' | 'predicted' | 'confidence'>[],
+  steps = 100,
+): ThresholdPoint[] {
   const sorted = predictions.map((p) => ({ c: p.confidence, ok: isCorrect(p) })).sort((a, b) => b.c - a.c);
   const out: ThresholdPoint[] = [];
   let k = 0;
@@ -48,7 +58,12 @@ export function thresholdCurve(predictions: readonly Pick<Prediction, 'expected'
       if ((sorted[k] as { ok: boolean }).ok) right++;
       k++;
     }
-    out.push({ threshold, accepted: k, precision: k === 0 ? 1 : right / k, recall: sorted.length === 0 ? 0 : right / sorted.length });
+    out.push({
+      threshold,
+      accepted: k,
+      precision: k === 0 ? 1 : right / k,
+      recall: sorted.length === 0 ? 0 : right / sorted.length,
+    });
   }
   return out.reverse();
 }

@@ -28,10 +28,15 @@ export function confusionMatrix(pairs: Iterable<{ expected: string; predicted: s
 /** Off-diagonal cells with a count, largest first (ties in label order). */
 export function confusions(cm: ConfusionMatrix): Confusion[] {
   const out: Confusion[] = [];
-  cm.matrix.forEach((row, i) => row.forEach((count, j) => {
-    if (i !== j && count > 0) out.push({ expected: cm.labels[i] as string, predicted: cm.labels[j] as string, count });
-  }));
-  return out.sort((a, b) => b.count - a.count || compareLabels(a.expected, b.expected) || compareLabels(a.predicted, b.predicted));
+  cm.matrix.forEach((row, i) =>
+    row.forEach((count, j) => {
+      if (i !== j && count > 0)
+        out.push({ expected: cm.labels[i] as string, predicted: cm.labels[j] as string, count });
+    }),
+  );
+  return out.sort(
+    (a, b) => b.count - a.count || compareLabels(a.expected, b.expected) || compareLabels(a.predicted, b.predicted),
+  );
 }
 
 /** Code-unit order: Python's sorted() (scikit-learn's unique_labels) for every name without astral characters. */

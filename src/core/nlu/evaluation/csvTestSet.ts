@@ -39,7 +39,9 @@ export function readCsvTestSet(text: string, file: string, name: string): TestSe
     const textIndex = cells[1] === EXAMPLE_SENTENCE && row.fields.length >= 3 ? 2 : 1;
     const textField = row.fields[textIndex];
     if (intent === '' || textField === undefined) {
-      throw new TestSetError(`${file}:${row.line}: expected "intent,text" (or "intent,exampleSentence,text"); give the intent, a comma, then the utterance.`);
+      throw new TestSetError(
+        `${file}:${row.line}: expected "intent,text" (or "intent,exampleSentence,text"); give the intent, a comma, then the utterance.`,
+      );
     }
     // An unquoted text is the rest of the line: its commas belong to it.
     const utterance = textField.quoted ? textField.value : source.slice(textField.start, row.end);
@@ -71,7 +73,8 @@ function* csvRows(text: string, file: string): Generator<Row> {
         p++;
         for (;;) {
           const q = text.indexOf('"', p);
-          if (q < 0) throw new TestSetError(`${file}:${rowLine}: a quoted field is never closed; end it with a double quote.`);
+          if (q < 0)
+            throw new TestSetError(`${file}:${rowLine}: a quoted field is never closed; end it with a double quote.`);
           const piece = text.slice(p, q);
           line += countLineBreaks(piece);
           value += piece;

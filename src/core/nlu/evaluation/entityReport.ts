@@ -36,11 +36,19 @@ export function entityReport(predictions: Iterable<Prediction>): EntityReport {
       const predicted = p.entities.filter((e) => e.entity === entity);
       const withLiteral = expected.filter((e) => e.literal !== undefined);
       if (withLiteral.length > 0 || expected.length === 0) {
-        add(countsOf(literal, entity), withLiteral.map((e) => literalKey(e.literal as string)), predicted.map((e) => literalKey(e.literal)));
+        add(
+          countsOf(literal, entity),
+          withLiteral.map((e) => literalKey(e.literal as string)),
+          predicted.map((e) => literalKey(e.literal)),
+        );
       }
       const withValue = expected.filter((e) => e.value !== undefined);
       if (withValue.length > 0) {
-        add(countsOf(value, entity), withValue.map((e) => valueKey(e.value as string)), predicted.map((e) => valueKey(e.value ?? e.literal)));
+        add(
+          countsOf(value, entity),
+          withValue.map((e) => valueKey(e.value as string)),
+          predicted.map((e) => valueKey(e.value ?? e.literal)),
+        );
       }
     }
   }

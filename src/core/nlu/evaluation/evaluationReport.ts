@@ -37,7 +37,12 @@ export interface EvaluationReport {
   predictions: Prediction[];
 }
 
-export function evaluationReport(model: string, sets: EvaluatedSet[], predictions: Prediction[], folds?: number): EvaluationReport {
+export function evaluationReport(
+  model: string,
+  sets: EvaluatedSet[],
+  predictions: Prediction[],
+  folds?: number,
+): EvaluationReport {
   const cm = confusionMatrix(predictions);
   return {
     model,
@@ -45,7 +50,16 @@ export function evaluationReport(model: string, sets: EvaluatedSet[], prediction
     ...(folds !== undefined ? { folds } : {}),
     intent_report: toRasaIntentReport(intentReport(cm)),
     entity_report: entityReport(predictions),
-    errors: predictions.filter((p) => !isCorrect(p)).map((p) => ({ text: p.text, expected: p.expected, predicted: p.predicted, confidence: p.confidence, set: p.set, line: p.line })),
+    errors: predictions
+      .filter((p) => !isCorrect(p))
+      .map((p) => ({
+        text: p.text,
+        expected: p.expected,
+        predicted: p.predicted,
+        confidence: p.confidence,
+        set: p.set,
+        line: p.line,
+      })),
     confusion_matrix: cm,
     histogram: confidenceHistogram(predictions),
     predictions,

@@ -44,16 +44,30 @@ export function intentReport(cm: ConfusionMatrix): IntentReport {
     if (support === 0) return; // only predicted, never expected: no row (scikit-learn's labels = the targets)
     const precision = ratio(tp, predictedAs[i] ?? 0);
     const recall = ratio(tp, support);
-    intents.push({ intent, precision, recall, 'f1-score': f1(precision, recall), support, confused_with: confusedWith(labels, row, i) });
+    intents.push({
+      intent,
+      precision,
+      recall,
+      'f1-score': f1(precision, recall),
+      support,
+      confused_with: confusedWith(labels, row, i),
+    });
   });
   const n = intents.length;
-  const mean = (key: 'precision' | 'recall' | 'f1-score'): number => (n === 0 ? 0 : intents.reduce((s, r) => s + r[key], 0) / n);
-  const weightedMean = (key: 'precision' | 'recall' | 'f1-score'): number => (total === 0 ? 0 : intents.reduce((s, r) => s + r[key] * r.support, 0) / total);
+  const mean = (key: 'precision' | 'recall' | 'f1-score'): number =>
+    n === 0 ? 0 : intents.reduce((s, r) => s + r[key], 0) / n;
+  const weightedMean = (key: 'precision' | 'recall' | 'f1-score'): number =>
+    total === 0 ? 0 : intents.reduce((s, r) => s + r[key] * r.support, 0) / total;
   return {
     intents,
     accuracy: ratio(correct, total),
     macro: { precision: mean('precision'), recall: mean('recall'), 'f1-score': mean('f1-score'), support: total },
-    weighted: { precision: weightedMean('precision'), recall: weightedMean('recall'), 'f1-score': weightedMean('f1-score'), support: total },
+    weighted: {
+      precision: weightedMean('precision'),
+      recall: weightedMean('recall'),
+      'f1-score': weightedMean('f1-score'),
+      support: total,
+    },
   };
 }
 
@@ -66,7 +80,9 @@ export function f1(precision: number, recall: number): number {
 }
 
 function confusedWith(labels: readonly string[], row: readonly number[], self: number): Record<string, number> {
-  const off = row.map((count, j) => ({ label: labels[j] as string, count, j })).filter((c) => c.j !== self && c.count > 0);
+  const off = row
+    .map((count, j) => ({ label: labels[j] as string, count, j }))
+    .filter((c) => c.j !== self && c.count > 0);
   off.sort((a, b) => b.count - a.count || compareLabels(a.label, b.label));
   return Object.fromEntries(off.slice(0, CONFUSED_WITH).map((c) => [c.label, c.count]));
 }
@@ -88,19 +104,29 @@ const SUMMARY_KEYS = new Set(['accuracy', 'macro avg', 'weighted avg', 'micro av
  * baseline gate. Throws with what is missing when the JSON is not such a report.
  */
 export function fromRasaIntentReport(json: unknown, what: string): IntentReport {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error(`${what} is not an intent report (a JSON object).`);
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new Error(`${what} is not an intent report (a JSON object).`);
   const o = json as Record<string, unknown>;
   const macro = scoresOf(o['macro avg'], `${what}: "macro avg"`);
   const weighted = scoresOf(o['weighted avg'], `${what}: "weighted avg"`);
   const micro = o['micro avg'];
-  const accuracy = typeof o.accuracy === 'number' ? o.accuracy : micro !== undefined ? scoresOf(micro, `${what}: "micro avg"`)['f1-score'] : undefined;
+  const accuracy =
+    typeof o.accuracy === 'number'
+      ? o.accuracy
+      : micro !== undefined
+        ? scoresOf(micro, `${what}: "micro avg"`)['f1-score']
+        : undefined;
   if (accuracy === undefined) throw new Error(`${what} has no "accuracy"; is it an intent_report.json?`);
   const intents: IntentReport['intents'] = [];
   for (const [intent, v] of Object.entries(o)) {
     if (SUMMARY_KEYS.has(intent)) continue;
     const s = scoresOf(v, `${what}: intent ${intent}`);
     const cw = (v as { confused_with?: unknown }).confused_with;
-    intents.push({ intent, ...s, confused_with: cw !== null && typeof cw === 'object' ? (cw as Record<string, number>) : {} });
+    intents.push({
+      intent,
+      ...s,
+      confused_with: cw !== null && typeof cw === 'object' ? (cw as Record<string, number>) : {},
+    });
   }
   return { intents: intents.sort((a, b) => compareLabels(a.intent, b.intent)), accuracy, macro, weighted };
 }
@@ -110,5 +136,10 @@ function scoresOf(v: unknown, what: string): Scores {
   for (const k of ['precision', 'recall', 'f1-score', 'support']) {
     if (typeof o[k] !== 'number') throw new Error(`${what} has no numeric "${k}".`);
   }
-  return { precision: o.precision as number, recall: o.recall as number, 'f1-score': o['f1-score'] as number, support: o.support as number };
+  return {
+    precision: o.precision as number,
+    recall: o.recall as number,
+    'f1-score': o['f1-score'] as number,
+    support: o.support as number,
+  };
 }

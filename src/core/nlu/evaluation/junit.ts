@@ -14,10 +14,14 @@ export function junitXml(predictions: readonly Prediction[], suiteName = 'NLU ev
   }
   const failures = predictions.filter((p) => !isCorrect(p)).length;
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="${attr(suiteName)}" tests="${predictions.length}" failures="${failures}" errors="0" time="0">`);
+  out.push(
+    `<testsuites name="${attr(suiteName)}" tests="${predictions.length}" failures="${failures}" errors="0" time="0">`,
+  );
   for (const [set, list] of bySet) {
     const setFailures = list.filter((p) => !isCorrect(p)).length;
-    out.push(`  <testsuite name="${attr(set)}" tests="${list.length}" failures="${setFailures}" errors="0" skipped="0" time="0">`);
+    out.push(
+      `  <testsuite name="${attr(set)}" tests="${list.length}" failures="${setFailures}" errors="0" skipped="0" time="0">`,
+    );
     for (const p of list) {
       const open = `    <testcase classname="${attr(`${set}.${p.expected}`)}" name="${attr(p.text)}" file="${attr(set)}" line="${p.line}" time="0"`;
       if (isCorrect(p)) {
@@ -26,7 +30,9 @@ export function junitXml(predictions: readonly Prediction[], suiteName = 'NLU ev
       }
       const message = `expected ${p.expected}, predicted ${p.predicted} (confidence ${p.confidence.toFixed(3)})`;
       out.push(`${open}>`);
-      out.push(`      <failure type="IntentMismatch" message="${attr(message)}">${text(`${set}:${p.line}: ${JSON.stringify(p.text)}\nexpected: ${p.expected}\npredicted: ${p.predicted}\nconfidence: ${p.confidence}`)}</failure>`);
+      out.push(
+        `      <failure type="IntentMismatch" message="${attr(message)}">${text(`${set}:${p.line}: ${JSON.stringify(p.text)}\nexpected: ${p.expected}\npredicted: ${p.predicted}\nconfidence: ${p.confidence}`)}</failure>`,
+      );
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');
@@ -37,7 +43,10 @@ export function junitXml(predictions: readonly Prediction[], suiteName = 'NLU ev
 
 /** Drops what XML 1.0 cannot carry: C0 controls but tab, LF and CR; U+FFFE/U+FFFF; lone surrogates. */
 function xmlChars(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+  return s.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '',
+  );
 }
 
 function attr(s: string): string {

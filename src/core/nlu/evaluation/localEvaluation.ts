@@ -18,7 +18,11 @@ export interface RunOptions {
 
 const BATCH = 256;
 
-export async function predictSets(model: NluModel, sets: readonly TestSet[], options: RunOptions = {}): Promise<Prediction[]> {
+export async function predictSets(
+  model: NluModel,
+  sets: readonly TestSet[],
+  options: RunOptions = {},
+): Promise<Prediction[]> {
   const total = sets.reduce((n, s) => n + s.utterances.length, 0);
   const out: Prediction[] = [];
   for (const set of sets) {
@@ -40,9 +44,17 @@ export interface CrossValidationOptions extends RunOptions {
 }
 
 /** Predictions for every training sample, each made by the model that did not see it; in the samples' order. */
-export async function crossValidate(input: TrainingInput, folds: number, options: CrossValidationOptions): Promise<Prediction[]> {
+export async function crossValidate(
+  input: TrainingInput,
+  folds: number,
+  options: CrossValidationOptions,
+): Promise<Prediction[]> {
   const samples = input.samples;
-  const fold = stratifiedFolds(samples.map((s) => s.intent), folds, options.seed ?? DEFAULT_SEED);
+  const fold = stratifiedFolds(
+    samples.map((s) => s.intent),
+    folds,
+    options.seed ?? DEFAULT_SEED,
+  );
   const values = listValues(input);
   const predictions: (Prediction | undefined)[] = new Array<Prediction | undefined>(samples.length);
   let done = 0;
@@ -55,7 +67,12 @@ export async function crossValidate(input: TrainingInput, folds: number, options
     for (const i of held) {
       if (done % BATCH === 0) await breathe(options, done, samples.length);
       const s = samples[i] as TrainingSample;
-      const u: TestUtterance = { text: s.text, intent: s.intent, entities: expectedOf(s, values), line: s.source?.line ?? i + 1 };
+      const u: TestUtterance = {
+        text: s.text,
+        intent: s.intent,
+        entities: expectedOf(s, values),
+        line: s.source?.line ?? i + 1,
+      };
       predictions[i] = interpretedPrediction(options.setName, u, model.interpret(s.text));
       done++;
     }

@@ -20,7 +20,9 @@ export function parseTestSet(bytes: Uint8Array, file: string): TestSet {
     case '.tsv':
       return readTruthTsvTestSet(new TextDecoder().decode(bytes), file, name);
     default:
-      throw new TestSetError(`${file}: unknown test set format; give a .trsx, .csv (intent,text) or .tsv (the Test Tool's truth file).`);
+      throw new TestSetError(
+        `${file}: unknown test set format; give a .trsx, .csv (intent,text) or .tsv (the Test Tool's truth file).`,
+      );
   }
 }
 
@@ -29,7 +31,9 @@ export async function readTestSet(file: string): Promise<TestSet> {
   try {
     bytes = await readFile(file);
   } catch (e) {
-    throw new TestSetError(`Cannot read test set ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+    throw new TestSetError(
+      `Cannot read test set ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`,
+    );
   }
   return parseTestSet(bytes, file);
 }

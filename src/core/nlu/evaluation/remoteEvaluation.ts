@@ -26,12 +26,19 @@ export interface InterpretsRequests {
  * goes in clientData, so the sandbox's logs tell test traffic from callers.
  */
 export function runtimeInterpreter(client: InterpretsRequests, uri: string, caller: string): InterpretText {
-  return async (text, signal) => runtimeAnswer(text, await client.interpret({
-    parameters: { interpretationResultType: 'SINGLE_INTENT' },
-    model: { type: 'SEMANTIC_MODEL', uri },
-    input: { text },
-    clientData: { 'x-cstudio': caller },
-  }, signal));
+  return async (text, signal) =>
+    runtimeAnswer(
+      text,
+      await client.interpret(
+        {
+          parameters: { interpretationResultType: 'SINGLE_INTENT' },
+          model: { type: 'SEMANTIC_MODEL', uri },
+          input: { text },
+          clientData: { 'x-cstudio': caller },
+        },
+        signal,
+      ),
+    );
 }
 
 export interface RemoteRunOptions {
@@ -53,7 +60,11 @@ interface StatusError {
 
 const RATE_LIMIT_ATTEMPTS = 10;
 
-export async function predictThrough(interpret: InterpretText, sets: readonly TestSet[], options: RemoteRunOptions): Promise<Prediction[]> {
+export async function predictThrough(
+  interpret: InterpretText,
+  sets: readonly TestSet[],
+  options: RemoteRunOptions,
+): Promise<Prediction[]> {
   const jobs: { set: string; u: TestUtterance; index: number }[] = [];
   for (const set of sets) for (const u of set.utterances) jobs.push({ set: set.name, u, index: jobs.length });
   const results: (Prediction | undefined)[] = new Array<Prediction | undefined>(jobs.length);

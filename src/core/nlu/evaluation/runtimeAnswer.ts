@@ -9,7 +9,14 @@ export function runtimeAnswer(text: string, response: InterpretResponseWire): In
   const interpretations = (response.result?.interpretations ?? []).flatMap((i) => {
     const s = i.singleIntentInterpretation;
     if (!s) return [];
-    return [{ intent: s.intent || NO_INTENT, confidence: s.confidence ?? 0, origin: originOf(s.origin), entities: entitiesOf(s.entities, literal) }];
+    return [
+      {
+        intent: s.intent || NO_INTENT,
+        confidence: s.confidence ?? 0,
+        origin: originOf(s.origin),
+        entities: entitiesOf(s.entities, literal),
+      },
+    ];
   });
   return { literal, interpretations };
 }
@@ -18,7 +25,10 @@ function originOf(origin: string | undefined): NluOrigin {
   return origin === 'GRAMMAR' ? 'GRAMMAR' : 'STATISTICAL';
 }
 
-function entitiesOf(map: Record<string, { entities?: EntityWire[] }> | undefined, text: string): Record<string, EntityMatch[]> {
+function entitiesOf(
+  map: Record<string, { entities?: EntityWire[] }> | undefined,
+  text: string,
+): Record<string, EntityMatch[]> {
   const out: Record<string, EntityMatch[]> = {};
   for (const [name, list] of Object.entries(map ?? {})) {
     out[name] = (list.entities ?? []).map((e) => {

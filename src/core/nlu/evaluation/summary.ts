@@ -17,14 +17,23 @@ export function textSummary(report: EvaluationReport): string {
   const sets = report.sets.map((s) => `${s.name} (${s.utterances})`).join(', ');
   lines.push(`${report.model}${report.folds !== undefined ? `, ${report.folds}-fold cross-validation` : ''}`);
   lines.push(`${total} utterances from ${sets}`);
-  lines.push(`accuracy ${pct(r.accuracy)}  macro F1 ${pct(r.macro['f1-score'])}  weighted F1 ${pct(r.weighted['f1-score'])}  (${report.errors.length} wrong)`);
-  const worst = [...r.intents].sort((a, b) => a['f1-score'] - b['f1-score'] || b.support - a.support).slice(0, WORST).filter((i) => i['f1-score'] < 1);
+  lines.push(
+    `accuracy ${pct(r.accuracy)}  macro F1 ${pct(r.macro['f1-score'])}  weighted F1 ${pct(r.weighted['f1-score'])}  (${report.errors.length} wrong)`,
+  );
+  const worst = [...r.intents]
+    .sort((a, b) => a['f1-score'] - b['f1-score'] || b.support - a.support)
+    .slice(0, WORST)
+    .filter((i) => i['f1-score'] < 1);
   if (worst.length > 0) {
     lines.push('', 'Worst intents (F1, precision, recall, support, most confused with):');
     const width = worst.reduce((w, i) => Math.max(w, i.intent.length), -Infinity);
     for (const i of worst) {
-      const cw = Object.entries(i.confused_with).map(([l, n]) => `${l} ×${n}`).join(', ');
-      lines.push(`  ${i.intent.padEnd(width)}  ${pct(i['f1-score'])}  P ${pct(i.precision)}  R ${pct(i.recall)}  n=${i.support}${cw ? `  → ${cw}` : ''}`);
+      const cw = Object.entries(i.confused_with)
+        .map(([l, n]) => `${l} ×${n}`)
+        .join(', ');
+      lines.push(
+        `  ${i.intent.padEnd(width)}  ${pct(i['f1-score'])}  P ${pct(i.precision)}  R ${pct(i.recall)}  n=${i.support}${cw ? `  → ${cw}` : ''}`,
+      );
     }
   }
   const top = confusions(report.confusion_matrix).slice(0, TOP_CONFUSIONS);
@@ -37,7 +46,10 @@ export function textSummary(report: EvaluationReport): string {
   const entities = Object.entries(report.entity_report);
   if (entities.length > 0) {
     lines.push('', 'Entities (F1 on literal / value, support):');
-    for (const [name, e] of entities) lines.push(`  ${name}: ${pct(e.literal['f1-score'])} / ${e.value ? pct(e.value['f1-score']) : '-'}  n=${e.literal.support}`);
+    for (const [name, e] of entities)
+      lines.push(
+        `  ${name}: ${pct(e.literal['f1-score'])} / ${e.value ? pct(e.value['f1-score']) : '-'}  n=${e.literal.support}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -45,7 +57,9 @@ export function textSummary(report: EvaluationReport): string {
 export function histogramLines(bins: readonly HistogramBin[]): string[] {
   const most = bins.reduce((m, b) => Math.max(m, b.right, b.wrong), 1);
   const bar = (n: number, c: string): string => c.repeat(Math.round((n / most) * BAR));
-  return bins.map((b) => `  ${b.from.toFixed(1)}-${b.to.toFixed(1)}  ${String(b.right).padStart(5)} ${bar(b.right, '█').padEnd(BAR)}  ${String(b.wrong).padStart(5)} ${bar(b.wrong, '░')}`.trimEnd());
+  return bins.map((b) =>
+    `  ${b.from.toFixed(1)}-${b.to.toFixed(1)}  ${String(b.right).padStart(5)} ${bar(b.right, '█').padEnd(BAR)}  ${String(b.wrong).padStart(5)} ${bar(b.wrong, '░')}`.trimEnd(),
+  );
 }
 
 function pct(x: number): string {

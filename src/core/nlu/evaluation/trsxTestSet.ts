@@ -18,7 +18,9 @@ export function readTrsxTestSet(bytes: Uint8Array, file: string, name: string): 
   });
   const fatal = read.diagnostics.find((d) => d.severity === 'error');
   if (read.rootName !== 'project' || (fatal && samples.length === 0)) {
-    throw new TestSetError(`${file} is not a TRSX document${fatal ? ` (${fatal.message})` : ''}; give a .trsx file with <samples>.`);
+    throw new TestSetError(
+      `${file} is not a TRSX document${fatal ? ` (${fatal.message})` : ''}; give a .trsx file with <samples>.`,
+    );
   }
   const values = dictionaryValues(read.document.dictionaries);
   const lines = new LineIndex(text);
@@ -26,7 +28,12 @@ export function readTrsxTestSet(bytes: Uint8Array, file: string, name: string): 
   for (const { sample, start } of samples) {
     const utterance = normalizedSampleText(sample.content).trim();
     if (utterance === '' || sample.intentref === '') continue;
-    utterances.push({ text: utterance, intent: sample.intentref, entities: expectedEntities(sample.content, values), line: lines.position(start).line });
+    utterances.push({
+      text: utterance,
+      intent: sample.intentref,
+      entities: expectedEntities(sample.content, values),
+      line: lines.position(start).line,
+    });
   }
   return { name, file, format: 'trsx', utterances };
 }
@@ -37,7 +44,8 @@ function dictionaryValues(dictionaries: readonly TrsxDictionary[]): Map<string, 
   for (const d of dictionaries) {
     const of = out.get(d.conceptref) ?? new Map<string, string>();
     out.set(d.conceptref, of);
-    for (const e of d.entries) if (e.value !== undefined && !of.has(literalKey(e.literal))) of.set(literalKey(e.literal), e.value);
+    for (const e of d.entries)
+      if (e.value !== undefined && !of.has(literalKey(e.literal))) of.set(literalKey(e.literal), e.value);
   }
   return out;
 }

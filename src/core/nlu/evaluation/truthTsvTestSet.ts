@@ -8,7 +8,7 @@ import type { ExpectedEntity, TestSet, TestUtterance } from './testSet';
 import { TestSetError } from './testSet';
 
 const COLUMNS = ['speaker', 'codedwvnm', 'transcription', 'annotation', 'intent'] as const;
-type Column = typeof COLUMNS[number];
+type Column = (typeof COLUMNS)[number];
 
 export function readTruthTsvTestSet(text: string, file: string, name: string): TestSet {
   const lines = text.replace(/^\ufeff/, '').split(/\r\n|\n|\r/);
@@ -26,9 +26,16 @@ export function readTruthTsvTestSet(text: string, file: string, name: string): T
     const transcription = cell('transcription');
     const intent = cell('intent');
     if (transcription === '' || intent === '') {
-      throw new TestSetError(`${file}:${line}: a truth row needs a transcription and an intent (tab-separated columns ${COLUMNS.join(', ')}); fill them or remove the row.`);
+      throw new TestSetError(
+        `${file}:${line}: a truth row needs a transcription and an intent (tab-separated columns ${COLUMNS.join(', ')}); fill them or remove the row.`,
+      );
     }
-    utterances.push({ text: transcription, intent, entities: annotationEntities(cell('annotation'), file, line), line });
+    utterances.push({
+      text: transcription,
+      intent,
+      entities: annotationEntities(cell('annotation'), file, line),
+      line,
+    });
   });
   return { name, file, format: 'truth-tsv', utterances };
 }
@@ -38,7 +45,8 @@ function headerColumns(cells: readonly string[], file: string, line: number): Re
   const out = {} as Record<Column, number>;
   for (const c of COLUMNS) {
     const at = names.indexOf(c);
-    if (at < 0 && c !== 'speaker' && c !== 'codedwvnm') throw new TestSetError(`${file}:${line}: the truth file's header has no "${c}" column.`);
+    if (at < 0 && c !== 'speaker' && c !== 'codedwvnm')
+      throw new TestSetError(`${file}:${line}: the truth file's header has no "${c}" column.`);
     out[c] = at;
   }
   return out;
@@ -51,10 +59,14 @@ export function annotationEntities(json: string, file: string, line: number): Ex
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw new TestSetError(`${file}:${line}: the annotation is not JSON (${json.slice(0, 60)}); write it as {"ENTITY": "value"}.`);
+    throw new TestSetError(
+      `${file}:${line}: the annotation is not JSON (${json.slice(0, 60)}); write it as {"ENTITY": "value"}.`,
+    );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new TestSetError(`${file}:${line}: the annotation must be a JSON object of entity names, e.g. {"ENTITY": "value"}.`);
+    throw new TestSetError(
+      `${file}:${line}: the annotation must be a JSON object of entity names, e.g. {"ENTITY": "value"}.`,
+    );
   }
   const out: ExpectedEntity[] = [];
   for (const [entity, v] of Object.entries(parsed as StructValue)) {
@@ -62,9 +74,19 @@ export function annotationEntities(json: string, file: string, line: number): Ex
       out.push({ entity, value: String(v) });
     } else if (v !== null && typeof v === 'object' && !Array.isArray(v) && isLiteralDictionary(v as StructValue)) {
       const d = v as Record<string, unknown>;
-      const literal = typeof d.literal === 'string' ? d.literal : typeof d.formattedLiteral === 'string' ? d.formattedLiteral : undefined;
-      const canonical = typeof d.canonical === 'string' || typeof d.canonical === 'number' ? String(d.canonical) : undefined;
-      out.push({ entity, ...(literal !== undefined ? { literal } : {}), ...(canonical !== undefined ? { value: canonical } : {}) });
+      const literal =
+        typeof d.literal === 'string'
+          ? d.literal
+          : typeof d.formattedLiteral === 'string'
+            ? d.formattedLiteral
+            : undefined;
+      const canonical =
+        typeof d.canonical === 'string' || typeof d.canonical === 'number' ? String(d.canonical) : undefined;
+      out.push({
+        entity,
+        ...(literal !== undefined ? { literal } : {}),
+        ...(canonical !== undefined ? { value: canonical } : {}),
+      });
     } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
       out.push({ entity, value: flattenStruct(v as StructValue) }); // dotted keys and nested objects flatten alike
     } else {

@@ -46,7 +46,8 @@ export function changedSamplesWindow(before: Uint8Array, after: Uint8Array): Cha
   // Comments, CDATA and DOCTYPE ("<!") or processing instructions ("<?", past the declaration) anywhere in the
   // before file, or in the after file's window (the rest of it is the before file's bytes), could hide or fake a
   // sample boundary: no window then. A window never spans two <samples> sections.
-  if (hasMarkup(b, 0, b.length) || hasMarkup(a, start, endA) || b.subarray(start, endB).includes(SAMPLES_CLOSE)) return undefined;
+  if (hasMarkup(b, 0, b.length) || hasMarkup(a, start, endA) || b.subarray(start, endB).includes(SAMPLES_CLOSE))
+    return undefined;
 
   const root = rootStartTag(b, samplesOpen);
   if (!root) return undefined;
@@ -55,13 +56,19 @@ export function changedSamplesWindow(before: Uint8Array, after: Uint8Array): Cha
   return {
     before: Buffer.concat([head, b.subarray(start, endB), tail]),
     after: Buffer.concat([head, a.subarray(start, endA), tail]),
-    start, beforeEnd: endB, afterEnd: endA, head, tail, samplesStart: samplesOpen,
+    start,
+    beforeEnd: endB,
+    afterEnd: endA,
+    head,
+    tail,
+    samplesStart: samplesOpen,
   };
 }
 
 /** Whether bytes [from, to) hold "<!" or "<?" (the XML declaration at 0 aside): found through the rare byte. */
 function hasMarkup(buf: Buffer, from: number, to: number): boolean {
-  for (const mark of [0x21, 0x3f]) { // '!' and '?': far rarer than '<' in TRSX, so memchr runs long
+  for (const mark of [0x21, 0x3f]) {
+    // '!' and '?': far rarer than '<' in TRSX, so memchr runs long
     for (let at = buf.indexOf(mark, Math.max(from, 1)); at >= 0 && at < to; at = buf.indexOf(mark, at + 1)) {
       if (buf[at - 1] === 0x3c && !(mark === 0x3f && at === 1)) return true;
     }
@@ -87,12 +94,17 @@ function commonPrefix(x: Buffer, y: Buffer): number {
 /** The length of the common suffix, at most `limit` (so prefix and suffix never overlap). */
 function commonSuffix(x: Buffer, y: Buffer, limit: number): number {
   let k = 0;
-  while (k + CHUNK <= limit && x.compare(y, y.length - k - CHUNK, y.length - k, x.length - k - CHUNK, x.length - k) === 0) k += CHUNK;
+  while (
+    k + CHUNK <= limit &&
+    x.compare(y, y.length - k - CHUNK, y.length - k, x.length - k - CHUNK, x.length - k) === 0
+  )
+    k += CHUNK;
   while (k < limit && x[x.length - 1 - k] === y[y.length - 1 - k]) k++;
   return k;
 }
 
-const isNameEnd = (c: number | undefined): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x3e || c === 0x2f;
+const isNameEnd = (c: number | undefined): boolean =>
+  c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x3e || c === 0x2f;
 
 /** Just after the `<samples ...>` start tag, or undefined (no samples section, or an empty `<samples/>`). */
 function samplesContentStart(buf: Buffer): number | undefined {
@@ -126,7 +138,10 @@ function rootStartTag(buf: Buffer, before: number): { end: number; name: string 
   let quote = 0;
   for (let i = at + 1; i < before; i++) {
     const c = buf[i];
-    if (quote !== 0) { if (c === quote) quote = 0; continue; }
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+      continue;
+    }
     if (c === 0x22 || c === 0x27) quote = c;
     else if (c === 0x3e) {
       if (buf[i - 1] === 0x2f) return undefined;
@@ -143,7 +158,11 @@ function rootStartTag(buf: Buffer, before: number): { end: number; name: string 
  * its root tag alone, so the window validates on its own (a sample's intent and entity references resolve);
  * `shift` maps a position of `after` past the header back to the file (add it).
  */
-export function windowWithHeader(w: ChangedWindow, before: Uint8Array, after: Uint8Array): { before: Uint8Array; after: Uint8Array; shift: number } {
+export function windowWithHeader(
+  w: ChangedWindow,
+  before: Uint8Array,
+  after: Uint8Array,
+): { before: Uint8Array; after: Uint8Array; shift: number } {
   const header = Buffer.from(after.buffer, after.byteOffset, w.samplesStart);
   return {
     before: Buffer.concat([header, before.subarray(w.start, w.beforeEnd), w.tail]),

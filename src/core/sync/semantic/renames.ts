@@ -33,7 +33,10 @@ export function findRenames(files: readonly RenameFile[]): RenamesFound {
   const note = (r: DialogRename, path: string): void => {
     const key = `${r.kind}\u0000${r.from}\u0000${r.to}`;
     let entry = found.get(key);
-    if (!entry) { entry = { ...r, files: [] }; found.set(key, entry); }
+    if (!entry) {
+      entry = { ...r, files: [] };
+      found.set(key, entry);
+    }
     if (!entry.files.includes(path)) entry.files.push(path);
   };
   const fromDialog = files.flatMap((f) => f.dialog?.renames ?? []);
@@ -49,7 +52,8 @@ export function findRenames(files: readonly RenameFile[]): RenamesFound {
       const removed = f.trsx.filter((c) => c.kind === kind && c.change === 'removed');
       const added = f.trsx.filter((c) => c.kind === kind && c.change === 'added');
       const candidates = fromDialog.filter((r) => r.kind === kind);
-      if (candidates.length === 0 && removed.length === 1 && added.length === 1) candidates.push({ kind, from: (removed[0] as SemanticChange).key, to: (added[0] as SemanticChange).key });
+      if (candidates.length === 0 && removed.length === 1 && added.length === 1)
+        candidates.push({ kind, from: (removed[0] as SemanticChange).key, to: (added[0] as SemanticChange).key });
       for (const r of candidates) {
         const matched = trsxRename(f.trsx, r);
         if (!matched) continue;
@@ -68,7 +72,9 @@ function trsxRename(changes: readonly SemanticChange[], rename: DialogRename): S
   if (!gone || !come) return undefined;
   const out = [gone, come];
   const added = new Map<string, SemanticChange[]>();
-  for (const c of changes) if (c.change === 'added' && c !== come) added.set(`${c.kind}\u0000${c.key}`, [...(added.get(`${c.kind}\u0000${c.key}`) ?? []), c]);
+  for (const c of changes)
+    if (c.change === 'added' && c !== come)
+      added.set(`${c.kind}\u0000${c.key}`, [...(added.get(`${c.kind}\u0000${c.key}`) ?? []), c]);
   for (const c of changes) {
     if (c.change !== 'removed' || c === gone) continue;
     const renamed = replaceName(c.key, rename.from, rename.to);
@@ -79,6 +85,13 @@ function trsxRename(changes: readonly SemanticChange[], rename: DialogRename): S
     out.push(c, twin);
   }
   // Items whose only change is the name they mention (an intent's link to a renamed entity).
-  for (const c of changes) if (c.change === 'changed' && c.detail !== undefined && c.detail.includes(rename.from) && c.detail.includes(rename.to)) out.push(c);
+  for (const c of changes)
+    if (
+      c.change === 'changed' &&
+      c.detail !== undefined &&
+      c.detail.includes(rename.from) &&
+      c.detail.includes(rename.to)
+    )
+      out.push(c);
   return out;
 }

@@ -2,7 +2,14 @@
 // added, removed or changed, and whether the header changed. Line diffs would flag every re-indent and
 // reorder; this says what the platform would see.
 import {
-  ITEM_KINDS, ItemSink, idHash, itemLabel, numberedItem, type ItemKind, type ItemWalk, type TrsxItem,
+  ITEM_KINDS,
+  ItemSink,
+  idHash,
+  itemLabel,
+  numberedItem,
+  type ItemKind,
+  type ItemWalk,
+  type TrsxItem,
 } from './trsxItems';
 
 export type ChangeType = 'added' | 'removed' | 'changed';
@@ -52,11 +59,23 @@ export function diffWalks(before: ItemWalk, after: ItemWalk): DiffRead {
   const removed = new RemovedItems(unmatched);
   if (unmatched.size > 0) before(removed);
   const changes: SemanticChange[] = [
-    ...removed.items.map((b): SemanticChange => ({ kind: b.kind, change: 'removed', key: b.key, label: itemLabel(b), before: b })),
-    ...matcher.changed.map(({ before: b, after: a }): SemanticChange => ({
-      kind: a.kind, change: 'changed', key: a.key, label: itemLabel(a), detail: describeValueChange(b.value, a.value), before: b, after: a,
-    })),
-    ...matcher.added.map((a): SemanticChange => ({ kind: a.kind, change: 'added', key: a.key, label: itemLabel(a), after: a })),
+    ...removed.items.map(
+      (b): SemanticChange => ({ kind: b.kind, change: 'removed', key: b.key, label: itemLabel(b), before: b }),
+    ),
+    ...matcher.changed.map(
+      ({ before: b, after: a }): SemanticChange => ({
+        kind: a.kind,
+        change: 'changed',
+        key: a.key,
+        label: itemLabel(a),
+        detail: describeValueChange(b.value, a.value),
+        before: b,
+        after: a,
+      }),
+    ),
+    ...matcher.added.map(
+      (a): SemanticChange => ({ kind: a.kind, change: 'added', key: a.key, label: itemLabel(a), after: a }),
+    ),
   ];
   const order = new Map(ITEM_KINDS.map((k, i) => [k, i]));
   changes.sort((x, y) => (order.get(x.kind) ?? 0) - (order.get(y.kind) ?? 0));
@@ -153,11 +172,21 @@ function show(v: unknown): string {
 
 /** One line per kind with changes: `samples +3 −1 ~2`. */
 export function summarizeCounts(counts: ChangeCounts): string[] {
-  const names: Record<ItemKind, string> = { header: 'header', intent: 'intents', entity: 'entities', literal: 'literals', sample: 'samples' };
+  const names: Record<ItemKind, string> = {
+    header: 'header',
+    intent: 'intents',
+    entity: 'entities',
+    literal: 'literals',
+    sample: 'samples',
+  };
   const out: string[] = [];
   for (const k of ITEM_KINDS) {
     const c = counts[k];
-    const parts = [c.added ? `+${c.added}` : '', c.removed ? `−${c.removed}` : '', c.changed ? `~${c.changed}` : ''].filter(Boolean);
+    const parts = [
+      c.added ? `+${c.added}` : '',
+      c.removed ? `−${c.removed}` : '',
+      c.changed ? `~${c.changed}` : '',
+    ].filter(Boolean);
     if (parts.length > 0) out.push(`${names[k]} ${parts.join(' ')}`);
   }
   return out;

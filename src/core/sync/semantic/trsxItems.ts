@@ -3,9 +3,7 @@
 // each sample by (intent, text with annotations). Order carries no meaning in TRSX, so it is not compared;
 // attribute defaults the platform fills in (count 1, value = literal) compare equal to their absence.
 import { hash } from 'node:crypto';
-import type {
-  DictionaryEntry, TrsxConcept, TrsxDocument, TrsxIntent, TrsxSample,
-} from '../../formats/trsx/model';
+import type { DictionaryEntry, TrsxConcept, TrsxDocument, TrsxIntent, TrsxSample } from '../../formats/trsx/model';
 import { annotatedSampleKey } from '../../formats/trsx/sample-text';
 
 export type ItemKind = 'header' | 'intent' | 'entity' | 'literal' | 'sample';
@@ -68,21 +66,30 @@ export abstract class ItemSink {
   /** Everything but the samples. */
   addDocument(doc: TrsxDocument): void {
     const header: HeaderPart = {
-      lang: doc.lang, version: doc.version, enginePackVersion: doc.enginePackVersion, ontologyBase: doc.ontologyBase,
-      metadata: doc.metadata, sources: doc.sources,
+      lang: doc.lang,
+      version: doc.version,
+      enginePackVersion: doc.enginePackVersion,
+      ontologyBase: doc.ontologyBase,
+      metadata: doc.metadata,
+      sources: doc.sources,
     };
     this.add({ kind: 'header', key: 'header', value: stable(header), source: { kind: 'header', header } });
     for (const intent of doc.intents) {
       this.add({
-        kind: 'intent', key: intent.name,
-        value: stable({ sourceref: intent.sourceref, links: [...new Set(intent.links.map((l) => l.conceptref))].sort() }),
+        kind: 'intent',
+        key: intent.name,
+        value: stable({
+          sourceref: intent.sourceref,
+          links: [...new Set(intent.links.map((l) => l.conceptref))].sort(),
+        }),
         source: { kind: 'intent', intent },
       });
     }
     for (const concept of doc.concepts) {
       const { name: _name, settings, relations, ...rest } = concept;
       this.add({
-        kind: 'entity', key: concept.name,
+        kind: 'entity',
+        key: concept.name,
         value: stable({
           ...rest,
           freetext: concept.freetext === true ? true : undefined,
@@ -97,7 +104,8 @@ export abstract class ItemSink {
       for (const entry of dictionary.entries) {
         const value = entry.value ?? entry.literal;
         this.add({
-          kind: 'literal', key: `${dictionary.conceptref}\u0000${entry.literal}\u0000${value}`,
+          kind: 'literal',
+          key: `${dictionary.conceptref}\u0000${entry.literal}\u0000${value}`,
           value: stable({ sourceref: entry.sourceref, protected: entry.protected === true ? true : undefined }),
           source: { kind: 'literal', entity: dictionary.conceptref, entry },
         });
@@ -107,7 +115,8 @@ export abstract class ItemSink {
 
   addSample(sample: TrsxSample): void {
     this.add({
-      kind: 'sample', key: `${sample.intentref}\u0000${annotatedSampleKey(sample.content)}`,
+      kind: 'sample',
+      key: `${sample.intentref}\u0000${annotatedSampleKey(sample.content)}`,
       value: sampleValue(sample),
       source: { kind: 'sample', sample },
     });
@@ -145,7 +154,12 @@ export class ItemCollector extends ItemSink {
  * that remember hashes instead of ids, which are built from many pieces of the file's text and would keep it
  * alive. `hashId` hashes an id (idHash, idNumber); `taken` says whether a hash was already met.
  */
-export function numberedItem<H>(kind: ItemKind, key: string, hashId: (id: string) => H, taken: (hash: H) => boolean): { key: string; id: string; hash: H } {
+export function numberedItem<H>(
+  kind: ItemKind,
+  key: string,
+  hashId: (id: string) => H,
+  taken: (hash: H) => boolean,
+): { key: string; id: string; hash: H } {
   let numbered = key;
   let id = itemId(kind, key);
   let idHashed = hashId(id);
@@ -211,8 +225,12 @@ function hashOf(text: string, encoding: 'hex' | 'base64'): string {
  */
 export function sampleValue(s: TrsxSample): string {
   return JSON.stringify({
-    count: s.count ?? 1, description: s.description, excluded: s.excluded === true, fullyVerified: s.fullyVerified === true,
-    protected: s.protected === true, sourceref: s.sourceref,
+    count: s.count ?? 1,
+    description: s.description,
+    excluded: s.excluded === true,
+    fullyVerified: s.fullyVerified === true,
+    protected: s.protected === true,
+    sourceref: s.sourceref,
   });
 }
 
@@ -221,7 +239,12 @@ export function stable(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const o = v as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+      return Object.fromEntries(
+        Object.keys(o)
+          .sort()
+          .filter((k) => o[k] !== undefined)
+          .map((k) => [k, o[k]]),
+      );
     }
     return v;
   });
@@ -236,11 +259,16 @@ export function itemLabel(item: Pick<TrsxItem, 'kind' | 'key'>): string {
   const [first = '', second = '', third = '', duplicate] = item.key.split('\u0000');
   const nth = (part: string | undefined): string => (part?.startsWith('#') ? ` (${part.slice(1)}. copy)` : '');
   switch (item.kind) {
-    case 'header': return 'project header (language, version, metadata, sources)';
-    case 'intent': return `intent ${first}`;
-    case 'entity': return `entity ${first}`;
-    case 'literal': return `literal "${second}"${third === second ? '' : ` → ${third}`} of ${first}${nth(duplicate)}`;
-    case 'sample': return `sample "${shorten(second)}" of ${first}${nth(third)}`;
+    case 'header':
+      return 'project header (language, version, metadata, sources)';
+    case 'intent':
+      return `intent ${first}`;
+    case 'entity':
+      return `entity ${first}`;
+    case 'literal':
+      return `literal "${second}"${third === second ? '' : ` → ${third}`} of ${first}${nth(duplicate)}`;
+    case 'sample':
+      return `sample "${shorten(second)}" of ${first}${nth(third)}`;
   }
 }
 

@@ -24,7 +24,12 @@ export interface TrsxMergeResult {
 export type ConflictPreference = 'local' | 'remote';
 
 /** Merges; conflicting items take the `prefer` side's version (local by default). */
-export function mergeTrsx(base: TrsxDocument, local: TrsxDocument, remote: TrsxDocument, prefer: ConflictPreference = 'local'): TrsxMergeResult {
+export function mergeTrsx(
+  base: TrsxDocument,
+  local: TrsxDocument,
+  remote: TrsxDocument,
+  prefer: ConflictPreference = 'local',
+): TrsxMergeResult {
   const b = trsxItems(base);
   const l = trsxItems(local);
   const r = trsxItems(remote);
@@ -36,11 +41,23 @@ export function mergeTrsx(base: TrsxDocument, local: TrsxDocument, remote: TrsxD
     const li = l.get(id);
     const ri = r.get(id);
     if (li?.value === ri?.value) return li;
-    if (li?.value === bi?.value) { changesLocal = true; return ri; }
+    if (li?.value === bi?.value) {
+      changesLocal = true;
+      return ri;
+    }
     if (ri?.value === bi?.value) return li;
     const item = (li ?? ri) as TrsxItem;
-    conflicts.push({ kind: item.kind, key: item.key, label: itemLabel(item), local: sideChange(bi, li), remote: sideChange(bi, ri) });
-    if (prefer === 'remote') { changesLocal = true; return ri; }
+    conflicts.push({
+      kind: item.kind,
+      key: item.key,
+      label: itemLabel(item),
+      local: sideChange(bi, li),
+      remote: sideChange(bi, ri),
+    });
+    if (prefer === 'remote') {
+      changesLocal = true;
+      return ri;
+    }
     return li;
   };
   for (const id of l.keys()) {
@@ -64,8 +81,12 @@ function sideChange(base: TrsxItem | undefined, side: TrsxItem | undefined): str
 /** Reassembles a document from chosen items; `fallback` gives the header if none was chosen. */
 export function buildDocument(items: readonly TrsxItem[], fallback: TrsxDocument): TrsxDocument {
   let header: HeaderPart = {
-    lang: fallback.lang, version: fallback.version, enginePackVersion: fallback.enginePackVersion,
-    ontologyBase: fallback.ontologyBase, metadata: fallback.metadata, sources: fallback.sources,
+    lang: fallback.lang,
+    version: fallback.version,
+    enginePackVersion: fallback.enginePackVersion,
+    ontologyBase: fallback.ontologyBase,
+    metadata: fallback.metadata,
+    sources: fallback.sources,
   };
   const intents: TrsxIntent[] = [];
   const concepts: TrsxConcept[] = [];
@@ -75,21 +96,33 @@ export function buildDocument(items: readonly TrsxItem[], fallback: TrsxDocument
     const s = item.source;
     if (!s) throw new Error(`buildDocument needs items read with their sources (${itemLabel(item)}).`);
     switch (s.kind) {
-      case 'header': header = s.header; break;
-      case 'intent': intents.push(s.intent); break;
-      case 'entity': concepts.push(s.concept); break;
+      case 'header':
+        header = s.header;
+        break;
+      case 'intent':
+        intents.push(s.intent);
+        break;
+      case 'entity':
+        concepts.push(s.concept);
+        break;
       case 'literal': {
         const list = dictionaries.get(s.entity) ?? [];
         list.push(s.entry);
         dictionaries.set(s.entity, list);
         break;
       }
-      case 'sample': samples.push(s.sample); break;
+      case 'sample':
+        samples.push(s.sample);
+        break;
     }
   }
   const doc: TrsxDocument = {
-    metadata: header.metadata, sources: header.sources, intents, concepts,
-    dictionaries: [...dictionaries].map(([conceptref, entries]) => ({ conceptref, entries })), samples,
+    metadata: header.metadata,
+    sources: header.sources,
+    intents,
+    concepts,
+    dictionaries: [...dictionaries].map(([conceptref, entries]) => ({ conceptref, entries })),
+    samples,
   };
   if (header.lang !== undefined) doc.lang = header.lang;
   if (header.version !== undefined) doc.version = header.version;

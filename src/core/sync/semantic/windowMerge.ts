@@ -25,14 +25,20 @@ export type WindowMerge =
    */
   | { readonly kind: 'merged'; readonly parts: readonly Uint8Array[] };
 
-interface Side { readonly window: ChangedWindow; readonly bytes: Uint8Array; readonly diff: TrsxDiff }
+interface Side {
+  readonly window: ChangedWindow;
+  readonly bytes: Uint8Array;
+  readonly diff: TrsxDiff;
+}
 
 /**
  * `readLocal` and `readRemote` are called once each and their bytes dropped before the next is read; with
  * `localFile` (the local version's path) the local side is never read whole, only around the change (windowSources.ts).
  */
 export async function mergeSampleWindows(
-  base: Uint8Array, readLocal: () => Promise<Uint8Array | undefined>, readRemote: () => Promise<Uint8Array | undefined>,
+  base: Uint8Array,
+  readLocal: () => Promise<Uint8Array | undefined>,
+  readRemote: () => Promise<Uint8Array | undefined>,
   localFile?: string,
 ): Promise<WindowMerge | undefined> {
   const local = localFile ? await sideOfFile(base, localFile) : sideOf(base, await readLocal());
@@ -48,8 +54,10 @@ export async function mergeSampleWindows(
   return {
     kind: 'merged',
     parts: [
-      base.subarray(0, first.window.start), first.bytes,
-      base.subarray(first.window.beforeEnd, second.window.start), second.bytes,
+      base.subarray(0, first.window.start),
+      first.bytes,
+      base.subarray(first.window.beforeEnd, second.window.start),
+      second.bytes,
       base.subarray(second.window.beforeEnd),
     ],
   };
@@ -69,7 +77,10 @@ async function sideOfFile(base: Uint8Array, path: string): Promise<Side | undefi
 }
 
 function sideOfWindow(window: ChangedWindow): Side | undefined {
-  const read = diffWalks(walkTrsxBytes(window.before, 'the base window'), walkTrsxBytes(window.after, 'the changed window'));
+  const read = diffWalks(
+    walkTrsxBytes(window.before, 'the base window'),
+    walkTrsxBytes(window.after, 'the changed window'),
+  );
   if (!read.ok) return undefined;
   // The window's own copy of the changed bytes, between the head and the tail it is wrapped in.
   const bytes = window.after.subarray(window.head.length, window.after.length - window.tail.length);
@@ -82,16 +93,20 @@ const encoder = new TextEncoder();
 function mergeOverlapping(base: Uint8Array, local: Side, remote: Side): WindowMerge | undefined {
   const start = Math.min(local.window.start, remote.window.start);
   const end = Math.max(local.window.beforeEnd, remote.window.beforeEnd);
-  const union = (side: Side): Uint8Array => Buffer.concat([
-    base.subarray(start, side.window.start), side.bytes, base.subarray(side.window.beforeEnd, end),
-  ]);
+  const union = (side: Side): Uint8Array =>
+    Buffer.concat([base.subarray(start, side.window.start), side.bytes, base.subarray(side.window.beforeEnd, end)]);
   const wrap = (samples: Uint8Array): Uint8Array => Buffer.concat([local.window.head, samples, local.window.tail]);
-  const docs = [base.subarray(start, end), union(local), union(remote)].map((b, i) => readTrsxDocument(wrap(b), `the ${['base', 'local', 'remote'][i]} window`));
+  const docs = [base.subarray(start, end), union(local), union(remote)].map((b, i) =>
+    readTrsxDocument(wrap(b), `the ${['base', 'local', 'remote'][i]} window`),
+  );
   const [b, l, r] = docs;
   if (!b?.ok || !l?.ok || !r?.ok) return undefined;
   const merged = mergeTrsx(b.document, l.document, r.document);
   if (merged.conflicts.length > 0) return undefined;
-  return { kind: 'merged', parts: [base.subarray(0, start), encoder.encode(samplesLayout(merged.document)), base.subarray(end)] };
+  return {
+    kind: 'merged',
+    parts: [base.subarray(0, start), encoder.encode(samplesLayout(merged.document)), base.subarray(end)],
+  };
 }
 
 /** The samples of a (window) document as the builder lays them out, one per line, no section tags. */

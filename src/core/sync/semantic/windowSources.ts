@@ -33,7 +33,10 @@ const BANG = 0x21;
 const QUESTION = 0x3f;
 
 export function bytesSource(bytes: Uint8Array): ByteSource {
-  return { size: bytes.length, read: (position, length) => Promise.resolve(bytes.subarray(position, position + length)) };
+  return {
+    size: bytes.length,
+    read: (position, length) => Promise.resolve(bytes.subarray(position, position + length)),
+  };
 }
 
 /** A file opened for random access; close it when done. */
@@ -75,7 +78,9 @@ async function openIfPresent(path: string): Promise<FileSource | undefined> {
  * at hand; undefined, without running `use`, when a file is absent.
  */
 export async function withSources<T>(
-  before: string | ByteSource, after: string | ByteSource, use: (before: ByteSource, after: ByteSource) => Promise<T>,
+  before: string | ByteSource,
+  after: string | ByteSource,
+  use: (before: ByteSource, after: ByteSource) => Promise<T>,
 ): Promise<T | undefined> {
   const opened: FileSource[] = [];
   const sourceOf = async (version: string | ByteSource): Promise<ByteSource | undefined> => {
@@ -86,7 +91,7 @@ export async function withSources<T>(
   };
   try {
     const b = await sourceOf(before);
-    const a = b && await sourceOf(after);
+    const a = b && (await sourceOf(after));
     return b && a ? await use(b, a) : undefined;
   } finally {
     for (const file of opened) await file.close();
@@ -94,7 +99,11 @@ export async function withSources<T>(
 }
 
 /** The window of the change from `before` to `after`, reading only what it needs. */
-export async function changedSamplesWindowOf(before: ByteSource, after: ByteSource, signal?: AbortSignal): Promise<SourcesWindow> {
+export async function changedSamplesWindowOf(
+  before: ByteSource,
+  after: ByteSource,
+  signal?: AbortSignal,
+): Promise<SourcesWindow> {
   const nb = before.size;
   const na = after.size;
   const bufB = new Uint8Array(Math.min(CHUNK, Math.max(nb, 1)));
@@ -113,7 +122,10 @@ export async function changedSamplesWindowOf(before: ByteSource, after: ByteSour
     markup ||= hasMarkupIn(b, prefix, before0, undefined);
     before0 = b[length - 1];
     const differ = firstDifference(b, a, length);
-    if (differ < length) { prefix += differ; break; }
+    if (differ < length) {
+      prefix += differ;
+      break;
+    }
     prefix += length;
   }
   if (prefix === nb && nb === na) return { kind: 'same' };
@@ -130,7 +142,10 @@ export async function changedSamplesWindowOf(before: ByteSource, after: ByteSour
     markup ||= hasMarkupIn(b, nb - suffix - length, undefined, after0);
     after0 = b[0];
     const same = sameFromEnd(b, a, length);
-    if (same < length) { suffix += same; break; }
+    if (same < length) {
+      suffix += same;
+      break;
+    }
     suffix += length;
   }
   if (markup) return { kind: 'whole' };
@@ -141,8 +156,16 @@ export async function changedSamplesWindowOf(before: ByteSource, after: ByteSour
   const tail = Math.min(suffix, TAIL);
   const hiB = Math.min(nb - tail, nb - suffix + MARGIN);
   const hiA = hiB + (na - nb);
-  const shortB = await joinParts(before, [[0, head], [lo, hiB], [nb - tail, nb]]);
-  const shortA = await joinParts(after, [[0, head], [lo, hiA], [na - tail, na]]);
+  const shortB = await joinParts(before, [
+    [0, head],
+    [lo, hiB],
+    [nb - tail, nb],
+  ]);
+  const shortA = await joinParts(after, [
+    [0, head],
+    [lo, hiA],
+    [na - tail, na],
+  ]);
   const w = changedSamplesWindow(shortB, shortA);
   if (!w) return { kind: 'whole' };
   const cutHead = lo - head;
@@ -205,7 +228,12 @@ function sameFromEnd(b: Uint8Array, a: Uint8Array, length: number): number {
  * Whether the chunk (at file position `at`) holds "<!" or "<?" (the XML declaration at 0 aside), counting a pair
  * across its edges through the bytes just before and just after it.
  */
-function hasMarkupIn(chunk: Uint8Array, at: number, byteBefore: number | undefined, byteAfter: number | undefined): boolean {
+function hasMarkupIn(
+  chunk: Uint8Array,
+  at: number,
+  byteBefore: number | undefined,
+  byteAfter: number | undefined,
+): boolean {
   const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
   for (const mark of [BANG, QUESTION]) {
     for (let i = buf.indexOf(mark); i >= 0; i = buf.indexOf(mark, i + 1)) {

@@ -8,7 +8,11 @@ import { ConnectionWizard } from '../connectionWizard';
 /** Add Connection…: the wizard, then the connection is saved (secret in SecretStorage) and offered a test. */
 export class AddConnectionCommand implements Command {
   readonly id = CommandIds.connectionAdd;
-  constructor(private readonly registry: ConnectionRegistry, private readonly prompter: Prompter, private readonly reservedName: string) {}
+  constructor(
+    private readonly registry: ConnectionRegistry,
+    private readonly prompter: Prompter,
+    private readonly reservedName: string,
+  ) {}
 
   async execute(): Promise<ConnectionConfig> {
     const saved = this.registry.list().flatMap((c) => (c.config ? [c.config] : []));

@@ -31,7 +31,9 @@ export interface Change<T> {
 
 /** Makes one change on the platform, then refreshes the tree and tells the user. */
 export async function applyChange<T>(deps: ExplorerCommandDeps, change: Change<T>): Promise<T> {
-  const result = await deps.prompter.withProgress({ title: change.progress }, (_progress, signal) => change.call(signal));
+  const result = await deps.prompter.withProgress({ title: change.progress }, (_progress, signal) =>
+    change.call(signal),
+  );
   change.refresh();
   if (change.done) void deps.prompter.info(change.done(result));
   return result;
@@ -39,8 +41,13 @@ export async function applyChange<T>(deps: ExplorerCommandDeps, change: Change<T
 
 /** A change inside one project: `parts` are the project's branches that show its result. */
 export function changeProject<T>(
-  deps: ExplorerCommandDeps, target: { readonly connectionId: string; readonly projectId: string },
-  parts: readonly ProjectPart[], change: Omit<Change<T>, 'refresh'>,
+  deps: ExplorerCommandDeps,
+  target: { readonly connectionId: string; readonly projectId: string },
+  parts: readonly ProjectPart[],
+  change: Omit<Change<T>, 'refresh'>,
 ): Promise<T> {
-  return applyChange(deps, { ...change, refresh: () => refreshProject(deps.model, target.connectionId, target.projectId, ...parts) });
+  return applyChange(deps, {
+    ...change,
+    refresh: () => refreshProject(deps.model, target.connectionId, target.projectId, ...parts),
+  });
 }

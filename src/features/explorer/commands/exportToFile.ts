@@ -18,7 +18,10 @@ export interface ExportResult {
 }
 
 export async function exportToFile(deps: ExplorerCommandDeps, request: ExportRequest): Promise<ExportResult> {
-  const file = await answered(deps.prompter.saveFile({ title: request.title, defaultName: request.defaultName, filters: request.filters }), request.title);
+  const file = await answered(
+    deps.prompter.saveFile({ title: request.title, defaultName: request.defaultName, filters: request.filters }),
+    request.title,
+  );
   const bytes = await deps.prompter.withProgress({ title: request.title }, async (progress, signal) => {
     progress.report({ message: 'downloading…' });
     const download = await request.download(signal);

@@ -16,6 +16,7 @@ export async function readImportFile(path: string, allowed: readonly string[], w
     throw new Error(`Cannot read ${path}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
   });
   if (!info.isFile()) throw new Error(`${path} is not a file.`);
-  if (info.size > MAX_IMPORT_BYTES) throw new Error(`${basename(path)} is ${info.size} bytes; imports are limited to ${MAX_IMPORT_BYTES} bytes.`);
+  if (info.size > MAX_IMPORT_BYTES)
+    throw new Error(`${basename(path)} is ${info.size} bytes; imports are limited to ${MAX_IMPORT_BYTES} bytes.`);
   return { data: await readFile(path), fileName: basename(path) };
 }

@@ -7,7 +7,8 @@ export class LoadMoreCommand implements Command {
   readonly id = CommandIds.explorerLoadMore;
 
   async execute(node?: unknown): Promise<void> {
-    if (!(node instanceof LoadMoreNode)) throw new Error('Load more works on a "Load more…" node of the Conversational Studio explorer.');
+    if (!(node instanceof LoadMoreNode))
+      throw new Error('Load more works on a "Load more…" node of the Conversational Studio explorer.');
     await node.owner.loadMore();
   }
 }

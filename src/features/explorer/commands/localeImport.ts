@@ -33,21 +33,36 @@ export interface LocaleImport {
 }
 
 /** Runs one import; undefined when the user declined the replace. */
-export async function importForLocale(deps: ExplorerCommandDeps, target: ProjectTarget, spec: LocaleImport): Promise<JobOutcome | undefined> {
+export async function importForLocale(
+  deps: ExplorerCommandDeps,
+  target: ProjectTarget,
+  spec: LocaleImport,
+): Promise<JobOutcome | undefined> {
   const { title, name, content } = spec;
-  const path = await answered(deps.prompter.openFile({
-    title: `${title}: "${name}"`, filters: { [spec.filterLabel]: spec.extensions.map((e) => e.replace(/^\./, '')) },
-  }), title);
+  const path = await answered(
+    deps.prompter.openFile({
+      title: `${title}: "${name}"`,
+      filters: { [spec.filterLabel]: spec.extensions.map((e) => e.replace(/^\./, '')) },
+    }),
+    title,
+  );
   const file = await readImportFile(path, spec.extensions, spec.kind);
   const locale = await pickLocale(deps, target, `${title}: locale`);
   if (spec.replace) {
     const ok = await deps.prompter.confirm(`Replace the ${locale} ${content} of "${name}" with ${basename(path)}?`, {
-      detail: spec.replaceDetail, action: 'Replace',
+      detail: spec.replaceDetail,
+      action: 'Replace',
     });
     if (!ok) return undefined;
   }
   const verb = spec.replace ? 'Replace' : 'Append';
-  return runJob(deps, target, `${verb} ${locale} ${content} of "${name}" from ${file.fileName}`, (signal) => spec.send(locale, file, signal), spec.afterwards);
+  return runJob(
+    deps,
+    target,
+    `${verb} ${locale} ${content} of "${name}" from ${file.fileName}`,
+    (signal) => spec.send(locale, file, signal),
+    spec.afterwards,
+  );
 }
 
 /** Append … or Replace …: the subclass says which (`replace`), what it imports and where to, and how it is sent. */

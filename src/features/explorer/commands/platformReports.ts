@@ -29,8 +29,13 @@ abstract class ReportCommand implements Command {
   async execute(arg?: unknown): Promise<vscode.Uri> {
     const entry = await resolveConnection(this.deps.registry, this.deps.prompter, arg, { title: this.title });
     const session = await this.deps.registry.session(entry.id);
-    const body = await this.deps.prompter.withProgress({ title: `${this.title} (${entry.name})` }, (_p, signal) => this.build(session.client, signal));
-    const uri = this.deps.reports.put(reportPath(`${this.title} ${entry.name}`), `# ${esc(this.title)} — ${esc(entry.name)}\n\n${body}`);
+    const body = await this.deps.prompter.withProgress({ title: `${this.title} (${entry.name})` }, (_p, signal) =>
+      this.build(session.client, signal),
+    );
+    const uri = this.deps.reports.put(
+      reportPath(`${this.title} ${entry.name}`),
+      `# ${esc(this.title)} — ${esc(entry.name)}\n\n${body}`,
+    );
     await this.deps.reports.open(uri);
     return uri;
   }
@@ -41,9 +46,16 @@ export class ShowLocksCommand extends ReportCommand {
   protected readonly title = 'Project Locks';
   protected async build(client: PlatformClient, signal: AbortSignal): Promise<string> {
     const locks = await collect(client.projects.locks({ signal }));
-    return table(['Project', 'Owner', 'Since', 'Notes'], locks.map((l) => [
-      code(l.projectId), esc(l.lockOwner?.name ?? l.lockOwner?.email ?? l.lockOwner?.id ?? ''), l.createTime ?? '', esc(l.notes ?? ''),
-    ]), 'No project is locked.');
+    return table(
+      ['Project', 'Owner', 'Since', 'Notes'],
+      locks.map((l) => [
+        code(l.projectId),
+        esc(l.lockOwner?.name ?? l.lockOwner?.email ?? l.lockOwner?.id ?? ''),
+        l.createTime ?? '',
+        esc(l.notes ?? ''),
+      ]),
+      'No project is locked.',
+    );
   }
 }
 
@@ -52,7 +64,11 @@ export class ShowEntityTypesCommand extends ReportCommand {
   protected readonly title = 'Entity Types';
   protected async build(client: PlatformClient, signal: AbortSignal): Promise<string> {
     const types = await client.ontology.entityTypes({ signal });
-    return table(['Type', 'Description', 'Data types'], types.map((t) => [code(t.name), esc(t.description ?? ''), t.compatibleDataTypes.join(', ')]), 'The platform lists no entity types.');
+    return table(
+      ['Type', 'Description', 'Data types'],
+      types.map((t) => [code(t.name), esc(t.description ?? ''), t.compatibleDataTypes.join(', ')]),
+      'The platform lists no entity types.',
+    );
   }
 }
 
@@ -73,8 +89,15 @@ export class ShowAllApplicationsCommand extends ReportCommand {
         for (const item of own) apps.push(item);
       }
     }
-    return table(['Application', 'Id', 'Organization', 'Created'], apps.map((a) => [
-      esc(a.applicationName), code(a.id), esc(a.organizationName ?? a.organizationId ?? ''), a.createTime ?? '',
-    ]), 'No application is visible through this connection.');
+    return table(
+      ['Application', 'Id', 'Organization', 'Created'],
+      apps.map((a) => [
+        esc(a.applicationName),
+        code(a.id),
+        esc(a.organizationName ?? a.organizationId ?? ''),
+        a.createTime ?? '',
+      ]),
+      'No application is visible through this connection.',
+    );
   }
 }

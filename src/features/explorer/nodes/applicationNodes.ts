@@ -18,7 +18,9 @@ export function buildsSummary(builds: ConfigBuilds): string {
     builds.asr?.builds.length ? `ASR ${versions(builds.asr.builds)}` : '',
     builds.nlu?.builds.length ? `NLU ${versions(builds.nlu.builds)}` : '',
     builds.dialog ? `Dialog v${builds.dialog.buildVersion ?? '?'}` : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Every environment-geography deployment of a configuration (the latest record per geography). */
@@ -34,7 +36,10 @@ export class ApplicationsGroupNode extends ContainerNode {
   readonly id: string;
   protected readonly emptyLabel = 'No applications';
 
-  constructor(readonly org: OrganizationNode, ctx: ExplorerContext) {
+  constructor(
+    readonly org: OrganizationNode,
+    ctx: ExplorerContext,
+  ) {
     super(org, ctx);
     this.id = childId(org.id, 'applications');
   }
@@ -57,12 +62,18 @@ export class ApplicationNode extends ExplorerNode {
   readonly id: string;
   private readonly children: ExplorerNode[];
 
-  constructor(readonly group: ApplicationsGroupNode, ctx: ExplorerContext, readonly app: Application) {
+  constructor(
+    readonly group: ApplicationsGroupNode,
+    ctx: ExplorerContext,
+    readonly app: Application,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, app.id);
     this.children = [
       new CredentialsGroupNode(this, ctx, app.id),
-      ...(app.configs.length > 0 ? app.configs.map((c) => new AppConfigNode(this, ctx, c)) : [ctx.emptyNode(this, 'No configurations')]),
+      ...(app.configs.length > 0
+        ? app.configs.map((c) => new AppConfigNode(this, ctx, c))
+        : [ctx.emptyNode(this, 'No configurations')]),
     ];
   }
 
@@ -71,7 +82,12 @@ export class ApplicationNode extends ExplorerNode {
     const item = new vscode.TreeItem(app.applicationName, vscode.TreeItemCollapsibleState.Collapsed);
     item.description = `${app.configs.length} configuration${app.configs.length === 1 ? '' : 's'}`;
     item.iconPath = this.ctx.icons.media('application');
-    item.tooltip = tooltip([`**${esc(app.applicationName)}**`, '', `- Application id: ${code(app.id)}`, app.createTime && `- Created ${app.createTime}`]);
+    item.tooltip = tooltip([
+      `**${esc(app.applicationName)}**`,
+      '',
+      `- Application id: ${code(app.id)}`,
+      app.createTime && `- Created ${app.createTime}`,
+    ]);
     item.contextValue = contextValue(NodeKinds.application, {});
     return item;
   }
@@ -89,11 +105,18 @@ export class AppConfigNode extends ExplorerNode {
   readonly id: string;
   private readonly children: ExplorerNode[];
 
-  constructor(parent: ExplorerNode, ctx: ExplorerContext, readonly config: AppConfig) {
+  constructor(
+    parent: ExplorerNode,
+    ctx: ExplorerContext,
+    readonly config: AppConfig,
+  ) {
     super(parent, ctx);
     this.id = childId(parent.id, config.id);
     const deployments = geographyDeployments(config);
-    this.children = deployments.length > 0 ? deployments.map((d) => new DeploymentNode(this, ctx, d)) : [ctx.emptyNode(this, 'Not deployed')];
+    this.children =
+      deployments.length > 0
+        ? deployments.map((d) => new DeploymentNode(this, ctx, d))
+        : [ctx.emptyNode(this, 'Not deployed')];
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -101,10 +124,13 @@ export class AppConfigNode extends ExplorerNode {
     const item = new vscode.TreeItem(c.tag, vscode.TreeItemCollapsibleState.Collapsed);
     const deployed = geographyDeployments(c).filter((d) => d.status === 'DEPLOYED').length;
     const builds = buildsSummary(c.builds);
-    item.description = [builds, deployed > 0 ? `deployed to ${deployed}` : 'not deployed', c.parentId ? 'override' : ''].filter(Boolean).join(' · ');
+    item.description = [builds, deployed > 0 ? `deployed to ${deployed}` : 'not deployed', c.parentId ? 'override' : '']
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon('settings-gear');
     item.tooltip = tooltip([
-      `**${esc(c.tag)}** — configuration ${code(c.id)}`, '',
+      `**${esc(c.tag)}** — configuration ${code(c.id)}`,
+      '',
       `- Builds: ${builds || 'none'}`,
       c.parentId && `- Overrides configuration ${code(c.parentId)}`,
       c.createTime && `- Created ${c.createTime}`,
@@ -125,7 +151,11 @@ export class AppConfigNode extends ExplorerNode {
 export class DeploymentNode extends ExplorerNode {
   readonly id: string;
 
-  constructor(readonly configNode: AppConfigNode, ctx: ExplorerContext, readonly deployment: EnvGeographyDeployment) {
+  constructor(
+    readonly configNode: AppConfigNode,
+    ctx: ExplorerContext,
+    readonly deployment: EnvGeographyDeployment,
+  ) {
     super(configNode, ctx);
     this.id = childId(configNode.id, deployment.envGeography.id);
   }
@@ -134,10 +164,17 @@ export class DeploymentNode extends ExplorerNode {
     const d = this.deployment;
     const geo = d.envGeography;
     const item = new vscode.TreeItem(geo.geography.displayName, vscode.TreeItemCollapsibleState.None);
-    item.description = [humanize(d.status), geo.envType ? humanize(geo.envType) : '', d.isOverridden ? 'overridden' : ''].filter(Boolean).join(' · ');
+    item.description = [
+      humanize(d.status),
+      geo.envType ? humanize(geo.envType) : '',
+      d.isOverridden ? 'overridden' : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = deploymentStatusIcon(d.status);
     item.tooltip = tooltip([
-      `**${esc(geo.geography.displayName)}** — ${humanize(d.status)}`, '',
+      `**${esc(geo.geography.displayName)}** — ${humanize(d.status)}`,
+      '',
       `- Environment geography: ${code(geo.id)}`,
       geo.envHost && `- Host: ${code(geo.envHost)}`,
       d.deploymentResult && `- Result: ${esc(d.deploymentResult)}`,

@@ -12,7 +12,10 @@ export class BotsGroupNode extends ContainerNode {
   readonly id: string;
   protected readonly emptyLabel = 'No bots';
 
-  constructor(readonly org: OrganizationNode, ctx: ExplorerContext) {
+  constructor(
+    readonly org: OrganizationNode,
+    ctx: ExplorerContext,
+  ) {
     super(org, ctx);
     this.id = childId(org.id, 'bots');
   }
@@ -35,10 +38,17 @@ export class BotNode extends ExplorerNode {
   readonly id: string;
   private readonly children: ExplorerNode[];
 
-  constructor(readonly group: BotsGroupNode, ctx: ExplorerContext, readonly bot: Bot) {
+  constructor(
+    readonly group: BotsGroupNode,
+    ctx: ExplorerContext,
+    readonly bot: Bot,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, bot.id);
-    this.children = bot.configs.length > 0 ? bot.configs.map((c) => new BotConfigNode(this, ctx, c)) : [ctx.emptyNode(this, 'No configurations')];
+    this.children =
+      bot.configs.length > 0
+        ? bot.configs.map((c) => new BotConfigNode(this, ctx, c))
+        : [ctx.emptyNode(this, 'No configurations')];
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -46,7 +56,12 @@ export class BotNode extends ExplorerNode {
     const item = new vscode.TreeItem(bot.applicationName, vscode.TreeItemCollapsibleState.Collapsed);
     item.description = `${bot.configs.length} configuration${bot.configs.length === 1 ? '' : 's'}`;
     item.iconPath = this.ctx.icons.media('bot');
-    item.tooltip = tooltip([`**${esc(bot.applicationName)}**`, '', `- Bot id: ${code(bot.id)}`, bot.createTime && `- Created ${bot.createTime}`]);
+    item.tooltip = tooltip([
+      `**${esc(bot.applicationName)}**`,
+      '',
+      `- Bot id: ${code(bot.id)}`,
+      bot.createTime && `- Created ${bot.createTime}`,
+    ]);
     item.contextValue = contextValue(NodeKinds.bot, {});
     return item;
   }
@@ -63,7 +78,11 @@ export class BotNode extends ExplorerNode {
 export class BotConfigNode extends ExplorerNode {
   readonly id: string;
 
-  constructor(readonly botNode: BotNode, ctx: ExplorerContext, readonly config: AppConfig) {
+  constructor(
+    readonly botNode: BotNode,
+    ctx: ExplorerContext,
+    readonly config: AppConfig,
+  ) {
     super(botNode, ctx);
     this.id = childId(botNode.id, config.id);
   }
@@ -71,11 +90,16 @@ export class BotConfigNode extends ExplorerNode {
   getTreeItem(): vscode.TreeItem {
     const c = this.config;
     const item = new vscode.TreeItem(c.tag, vscode.TreeItemCollapsibleState.None);
-    const live = geographyDeployments(c).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography.geography.displayName);
-    item.description = [buildsSummary(c.builds), live.length > 0 ? `live in ${live.join(', ')}` : 'not deployed'].filter(Boolean).join(' · ');
+    const live = geographyDeployments(c)
+      .filter((d) => d.status === 'DEPLOYED')
+      .map((d) => d.envGeography.geography.displayName);
+    item.description = [buildsSummary(c.builds), live.length > 0 ? `live in ${live.join(', ')}` : 'not deployed']
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon(live.length > 0 ? 'cloud' : 'settings-gear');
     item.tooltip = tooltip([
-      `**${esc(c.tag)}** — bot configuration ${code(c.id)}`, '',
+      `**${esc(c.tag)}** — bot configuration ${code(c.id)}`,
+      '',
       `- Builds: ${buildsSummary(c.builds) || 'none'}`,
       `- Deployed: ${esc(live.join(', ')) || 'nowhere'}`,
       c.hasInterface && '- Has a configuration interface (languages, channels, variables)',

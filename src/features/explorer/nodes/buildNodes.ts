@@ -31,7 +31,11 @@ export class BuildServiceNode extends PagedContainerNode<Build> implements InPro
   readonly id: string;
   protected readonly emptyLabel: string;
 
-  constructor(readonly group: BuildsGroupNode, ctx: ExplorerContext, readonly service: BuildService) {
+  constructor(
+    readonly group: BuildsGroupNode,
+    ctx: ExplorerContext,
+    readonly service: BuildService,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, service);
     this.emptyLabel = `No ${SERVICE_LABELS[service]} builds`;
@@ -43,7 +47,9 @@ export class BuildServiceNode extends PagedContainerNode<Build> implements InPro
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(SERVICE_LABELS[this.service], vscode.TreeItemCollapsibleState.Collapsed);
-    item.iconPath = new vscode.ThemeIcon(this.service === 'ASR' ? 'mic' : this.service === 'NLU' ? 'symbol-namespace' : 'comment-discussion');
+    item.iconPath = new vscode.ThemeIcon(
+      this.service === 'ASR' ? 'mic' : this.service === 'NLU' ? 'symbol-namespace' : 'comment-discussion',
+    );
     item.contextValue = contextValue(NodeKinds.buildService, { [this.service.toLowerCase()]: true });
     return item;
   }
@@ -61,7 +67,11 @@ export class BuildServiceNode extends PagedContainerNode<Build> implements InPro
 export class BuildNode extends ExplorerNode implements InProject {
   readonly id: string;
 
-  constructor(readonly serviceNode: BuildServiceNode, ctx: ExplorerContext, readonly build: Build) {
+  constructor(
+    readonly serviceNode: BuildServiceNode,
+    ctx: ExplorerContext,
+    readonly build: Build,
+  ) {
     super(serviceNode, ctx);
     this.id = childId(serviceNode.id, build.buildLabel);
   }
@@ -72,20 +82,31 @@ export class BuildNode extends ExplorerNode implements InProject {
 
   getTreeItem(): vscode.TreeItem {
     const b = this.build;
-    const item = new vscode.TreeItem(`v${b.buildVersion ?? b.buildLabel.split('_').pop() ?? '?'}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      `v${b.buildVersion ?? b.buildLabel.split('_').pop() ?? '?'}`,
+      vscode.TreeItemCollapsibleState.None,
+    );
     const status = humanize(b.status);
-    item.description = [b.locales?.join(', '), status, b.createTime?.slice(0, 16).replace('T', ' ')].filter(Boolean).join(' · ');
+    item.description = [b.locales?.join(', '), status, b.createTime?.slice(0, 16).replace('T', ' ')]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = buildStatusIcon(b.status);
     const errors = b.errors?.errors ?? [];
-    item.tooltip = new vscode.MarkdownString([
-      `**${b.buildLabel}** — ${status || 'unknown status'}`, '',
-      ...(b.locales?.length ? [`- Locales: ${b.locales.join(', ')}`] : []),
-      ...(b.modelType ? [`- Model type: ${b.modelType}`] : []),
-      ...(b.notes ? [`- Notes: ${b.notes}`] : []),
-      ...(b.createTime ? [`- Created ${b.createTime}`] : []),
-      ...errors.map((e) => `- Error: ${e.message}`),
-    ].join('\n'));
-    item.contextValue = contextValue(NodeKinds.build, { completed: b.status === 'BST_COMPLETED', failed: b.status === 'BST_FAILED' });
+    item.tooltip = new vscode.MarkdownString(
+      [
+        `**${b.buildLabel}** — ${status || 'unknown status'}`,
+        '',
+        ...(b.locales?.length ? [`- Locales: ${b.locales.join(', ')}`] : []),
+        ...(b.modelType ? [`- Model type: ${b.modelType}`] : []),
+        ...(b.notes ? [`- Notes: ${b.notes}`] : []),
+        ...(b.createTime ? [`- Created ${b.createTime}`] : []),
+        ...errors.map((e) => `- Error: ${e.message}`),
+      ].join('\n'),
+    );
+    item.contextValue = contextValue(NodeKinds.build, {
+      completed: b.status === 'BST_COMPLETED',
+      failed: b.status === 'BST_FAILED',
+    });
     return item;
   }
 }

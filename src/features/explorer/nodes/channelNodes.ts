@@ -35,7 +35,11 @@ export class ChannelsGroupNode extends ProjectGroupNode {
 export class ChannelNode extends ExplorerNode implements InProject {
   readonly id: string;
 
-  constructor(readonly group: ChannelsGroupNode, ctx: ExplorerContext, readonly entry: ProjectChannel) {
+  constructor(
+    readonly group: ChannelsGroupNode,
+    ctx: ExplorerContext,
+    readonly entry: ProjectChannel,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, entry.channel.id);
   }
@@ -57,9 +61,12 @@ export class ChannelNode extends ExplorerNode implements InProject {
     const item = new vscode.TreeItem(channel.displayName, vscode.TreeItemCollapsibleState.None);
     const modes = (channel.modes ?? []).map(humanize);
     item.description = [this.active ? '' : 'inactive', modes.join(', ')].filter(Boolean).join(' · ');
-    item.iconPath = this.active ? this.ctx.icons.media('channel') : new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
+    item.iconPath = this.active
+      ? this.ctx.icons.media('channel')
+      : new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
     item.tooltip = tooltip([
-      `**${esc(channel.displayName)}** (${this.active ? 'active' : 'inactive'})`, '',
+      `**${esc(channel.displayName)}** (${this.active ? 'active' : 'inactive'})`,
+      '',
       `- Channel id: ${code(channel.id)}`,
       channel.codeName && `- Code name: ${code(channel.codeName)}`,
       `- Modes: ${esc(modes.join(', ')) || '—'}`,

@@ -16,7 +16,10 @@ export class ConnectionNode extends PagedContainerNode<Organization> {
   protected readonly emptyLabel = 'No organizations';
   private signedIn = true;
 
-  constructor(private entry: ConnectionEntry, ctx: ExplorerContext) {
+  constructor(
+    private entry: ConnectionEntry,
+    ctx: ExplorerContext,
+  ) {
     super(undefined, ctx);
     this.id = `connection/${encodeURIComponent(entry.id)}`;
   }
@@ -57,14 +60,30 @@ export class ConnectionNode extends PagedContainerNode<Organization> {
   private drawSandbox(item: vscode.TreeItem): void {
     const status = this.ctx.registry.builtInStatus() ?? { state: 'stopped' as const };
     const running = status.state === 'running';
-    item.description = running ? `running · 127.0.0.1:${status.port ?? ''}` : status.state === 'failed' ? 'failed' : `${status.state}…`;
-    item.iconPath = running ? themeIcon('vm-running', 'testing.iconPassed')
-      : status.state === 'failed' ? themeIcon('error', 'errorForeground') : themeIcon('loading~spin');
+    item.description = running
+      ? `running · 127.0.0.1:${status.port ?? ''}`
+      : status.state === 'failed'
+        ? 'failed'
+        : `${status.state}…`;
+    item.iconPath = running
+      ? themeIcon('vm-running', 'testing.iconPassed')
+      : status.state === 'failed'
+        ? themeIcon('error', 'errorForeground')
+        : themeIcon('loading~spin');
     item.tooltip = running
-      ? tooltip(['**Local sandbox** (built in)', '', `- API: ${code(status.baseUrl ?? '')}`, `- Data: ${code(status.dataDir ?? '')}`])
+      ? tooltip([
+          '**Local sandbox** (built in)',
+          '',
+          `- API: ${code(status.baseUrl ?? '')}`,
+          `- Data: ${code(status.dataDir ?? '')}`,
+        ])
       : tooltip([`**Local sandbox**: ${status.state}`, status.error && '', status.error && esc(status.error)]);
     // Keeps the sandbox's own menus (start/stop/restart) matching `^connection:sandbox\b.*:running\b`.
-    item.contextValue = contextValue(NodeKinds.connection, { sandbox: true, running, failed: status.state === 'failed' });
+    item.contextValue = contextValue(NodeKinds.connection, {
+      sandbox: true,
+      running,
+      failed: status.state === 'failed',
+    });
   }
 
   private drawRemote(item: vscode.TreeItem): void {
@@ -73,10 +92,17 @@ export class ConnectionNode extends PagedContainerNode<Organization> {
     item.description = this.signedIn ? host : `${host} · signed out`;
     item.iconPath = this.ctx.icons.media('connection');
     item.tooltip = tooltip([
-      `**${esc(this.entry.name)}**${this.signedIn ? '' : ' (signed out)'}`, '',
-      `- API: ${code(config?.baseUrl ?? '')}`, `- Auth: ${code(config?.authUrl ?? '')}`,
-      `- Logs: ${code(config?.logUrl ?? '')}`, `- Client: ${code(config?.clientId ?? '')}`,
+      `**${esc(this.entry.name)}**${this.signedIn ? '' : ' (signed out)'}`,
+      '',
+      `- API: ${code(config?.baseUrl ?? '')}`,
+      `- Auth: ${code(config?.authUrl ?? '')}`,
+      `- Logs: ${code(config?.logUrl ?? '')}`,
+      `- Client: ${code(config?.clientId ?? '')}`,
     ]);
-    item.contextValue = contextValue(NodeKinds.connection, { remote: true, signedIn: this.signedIn, signedOut: !this.signedIn });
+    item.contextValue = contextValue(NodeKinds.connection, {
+      remote: true,
+      signedIn: this.signedIn,
+      signedOut: !this.signedIn,
+    });
   }
 }

@@ -11,7 +11,11 @@ export class CredentialsGroupNode extends ContainerNode {
   readonly id: string;
   protected readonly emptyLabel = 'No credentials';
 
-  constructor(parent: ExplorerNode, ctx: ExplorerContext, readonly applicationId: string) {
+  constructor(
+    parent: ExplorerNode,
+    ctx: ExplorerContext,
+    readonly applicationId: string,
+  ) {
     super(parent, ctx);
     this.id = childId(parent.id, 'credentials');
   }
@@ -33,7 +37,11 @@ export class CredentialsGroupNode extends ContainerNode {
 export class CredentialNode extends ExplorerNode {
   readonly id: string;
 
-  constructor(readonly group: CredentialsGroupNode, ctx: ExplorerContext, readonly credential: AppCredential) {
+  constructor(
+    readonly group: CredentialsGroupNode,
+    ctx: ExplorerContext,
+    readonly credential: AppCredential,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, credential.id);
   }
@@ -45,9 +53,12 @@ export class CredentialNode extends ExplorerNode {
     item.description = `${geos.join(', ')} · ${c.credential.clients.length} client${c.credential.clients.length === 1 ? '' : 's'}`;
     item.iconPath = new vscode.ThemeIcon('key');
     item.tooltip = tooltip([
-      `**Runtime app ID ${code(c.credential.appId)}**`, '',
+      `**Runtime app ID ${code(c.credential.appId)}**`,
+      '',
       `- Environment geographies: ${esc(geos.join(', ')) || 'none'}`,
-      ...c.credential.clients.map((k) => `- Client ${code(k.clientId)} (${esc(k.clientName)}; scopes ${esc(k.oauthScopes)})`),
+      ...c.credential.clients.map(
+        (k) => `- Client ${code(k.clientId)} (${esc(k.clientName)}; scopes ${esc(k.oauthScopes)})`,
+      ),
     ]);
     item.contextValue = contextValue(NodeKinds.credential, {});
     return item;

@@ -35,7 +35,12 @@ export class DialogGroupNode extends ProjectGroupNode {
 export class DialogComponentNode extends ExplorerNode implements InProject {
   readonly id: string;
 
-  constructor(readonly group: DialogGroupNode, ctx: ExplorerContext, readonly component: DialogComponent, readonly intent: string | undefined) {
+  constructor(
+    readonly group: DialogGroupNode,
+    ctx: ExplorerContext,
+    readonly component: DialogComponent,
+    readonly intent: string | undefined,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, component.id);
   }
@@ -52,7 +57,8 @@ export class DialogComponentNode extends ExplorerNode implements InProject {
     item.iconPath = new vscode.ThemeIcon(c.intentId ? 'symbol-event' : 'symbol-module');
     item.contextValue = NodeKinds.dialogComponent;
     item.tooltip = tooltip([
-      `**${esc(c.name)}**`, '',
+      `**${esc(c.name)}**`,
+      '',
       `- Component id: ${code(c.id)}`,
       this.intent !== undefined && `- Handles intent ${code(this.intent)}`,
       `- Nodes: ${esc(c.nodes.map((n) => `${n.name || n.id} (${n.kind})`).join(', ')) || '—'}`,

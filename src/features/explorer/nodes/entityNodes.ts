@@ -10,11 +10,21 @@ import { escapeMarkdown as esc } from '../../../core/markdown';
 import { tooltip } from '../markdown';
 
 export const ENTITY_KIND_LABELS: Readonly<Record<EntityKind, string>> = {
-  LIST: 'List', FREEFORM: 'Freeform', REGEX: 'Regex', RULE_BASED: 'Rule-based', RELATIONAL: 'Relational', BASE: 'Predefined',
+  LIST: 'List',
+  FREEFORM: 'Freeform',
+  REGEX: 'Regex',
+  RULE_BASED: 'Rule-based',
+  RELATIONAL: 'Relational',
+  BASE: 'Predefined',
 };
 const KIND_ORDER: readonly EntityKind[] = ['LIST', 'FREEFORM', 'REGEX', 'RULE_BASED', 'RELATIONAL', 'BASE'];
 const KIND_FLAGS: Readonly<Record<EntityKind, string>> = {
-  LIST: 'list', FREEFORM: 'freeform', REGEX: 'regex', RULE_BASED: 'ruleBased', RELATIONAL: 'relational', BASE: 'base',
+  LIST: 'list',
+  FREEFORM: 'freeform',
+  REGEX: 'regex',
+  RULE_BASED: 'ruleBased',
+  RELATIONAL: 'relational',
+  BASE: 'base',
 };
 
 export class EntitiesGroupNode extends ProjectGroupNode {
@@ -42,7 +52,12 @@ export class EntityKindNode extends ExplorerNode implements InProject {
   readonly id: string;
   private readonly children: EntityNode[];
 
-  constructor(readonly group: EntitiesGroupNode, ctx: ExplorerContext, readonly kind: EntityKind, entities: readonly Entity[]) {
+  constructor(
+    readonly group: EntitiesGroupNode,
+    ctx: ExplorerContext,
+    readonly kind: EntityKind,
+    entities: readonly Entity[],
+  ) {
     super(group, ctx);
     this.id = childId(group.id, kind);
     this.children = entities.map((e) => new EntityNode(this, ctx, e));
@@ -72,7 +87,11 @@ export class EntityKindNode extends ExplorerNode implements InProject {
 export class EntityNode extends ExplorerNode implements InProject {
   readonly id: string;
 
-  constructor(readonly kindNode: EntityKindNode, ctx: ExplorerContext, readonly entity: Entity) {
+  constructor(
+    readonly kindNode: EntityKindNode,
+    ctx: ExplorerContext,
+    readonly entity: Entity,
+  ) {
     super(kindNode, ctx);
     this.id = childId(kindNode.id, entity.name);
   }
@@ -89,14 +108,21 @@ export class EntityNode extends ExplorerNode implements InProject {
     const e = this.entity;
     const item = new vscode.TreeItem(e.name, vscode.TreeItemCollapsibleState.None);
     const dataType = e.dataType && e.dataType !== 'NOT_SET' ? humanize(e.dataType) : '';
-    const detail = e.kind === 'LIST' && e.numLiterals !== undefined ? `${e.numLiterals} literal${e.numLiterals === 1 ? '' : 's'}`
-      : e.kind === 'REGEX' ? (e.pattern ?? '')
-        : e.kind === 'RELATIONAL' ? [e.isA ? `isA ${e.isA}` : '', e.hasA?.entities.length ? `hasA ${e.hasA.entities.join(', ')}` : ''].filter(Boolean).join(' · ')
-          : '';
+    const detail =
+      e.kind === 'LIST' && e.numLiterals !== undefined
+        ? `${e.numLiterals} literal${e.numLiterals === 1 ? '' : 's'}`
+        : e.kind === 'REGEX'
+          ? (e.pattern ?? '')
+          : e.kind === 'RELATIONAL'
+            ? [e.isA ? `isA ${e.isA}` : '', e.hasA?.entities.length ? `hasA ${e.hasA.entities.join(', ')}` : '']
+                .filter(Boolean)
+                .join(' · ')
+            : '';
     item.description = [dataType, detail, e.isDynamic ? 'dynamic' : ''].filter(Boolean).join(' · ');
     item.iconPath = this.ctx.icons.media('entity');
     item.tooltip = tooltip([
-      `**${esc(e.name)}** — ${ENTITY_KIND_LABELS[e.kind]} entity`, '',
+      `**${esc(e.name)}** — ${ENTITY_KIND_LABELS[e.kind]} entity`,
+      '',
       dataType && `- Data type: ${dataType}`,
       detail && `- ${esc(detail)}`,
       e.settings.isSensitive && '- Sensitive',

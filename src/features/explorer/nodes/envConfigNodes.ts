@@ -31,13 +31,23 @@ export class EnvConfigsGroupNode extends ProjectGroupNode {
   protected async loadChildren(signal: AbortSignal): Promise<ExplorerNode[]> {
     const { client } = await this.session();
     const configs = await client.envConfigs.get(this.projectId, { signal });
-    const valueOf = (list: ReadonlyArray<{ label: string; value: string }>): string | undefined => list.find((l) => l.label === GRAMMAR_BASE_PATH)?.value;
+    const valueOf = (list: ReadonlyArray<{ label: string; value: string }>): string | undefined =>
+      list.find((l) => l.label === GRAMMAR_BASE_PATH)?.value;
     const projectDefault = valueOf(configs.projectDefaults);
     return [
       new EnvConfigNode(this, this.ctx, {}, projectDefault, undefined),
-      ...configs.environments.flatMap((env) => env.environmentGeographies.map((geo) => new EnvConfigNode(this, this.ctx,
-        { environmentId: env.id, environmentName: env.name, geographyId: geo.id, geographyName: geo.name },
-        valueOf(geo.environmentGeographyDefaults), projectDefault))),
+      ...configs.environments.flatMap((env) =>
+        env.environmentGeographies.map(
+          (geo) =>
+            new EnvConfigNode(
+              this,
+              this.ctx,
+              { environmentId: env.id, environmentName: env.name, geographyId: geo.id, geographyName: geo.name },
+              valueOf(geo.environmentGeographyDefaults),
+              projectDefault,
+            ),
+        ),
+      ),
     ];
   }
 }
@@ -45,7 +55,13 @@ export class EnvConfigsGroupNode extends ProjectGroupNode {
 export class EnvConfigNode extends ExplorerNode implements InProject {
   readonly id: string;
 
-  constructor(readonly group: EnvConfigsGroupNode, ctx: ExplorerContext, readonly scope: EnvConfigScope, readonly value: string | undefined, readonly inherited: string | undefined) {
+  constructor(
+    readonly group: EnvConfigsGroupNode,
+    ctx: ExplorerContext,
+    readonly scope: EnvConfigScope,
+    readonly value: string | undefined,
+    readonly inherited: string | undefined,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, scope.geographyId ?? 'default');
   }
@@ -61,12 +77,18 @@ export class EnvConfigNode extends ExplorerNode implements InProject {
     item.description = value ?? (scope.geographyId ? (inherited ? `default: ${inherited}` : 'not set') : 'not set');
     item.iconPath = new vscode.ThemeIcon(scope.geographyId ? 'globe' : 'symbol-constant');
     item.tooltip = tooltip([
-      `**${GRAMMAR_BASE_PATH}** — ${esc(scope.geographyId ? `${label} (${scope.environmentName ?? ''})` : 'project default')}`, '',
+      `**${GRAMMAR_BASE_PATH}** — ${esc(scope.geographyId ? `${label} (${scope.environmentName ?? ''})` : 'project default')}`,
+      '',
       `- Value: ${value ? code(value) : 'not set'}`,
-      scope.geographyId && !value && `- Uses the project default${inherited ? ` ${code(inherited)}` : ' (not set either)'}`,
+      scope.geographyId &&
+        !value &&
+        `- Uses the project default${inherited ? ` ${code(inherited)}` : ' (not set either)'}`,
       scope.geographyId && `- Environment geography ${code(scope.geographyId)}`,
     ]);
-    item.contextValue = contextValue(NodeKinds.envConfig, { set: value !== undefined, geography: scope.geographyId !== undefined });
+    item.contextValue = contextValue(NodeKinds.envConfig, {
+      set: value !== undefined,
+      geography: scope.geographyId !== undefined,
+    });
     return item;
   }
 }

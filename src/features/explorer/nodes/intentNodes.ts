@@ -29,7 +29,11 @@ export class IntentsGroupNode extends ProjectGroupNode {
 export class IntentNode extends ExplorerNode implements InProject {
   readonly id: string;
 
-  constructor(readonly group: IntentsGroupNode, ctx: ExplorerContext, readonly intent: Intent) {
+  constructor(
+    readonly group: IntentsGroupNode,
+    ctx: ExplorerContext,
+    readonly intent: Intent,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, intent.name);
   }
@@ -50,11 +54,15 @@ export class IntentNode extends ExplorerNode implements InProject {
     item.iconPath = this.ctx.icons.media('intent');
     const locales = this.projectNode.languages;
     item.tooltip = tooltip([
-      `**${esc(intent.name)}**${intent.isInBaseOntology ? ' (base ontology)' : ''}`, '',
+      `**${esc(intent.name)}**${intent.isInBaseOntology ? ' (base ontology)' : ''}`,
+      '',
       `- Linked entities: ${links.length > 0 ? links.map(code).join(', ') : 'none'}`,
       `- Samples in ${locales.length} locale${locales.length === 1 ? '' : 's'}: ${locales.join(', ') || '—'}`,
     ]);
-    item.contextValue = contextValue(NodeKinds.intent, { base: intent.isInBaseOntology === true, custom: intent.isInBaseOntology !== true });
+    item.contextValue = contextValue(NodeKinds.intent, {
+      base: intent.isInBaseOntology === true,
+      custom: intent.isInBaseOntology !== true,
+    });
     return item;
   }
 }

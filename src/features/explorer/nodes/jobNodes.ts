@@ -20,7 +20,10 @@ export class JobsGroupNode extends PagedContainerNode<Job> implements InProject 
   private timer?: ReturnType<typeof setTimeout>;
   private running = 0;
 
-  constructor(readonly projectNode: ProjectNode, ctx: ExplorerContext) {
+  constructor(
+    readonly projectNode: ProjectNode,
+    ctx: ExplorerContext,
+  ) {
     super(projectNode, ctx);
     this.id = childId(projectNode.id, 'jobs');
   }
@@ -69,13 +72,22 @@ export function reportMessages(report: unknown, depth = 0): string[] {
   if (Array.isArray(report)) return report.flatMap((r) => reportMessages(r, depth + 1));
   const o = report as Record<string, unknown>;
   const own = typeof o.message === 'string' && (o.code !== undefined || depth > 0) ? [o.message] : [];
-  return [...own, ...Object.entries(o).filter(([k]) => k !== 'message').flatMap(([, v]) => reportMessages(v, depth + 1))];
+  return [
+    ...own,
+    ...Object.entries(o)
+      .filter(([k]) => k !== 'message')
+      .flatMap(([, v]) => reportMessages(v, depth + 1)),
+  ];
 }
 
 export class JobNode extends ExplorerNode implements InProject {
   readonly id: string;
 
-  constructor(readonly group: JobsGroupNode, ctx: ExplorerContext, readonly job: Job) {
+  constructor(
+    readonly group: JobsGroupNode,
+    ctx: ExplorerContext,
+    readonly job: Job,
+  ) {
     super(group, ctx);
     this.id = childId(group.id, job.id);
   }
@@ -91,12 +103,18 @@ export class JobNode extends ExplorerNode implements InProject {
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
     const type = humanize(j.type) || 'job';
-    const item = new vscode.TreeItem(type.charAt(0).toUpperCase() + type.slice(1), vscode.TreeItemCollapsibleState.None);
-    item.description = [humanize(j.status), j.duration, j.createTime?.slice(0, 19).replace('T', ' ')].filter(Boolean).join(' · ');
+    const item = new vscode.TreeItem(
+      type.charAt(0).toUpperCase() + type.slice(1),
+      vscode.TreeItemCollapsibleState.None,
+    );
+    item.description = [humanize(j.status), j.duration, j.createTime?.slice(0, 19).replace('T', ' ')]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = jobStatusIcon(j.status);
     const messages = reportMessages(j.report);
     item.tooltip = tooltip([
-      `**${esc(type)}** — ${esc(humanize(j.status))}`, '',
+      `**${esc(type)}** — ${esc(humanize(j.status))}`,
+      '',
       `- Job id: ${code(j.id)}`,
       j.createTime && `- Started ${j.createTime}`,
       j.updateTime && `- Updated ${j.updateTime}`,

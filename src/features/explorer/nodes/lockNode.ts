@@ -17,7 +17,10 @@ export function lockHolder(state: LockState): string {
 export class LockNode extends ExplorerNode implements InProject {
   readonly id: string;
 
-  constructor(readonly projectNode: ProjectNode, ctx: ExplorerContext) {
+  constructor(
+    readonly projectNode: ProjectNode,
+    ctx: ExplorerContext,
+  ) {
     super(projectNode, ctx);
     this.id = childId(projectNode.id, 'lock');
   }
@@ -28,13 +31,19 @@ export class LockNode extends ExplorerNode implements InProject {
     if (state.kind === 'locked') {
       const { lock } = state;
       item.description = `locked by ${lockHolder(state)}`;
-      item.iconPath = new vscode.ThemeIcon('lock', new vscode.ThemeColor(state.mine === false ? 'list.warningForeground' : 'foreground'));
-      item.tooltip = new vscode.MarkdownString([
-        `**Locked by ${lockHolder(state)}**${lock.lockOwner?.email ? ` <${lock.lockOwner.email}>` : ''}`, '',
-        ...(lock.notes ? [`Notes: “${lock.notes}”`] : []),
-        ...(lock.createTime ? [`Since ${lock.createTime}`] : []),
-        state.mine === false ? 'Others can view the project but not edit it until it is unlocked.' : '',
-      ].join('\n\n'));
+      item.iconPath = new vscode.ThemeIcon(
+        'lock',
+        new vscode.ThemeColor(state.mine === false ? 'list.warningForeground' : 'foreground'),
+      );
+      item.tooltip = new vscode.MarkdownString(
+        [
+          `**Locked by ${lockHolder(state)}**${lock.lockOwner?.email ? ` <${lock.lockOwner.email}>` : ''}`,
+          '',
+          ...(lock.notes ? [`Notes: “${lock.notes}”`] : []),
+          ...(lock.createTime ? [`Since ${lock.createTime}`] : []),
+          state.mine === false ? 'Others can view the project but not edit it until it is unlocked.' : '',
+        ].join('\n\n'),
+      );
     } else {
       item.description = state.kind === 'unlocked' ? 'not locked' : 'unknown';
       item.iconPath = new vscode.ThemeIcon('unlock');
@@ -42,7 +51,10 @@ export class LockNode extends ExplorerNode implements InProject {
     }
     const locked = state.kind === 'locked';
     item.contextValue = contextValue(NodeKinds.lock, {
-      locked, mine: locked && state.mine === true, others: locked && state.mine === false, unlocked: state.kind === 'unlocked',
+      locked,
+      mine: locked && state.mine === true,
+      others: locked && state.mine === false,
+      unlocked: state.kind === 'unlocked',
     });
     return item;
   }

@@ -15,7 +15,11 @@ export class OrganizationNode extends PagedContainerNode<Project> {
   protected readonly emptyLabel = 'No projects';
   private folders?: ExplorerNode[];
 
-  constructor(parent: ExplorerNode, ctx: ExplorerContext, readonly organization: Organization) {
+  constructor(
+    parent: ExplorerNode,
+    ctx: ExplorerContext,
+    readonly organization: Organization,
+  ) {
     super(parent, ctx);
     this.id = childId(parent.id, `org:${organization.id}`);
   }
@@ -28,7 +32,12 @@ export class OrganizationNode extends PagedContainerNode<Project> {
     const org = this.organization;
     const item = new vscode.TreeItem(org.displayName, vscode.TreeItemCollapsibleState.Collapsed);
     item.description = org.type?.toLowerCase();
-    item.tooltip = tooltip([`**${esc(org.displayName)}**`, '', `- Organization id: ${code(org.id)}`, org.type && `- Type: ${esc(org.type)}`]);
+    item.tooltip = tooltip([
+      `**${esc(org.displayName)}**`,
+      '',
+      `- Organization id: ${code(org.id)}`,
+      org.type && `- Type: ${esc(org.type)}`,
+    ]);
     item.iconPath = this.ctx.icons.media('organization');
     item.contextValue = contextValue(NodeKinds.organization, {});
     return item;

@@ -16,7 +16,11 @@ export abstract class ProjectGroupNode extends ContainerNode implements InProjec
   protected abstract readonly kind: NodeKind;
   protected abstract readonly icon: string;
 
-  constructor(readonly projectNode: ProjectNode, ctx: ExplorerContext, segment: string) {
+  constructor(
+    readonly projectNode: ProjectNode,
+    ctx: ExplorerContext,
+    segment: string,
+  ) {
     super(projectNode, ctx);
     this.id = childId(projectNode.id, segment);
   }

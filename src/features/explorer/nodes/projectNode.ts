@@ -18,7 +18,10 @@ import { escapeMarkdown as esc, markdownCode as code } from '../../../core/markd
 import { tooltip } from '../markdown';
 
 /** Unknown until the project is expanded (one request per project would be too many for a list). */
-export type LockState = { readonly kind: 'unknown' } | { readonly kind: 'unlocked' } | { readonly kind: 'locked'; readonly lock: Lock; readonly mine?: boolean };
+export type LockState =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'unlocked' }
+  | { readonly kind: 'locked'; readonly lock: Lock; readonly mine?: boolean };
 
 export function isMine(lock: Lock, identity: ConnectionIdentity | undefined): boolean | undefined {
   const owner = lock.lockOwner;
@@ -33,7 +36,12 @@ export class ProjectNode extends ContainerNode {
   protected readonly emptyLabel = 'Empty project';
   lockState: LockState = { kind: 'unknown' };
 
-  constructor(parent: ExplorerNode, ctx: ExplorerContext, public project: Project, readonly orgId: string) {
+  constructor(
+    parent: ExplorerNode,
+    ctx: ExplorerContext,
+    public project: Project,
+    readonly orgId: string,
+  ) {
     super(parent, ctx);
     this.id = childId(parent.id, `project:${project.id}`);
   }
@@ -55,15 +63,19 @@ export class ProjectNode extends ContainerNode {
     const item = new vscode.TreeItem(p.displayName, vscode.TreeItemCollapsibleState.Collapsed);
     const locales = this.languages.length;
     const holder = lockHolder(this.lockState);
-    item.description = [`${locales} locale${locales === 1 ? '' : 's'}`, holder ? `locked by ${holder}` : ''].filter(Boolean).join(' · ');
+    item.description = [`${locales} locale${locales === 1 ? '' : 's'}`, holder ? `locked by ${holder}` : '']
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = this.lockState.kind === 'locked' ? new vscode.ThemeIcon('lock') : this.ctx.icons.media('project');
     const notes = this.lockState.kind === 'locked' ? this.lockState.lock.notes : undefined;
     item.tooltip = tooltip([
-      `**${esc(p.displayName)}**`, '',
+      `**${esc(p.displayName)}**`,
+      '',
       `- Project id: ${code(p.id)}`,
       `- Locales (${locales}): ${esc(this.languages.join(', ')) || '—'}`,
       `- Channels: ${p.channels?.length ?? 0}`,
-      !!p.datapacks?.length && `- Data packs: ${esc(p.datapacks.map((d) => `${d.displayName} ${d.version}`).join(', '))}`,
+      !!p.datapacks?.length &&
+        `- Data packs: ${esc(p.datapacks.map((d) => `${d.displayName} ${d.version}`).join(', '))}`,
       this.lockState.kind === 'locked' && `- Locked by ${esc(holder)}${notes ? `: “${esc(notes)}”` : ''}`,
       this.lockState.kind === 'unlocked' && '- Not locked',
       p.updateTime && `- Updated ${p.updateTime}`,
@@ -71,7 +83,12 @@ export class ProjectNode extends ContainerNode {
     const locked = this.lockState.kind === 'locked';
     const mine = this.lockState.kind === 'locked' && this.lockState.mine === true;
     const others = this.lockState.kind === 'locked' && this.lockState.mine === false;
-    item.contextValue = contextValue(NodeKinds.project, { locked, mine, others, unlocked: this.lockState.kind === 'unlocked' });
+    item.contextValue = contextValue(NodeKinds.project, {
+      locked,
+      mine,
+      others,
+      unlocked: this.lockState.kind === 'unlocked',
+    });
     return item;
   }
 

@@ -33,7 +33,9 @@ async function chooseUtterance(ctx: LogsContext, arg: unknown, title: string): P
   const options = argObject(arg);
   if (typeof options.urn === 'string' && options.urn !== '') {
     const connection = await resolveConnection(ctx.registry, ctx.prompter, arg, { title });
-    const known = ctx.sessions.list().flatMap((s) => newestFirst(s, (r) => audioRefsOf(r).some((a) => a.urn === options.urn), 1));
+    const known = ctx.sessions
+      .list()
+      .flatMap((s) => newestFirst(s, (r) => audioRefsOf(r).some((a) => a.urn === options.urn), 1));
     const ref = known.flatMap(audioRefsOf).find((a) => a.urn === options.urn);
     const sampleRate = typeof options.sampleRate === 'number' ? options.sampleRate : ref?.sampleRate;
     return { connectionId: connection.id, ref: { ...ref, urn: options.urn, sampleRate }, record: known[0] };
@@ -51,15 +53,21 @@ async function chooseUtterance(ctx: LogsContext, arg: unknown, title: string): P
     }
   }
   if (items.length === 0) {
-    throw new Error(`None of the ${session.kept.size} kept records of ${session.target.topic} has audio; call summaries (asr-callsummary, nrc-callsummary) carry it.`);
+    throw new Error(
+      `None of the ${session.kept.size} kept records of ${session.target.topic} has audio; call summaries (asr-callsummary, nrc-callsummary) carry it.`,
+    );
   }
-  return answered(ctx.prompter.pick(items, { title: `${title}: ${session.target.topic}`, placeholder: 'Utterance (newest first)' }), title);
+  return answered(
+    ctx.prompter.pick(items, { title: `${title}: ${session.target.topic}`, placeholder: 'Utterance (newest first)' }),
+    title,
+  );
 }
 
 async function download(ctx: LogsContext, utterance: Utterance, title: string): Promise<WavAudio> {
   const { client } = await ctx.registry.session(utterance.connectionId);
   const audio = await ctx.prompter.withProgress({ title: `${title}: downloading` }, (_progress, signal) =>
-    fetchAudioWav(client.requester, utterance.ref.urn, { signal, sampleRate: utterance.ref.sampleRate }));
+    fetchAudioWav(client.requester, utterance.ref.urn, { signal, sampleRate: utterance.ref.sampleRate }),
+  );
   if (audio.rateSource === 'default') {
     ctx.logger.warn(`the sample rate of ${utterance.ref.urn} is not stated; assumed ${audio.sampleRate} Hz`);
   }
@@ -85,7 +93,13 @@ abstract class UtteranceAudioCommand implements Command {
   async execute(arg?: unknown): Promise<AudioResult> {
     const utterance = await chooseUtterance(this.ctx, arg, this.title);
     const { audio, file } = await this.deliver(utterance, arg);
-    return { urn: utterance.ref.urn, file, bytes: audio.wav.byteLength, sampleRate: audio.sampleRate, durationMs: audio.durationMs };
+    return {
+      urn: utterance.ref.urn,
+      file,
+      bytes: audio.wav.byteLength,
+      sampleRate: audio.sampleRate,
+      durationMs: audio.durationMs,
+    };
   }
 }
 
@@ -109,9 +123,17 @@ export class SaveUtteranceAudioCommand extends UtteranceAudioCommand {
     const { title } = this;
     const given = argObject(arg).file;
     const tail = utterance.ref.urn.split(/[:/]/).filter(Boolean).pop() ?? 'utterance';
-    const file = typeof given === 'string' ? given : await answered(this.ctx.prompter.saveFile({
-      title, defaultName: `${tail.replace(/[^\w.-]+/g, '_')}.wav`, filters: { 'WAV audio': ['wav'] },
-    }), title);
+    const file =
+      typeof given === 'string'
+        ? given
+        : await answered(
+            this.ctx.prompter.saveFile({
+              title,
+              defaultName: `${tail.replace(/[^\w.-]+/g, '_')}.wav`,
+              filters: { 'WAV audio': ['wav'] },
+            }),
+            title,
+          );
     const audio = await download(this.ctx, utterance, title);
     await writeFile(file, audio.wav);
     const seconds = (audio.durationMs / 1000).toFixed(1);

@@ -55,10 +55,18 @@ export class FilterEventLogsCommand implements Command {
       { label: '$(symbol-event) Event type…', description: f.types?.join(', '), value: 'types' },
       { label: '$(account) Session…', description: f.sessions?.join(', '), value: 'sessions' },
       { label: '$(search) Text…', description: f.texts?.join(', '), value: 'texts' },
-      { label: '$(edit) Edit as text…', description: now, detail: 'service=asr,nlu type=callsummary session=72dfe494 "some text"', value: 'expression' },
+      {
+        label: '$(edit) Edit as text…',
+        description: now,
+        detail: 'service=asr,nlu type=callsummary session=72dfe494 "some text"',
+        value: 'expression',
+      },
       { label: '$(clear-all) Show everything', value: 'clear' },
     ];
-    const kind = await answered(prompter.pick(kinds, { title: `${TITLE} (now: ${now})`, placeholder: 'Filter by' }), TITLE);
+    const kind = await answered(
+      prompter.pick(kinds, { title: `${TITLE} (now: ${now})`, placeholder: 'Filter by' }),
+      TITLE,
+    );
     switch (kind) {
       case 'clear':
         return {};
@@ -67,9 +75,15 @@ export class FilterEventLogsCommand implements Command {
         const read = kind === 'services' ? serviceOf : eventTypeOf;
         const known = kind === 'services' ? ['ASRaaS', 'NLUaaS', 'DLGaaS', 'TTSaaS'] : [];
         const values = [...new Set([...seen(session, read), ...known, ...(f[kind] ?? [])])];
-        const chosen = await answered(prompter.pickMany(values.map((v) => ({ label: v, value: v, picked: (f[kind] ?? []).includes(v) })), {
-          title: `${TITLE}: ${kind === 'services' ? 'services' : 'event types'} to show (none: all)`,
-        }), TITLE);
+        const chosen = await answered(
+          prompter.pickMany(
+            values.map((v) => ({ label: v, value: v, picked: (f[kind] ?? []).includes(v) })),
+            {
+              title: `${TITLE}: ${kind === 'services' ? 'services' : 'event types'} to show (none: all)`,
+            },
+          ),
+          TITLE,
+        );
         return { ...f, [kind]: chosen };
       }
       case 'sessions': {
@@ -78,20 +92,47 @@ export class FilterEventLogsCommand implements Command {
           { label: '$(edit) Type a session id (or its first characters)…', value: '' },
           ...values.map((v) => ({ label: v.slice(0, 8), description: v, value: v })),
         ];
-        let chosen = await answered(prompter.pick(items, { title: `${TITLE}: session`, placeholder: 'Session' }), TITLE);
-        if (chosen === '') chosen = (await answered(prompter.input({ title: `${TITLE}: session`, prompt: 'Session id or its first characters' }), TITLE)).trim();
+        let chosen = await answered(
+          prompter.pick(items, { title: `${TITLE}: session`, placeholder: 'Session' }),
+          TITLE,
+        );
+        if (chosen === '')
+          chosen = (
+            await answered(
+              prompter.input({ title: `${TITLE}: session`, prompt: 'Session id or its first characters' }),
+              TITLE,
+            )
+          ).trim();
         return { ...f, sessions: chosen ? [chosen] : [] };
       }
       case 'texts': {
-        const text = await answered(prompter.input({ title: `${TITLE}: text`, prompt: 'Records whose line or JSON contains this text (any case); empty to clear', value: f.texts?.join(' ') }), TITLE);
+        const text = await answered(
+          prompter.input({
+            title: `${TITLE}: text`,
+            prompt: 'Records whose line or JSON contains this text (any case); empty to clear',
+            value: f.texts?.join(' '),
+          }),
+          TITLE,
+        );
         return { ...f, texts: text.trim() ? [text.trim()] : [] };
       }
       case 'expression': {
-        const text = await answered(prompter.input({
-          title: `${TITLE}: expression`, prompt: 'service=… type=… session=… text=… or "bare text"; empty shows everything',
-          value: now === 'everything' ? '' : now,
-          validate: (v) => { try { parseFilters(splitFilterExpression(v)); return undefined; } catch (err) { return (err as Error).message; } },
-        }), TITLE);
+        const text = await answered(
+          prompter.input({
+            title: `${TITLE}: expression`,
+            prompt: 'service=… type=… session=… text=… or "bare text"; empty shows everything',
+            value: now === 'everything' ? '' : now,
+            validate: (v) => {
+              try {
+                parseFilters(splitFilterExpression(v));
+                return undefined;
+              } catch (err) {
+                return (err as Error).message;
+              }
+            },
+          }),
+          TITLE,
+        );
         return parseFilters(splitFilterExpression(text));
       }
     }

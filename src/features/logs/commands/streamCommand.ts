@@ -26,16 +26,23 @@ export class StreamEventLogsCommand implements Command {
     const { ctx } = this;
     const { target, client } = await ctx.targets.resolve(arg, TITLE);
     const options = argObject(arg);
-    const mode: StreamMode = isStreamMode(options.mode) ? options.mode : await answered(ctx.prompter.pick(
-      STREAM_MODES.map((m) => ({ label: m.label, detail: m.detail, value: m.mode })),
-      { title: `${TITLE}: ${target.topic}`, placeholder: 'Where to start' },
-    ), TITLE);
+    const mode: StreamMode = isStreamMode(options.mode)
+      ? options.mode
+      : await answered(
+          ctx.prompter.pick(
+            STREAM_MODES.map((m) => ({ label: m.label, detail: m.detail, value: m.mode })),
+            { title: `${TITLE}: ${target.topic}`, placeholder: 'Where to start' },
+          ),
+          TITLE,
+        );
     const previous = ctx.sessions.get(sessionKey(target));
     const filter: LogFilter = Array.isArray(options.filter)
       ? parseFilters(options.filter.filter((f): f is string => typeof f === 'string'))
-      : previous?.filter ?? {};
+      : (previous?.filter ?? {});
     const session = await ctx.sessions.start({
-      target, mode, filter,
+      target,
+      mode,
+      filter,
       requester: client.requester,
       clientName: clientNameOf(client.connection.clientId) ?? 'cstudio',
       settings: ctx.logSettings(),
@@ -43,7 +50,9 @@ export class StreamEventLogsCommand implements Command {
       logger: ctx.logger,
     });
     await session.started;
-    ctx.logger.info(`streaming ${target.topic} on ${target.connectionName} (${mode}) as ${session.consumerName ?? '?'} in ${session.consumerGroup}`);
+    ctx.logger.info(
+      `streaming ${target.topic} on ${target.connectionName} (${mode}) as ${session.consumerName ?? '?'} in ${session.consumerGroup}`,
+    );
     return { topic: target.topic, consumerGroup: session.consumerGroup, consumerName: session.consumerName };
   }
 }

@@ -13,9 +13,15 @@ export class BrowsePackageCommand implements Command {
   constructor(private readonly deps: SyncCommandDeps) {}
 
   async execute(arg?: unknown): Promise<vscode.Uri> {
-    const zip = arg instanceof vscode.Uri ? arg.fsPath
-      : typeof (arg as { zip?: unknown } | undefined)?.zip === 'string' ? (arg as { zip: string }).zip
-        : await answered(this.deps.prompter.openFile({ title: 'Browse Package Zip', filters: { 'Package zip': ['zip'] } }), 'Browse Package Zip');
+    const zip =
+      arg instanceof vscode.Uri
+        ? arg.fsPath
+        : typeof (arg as { zip?: unknown } | undefined)?.zip === 'string'
+          ? (arg as { zip: string }).zip
+          : await answered(
+              this.deps.prompter.openFile({ title: 'Browse Package Zip', filters: { 'Package zip': ['zip'] } }),
+              'Browse Package Zip',
+            );
     const archive = await ZipArchive.open(zip);
     let entries: { name: string; size: number }[];
     try {
@@ -24,9 +30,20 @@ export class BrowsePackageCommand implements Command {
       await archive.close();
     }
     const wanted = (arg as { entry?: unknown } | undefined)?.entry;
-    const entry = typeof wanted === 'string' ? wanted : await answered(this.deps.prompter.pick(entries.map((e) => ({
-      label: e.name, description: `${(e.size / 1024).toFixed(1)} KiB`, value: e.name,
-    })), { title: `Browse ${zip}`, placeholder: 'Open which file (read-only)?' }), 'Browse Package Zip');
+    const entry =
+      typeof wanted === 'string'
+        ? wanted
+        : await answered(
+            this.deps.prompter.pick(
+              entries.map((e) => ({
+                label: e.name,
+                description: `${(e.size / 1024).toFixed(1)} KiB`,
+                value: e.name,
+              })),
+              { title: `Browse ${zip}`, placeholder: 'Open which file (read-only)?' },
+            ),
+            'Browse Package Zip',
+          );
     const uri = zipUri(zip, entry);
     await vscode.window.showTextDocument(uri, { preview: true });
     return uri;

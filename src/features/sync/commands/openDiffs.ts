@@ -14,9 +14,12 @@ import { baseUri, emptyUri, zipUri } from '../syncUris';
 
 /** The working file a diff command is about: its argument (URI or resource state) or the active editor. */
 async function workingFile(arg: unknown): Promise<{ file: string; root: string; path: string }> {
-  const uri = arg instanceof vscode.Uri ? arg
-    : (arg as { resourceUri?: unknown } | undefined)?.resourceUri instanceof vscode.Uri ? (arg as { resourceUri: vscode.Uri }).resourceUri
-      : vscode.window.activeTextEditor?.document.uri;
+  const uri =
+    arg instanceof vscode.Uri
+      ? arg
+      : (arg as { resourceUri?: unknown } | undefined)?.resourceUri instanceof vscode.Uri
+        ? (arg as { resourceUri: vscode.Uri }).resourceUri
+        : vscode.window.activeTextEditor?.document.uri;
   if (!uri || uri.scheme !== 'file') throw new Error('Open a file of a pulled project folder first.');
   const root = await findWorkspaceRoot(uri.fsPath);
   if (!root) throw new Error(`${uri.fsPath} is not inside a pulled project folder.`);
@@ -28,7 +31,13 @@ export class OpenBaseDiffCommand implements Command {
 
   async execute(arg?: unknown): Promise<void> {
     const { file, path } = await workingFile(arg);
-    await vscode.commands.executeCommand('vscode.diff', baseUri(file), vscode.Uri.file(file), `${path} (base ↔ working)`, { preview: true });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      baseUri(file),
+      vscode.Uri.file(file),
+      `${path} (base ↔ working)`,
+      { preview: true },
+    );
   }
 }
 
@@ -41,16 +50,25 @@ export class OpenRemoteDiffCommand implements Command {
     const paths = new WorkspacePaths(root);
     const state = await requireWorkspaceState(paths);
     const client = await clientForState(this.deps, state);
-    const has = await this.deps.prompter.withProgress({ title: `Exporting ${state.projectName ?? state.projectId}` }, async (progress, signal) => {
-      const remote = await downloadExport(client, state.projectId, paths, { progress, signal });
-      try {
-        return remote.files.archive.has(path);
-      } finally {
-        await remote.files.close();
-      }
-    });
+    const has = await this.deps.prompter.withProgress(
+      { title: `Exporting ${state.projectName ?? state.projectId}` },
+      async (progress, signal) => {
+        const remote = await downloadExport(client, state.projectId, paths, { progress, signal });
+        try {
+          return remote.files.archive.has(path);
+        } finally {
+          await remote.files.close();
+        }
+      },
+    );
     await this.deps.zipFs.invalidate(paths.remoteZip);
-    await vscode.commands.executeCommand('vscode.diff', has ? zipUri(paths.remoteZip, path) : emptyUri(path), vscode.Uri.file(file), `${path} (platform ↔ working)`, { preview: true });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      has ? zipUri(paths.remoteZip, path) : emptyUri(path),
+      vscode.Uri.file(file),
+      `${path} (platform ↔ working)`,
+      { preview: true },
+    );
   }
 }
 

@@ -31,7 +31,8 @@ export class PullCommand implements Command {
 
   async execute(arg?: unknown): Promise<PullResult | undefined> {
     const a: PullArg = argObject(arg);
-    const projectId = typeof a.projectId === 'string' ? a.projectId : typeof a.project?.id === 'string' ? a.project.id : undefined;
+    const projectId =
+      typeof a.projectId === 'string' ? a.projectId : typeof a.project?.id === 'string' ? a.project.id : undefined;
     const prefer = a.prefer === 'local' || a.prefer === 'remote' ? a.prefer : undefined;
     if (projectId === undefined && (arg !== undefined || this.deps.model.list().length > 0)) {
       const update = await this.chooseUpdate(arg);
@@ -44,17 +45,34 @@ export class PullCommand implements Command {
   private async chooseUpdate(arg: unknown): Promise<string | undefined> {
     if (arg !== undefined) return resolveRoot(this.deps, arg, 'Pull');
     const roots = this.deps.model.list();
-    return answered(this.deps.prompter.pick<string | false>([
-      ...roots.map((r) => ({ label: `Update ${r.status?.state.projectName ?? r.root}`, description: vscode.workspace.asRelativePath(r.root), value: r.root })),
-      { label: 'Pull another project…', value: false },
-    ], { title: 'Pull', placeholder: 'Which project?' }), 'Pull').then((v) => (v === false ? undefined : v));
+    return answered(
+      this.deps.prompter.pick<string | false>(
+        [
+          ...roots.map((r) => ({
+            label: `Update ${r.status?.state.projectName ?? r.root}`,
+            description: vscode.workspace.asRelativePath(r.root),
+            value: r.root,
+          })),
+          { label: 'Pull another project…', value: false },
+        ],
+        { title: 'Pull', placeholder: 'Which project?' },
+      ),
+      'Pull',
+    ).then((v) => (v === false ? undefined : v));
   }
 
   private async update(root: string, prefer: ConflictPreference | undefined): Promise<PullResult> {
     const { client, state } = await clientForRoot(this.deps, root);
-    this.deps.logger.info(`pull: updating ${root} from project ${state.projectId}${prefer ? ` (conflicts: keep ${prefer})` : ''}`);
-    const result = await this.logged(root, this.deps.prompter.withProgress({ title: `Pulling ${state.projectName ?? state.projectId}` },
-      (progress, signal) => pull(client, root, undefined, { progress, signal, prefer })));
+    this.deps.logger.info(
+      `pull: updating ${root} from project ${state.projectId}${prefer ? ` (conflicts: keep ${prefer})` : ''}`,
+    );
+    const result = await this.logged(
+      root,
+      this.deps.prompter.withProgress(
+        { title: `Pulling ${state.projectName ?? state.projectId}` },
+        (progress, signal) => pull(client, root, undefined, { progress, signal, prefer }),
+      ),
+    );
     await this.finished(root, result);
     return result;
   }
@@ -65,21 +83,38 @@ export class PullCommand implements Command {
     let projectId = given;
     let name = typeof a.project?.displayName === 'string' ? a.project.displayName : undefined;
     if (projectId === undefined) {
-      const projects = await this.deps.prompter.withProgress({ title: 'Listing projects' }, (_p, signal) => collect(client.projects.list({ signal })));
-      const chosen = await answered(this.deps.prompter.pick<Project>(projects.map((p) => ({ label: p.displayName, description: `#${p.id}`, value: p })), { title: 'Pull Project', placeholder: 'Project' }), 'Pull Project');
+      const projects = await this.deps.prompter.withProgress({ title: 'Listing projects' }, (_p, signal) =>
+        collect(client.projects.list({ signal })),
+      );
+      const chosen = await answered(
+        this.deps.prompter.pick<Project>(
+          projects.map((p) => ({ label: p.displayName, description: `#${p.id}`, value: p })),
+          { title: 'Pull Project', placeholder: 'Project' },
+        ),
+        'Pull Project',
+      );
       projectId = chosen.id;
       name = chosen.displayName;
     }
     const folder = typeof a.folder === 'string' ? a.folder : await this.askFolder(projectId, name);
-    this.deps.logger.info(`pull: project ${projectId}${name ? ` "${name}"` : ''} into ${folder} (connection ${entry.name})`);
-    const result = await this.logged(folder, this.deps.prompter.withProgress({ title: `Pulling project ${name ?? projectId}` },
-      (progress, signal) => pull(client, folder, projectId, { progress, signal })));
+    this.deps.logger.info(
+      `pull: project ${projectId}${name ? ` "${name}"` : ''} into ${folder} (connection ${entry.name})`,
+    );
+    const result = await this.logged(
+      folder,
+      this.deps.prompter.withProgress({ title: `Pulling project ${name ?? projectId}` }, (progress, signal) =>
+        pull(client, folder, projectId, { progress, signal }),
+      ),
+    );
     await this.finished(folder, result);
     const inWorkspace = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(folder)) !== undefined;
     if (!inWorkspace) {
-      void this.deps.prompter.info(`Pulled into ${folder}, which is outside the open folders.`, 'Open Folder').then((choice) => {
-        if (choice === 'Open Folder') void vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: true });
-      });
+      void this.deps.prompter
+        .info(`Pulled into ${folder}, which is outside the open folders.`, 'Open Folder')
+        .then((choice) => {
+          if (choice === 'Open Folder')
+            void vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: true });
+        });
     }
     return result;
   }
@@ -88,13 +123,21 @@ export class PullCommand implements Command {
   private async logged(root: string, pending: Promise<PullResult>): Promise<PullResult> {
     try {
       const r = await pending;
-      const list = (what: string, paths: readonly string[]): string => (paths.length > 0 ? `; ${what}: ${paths.join(', ')}` : '');
-      this.deps.logger.info(`pull: ${root} ${r.fresh ? 'pulled' : 'updated'} from project ${r.projectId}`
-        + `${list('updated', r.updated)}${list('merged', r.merged)}${list('deleted', r.deleted)}${list('kept local', r.keptLocal)}`
-        + `${list('conflicts', r.conflicts.map((c) => c.path))}${r.updated.length + r.merged.length + r.deleted.length === 0 && !r.fresh ? '; nothing changed' : ''}`);
+      const list = (what: string, paths: readonly string[]): string =>
+        paths.length > 0 ? `; ${what}: ${paths.join(', ')}` : '';
+      this.deps.logger.info(
+        `pull: ${root} ${r.fresh ? 'pulled' : 'updated'} from project ${r.projectId}` +
+          `${list('updated', r.updated)}${list('merged', r.merged)}${list('deleted', r.deleted)}${list('kept local', r.keptLocal)}` +
+          `${list(
+            'conflicts',
+            r.conflicts.map((c) => c.path),
+          )}${r.updated.length + r.merged.length + r.deleted.length === 0 && !r.fresh ? '; nothing changed' : ''}`,
+      );
       return r;
     } catch (err) {
-      this.deps.logger.info(`pull: ${root} failed: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
+      this.deps.logger.info(
+        `pull: ${root} failed: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`,
+      );
       throw err;
     }
   }
@@ -102,11 +145,15 @@ export class PullCommand implements Command {
   private async askFolder(projectId: string, name: string | undefined): Promise<string> {
     const parent = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
     const safe = `${projectId}${name ? `-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}` : ''}`;
-    return answered(this.deps.prompter.input({
-      title: 'Pull Project', prompt: 'Folder to pull into (created when missing; a pulled folder of this project is updated)',
-      value: parent ? join(parent, safe) : safe,
-      validate: (v) => (v.trim() === '' ? 'Give a folder.' : undefined),
-    }), 'Pull Project');
+    return answered(
+      this.deps.prompter.input({
+        title: 'Pull Project',
+        prompt: 'Folder to pull into (created when missing; a pulled folder of this project is updated)',
+        value: parent ? join(parent, safe) : safe,
+        validate: (v) => (v.trim() === '' ? 'Give a folder.' : undefined),
+      }),
+      'Pull Project',
+    );
   }
 
   private async finished(root: string, result: PullResult): Promise<void> {
@@ -115,18 +162,31 @@ export class PullCommand implements Command {
     this.deps.base.refresh(root);
     const touched = result.updated.length + result.merged.length + result.deleted.length;
     if (result.conflicts.length > 0) {
-      const items = result.conflicts.flatMap((c) => c.items.map((i) => `${c.path}: ${i.label} (local ${i.local}, remote ${i.remote})`));
-      void this.deps.prompter.warn(
-        `${result.conflicts.length} file(s) have conflicts and were left untouched: ${items.slice(0, 3).join('; ')}${items.length > 3 ? '; …' : ''}`,
-        KEEP_LOCAL, TAKE_REMOTE,
-      ).then((choice) => {
-        if (choice === KEEP_LOCAL || choice === TAKE_REMOTE) void vscode.commands.executeCommand(CommandIds.syncPull, { root, prefer: choice === KEEP_LOCAL ? 'local' : 'remote' });
-      });
+      const items = result.conflicts.flatMap((c) =>
+        c.items.map((i) => `${c.path}: ${i.label} (local ${i.local}, remote ${i.remote})`),
+      );
+      void this.deps.prompter
+        .warn(
+          `${result.conflicts.length} file(s) have conflicts and were left untouched: ${items.slice(0, 3).join('; ')}${items.length > 3 ? '; …' : ''}`,
+          KEEP_LOCAL,
+          TAKE_REMOTE,
+        )
+        .then((choice) => {
+          if (choice === KEEP_LOCAL || choice === TAKE_REMOTE)
+            void vscode.commands.executeCommand(CommandIds.syncPull, {
+              root,
+              prefer: choice === KEEP_LOCAL ? 'local' : 'remote',
+            });
+        });
       return;
     }
     const kept = result.keptLocal.length > 0 ? `; your edits in ${result.keptLocal.length} file(s) were kept` : '';
-    void this.deps.prompter.info(result.fresh
-      ? `Pulled project ${result.projectId} into ${vscode.workspace.asRelativePath(root)}.`
-      : touched === 0 ? `Project ${result.projectId} is up to date${kept}.` : `Updated ${touched} file(s) from the platform${kept}.`);
+    void this.deps.prompter.info(
+      result.fresh
+        ? `Pulled project ${result.projectId} into ${vscode.workspace.asRelativePath(root)}.`
+        : touched === 0
+          ? `Project ${result.projectId} is up to date${kept}.`
+          : `Updated ${touched} file(s) from the platform${kept}.`,
+    );
   }
 }

@@ -43,7 +43,9 @@ export class PushCommand implements Command {
     try {
       // Errors in the folder refuse the push before any question: no mode or lock is worth choosing for it, and
       // neither is a folder with nothing to send (it used to ask both, then show a plan of 0 operations).
-      const check = await this.deps.prompter.withProgress({ title: `Checking ${name} before the push` }, (_p, signal) => refuseInvalidWorkspace(root, state, signal));
+      const check = await this.deps.prompter.withProgress({ title: `Checking ${name} before the push` }, (_p, signal) =>
+        refuseInvalidWorkspace(root, state, signal),
+      );
       if (check.nothingToPush) {
         const text = `Nothing to push: ${basename(root)} matches the platform (no local change since the last pull or push).`;
         log.info(`push: ${text}`);
@@ -52,8 +54,9 @@ export class PushCommand implements Command {
       }
       const choice = await this.chooseMode(a, name);
       const lock = await this.chooseLock(a, name);
-      prepared = await this.deps.prompter.withProgress({ title: `Preparing the push to ${name}` },
-        (progress, signal) => preparePush(client, root, { mode: choice.mode, scope: choice.scope, lock, progress, signal }));
+      prepared = await this.deps.prompter.withProgress({ title: `Preparing the push to ${name}` }, (progress, signal) =>
+        preparePush(client, root, { mode: choice.mode, scope: choice.scope, lock, progress, signal }),
+      );
     } catch (err) {
       // A refusal lists what to fix (files, lines, remote changes): the whole of it goes into a document.
       if (err instanceof PushRefusedError) await this.deps.documents.show('/Push Refused', `${err.message}\n`);
@@ -67,20 +70,44 @@ export class PushCommand implements Command {
       void this.deps.prompter.info(settledSummary(prepared.settled));
     }
     const warnings = prepared.warnings.map(formatProblem);
-    await this.deps.documents.show('/Push Plan', formatPlan(plan, 50) + (warnings.length > 0 ? `\nValidation warnings:\n${warnings.map((w) => `  ${w}`).join('\n')}\n` : ''));
+    await this.deps.documents.show(
+      '/Push Plan',
+      formatPlan(plan, 50) +
+        (warnings.length > 0 ? `\nValidation warnings:\n${warnings.map((w) => `  ${w}`).join('\n')}\n` : ''),
+    );
     if (plan.operations.length === 0) {
-      log.info(`push: nothing to send to ${name} in ${plan.mode} mode (${plan.notSent.length} change(s) this mode cannot send)`);
-      void this.deps.prompter.info(`Nothing to push to ${name}${plan.notSent.length > 0 ? ` (${plan.notSent.length} change(s) this mode cannot send: see the plan)` : ''}.`);
+      log.info(
+        `push: nothing to send to ${name} in ${plan.mode} mode (${plan.notSent.length} change(s) this mode cannot send)`,
+      );
+      void this.deps.prompter.info(
+        `Nothing to push to ${name}${plan.notSent.length > 0 ? ` (${plan.notSent.length} change(s) this mode cannot send: see the plan)` : ''}.`,
+      );
       return { status: 'nothing', results: [], notAttempted: [] };
     }
     const n = plan.operations.length;
-    if (!(await this.deps.prompter.confirm(`Send ${n} operation${n === 1 ? '' : 's'} to ${name}?`, {
-      action: 'Push', detail: `The plan is open in the editor. Mode: ${plan.mode}${plan.lock ? ', with the project locked' : ''}.`,
-    }))) { log.info(`push: ${name} cancelled at the confirmation; nothing sent`); throw new CancelledError('Push cancelled; nothing was sent.'); }
-    if (isDestructive(plan) && !(await this.deps.prompter.confirm(`Replace content of ${name} on the platform?`, {
-      action: 'Replace', detail: 'This deletes what the plan lists under "−" on the platform. The remote package is saved into .cstudio/backups/ first; "Restore Backup…" puts it back.',
-    }))) { log.info(`push: ${name} cancelled at the confirmation; nothing sent`); throw new CancelledError('Push cancelled; nothing was sent.'); }
-    const outcome = await this.deps.prompter.withProgress({ title: `Pushing to ${name}` }, (progress, signal) => executePush(client, prepared, { progress, signal }));
+    if (
+      !(await this.deps.prompter.confirm(`Send ${n} operation${n === 1 ? '' : 's'} to ${name}?`, {
+        action: 'Push',
+        detail: `The plan is open in the editor. Mode: ${plan.mode}${plan.lock ? ', with the project locked' : ''}.`,
+      }))
+    ) {
+      log.info(`push: ${name} cancelled at the confirmation; nothing sent`);
+      throw new CancelledError('Push cancelled; nothing was sent.');
+    }
+    if (
+      isDestructive(plan) &&
+      !(await this.deps.prompter.confirm(`Replace content of ${name} on the platform?`, {
+        action: 'Replace',
+        detail:
+          'This deletes what the plan lists under "−" on the platform. The remote package is saved into .cstudio/backups/ first; "Restore Backup…" puts it back.',
+      }))
+    ) {
+      log.info(`push: ${name} cancelled at the confirmation; nothing sent`);
+      throw new CancelledError('Push cancelled; nothing was sent.');
+    }
+    const outcome = await this.deps.prompter.withProgress({ title: `Pushing to ${name}` }, (progress, signal) =>
+      executePush(client, prepared, { progress, signal }),
+    );
     // A refreshed base is the platform's project: the status bar and views know the remote side at once.
     if (outcome.refresh?.ok) await this.deps.model.remoteAtBase(root);
     else await this.deps.model.refresh(root);
@@ -97,20 +124,53 @@ export class PushCommand implements Command {
   }
 
   private async chooseMode(a: PushArg, name: string): Promise<PushChoice> {
-    if (a.mode === 'append' || a.mode === 'replace') return { mode: a.mode, scope: a.scope === 'package' ? 'package' : 'auto' };
-    return answered(this.deps.prompter.pick<PushChoice>([
-      { label: 'Append', description: 'send only additions', detail: 'New samples, literals, intents and entities. Nothing on the platform is deleted.', value: { mode: 'append', scope: 'auto' } },
-      { label: 'Replace', description: 'per intent and entity', detail: 'Replaces the samples of each changed intent and the literals of each changed entity (the whole package when needed). A backup is saved first.', value: { mode: 'replace', scope: 'auto' } },
-      { label: 'Replace Whole Package', description: 'the project becomes the folder', detail: 'Replaces the whole project package with the folder. A backup is saved first.', value: { mode: 'replace', scope: 'package' } },
-    ], { title: `Push to ${name}`, placeholder: 'How should the changes be sent?' }), 'Push');
+    if (a.mode === 'append' || a.mode === 'replace')
+      return { mode: a.mode, scope: a.scope === 'package' ? 'package' : 'auto' };
+    return answered(
+      this.deps.prompter.pick<PushChoice>(
+        [
+          {
+            label: 'Append',
+            description: 'send only additions',
+            detail: 'New samples, literals, intents and entities. Nothing on the platform is deleted.',
+            value: { mode: 'append', scope: 'auto' },
+          },
+          {
+            label: 'Replace',
+            description: 'per intent and entity',
+            detail:
+              'Replaces the samples of each changed intent and the literals of each changed entity (the whole package when needed). A backup is saved first.',
+            value: { mode: 'replace', scope: 'auto' },
+          },
+          {
+            label: 'Replace Whole Package',
+            description: 'the project becomes the folder',
+            detail: 'Replaces the whole project package with the folder. A backup is saved first.',
+            value: { mode: 'replace', scope: 'package' },
+          },
+        ],
+        { title: `Push to ${name}`, placeholder: 'How should the changes be sent?' },
+      ),
+      'Push',
+    );
   }
 
   private async chooseLock(a: PushArg, name: string): Promise<{ notes: string } | undefined> {
     if (typeof a.lock === 'boolean') return a.lock ? { notes: 'Pushing from Conversational Studio' } : undefined;
-    const lock = await answered(this.deps.prompter.pick<boolean>([
-      { label: 'Push without locking', value: false },
-      { label: 'Lock the project while pushing', detail: 'Others cannot edit it until the push ends; it is unlocked afterwards.', value: true },
-    ], { title: `Push to ${name}`, placeholder: 'Lock the project?' }), 'Push');
+    const lock = await answered(
+      this.deps.prompter.pick<boolean>(
+        [
+          { label: 'Push without locking', value: false },
+          {
+            label: 'Lock the project while pushing',
+            detail: 'Others cannot edit it until the push ends; it is unlocked afterwards.',
+            value: true,
+          },
+        ],
+        { title: `Push to ${name}`, placeholder: 'Lock the project?' },
+      ),
+      'Push',
+    );
     return lock ? { notes: 'Pushing from Conversational Studio' } : undefined;
   }
 }

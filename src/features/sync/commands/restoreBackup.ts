@@ -18,17 +18,36 @@ export class RestoreBackupCommand implements Command {
     const root = await resolveRoot(this.deps, arg, 'Restore Backup');
     const wanted = argObject(arg).backup;
     const backups = await listBackups(new WorkspacePaths(root));
-    if (backups.length === 0) throw new Error('This folder has no backups yet; a replace push saves one before it sends anything.');
-    const name = typeof wanted === 'string' ? wanted : await answered(this.deps.prompter.pick(backups.map((b) => ({
-      label: b.name, description: `${(b.bytes / 1024).toFixed(0)} KiB`, detail: `Saved ${b.createdAt.toLocaleString()} before a ${b.reason ?? 'change'}`, value: b.name,
-    })), { title: 'Restore Backup', placeholder: 'Which saved package should the project get back?' }), 'Restore Backup');
+    if (backups.length === 0)
+      throw new Error('This folder has no backups yet; a replace push saves one before it sends anything.');
+    const name =
+      typeof wanted === 'string'
+        ? wanted
+        : await answered(
+            this.deps.prompter.pick(
+              backups.map((b) => ({
+                label: b.name,
+                description: `${(b.bytes / 1024).toFixed(0)} KiB`,
+                detail: `Saved ${b.createdAt.toLocaleString()} before a ${b.reason ?? 'change'}`,
+                value: b.name,
+              })),
+              { title: 'Restore Backup', placeholder: 'Which saved package should the project get back?' },
+            ),
+            'Restore Backup',
+          );
     const backup = await checkBackup(root, name);
     const { client, state } = await clientForRoot(this.deps, root);
     const project = state.projectName ?? `project ${state.projectId}`;
-    if (!(await this.deps.prompter.confirm(`Replace all content of ${project} with ${backup.name}?`, {
-      action: 'Restore', detail: 'The package on the platform now is saved into .cstudio/backups/ first.',
-    }))) throw new CancelledError('Restore cancelled; nothing was sent.');
-    const outcome = await this.deps.prompter.withProgress({ title: `Restoring ${backup.name}` }, (progress, signal) => restoreBackup(client, root, backup.name, { progress, signal }));
+    if (
+      !(await this.deps.prompter.confirm(`Replace all content of ${project} with ${backup.name}?`, {
+        action: 'Restore',
+        detail: 'The package on the platform now is saved into .cstudio/backups/ first.',
+      }))
+    )
+      throw new CancelledError('Restore cancelled; nothing was sent.');
+    const outcome = await this.deps.prompter.withProgress({ title: `Restoring ${backup.name}` }, (progress, signal) =>
+      restoreBackup(client, root, backup.name, { progress, signal }),
+    );
     await this.deps.model.refresh(root);
     this.deps.base.refresh(root);
     const ok = outcome.job.status === 'COMPLETED';

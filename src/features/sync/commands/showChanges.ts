@@ -20,17 +20,27 @@ export class ShowChangesCommand implements Command {
 
   async execute(arg?: unknown): Promise<ComparisonReport> {
     const root = await resolveRoot(this.deps, arg, 'Show Changes');
-    const report = await this.deps.prompter.withProgress({ title: 'Comparing with the base' }, (progress, signal) => changesReport(root, progress, signal));
+    const report = await this.deps.prompter.withProgress({ title: 'Comparing with the base' }, (progress, signal) =>
+      changesReport(root, progress, signal),
+    );
     await this.deps.comparison.show(report);
     return report;
   }
 }
 
 /** The folder against its base; computed again (quietly) whenever the folder's status changes. */
-async function changesReport(root: string, progress: Progress | undefined, signal: AbortSignal): Promise<ComparisonReport> {
+async function changesReport(
+  root: string,
+  progress: Progress | undefined,
+  signal: AbortSignal,
+): Promise<ComparisonReport> {
   const paths = new WorkspacePaths(root);
   const state = await requireWorkspaceState(paths);
-  const comparison = await comparePackages(new FolderFiles(paths.baseDir, 'base'), new FolderFiles(root, basename(root)), { beforeRecords: state.base, progress, signal });
+  const comparison = await comparePackages(
+    new FolderFiles(paths.baseDir, 'base'),
+    new FolderFiles(root, basename(root)),
+    { beforeRecords: state.base, progress, signal },
+  );
   const files = comparison.files.filter((f) => f.change !== 'reformatted');
   const working = (p: string): string => join(root, ...p.split('/'));
   return {

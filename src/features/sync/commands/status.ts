@@ -23,14 +23,21 @@ export class StatusCommand implements Command {
   async execute(arg?: unknown): Promise<RootStatus> {
     const root = await resolveRoot(this.deps, arg, 'Check Sync Status');
     const { client, state } = await clientForRoot(this.deps, root);
-    const status = await this.deps.prompter.withProgress({ title: `Checking ${state.projectName ?? state.projectId}` },
-      (_p, signal) => this.deps.model.checkRemote(root, client, signal));
+    const status = await this.deps.prompter.withProgress(
+      { title: `Checking ${state.projectName ?? state.projectId}` },
+      (_p, signal) => this.deps.model.checkRemote(root, client, signal),
+    );
     await this.deps.zipFs.invalidate(new WorkspacePaths(root).remoteZip);
     const ahead = status.status?.ahead ?? 0;
     const sync = status.sync === 'unknown' ? 'clean' : status.sync;
-    void this.deps.prompter.info(`${state.projectName ?? `Project ${state.projectId}`} ${MESSAGES[sync]} (${ahead} local, ${status.behind ?? 0} remote change(s)).`, 'Show Changes').then((choice) => {
-      if (choice === 'Show Changes') void vscode.commands.executeCommand(CommandIds.syncShowChanges, { root });
-    });
+    void this.deps.prompter
+      .info(
+        `${state.projectName ?? `Project ${state.projectId}`} ${MESSAGES[sync]} (${ahead} local, ${status.behind ?? 0} remote change(s)).`,
+        'Show Changes',
+      )
+      .then((choice) => {
+        if (choice === 'Show Changes') void vscode.commands.executeCommand(CommandIds.syncShowChanges, { root });
+      });
     return status;
   }
 }

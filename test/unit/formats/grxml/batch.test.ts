@@ -51,7 +51,11 @@ describe('one tag context for a batch, as new for every sentence', () => {
     for (const [pollute, probe, fresh] of [
       ['Object.prototype.polluted = true;', 'out = ({}).polluted;', undefined],
       ['Array.prototype.push = function () { return 0; };', 'var a = []; a.push(1); out = a.length;', 1],
-      ['var g = function* () {}; Object.getPrototypeOf(Object.getPrototypeOf(g())).next = 1;', 'var g = function* () { yield 1; }; out = [...g()].length;', 1],
+      [
+        'var g = function* () {}; Object.getPrototypeOf(Object.getPrototypeOf(g())).next = 1;',
+        'var g = function* () { yield 1; }; out = [...g()].length;',
+        1,
+      ],
       ['Math.max = null;', 'out = typeof Math.max;', 'function'],
       ['Object.defineProperty(globalThis, "pinned", { value: 1 });', 'out = typeof pinned;', 'undefined'],
       ['delete globalThis.JSON;', 'out = typeof JSON;', 'object'],
@@ -74,39 +78,73 @@ describe('one tag context for a batch, as new for every sentence', () => {
 describe('straight-line tags', () => {
   test('assignments of literals, object and array literals and rules/meta paths are straight-line', () => {
     for (const tag of [
-      'out = { city: 17 };', 'out.city = "a\\"b"; out.n = -1.5;', "out = [1, 'two', { x: null, y: [true, false] }, undefined];",
-      'out.a = rules.latest(); out.b = meta.current().text; out.c = rules.city.name', 'out = rules.latest()', ';;', '',
+      'out = { city: 17 };',
+      'out.city = "a\\"b"; out.n = -1.5;',
+      "out = [1, 'two', { x: null, y: [true, false] }, undefined];",
+      'out.a = rules.latest(); out.b = meta.current().text; out.c = rules.city.name',
+      'out = rules.latest()',
+      ';;',
+      '',
       'out = { "key with space": out.x, 3: 4, get: 1, }',
-    ]) assert.equal(isStraightLineTag(tag), true, tag);
+    ])
+      assert.equal(isStraightLineTag(tag), true, tag);
   });
 
   test('anything else is not: loops, calls, built-in names, comments, templates, operators, other globals, ASI', () => {
     for (const tag of [
-      'while (true) {}', 'out = f();', 'out = Math.max(1, 2);', 'out.constructor.prototype.x = 1;', 'out = rules.x.constructor;',
-      'out = 1 /* c */;', 'out = `t`;', 'out = { get x() { return 1; } };', 'out.a = 1\nout.b = 2', 'x = 1;', 'out = "a" + "b";',
-      'out = rules.latest.call();', 'out.__proto__ = null;', 'out = { __proto__: null };', 'out = 1..toString;', 'out = "unterminated',
-      'out = \\u0061;', 'out = $;', 'out = [...rules.x];', 'out = this;', 'out = rules.x(1);', 'out = new Date();',
-    ]) assert.equal(isStraightLineTag(tag), false, tag);
+      'while (true) {}',
+      'out = f();',
+      'out = Math.max(1, 2);',
+      'out.constructor.prototype.x = 1;',
+      'out = rules.x.constructor;',
+      'out = 1 /* c */;',
+      'out = `t`;',
+      'out = { get x() { return 1; } };',
+      'out.a = 1\nout.b = 2',
+      'x = 1;',
+      'out = "a" + "b";',
+      'out = rules.latest.call();',
+      'out.__proto__ = null;',
+      'out = { __proto__: null };',
+      'out = 1..toString;',
+      'out = "unterminated',
+      'out = \\u0061;',
+      'out = $;',
+      'out = [...rules.x];',
+      'out = this;',
+      'out = rules.x(1);',
+      'out = new Date();',
+    ])
+      assert.equal(isStraightLineTag(tag), false, tag);
   });
 });
 
 describe('pipelined tag jobs', () => {
   test('a batch yields in order, with the same verdicts and results as one sentence at a time', async () => {
-    const text = grammarText(`<rule id="main" scope="public">to <one-of>${Array.from({ length: 50 }, (_, i) => `<item>c${i}<tag>out = { city: ${i} };</tag></item>`).join('')}</one-of></rule>`, 'root="main" tag-format="semantics/1.0"');
+    const text = grammarText(
+      `<rule id="main" scope="public">to <one-of>${Array.from({ length: 50 }, (_, i) => `<item>c${i}<tag>out = { city: ${i} };</tag></item>`).join('')}</one-of></rule>`,
+      'root="main" tag-format="semantics/1.0"',
+    );
     const grammar = parseGrxml(text).grammar;
     const inputs = Array.from({ length: 80 }, (_, i) => (i % 9 === 8 ? `to nowhere ${i}` : `to c${(i * 7) % 50}`));
     const batch = [];
     for await (const r of matchSentences(grammar, inputs, { tags, semanticsTimeoutMs: UNHURRIED })) batch.push(r);
     const single = [];
-    for (const input of inputs) single.push(await matchSentence(grammar, input, { tags, semanticsTimeoutMs: UNHURRIED }));
-    assert.deepEqual(batch.map((r) => [r.accepted, r.semantics]), single.map((r) => [r.accepted, r.semantics]));
+    for (const input of inputs)
+      single.push(await matchSentence(grammar, input, { tags, semanticsTimeoutMs: UNHURRIED }));
+    assert.deepEqual(
+      batch.map((r) => [r.accepted, r.semantics]),
+      single.map((r) => [r.accepted, r.semantics]),
+    );
     assert.deepEqual(batch[3]?.semantics, { city: 21 });
   });
 
   test('a kill in the middle of a pipeline: that job gets the error, the jobs behind it run once in a new process', async () => {
     const evaluator = new TagEvaluator();
     try {
-      const jobs = Array.from({ length: 12 }, (_, i) => (i === 5 ? { ...job(['out = new Array(6e8).fill(0).length;']), timeoutMs: 200 } : job([`out = ${i};`])));
+      const jobs = Array.from({ length: 12 }, (_, i) =>
+        i === 5 ? { ...job(['out = new Array(6e8).fill(0).length;']), timeoutMs: 200 } : job([`out = ${i};`]),
+      );
       const replies = await Promise.all(jobs.map((j) => evaluator.evaluate(j)));
       replies.forEach((reply, i) => {
         if (i === 5) assert.match('error' in reply ? reply.error : '', /tag 0 was stopped/);
@@ -122,9 +160,16 @@ describe('pipelined tag jobs', () => {
     const evaluator = new TagEvaluator();
     try {
       const abort = new AbortController();
-      const pending = [0, 1, 2, 3].map((i) => evaluator.evaluate(job([`out = ${i};`]), i === 2 ? abort.signal : undefined));
+      const pending = [0, 1, 2, 3].map((i) =>
+        evaluator.evaluate(job([`out = ${i};`]), i === 2 ? abort.signal : undefined),
+      );
       abort.abort();
-      assert.deepEqual(await Promise.all(pending), [{ value: 0 }, { value: 1 }, { error: 'semantic evaluation was cancelled' }, { value: 3 }]);
+      assert.deepEqual(await Promise.all(pending), [
+        { value: 0 },
+        { value: 1 },
+        { error: 'semantic evaluation was cancelled' },
+        { value: 3 },
+      ]);
     } finally {
       evaluator.dispose();
     }

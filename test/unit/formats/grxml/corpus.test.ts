@@ -34,7 +34,14 @@ const JVOICEXML_ERRORS: Readonly<Record<string, readonly string[]>> = {
   'org.jvoicexml.demo.mixedinitiativedemo__src__main__resources__pizza-de.srgs': [],
   'org.jvoicexml.demo.mixedinitiativedemo__src__main__resources__pizza.srgs': [],
   'org.jvoicexml.demo.mixedinitiativedemo__src__main__resources__yesno.srgs': [],
-  'org.jvoicexml.demo.talkingheaddemo__src__main__config__templates__object_verb.srgs': ['SRGS019', 'SRGS019', 'SRGS019', 'SRGS019', 'SRGS027', 'SRGS049'],
+  'org.jvoicexml.demo.talkingheaddemo__src__main__config__templates__object_verb.srgs': [
+    'SRGS019',
+    'SRGS019',
+    'SRGS019',
+    'SRGS019',
+    'SRGS027',
+    'SRGS049',
+  ],
   'org.jvoicexml.demo.talkingheaddemo__src__main__config__voiceXML__generated__standard.srgs': ['SRGS049'],
   'org.jvoicexml.demo.talkingheaddemo__src__main__config__voiceXML__janein.srgs': ['SRGS049'],
   'org.jvoicexml.demo.talkingheaddemo__src__main__config__voiceXML__numbers.srgs': ['SRGS049'],
@@ -72,13 +79,25 @@ function corpusResolver(dir: string, prefix: string): (uri: string) => Grammar |
 
 describe('corpus: JVoiceXML grammars', () => {
   test('every file is judged with the expected error codes', (t) => {
-    if (!JVOICEXML) { t.skip('shared/corpus/grxml/jvoicexml is absent'); return; }
-    const files = readdirSync(JVOICEXML).filter((f) => f !== 'SOURCE.txt').sort();
+    if (!JVOICEXML) {
+      t.skip('shared/corpus/grxml/jvoicexml is absent');
+      return;
+    }
+    const files = readdirSync(JVOICEXML)
+      .filter((f) => f !== 'SOURCE.txt')
+      .sort();
     assert.deepEqual(files, Object.keys(JVOICEXML_ERRORS).sort(), 'the table covers exactly the corpus files');
     for (const file of files) {
       const diagnostics = validateGrxml(loadFile(join(JVOICEXML, file)));
-      const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => d.code).sort();
-      assert.deepEqual(errors, JVOICEXML_ERRORS[file], `${file}: ${diagnostics.map((d) => `${d.code} ${d.message}`).join(' | ')}`);
+      const errors = diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => d.code)
+        .sort();
+      assert.deepEqual(
+        errors,
+        JVOICEXML_ERRORS[file],
+        `${file}: ${diagnostics.map((d) => `${d.code} ${d.message}`).join(' | ')}`,
+      );
     }
     const invalid = files.filter((f) => (JVOICEXML_ERRORS[f] ?? []).length > 0);
     for (const n of [1, 2, 3, 4]) assert.ok(invalid.some((f) => f.endsWith(`invalid${n}.grxml`)));
@@ -98,23 +117,40 @@ describe('corpus: JVoiceXML grammars', () => {
     ['srgs__src__test__resources__defaultAssignment4.srgs', 'ah nope', 'no'],
     ['srgs__src__test__resources__Literal1.srgs', 'nope', 'no'],
     ['srgs__src__test__resources__Literal1.srgs', 'you bet', 'yes'],
-    ['srgs__src__test__resources__metaCurrentText.srgs', 'one two', { firstDigit: 'one', secondDigit: 'one two', all: 'one two' }],
+    [
+      'srgs__src__test__resources__metaCurrentText.srgs',
+      'one two',
+      { firstDigit: 'one', secondDigit: 'one two', all: 'one two' },
+    ],
     ['srgs__src__test__resources__rulesByName.srgs', 'one', 1],
-    ['demo.mixedinitiativedemo__src__main__resources__pizza.srgs', 'I want a large pizza with ham please', { order: { size: 'big', topping: 'ham' } }],
+    [
+      'demo.mixedinitiativedemo__src__main__resources__pizza.srgs',
+      'I want a large pizza with ham please',
+      { order: { size: 'big', topping: 'ham' } },
+    ],
     ['demo.talkingheaddemo__src__main__config__voiceXML__numbers.srgs', '7', { result: 7 }],
     ['demo.talkingheaddemo__src__main__config__voiceXML__janein.srgs', 'ja', { result: 'ja' }],
-    ['demo.talkingheaddemo__src__main__config__voiceXML__generated__standard.srgs', 'Licht anschalten', { r: { match: 1, result: 'Licht anschalten' } }],
+    [
+      'demo.talkingheaddemo__src__main__config__voiceXML__generated__standard.srgs',
+      'Licht anschalten',
+      { r: { match: 1, result: 'Licht anschalten' } },
+    ],
     ['implementation.kinect__src__main__cpp__SpeechBasics-D2D.grxml', 'two', 'two'],
     ['xml__src__test__resources__places.grxml', 'Boston New York', 'New York'],
     ['__src__test__resources__irp_vxml20__337__337Grammar.grxml', '1', '1'],
   ];
   for (const [suffix, input, expected] of cases) {
     test(`${suffix.split('__').pop()} "${input}" → ${JSON.stringify(expected)}`, async (t) => {
-      if (!JVOICEXML) { t.skip('shared/corpus/grxml/jvoicexml is absent'); return; }
+      if (!JVOICEXML) {
+        t.skip('shared/corpus/grxml/jvoicexml is absent');
+        return;
+      }
       const file = readdirSync(JVOICEXML).find((f) => f.endsWith(suffix));
       assert.ok(file, suffix);
       const r = await matchSentence(loadFile(join(JVOICEXML, file)).grammar, input, {
-        tags, semanticsTimeoutMs: 20_000, resolveExternal: corpusResolver(JVOICEXML, 'org.jvoicexml.srgs__src__test__resources__'),
+        tags,
+        semanticsTimeoutMs: 20_000,
+        resolveExternal: corpusResolver(JVOICEXML, 'org.jvoicexml.srgs__src__test__resources__'),
       });
       assert.equal(r.accepted, true, r.error);
       assert.equal(r.semanticError, undefined);
@@ -123,7 +159,10 @@ describe('corpus: JVoiceXML grammars', () => {
   }
 
   test('rejections', (t) => {
-    if (!JVOICEXML) { t.skip('shared/corpus/grxml/jvoicexml is absent'); return; }
+    if (!JVOICEXML) {
+      t.skip('shared/corpus/grxml/jvoicexml is absent');
+      return;
+    }
     const movies = loadFile(join(JVOICEXML, 'org.jvoicexml.demo.inputdemo__src__main__resources__movies.srgs')).grammar;
     assert.equal(matchGrammar(movies, 'the matrix').accepted, true);
     assert.equal(matchGrammar(movies, 'the matrix reloaded').accepted, false);
@@ -135,7 +174,10 @@ describe('corpus: JVoiceXML grammars', () => {
 describe('corpus: W3C SRGS implementation-report tests', () => {
   test('every grammar is judged, and every in.N gets its out.N (or REJECT)', (t) => {
     const dir = corpusFolder('w3c-srgs-ir');
-    if (!dir) { t.skip('shared/corpus/grxml/w3c-srgs-ir is absent'); return; }
+    if (!dir) {
+      t.skip('shared/corpus/grxml/w3c-srgs-ir is absent');
+      return;
+    }
     const { failures, grammars, inputs } = judgeIrTests(dir);
     t.diagnostic(`${grammars} grammars, ${inputs} inputs`);
     assert.deepEqual(failures, []);
@@ -145,11 +187,18 @@ describe('corpus: W3C SRGS implementation-report tests', () => {
 describe('corpus: Apache RDC grammars', () => {
   test('every production grammar is valid', (t) => {
     const dir = corpusFolder('apache-rdc');
-    if (!dir) { t.skip('shared/corpus/grxml/apache-rdc is absent'); return; }
+    if (!dir) {
+      t.skip('shared/corpus/grxml/apache-rdc is absent');
+      return;
+    }
     const resolver = createFileResolver({ roots: [dir] });
     const failures: string[] = [];
-    for (const file of readdirSync(dir).filter((f) => f !== 'SOURCE.txt').sort()) {
-      const errors = validateGrxml(loadFile(join(dir, file)), { resolveExternal: resolver }).filter((d) => d.severity === 'error');
+    for (const file of readdirSync(dir)
+      .filter((f) => f !== 'SOURCE.txt')
+      .sort()) {
+      const errors = validateGrxml(loadFile(join(dir, file)), { resolveExternal: resolver }).filter(
+        (d) => d.severity === 'error',
+      );
       if (errors.length > 0) failures.push(`${file}: ${errors.map((d) => `${d.code} ${d.message}`).join(' | ')}`);
     }
     assert.deepEqual(failures, []);

@@ -7,7 +7,8 @@ export const GENERATED_RULES = 10_000;
 export function generatedGrammar(rules = GENERATED_RULES): string {
   const out: string[] = [];
   for (let i = 0; i < rules; i++) {
-    const next = i + 1 < rules ? `<item><ruleref uri="#r${i + 1}"/><tag>out = rules.latest();</tag></item>` : '<item>last</item>';
+    const next =
+      i + 1 < rules ? `<item><ruleref uri="#r${i + 1}"/><tag>out = rules.latest();</tag></item>` : '<item>last</item>';
     out.push(`  <rule id="r${i}" scope="${i % 2 === 0 ? 'public' : 'private'}">
     <one-of>
       <item weight="2">word${i} alpha<tag>out = "w${i}";</tag></item>

@@ -39,7 +39,9 @@ export function loadFixture(...parts: string[]): GrxmlParseResult {
 
 export function diagnosticsOf(parsed: GrxmlParseResult): Diagnostic[] {
   const { uri } = parsed.grammar;
-  return validateGrxml(parsed, { resolveExternal: createFileResolver({ roots: uri === undefined ? [] : [dirname(uri)] }) });
+  return validateGrxml(parsed, {
+    resolveExternal: createFileResolver({ roots: uri === undefined ? [] : [dirname(uri)] }),
+  });
 }
 
 export function errorsOf(parsed: GrxmlParseResult): Diagnostic[] {
@@ -65,6 +67,15 @@ export function match(text: string, input: string | string[], options: SentenceO
   return matchSentence(parseGrxml(text).grammar, input, { tags, ...UNHURRIED, ...options });
 }
 
-export function matchFixture(name: string, input: string | string[], options: SentenceOptions = {}): Promise<MatchResult> {
-  return matchSentence(loadFixture('valid', name).grammar, input, { tags, ...UNHURRIED, resolveExternal: createFileResolver({ roots: [fixture()] }), ...options });
+export function matchFixture(
+  name: string,
+  input: string | string[],
+  options: SentenceOptions = {},
+): Promise<MatchResult> {
+  return matchSentence(loadFixture('valid', name).grammar, input, {
+    tags,
+    ...UNHURRIED,
+    resolveExternal: createFileResolver({ roots: [fixture()] }),
+    ...options,
+  });
 }

@@ -10,9 +10,18 @@ import { loadFile } from './helpers';
 // The W3C SRGS 1.0 implementation-report tests: each grammar carries <meta name="in.N"> inputs and "out.N"
 // expected parses ("REJECT": no parse). These grammars must be refused outright.
 const W3C_REFUSED = new Set([
-  'duplicated-rulenames', 'duplicated-special-rulenames', 'language-missing', 'no-language-no-mode', 'no-namespace',
-  'no-version', 'ruleref-nonexistent-local', 'undefined-root', 'uri-ref-undefined-root-referring', 'ruleref-mismatch-modes',
-  'ruleref-mismatch-mediatype', 'conformance-6',
+  'duplicated-rulenames',
+  'duplicated-special-rulenames',
+  'language-missing',
+  'no-language-no-mode',
+  'no-namespace',
+  'no-version',
+  'ruleref-nonexistent-local',
+  'undefined-root',
+  'uri-ref-undefined-root-referring',
+  'ruleref-mismatch-modes',
+  'ruleref-mismatch-mediatype',
+  'conformance-6',
 ]);
 
 /** Judges every IR grammar in `dir`; returns the failures (empty when all agree) and how many inputs were run. */
@@ -21,18 +30,24 @@ export function judgeIrTests(dir: string): { failures: string[]; grammars: numbe
   // Tests that refer to their siblings by their original http://www.w3.org/... address get the local copy;
   // nothing is fetched.
   const resolver = (uri: string, base: string): Grammar | undefined => {
-    const name = /^https?:/i.test(uri) || /^https?:/i.test(base) ? uri.split('/').pop() ?? '' : undefined;
+    const name = /^https?:/i.test(uri) || /^https?:/i.test(base) ? (uri.split('/').pop() ?? '') : undefined;
     return name !== undefined && existsSync(join(dir, name)) ? loadFile(join(dir, name)).grammar : local(uri, base);
   };
-  const files = readdirSync(dir).filter((f) => f.endsWith('.grxml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.grxml'))
+    .sort();
   const failures: string[] = [];
   let inputs = 0;
   for (const file of files) {
     const parsed = loadFile(join(dir, file));
-    const errors = validateGrxml(parsed, { resolveExternal: resolver, allowHttp: true }).filter((d) => d.severity === 'error');
+    const errors = validateGrxml(parsed, { resolveExternal: resolver, allowHttp: true }).filter(
+      (d) => d.severity === 'error',
+    );
     const refused = W3C_REFUSED.has(file.replace(/\.grxml$/, ''));
     if (refused !== errors.length > 0) {
-      failures.push(`${file}: expected ${refused ? 'invalid' : 'valid'}, got ${errors.map((d) => `${d.code} ${d.message}`).join(' | ') || 'no errors'}`);
+      failures.push(
+        `${file}: expected ${refused ? 'invalid' : 'valid'}, got ${errors.map((d) => `${d.code} ${d.message}`).join(' | ') || 'no errors'}`,
+      );
       continue;
     }
     if (refused) continue;
@@ -44,7 +59,10 @@ export function judgeIrTests(dir: string): { failures: string[]; grammars: numbe
       const r = matchGrammar(parsed.grammar, input, { resolveExternal: resolver, allowHttp: true });
       inputs++;
       const shouldAccept = expected !== undefined && expected.trim() !== 'REJECT';
-      if (r.accepted !== shouldAccept) failures.push(`${file} in.${n} "${input}": expected ${expected ?? 'no out'}, got ${r.accepted ? 'a parse' : `REJECT ${r.error ?? ''}`}`);
+      if (r.accepted !== shouldAccept)
+        failures.push(
+          `${file} in.${n} "${input}": expected ${expected ?? 'no out'}, got ${r.accepted ? 'a parse' : `REJECT ${r.error ?? ''}`}`,
+        );
     }
   }
   return { failures, grammars: files.length, inputs };

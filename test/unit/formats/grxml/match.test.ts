@@ -6,11 +6,16 @@ import { grammarText, match, matchFixture } from './helpers';
 /** Kinds and labels of a parse tree, depth first, for compact assertions. */
 function outline(node: ParseNode): string[] {
   switch (node.kind) {
-    case 'rule': return [`$${node.rule}`, ...node.children.flatMap(outline)];
-    case 'item': return node.children.flatMap(outline);
-    case 'token': return [node.token];
-    case 'tag': return [`{${node.text}}`];
-    case 'special': return [`${node.name}(${node.words.join(' ')})`];
+    case 'rule':
+      return [`$${node.rule}`, ...node.children.flatMap(outline)];
+    case 'item':
+      return node.children.flatMap(outline);
+    case 'token':
+      return [node.token];
+    case 'tag':
+      return [`{${node.text}}`];
+    case 'special':
+      return [`${node.name}(${node.words.join(' ')})`];
   }
 }
 
@@ -34,14 +39,27 @@ describe('matchGrammar: acceptance', () => {
 
   test('repeats: exact, ranges, unbounded, and repeat="0" matches nothing', async () => {
     const ok = ['knock knock very good', 'knock knock very very very really really good good good'];
-    const bad = ['knock very good', 'knock knock good', 'knock knock very very very very good', 'knock knock very good never'];
+    const bad = [
+      'knock very good',
+      'knock knock good',
+      'knock knock very very very very good',
+      'knock knock very good never',
+    ];
     for (const s of ok) assert.equal((await matchFixture('repeats.grxml', s)).accepted, true, s);
     for (const s of bad) assert.equal((await matchFixture('repeats.grxml', s)).accepted, false, s);
     const tree = (await matchFixture('repeats.grxml', 'knock knock very very good')).tree;
     assert.ok(tree);
     const items = tree.children.filter((c) => c.kind === 'item');
     // repeat="0" leaves no trace: the item is as if absent.
-    assert.deepEqual(items.map((i) => (i.kind === 'item' ? [i.repeat, i.repetitions] : [])), [['2', 2], ['1-3', 2], ['0-', 0], ['1-', 1]]);
+    assert.deepEqual(
+      items.map((i) => (i.kind === 'item' ? [i.repeat, i.repetitions] : [])),
+      [
+        ['2', 2],
+        ['1-3', 2],
+        ['0-', 0],
+        ['1-', 1],
+      ],
+    );
   });
 
   test('an unbounded repeat of something that can match nothing terminates', async () => {
@@ -60,7 +78,10 @@ describe('matchGrammar: acceptance', () => {
   });
 
   test('without weights, the first alternative in document order wins', async () => {
-    const text = grammarText('<rule id="main" scope="public"><one-of><item>a b<tag>first</tag></item><item>a b<tag>second</tag></item></one-of></rule>', 'root="main" tag-format="semantics/1.0-literals"');
+    const text = grammarText(
+      '<rule id="main" scope="public"><one-of><item>a b<tag>first</tag></item><item>a b<tag>second</tag></item></one-of></rule>',
+      'root="main" tag-format="semantics/1.0-literals"',
+    );
     const r = await match(text, 'a b');
     assert.deepEqual([r.semantics, r.alternatives], ['first', 2]);
   });
@@ -99,7 +120,10 @@ describe('matchGrammar: acceptance', () => {
     assert.match((await matchFixture('basic.grxml', 'coffee', { rule: 'drink' })).error ?? '', /private/);
     assert.match((await matchFixture('basic.grxml', 'coffee', { rule: 'nope' })).error ?? '', /not defined/);
     assert.equal((await matchFixture('specials.grxml', 'start x stop y', { rule: 'lazy' })).accepted, true);
-    assert.match((await match(grammarText('<rule id="a" scope="public">x</rule>', ''), 'x')).error ?? '', /no root rule/);
+    assert.match(
+      (await match(grammarText('<rule id="a" scope="public">x</rule>', ''), 'x')).error ?? '',
+      /no root rule/,
+    );
   });
 
   test('external rule reference to a sibling file, with and without a fragment', async () => {
@@ -108,17 +132,29 @@ describe('matchGrammar: acceptance', () => {
     assert.deepEqual(r.semantics, { size: 'large', color: '#f00' });
     const child = r.tree?.children.find((c) => c.kind === 'rule');
     assert.deepEqual(child?.kind === 'rule' ? [child.rule, child.uri] : [], ['size', 'external-child.grxml']);
-    assert.match((await matchFixture('external-parent.grxml', 'large red shirt', { resolveExternal: undefined })).error ?? '', /no resolver/);
+    assert.match(
+      (await matchFixture('external-parent.grxml', 'large red shirt', { resolveExternal: undefined })).error ?? '',
+      /no resolver/,
+    );
   });
 
   test('an http rule reference is never fetched', async () => {
     let asked = false;
-    const r = await matchFixture('http-ref.grxml', 'go to paris', { resolveExternal: () => { asked = true; return undefined; } });
+    const r = await matchFixture('http-ref.grxml', 'go to paris', {
+      resolveExternal: () => {
+        asked = true;
+        return undefined;
+      },
+    });
     assert.equal(r.accepted, false);
     assert.match(r.error ?? '', /external http grammar not fetched: http:\/\/example\.com\/grammars\/cities\.grxml/);
     assert.equal(asked, false, 'the resolver is not even asked');
     const allowed = await matchFixture('http-ref.grxml', 'go to paris', { allowHttp: true });
-    assert.match(allowed.error ?? '', /external http grammar not fetched/, 'the file resolver refuses http even when allowed');
+    assert.match(
+      allowed.error ?? '',
+      /external http grammar not fetched/,
+      'the file resolver refuses http even when allowed',
+    );
   });
 
   test('right recursion matches, also deeper than the call stack; left recursion is reported, not looped on', async () => {
@@ -126,13 +162,17 @@ describe('matchGrammar: acceptance', () => {
     const long = Array.from({ length: 450 }, (_, i) => (i === 0 ? 'apples' : 'and pears')).join(' ');
     const deep = await matchFixture('recursion.grxml', long, { tags: undefined });
     assert.equal(deep.accepted, true, deep.error);
-    const left = grammarText('<rule id="main"><one-of><item>a</item><item><ruleref uri="#main"/> a</item></one-of></rule>');
+    const left = grammarText(
+      '<rule id="main"><one-of><item>a</item><item><ruleref uri="#main"/> a</item></one-of></rule>',
+    );
     assert.match((await match(left, 'a a')).error ?? '', /left recursion/);
   });
 
   test('a chain of 1,000 rules, each starting with the next, can be tested (issue 27)', async () => {
     const n = 1000;
-    const rules = Array.from({ length: n }, (_, i) => (i + 1 < n ? `<rule id="r${i}"><ruleref uri="#r${i + 1}"/> w${i}</rule>` : `<rule id="r${i}">w${i}</rule>`)).join('');
+    const rules = Array.from({ length: n }, (_, i) =>
+      i + 1 < n ? `<rule id="r${i}"><ruleref uri="#r${i + 1}"/> w${i}</rule>` : `<rule id="r${i}">w${i}</rule>`,
+    ).join('');
     const sentence = Array.from({ length: n }, (_, i) => `w${n - 1 - i}`).join(' ');
     const t0 = Date.now();
     const r = await match(grammarText(rules, 'root="r0"'), sentence, { tags: undefined });
@@ -146,7 +186,9 @@ describe('matchGrammar: acceptance', () => {
 
   test('an ambiguous grammar stays polynomial; the step limit stops runaway searches', async () => {
     // (a | a a)+ over 40 words has fib(41) = 165,580,141 parses: counted, never enumerated.
-    const ambiguous = grammarText('<rule id="main"><item repeat="1-"><one-of><item>a</item><item>a a</item></one-of></item></rule>');
+    const ambiguous = grammarText(
+      '<rule id="main"><item repeat="1-"><one-of><item>a</item><item>a a</item></one-of></item></rule>',
+    );
     const words = Array.from({ length: 40 }, () => 'a').join(' ');
     const t0 = Date.now();
     const r = await match(ambiguous, words, { tags: undefined });
@@ -161,21 +203,28 @@ describe('matchGrammar: acceptance', () => {
     const controller = new AbortController();
     controller.abort();
     const words = Array.from({ length: 200 }, () => 'a').join(' ');
-    const r = await match(grammarText('<rule id="main"><item repeat="1-"><one-of><item>a</item><item>a a</item></one-of></item></rule>'), words, { signal: controller.signal });
+    const r = await match(
+      grammarText('<rule id="main"><item repeat="1-"><one-of><item>a</item><item>a a</item></one-of></item></rule>'),
+      words,
+      { signal: controller.signal },
+    );
     assert.match(r.error ?? '', /cancelled/);
   });
 
   test('formatParseTree shows rules, items, tokens (with what was heard) and tags', async () => {
     const r = await matchFixture('weights.grxml', 'New York');
-    assert.equal(formatParseTree(r.tree as ParseNode), [
-      '$main "New York"',
-      '  item weight=3',
-      '    $state "New York"',
-      '      item',
-      '        "new" (heard "New")',
-      '        "york" (heard "York")',
-      '    {state}',
-    ].join('\n'));
+    assert.equal(
+      formatParseTree(r.tree as ParseNode),
+      [
+        '$main "New York"',
+        '  item weight=3',
+        '    $state "New York"',
+        '      item',
+        '        "new" (heard "New")',
+        '        "york" (heard "York")',
+        '    {state}',
+      ].join('\n'),
+    );
   });
 
   test('a grammar without rules or with a bad start gives an error, not an exception', async () => {

@@ -1,7 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseGrxml, parseGrxmlBytes } from '../../../../src/core/formats/grxml/parse';
-import type { Expansion, ItemExpansion, OneOfExpansion, RuleRefExpansion, TokenExpansion } from '../../../../src/core/formats/grxml/model';
+import type {
+  Expansion,
+  ItemExpansion,
+  OneOfExpansion,
+  RuleRefExpansion,
+  TokenExpansion,
+} from '../../../../src/core/formats/grxml/model';
 import { grammarText, loadFixture } from './helpers';
 
 function tokens(children: readonly Expansion[]): string[] {
@@ -12,7 +18,11 @@ describe('parseGrxml: model', () => {
   test('grammar attributes, header elements and rules are read', () => {
     const { grammar, diagnostics } = loadFixture('valid', 'header.grxml');
     // SRGS 1.0 §4.1 recommends this DOCTYPE: it is legitimate, so nothing is reported (its DTD is never fetched).
-    assert.deepEqual(diagnostics.map((d) => d.code), [], 'the recommended DOCTYPE is not reported');
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      [],
+      'the recommended DOCTYPE is not reported',
+    );
     assert.equal(grammar.namespace, 'http://www.w3.org/2001/06/grammar');
     assert.equal(grammar.version, '1.0');
     assert.equal(grammar.lang, 'en-GB');
@@ -20,14 +30,29 @@ describe('parseGrxml: model', () => {
     assert.equal(grammar.root, 'greeting');
     assert.equal(grammar.tagFormat, 'semantics/1.0');
     assert.equal(grammar.base, 'http://example.com/grammars/');
-    assert.deepEqual(grammar.lexicons.map((l) => [l.uri, l.type]), [['lexicon.pls', 'application/pls+xml']]);
-    assert.deepEqual(grammar.metas.map((m) => [m.name, m.httpEquiv, m.content]), [['author', undefined, 'Conversational Studio'], [undefined, 'Expires', '0']]);
+    assert.deepEqual(
+      grammar.lexicons.map((l) => [l.uri, l.type]),
+      [['lexicon.pls', 'application/pls+xml']],
+    );
+    assert.deepEqual(
+      grammar.metas.map((m) => [m.name, m.httpEquiv, m.content]),
+      [
+        ['author', undefined, 'Conversational Studio'],
+        [undefined, 'Expires', '0'],
+      ],
+    );
     assert.match(grammar.metadata[0]?.text ?? '', /^<metadata><dc:title>Greetings<\/dc:title><\/metadata>$/);
-    assert.deepEqual(grammar.tags.map((t) => t.text), ['var greetings = 0;']);
+    assert.deepEqual(
+      grammar.tags.map((t) => t.text),
+      ['var greetings = 0;'],
+    );
     const rule = grammar.rulesById.get('greeting');
     assert.ok(rule);
     assert.equal(rule.scope, 'public');
-    assert.deepEqual(rule.examples.map((e) => e.text), ['hello there']);
+    assert.deepEqual(
+      rule.examples.map((e) => e.text),
+      ['hello there'],
+    );
     const oneOf = rule.body.children[0] as OneOfExpansion;
     assert.equal(oneOf.kind, 'one-of');
     assert.equal(oneOf.lang, 'en-GB');
@@ -36,10 +61,15 @@ describe('parseGrxml: model', () => {
   });
 
   test('text splits on whitespace; <token> and double quotes keep one multi-word token', () => {
-    const { grammar } = parseGrxml(grammarText('<rule id="main">  i\twould\n like <token> thank\n  you </token> "orange   juice" tea</rule>'));
+    const { grammar } = parseGrxml(
+      grammarText('<rule id="main">  i\twould\n like <token> thank\n  you </token> "orange   juice" tea</rule>'),
+    );
     const children = grammar.rulesById.get('main')?.body.children ?? [];
     assert.deepEqual(tokens(children), ['i', 'would', 'like', 'thank you', 'orange juice', 'tea']);
-    assert.deepEqual(children.map((c) => (c as TokenExpansion).quoted), [false, false, false, true, true, false]);
+    assert.deepEqual(
+      children.map((c) => (c as TokenExpansion).quoted),
+      [false, false, false, true, true, false],
+    );
   });
 
   test('token ranges point at the words in the source', () => {
@@ -50,54 +80,86 @@ describe('parseGrxml: model', () => {
   });
 
   test('rule references: local, external with and without fragment, special, invalid', () => {
-    const { grammar } = parseGrxml(grammarText(
-      '<rule id="main"><ruleref uri="#a"/><ruleref uri="other.grxml#b"/><ruleref uri="other.grxml" type="application/srgs+xml"/>'
-      + '<ruleref special="GARBAGE"/><ruleref uri="#"/><ruleref special="nothing"/></rule><rule id="a">x</rule>'));
+    const { grammar } = parseGrxml(
+      grammarText(
+        '<rule id="main"><ruleref uri="#a"/><ruleref uri="other.grxml#b"/><ruleref uri="other.grxml" type="application/srgs+xml"/>' +
+          '<ruleref special="GARBAGE"/><ruleref uri="#"/><ruleref special="nothing"/></rule><rule id="a">x</rule>',
+      ),
+    );
     const refs = (grammar.rulesById.get('main')?.body.children ?? []) as RuleRefExpansion[];
-    assert.deepEqual(refs.map((r) => r.target), [
-      { kind: 'local', rule: 'a' },
-      { kind: 'external', uri: 'other.grxml', rule: 'b' },
-      { kind: 'external', uri: 'other.grxml' },
-      { kind: 'special', name: 'GARBAGE' },
-      { kind: 'invalid' },
-      { kind: 'invalid' },
-    ]);
+    assert.deepEqual(
+      refs.map((r) => r.target),
+      [
+        { kind: 'local', rule: 'a' },
+        { kind: 'external', uri: 'other.grxml', rule: 'b' },
+        { kind: 'external', uri: 'other.grxml' },
+        { kind: 'special', name: 'GARBAGE' },
+        { kind: 'invalid' },
+        { kind: 'invalid' },
+      ],
+    );
     assert.equal(refs[2]?.type, 'application/srgs+xml');
   });
 
   test('repeat, repeat-prob and weight give effective values (defaults when malformed)', () => {
     const { grammar } = loadFixture('valid', 'repeats.grxml');
     const items = (grammar.rulesById.get('main')?.body.children ?? []) as ItemExpansion[];
-    assert.deepEqual(items.map((i) => i.repeat), [
-      { min: 2, max: 2 }, { min: 1, max: 3 }, { min: 0, max: null }, { min: 1, max: null }, { min: 0, max: 0 },
-    ]);
+    assert.deepEqual(
+      items.map((i) => i.repeat),
+      [
+        { min: 2, max: 2 },
+        { min: 1, max: 3 },
+        { min: 0, max: null },
+        { min: 1, max: null },
+        { min: 0, max: 0 },
+      ],
+    );
     assert.equal(items[1]?.repeatProb, 0.5);
-    const bad = parseGrxml(grammarText('<rule id="main"><one-of><item weight="x" repeat="9-2">a</item><item weight="2.5">b</item></one-of></rule>'));
-    const [first, second] = ((bad.grammar.rulesById.get('main')?.body.children[0] as OneOfExpansion).items);
+    const bad = parseGrxml(
+      grammarText(
+        '<rule id="main"><one-of><item weight="x" repeat="9-2">a</item><item weight="2.5">b</item></one-of></rule>',
+      ),
+    );
+    const [first, second] = (bad.grammar.rulesById.get('main')?.body.children[0] as OneOfExpansion).items;
     assert.deepEqual([first?.weight, first?.repeat, first?.weightAttribute], [1, { min: 1, max: 1 }, 'x']);
     assert.equal(second?.weight, 2.5);
   });
 
   test('a prefixed SRGS namespace is understood', () => {
-    const { grammar } = parseGrxml('<g:grammar xmlns:g="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="de" root="r"><g:rule id="r"><g:one-of><g:item>ja</g:item></g:one-of></g:rule></g:grammar>');
+    const { grammar } = parseGrxml(
+      '<g:grammar xmlns:g="http://www.w3.org/2001/06/grammar" version="1.0" xml:lang="de" root="r"><g:rule id="r"><g:one-of><g:item>ja</g:item></g:one-of></g:rule></g:grammar>',
+    );
     assert.equal(grammar.namespace, 'http://www.w3.org/2001/06/grammar');
     assert.equal((grammar.rulesById.get('r')?.body.children[0] as OneOfExpansion).items.length, 1);
   });
 
   test('stray children of one-of stay matchable: a tag joins the previous item, other expansions become alternatives', () => {
-    const { grammar } = parseGrxml(grammarText('<rule id="main"><one-of><item>dogs</item><tag>out="dog"</tag><ruleref uri="#cat"/></one-of></rule><rule id="cat">cats</rule>'));
+    const { grammar } = parseGrxml(
+      grammarText(
+        '<rule id="main"><one-of><item>dogs</item><tag>out="dog"</tag><ruleref uri="#cat"/></one-of></rule><rule id="cat">cats</rule>',
+      ),
+    );
     const oneOf = grammar.rulesById.get('main')?.body.children[0] as OneOfExpansion;
-    assert.deepEqual(oneOf.items.map((i) => i.body.children.map((c) => c.kind)), [['token', 'tag'], ['ruleref']]);
+    assert.deepEqual(
+      oneOf.items.map((i) => i.body.children.map((c) => c.kind)),
+      [['token', 'tag'], ['ruleref']],
+    );
   });
 });
 
 describe('parseGrxmlBytes: encodings', () => {
-  const xml = (decl: string): string => `<?xml version="1.0" encoding="${decl}"?>\n${grammarText('<rule id="main">grüß dich 안녕</rule>')}`;
-  const words = (bytes: Uint8Array): string[] => tokens(parseGrxmlBytes(bytes).grammar.rulesById.get('main')?.body.children ?? []);
+  const xml = (decl: string): string =>
+    `<?xml version="1.0" encoding="${decl}"?>\n${grammarText('<rule id="main">grüß dich 안녕</rule>')}`;
+  const words = (bytes: Uint8Array): string[] =>
+    tokens(parseGrxmlBytes(bytes).grammar.rulesById.get('main')?.body.children ?? []);
 
   test('UTF-8 with and without BOM', () => {
     assert.deepEqual(words(Buffer.from(xml('UTF-8'))), ['grüß', 'dich', '안녕']);
-    assert.deepEqual(words(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(xml('UTF-8'))])), ['grüß', 'dich', '안녕']);
+    assert.deepEqual(words(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(xml('UTF-8'))])), [
+      'grüß',
+      'dich',
+      '안녕',
+    ]);
   });
 
   test('UTF-16 little and big endian with BOM', () => {
@@ -115,7 +177,16 @@ describe('parseGrxmlBytes: encodings', () => {
 });
 
 describe('parseGrxml: bad input never throws', () => {
-  const inputs = ['', 'not xml at all', '<grammar', '<<<>>>', '\u0000\u0001\u0002', '<grammar><rule id="x"><item>', '<a/><b/>', '<grammar>'.repeat(5000)];
+  const inputs = [
+    '',
+    'not xml at all',
+    '<grammar',
+    '<<<>>>',
+    '\u0000\u0001\u0002',
+    '<grammar><rule id="x"><item>',
+    '<a/><b/>',
+    '<grammar>'.repeat(5000),
+  ];
   for (const input of inputs) {
     test(`input ${JSON.stringify(input.slice(0, 30))}`, () => {
       const result = parseGrxml(input);

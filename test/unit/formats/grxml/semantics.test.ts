@@ -3,27 +3,45 @@ import assert from 'node:assert/strict';
 import { grammarText, match, matchFixture } from './helpers';
 
 const script = (rules: string): string => grammarText(rules, 'root="main" tag-format="semantics/1.0"');
-const oneTag = (tag: string): string => script(`<rule id="main" scope="public">hello<tag><![CDATA[${tag}]]></tag></rule>`);
+const oneTag = (tag: string): string =>
+  script(`<rule id="main" scope="public">hello<tag><![CDATA[${tag}]]></tag></rule>`);
 
 describe('semantics/1.0 (SISR script)', () => {
   test('out, rules.name, rules.latest(), meta.name.text, meta.current().text and header-tag globals', async () => {
     const r = await matchFixture('sisr.grxml', 'from Boston to new york');
     assert.equal(r.semanticError, undefined);
     assert.deepEqual(r.semantics, {
-      legs: ['Boston'], from: 'BOS', to: 'NYC', id: 'flight-BOS-NYC', heard: 'from Boston to new york',
+      legs: ['Boston'],
+      from: 'BOS',
+      to: 'NYC',
+      id: 'flight-BOS-NYC',
+      heard: 'from Boston to new york',
     });
   });
 
   test('default assignment: a rule without tags yields its words, or its latest rule reference', async () => {
     const r = await matchFixture('sisr.grxml', 'from paris to boston');
-    assert.deepEqual(r.semantics, { legs: ['paris'], from: 'paris', to: 'BOS', id: 'flight-paris-BOS', heard: 'from paris to boston' });
-    const passThrough = script('<rule id="main" scope="public"><ruleref uri="#inner"/></rule><rule id="inner">yes<tag>out = {ok: true};</tag></rule>');
+    assert.deepEqual(r.semantics, {
+      legs: ['paris'],
+      from: 'paris',
+      to: 'BOS',
+      id: 'flight-paris-BOS',
+      heard: 'from paris to boston',
+    });
+    const passThrough = script(
+      '<rule id="main" scope="public"><ruleref uri="#inner"/></rule><rule id="inner">yes<tag>out = {ok: true};</tag></rule>',
+    );
     assert.deepEqual((await match(passThrough, 'yes')).semantics, { ok: true });
-    assert.equal((await match(script('<rule id="main" scope="public">plain words</rule>'), 'Plain words')).semantics, 'Plain words');
+    assert.equal(
+      (await match(script('<rule id="main" scope="public">plain words</rule>'), 'Plain words')).semantics,
+      'Plain words',
+    );
   });
 
   test('tags in a repeated item run once per repetition', async () => {
-    const text = script('<rule id="main" scope="public"><tag>out.n = 0;</tag><item repeat="1-">la<tag>out.n++;</tag></item></rule>');
+    const text = script(
+      '<rule id="main" scope="public"><tag>out.n = 0;</tag><item repeat="1-">la<tag>out.n++;</tag></item></rule>',
+    );
     assert.deepEqual((await match(text, 'la la la')).semantics, { n: 3 });
   });
 
@@ -36,8 +54,19 @@ describe('semantics/1.0 (SISR script)', () => {
   });
 
   test('results are copied out as plain JSON', async () => {
-    const r = await match(oneTag('out = { n: 1, list: [1, "two"], f: function () {}, nan: NaN, when: new Date(0), nested: { deep: true } };'), 'hello');
-    assert.deepEqual(r.semantics, { n: 1, list: [1, 'two'], nan: null, when: '1970-01-01T00:00:00.000Z', nested: { deep: true } });
+    const r = await match(
+      oneTag(
+        'out = { n: 1, list: [1, "two"], f: function () {}, nan: NaN, when: new Date(0), nested: { deep: true } };',
+      ),
+      'hello',
+    );
+    assert.deepEqual(r.semantics, {
+      n: 1,
+      list: [1, 'two'],
+      nan: null,
+      when: '1970-01-01T00:00:00.000Z',
+      nested: { deep: true },
+    });
     assert.equal(Object.getPrototypeOf(r.semantics), Object.prototype, 'a host object, not a sandbox one');
   });
 
@@ -46,7 +75,10 @@ describe('semantics/1.0 (SISR script)', () => {
     assert.equal(thrown.accepted, true);
     assert.match(thrown.semanticError ?? '', /boom/);
     assert.match((await match(oneTag('out = ;'), 'hello')).semanticError ?? '', /not valid ECMAScript/);
-    assert.match((await match(oneTag('}); out = 1; (function () {'), 'hello')).semanticError ?? '', /not valid ECMAScript/);
+    assert.match(
+      (await match(oneTag('}); out = 1; (function () {'), 'hello')).semanticError ?? '',
+      /not valid ECMAScript/,
+    );
   });
 });
 
@@ -58,7 +90,10 @@ describe('semantics/1.0-literals', () => {
   });
 
   test('literal tags are never run as code', async () => {
-    const text = grammarText('<rule id="main" scope="public">hi<tag>while(true){}</tag></rule>', 'root="main" tag-format="semantics/1.0-literals"');
+    const text = grammarText(
+      '<rule id="main" scope="public">hi<tag>while(true){}</tag></rule>',
+      'root="main" tag-format="semantics/1.0-literals"',
+    );
     assert.equal((await match(text, 'hi')).semantics, 'while(true){}');
   });
 });
@@ -77,7 +112,11 @@ describe('the sandbox', () => {
   });
 
   test('require, process and host constructors are out of reach', async () => {
-    assert.equal((await match(oneTag('out = typeof require + "," + typeof process + "," + typeof globalThis.process'), 'hello')).semantics, 'undefined,undefined,undefined');
+    assert.equal(
+      (await match(oneTag('out = typeof require + "," + typeof process + "," + typeof globalThis.process'), 'hello'))
+        .semantics,
+      'undefined,undefined,undefined',
+    );
     for (const escape of [
       'out = this.constructor.constructor("return process")()',
       'out = rules.constructor.constructor("return process")()',
@@ -91,8 +130,17 @@ describe('the sandbox', () => {
   });
 
   test('nothing can run after the time limit: no promises, async functions, import(), finalizers', async () => {
-    assert.equal((await match(oneTag('out = typeof Promise + typeof FinalizationRegistry + typeof WeakRef + typeof Atomics + typeof SharedArrayBuffer + typeof WebAssembly'), 'hello')).semantics,
-      'undefinedundefinedundefinedundefinedundefinedundefined');
+    assert.equal(
+      (
+        await match(
+          oneTag(
+            'out = typeof Promise + typeof FinalizationRegistry + typeof WeakRef + typeof Atomics + typeof SharedArrayBuffer + typeof WebAssembly',
+          ),
+          'hello',
+        )
+      ).semantics,
+      'undefinedundefinedundefinedundefinedundefinedundefined',
+    );
     assert.match((await match(oneTag('(async () => { throw 1; })()'), 'hello')).semanticError ?? '', /async functions/);
     assert.match((await match(oneTag('import("node:fs")'), 'hello')).semanticError ?? '', /import\(\)/);
   });
@@ -104,7 +152,10 @@ describe('the sandbox', () => {
 
   test('evaluations are isolated from each other', async () => {
     await match(oneTag('globalThis.leak = 42; Object.prototype.polluted = true;'), 'hello');
-    assert.equal((await match(oneTag('out = typeof leak + "," + ({}).polluted'), 'hello')).semantics, 'undefined,undefined');
+    assert.equal(
+      (await match(oneTag('out = typeof leak + "," + ({}).polluted'), 'hello')).semantics,
+      'undefined,undefined',
+    );
     assert.equal(({} as Record<string, unknown>).polluted, undefined, 'the host realm is untouched');
   });
 

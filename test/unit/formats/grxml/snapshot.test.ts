@@ -39,16 +39,21 @@ const WRITTEN: Readonly<Record<string, string>> = {
 </g:grammar>`,
 };
 
-interface Entry { diagnostics: unknown[]; model: string }
+interface Entry {
+  diagnostics: unknown[];
+  model: string;
+}
 
 const SNAPSHOT = join(repoRoot(), 'test', 'fixtures', 'grxml', 'snapshot.json');
 
 function grammarFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((f) => {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) return grammarFiles(p);
-    return /\.(grxml|srgs|xml)$/.test(f) ? [p] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((f) => {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) return grammarFiles(p);
+      return /\.(grxml|srgs|xml)$/.test(f) ? [p] : [];
+    });
 }
 
 function current(): Record<string, Entry> {
@@ -63,13 +68,21 @@ function current(): Record<string, Entry> {
     assert.equal(digest(modelDump(parsed.grammar)), model, `${key}: validation changed the model`);
   };
   for (const path of grammarFiles(fixture())) add(`fixtures/${relative(fixture(), path)}`, path);
-  if (corpus) for (const path of grammarFiles(corpus).filter((p) => !p.includes(`${join('grxml', 'spec')}`))) add(`corpus/${relative(corpus, path)}`, path);
+  if (corpus)
+    for (const path of grammarFiles(corpus).filter((p) => !p.includes(`${join('grxml', 'spec')}`)))
+      add(`corpus/${relative(corpus, path)}`, path);
   for (const [name, text] of Object.entries(WRITTEN)) {
     const parsed = parseGrxml(text);
-    out[`written/${name}`] = { diagnostics: diagnosticDump(validateGrxml(parsed)), model: digest(modelDump(parsed.grammar)) };
+    out[`written/${name}`] = {
+      diagnostics: diagnosticDump(validateGrxml(parsed)),
+      model: digest(modelDump(parsed.grammar)),
+    };
   }
   const generated = parseGrxml(generatedGrammar());
-  out['generated-10k'] = { diagnostics: diagnosticDump(validateGrxml(generated)), model: digest(modelDump(generated.grammar)) };
+  out['generated-10k'] = {
+    diagnostics: diagnosticDump(validateGrxml(generated)),
+    model: digest(modelDump(generated.grammar)),
+  };
   return out;
 }
 
@@ -80,16 +93,24 @@ describe('diagnostics and models are those of the snapshot', () => {
       writeFileSync(SNAPSHOT, `${JSON.stringify(now, null, 1)}\n`);
       return;
     }
-    assert.ok(existsSync(SNAPSHOT), `${SNAPSHOT} is missing: run with UPDATE_SNAPSHOT=1 once, from the implementation to compare against`);
+    assert.ok(
+      existsSync(SNAPSHOT),
+      `${SNAPSHOT} is missing: run with UPDATE_SNAPSHOT=1 once, from the implementation to compare against`,
+    );
     const expected = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Record<string, Entry>;
     const corpusAbsent = corpusFolder('.') === undefined;
-    if (corpusAbsent) t.diagnostic('shared/corpus/grxml is absent: only the fixtures and the generated grammar are compared');
+    if (corpusAbsent)
+      t.diagnostic('shared/corpus/grxml is absent: only the fixtures and the generated grammar are compared');
     for (const [key, entry] of Object.entries(expected)) {
       if (corpusAbsent && key.startsWith('corpus/')) continue;
       assert.ok(now[key], `${key} is in the snapshot but was not checked`);
       assert.deepEqual(now[key]?.diagnostics, entry.diagnostics, `${key}: diagnostics differ`);
       assert.equal(now[key]?.model, entry.model, `${key}: model differs`);
     }
-    assert.deepEqual(Object.keys(now).filter((k) => !(k in expected)), [], 'files not in the snapshot (UPDATE_SNAPSHOT=1 after checking them)');
+    assert.deepEqual(
+      Object.keys(now).filter((k) => !(k in expected)),
+      [],
+      'files not in the snapshot (UPDATE_SNAPSHOT=1 after checking them)',
+    );
   });
 });

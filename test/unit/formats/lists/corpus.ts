@@ -28,5 +28,7 @@ export function corpusFile(...parts: string[]): string | undefined {
 export function corpusTrsxFiles(): { name: string; path: string }[] | undefined {
   const root = corpusDir();
   if (!root) return undefined;
-  return readdirSync(join(root, 'trsx')).filter((n) => n.endsWith('.trsx')).map((name) => ({ name, path: join(root, 'trsx', name) }));
+  return readdirSync(join(root, 'trsx'))
+    .filter((n) => n.endsWith('.trsx'))
+    .map((name) => ({ name, path: join(root, 'trsx', name) }));
 }

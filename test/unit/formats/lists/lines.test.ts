@@ -7,14 +7,28 @@ const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 };
 
 describe('line reading', () => {
   test('LF, CRLF and lone CR all break lines; a final newline adds no empty line', () => {
-    assert.deepEqual(splitLines('a\nb\r\nc\rd\n').map((l) => [l.number, l.text, l.start]), [[1, 'a', 0], [2, 'b', 2], [3, 'c', 5], [4, 'd', 7]]);
-    assert.deepEqual(splitLines('a\n\nb').map((l) => l.text), ['a', '', 'b']);
+    assert.deepEqual(
+      splitLines('a\nb\r\nc\rd\n').map((l) => [l.number, l.text, l.start]),
+      [
+        [1, 'a', 0],
+        [2, 'b', 2],
+        [3, 'c', 5],
+        [4, 'd', 7],
+      ],
+    );
+    assert.deepEqual(
+      splitLines('a\n\nb').map((l) => l.text),
+      ['a', '', 'b'],
+    );
     assert.deepEqual(splitLines(''), []);
   });
 
@@ -39,11 +53,22 @@ describe('line reading', () => {
   });
 
   test('invalid UTF-8 after a BOM and in multi-byte positions matches TextDecoder', () => {
-    const input = concat(bytes(0xef, 0xbb, 0xbf), utf8('é'), bytes(0xf0, 0x9f, 0x98), utf8('x'), bytes(0xed, 0xa0, 0x80), utf8('\n'));
+    const input = concat(
+      bytes(0xef, 0xbb, 0xbf),
+      utf8('é'),
+      bytes(0xf0, 0x9f, 0x98),
+      utf8('x'),
+      bytes(0xed, 0xa0, 0x80),
+      utf8('\n'),
+    );
     const r = readListText(input);
     const expected = new TextDecoder('utf-8', { ignoreBOM: false }).decode(input);
     assert.equal(r.text, expected);
-    assert.equal(r.diagnostics.filter((d) => d.code === 'LIST001').length, 4, 'truncated 4-byte seq + 3 bytes of an encoded surrogate');
+    assert.equal(
+      r.diagnostics.filter((d) => d.code === 'LIST001').length,
+      4,
+      'truncated 4-byte seq + 3 bytes of an encoded surrogate',
+    );
     assert.deepEqual(r.diagnostics[0]?.range, { start: 1, end: 2 });
     assert.match(r.diagnostics[0]?.message ?? '', /0xF0 0x9F 0x98 at byte 5/);
   });
@@ -57,13 +82,19 @@ describe('line reading', () => {
   test('a missing final newline is tolerated with an info', () => {
     const r = readListText('a\nb');
     assert.equal(r.finalNewline, false);
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.severity, d.range.start]), [['LIST003', 'info', 3]]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.severity, d.range.start]),
+      [['LIST003', 'info', 3]],
+    );
     assert.deepEqual(readListText('').diagnostics, []);
   });
 
   test('control characters XML cannot hold are errors; tab is fine', () => {
     const r = readListText('a\tb\nc\u0001d\n');
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.range.start]), [['LIST011', 5]]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.range.start]),
+      [['LIST011', 5]],
+    );
   });
 
   test('CRLF is detected', () => {

@@ -11,7 +11,13 @@ describe('.list', () => {
     const fromText = parseList('chocolate\nvanilla\n');
     const fromBytes = parseList(new TextEncoder().encode('chocolate\nvanilla\n'));
     for (const r of [fromText, fromBytes]) {
-      assert.deepEqual(r.entries.map((e) => [e.literal, e.value, e.line]), [['chocolate', 'chocolate', 1], ['vanilla', 'vanilla', 2]]);
+      assert.deepEqual(
+        r.entries.map((e) => [e.literal, e.value, e.line]),
+        [
+          ['chocolate', 'chocolate', 1],
+          ['vanilla', 'vanilla', 2],
+        ],
+      );
       assert.deepEqual(r.diagnostics, []);
     }
     assert.deepEqual(fromText.entries[1]?.range, { start: 10, end: 17 });
@@ -19,9 +25,18 @@ describe('.list', () => {
 
   test('blank lines are skipped with a warning; spaces around literals dropped; CRLF tolerated', () => {
     const r = parseList('  mint \r\n\r\n   \r\nlemon\r\n');
-    assert.deepEqual(r.entries.map((e) => e.literal), ['mint', 'lemon']);
+    assert.deepEqual(
+      r.entries.map((e) => e.literal),
+      ['mint', 'lemon'],
+    );
     assert.deepEqual(r.entries[0]?.range, { start: 2, end: 6 });
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.severity]), [['LIST002', 'warning'], ['LIST002', 'warning']]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.severity]),
+      [
+        ['LIST002', 'warning'],
+        ['LIST002', 'warning'],
+      ],
+    );
     assert.equal(r.crlf, true);
   });
 
@@ -36,7 +51,10 @@ describe('.list', () => {
     assert.equal(serializeList([{ literal: 'a' }, { literal: 'b', value: 'b' }]).text, 'a\nb\n');
     const r = serializeList([{ literal: 'red', value: '#F00' }, { literal: 'two\nlines' }, { literal: 'ok' }]);
     assert.equal(r.text, 'ok\n');
-    assert.deepEqual(r.skipped.map((s) => s.entry.literal), ['red', 'two\nlines']);
+    assert.deepEqual(
+      r.skipped.map((s) => s.entry.literal),
+      ['red', 'two\nlines'],
+    );
     assert.match(r.skipped[0]?.reason ?? '', /use \.nmlist/);
     assert.equal(serializeList([]).text, '');
   });
@@ -58,7 +76,10 @@ describe('.list', () => {
     into.dictionaries.push({ conceptref: 'FLAVOR', entries: [{ literal: 'mint', value: 'mint' }] });
     const doc = literalsToTrsx('FLAVOR', parseList('lemon\n').entries, { into });
     assert.equal(doc.concepts.length, 1, 'concept not declared twice');
-    assert.deepEqual(doc.dictionaries[0]?.entries.map((e) => e.literal), ['mint', 'lemon']);
+    assert.deepEqual(
+      doc.dictionaries[0]?.entries.map((e) => e.literal),
+      ['mint', 'lemon'],
+    );
     assert.equal(into.dictionaries[0]?.entries.length, 1, 'input untouched');
   });
 });

@@ -2,7 +2,12 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  MAX_SAMPLE_LENGTH, parseSamplesTxt, sampleIntentNames, samplesFromTxt, samplesTxtToTrsx, serializeSamplesTxt,
+  MAX_SAMPLE_LENGTH,
+  parseSamplesTxt,
+  sampleIntentNames,
+  samplesFromTxt,
+  samplesTxtToTrsx,
+  serializeSamplesTxt,
 } from '../../../../src/core/formats/lists/samplesTxt';
 import { hasErrors } from '../../../../src/core/formats/diagnostic';
 import type { TrsxSample } from '../../../../src/core/formats/trsx/model';
@@ -11,8 +16,17 @@ import { corpusFile } from './corpus';
 describe('.txt samples', () => {
   test('one sample per line; blank lines warn; repeats are counted', () => {
     const r = parseSamplesTxt('order a coffee\n\nI want tea\r\norder a coffee\n');
-    assert.deepEqual(r.samples.map((s) => s.text), ['order a coffee', 'I want tea', 'order a coffee']);
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.severity]), [['LIST002', 'warning'], ['LIST010', 'info']]);
+    assert.deepEqual(
+      r.samples.map((s) => s.text),
+      ['order a coffee', 'I want tea', 'order a coffee'],
+    );
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.severity]),
+      [
+        ['LIST002', 'warning'],
+        ['LIST010', 'info'],
+      ],
+    );
     assert.deepEqual(samplesFromTxt('ORDER', r), [
       { intentref: 'ORDER', count: 2, content: ['order a coffee'] },
       { intentref: 'ORDER', count: 1, content: ['I want tea'] },
@@ -23,7 +37,10 @@ describe('.txt samples', () => {
     const ok = '😀'.repeat(MAX_SAMPLE_LENGTH);
     assert.deepEqual(parseSamplesTxt(`${ok}\n`).diagnostics, []);
     const r = parseSamplesTxt(`short\n${'a'.repeat(501)}\n`);
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.severity, d.range.start, d.range.end]), [['LIST009', 'error', 6, 507]]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.severity, d.range.start, d.range.end]),
+      [['LIST009', 'error', 6, 507]],
+    );
     assert.match(r.diagnostics[0]?.message ?? '', /line 2 has 501 characters/);
   });
 
@@ -40,17 +57,24 @@ describe('.txt samples', () => {
     assert.deepEqual(sampleIntentNames(doc), ['BOOK']);
     assert.equal(serializeSamplesTxt(doc.samples, 'BOOK').text, source);
     const annotated: TrsxSample = {
-      intentref: 'BOOK', content: ['\n      fly to\n      ', { conceptref: 'CITY', content: ['Paris'] }, '\n    '],
+      intentref: 'BOOK',
+      content: ['\n      fly to\n      ', { conceptref: 'CITY', content: ['Paris'] }, '\n    '],
     };
     const other: TrsxSample = { intentref: 'OTHER', content: ['hello'] };
     const r = serializeSamplesTxt([annotated, other, { intentref: 'BOOK', content: ['  '] }], 'BOOK');
     assert.equal(r.text, 'fly to Paris\n');
-    assert.deepEqual(r.skipped.map((s) => s.reason), ['the sample is empty']);
+    assert.deepEqual(
+      r.skipped.map((s) => s.reason),
+      ['the sample is empty'],
+    );
   });
 
   test('real corpus samples file parses without errors', (t) => {
     const file = corpusFile('lists', 'danaemtz-make_investment.samples.txt');
-    if (!file) { t.skip('corpus file lists/danaemtz-make_investment.samples.txt is absent'); return; }
+    if (!file) {
+      t.skip('corpus file lists/danaemtz-make_investment.samples.txt is absent');
+      return;
+    }
     const r = parseSamplesTxt(readFileSync(file));
     assert.equal(hasErrors(r.diagnostics), false);
     assert.ok(r.samples.length >= 200, `expected about 220 samples, got ${r.samples.length}`);

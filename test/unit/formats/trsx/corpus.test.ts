@@ -10,13 +10,20 @@ import { corpusTrsxFiles } from '../lists/corpus';
 describe('real TRSX files (shared corpus)', () => {
   test('every file parses and validates with no error, and round-trips', (t) => {
     const files = corpusTrsxFiles();
-    if (!files) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    if (!files) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
     assert.ok(files.length > 0, 'no .trsx files in the corpus');
     for (const { name, path } of files) {
       const bytes = readFileSync(path);
       const result = parseTrsxBytes(bytes);
       const diagnostics = [...result.diagnostics, ...validateTrsx(result)];
-      assert.deepEqual(diagnostics.filter((d) => d.severity !== 'info'), [], name);
+      assert.deepEqual(
+        diagnostics.filter((d) => d.severity !== 'info'),
+        [],
+        name,
+      );
       const text = new TextDecoder().decode(bytes);
       assert.equal(serializeXml(result.tree), text, `${name}: lossless`);
       assert.deepEqual(parseTrsx(buildTrsx(result.document)).document, result.document, `${name}: build round trip`);

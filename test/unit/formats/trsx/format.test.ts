@@ -50,34 +50,41 @@ describe('formatTrsx', () => {
   test('keeps a 4-space export byte for byte; --indent 2 moves sample lines with their element', () => {
     assert.equal(formatTrsx(EXPORT_4), EXPORT_4);
     const two = formatTrsx(EXPORT_4, { indent: 2 });
-    assert.equal(two, lines(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
-      '<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="eng-USA" nuance:version="2.6">',
-      '  <ontology>',
-      '    <concepts>',
-      '      <concept name="eCity">',
-      '        <relations>',
-      '          <relation type="hasReferrers" conceptref="REF_PLACE"/>',
-      '        </relations>',
-      '      </concept>',
-      '    </concepts>',
-      '  </ontology>',
-      '  <samples>',
-      '    <sample intentref="NO_INTENT" count="1">from<annotation conceptref="eCity">',
-      '        <annotation conceptref="nuance_CALENDARX">Boston</annotation>',
-      '      </annotation>to there',
-      '    </sample>',
-      '  </samples>',
-      '</project>',
-      '',
-    ));
+    assert.equal(
+      two,
+      lines(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+        '<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="eng-USA" nuance:version="2.6">',
+        '  <ontology>',
+        '    <concepts>',
+        '      <concept name="eCity">',
+        '        <relations>',
+        '          <relation type="hasReferrers" conceptref="REF_PLACE"/>',
+        '        </relations>',
+        '      </concept>',
+        '    </concepts>',
+        '  </ontology>',
+        '  <samples>',
+        '    <sample intentref="NO_INTENT" count="1">from<annotation conceptref="eCity">',
+        '        <annotation conceptref="nuance_CALENDARX">Boston</annotation>',
+        '      </annotation>to there',
+        '    </sample>',
+        '  </samples>',
+        '</project>',
+        '',
+      ),
+    );
     assertLayoutOnly(EXPORT_4, two);
     assert.equal(formatTrsx(two, { indent: 4 }), EXPORT_4, 'back to 4 spaces restores the export');
   });
 
   test('tabs stay tabs, and --indent tab converts every level including sample lines', () => {
     const tabs = formatTrsx(EXPORT_4, { indent: 'tab' });
-    assert.ok(tabs.includes('\n\t\t<sample intentref="NO_INTENT" count="1">from<annotation conceptref="eCity">\n\t\t\t\t<annotation'));
+    assert.ok(
+      tabs.includes(
+        '\n\t\t<sample intentref="NO_INTENT" count="1">from<annotation conceptref="eCity">\n\t\t\t\t<annotation',
+      ),
+    );
     assert.ok(tabs.includes('\n\t\t\t</annotation>to there\n\t\t</sample>\n'));
     assert.equal(formatTrsx(tabs), tabs, 'auto keeps tabs');
     assertLayoutOnly(EXPORT_4, tabs);
@@ -85,34 +92,41 @@ describe('formatTrsx', () => {
   });
 
   test('CRLF and 2 spaces are kept; a formatted file without a final line break keeps ending so', () => {
-    const crlf2 = '<?xml version="1.0"?>\r\n<project xml:lang="eng-USA">\r\n  <samples>\r\n    <sample intentref="A">x<annotation conceptref="C">\r\n        <annotation conceptref="D">y</annotation>\r\n      </annotation>\r\n    </sample>\r\n  </samples>\r\n</project>';
+    const crlf2 =
+      '<?xml version="1.0"?>\r\n<project xml:lang="eng-USA">\r\n  <samples>\r\n    <sample intentref="A">x<annotation conceptref="C">\r\n        <annotation conceptref="D">y</annotation>\r\n      </annotation>\r\n    </sample>\r\n  </samples>\r\n</project>';
     assert.equal(formatTrsx(crlf2), crlf2);
     const four = formatTrsx(crlf2, { indent: 4 });
-    assert.equal(four, '<?xml version="1.0"?>\r\n<project xml:lang="eng-USA">\r\n    <samples>\r\n        <sample intentref="A">x<annotation conceptref="C">\r\n                <annotation conceptref="D">y</annotation>\r\n            </annotation>\r\n        </sample>\r\n    </samples>\r\n</project>\r\n', 'a re-indented file ends with a line break');
+    assert.equal(
+      four,
+      '<?xml version="1.0"?>\r\n<project xml:lang="eng-USA">\r\n    <samples>\r\n        <sample intentref="A">x<annotation conceptref="C">\r\n                <annotation conceptref="D">y</annotation>\r\n            </annotation>\r\n        </sample>\r\n    </samples>\r\n</project>\r\n',
+      'a re-indented file ends with a line break',
+    );
     assertLayoutOnly(crlf2, four);
   });
 
   test('re-indents a file on one line (4 spaces, as exports, or the fallback given) and keeps tags, comments and text', () => {
-    const text = '<?xml version="1.0"?><!-- top --><project xml:lang="eng-USA"><ontology><intents><intent  name="A &amp; B"/>' +
+    const text =
+      '<?xml version="1.0"?><!-- top --><project xml:lang="eng-USA"><ontology><intents><intent  name="A &amp; B"/>' +
       '<!-- keep me --></intents></ontology><samples><sample intentref="A &amp; B">x <annotation conceptref="C">\n   y</annotation>z</sample>' +
       '</samples></project>';
-    const expected = (u: string): string => [
-      '<?xml version="1.0"?>',
-      '<!-- top -->',
-      '<project xml:lang="eng-USA">',
-      `${u}<ontology>`,
-      `${u}${u}<intents>`,
-      `${u}${u}${u}<intent  name="A &amp; B"/>`,
-      `${u}${u}${u}<!-- keep me -->`,
-      `${u}${u}</intents>`,
-      `${u}</ontology>`,
-      `${u}<samples>`,
-      // The sample's line started at column 0: its continuation line moves right with it.
-      `${u}${u}<sample intentref="A &amp; B">x <annotation conceptref="C">\n${u}${u}   y</annotation>z</sample>`,
-      `${u}</samples>`,
-      '</project>',
-      '',
-    ].join('\n');
+    const expected = (u: string): string =>
+      [
+        '<?xml version="1.0"?>',
+        '<!-- top -->',
+        '<project xml:lang="eng-USA">',
+        `${u}<ontology>`,
+        `${u}${u}<intents>`,
+        `${u}${u}${u}<intent  name="A &amp; B"/>`,
+        `${u}${u}${u}<!-- keep me -->`,
+        `${u}${u}</intents>`,
+        `${u}</ontology>`,
+        `${u}<samples>`,
+        // The sample's line started at column 0: its continuation line moves right with it.
+        `${u}${u}<sample intentref="A &amp; B">x <annotation conceptref="C">\n${u}${u}   y</annotation>z</sample>`,
+        `${u}</samples>`,
+        '</project>',
+        '',
+      ].join('\n');
     assert.equal(formatTrsx(text), expected('    '));
     assert.equal(formatTrsx(text, { fallback: 2 }), expected('  '));
     assert.equal(formatTrsx(text, { indent: 'tab' }), expected('\t'));
@@ -149,9 +163,15 @@ describe('formatTrsx', () => {
     const two = formatTrsx(text, { indent: 2 });
     assert.ok(two.includes('\n    <entry key="k">  two\n         lines </entry>\n'), 'entry text kept');
     assert.ok(two.includes('\n  <!-- a comment\n         on two lines -->\n'), 'comment kept');
-    assert.ok(two.includes('\n      <concept name="C"\n               dataType="alphanum">\n'), 'a wrapped tag moves with its element, alignment kept');
+    assert.ok(
+      two.includes('\n      <concept name="C"\n               dataType="alphanum">\n'),
+      'a wrapped tag moves with its element, alignment kept',
+    );
     assert.ok(two.includes('\n        <regex> a|b\n    c </regex>\n'), 'regex text kept');
-    assert.ok(two.includes('\n      <entry literal="new\n            york" value="NY"/>\n'), 'a line break inside an attribute value is data');
+    assert.ok(
+      two.includes('\n      <entry literal="new\n            york" value="NY"/>\n'),
+      'a line break inside an attribute value is data',
+    );
     assert.deepEqual(parseTrsx(two).document, parseTrsx(text).document);
     assert.equal(formatTrsx(two), two);
     assert.equal(formatTrsx(text), text);
@@ -159,7 +179,10 @@ describe('formatTrsx', () => {
 
   test('keeps the BOM and leaves malformed input untouched', () => {
     const text = '\ufeff<?xml version="1.0"?>\r\n<project xml:lang="eng-USA"><samples/></project>';
-    assert.equal(formatTrsx(text, { indent: 2 }), '\ufeff<?xml version="1.0"?>\r\n<project xml:lang="eng-USA">\r\n  <samples/>\r\n</project>\r\n');
+    assert.equal(
+      formatTrsx(text, { indent: 2 }),
+      '\ufeff<?xml version="1.0"?>\r\n<project xml:lang="eng-USA">\r\n  <samples/>\r\n</project>\r\n',
+    );
     const malformed = readFixture('malformed.trsx');
     assert.equal(formatTrsx(malformed), malformed);
   });
@@ -168,7 +191,10 @@ describe('formatTrsx', () => {
     const fixture = readFixture('valid.trsx');
     assert.equal(formatTrsx(fixture), fixture);
     const files = corpusTrsxFiles();
-    if (!files) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    if (!files) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
     for (const { name, path } of files) {
       const text: string = readFileSync(path, 'utf8');
       assert.equal(formatTrsx(text), text, `${name}: a genuine export is formatted as it is`);
@@ -188,6 +214,7 @@ describe('indent settings', () => {
     assert.equal(parseIndentSetting('4', false), 4);
     assert.equal(parseIndentSetting(2, true), 2);
     assert.equal(parseIndentSetting('editor', true), 'editor');
-    for (const bad of ['editor', '0', '17', 0, 2.5, 'two', '', null, undefined]) assert.equal(parseIndentSetting(bad, false), undefined, String(bad));
+    for (const bad of ['editor', '0', '17', 0, 2.5, 'two', '', null, undefined])
+      assert.equal(parseIndentSetting(bad, false), undefined, String(bad));
   });
 });

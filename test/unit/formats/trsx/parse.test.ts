@@ -17,22 +17,39 @@ describe('parseTrsx', () => {
     assert.equal(doc.enginePackVersion, 'hosted');
     assert.equal(doc.ontologyBase, 'http://localhost:8080/resources/ontology-1.0.xml');
     assert.deepEqual(doc.metadata, [
-      { key: 'created_by', value: 'Ada & Grace' }, { key: 'created_by', value: 'ada@example.com' },
+      { key: 'created_by', value: 'Ada & Grace' },
+      { key: 'created_by', value: 'ada@example.com' },
       { key: 'description', value: 'Coffee <orders>' },
     ]);
     assert.deepEqual(doc.sources, [
-      { name: 'nuance_custom_data', displayName: 'nuance_custom_data', version: '1.0', type: 'CUSTOM', useForOOV: true },
+      {
+        name: 'nuance_custom_data',
+        displayName: 'nuance_custom_data',
+        version: '1.0',
+        type: 'CUSTOM',
+        useForOOV: true,
+      },
       { name: 'rejection', type: 'REJECTION', uri: 'https://example.com/rejection' },
     ]);
   });
 
   test('reads intents with links and concepts with every attribute and child', () => {
     assert.deepEqual(doc.intents, [
-      { name: 'ORDER_COFFEE', sourceref: 'nuance_custom_data', links: [{ conceptref: 'COFFEE_SIZE' }, { conceptref: 'COFFEE_TYPE' }, { conceptref: 'nuance_CARDINAL_NUMBER' }] },
+      {
+        name: 'ORDER_COFFEE',
+        sourceref: 'nuance_custom_data',
+        links: [{ conceptref: 'COFFEE_SIZE' }, { conceptref: 'COFFEE_TYPE' }, { conceptref: 'nuance_CARDINAL_NUMBER' }],
+      },
       { name: 'CANCEL', links: [] },
     ]);
     assert.deepEqual(doc.concepts, [
-      { name: 'COFFEE_SIZE', dataType: 'alphanum', sourceref: 'nuance_custom_data', settings: [{ name: 'isSensitive', value: 'false' }], relations: [] },
+      {
+        name: 'COFFEE_SIZE',
+        dataType: 'alphanum',
+        sourceref: 'nuance_custom_data',
+        settings: [{ name: 'isSensitive', value: 'false' }],
+        relations: [],
+      },
       { name: 'COFFEE_TYPE', dataType: 'not_set', dynamic: true, settings: [], relations: [] },
       { name: 'LOYALTY_ID', dataType: 'digits', regex: '[0-9]{4}(?:-[0-9]{4})?<end>', settings: [], relations: [] },
       { name: 'NOTE', freetext: true, settings: [], relations: [] },
@@ -42,20 +59,32 @@ describe('parseTrsx', () => {
   });
 
   test('reads dictionaries and entries', () => {
-    assert.deepEqual(doc.dictionaries, [{
-      conceptref: 'COFFEE_SIZE',
-      entries: [
-        { literal: 'large', value: 'lg' }, { literal: 'small', value: 'sm', protected: true },
-        { literal: 'tall "one"', value: 'sm', sourceref: 'nuance_custom_data' },
-      ],
-    }]);
+    assert.deepEqual(doc.dictionaries, [
+      {
+        conceptref: 'COFFEE_SIZE',
+        entries: [
+          { literal: 'large', value: 'lg' },
+          { literal: 'small', value: 'sm', protected: true },
+          { literal: 'tall "one"', value: 'sm', sourceref: 'nuance_custom_data' },
+        ],
+      },
+    ]);
   });
 
   test('reads samples with their attributes and exact mixed content, annotations nested', () => {
     const [first, second, third, fourth] = doc.samples;
     assert.deepEqual(first, {
-      intentref: 'ORDER_COFFEE', count: 3, excluded: false, fullyVerified: true,
-      content: ['I want a', { conceptref: 'COFFEE_SIZE', content: ['large'] }, '\n            ', { conceptref: 'COFFEE_TYPE', content: ['latte'] }, '\n        '],
+      intentref: 'ORDER_COFFEE',
+      count: 3,
+      excluded: false,
+      fullyVerified: true,
+      content: [
+        'I want a',
+        { conceptref: 'COFFEE_SIZE', content: ['large'] },
+        '\n            ',
+        { conceptref: 'COFFEE_TYPE', content: ['latte'] },
+        '\n        ',
+      ],
     });
     assert.equal(second?.protected, true);
     assert.equal(second?.description, 'two & more');
@@ -83,7 +112,14 @@ describe('parseTrsx', () => {
     assert.ok(entry);
     const literal = attributeRangeOf(result.index, entry, 'literal');
     assert.equal(text.slice(literal?.start, literal?.end), 'tall &quot;one&quot;');
-    for (const item of [...doc.metadata, ...doc.sources, ...doc.concepts, ...doc.dictionaries, ...doc.samples, ...doc.intents.flatMap((i) => i.links)]) {
+    for (const item of [
+      ...doc.metadata,
+      ...doc.sources,
+      ...doc.concepts,
+      ...doc.dictionaries,
+      ...doc.samples,
+      ...doc.intents.flatMap((i) => i.links),
+    ]) {
       assert.ok(rangeOf(result.index, item), JSON.stringify(item));
     }
     assert.equal(result.index.sections.samples.length, 1);
@@ -95,7 +131,10 @@ describe('parseTrsx', () => {
     const broken = parseTrsx('<project xml:lang="eng-USA"><samples><sample intentref="A">x</samples>');
     assert.ok(broken.diagnostics.length > 0);
     assert.equal(broken.document.samples.length, 1);
-    assert.deepEqual(parseTrsx('').diagnostics.map((d) => d.code), ['XML012']);
+    assert.deepEqual(
+      parseTrsx('').diagnostics.map((d) => d.code),
+      ['XML012'],
+    );
   });
 
   test('adjacent text runs split by a comment are merged into one', () => {
@@ -104,7 +143,9 @@ describe('parseTrsx', () => {
   });
 
   test('a custom namespace prefix is honoured', () => {
-    const r = parseTrsx('<project xmlns:n="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" n:version="2.5"/>');
+    const r = parseTrsx(
+      '<project xmlns:n="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" n:version="2.5"/>',
+    );
     assert.equal(r.document.version, '2.5');
   });
 });

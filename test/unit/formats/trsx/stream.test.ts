@@ -7,7 +7,12 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseTrsx, parseTrsxBytes } from '../../../../src/core/formats/trsx/parse';
 import { StreamedPositions } from '../../../../src/core/formats/trsx/stream-positions';
-import { readAndValidateTrsx, readAndValidateTrsxBytes, readTrsxSamplesApart, type TrsxStreamResult } from '../../../../src/core/formats/trsx/stream';
+import {
+  readAndValidateTrsx,
+  readAndValidateTrsxBytes,
+  readTrsxSamplesApart,
+  type TrsxStreamResult,
+} from '../../../../src/core/formats/trsx/stream';
 import type { TrsxSample } from '../../../../src/core/formats/trsx/model';
 import { validateTrsx, type TrsxValidationOptions } from '../../../../src/core/formats/trsx/validate';
 import type { XmlParseOptions } from '../../../../src/core/formats/xml/scanner';
@@ -37,7 +42,12 @@ function repoTrsxFiles(): string[] {
   return out.sort();
 }
 
-function assertSame(stream: TrsxStreamResult, tree: ReturnType<typeof parseTrsx>, options: Options, label: string): void {
+function assertSame(
+  stream: TrsxStreamResult,
+  tree: ReturnType<typeof parseTrsx>,
+  options: Options,
+  label: string,
+): void {
   assert.deepEqual(stream.diagnostics, tree.diagnostics, `${label}: well-formedness diagnostics`);
   assert.deepEqual(stream.validation, validateTrsx(tree, options), `${label}: TRSX diagnostics`);
   assert.deepEqual(stream.document, tree.document, `${label}: model`);
@@ -56,23 +66,55 @@ function seeded(seed: number): (n: number) => number {
     let t = s;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n);
+    return ((t ^ (t >>> 14)) >>> 0) % n;
   };
 }
 
 /** Fragments that exercise the rules: misplaced and repeated sections, bad attributes, references, markup oddities. */
 const SNIPPETS = [
-  '<sample intentref="ORDER">two coffees</sample>', '<sample intentref="NOPE" count="0">x</sample>', '<sample/>',
-  '<annotation conceptref="SIZE">large</annotation>', '<annotation conceptref="GHOST"/>', '<annotation>', '</annotation>',
-  '</sample>', '<samples>', '</samples>', '<ontology>', '</ontology>', '<intents>', '<intent name="A B"/>',
+  '<sample intentref="ORDER">two coffees</sample>',
+  '<sample intentref="NOPE" count="0">x</sample>',
+  '<sample/>',
+  '<annotation conceptref="SIZE">large</annotation>',
+  '<annotation conceptref="GHOST"/>',
+  '<annotation>',
+  '</annotation>',
+  '</sample>',
+  '<samples>',
+  '</samples>',
+  '<ontology>',
+  '</ontology>',
+  '<intents>',
+  '<intent name="A B"/>',
   '<intent name="ORDER"><links><link conceptref="SIZE"/><link conceptref="SIZE"/></links><links/></intent>',
   '<concept name="SIZE"><regex>(</regex><regex>[a-z]+</regex><settings><setting name="isSensitive" value="maybe"/></settings></concept>',
   '<concept name="C" dataType="weird" ruleGrammarFileName="../x.grxml"><relations><relation type="isA" conceptref="C"/><relation type="isB" conceptref=""/></relations></concept>',
   '<dictionary conceptref="SIZE"><entry literal="big" value="L"/><entry literal="big" value="L"/></dictionary>',
-  '<dictionaries>', '<metadata><entry key="k">v<x/>w</entry></metadata>', '<sources><source name="s" useForOOV="yes"/></sources>',
-  '<!-- a comment -->', '<![CDATA[raw <text>]]>', '&amp;', '&bogus;', '&#x41;', ' stray text ', ' count="2"', ' excluded="true"',
-  ' intentref="ORDER"', ' nuance:version="x"', ' xml:lang="english"', ' foo="1"', '<?pi data?>', '<project>', '</project>',
-  '<unknown attr="1">text</unknown>', '\n  ', '<', '>', '"', '/>', '<sample intentref="ORDER">  two   coffees </sample>',
+  '<dictionaries>',
+  '<metadata><entry key="k">v<x/>w</entry></metadata>',
+  '<sources><source name="s" useForOOV="yes"/></sources>',
+  '<!-- a comment -->',
+  '<![CDATA[raw <text>]]>',
+  '&amp;',
+  '&bogus;',
+  '&#x41;',
+  ' stray text ',
+  ' count="2"',
+  ' excluded="true"',
+  ' intentref="ORDER"',
+  ' nuance:version="x"',
+  ' xml:lang="english"',
+  ' foo="1"',
+  '<?pi data?>',
+  '<project>',
+  '</project>',
+  '<unknown attr="1">text</unknown>',
+  '\n  ',
+  '<',
+  '>',
+  '"',
+  '/>',
+  '<sample intentref="ORDER">  two   coffees </sample>',
 ];
 
 function mutate(text: string, random: (n: number) => number): string {
@@ -82,21 +124,31 @@ function mutate(text: string, random: (n: number) => number): string {
     const at = random(out.length + 1);
     const span = random(Math.min(40, out.length - at) + 1);
     switch (random(5)) {
-      case 0: out = out.slice(0, at) + out.slice(at + span); break; // delete
-      case 1: out = out.slice(0, at) + (SNIPPETS[random(SNIPPETS.length)] as string) + out.slice(at); break; // insert
-      case 2: out = out.slice(0, at) + out.slice(at, at + span) + out.slice(at); break; // duplicate
-      case 3: { // move a span elsewhere
+      case 0:
+        out = out.slice(0, at) + out.slice(at + span);
+        break; // delete
+      case 1:
+        out = out.slice(0, at) + (SNIPPETS[random(SNIPPETS.length)] as string) + out.slice(at);
+        break; // insert
+      case 2:
+        out = out.slice(0, at) + out.slice(at, at + span) + out.slice(at);
+        break; // duplicate
+      case 3: {
+        // move a span elsewhere
         const piece = out.slice(at, at + span);
         const rest = out.slice(0, at) + out.slice(at + span);
         const to = random(rest.length + 1);
         out = rest.slice(0, to) + piece + rest.slice(to);
         break;
       }
-      default: { // duplicate a whole element (a sample, an intent, a section…), or a random span when none starts there
+      default: {
+        // duplicate a whole element (a sample, an intent, a section…), or a random span when none starts there
         const lt = out.indexOf('<', at);
         const tree = lt === -1 ? undefined : parseXml(out);
         const el = tree && findElementAt(tree.root, lt);
-        out = el ? out.slice(0, el.range.end) + out.slice(el.range.start, el.range.end) + out.slice(el.range.end) : out.slice(0, at) + out.slice(at, at + span) + out.slice(at);
+        out = el
+          ? out.slice(0, el.range.end) + out.slice(el.range.start, el.range.end) + out.slice(el.range.end)
+          : out.slice(0, at) + out.slice(at, at + span) + out.slice(at);
       }
     }
   }
@@ -108,7 +160,8 @@ function findElementAt(root: XmlElement | undefined, start: number): XmlElement 
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;
     if (el.range.start === start) return el;
-    for (const c of el.children) if (c.kind === 'element' && c.range.start <= start && start < c.range.end) stack.push(c);
+    for (const c of el.children)
+      if (c.kind === 'element' && c.range.start <= start && start < c.range.end) stack.push(c);
   }
   return undefined;
 }
@@ -126,7 +179,10 @@ describe('readAndValidateTrsx (streaming) agrees with parseTrsx + validateTrsx',
 
   test('on the real files of the shared corpus', (t) => {
     const files = corpusTrsxFiles();
-    if (!files) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    if (!files) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
     assert.ok(files.length > 0, 'no .trsx files in the corpus');
     for (const { name, path } of files) {
       const bytes = readFileSync(path);
@@ -136,7 +192,10 @@ describe('readAndValidateTrsx (streaming) agrees with parseTrsx + validateTrsx',
 
   test('with the project scope, a sample length limit and a depth limit', () => {
     const options: Options[] = [
-      { knownIntents: ['ELSEWHERE'], knownConcepts: ['SIZE', 'GHOST'] }, { maxSampleLength: 8 }, { maxDepth: 4 }, { maxErrors: 2 },
+      { knownIntents: ['ELSEWHERE'], knownConcepts: ['SIZE', 'GHOST'] },
+      { maxSampleLength: 8 },
+      { maxDepth: 4 },
+      { maxErrors: 2 },
     ];
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
@@ -145,9 +204,18 @@ describe('readAndValidateTrsx (streaming) agrees with parseTrsx + validateTrsx',
   });
 
   test('on documents that are not TRSX, or barely XML', () => {
-    const inputs = ['', 'plain text', '<grammar/>', '<project/>', '<project', '<project xml:lang="eng-USA"><samples><sample intentref="A">a',
-      '<project xml:lang="en-US"/><project/>', '<?xml version="1.0"?><!DOCTYPE project><project xml:lang="en-US"><ontology/></project>',
-      '<a:project xmlns:a="x"/>', '<project xmlns:n="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" n:version="2.6" nuance:x="1"/>'];
+    const inputs = [
+      '',
+      'plain text',
+      '<grammar/>',
+      '<project/>',
+      '<project',
+      '<project xml:lang="eng-USA"><samples><sample intentref="A">a',
+      '<project xml:lang="en-US"/><project/>',
+      '<?xml version="1.0"?><!DOCTYPE project><project xml:lang="en-US"><ontology/></project>',
+      '<a:project xmlns:a="x"/>',
+      '<project xmlns:n="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" n:version="2.6" nuance:x="1"/>',
+    ];
     for (const text of inputs) assertSameText(text, JSON.stringify(text));
   });
 
@@ -195,17 +263,24 @@ describe('readTrsxSamplesApart (samples handed off one by one) agrees with parse
       check(text, `variant ${i}: ${JSON.stringify(text.slice(0, 200))}`);
     }
     const corpus = corpusTrsxFiles();
-    if (!corpus) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    if (!corpus) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
     for (const { name, path } of corpus) check(readFileSync(path, 'utf8'), name);
   });
 
   test('each sample arrives complete (annotations and text) before the next one is read', () => {
-    const text = '<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6"><samples>'
-      + '<sample intentref="A" count="2">a <annotation conceptref="C">b <annotation conceptref="D">c</annotation></annotation> d</sample>'
-      + '<sample intentref="B"/></samples></project>';
+    const text =
+      '<project xmlns:nuance="https://developer.nuance.com/mix/nlu/trsx" xml:lang="en-US" nuance:version="2.6"><samples>' +
+      '<sample intentref="A" count="2">a <annotation conceptref="C">b <annotation conceptref="D">c</annotation></annotation> d</sample>' +
+      '<sample intentref="B"/></samples></project>';
     const seen: string[] = [];
     readTrsxSamplesApart(text, (s) => seen.push(JSON.stringify(s)));
-    assert.deepEqual(seen.map((s) => JSON.parse(s) as unknown), parseTrsx(text).document.samples.map((s) => JSON.parse(JSON.stringify(s)) as unknown));
+    assert.deepEqual(
+      seen.map((s) => JSON.parse(s) as unknown),
+      parseTrsx(text).document.samples.map((s) => JSON.parse(JSON.stringify(s)) as unknown),
+    );
     assert.equal(seen.length, 2);
   });
 });

@@ -35,7 +35,10 @@ describe('decodeXmlBytes', () => {
     }
     assert.equal(decodeXmlBytes(utf8(`${large}é`)).text, `${large}é`);
     const declaredAscii = decodeXmlBytes(utf8('<?xml version="1.0" encoding="us-ascii"?><a>é</a>'));
-    assert.deepEqual(declaredAscii.diagnostics.map((d) => d.code), ['XML022']);
+    assert.deepEqual(
+      declaredAscii.diagnostics.map((d) => d.code),
+      ['XML022'],
+    );
   });
 
   test('UTF-16 LE and BE with a BOM are decoded and parse cleanly', () => {
@@ -55,13 +58,21 @@ describe('decodeXmlBytes', () => {
   });
 
   test('declared single-byte encodings', () => {
-    const latin1 = new Uint8Array([...utf8('<?xml version="1.0" encoding="ISO-8859-1"?><a>'), 0xe9, 0x80, ...utf8('</a>')]);
+    const latin1 = new Uint8Array([
+      ...utf8('<?xml version="1.0" encoding="ISO-8859-1"?><a>'),
+      0xe9,
+      0x80,
+      ...utf8('</a>'),
+    ]);
     assert.ok(decodeXmlBytes(latin1).text.endsWith('<a>é\u0080</a>'));
     assert.equal(decodeXmlBytes(latin1).encoding, 'latin1');
     const cp1252 = new Uint8Array([...utf8('<?xml version="1.0" encoding="windows-1252"?><a>'), 0x80, ...utf8('</a>')]);
     assert.match(decodeXmlBytes(cp1252).text, /<a>€<\/a>$/);
     const ascii = decodeXmlBytes(utf8('<?xml version="1.0" encoding="US-ASCII"?><a>é</a>'));
-    assert.deepEqual(ascii.diagnostics.map((d) => d.code), ['XML022']);
+    assert.deepEqual(
+      ascii.diagnostics.map((d) => d.code),
+      ['XML022'],
+    );
   });
 
   test('invalid UTF-8 is reported at its position, never thrown', () => {
@@ -77,16 +88,25 @@ describe('decodeXmlBytes', () => {
 
   test('unknown and conflicting encodings are warnings, decoded as UTF-8 / by the BOM', () => {
     const unknown = decodeXmlBytes(utf8('<?xml version="1.0" encoding="EBCDIC-XYZ"?><a/>'));
-    assert.deepEqual(unknown.diagnostics.map((d) => [d.code, d.severity]), [['XML023', 'warning']]);
+    assert.deepEqual(
+      unknown.diagnostics.map((d) => [d.code, d.severity]),
+      [['XML023', 'warning']],
+    );
     assert.equal(unknown.encoding, 'utf-8');
     const conflicting = decodeXmlBytes(utf16('<?xml version="1.0" encoding="ISO-8859-1"?><a/>', false));
     assert.equal(conflicting.encoding, 'utf-16le');
-    assert.deepEqual(conflicting.diagnostics.map((d) => d.code), ['XML023']);
+    assert.deepEqual(
+      conflicting.diagnostics.map((d) => d.code),
+      ['XML023'],
+    );
   });
 
   test('truncated UTF-16 is reported', () => {
     const bytes = utf16('<a/>', false);
     const decoded = decodeXmlBytes(bytes.subarray(0, bytes.length - 1));
-    assert.deepEqual(decoded.diagnostics.map((d) => d.code), ['XML022']);
+    assert.deepEqual(
+      decoded.diagnostics.map((d) => d.code),
+      ['XML022'],
+    );
   });
 });

@@ -6,16 +6,35 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { attributeSourceOf, keepAttributes, shiftEnclosingEnd, shiftSubtree } from '../../../../src/core/formats/xml/nodes';
+import {
+  attributeSourceOf,
+  keepAttributes,
+  shiftEnclosingEnd,
+  shiftSubtree,
+} from '../../../../src/core/formats/xml/nodes';
 import { parseXml } from '../../../../src/core/formats/xml/scanner';
 import { serializeXml } from '../../helpers/serializeXml';
 import type { XmlAttribute, XmlDocument, XmlElement, XmlNode } from '../../../../src/core/formats/xml/tree';
 import { corpusDir } from '../lists/corpus';
 
-interface AttributeFacts { name: string; value: string; rawValue: string; quote: string; range: unknown; nameRange: unknown; valueRange: unknown }
+interface AttributeFacts {
+  name: string;
+  value: string;
+  rawValue: string;
+  quote: string;
+  range: unknown;
+  nameRange: unknown;
+  valueRange: unknown;
+}
 
 const facts = (a: XmlAttribute): AttributeFacts => ({
-  name: a.name, value: a.value, rawValue: a.rawValue, quote: a.quote, range: a.range, nameRange: a.nameRange, valueRange: a.valueRange,
+  name: a.name,
+  value: a.value,
+  rawValue: a.rawValue,
+  quote: a.quote,
+  range: a.range,
+  nameRange: a.nameRange,
+  valueRange: a.valueRange,
 });
 
 /** Every element's attributes, in document order. */
@@ -41,7 +60,10 @@ function assertSameAsEager(text: string, label: string): void {
 
 describe('parseXml with lazyAttributes', () => {
   test('reads the same attributes as the eager scan, decoded values and single quotes included', () => {
-    assertSameAsEager('<r a="1" b=\'x &amp; y\' c="tab\there&#10;"><s intentref="BOOK" count="2">t</s><e/></r>', 'well-formed');
+    assertSameAsEager(
+      '<r a="1" b=\'x &amp; y\' c="tab\there&#10;"><s intentref="BOOK" count="2">t</s><e/></r>',
+      'well-formed',
+    );
   });
 
   test('reads the same attributes from the malformed tags the scanner recovers from', () => {
@@ -61,8 +83,13 @@ describe('parseXml with lazyAttributes', () => {
 
   test('reads the same attributes on every real TRSX and GrXML file of the corpus', (t) => {
     const root = corpusDir();
-    if (!root) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
-    const files = ['trsx', 'grxml'].flatMap((dir) => listFiles(join(root, dir)).filter((f) => /\.(trsx|grxml|xml)$/.test(f)));
+    if (!root) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
+    const files = ['trsx', 'grxml'].flatMap((dir) =>
+      listFiles(join(root, dir)).filter((f) => /\.(trsx|grxml|xml)$/.test(f)),
+    );
     assert.ok(files.length > 0, 'no XML files in the corpus');
     for (const file of files) assertSameAsEager(readFileSync(file, 'utf8'), file);
   });
@@ -101,5 +128,7 @@ describe('parseXml with lazyAttributes', () => {
 });
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { shiftSubtree } from '../../../../src/core/formats/xml/nodes';
 import { parseXml } from '../../../../src/core/formats/xml/scanner';
 import { serializeXml } from '../../helpers/serializeXml';
-import { attributeValue, childElements, textContent, type XmlDocument, type XmlElement, type XmlNode } from '../../../../src/core/formats/xml/tree';
+import {
+  attributeValue,
+  childElements,
+  textContent,
+  type XmlDocument,
+  type XmlElement,
+  type XmlNode,
+} from '../../../../src/core/formats/xml/tree';
 import { corpusDir } from '../lists/corpus';
 
 /** The innermost node whose range contains `offset`: the ranges of a parsed tree nest. */
@@ -24,14 +31,18 @@ function nodeAt(doc: XmlDocument, offset: number): XmlNode | undefined {
 const codes = (text: string): string[] => parseXml(text).errors.map((e) => e.code);
 
 describe('parseXml: tree and positions', () => {
-  const text = '<?xml version="1.0" encoding="UTF-8"?>\n<!-- c -->\n<r a="1" b=\'x &amp; y\'>\n  <c>t&lt;1&#x41;&#66;</c><![CDATA[<raw>]]><d/>\n</r>\n';
+  const text =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!-- c -->\n<r a="1" b=\'x &amp; y\'>\n  <c>t&lt;1&#x41;&#66;</c><![CDATA[<raw>]]><d/>\n</r>\n';
   const doc = parseXml(text);
 
   test('builds elements, attributes, text, comments, CDATA and the declaration', () => {
     assert.deepEqual(doc.errors, []);
     assert.equal(doc.declaration?.version, '1.0');
     assert.equal(doc.declaration?.encoding, 'UTF-8');
-    assert.deepEqual(doc.children.map((n) => n.kind), ['pi', 'text', 'comment', 'text', 'element', 'text']);
+    assert.deepEqual(
+      doc.children.map((n) => n.kind),
+      ['pi', 'text', 'comment', 'text', 'element', 'text'],
+    );
     const r = doc.root as XmlElement;
     assert.equal(r.name, 'r');
     assert.equal(attributeValue(r, 'b'), 'x & y');
@@ -71,30 +82,50 @@ describe('parseXml: positions derived from the compact nodes', () => {
   // Attributes keep the name, the value, their start and one number for the quote and the value's offset; text
   // nodes keep their start and raw text: every other offset is derived, and must stay right when a tree moves.
   const text = '<r a = "1"\tb=\'x&#10;y\'\r\n>one\r\ntwo<![CDATA[c]]></r>';
-  const ranges = (el: XmlElement): string[] => el.attributes.map((a) => `${a.name}${a.quote}${a.range.start}-${a.range.end} ${a.nameRange.start}-${a.nameRange.end} ${a.valueRange.start}-${a.valueRange.end} ${a.rawValue}`);
+  const ranges = (el: XmlElement): string[] =>
+    el.attributes.map(
+      (a) =>
+        `${a.name}${a.quote}${a.range.start}-${a.range.end} ${a.nameRange.start}-${a.nameRange.end} ${a.valueRange.start}-${a.valueRange.end} ${a.rawValue}`,
+    );
 
   test('attribute ranges with spaces around "=", single quotes and a decoded value; text ends and CDATA', () => {
     const root = parseXml(text).root as XmlElement;
     assert.deepEqual(ranges(root), ['a"3-10 3-4 8-9 1', "b'11-22 11-12 14-21 x&#10;y"]);
     assert.equal(attributeValue(root, 'b'), 'x\ny');
-    for (const a of root.attributes) assert.equal(text.slice(a.valueRange.start - 1, a.valueRange.end + 1), `${a.quote}${a.rawValue}${a.quote}`);
+    for (const a of root.attributes)
+      assert.equal(text.slice(a.valueRange.start - 1, a.valueRange.end + 1), `${a.quote}${a.rawValue}${a.quote}`);
     const [plain, cdata] = root.children;
-    assert.deepEqual([plain?.kind, plain?.kind === 'text' && plain.cdata, plain?.range], ['text', false, { start: 25, end: 33 }]);
+    assert.deepEqual(
+      [plain?.kind, plain?.kind === 'text' && plain.cdata, plain?.range],
+      ['text', false, { start: 25, end: 33 }],
+    );
     assert.equal(plain?.kind === 'text' ? plain.value : '', 'one\ntwo');
     assert.deepEqual([cdata?.kind === 'text' && cdata.cdata, cdata?.range], [true, { start: 33, end: 46 }]);
   });
 
   test('shiftSubtree moves every derived offset with the node', () => {
     const offsets = (el: XmlElement): number[] => [
-      ...el.attributes.flatMap((a) => [a.range.start, a.range.end, a.nameRange.end, a.valueRange.start, a.valueRange.end]),
+      ...el.attributes.flatMap((a) => [
+        a.range.start,
+        a.range.end,
+        a.nameRange.end,
+        a.valueRange.start,
+        a.valueRange.end,
+      ]),
       ...el.children.flatMap((n) => [n.range.start, n.range.end]),
     ];
     const root = parseXml(text).root as XmlElement;
     const before = offsets(root);
     const raw = root.attributes.map((a) => [a.rawValue, a.quote]);
     shiftSubtree(root, 7);
-    assert.deepEqual(offsets(root), before.map((n) => n + 7));
-    assert.deepEqual(root.attributes.map((a) => [a.rawValue, a.quote]), raw);
+    assert.deepEqual(
+      offsets(root),
+      before.map((n) => n + 7),
+    );
+    assert.deepEqual(
+      root.attributes.map((a) => [a.rawValue, a.quote]),
+      raw,
+    );
   });
 });
 
@@ -102,7 +133,10 @@ describe('parseXml: well-formedness errors, with recovery', () => {
   test('reports each problem with a code and a range, and keeps scanning', () => {
     const text = '<a x="1" x="2"><b>fish &chips; & <c></a><d';
     const errors = parseXml(text).errors;
-    assert.deepEqual(errors.map((e) => e.code), ['XML006', 'XML008', 'XML009', 'XML002', 'XML003', 'XML003', 'XML001', 'XML011']);
+    assert.deepEqual(
+      errors.map((e) => e.code),
+      ['XML006', 'XML008', 'XML009', 'XML002', 'XML003', 'XML003', 'XML001', 'XML011'],
+    );
     const entity = errors.find((e) => e.code === 'XML008');
     assert.equal(text.slice(entity?.range.start, entity?.range.end), '&chips;');
     for (const e of errors) assert.ok(e.range.start >= 0 && e.range.end <= text.length && e.range.start <= e.range.end);
@@ -138,18 +172,32 @@ describe('parseXml: well-formedness errors, with recovery', () => {
 
 describe('serializeXml is lossless', () => {
   const samples = [
-    '<a/>', '<?xml version="1.0"?>\r\n<a  x = "1"\n y=\'2\' >t &amp; <b/>\r\n</a>\r\n', '\ufeff<a><![CDATA[x]]><!--c--><?pi d?></a>',
-    '<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', '<a><b></a>', '<a></x></a>', 'junk <a b=c d="1">< </a> trailing', '<a b="',
+    '<a/>',
+    '<?xml version="1.0"?>\r\n<a  x = "1"\n y=\'2\' >t &amp; <b/>\r\n</a>\r\n',
+    '\ufeff<a><![CDATA[x]]><!--c--><?pi d?></a>',
+    '<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>',
+    '<a><b></a>',
+    '<a></x></a>',
+    'junk <a b=c d="1">< </a> trailing',
+    '<a b="',
   ];
-  for (const s of samples) test(`reproduces ${JSON.stringify(s.slice(0, 30))}`, () => assert.equal(serializeXml(parseXml(s)), s));
+  for (const s of samples)
+    test(`reproduces ${JSON.stringify(s.slice(0, 30))}`, () => assert.equal(serializeXml(parseXml(s)), s));
 
   test('reproduces every corpus XML file byte for byte', (t) => {
     const root = corpusDir();
-    if (!root) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    if (!root) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
     let checked = 0;
     for (const folder of ['trsx', 'grxml/jvoicexml', 'grxml/spec']) {
       let names: string[];
-      try { names = readdirSync(join(root, folder)); } catch { continue; }
+      try {
+        names = readdirSync(join(root, folder));
+      } catch {
+        continue;
+      }
       for (const name of names.filter((n) => /\.(trsx|grxml|srgs|xml|xsd)$/.test(n))) {
         const text: string = readFileSync(join(root, folder, name), 'utf8');
         assert.equal(serializeXml(parseXml(text)), text, `${folder}/${name}`);

@@ -34,21 +34,28 @@ describe('XML security and limits', () => {
     // Expanding would mean 10^9 copies: seconds are not enough for that, even on a quiet machine.
     assert.ok(ms < 10_000, `took ${ms} ms`);
     assert.equal(doc.doctype?.entityNames.length, 10);
-    assert.deepEqual(doc.errors.map((e) => e.code), ['XML017', 'XML008']);
+    assert.deepEqual(
+      doc.errors.map((e) => e.code),
+      ['XML017', 'XML008'],
+    );
     assert.equal(textContent(doc.root as XmlElement), '&lol9;');
   });
 
   test('external entities are never read, and nothing is fetched', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cstudio-xxe-'));
     let hits = 0;
-    const server = createServer((_req, res) => { hits++; res.end('<!ENTITY leak "x">'); });
+    const server = createServer((_req, res) => {
+      hits++;
+      res.end('<!ENTITY leak "x">');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const secret = join(dir, 'secret.txt');
       await writeFile(secret, 'TOP-SECRET');
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      const text = `<?xml version="1.0"?>\n<!DOCTYPE project SYSTEM "http://127.0.0.1:${port}/evil.dtd" [\n` +
+      const text =
+        `<?xml version="1.0"?>\n<!DOCTYPE project SYSTEM "http://127.0.0.1:${port}/evil.dtd" [\n` +
         `  <!ENTITY xxe SYSTEM "file://${secret}">\n  <!ENTITY % remote SYSTEM "http://127.0.0.1:${port}/p.dtd">\n  %remote;\n]>\n` +
         '<project xml:lang="eng-USA"><metadata><entry key="leak">&xxe;</entry></metadata></project>';
       const result = parseTrsx(text);
@@ -56,7 +63,10 @@ describe('XML security and limits', () => {
       assert.equal(hits, 0);
       assert.equal(result.document.metadata[0]?.value, '&xxe;');
       assert.ok(!JSON.stringify(result.document).includes('TOP-SECRET'));
-      assert.deepEqual(result.diagnostics.map((d) => d.code), ['XML017', 'XML008']);
+      assert.deepEqual(
+        result.diagnostics.map((d) => d.code),
+        ['XML017', 'XML008'],
+      );
       assert.match(result.diagnostics[0]?.message ?? '', /not fetched/);
       // The fixture variant, through the full check.
       assert.ok(checkTrsx(readFixture('external-entity.xml')).some((d) => d.code === 'XML008'));
@@ -71,7 +81,10 @@ describe('XML security and limits', () => {
     const text = '<a>'.repeat(n) + 'x' + '</a>'.repeat(n);
     const { value: doc, ms } = timed(() => parseXml(text));
     assert.ok(ms < 10_000, `took ${ms} ms`);
-    assert.deepEqual(doc.errors.map((e) => e.code), ['XML018']);
+    assert.deepEqual(
+      doc.errors.map((e) => e.code),
+      ['XML018'],
+    );
     assert.equal(depthOf(doc.root as XmlElement), 2000);
     assert.equal(serializeXml(doc), text);
     const sample = `<project xml:lang="eng-USA"><samples><sample intentref="NO_INTENT">${'<annotation conceptref="nuance_X">'.repeat(n)}x${'</annotation>'.repeat(n)}</sample></samples></project>`;
@@ -85,7 +98,9 @@ describe('XML security and limits', () => {
     const text = `<project xml:lang="eng-USA"><samples>\n${chunk.repeat(count)}</samples></project>`;
     assert.ok(text.length >= 50 * 1024 * 1024);
     // Linear, measured against a tenth of the document in the same run (quadratic would be ~100 times slower).
-    const tenth = timed(() => parseXml(`<project xml:lang="eng-USA"><samples>\n${chunk.repeat(Math.ceil(count / 10))}</samples></project>`));
+    const tenth = timed(() =>
+      parseXml(`<project xml:lang="eng-USA"><samples>\n${chunk.repeat(Math.ceil(count / 10))}</samples></project>`),
+    );
     const { value: doc, ms } = timed(() => parseXml(text));
     assert.ok(ms < 30 * Math.max(tenth.ms, 20), `took ${ms} ms, a tenth of it ${tenth.ms} ms`);
     assert.deepEqual(doc.errors, []);
@@ -93,14 +108,20 @@ describe('XML security and limits', () => {
     const refused = timed(() => parseXml(text, { maxLength: 10 * 1024 * 1024 }));
     // Refusing reads nothing: a fraction of the full parse measured just before (a GC pause may still hit it).
     assert.ok(refused.ms < Math.max(ms / 3, 300), `refused in ${refused.ms} ms, parsed in ${ms} ms`);
-    assert.deepEqual(refused.value.errors.map((e) => e.code), ['XML019']);
+    assert.deepEqual(
+      refused.value.errors.map((e) => e.code),
+      ['XML019'],
+    );
     assert.equal(refused.value.root, undefined);
   });
 
   test('random damage to a valid file never throws and stays lossless', () => {
     const base = readFixture('valid.trsx');
     let seed = 42;
-    const random = (n: number): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
     const noise = ['<', '>', '&', '"', "'", '/', '</', '<!--', ']]>', '<![CDATA[', '=', '<?', '&#', ';', ''];
     for (let i = 0; i < 300; i++) {
       let text = base;
@@ -111,7 +132,8 @@ describe('XML security and limits', () => {
       const doc = parseXml(text);
       assert.equal(serializeXml(doc), text);
       for (const e of doc.errors) assert.ok(e.range.start >= 0 && e.range.end <= text.length, e.code);
-      for (const d of checkTrsx(text)) assert.ok(d.range.start >= 0 && d.range.end <= text.length && d.message.length > 0, d.code);
+      for (const d of checkTrsx(text))
+        assert.ok(d.range.start >= 0 && d.range.end <= text.length && d.message.length > 0, d.code);
     }
   });
 });

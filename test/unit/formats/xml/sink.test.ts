@@ -30,7 +30,9 @@ function shape(doc: XmlDocument): string {
   const out: string[] = [];
   const walk = (nodes: readonly XmlNode[]): void => {
     for (const n of nodes) {
-      out.push(`${n.kind}:${n.kind === 'element' ? n.name : ''}:${n.range.start}-${n.range.end}:${n.parent?.range.start ?? '-'}`);
+      out.push(
+        `${n.kind}:${n.kind === 'element' ? n.name : ''}:${n.range.start}-${n.range.end}:${n.parent?.range.start ?? '-'}`,
+      );
       if (n.kind === 'element') walk(n.children);
     }
   };
@@ -43,7 +45,17 @@ describe('scanXml: a sink of ones own', () => {
     const text = '<?xml version="1.0"?><a><b x="1">t</b><c/> <!--n--></a>';
     const sink = new RecordingSink();
     const scan = scanXml(text, sink);
-    assert.deepEqual(sink.events, ['pi', '+a', 'a>+b', 'b>"t"', '-b@38', 'a>c', 'a>" "', 'a>comment', `-a@${text.length}`]);
+    assert.deepEqual(sink.events, [
+      'pi',
+      '+a',
+      'a>+b',
+      'b>"t"',
+      '-b@38',
+      'a>c',
+      'a>" "',
+      'a>comment',
+      `-a@${text.length}`,
+    ]);
     assert.equal(scan.root?.name, 'a');
     assert.equal(scan.declaration?.version, '1.0');
     assert.deepEqual(scan.errors, []);
@@ -77,12 +89,16 @@ class TransientSink extends RecordingSink {
   override add(node: XmlNode, parent: ScannedElement | undefined, open: boolean): void {
     super.add(node, parent, open);
     this.objects.add(node);
-    if (node.kind === 'element') this.events.push(`@${node.range.start}-${node.range.end}:${node.attributes.map((a) => `${a.name}=${a.value}`).join(',')}`);
+    if (node.kind === 'element')
+      this.events.push(
+        `@${node.range.start}-${node.range.end}:${node.attributes.map((a) => `${a.name}=${a.value}`).join(',')}`,
+      );
   }
 }
 
 describe('scanXml: a transient sink', () => {
-  const text = '<?xml version="1.0"?><g v="1"><a x="1">t<b/><c y="2" z="3">u</c></a><a>w<b q="4"/></a><a/><![CDATA[d]]></g>';
+  const text =
+    '<?xml version="1.0"?><g v="1"><a x="1">t<b/><c y="2" z="3">u</c></a><a>w<b q="4"/></a><a/><![CDATA[d]]></g>';
 
   test('gets the same events, offsets and attributes as a sink that keeps its nodes', () => {
     const keeping = new TransientSink();
@@ -100,7 +116,11 @@ describe('scanXml: a transient sink', () => {
     const elements = reusing.events.filter((e) => e.startsWith('@')).length;
     const distinct = [...reusing.objects].filter((n) => n.kind === 'element').length;
     assert.ok(distinct < elements, `${distinct} element objects for ${elements} elements`);
-    assert.equal([...reusing.objects].filter((n) => n.kind === 'text').length, 1, 'one text node object for every text run');
+    assert.equal(
+      [...reusing.objects].filter((n) => n.kind === 'text').length,
+      1,
+      'one text node object for every text run',
+    );
     assert.equal(scan.root?.name, 'g');
     assert.equal(scan.root?.attributes[0]?.value, '1', 'the root element still holds its own attributes');
     assert.equal(scan.root?.range.end, text.length);
@@ -118,7 +138,11 @@ describe('lazyXmlDocument', () => {
     assert.deepEqual(lazy.errors, eager.errors);
     assert.equal(shape(lazy), shape(eager));
     assert.equal(lazy.root?.name, 'g');
-    assert.equal(lazy.doctype, lazy.children.find((n) => n.kind === 'doctype'), 'the doctype is the node in children');
+    assert.equal(
+      lazy.doctype,
+      lazy.children.find((n) => n.kind === 'doctype'),
+      'the doctype is the node in children',
+    );
     assert.equal(serializeXml(lazy), text);
   });
 

@@ -22,9 +22,16 @@ class Recorder implements XmlSink {
   add(node: XmlNode, parent: ScannedElement | undefined, open: boolean): void {
     const where = `${parent?.name ?? '-'}${open ? ' open' : ''}`;
     if (node.kind === 'element') {
-      const attrs = node.attributes.map((a) => `${a.name}=${a.value}@${a.range.start}-${a.range.end}/${a.valueRange.start}`).join(',');
-      this.events.push(`el ${node.name} ${node.range.start}-${node.range.end} open-tag ${node.openTagRange.end} [${attrs}] in ${where}`);
-    } else if (node.kind === 'text') this.events.push(`text ${JSON.stringify(node.value)} ${JSON.stringify(node.raw)} ${node.range.start}-${node.range.end} in ${where}`);
+      const attrs = node.attributes
+        .map((a) => `${a.name}=${a.value}@${a.range.start}-${a.range.end}/${a.valueRange.start}`)
+        .join(',');
+      this.events.push(
+        `el ${node.name} ${node.range.start}-${node.range.end} open-tag ${node.openTagRange.end} [${attrs}] in ${where}`,
+      );
+    } else if (node.kind === 'text')
+      this.events.push(
+        `text ${JSON.stringify(node.value)} ${JSON.stringify(node.raw)} ${node.range.start}-${node.range.end} in ${where}`,
+      );
     else this.events.push(`${node.kind} ${node.range.start}-${node.range.end} ${JSON.stringify(node)} in ${where}`);
   }
 
@@ -34,7 +41,13 @@ class Recorder implements XmlSink {
 }
 
 function summary(events: string[], result: XmlScanResult): unknown {
-  return { events, errors: result.errors, declaration: result.declaration, doctype: result.doctype, root: result.root?.range };
+  return {
+    events,
+    errors: result.errors,
+    declaration: result.declaration,
+    doctype: result.doctype,
+    root: result.root?.range,
+  };
 }
 
 function cut(text: string, size: number): string[] {
@@ -48,10 +61,20 @@ function checkWindows(name: string, text: string, options = { elementOnly: new S
   const whole = new Recorder();
   const expected = summary(whole.events, scanXml(text, whole, options));
   let gaveUp = 0;
-  for (const [piece, margin, windowSize] of [[7, 40, 80], [13, 64, 128], [50, 100, 300], [1000, 2, 4], [1, 200, 400], [31, 300, 700]] as const) {
+  for (const [piece, margin, windowSize] of [
+    [7, 40, 80],
+    [13, 64, 128],
+    [50, 100, 300],
+    [1000, 2, 4],
+    [1, 200, 400],
+    [31, 300, 700],
+  ] as const) {
     const sink = new Recorder();
     const result = scanXmlWindows(cut(text, piece), sink, { ...options, margin, windowSize });
-    if (!result) { gaveUp++; continue; }
+    if (!result) {
+      gaveUp++;
+      continue;
+    }
     assert.deepEqual(summary(sink.events, result), expected, `${name}: pieces of ${piece}, margin ${margin}`);
   }
   return gaveUp;
@@ -60,7 +83,10 @@ function checkWindows(name: string, text: string, options = { elementOnly: new S
 describe('scanXmlWindows', () => {
   test('corpus files: the same nodes, offsets and errors as the whole-text scan, whatever the windows', (t) => {
     const files = corpusTrsxFiles();
-    if (!files) { t.skip('corpus not found at <repo>/../shared/corpus'); return; }
+    if (!files) {
+      t.skip('corpus not found at <repo>/../shared/corpus');
+      return;
+    }
     for (const { name, path } of files) {
       const text = decodeXmlBytes(readFileSync(path)).text;
       // Small margins give up on long tags; a margin of 200 characters holds every tag of these files.
@@ -110,7 +136,13 @@ describe('Utf8FileText', () => {
         assert.ok(source instanceof Utf8FileText, 'read by pieces');
         assert.equal([...source.windows()].join(''), expected);
         assert.equal(source.whole(), expected);
-        for (const [s, e] of [[0, 5], [100, 300], [expected.length - 20, expected.length], [16_000, 17_500], [40_000, 40_001]] as const) {
+        for (const [s, e] of [
+          [0, 5],
+          [100, 300],
+          [expected.length - 20, expected.length],
+          [16_000, 17_500],
+          [40_000, 40_001],
+        ] as const) {
           assert.equal(source.slice(s, e), expected.slice(s, e), `${s}-${e}`);
         }
       } finally {

@@ -31,8 +31,12 @@ export function valuesAt(value: unknown, path: string): unknown[] {
     const next: unknown[] = [];
     for (const v of current) {
       const child = key === '' ? v : (v as Record<string, unknown> | undefined)?.[key];
-      if (!many) { next.push(child); continue; }
-      if (!Array.isArray(child) || child.length === 0) throw new Error(`"${path}": "${key}" is not a non-empty array (${JSON.stringify(child)?.slice(0, 200)})`);
+      if (!many) {
+        next.push(child);
+        continue;
+      }
+      if (!Array.isArray(child) || child.length === 0)
+        throw new Error(`"${path}": "${key}" is not a non-empty array (${JSON.stringify(child)?.slice(0, 200)})`);
       next.push(...child);
     }
     current = next;
@@ -43,14 +47,22 @@ export function valuesAt(value: unknown, path: string): unknown[] {
 export function assertReads(res: RawResponse, replay: Replay): void {
   for (const path of replay.reads ?? []) {
     const missing = valuesAt(res.json, path).filter((v) => v === undefined);
-    assert.equal(missing.length, 0, `${replay.command}: the reply lacks "${path}" that mix-cli reads: ${res.text.slice(0, 400)}`);
+    assert.equal(
+      missing.length,
+      0,
+      `${replay.command}: the reply lacks "${path}" that mix-cli reads: ${res.text.slice(0, 400)}`,
+    );
   }
 }
 
 /** Sends the replay as mix-cli would and checks status 200 and the fields it reads. */
 export async function replay(call: UserCall, r: Replay): Promise<RawResponse> {
   const res = await call(r.method, target(r.path, r.query), r.body);
-  assert.equal(res.status, 200, `${r.command}: ${r.method} ${target(r.path, r.query)} → ${res.status} ${res.text.slice(0, 400)}`);
+  assert.equal(
+    res.status,
+    200,
+    `${r.command}: ${r.method} ${target(r.path, r.query)} → ${res.status} ${res.text.slice(0, 400)}`,
+  );
   assertReads(res, r);
   return res;
 }

@@ -8,7 +8,16 @@ import * as esbuild from 'esbuild';
 /** Bundles cliChild into `dir` and returns the script to run. */
 export async function bundleCli(dir: string): Promise<string> {
   const outfile = join(dir, 'cstudio-child.js');
-  await esbuild.build({ entryPoints: [join(__dirname, 'cliChild.js')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', external: ['vscode'], logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [join(__dirname, 'cliChild.js')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
   return outfile;
 }
 
@@ -27,12 +36,18 @@ export interface ChildResult {
 
 export function startCli(script: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): ChildRun {
   const child = spawn(process.execPath, [script, ...args], {
-    cwd: options.cwd, env: { PATH: process.env.PATH, CSTUDIO_TEST: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH, CSTUDIO_TEST: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (d: Buffer) => { stdout += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const done = new Promise<ChildResult>((resolve) => {
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });

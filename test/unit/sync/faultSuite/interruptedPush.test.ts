@@ -36,7 +36,12 @@ const WORKERS = 4;
 
 type Signal = 'SIGKILL' | 'SIGINT';
 type Trial =
-  | { kind: 'proxyKill'; signal: Signal; event: 'appendSent' | 'appendUnsent' | 'appendReply' | 'jobPoll' | 'refreshExport'; op: 0 | 1 }
+  | {
+      kind: 'proxyKill';
+      signal: Signal;
+      event: 'appendSent' | 'appendUnsent' | 'appendReply' | 'jobPoll' | 'refreshExport';
+      op: 0 | 1;
+    }
   | { kind: 'killPoint'; signal: Signal; at: string }
   | { kind: 'lostReplies'; seed: number }
   | { kind: 'refused429'; op: 0 | 1 }
@@ -58,7 +63,16 @@ function trials(): Trial[] {
     for (const event of ['appendSent', 'appendUnsent', 'appendReply', 'jobPoll', 'refreshExport'] as const) {
       for (const op of [0, 1] as const) list.push({ kind: 'proxyKill', signal, event, op });
     }
-    for (const at of ['push:journal', 'push:sending:0', 'push:sent:0', 'push:ended:0', 'push:sending:1', 'push:sent:1', 'push:ended:1', 'push:refresh']) {
+    for (const at of [
+      'push:journal',
+      'push:sending:0',
+      'push:sent:0',
+      'push:ended:0',
+      'push:sending:1',
+      'push:sent:1',
+      'push:ended:1',
+      'push:refresh',
+    ]) {
       list.push({ kind: 'killPoint', signal, at });
     }
   }
@@ -66,17 +80,23 @@ function trials(): Trial[] {
   for (let n = 1; n <= 6; n++) list.push({ kind: 'killPoint', signal: 'SIGKILL', at: `pull:${n}` });
   for (let seed = 1; seed <= 16; seed++) list.push({ kind: 'lostReplies', seed });
   for (const op of [0, 1] as const) list.push({ kind: 'refused429', op });
-  for (const delayMs of LATE_DELAYS_MS) for (const op of [0, 1] as const) list.push({ kind: 'lateAppend', op, delayMs });
+  for (const delayMs of LATE_DELAYS_MS)
+    for (const op of [0, 1] as const) list.push({ kind: 'lateAppend', op, delayMs });
   return list;
 }
 
 function trialName(t: Trial): string {
   switch (t.kind) {
-    case 'proxyKill': return `${t.signal} at ${t.event} #${t.op}`;
-    case 'killPoint': return `${t.signal} at ${t.at}`;
-    case 'lostReplies': return `lost replies, seed ${t.seed}`;
-    case 'refused429': return `429 on append #${t.op}`;
-    case 'lateAppend': return `append #${t.op} arriving ${t.delayMs} ms late, SIGKILL meanwhile`;
+    case 'proxyKill':
+      return `${t.signal} at ${t.event} #${t.op}`;
+    case 'killPoint':
+      return `${t.signal} at ${t.at}`;
+    case 'lostReplies':
+      return `lost replies, seed ${t.seed}`;
+    case 'refused429':
+      return `429 on append #${t.op}`;
+    case 'lateAppend':
+      return `append #${t.op} arriving ${t.delayMs} ms late, SIGKILL meanwhile`;
   }
 }
 
@@ -147,7 +167,8 @@ function rulesFor(t: Trial, run: () => ChildRun | undefined): ProxyRules {
 
 /** How often a sample with exactly this text is in the document, and the sum of its counts. */
 function occurrences(doc: TrsxDocument, text: string): { entries: number; count: number } {
-  const flat = (nodes: TrsxDocument['samples'][number]['content']): string => nodes.map((n) => (typeof n === 'string' ? n : flat(n.content))).join('');
+  const flat = (nodes: TrsxDocument['samples'][number]['content']): string =>
+    nodes.map((n) => (typeof n === 'string' ? n : flat(n.content))).join('');
   const found = doc.samples.filter((s) => flat(s.content).trim() === text);
   return { entries: found.length, count: found.reduce((n, s) => n + (s.count ?? 1), 0) };
 }
@@ -166,7 +187,11 @@ async function startWorker(cli: string): Promise<Worker> {
   const sbx = await startTestSandbox({ jobDurationMs: JOB_DURATION_MS });
   const proxy = await LossyProxy.start(sbx.baseUrl);
   const home = await mkdtemp(join(tmpdir(), 'cstudio-faults-'));
-  const env = { ...sandboxEnv({ baseUrl: proxy.baseUrl, authUrl: proxy.baseUrl, logUrl: proxy.baseUrl }, sbx.client('owner')), HOME: home, CSTUDIO_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) };
+  const env = {
+    ...sandboxEnv({ baseUrl: proxy.baseUrl, authUrl: proxy.baseUrl, logUrl: proxy.baseUrl }, sbx.client('owner')),
+    HOME: home,
+    CSTUDIO_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+  };
   const dir = join(home, 'ws');
   const pulled = await startCli(cli, ['pull', '1001', dir], { cwd: home, env }).done;
   assert.equal(pulled.code, 0, pulled.stderr);
@@ -199,11 +224,16 @@ async function runTrial(w: Worker, t: Trial, id: number): Promise<TrialResult> {
   w.proxy.rules = {};
   const unsettled = existsSync(join(w.dir, '.cstudio', 'pending-push.json'));
   const interrupted = first.signal !== null || first.code !== 0 || unsettled || w.proxy.dropped > droppedBefore;
-  if (t.kind === 'refused429' && first.code !== 0) problems.push(`a push refused once with 429 should complete after Retry-After; exit ${first.code}: ${first.stderr}`);
-  if (/may or may not have reached/.test(first.stdout) && t.kind === 'refused429') problems.push('a 429 was reported as an unknown outcome');
+  if (t.kind === 'refused429' && first.code !== 0)
+    problems.push(
+      `a push refused once with 429 should complete after Retry-After; exit ${first.code}: ${first.stderr}`,
+    );
+  if (/may or may not have reached/.test(first.stdout) && t.kind === 'refused429')
+    problems.push('a 429 was reported as an unknown outcome');
 
   const again = await startCli(w.cli, ['push', '--append', '--yes'], { cwd: w.dir, env: w.env }).done;
-  if (again.code !== 0) problems.push(`the re-run push exited ${again.code}: ${again.stderr.trim()} ${again.stdout.trim()}`);
+  if (again.code !== 0)
+    problems.push(`the re-run push exited ${again.code}: ${again.stderr.trim()} ${again.stdout.trim()}`);
 
   const ms = [Math.round(t1 - t0), Math.round(performance.now() - t1)] as const;
   // A held request goes through whatever the CLI did; the count is taken once it and its job have ended.
@@ -220,10 +250,14 @@ async function runTrial(w: Worker, t: Trial, id: number): Promise<TrialResult> {
     if (r.entries === 0) losses++;
     if (l.entries !== 1) problems.push(`the workspace holds "${text}" ${l.entries} time(s)`);
   }
-  if (existsSync(join(w.dir, '.cstudio', 'pending-push.json'))) problems.push('an unsettled push remains after the re-run');
+  if (existsSync(join(w.dir, '.cstudio', 'pending-push.json')))
+    problems.push('an unsettled push remains after the re-run');
   const leftovers = (await readdir(join(w.dir, '.cstudio'))).filter((n) => n.startsWith('txn-'));
   if (leftovers.length > 0) problems.push(`transaction folders left: ${leftovers.join(', ')}`);
-  if (duplicates + losses > 0 || problems.length > 0) problems.push(`first run: ${first.signal ?? first.code}\n${first.stdout}${first.stderr}\nre-run:\n${again.stdout}${again.stderr}`);
+  if (duplicates + losses > 0 || problems.length > 0)
+    problems.push(
+      `first run: ${first.signal ?? first.code}\n${first.stdout}${first.stderr}\nre-run:\n${again.stdout}${again.stderr}`,
+    );
   return { name, interrupted, duplicates, losses, problems, ms };
 }
 
@@ -243,24 +277,36 @@ describe('interrupted pushes (fault suite)', () => {
   test('SIGINT, SIGKILL and lost replies at spread instants, then the re-run: 0 duplicates, 0 losses', async (t) => {
     // FAULT_TRIALS=<n> runs only the first n trials, FAULT_ONLY=<text> those whose name holds it (a quick look
     // while working on the suite; the counts asserted below then fail, as they should).
-    const all = trials().filter((t) => !process.env.FAULT_ONLY || trialName(t).includes(process.env.FAULT_ONLY)).slice(0, Number(process.env.FAULT_TRIALS) || undefined);
+    const all = trials()
+      .filter((t) => !process.env.FAULT_ONLY || trialName(t).includes(process.env.FAULT_ONLY))
+      .slice(0, Number(process.env.FAULT_TRIALS) || undefined);
     const results: TrialResult[] = [];
     let next = 0;
     // Bounded concurrency: each worker (own sandbox, proxy and workspace) runs its trials one by one.
-    await Promise.all(workers.map(async (w) => {
-      while (next < all.length) {
-        const id = next++;
-        const trial = all[id];
-        if (trial) results.push(await runTrial(w, trial, id));
-      }
-    }));
+    await Promise.all(
+      workers.map(async (w) => {
+        while (next < all.length) {
+          const id = next++;
+          const trial = all[id];
+          if (trial) results.push(await runTrial(w, trial, id));
+        }
+      }),
+    );
     const interrupted = results.filter((r) => r.interrupted).length;
     const duplicates = results.reduce((n, r) => n + r.duplicates, 0);
     const losses = results.reduce((n, r) => n + r.losses, 0);
-    t.diagnostic(`push trials: ${results.length}, interrupted: ${interrupted}, samples duplicated: ${duplicates}, samples lost: ${losses} (job duration ${JOB_DURATION_MS} ms)`);
-    for (const r of results) t.diagnostic(`${r.name}: ${r.interrupted ? 'interrupted' : 'not interrupted'}, ${r.ms[0]} ms + re-run ${r.ms[1]} ms`);
+    t.diagnostic(
+      `push trials: ${results.length}, interrupted: ${interrupted}, samples duplicated: ${duplicates}, samples lost: ${losses} (job duration ${JOB_DURATION_MS} ms)`,
+    );
+    for (const r of results)
+      t.diagnostic(
+        `${r.name}: ${r.interrupted ? 'interrupted' : 'not interrupted'}, ${r.ms[0]} ms + re-run ${r.ms[1]} ms`,
+      );
     const failed = results.filter((r) => r.problems.length > 0 || r.duplicates + r.losses > 0);
-    assert.deepEqual(failed.map((r) => `${r.name}: ${r.problems.join('; ')}`), []);
+    assert.deepEqual(
+      failed.map((r) => `${r.name}: ${r.problems.join('; ')}`),
+      [],
+    );
     assert.equal(duplicates, 0);
     assert.equal(losses, 0);
     assert.ok(interrupted >= 50, `only ${interrupted} pushes were interrupted`);

@@ -31,15 +31,25 @@ async function snapshot(dir: string): Promise<string> {
     for (const e of await readdir(d, { withFileTypes: true }).catch(() => [])) {
       const p = join(d, e.name);
       if (e.isDirectory()) {
-        if (relative(dir, p) === '.cstudio') { await walk(join(p, 'base')); continue; }
+        if (relative(dir, p) === '.cstudio') {
+          await walk(join(p, 'base'));
+          continue;
+        }
         await walk(p);
       } else if (e.isFile() && !relative(dir, p).startsWith('.cstudio/backups')) {
-        files.push(`${relative(dir, p)} ${createHash('sha256').update(await readFile(p)).digest('hex')}`);
+        files.push(
+          `${relative(dir, p)} ${createHash('sha256')
+            .update(await readFile(p))
+            .digest('hex')}`,
+        );
       }
     }
   };
   await walk(dir);
-  const state = await readFile(join(dir, '.cstudio', 'state.json'), 'utf8').then((t) => JSON.stringify((JSON.parse(t) as { base: unknown }).base), () => 'no state');
+  const state = await readFile(join(dir, '.cstudio', 'state.json'), 'utf8').then(
+    (t) => JSON.stringify((JSON.parse(t) as { base: unknown }).base),
+    () => 'no state',
+  );
   return [...files.sort(), state].join('\n');
 }
 
@@ -74,22 +84,35 @@ describe('pulls killed at every file operation (fault suite)', () => {
     const other = join(home, 'other');
     await pull(owner, other, '1001');
     remoteAdded = 'pull trial remote addition';
-    await insertBefore(join(other, 'en-US', 'en-US.trsx'), '</samples>', `  <sample intentref="ORDER_COFFEE">${remoteAdded}</sample>`);
-    await insertBefore(join(other, 'fr-CA', 'fr-CA.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">un essai de reprise</sample>');
+    await insertBefore(
+      join(other, 'en-US', 'en-US.trsx'),
+      '</samples>',
+      `  <sample intentref="ORDER_COFFEE">${remoteAdded}</sample>`,
+    );
+    await insertBefore(
+      join(other, 'fr-CA', 'fr-CA.trsx'),
+      '</samples>',
+      '  <sample intentref="ORDER_COFFEE">un essai de reprise</sample>',
+    );
     const pushed = await executePush(owner, await preparePush(owner, other, { mode: 'append' }));
     assert.equal(pushed.status, 'completed');
     scenarios = [
       {
-        name: 'merge pull (local edits, remote additions in both locales)', template,
+        name: 'merge pull (local edits, remote additions in both locales)',
+        template,
         async check(dir) {
           const texts = sampleTexts(await localTrsx(dir, 'en-US')).map((s) => s.trim());
           const problems: string[] = [];
-          const once = (text: string): void => { const n = texts.filter((t) => t === text).length; if (n !== 1) problems.push(`"${text}" ${n} time(s)`); };
+          const once = (text: string): void => {
+            const n = texts.filter((t) => t === text).length;
+            if (n !== 1) problems.push(`"${text}" ${n} time(s)`);
+          };
           once(`${EDITED_TO}AB1234`);
           once('pull trial local only');
           once(remoteAdded);
           if (texts.includes(`${EDITED_FROM}AB1234`)) problems.push('the edited sample came back in its old form');
-          if (!sampleTexts(await localTrsx(dir, 'fr-CA')).some((s) => s.includes('un essai de reprise'))) problems.push('the remote fr-CA addition is missing');
+          if (!sampleTexts(await localTrsx(dir, 'fr-CA')).some((s) => s.includes('un essai de reprise')))
+            problems.push('the remote fr-CA addition is missing');
           return problems;
         },
       },
@@ -111,37 +134,58 @@ describe('pulls killed at every file operation (fault suite)', () => {
   test('a kill at any file operation leaves the old or the new state; the next pull loses and resurrects nothing', async (t) => {
     let killed = 0;
     const failures: string[] = [];
-    await Promise.all(scenarios.map(async (s, si) => {
-      const fresh = (n: number | string): string => join(home, `run-${si}-${n}`);
-      const prepare = async (dir: string): Promise<void> => { if (s.template) await cp(s.template, dir, { recursive: true }); };
-      // The old and the new state, from a run that is not killed.
-      const reference = fresh('ref');
-      await prepare(reference);
-      const oldState = await snapshot(reference);
-      const ok = await startCli(cli, ['pull', '1001', reference], { cwd: home, env }).done;
-      assert.equal(ok.code, 0, ok.stderr);
-      const newState = await snapshot(reference);
-      failures.push(...(await s.check(reference)).map((p) => `${s.name}, reference run: ${p}`));
-      for (let n = 1; n <= 200; n++) {
-        const dir = fresh(n);
-        await prepare(dir);
-        const run = await startCli(cli, ['pull', '1001', dir], { cwd: home, env: { ...env, CSTUDIO_TEST_KILL_AT: `pull:${n}` } }).done;
-        if (run.signal !== 'SIGKILL') {
-          if (run.code !== 0) failures.push(`${s.name}: the run not killed at ${n} exited ${run.code}: ${run.stderr}`);
-          break;
+    await Promise.all(
+      scenarios.map(async (s, si) => {
+        const fresh = (n: number | string): string => join(home, `run-${si}-${n}`);
+        const prepare = async (dir: string): Promise<void> => {
+          if (s.template) await cp(s.template, dir, { recursive: true });
+        };
+        // The old and the new state, from a run that is not killed.
+        const reference = fresh('ref');
+        await prepare(reference);
+        const oldState = await snapshot(reference);
+        const ok = await startCli(cli, ['pull', '1001', reference], { cwd: home, env }).done;
+        assert.equal(ok.code, 0, ok.stderr);
+        const newState = await snapshot(reference);
+        failures.push(...(await s.check(reference)).map((p) => `${s.name}, reference run: ${p}`));
+        for (let n = 1; n <= 200; n++) {
+          const dir = fresh(n);
+          await prepare(dir);
+          const run = await startCli(cli, ['pull', '1001', dir], {
+            cwd: home,
+            env: { ...env, CSTUDIO_TEST_KILL_AT: `pull:${n}` },
+          }).done;
+          if (run.signal !== 'SIGKILL') {
+            if (run.code !== 0)
+              failures.push(`${s.name}: the run not killed at ${n} exited ${run.code}: ${run.stderr}`);
+            break;
+          }
+          killed++;
+          // The next command first finishes or drops the transaction; the folder is then old or new, nothing between.
+          if (
+            await stat(dir).then(
+              () => true,
+              () => false,
+            )
+          )
+            await readWorkspaceState(new WorkspacePaths(dir));
+          const after = await snapshot(dir);
+          if (after !== oldState && after !== newState)
+            failures.push(
+              `${s.name}: killed at file operation ${n}, the workspace is neither the old state nor the new one`,
+            );
+          const again = await startCli(cli, ['pull', '1001', dir], { cwd: home, env }).done;
+          if (again.code !== 0)
+            failures.push(`${s.name}: the pull after a kill at ${n} exited ${again.code}: ${again.stderr}`);
+          if ((await snapshot(dir)) !== newState)
+            failures.push(
+              `${s.name}: after a kill at ${n} and another pull, the workspace differs from an uninterrupted pull`,
+            );
+          failures.push(...(await s.check(dir)).map((p) => `${s.name}, killed at ${n}: ${p}`));
+          await rm(dir, { recursive: true, force: true });
         }
-        killed++;
-        // The next command first finishes or drops the transaction; the folder is then old or new, nothing between.
-        if (await stat(dir).then(() => true, () => false)) await readWorkspaceState(new WorkspacePaths(dir));
-        const after = await snapshot(dir);
-        if (after !== oldState && after !== newState) failures.push(`${s.name}: killed at file operation ${n}, the workspace is neither the old state nor the new one`);
-        const again = await startCli(cli, ['pull', '1001', dir], { cwd: home, env }).done;
-        if (again.code !== 0) failures.push(`${s.name}: the pull after a kill at ${n} exited ${again.code}: ${again.stderr}`);
-        if ((await snapshot(dir)) !== newState) failures.push(`${s.name}: after a kill at ${n} and another pull, the workspace differs from an uninterrupted pull`);
-        failures.push(...(await s.check(dir)).map((p) => `${s.name}, killed at ${n}: ${p}`));
-        await rm(dir, { recursive: true, force: true });
-      }
-    }));
+      }),
+    );
     t.diagnostic(`pulls killed: ${killed}; failures: ${failures.length}`);
     assert.deepEqual(failures, []);
     assert.ok(killed >= 30, `only ${killed} pulls were killed`);

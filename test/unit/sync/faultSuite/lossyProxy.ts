@@ -5,7 +5,14 @@
 // poll) instead of timers. A rule may also hold a request before forwarding it (a slow gateway): the client
 // can be killed meanwhile and the request still arrives; `idle()` tells when every held request is through.
 // Bodies are buffered: the test projects are small.
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ProxiedRequest {
@@ -31,12 +38,17 @@ export class LossyProxy {
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(upstream: string): Promise<LossyProxy> {
     const target = new URL(upstream);
     const ref: { proxy?: LossyProxy } = {};
-    const server = createServer((req, res) => { void ref.proxy?.handle(req, res, target); });
+    const server = createServer((req, res) => {
+      void ref.proxy?.handle(req, res, target);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     ref.proxy = new LossyProxy(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     return ref.proxy;
@@ -67,10 +79,15 @@ export class LossyProxy {
       const body = await readAll(req);
       const info: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/' };
       const action = (await this.rules.onRequest?.(info)) ?? 'forward';
-      if (action === 'drop') { res.socket?.destroy(); return; }
+      if (action === 'drop') {
+        res.socket?.destroy();
+        return;
+      }
       if (action === 'refuse429') {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
-        res.end(JSON.stringify({ error: { code: 429, message: 'Too many requests (fault proxy); retry after 1 second.' } }));
+        res.end(
+          JSON.stringify({ error: { code: 429, message: 'Too many requests (fault proxy); retry after 1 second.' } }),
+        );
         return;
       }
       const answer = await forward(target, info, req.headers, body);
@@ -89,26 +106,42 @@ export class LossyProxy {
   }
 }
 
-async function forward(target: URL, req: ProxiedRequest, headers: IncomingHttpHeaders, body: Buffer): Promise<{ status: number; headers: Record<string, string | string[]>; body: Buffer }> {
+async function forward(
+  target: URL,
+  req: ProxiedRequest,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): Promise<{ status: number; headers: Record<string, string | string[]>; body: Buffer }> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
   out.host = target.host;
   out['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.path, headers: out }, (res) => {
-      readAll(res).then((data) => {
-        const back: Record<string, string | string[]> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) back[k] = v;
-        back['content-length'] = String(data.length);
-        resolve({ status: res.statusCode ?? 502, headers: back, body: data });
-      }, reject);
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.path, headers: out },
+      (res) => {
+        readAll(res).then((data) => {
+          const back: Record<string, string | string[]> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) back[k] = v;
+          back['content-length'] = String(data.length);
+          resolve({ status: res.statusCode ?? 502, headers: back, body: data });
+        }, reject);
+      },
+    );
     upstream.on('error', reject);
     upstream.end(body);
   });
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'upgrade',
+  'proxy-connection',
+]);
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -39,7 +39,11 @@ describe('a killed pull whose pid was reused (fault suite)', () => {
     await replaceText(join(template, 'en-US', 'en-US.trsx'), EDITED_FROM, EDITED_TO);
     const other = join(home, 'other');
     await pull(owner, other, '1001');
-    await insertBefore(join(other, 'en-US', 'en-US.trsx'), '</samples>', '  <sample intentref="ORDER_COFFEE">reused pid remote addition</sample>');
+    await insertBefore(
+      join(other, 'en-US', 'en-US.trsx'),
+      '</samples>',
+      '  <sample intentref="ORDER_COFFEE">reused pid remote addition</sample>',
+    );
     assert.equal((await executePush(owner, await preparePush(owner, other, { mode: 'append' }))).status, 'completed');
     // A live process that is not a pull: it stands for whatever process got the dead pull's pid.
     squatter = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
@@ -57,7 +61,10 @@ describe('a killed pull whose pid was reused (fault suite)', () => {
     for (let n = 1; n <= 200; n++) {
       const dir = join(home, `run-${n}`);
       await cp(template, dir, { recursive: true });
-      const run = await startCli(cli, ['pull', '1001', dir], { cwd: home, env: { ...env, CSTUDIO_TEST_KILL_AT: `pull:${n}` } }).done;
+      const run = await startCli(cli, ['pull', '1001', dir], {
+        cwd: home,
+        env: { ...env, CSTUDIO_TEST_KILL_AT: `pull:${n}` },
+      }).done;
       if (run.signal !== 'SIGKILL') break;
       const stateDir = join(dir, '.cstudio');
       for (const name of (await readdir(stateDir)).filter((x) => x.startsWith('txn-'))) {
@@ -69,9 +76,12 @@ describe('a killed pull whose pid was reused (fault suite)', () => {
       const again = await startCli(cli, ['pull', '1001', dir], { cwd: home, env }).done;
       if (again.code !== 0) failures.push(`killed at ${n}: the next pull exited ${again.code}: ${again.stderr}`);
       const texts = sampleTexts(await localTrsx(dir, 'en-US')).map((t) => t.trim());
-      if (texts.includes(`${EDITED_FROM}AB1234`)) failures.push(`killed at ${n}: the edited sample came back in its old form`);
-      if (texts.filter((t) => t === `${EDITED_TO}AB1234`).length !== 1) failures.push(`killed at ${n}: the edited sample is not there exactly once`);
-      if (texts.filter((t) => t === 'reused pid remote addition').length !== 1) failures.push(`killed at ${n}: the remote addition is not there exactly once`);
+      if (texts.includes(`${EDITED_FROM}AB1234`))
+        failures.push(`killed at ${n}: the edited sample came back in its old form`);
+      if (texts.filter((t) => t === `${EDITED_TO}AB1234`).length !== 1)
+        failures.push(`killed at ${n}: the edited sample is not there exactly once`);
+      if (texts.filter((t) => t === 'reused pid remote addition').length !== 1)
+        failures.push(`killed at ${n}: the remote addition is not there exactly once`);
       const left = (await readdir(stateDir)).filter((x) => x.startsWith('txn-'));
       if (left.length > 0) failures.push(`killed at ${n}: transaction folders left: ${left.join(', ')}`);
       await rm(dir, { recursive: true, force: true });
@@ -87,6 +97,13 @@ describe('a killed pull whose pid was reused (fault suite)', () => {
     await cp(join(dir, 'en-US'), join(stale, 'work', 'en-US'), { recursive: true });
     const again = await startCli(cli, ['pull', '1001', dir], { cwd: home, env }).done;
     assert.equal(again.code, 0, again.stderr);
-    assert.equal(await stat(stale).then(() => true, () => false), false, 'txn-1 is still there');
+    assert.equal(
+      await stat(stale).then(
+        () => true,
+        () => false,
+      ),
+      false,
+      'txn-1 is still there',
+    );
   });
 });

@@ -8,9 +8,18 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 
-interface Expected { extensionId: string; version: string; extensionsDir: string }
-interface Api { activationMs: number; testing?: unknown }
-interface Manifest { contributes: { commands: Array<{ command: string }> } }
+interface Expected {
+  extensionId: string;
+  version: string;
+  extensionsDir: string;
+}
+interface Api {
+  activationMs: number;
+  testing?: unknown;
+}
+interface Manifest {
+  contributes: { commands: Array<{ command: string }> };
+}
 
 function workspaceDir(): string {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -43,8 +52,11 @@ suite('installed .vsix (smoke)', () => {
     const want = expected();
     const { extension, api } = await installed();
     const folder = realpathSync(extension.extensionPath);
-    assert.equal(folder, realpathSync(join(want.extensionsDir, `${want.extensionId}-${want.version}`)),
-      'the extension is loaded from the extensions folder the .vsix was installed into');
+    assert.equal(
+      folder,
+      realpathSync(join(want.extensionsDir, `${want.extensionId}-${want.version}`)),
+      'the extension is loaded from the extensions folder the .vsix was installed into',
+    );
     assert.equal((extension.packageJSON as { version: string }).version, want.version);
     for (const absent of ['src', 'test', 'node_modules', 'esbuild.mjs']) {
       assert.ok(!existsSync(join(folder, absent)), `the installed extension has no ${absent}`);
@@ -76,19 +88,32 @@ suite('installed .vsix (smoke)', () => {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc);
     assert.equal(doc.languageId, 'trsx');
-    const codes = await waitFor('TRSX diagnostics', () => {
-      const found = vscode.languages.getDiagnostics(uri).map((d) => String(d.code));
-      return found.includes('TRSX020') && found;
-    }, 20_000);
+    const codes = await waitFor(
+      'TRSX diagnostics',
+      () => {
+        const found = vscode.languages.getDiagnostics(uri).map((d) => String(d.code));
+        return found.includes('TRSX020') && found;
+      },
+      20_000,
+    );
     assert.ok(codes.includes('TRSX020'), `diagnostics: ${codes.join(', ')}`);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('the walkthrough is contributed and opens', async () => {
     const { extension } = await installed();
-    const walkthroughs = (extension.packageJSON as { contributes: { walkthroughs?: Array<{ id: string; steps: unknown[] }> } }).contributes.walkthroughs;
-    assert.ok(walkthroughs?.some((w) => w.id === 'firstRun' && w.steps.length > 0), 'the firstRun walkthrough is in the installed manifest');
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${expected().extensionId}#firstRun`, false);
+    const walkthroughs = (
+      extension.packageJSON as { contributes: { walkthroughs?: Array<{ id: string; steps: unknown[] }> } }
+    ).contributes.walkthroughs;
+    assert.ok(
+      walkthroughs?.some((w) => w.id === 'firstRun' && w.steps.length > 0),
+      'the firstRun walkthrough is in the installed manifest',
+    );
+    await vscode.commands.executeCommand(
+      'workbench.action.openWalkthrough',
+      `${expected().extensionId}#firstRun`,
+      false,
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -17,14 +17,26 @@ export class ShowIntegrationDetailsCommand implements Command {
 
   async execute(arg?: unknown): Promise<vscode.Uri> {
     const { client, bot, config } = await resolveBotConfig(this.deps, arg, 'Show Integration Details');
-    const markdown = await this.deps.prompter.withProgress({ title: `Reading the integration details of "${config.tag}"` }, async (_p, signal) => {
-      const [credentials, dialogInterface] = await Promise.all([
-        client.bots.credentials(bot.id, { signal }),
-        config.builds.dialog ? client.bots.configInterface(bot.id, config.id, { signal }) : Promise.resolve(undefined),
-      ]);
-      const live = geographyDeployments(config).filter((d) => d.status === 'DEPLOYED');
-      return integrationMarkdown({ botId: bot.id, botName: bot.applicationName, config, credentials, dialogInterface, live });
-    });
+    const markdown = await this.deps.prompter.withProgress(
+      { title: `Reading the integration details of "${config.tag}"` },
+      async (_p, signal) => {
+        const [credentials, dialogInterface] = await Promise.all([
+          client.bots.credentials(bot.id, { signal }),
+          config.builds.dialog
+            ? client.bots.configInterface(bot.id, config.id, { signal })
+            : Promise.resolve(undefined),
+        ]);
+        const live = geographyDeployments(config).filter((d) => d.status === 'DEPLOYED');
+        return integrationMarkdown({
+          botId: bot.id,
+          botName: bot.applicationName,
+          config,
+          credentials,
+          dialogInterface,
+          live,
+        });
+      },
+    );
     const uri = this.deps.reports.put(reportPath(`Integration ${bot.applicationName} ${config.tag}`), markdown);
     await this.deps.reports.open(uri);
     return uri;
@@ -37,12 +49,26 @@ export class CopyClientIdCommand extends ExplorerCommand {
   async execute(arg?: unknown): Promise<string> {
     const { client, bot } = await resolveBotConfig(this.deps, arg, 'Copy Client ID');
     const credentials = await client.bots.credentials(bot.id);
-    const items = credentials.flatMap((c) => c.credential.clients.map((k) => ({
-      label: k.clientId, description: `${k.clientName} · ${k.oauthScopes}`, detail: c.geographies.map((g) => g.geography.displayName).join(', '), value: k.clientId,
-    })));
-    if (items.length === 0) throw new Error(`Bot "${bot.applicationName}" has no client credentials; create them on the platform first.`);
-    const clientId = items.length === 1 ? (items[0]?.value as string)
-      : await answered(this.deps.prompter.pick(items, { title: `Copy a client id of "${bot.applicationName}"`, placeholder: 'Client' }), 'Copy Client ID');
+    const items = credentials.flatMap((c) =>
+      c.credential.clients.map((k) => ({
+        label: k.clientId,
+        description: `${k.clientName} · ${k.oauthScopes}`,
+        detail: c.geographies.map((g) => g.geography.displayName).join(', '),
+        value: k.clientId,
+      })),
+    );
+    if (items.length === 0)
+      throw new Error(`Bot "${bot.applicationName}" has no client credentials; create them on the platform first.`);
+    const clientId =
+      items.length === 1
+        ? (items[0]?.value as string)
+        : await answered(
+            this.deps.prompter.pick(items, {
+              title: `Copy a client id of "${bot.applicationName}"`,
+              placeholder: 'Client',
+            }),
+            'Copy Client ID',
+          );
     await vscode.env.clipboard.writeText(clientId);
     void this.deps.prompter.info(`Copied client id ${clientId}.`);
     return clientId;

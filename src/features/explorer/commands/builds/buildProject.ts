@@ -1,4 +1,9 @@
-import { buildHasFailures, buildReportHeadline, buildReportMarkdown, buildReportSummary } from '../../../../core/builds/buildReportText';
+import {
+  buildHasFailures,
+  buildReportHeadline,
+  buildReportMarkdown,
+  buildReportSummary,
+} from '../../../../core/builds/buildReportText';
 import { buildReport } from '../../../../core/platform/builds';
 import { isCancellation } from '../../../../core/platform/errors';
 import type { Job } from '../../../../core/platform/types';
@@ -38,14 +43,20 @@ export class BuildProjectCommand implements Command {
         started = await target.client.builds.start(target.projectId, body, { signal });
         refreshProject(this.deps.model, target.connectionId, target.projectId, 'jobs');
         // The notification's title names the build; the message only needs the job and its state.
-        const final = await target.client.jobPoller.waitFor(target.projectId, started, { signal, progress, label: `job ${started.id.slice(0, 8)}` });
+        const final = await target.client.jobPoller.waitFor(target.projectId, started, {
+          signal,
+          progress,
+          label: `job ${started.id.slice(0, 8)}`,
+        });
         progress.report({ message: buildReportSummary(buildReport(final)) || final.status });
         return final;
       });
       return this.finish(target, label, job);
     } catch (err) {
       if (started && isCancellation(err)) {
-        void this.deps.prompter.info(`Stopped waiting for the ${label.charAt(0).toLowerCase()}${label.slice(1)} (job ${started.id}); it keeps running on the platform. Its state shows under Jobs.`);
+        void this.deps.prompter.info(
+          `Stopped waiting for the ${label.charAt(0).toLowerCase()}${label.slice(1)} (job ${started.id}); it keeps running on the platform. Its state shows under Jobs.`,
+        );
         return { job: started, finished: false };
       }
       throw err;
@@ -62,18 +73,34 @@ export class BuildProjectCommand implements Command {
     const lines = buildReport(job);
     const summary = buildReportSummary(lines);
     this.deps.logger.info(`${label}: job ${job.id} ${job.status}${summary ? ` — ${summary}` : ''}`);
-    const uri = this.deps.reports.put(reportPath(`Build report ${target.projectId} ${job.id}`), buildReportMarkdown(job, target.projectName, target.projectId));
+    const uri = this.deps.reports.put(
+      reportPath(`Build report ${target.projectId} ${job.id}`),
+      buildReportMarkdown(job, target.projectName, target.projectId),
+    );
     const offerReport = (shown: Promise<string | undefined>): void => {
-      void shown.then((choice) => (choice === SHOW_REPORT_ACTION ? this.deps.reports.open(uri) : undefined))
+      void shown
+        .then((choice) => (choice === SHOW_REPORT_ACTION ? this.deps.reports.open(uri) : undefined))
         .catch((e: unknown) => this.deps.logger.warn('could not open the build report', e));
     };
     const headline = buildReportHeadline(lines);
     if (!buildHasFailures(job)) {
-      offerReport(this.deps.prompter.info(`"${target.projectName}" built${job.duration ? ` in ${job.duration}` : ''}: ${headline}.`, SHOW_REPORT_ACTION));
+      offerReport(
+        this.deps.prompter.info(
+          `"${target.projectName}" built${job.duration ? ` in ${job.duration}` : ''}: ${headline}.`,
+          SHOW_REPORT_ACTION,
+        ),
+      );
       return { job, finished: true, report: uri.toString() };
     }
-    const outcome = job.status === 'FAILED' ? 'failed' : job.status === 'PARTIALLY_COMPLETED' ? 'partially completed' : job.status.toLowerCase();
-    offerReport(this.deps.prompter.warn(`Build of "${target.projectName}" ${outcome}: ${headline}.`, SHOW_REPORT_ACTION));
+    const outcome =
+      job.status === 'FAILED'
+        ? 'failed'
+        : job.status === 'PARTIALLY_COMPLETED'
+          ? 'partially completed'
+          : job.status.toLowerCase();
+    offerReport(
+      this.deps.prompter.warn(`Build of "${target.projectName}" ${outcome}: ${headline}.`, SHOW_REPORT_ACTION),
+    );
     return { job, finished: true, report: uri.toString() };
   }
 }

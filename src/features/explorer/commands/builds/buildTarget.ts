@@ -17,9 +17,19 @@ export async function resolveBuild(deps: ExplorerCommandDeps, arg: unknown, titl
   const wanted = argObject(arg).buildLabel;
   if (typeof wanted === 'string' && wanted !== '') return { ...target, build: await target.client.builds.get(wanted) };
   const page = await target.client.builds.listPage(target.projectId, 50, 0);
-  if (page.items.length === 0) throw new Error(`Project "${target.projectName}" has no builds; build it first (Build Project…).`);
-  const build = await answered(deps.prompter.pick(page.items.map((b) => ({
-    label: b.buildLabel, description: [b.status, (b.locales ?? []).join(', ')].filter(Boolean).join(' · '), detail: b.notes, value: b,
-  })), { title, placeholder: 'Build' }), title);
+  if (page.items.length === 0)
+    throw new Error(`Project "${target.projectName}" has no builds; build it first (Build Project…).`);
+  const build = await answered(
+    deps.prompter.pick(
+      page.items.map((b) => ({
+        label: b.buildLabel,
+        description: [b.status, (b.locales ?? []).join(', ')].filter(Boolean).join(' · '),
+        detail: b.notes,
+        value: b,
+      })),
+      { title, placeholder: 'Build' },
+    ),
+    title,
+  );
   return { ...target, build };
 }

@@ -11,7 +11,8 @@ export class DeleteBuildCommand extends ExplorerCommand {
     const target = await resolveBuild(this.deps, arg, 'Delete Build');
     const label = target.build.buildLabel;
     const ok = await this.deps.prompter.confirm(`Delete build ${label} of "${target.projectName}"?`, {
-      detail: 'Application configurations that use this build can then no longer be deployed or downloaded. This cannot be undone.',
+      detail:
+        'Application configurations that use this build can then no longer be deployed or downloaded. This cannot be undone.',
       action: 'Delete',
     });
     if (!ok) throw new CancelledError('Delete Build was cancelled.');

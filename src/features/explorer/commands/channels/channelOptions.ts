@@ -6,22 +6,59 @@ import { humanize } from '../../icons';
 
 export const CHANNEL_MODES: readonly ChannelMode[] = ['AUDIO_SCRIPT', 'DTMF', 'INTERACTIVITY', 'RICH_TEXT', 'TTS'];
 export const CHANNEL_COLORS: readonly string[] = [
-  'PURPLE', 'LIGHT_ORANGE', 'GREEN', 'CORN_FLOWER', 'PINK', 'YELLOW', 'TEAL', 'LIGHT_GREY', 'SALMON', 'BROWN', 'SKY', 'GREY',
-  'LIGHT_PURPLE', 'RUBY', 'LIGHT_GREEN', 'BLUE', 'LIGHT_PINK', 'ORANGE', 'CYAN', 'INDIGO',
+  'PURPLE',
+  'LIGHT_ORANGE',
+  'GREEN',
+  'CORN_FLOWER',
+  'PINK',
+  'YELLOW',
+  'TEAL',
+  'LIGHT_GREY',
+  'SALMON',
+  'BROWN',
+  'SKY',
+  'GREY',
+  'LIGHT_PURPLE',
+  'RUBY',
+  'LIGHT_GREEN',
+  'BLUE',
+  'LIGHT_PINK',
+  'ORANGE',
+  'CYAN',
+  'INDIGO',
 ];
 
-export async function askModes(prompter: Prompter, title: string, current: readonly string[] = []): Promise<ChannelMode[]> {
-  const modes = await answered(prompter.pickMany(CHANNEL_MODES.map((m) => ({ label: humanize(m), description: m, value: m, picked: current.includes(m) })), {
-    title, placeholder: 'Modalities of the channel (at least one)',
-  }), title);
+export async function askModes(
+  prompter: Prompter,
+  title: string,
+  current: readonly string[] = [],
+): Promise<ChannelMode[]> {
+  const modes = await answered(
+    prompter.pickMany(
+      CHANNEL_MODES.map((m) => ({ label: humanize(m), description: m, value: m, picked: current.includes(m) })),
+      {
+        title,
+        placeholder: 'Modalities of the channel (at least one)',
+      },
+    ),
+    title,
+  );
   if (modes.length === 0) throw new Error('A channel needs at least one mode; nothing was changed.');
   return modes;
 }
 
 /** A color; `COLOR_UNSPECIFIED` lets the platform pick the next free one. */
 export async function askColor(prompter: Prompter, title: string, current?: string): Promise<string> {
-  return answered(prompter.pick([
-    ...(current ? [{ label: `Keep ${humanize(current)}`, description: current, value: current }] : [{ label: 'Any free color', description: 'COLOR_UNSPECIFIED', value: 'COLOR_UNSPECIFIED' }]),
-    ...CHANNEL_COLORS.filter((c) => c !== current).map((c) => ({ label: humanize(c), description: c, value: c })),
-  ], { title, placeholder: 'Color of the channel' }), title);
+  return answered(
+    prompter.pick(
+      [
+        ...(current
+          ? [{ label: `Keep ${humanize(current)}`, description: current, value: current }]
+          : [{ label: 'Any free color', description: 'COLOR_UNSPECIFIED', value: 'COLOR_UNSPECIFIED' }]),
+        ...CHANNEL_COLORS.filter((c) => c !== current).map((c) => ({ label: humanize(c), description: c, value: c })),
+      ],
+      { title, placeholder: 'Color of the channel' },
+    ),
+    title,
+  );
 }

@@ -16,7 +16,8 @@ export class ConfigureChannelCommand extends ExplorerCommand {
     const color = await askColor(this.deps.prompter, `${title} "${channel.displayName}": color`, channel.color);
     return changeProject(this.deps, target, ['channels'], {
       progress: `Updating channel "${channel.displayName}"`,
-      call: (signal) => target.client.channels.update(target.projectId, { channelId: channel.id, modes, color }, { signal }),
+      call: (signal) =>
+        target.client.channels.update(target.projectId, { channelId: channel.id, modes, color }, { signal }),
     });
   }
 }

@@ -12,8 +12,14 @@ export class CreateChannelCommand extends ExplorerCommand {
     const title = 'Create Channel';
     const target = await resolveProject(this.deps, arg, title);
     const displayName = await askText(this.deps, title, {
-      title: `${title} in "${target.projectName}"`, prompt: 'Channel name',
-      validate: (v) => (v.trim() === '' ? 'Give the channel a name.' : v.trim().length > 100 ? 'Keep channel names to 100 characters.' : undefined),
+      title: `${title} in "${target.projectName}"`,
+      prompt: 'Channel name',
+      validate: (v) =>
+        v.trim() === ''
+          ? 'Give the channel a name.'
+          : v.trim().length > 100
+            ? 'Keep channel names to 100 characters.'
+            : undefined,
     });
     const modes = await askModes(this.deps.prompter, `${title}: modes`);
     const color = await askColor(this.deps.prompter, `${title}: color`);

@@ -10,7 +10,9 @@ export class RenameChannelCommand extends ExplorerCommand {
     const target = await resolveChannel(this.deps, arg, 'Rename Channel');
     const current = target.channel.channel.displayName;
     const name = await askText(this.deps, 'Rename Channel', {
-      title: `Rename channel "${current}"`, prompt: 'New name', value: current,
+      title: `Rename channel "${current}"`,
+      prompt: 'New name',
+      value: current,
       validate: (v) => (v.trim() === '' ? 'Give the channel a name.' : undefined),
     });
     if (name === current) return name;

@@ -16,15 +16,27 @@ export interface ConfigTarget extends Pick<OrganizationTarget, 'connectionId' | 
   readonly config: AppConfig;
 }
 
-function nodeTarget(arg: unknown): { connectionId: string; applicationId: string; applicationName: string; configId: string } | undefined {
+function nodeTarget(
+  arg: unknown,
+): { connectionId: string; applicationId: string; applicationName: string; configId: string } | undefined {
   const configNode = arg instanceof DeploymentNode ? arg.configNode : arg;
   if (configNode instanceof AppConfigNode && configNode.parent instanceof ApplicationNode) {
     const { app } = configNode.parent;
-    return { connectionId: configNode.connectionId, applicationId: app.id, applicationName: app.applicationName, configId: configNode.config.id };
+    return {
+      connectionId: configNode.connectionId,
+      applicationId: app.id,
+      applicationName: app.applicationName,
+      configId: configNode.config.id,
+    };
   }
   if (configNode instanceof BotConfigNode) {
     const { bot } = configNode.botNode;
-    return { connectionId: configNode.connectionId, applicationId: bot.id, applicationName: bot.applicationName, configId: configNode.config.id };
+    return {
+      connectionId: configNode.connectionId,
+      applicationId: bot.id,
+      applicationName: bot.applicationName,
+      configId: configNode.config.id,
+    };
   }
   return undefined;
 }
@@ -38,19 +50,50 @@ export async function resolveConfig(deps: ExplorerCommandDeps, arg: unknown, tit
   const org = await resolveOrganization(deps, arg, title);
   const wanted: { applicationId?: unknown; configId?: unknown } = argObject(arg);
   const apps = await org.client.apps.listByOrg(org.orgId, { view: 'full' });
-  const app = typeof wanted.applicationId === 'string' ? apps.find((a) => a.id === wanted.applicationId)
-    : await answered(deps.prompter.pick(apps.map((a) => ({ label: a.applicationName, description: `${a.id} · ${a.configs.length} configurations`, value: a })),
-      { title, placeholder: 'Application' }), title);
+  const app =
+    typeof wanted.applicationId === 'string'
+      ? apps.find((a) => a.id === wanted.applicationId)
+      : await answered(
+          deps.prompter.pick(
+            apps.map((a) => ({
+              label: a.applicationName,
+              description: `${a.id} · ${a.configs.length} configurations`,
+              value: a,
+            })),
+            { title, placeholder: 'Application' },
+          ),
+          title,
+        );
   if (!app) throw new Error(`Organization "${org.orgName}" has no application ${String(wanted.applicationId)}.`);
-  if (app.configs.length === 0) throw new Error(`Application "${app.applicationName}" has no configuration; create one first.`);
-  const config = typeof wanted.configId === 'string' ? app.configs.find((c) => c.id === wanted.configId)
-    : await answered(deps.prompter.pick(app.configs.map((c) => ({ label: c.tag, description: `configuration ${c.id}${c.parentId ? ` (overrides ${c.parentId})` : ''}`, value: c })),
-      { title, placeholder: 'Configuration' }), title);
+  if (app.configs.length === 0)
+    throw new Error(`Application "${app.applicationName}" has no configuration; create one first.`);
+  const config =
+    typeof wanted.configId === 'string'
+      ? app.configs.find((c) => c.id === wanted.configId)
+      : await answered(
+          deps.prompter.pick(
+            app.configs.map((c) => ({
+              label: c.tag,
+              description: `configuration ${c.id}${c.parentId ? ` (overrides ${c.parentId})` : ''}`,
+              value: c,
+            })),
+            { title, placeholder: 'Configuration' },
+          ),
+          title,
+        );
   if (!config) throw new Error(`Application "${app.applicationName}" has no configuration ${String(wanted.configId)}.`);
-  return { connectionId: org.connectionId, client: org.client, applicationId: app.id, applicationName: app.applicationName, config };
+  return {
+    connectionId: org.connectionId,
+    client: org.client,
+    applicationId: app.id,
+    applicationName: app.applicationName,
+    config,
+  };
 }
 
 /** Reloads a connection's Applications and Bots folders (deployments and configurations changed). */
 export function refreshApplications(model: ExplorerModel, connectionId: string): void {
-  model.refreshWhere((n) => (n instanceof ApplicationsGroupNode || n instanceof BotsGroupNode) && n.connectionId === connectionId);
+  model.refreshWhere(
+    (n) => (n instanceof ApplicationsGroupNode || n instanceof BotsGroupNode) && n.connectionId === connectionId,
+  );
 }

@@ -10,7 +10,11 @@ import { refreshApplications, resolveConfig, type ConfigTarget } from './configT
 import { ExplorerCommand } from '../explorerCommand';
 
 function liveIn(config: AppConfig): Set<string> {
-  return new Set(geographyDeployments(config).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography.id));
+  return new Set(
+    geographyDeployments(config)
+      .filter((d) => d.status === 'DEPLOYED')
+      .map((d) => d.envGeography.id),
+  );
 }
 
 function names(geos: readonly EnvGeography[]): string {
@@ -24,14 +28,30 @@ const outsideProduction = (g: EnvGeography): boolean => g.envType !== undefined 
  * The only geography offered is pre-selected, and so are those `preselect` names; Enter with none ticked keeps
  * the pick open and says what to do (an empty choice used to end the command silently).
  */
-async function chooseGeographies(deps: ExplorerCommandDeps, title: string, offered: readonly EnvGeography[], describe: (g: EnvGeography) => string, preselect: (g: EnvGeography) => boolean): Promise<EnvGeography[]> {
-  const chosen = await answered(deps.prompter.pickMany(offered.map((g) => ({
-    label: g.geography.displayName, description: describe(g), detail: `environment geography ${g.id}${g.envHost ? ` · ${g.envHost}` : ''}`, value: g,
-    picked: offered.length === 1 || preselect(g),
-  })), {
-    title, placeholder: 'Environment geographies (Space ticks one, Enter goes on)',
-    required: 'Tick at least one environment geography with Space, then press Enter (Escape cancels).',
-  }), title);
+async function chooseGeographies(
+  deps: ExplorerCommandDeps,
+  title: string,
+  offered: readonly EnvGeography[],
+  describe: (g: EnvGeography) => string,
+  preselect: (g: EnvGeography) => boolean,
+): Promise<EnvGeography[]> {
+  const chosen = await answered(
+    deps.prompter.pickMany(
+      offered.map((g) => ({
+        label: g.geography.displayName,
+        description: describe(g),
+        detail: `environment geography ${g.id}${g.envHost ? ` · ${g.envHost}` : ''}`,
+        value: g,
+        picked: offered.length === 1 || preselect(g),
+      })),
+      {
+        title,
+        placeholder: 'Environment geographies (Space ticks one, Enter goes on)',
+        required: 'Tick at least one environment geography with Space, then press Enter (Escape cancels).',
+      },
+    ),
+    title,
+  );
   if (chosen.length === 0) throw new CancelledError(`${title}: no environment geography chosen.`);
   return chosen;
 }
@@ -54,29 +74,55 @@ export class DeployConfigCommand extends ExplorerCommand {
     const title = `Deploy "${config.tag}" (configuration ${config.id}) of "${target.applicationName}"`;
     const live = liveIn(config);
     const candidates = (await applicationGeographies(target)).filter((g) => !live.has(g.id));
-    if (candidates.length === 0) throw new Error(`Configuration "${config.tag}" (${config.id}) is already deployed everywhere its application has credentials; undeploy it first to deploy again.`);
+    if (candidates.length === 0)
+      throw new Error(
+        `Configuration "${config.tag}" (${config.id}) is already deployed everywhere its application has credentials; undeploy it first to deploy again.`,
+      );
     // A configuration of the same tag live in a chosen geography is replaced: that is the redeploy to warn about.
-    const siblings = (await target.client.appConfigs.list(target.applicationId, { tag: config.tag })).filter((c) => c.id !== config.id);
+    const siblings = (await target.client.appConfigs.list(target.applicationId, { tag: config.tag })).filter(
+      (c) => c.id !== config.id,
+    );
     const replacedIn = (geoId: string): AppConfig | undefined => siblings.find((c) => liveIn(c).has(geoId));
-    const chosen = await chooseGeographies(this.deps, title, candidates, (g) => {
+    const chosen = await chooseGeographies(
+      this.deps,
+      title,
+      candidates,
+      (g) => {
+        const other = replacedIn(g.id);
+        return [g.envType ?? '', other ? `replaces live configuration ${other.id}` : 'not deployed']
+          .filter(Boolean)
+          .join(' · ');
+      },
+      outsideProduction,
+    );
+    const replaced = chosen.flatMap((g) => {
       const other = replacedIn(g.id);
-      return [g.envType ?? '', other ? `replaces live configuration ${other.id}` : 'not deployed'].filter(Boolean).join(' · ');
-    }, outsideProduction);
-    const replaced = chosen.flatMap((g) => { const other = replacedIn(g.id); return other ? [`${g.geography.displayName}: configuration ${other.id}`] : []; });
-    const ok = await this.deps.prompter.confirm(`Deploy "${config.tag}" (configuration ${config.id}) to ${names(chosen)}?`, {
-      detail: replaced.length > 0
-        ? `This is a redeploy: it replaces what is live with the same tag (${replaced.join('; ')}). Callers of "${config.tag}" get the new builds at once.`
-        : `The runtime serves "${config.tag}" from these environment geographies once deployed.`,
-      action: replaced.length > 0 ? 'Redeploy' : 'Deploy',
+      return other ? [`${g.geography.displayName}: configuration ${other.id}`] : [];
     });
+    const ok = await this.deps.prompter.confirm(
+      `Deploy "${config.tag}" (configuration ${config.id}) to ${names(chosen)}?`,
+      {
+        detail:
+          replaced.length > 0
+            ? `This is a redeploy: it replaces what is live with the same tag (${replaced.join('; ')}). Callers of "${config.tag}" get the new builds at once.`
+            : `The runtime serves "${config.tag}" from these environment geographies once deployed.`,
+        action: replaced.length > 0 ? 'Redeploy' : 'Deploy',
+      },
+    );
     if (!ok) throw new CancelledError('Deploy was cancelled.');
     const ids = chosen.map((g) => g.id);
     const log = this.deps.logger;
-    log.info(`deploy: "${config.tag}" (configuration ${config.id}) of "${target.applicationName}" to ${names(chosen)}${replaced.length > 0 ? `, replacing ${replaced.join('; ')}` : ''}`);
+    log.info(
+      `deploy: "${config.tag}" (configuration ${config.id}) of "${target.applicationName}" to ${names(chosen)}${replaced.length > 0 ? `, replacing ${replaced.join('; ')}` : ''}`,
+    );
     try {
-      await this.deps.prompter.withProgress({ title: `Deploying "${config.tag}"` }, (_p, signal) => target.client.appConfigs.deploy(config.id, ids, { signal }));
+      await this.deps.prompter.withProgress({ title: `Deploying "${config.tag}"` }, (_p, signal) =>
+        target.client.appConfigs.deploy(config.id, ids, { signal }),
+      );
     } catch (err) {
-      log.info(`deploy: "${config.tag}" (configuration ${config.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
+      log.info(
+        `deploy: "${config.tag}" (configuration ${config.id}) failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
       throw err;
     } finally {
       refreshApplications(this.deps.model, target.connectionId);
@@ -93,22 +139,40 @@ export class UndeployConfigCommand extends ExplorerCommand {
   async execute(arg?: unknown): Promise<string[]> {
     const target = await resolveConfig(this.deps, arg, 'Undeploy');
     const { config } = target;
-    const live = geographyDeployments(config).filter((d) => d.status === 'DEPLOYED').map((d) => d.envGeography);
-    if (live.length === 0) throw new Error(`Configuration "${config.tag}" (${config.id}) is not deployed anywhere; nothing to undeploy.`);
+    const live = geographyDeployments(config)
+      .filter((d) => d.status === 'DEPLOYED')
+      .map((d) => d.envGeography);
+    if (live.length === 0)
+      throw new Error(`Configuration "${config.tag}" (${config.id}) is not deployed anywhere; nothing to undeploy.`);
     const title = `Undeploy "${config.tag}" (configuration ${config.id}) of "${target.applicationName}"`;
-    const chosen = await chooseGeographies(this.deps, title, live, (g) => [g.envType ?? '', 'deployed'].filter(Boolean).join(' · '), () => false);
-    const ok = await this.deps.prompter.confirm(`Undeploy "${config.tag}" (configuration ${config.id}) from ${names(chosen)}?`, {
-      detail: `Callers of "${config.tag}" in these environment geographies get errors until a configuration is deployed there again.`,
-      action: 'Undeploy',
-    });
+    const chosen = await chooseGeographies(
+      this.deps,
+      title,
+      live,
+      (g) => [g.envType ?? '', 'deployed'].filter(Boolean).join(' · '),
+      () => false,
+    );
+    const ok = await this.deps.prompter.confirm(
+      `Undeploy "${config.tag}" (configuration ${config.id}) from ${names(chosen)}?`,
+      {
+        detail: `Callers of "${config.tag}" in these environment geographies get errors until a configuration is deployed there again.`,
+        action: 'Undeploy',
+      },
+    );
     if (!ok) throw new CancelledError('Undeploy was cancelled.');
     const ids = chosen.map((g) => g.id);
     const log = this.deps.logger;
-    log.info(`undeploy: "${config.tag}" (configuration ${config.id}) of "${target.applicationName}" from ${names(chosen)}`);
+    log.info(
+      `undeploy: "${config.tag}" (configuration ${config.id}) of "${target.applicationName}" from ${names(chosen)}`,
+    );
     try {
-      await this.deps.prompter.withProgress({ title: `Undeploying "${config.tag}"` }, (_p, signal) => target.client.appConfigs.undeploy(config.id, ids, { signal }));
+      await this.deps.prompter.withProgress({ title: `Undeploying "${config.tag}"` }, (_p, signal) =>
+        target.client.appConfigs.undeploy(config.id, ids, { signal }),
+      );
     } catch (err) {
-      log.info(`undeploy: "${config.tag}" (configuration ${config.id}) failed: ${err instanceof Error ? err.message : String(err)}`);
+      log.info(
+        `undeploy: "${config.tag}" (configuration ${config.id}) failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
       throw err;
     } finally {
       refreshApplications(this.deps.model, target.connectionId);

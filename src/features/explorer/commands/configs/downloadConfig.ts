@@ -16,7 +16,9 @@ export class DownloadConfigCommand extends ExplorerCommand {
     const target = await resolveConfig(this.deps, arg, 'Download Configuration');
     const { config } = target;
     if (!geographyDeployments(config).some((d) => d.status === 'DEPLOYED')) {
-      throw new Error(`Configuration "${config.tag}" (${config.id}) is not deployed; only a deployed configuration can be downloaded. Deploy it first.`);
+      throw new Error(
+        `Configuration "${config.tag}" (${config.id}) is not deployed; only a deployed configuration can be downloaded. Deploy it first.`,
+      );
     }
     const result = await exportToFile(this.deps, {
       title: `Download configuration "${config.tag}" (${config.id})`,

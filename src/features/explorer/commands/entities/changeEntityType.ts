@@ -13,16 +13,25 @@ export class ChangeEntityTypeCommand extends ExplorerCommand {
     const title = 'Change Entity Type';
     const target = await resolveEntity(this.deps, arg, title);
     const { entity } = target;
-    const newType = await askKind(this.deps.prompter, `${title} of "${entity.name}" (now ${ENTITY_KIND_LABELS[entity.kind]})`, entity.kind);
+    const newType = await askKind(
+      this.deps.prompter,
+      `${title} of "${entity.name}" (now ${ENTITY_KIND_LABELS[entity.kind]})`,
+      entity.kind,
+    );
     const others = (await target.client.entities.list(target.projectId)).filter((e) => e.name !== entity.name);
     const details = await askKindDetails(this.deps.prompter, title, newType, others);
-    const ok = await this.deps.prompter.confirm(`Change "${entity.name}" from ${ENTITY_KIND_LABELS[entity.kind]} to ${ENTITY_KIND_LABELS[newType]}?`, {
-      detail: `What only a ${ENTITY_KIND_LABELS[entity.kind]} entity has (literals, grammars, pattern or relations) is deleted.`, action: 'Change Type',
-    });
+    const ok = await this.deps.prompter.confirm(
+      `Change "${entity.name}" from ${ENTITY_KIND_LABELS[entity.kind]} to ${ENTITY_KIND_LABELS[newType]}?`,
+      {
+        detail: `What only a ${ENTITY_KIND_LABELS[entity.kind]} entity has (literals, grammars, pattern or relations) is deleted.`,
+        action: 'Change Type',
+      },
+    );
     if (!ok) return undefined;
     return changeProject(this.deps, target, ['entities'], {
       progress: `Changing the type of "${entity.name}"`,
-      call: (signal) => target.client.entities.changeType(target.projectId, entity.name, { newType, ...details }, { signal }),
+      call: (signal) =>
+        target.client.entities.changeType(target.projectId, entity.name, { newType, ...details }, { signal }),
     });
   }
 }

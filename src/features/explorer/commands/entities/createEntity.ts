@@ -14,7 +14,9 @@ export class CreateEntityCommand extends ExplorerCommand {
     const target = await resolveProject(this.deps, arg, title);
     const existing = await target.client.entities.list(target.projectId);
     const name = await askText(this.deps, title, {
-      title: `${title} in "${target.projectName}"`, prompt: 'Entity name (case-sensitive)', validate: (v) => checkEntityName(v, existing),
+      title: `${title} in "${target.projectName}"`,
+      prompt: 'Entity name (case-sensitive)',
+      validate: (v) => checkEntityName(v, existing),
     });
     const kind = await askKind(this.deps.prompter, `${title}: type`);
     const details = await askKindDetails(this.deps.prompter, title, kind, existing);

@@ -10,7 +10,8 @@ export class DeleteEntityCommand extends ExplorerCommand {
     const target = await resolveEntity(this.deps, arg, 'Delete Entity');
     const name = target.entity.name;
     const ok = await this.deps.prompter.confirm(`Delete entity "${name}" from project "${target.projectName}"?`, {
-      detail: 'Its literals and grammars go with it, and intents no longer link it. This cannot be undone.', action: 'Delete',
+      detail: 'Its literals and grammars go with it, and intents no longer link it. This cannot be undone.',
+      action: 'Delete',
     });
     if (!ok) return false;
     await changeProject(this.deps, target, ['entities', 'intents'], {

@@ -14,9 +14,16 @@ const KIND_HELP: Readonly<Record<CustomEntityKind, string>> = {
 
 export async function askKind(prompter: Prompter, title: string, except?: string): Promise<CustomEntityKind> {
   const kinds = (Object.keys(KIND_HELP) as CustomEntityKind[]).filter((k) => k !== except);
-  return answered(prompter.pick(kinds.map((k) => ({ label: ENTITY_KIND_LABELS[k], description: KIND_HELP[k], value: k })), {
-    title, placeholder: 'Entity type',
-  }), title);
+  return answered(
+    prompter.pick(
+      kinds.map((k) => ({ label: ENTITY_KIND_LABELS[k], description: KIND_HELP[k], value: k })),
+      {
+        title,
+        placeholder: 'Entity type',
+      },
+    ),
+    title,
+  );
 }
 
 export interface KindDetails {
@@ -36,27 +43,56 @@ function checkPattern(value: string): string | undefined {
 }
 
 /** What the kind needs beyond a name; `others` are the project's entities a relation may point at. */
-export async function askKindDetails(prompter: Prompter, title: string, kind: CustomEntityKind, others: readonly Entity[]): Promise<KindDetails> {
+export async function askKindDetails(
+  prompter: Prompter,
+  title: string,
+  kind: CustomEntityKind,
+  others: readonly Entity[],
+): Promise<KindDetails> {
   if (kind === 'REGEX') {
-    const pattern = await answered(prompter.input({ title: `${title}: pattern`, prompt: 'Regular expression (applies to every locale at first)', validate: checkPattern }), title);
+    const pattern = await answered(
+      prompter.input({
+        title: `${title}: pattern`,
+        prompt: 'Regular expression (applies to every locale at first)',
+        validate: checkPattern,
+      }),
+      title,
+    );
     return { pattern };
   }
   if (kind !== 'RELATIONAL') return {};
   const none = '';
-  const isA = await answered(prompter.pick([
-    { label: '(none)', description: 'no isA relation', value: none },
-    ...others.map((e) => ({ label: e.name, description: ENTITY_KIND_LABELS[e.kind], value: e.name })),
-  ], { title: `${title}: isA`, placeholder: 'The entity this one is a kind of' }), title);
-  const hasA = await answered(prompter.pickMany(others.filter((e) => e.name !== isA).map((e) => ({ label: e.name, description: ENTITY_KIND_LABELS[e.kind], value: e.name })), {
-    title: `${title}: hasA`, placeholder: 'The entities this one is made of',
-  }), title);
-  if (isA === none && hasA.length === 0) throw new Error('A relational entity needs an isA entity or at least one hasA entity; nothing was changed.');
+  const isA = await answered(
+    prompter.pick(
+      [
+        { label: '(none)', description: 'no isA relation', value: none },
+        ...others.map((e) => ({ label: e.name, description: ENTITY_KIND_LABELS[e.kind], value: e.name })),
+      ],
+      { title: `${title}: isA`, placeholder: 'The entity this one is a kind of' },
+    ),
+    title,
+  );
+  const hasA = await answered(
+    prompter.pickMany(
+      others
+        .filter((e) => e.name !== isA)
+        .map((e) => ({ label: e.name, description: ENTITY_KIND_LABELS[e.kind], value: e.name })),
+      {
+        title: `${title}: hasA`,
+        placeholder: 'The entities this one is made of',
+      },
+    ),
+    title,
+  );
+  if (isA === none && hasA.length === 0)
+    throw new Error('A relational entity needs an isA entity or at least one hasA entity; nothing was changed.');
   return { ...(isA !== none ? { isA } : {}), ...(hasA.length > 0 ? { hasA } : {}) };
 }
 
 export function checkEntityName(value: string, existing: readonly Entity[], current?: string): string | undefined {
   const name = value.trim();
   if (name === '') return 'Give the entity a name.';
-  if (name !== current && existing.some((e) => e.name === name)) return `The project has an entity named "${name}" already.`;
+  if (name !== current && existing.some((e) => e.name === name))
+    return `The project has an entity named "${name}" already.`;
   return undefined;
 }

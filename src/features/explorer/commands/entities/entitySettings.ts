@@ -16,13 +16,23 @@ export class UpdateEntitySettingsCommand extends ExplorerCommand {
   async execute(arg?: unknown): Promise<Entity> {
     const target = await resolveEntity(this.deps, arg, 'Entity Settings');
     const { entity } = target;
-    const picked = await answered(this.deps.prompter.pickMany(SETTINGS.map((s) => ({
-      label: s.label, detail: s.detail, value: s.key, picked: entity.settings[s.key] ?? (s.key === 'canonicalize'),
-    })), { title: `Settings of entity "${entity.name}"`, placeholder: 'Checked settings are on' }), 'Entity Settings');
+    const picked = await answered(
+      this.deps.prompter.pickMany(
+        SETTINGS.map((s) => ({
+          label: s.label,
+          detail: s.detail,
+          value: s.key,
+          picked: entity.settings[s.key] ?? s.key === 'canonicalize',
+        })),
+        { title: `Settings of entity "${entity.name}"`, placeholder: 'Checked settings are on' },
+      ),
+      'Entity Settings',
+    );
     const settings = { isSensitive: picked.includes('isSensitive'), canonicalize: picked.includes('canonicalize') };
     return changeProject(this.deps, target, ['entities'], {
       progress: `Updating entity "${entity.name}"`,
-      call: (signal) => target.client.entities.update(target.projectId, entity.name, { settings }, { kind: entity.kind, signal }),
+      call: (signal) =>
+        target.client.entities.update(target.projectId, entity.name, { settings }, { kind: entity.kind, signal }),
     });
   }
 }

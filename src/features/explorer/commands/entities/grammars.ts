@@ -33,12 +33,16 @@ export class ReplaceGrammarsCommand extends ExplorerCommand {
   async execute(arg?: unknown): Promise<GrammarsReplaceResult> {
     const target = await resolveEntity(this.deps, arg, 'Replace Grammars', (e) => e.kind === 'RULE_BASED');
     const name = target.entity.name;
-    const path = await answered(this.deps.prompter.openFile({ title: `Replace the grammars of "${name}"`, filters: { 'Grammars zip': ['zip'] } }), 'Replace Grammars');
+    const path = await answered(
+      this.deps.prompter.openFile({ title: `Replace the grammars of "${name}"`, filters: { 'Grammars zip': ['zip'] } }),
+      'Replace Grammars',
+    );
     const file = await readImportFile(path, ['.zip'], 'a grammars zip');
     return changeProject(this.deps, target, ['entities'], {
       progress: `Replacing the grammars of "${name}"`,
       call: (signal) => target.client.entities.replaceGrammars(target.projectId, name, file, { signal }),
-      done: (result) => `Replaced the grammars of "${name}"${result.replacedLocales.length > 0 ? ` for ${result.replacedLocales.join(', ')}` : ''}.`,
+      done: (result) =>
+        `Replaced the grammars of "${name}"${result.replacedLocales.length > 0 ? ` for ${result.replacedLocales.join(', ')}` : ''}.`,
     });
   }
 }

@@ -18,12 +18,16 @@ abstract class ImportLiteralsCommand extends LocaleImportCommand<EntityTarget> {
   protected spec(target: EntityTarget): Omit<LocaleImport, 'replace' | 'title'> {
     const name = target.entity.name;
     return {
-      name, content: 'literals', kind: 'entity literals',
-      extensions: LITERAL_FILES, filterLabel: 'Literals (TRSX, .list, .nmlist)',
+      name,
+      content: 'literals',
+      kind: 'entity literals',
+      extensions: LITERAL_FILES,
+      filterLabel: 'Literals (TRSX, .list, .nmlist)',
       replaceDetail: 'The existing literal/value pairs of this locale are deleted first.',
-      send: (locale, file, signal) => this.replace
-        ? target.client.entities.replaceLiterals(target.projectId, name, locale, file, { signal })
-        : target.client.entities.appendLiterals(target.projectId, name, locale, file, { signal }),
+      send: (locale, file, signal) =>
+        this.replace
+          ? target.client.entities.replaceLiterals(target.projectId, name, locale, file, { signal })
+          : target.client.entities.appendLiterals(target.projectId, name, locale, file, { signal }),
       afterwards: ['entities'],
     };
   }

@@ -13,7 +13,10 @@ export class RenameEntityCommand extends ExplorerCommand {
     const current = target.entity.name;
     const existing = await target.client.entities.list(target.projectId);
     const name = await askText(this.deps, 'Rename Entity', {
-      title: `Rename entity "${current}"`, prompt: 'New name (case-sensitive)', value: current, validate: (v) => checkEntityName(v, existing, current),
+      title: `Rename entity "${current}"`,
+      prompt: 'New name (case-sensitive)',
+      value: current,
+      validate: (v) => checkEntityName(v, existing, current),
     });
     if (name === current) return target.entity;
     return changeProject(this.deps, target, ['entities', 'intents'], {

@@ -13,8 +13,14 @@ export class CreateIntentCommand extends ExplorerCommand {
     const target = await resolveProject(this.deps, arg, title);
     const existing = new Set((await listProjectIntents(target.client, target.projectId)).map((i) => i.name));
     const name = await askText(this.deps, title, {
-      title: `${title} in "${target.projectName}"`, prompt: 'Intent name (case-sensitive), e.g. ORDER_COFFEE',
-      validate: (v) => (v.trim() === '' ? 'Give the intent a name.' : existing.has(v.trim()) ? `The project has an intent named "${v.trim()}" already.` : undefined),
+      title: `${title} in "${target.projectName}"`,
+      prompt: 'Intent name (case-sensitive), e.g. ORDER_COFFEE',
+      validate: (v) =>
+        v.trim() === ''
+          ? 'Give the intent a name.'
+          : existing.has(v.trim())
+            ? `The project has an intent named "${v.trim()}" already.`
+            : undefined,
     });
     return changeProject(this.deps, target, ['intents'], {
       progress: `Creating intent "${name}"`,

@@ -10,7 +10,8 @@ export class DeleteIntentCommand extends ExplorerCommand {
     const target = await resolveIntent(this.deps, arg, 'Delete Intent');
     const name = target.intentName;
     const ok = await this.deps.prompter.confirm(`Delete intent "${name}" from project "${target.projectName}"?`, {
-      detail: 'Its samples in every locale are deleted with it. This cannot be undone.', action: 'Delete',
+      detail: 'Its samples in every locale are deleted with it. This cannot be undone.',
+      action: 'Delete',
     });
     if (!ok) return false;
     await changeProject(this.deps, target, ['intents'], {

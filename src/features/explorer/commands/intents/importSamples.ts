@@ -17,12 +17,16 @@ abstract class ImportSamplesCommand extends LocaleImportCommand<IntentTarget> {
   protected spec(target: IntentTarget): Omit<LocaleImport, 'replace' | 'title'> {
     const name = target.intentName;
     return {
-      name, content: 'samples', kind: 'intent samples',
-      extensions: SAMPLE_FILES, filterLabel: 'Samples (TRSX, one per line .txt)',
+      name,
+      content: 'samples',
+      kind: 'intent samples',
+      extensions: SAMPLE_FILES,
+      filterLabel: 'Samples (TRSX, one per line .txt)',
       replaceDetail: 'The existing samples of this intent in this locale are deleted first.',
-      send: (locale, file, signal) => this.replace
-        ? target.client.samples.replace(target.projectId, name, locale, file, { signal })
-        : target.client.samples.append(target.projectId, name, locale, file, { signal }),
+      send: (locale, file, signal) =>
+        this.replace
+          ? target.client.samples.replace(target.projectId, name, locale, file, { signal })
+          : target.client.samples.append(target.projectId, name, locale, file, { signal }),
       afterwards: ['intents'],
     };
   }

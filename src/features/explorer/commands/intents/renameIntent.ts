@@ -11,7 +11,9 @@ export class RenameIntentCommand extends ExplorerCommand {
     const target = await resolveIntent(this.deps, arg, 'Rename Intent');
     const current = target.intentName;
     const name = await askText(this.deps, 'Rename Intent', {
-      title: `Rename intent "${current}"`, prompt: 'New name (case-sensitive)', value: current,
+      title: `Rename intent "${current}"`,
+      prompt: 'New name (case-sensitive)',
+      value: current,
       validate: (v) => (v.trim() === '' ? 'Give the intent a name.' : undefined),
     });
     if (name === current) return undefined;

@@ -12,12 +12,15 @@ export class DeleteJobCommand extends ExplorerCommand {
     const target = await resolveJob(this.deps, arg, 'Delete Job Record');
     const { job } = target;
     const running = !isTerminalJobStatus(job.status);
-    const ok = await this.deps.prompter.confirm(`Delete the record of job ${job.id} (${humanize(job.type) || 'job'}, ${humanize(job.status)})?`, {
-      detail: running
-        ? 'The task is still running and KEEPS RUNNING until it completes or fails; only its record (and the way to follow it) is deleted.'
-        : 'Only the record and its report are deleted; what the job did stays done.',
-      action: 'Delete Record',
-    });
+    const ok = await this.deps.prompter.confirm(
+      `Delete the record of job ${job.id} (${humanize(job.type) || 'job'}, ${humanize(job.status)})?`,
+      {
+        detail: running
+          ? 'The task is still running and KEEPS RUNNING until it completes or fails; only its record (and the way to follow it) is deleted.'
+          : 'Only the record and its report are deleted; what the job did stays done.',
+        action: 'Delete Record',
+      },
+    );
     if (!ok) return false;
     await changeProject(this.deps, target, ['jobs'], {
       progress: `Deleting job record ${job.id}`,

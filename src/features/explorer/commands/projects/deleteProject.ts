@@ -11,16 +11,20 @@ export class DeleteProjectCommand extends ExplorerCommand {
   async execute(arg?: unknown): Promise<boolean> {
     const target = await resolveProject(this.deps, arg, 'Delete Project');
     const name = target.projectName;
-    await answered(this.deps.prompter.input({
-      title: `Delete project "${name}" (${target.projectId})`,
-      prompt: `This deletes the project and everything in it; it cannot be undone. Type "${name}" to confirm.`,
-      placeholder: name,
-      validate: (v) => (v === name ? undefined : `Type the project's name exactly: ${name}`),
-    }), 'Delete Project');
+    await answered(
+      this.deps.prompter.input({
+        title: `Delete project "${name}" (${target.projectId})`,
+        prompt: `This deletes the project and everything in it; it cannot be undone. Type "${name}" to confirm.`,
+        placeholder: name,
+        validate: (v) => (v === name ? undefined : `Type the project's name exactly: ${name}`),
+      }),
+      'Delete Project',
+    );
     await applyChange(this.deps, {
       progress: `Deleting project "${name}"`,
       call: (signal) => target.client.projects.delete(target.projectId, { signal }),
-      refresh: () => refreshOrganization(this.deps.model, target.connectionId, target.project.orgId ?? target.node?.orgId),
+      refresh: () =>
+        refreshOrganization(this.deps.model, target.connectionId, target.project.orgId ?? target.node?.orgId),
       done: () => `Project "${name}" (${target.projectId}) deleted.`,
     });
     return true;

@@ -16,9 +16,13 @@ export class ExportMetadataCommand extends ExplorerCommand {
       defaultName: metadataFileName(target.projectId, target.projectName, new Date()),
       filters: { 'Project metadata': ['json'] },
       // The raw bytes, not a re-serialised object: the file is exactly what the platform exported.
-      download: (signal) => target.client.download({
-        method: 'GET', path: path`/v4/projects/${target.projectId}/metadata/.export`, resource: `project ${target.projectId}`, signal,
-      }),
+      download: (signal) =>
+        target.client.download({
+          method: 'GET',
+          path: path`/v4/projects/${target.projectId}/metadata/.export`,
+          resource: `project ${target.projectId}`,
+          signal,
+        }),
     });
   }
 }

@@ -11,10 +11,13 @@ export class LockProjectCommand extends ExplorerCommand {
   async execute(arg?: unknown): Promise<Lock> {
     const target = await resolveProject(this.deps, arg, 'Lock Project');
     const notes = await askText(this.deps, 'Lock Project', {
-      title: `Lock project "${target.projectName}"`, prompt: 'Notes for the others (why it is locked, until when); may be empty',
+      title: `Lock project "${target.projectName}"`,
+      prompt: 'Notes for the others (why it is locked, until when); may be empty',
     });
-    const lock = await this.deps.prompter.withProgress({ title: `Locking project "${target.projectName}"` }, (_p, signal) =>
-      target.client.projects.lock(target.projectId, notes, { signal }));
+    const lock = await this.deps.prompter.withProgress(
+      { title: `Locking project "${target.projectName}"` },
+      (_p, signal) => target.client.projects.lock(target.projectId, notes, { signal }),
+    );
     target.node?.setLock(lock, target.session.identity);
     refreshProject(this.deps.model, target.connectionId, target.projectId, 'project');
     return lock;

@@ -10,7 +10,8 @@ export class UnlockProjectCommand extends ExplorerCommand {
   async execute(arg?: unknown): Promise<void> {
     const target = await resolveProject(this.deps, arg, 'Unlock Project');
     await this.deps.prompter.withProgress({ title: `Unlocking project "${target.projectName}"` }, (_p, signal) =>
-      target.client.projects.unlock(target.projectId, { signal }));
+      target.client.projects.unlock(target.projectId, { signal }),
+    );
     target.node?.setLock(undefined, target.session.identity);
     refreshProject(this.deps.model, target.connectionId, target.projectId, 'project');
   }
