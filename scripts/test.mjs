@@ -1,7 +1,7 @@
 // `npm test`: type-check, lint, bundle, then run every test tier.
 //   --unit   only the plain-Node tier (core, sandbox, cli) — fast inner loop
 //   FILTER=<substring> runs only the unit test files whose path contains it
-//   SKIP_STATIC=1 skips typecheck and lint; SKIP_BUNDLE=1 skips the esbuild bundles (inner loop only)
+//   SKIP_STATIC=1 skips typecheck, lint and the format check; SKIP_BUNDLE=1 skips the esbuild bundles (inner loop only)
 // Each tier's failure makes the whole run fail; node's test runner prints the closing summary.
 // CI mode (CI set): the run starts from empty caches, XDG_CACHE_HOME (where code-server is installed) and
 // npm_config_cache in fresh temp folders removed at the end, so an install step that is broken cannot pass on a
@@ -62,6 +62,8 @@ if (
 if (!process.env.SKIP_STATIC) {
   run('typecheck', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.']);
   run('lint', process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), 'src', 'test', 'bench']);
+  // Biome's check mode: prints what it would change and fails; `npm run format` writes it.
+  run('format check', process.execPath, [join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format']);
 }
 if (!process.env.SKIP_BUNDLE) run('bundle', process.execPath, [join(root, 'esbuild.mjs')]);
 
