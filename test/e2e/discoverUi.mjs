@@ -234,14 +234,15 @@ function chooseUtterances(groups, sourceOf) {
   const own = all.filter((u) => u.source.intent === u.intent);
   const interpreted = own.find((u) => u.intent === 'ORDER_COFFEE' && u.source.covered) ?? own[0];
   const rest = all.filter((u) => u.text !== interpreted?.text);
-  const wrong = rest.find((u) => u.source.intent !== u.intent);
   const swap = { CHECK_ORDER: 'CANCEL_ORDER', CANCEL_ORDER: 'CHECK_ORDER' };
-  const fallback = rest.find((u) => u.source.intent === u.intent && swap[u.intent]);
-  const reassigned = wrong
-    ? { ...wrong, to: wrong.source.intent }
-    : fallback
-      ? { ...fallback, to: swap[fallback.intent] }
-      : undefined;
+  // A misread utterance goes back to its sample's intent; else a CHECK/CANCEL one is swapped. Covered ones first
+  // (the added sample is then annotated, as step 8 requires): a misread "my usual is a Jordan" whose name the model
+  // did not find was once taken before a covered swap, and the pulled sample had no annotation.
+  const candidates = [
+    ...rest.filter((u) => u.source.intent !== u.intent).map((u) => ({ ...u, to: u.source.intent })),
+    ...rest.filter((u) => u.source.intent === u.intent && swap[u.intent]).map((u) => ({ ...u, to: swap[u.intent] })),
+  ];
+  const reassigned = candidates.find((u) => u.source.covered) ?? candidates[0];
   if (!interpreted || !reassigned) throw new Error(`no utterances to add among ${JSON.stringify(all)}`);
   return { interpreted, reassigned };
 }
