@@ -62,6 +62,7 @@ interface Asked {
   /** The pulled project the set belongs to (its TRSX takes the quick fixes' samples); absent: no quick fixes. */
   readonly project: string | undefined;
   readonly locale: string;
+  /** One answer per utterance, in the order of `utterances`. */
   predict(set: TestSet, utterances: readonly TestUtterance[], signal: AbortSignal): Promise<Prediction[]>;
 }
 interface Trained {
@@ -247,19 +248,22 @@ export class NluTestsFeature extends Disposable {
           run.errored(item, new vscode.TestMessage(this.problem));
           continue;
         }
-        const leafOf = (u: TestUtterance): vscode.TestItem | undefined =>
-          item.children.get(`${item.id}#${u.intent}`)?.children.get(`${item.id}#${u.intent}#${u.line}`);
-        const asked = set.utterances.filter((u) => {
-          const leaf = leafOf(u);
-          return leaf && (!chosen || chosen.has(leaf.id));
-        });
+        // The chosen utterances and their leaves, in the set's order (the order of the answers too).
+        const asked: TestUtterance[] = [];
+        const leaves: vscode.TestItem[] = [];
+        for (const u of set.utterances) {
+          const leaf = item.children.get(`${item.id}#${u.intent}`)?.children.get(`${item.id}#${u.intent}#${u.line}`);
+          if (!leaf || (chosen && !chosen.has(leaf.id))) continue;
+          asked.push(u);
+          leaves.push(leaf);
+        }
         const file = item.uri.fsPath;
         let answers: Prediction[];
         let model: Asked;
         const started = performance.now();
         try {
           model = target ? await this.deployed(file, target) : await this.local(file, stop.signal);
-          for (const u of asked) run.started(leafOf(u) as vscode.TestItem);
+          for (const leaf of leaves) run.started(leaf);
           answers = await model.predict(set, asked, stop.signal);
         } catch (e) {
           if (token.isCancellationRequested) break;
@@ -274,10 +278,8 @@ export class NluTestsFeature extends Disposable {
         files[set.name] = file;
         for (const key of [...this.failures.keys()]) if (key.startsWith(`${file}:`)) this.failures.delete(key);
         const diagnostics: vscode.Diagnostic[] = [];
-        for (const p of answers) {
-          const u = asked.find((x) => x.line === p.line && x.text === p.text);
-          const leaf = u && leafOf(u);
-          if (!leaf) continue;
+        for (const [i, p] of answers.entries()) {
+          const leaf = leaves[i] as vscode.TestItem;
           predictions.push(p);
           if (isCorrect(p)) {
             run.passed(leaf, each);
@@ -354,7 +356,7 @@ export class NluTestsFeature extends Disposable {
    * pulled project): requests through its runtime client, a few at a time, pausing on 429s.
    */
   private async deployed(file: string, target: RuntimeTarget): Promise<Asked> {
-    const project = projectFolderOf(file) ?? (await workspaceProjects())[0];
+    const project = await this.projectOf(file);
     const locale = (project && (await this.localeOf(project))) ?? 'en-US';
     const uri = nluModelUrn(target.contextTag, locale);
     const interpret = runtimeInterpreter(this.clients.clientOf(target), uri, 'nlu-tests');
@@ -382,8 +384,13 @@ export class NluTestsFeature extends Disposable {
   }
 
   /** The engine trained on the pulled project nearest to `file` (again only when its TRSX changed). */
+  /** The project folder holding `file`, or else the workspace's first. */
+  private async projectOf(file: string): Promise<string | undefined> {
+    return projectFolderOf(file) ?? (await workspaceProjects())[0];
+  }
+
   private async trainedFor(file: string, signal: AbortSignal): Promise<Trained> {
-    const project = projectFolderOf(file) ?? (await workspaceProjects())[0];
+    const project = await this.projectOf(file);
     if (!project)
       throw new Error(
         `No pulled project folder holds ${basename(file)} or is in the workspace; pull the project first (Conversational Studio: Pull).`,
