@@ -7,9 +7,9 @@
 // npm_config_cache in fresh temp folders removed at the end, so an install step that is broken cannot pass on a
 // warm cache. .ci/run makes them itself and says so with CSTUDIO_FRESH_CACHES=1; CSTUDIO_KEEP_CACHES=1 opts out.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { installConsent, TIER_SKIPPED_EXIT } from './prerequisites.mjs';
 import { installedEnv, missingForUser } from './vscode-env.mjs';
@@ -89,6 +89,12 @@ await esbuild.build({
   bundle: false,
   logLevel: 'warning',
 });
+// Not bundling, esbuild leaves `import x from './codes.json'` to Node: the JSON catalogs go beside their modules.
+for (const json of walk(join(root, 'src'), (p) => p.endsWith('.json'))) {
+  const to = join(outDir, relative(root, json));
+  mkdirSync(dirname(to), { recursive: true });
+  copyFileSync(json, to);
+}
 
 const filter = process.env.FILTER;
 const unitTests = walk(join(outDir, 'test', 'unit'), (p) => p.endsWith('.test.js'))

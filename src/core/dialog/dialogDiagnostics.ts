@@ -1,42 +1,15 @@
 // The checks of a dialog.json against itself and against the project's TRSX files: the one rule set behind the
-// language server's diagnostics and `cstudio validate DIR`. Codes are stable: never renumber or reuse one.
+// language server's diagnostics and `cstudio validate DIR`. The codes (DLG…) are in dialogCodes.json; they are
+// stable: never renumber or reuse one.
 
-import { tableDiagnostic, type CodeTable } from '../formats/codeTable';
+import { codeTable, tableDiagnostic } from '../formats/codeTable';
 import type { Diagnostic, TextRange } from '../formats/diagnostic';
 import { isPredefinedConcept } from '../formats/trsx/predefined';
+import catalog from './dialogCodes.json';
 import { nodesById, variableIds, type DialogModel } from './dialogModel';
 import { entityValues, isPlatformIntent, type NluNames } from './nluNames';
 
-export const DIALOG_CODES = {
-  DLG001: { severity: 'error', meaning: 'An intent mapping names an intent, component or node that does not exist.' },
-  DLG002: { severity: 'error', meaning: 'A reference names a component that does not exist.' },
-  DLG003: { severity: 'error', meaning: 'A reference names a node that does not exist.' },
-  DLG004: {
-    severity: 'error',
-    meaning: "An 'invalid reference id' placeholder: the platform lost what this pointed at.",
-  },
-  DLG005: { severity: 'warning', meaning: 'An intent of the TRSX that no intent mapping reaches.' },
-  DLG006: { severity: 'warning', meaning: 'An entity value that is not a value of the entity (after isA).' },
-  DLG007: {
-    severity: 'info',
-    meaning: 'An entity value not among the listed values of a dynamic entity (its values are known at run time).',
-  },
-  DLG008: { severity: 'error', meaning: 'A reference names a variable that does not exist.' },
-  DLG009: {
-    severity: 'error',
-    meaning: "A reference names an entity (concept) id that is not in the dialog's ontology.",
-  },
-  DLG010: {
-    severity: 'warning',
-    meaning: 'The dialog names an intent the TRSX does not have (renamed or deleted in the TRSX only).',
-  },
-  DLG011: {
-    severity: 'warning',
-    meaning: 'The dialog names an entity the TRSX does not have (renamed or deleted in the TRSX only).',
-  },
-  DLG012: { severity: 'error', meaning: "A reference names an intent id that is not in the dialog's ontology." },
-  DLG013: { severity: 'error', meaning: 'dialog.json cannot be read (not JSON, or not a dialog export).' },
-} as const satisfies CodeTable;
+export const DIALOG_CODES = codeTable('core/dialog/dialogCodes.json', catalog);
 
 export type DialogCode = keyof typeof DIALOG_CODES;
 

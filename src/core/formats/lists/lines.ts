@@ -41,7 +41,7 @@ export function readListText(input: Uint8Array | string, fileLabel = 'The file')
   if (!finalNewline) {
     diagnostics.push(
       listDiagnostic(
-        'noFinalNewline',
+        'LIST003',
         `${fileLabel} does not end with a newline; the platform's documentation requires one (it is added when the file is saved).`,
         { start: text.length, end: text.length },
       ),
@@ -82,7 +82,7 @@ function checkControlCharacters(line: TextLine, out: Diagnostic[]): void {
     const hex = (m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
     out.push(
       listDiagnostic(
-        'controlCharacter',
+        'LIST011',
         `Line ${line.number} contains the control character U+${hex}, which TRSX (XML) cannot hold; remove it.`,
         { start: line.start + (m.index ?? 0), end: line.start + (m.index ?? 0) + 1 },
       ),
@@ -131,7 +131,7 @@ function decodeWithReports(bytes: Uint8Array, diagnostics: Diagnostic[]): string
         .join(' ');
       diagnostics.push(
         listDiagnostic(
-          'invalidUtf8',
+          'LIST001',
           `Invalid UTF-8: ${shown} at byte ${i}; save the file as UTF-8 (it is shown as U+FFFD).`,
           { start: utf16, end: utf16 + 1 },
         ),
@@ -146,7 +146,7 @@ function decodeWithReports(bytes: Uint8Array, diagnostics: Diagnostic[]): string
   if (invalid > MAX_UTF8_REPORTS) {
     diagnostics.push(
       listDiagnostic(
-        'invalidUtf8',
+        'LIST001',
         `${invalid - MAX_UTF8_REPORTS} more invalid UTF-8 sequences; the file is probably not UTF-8 (Latin-1 or Windows-1252?): re-save it as UTF-8.`,
         { start: 0, end: 0 },
       ),

@@ -22,7 +22,7 @@ export function parseList(input: Uint8Array | string): LiteralsParseResult {
     const literal = line.text.trim();
     if (literal === '') {
       diagnostics.push(
-        listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`, {
+        listDiagnostic('LIST002', `Line ${line.number} is blank and is skipped; remove it.`, {
           start: line.start,
           end: line.start + line.text.length,
         }),
@@ -33,7 +33,7 @@ export function parseList(input: Uint8Array | string): LiteralsParseResult {
   }
   if (entries.length === 0) {
     diagnostics.push(
-      listDiagnostic('emptyFile', 'The .list file holds no literal; write one literal per line.', {
+      listDiagnostic('LIST012', 'The .list file holds no literal; write one literal per line.', {
         start: 0,
         end: read.text.length,
       }),

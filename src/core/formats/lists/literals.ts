@@ -47,7 +47,7 @@ export function reportDuplicateLiterals(entries: readonly LiteralEntry[], out: D
     const sameValue = prev.value === e.value;
     out.push(
       listDiagnostic(
-        'duplicateLiteral',
+        'LIST004',
         sameValue
           ? `Literal "${e.literal}" repeats line ${prev.line}; remove the duplicate.`
           : `Literal "${e.literal}" already maps to "${prev.value}" on line ${prev.line}; here it maps to "${e.value}", which makes it ambiguous.`,

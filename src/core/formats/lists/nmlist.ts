@@ -23,7 +23,7 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
     const range = trimmedRange(line);
     if (line.text.trim() === '') {
       diagnostics.push(
-        listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`, {
+        listDiagnostic('LIST002', `Line ${line.number} is blank and is skipped; remove it.`, {
           start: line.start,
           end: line.start + line.text.length,
         }),
@@ -34,7 +34,7 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
     if (pipe < 0) {
       diagnostics.push(
         listDiagnostic(
-          'missingPipe',
+          'LIST005',
           `Line ${line.number} has no "|"; write "literal|value" (or use a .list file for literals that are their own value).`,
           range,
         ),
@@ -47,7 +47,7 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
     if (literal === '') {
       diagnostics.push(
         listDiagnostic(
-          'emptyLiteral',
+          'LIST007',
           `Line ${line.number} has an empty literal before "|"; write the spoken text first: "literal|value".`,
           pipeAt,
         ),
@@ -58,7 +58,7 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
     if (second >= 0) {
       diagnostics.push(
         listDiagnostic(
-          'extraPipe',
+          'LIST006',
           `Line ${line.number} has more than one "|"; it is split at the first, so the value is "${value}".`,
           { start: line.start + second, end: line.start + second + 1 },
         ),
@@ -67,7 +67,7 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
     if (value === '') {
       diagnostics.push(
         listDiagnostic(
-          'emptyValue',
+          'LIST008',
           `Line ${line.number} has an empty value after "|"; the literal "${literal}" is used as the value.`,
           pipeAt,
         ),
@@ -78,7 +78,7 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
   }
   if (entries.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
     diagnostics.push(
-      listDiagnostic('emptyFile', 'The .nmlist file holds no entry; write one "literal|value" per line.', {
+      listDiagnostic('LIST012', 'The .nmlist file holds no entry; write one "literal|value" per line.', {
         start: 0,
         end: read.text.length,
       }),

@@ -34,7 +34,7 @@ export function parseSamplesTxt(input: Uint8Array | string): SamplesParseResult 
     const text = line.text.trim();
     if (text === '') {
       diagnostics.push(
-        listDiagnostic('blankLine', `Line ${line.number} is blank and is skipped; remove it.`, {
+        listDiagnostic('LIST002', `Line ${line.number} is blank and is skipped; remove it.`, {
           start: line.start,
           end: line.start + line.text.length,
         }),
@@ -46,7 +46,7 @@ export function parseSamplesTxt(input: Uint8Array | string): SamplesParseResult 
     if (length > MAX_SAMPLE_LENGTH) {
       diagnostics.push(
         listDiagnostic(
-          'sampleTooLong',
+          'LIST009',
           `The sample on line ${line.number} has ${length} characters; the platform accepts at most ${MAX_SAMPLE_LENGTH}. Shorten or split it.`,
           range,
         ),
@@ -57,7 +57,7 @@ export function parseSamplesTxt(input: Uint8Array | string): SamplesParseResult 
     else
       diagnostics.push(
         listDiagnostic(
-          'duplicateSample',
+          'LIST010',
           `The sample on line ${line.number} repeats line ${first}; repeats add to the sample's count.`,
           range,
         ),
@@ -66,7 +66,7 @@ export function parseSamplesTxt(input: Uint8Array | string): SamplesParseResult 
   }
   if (samples.length === 0) {
     diagnostics.push(
-      listDiagnostic('emptyFile', 'The samples file holds no sample; write one utterance per line.', {
+      listDiagnostic('LIST012', 'The samples file holds no sample; write one utterance per line.', {
         start: 0,
         end: read.text.length,
       }),
