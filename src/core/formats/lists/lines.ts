@@ -17,6 +17,8 @@ export interface ListText {
   /** Decoded text without the BOM; diagnostic ranges index into it. */
   text: string;
   lines: TextLine[];
+  /** The lines that hold text: every format skips a blank line, reported once here (LIST002). */
+  filledLines: TextLine[];
   bom: boolean;
   /** True when the first line ending is CRLF (serializers may keep it). */
   crlf: boolean;
@@ -47,8 +49,25 @@ export function readListText(input: Uint8Array | string, fileLabel = 'The file')
       ),
     );
   }
-  for (const line of lines) checkControlCharacters(line, diagnostics);
-  return { text, lines, bom, crlf: /^[^\r\n]*\r\n/.test(text), finalNewline, diagnostics };
+  const filledLines: TextLine[] = [];
+  for (const line of lines) {
+    checkControlCharacters(line, diagnostics);
+    if (line.text.trim() !== '') filledLines.push(line);
+    else {
+      diagnostics.push(
+        listDiagnostic('LIST002', `Line ${line.number} is blank and is skipped; remove it.`, {
+          start: line.start,
+          end: line.start + line.text.length,
+        }),
+      );
+    }
+  }
+  return { text, lines, filledLines, bom, crlf: /^[^\r\n]*\r\n/.test(text), finalNewline, diagnostics };
+}
+
+/** LIST012 over the whole text: the file holds no entry; `message` says what to write. */
+export function noEntryDiagnostic(read: ListText, message: string): Diagnostic {
+  return listDiagnostic('LIST012', message, { start: 0, end: read.text.length });
 }
 
 /** Splits on LF, CRLF or a lone CR (the same breaks as `LineIndex`); a final line ending adds no empty line. */

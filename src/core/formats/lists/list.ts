@@ -1,8 +1,7 @@
 // `.list` entity literals: one literal per line; the value of each literal is the literal itself
 // ("chocolate" → "chocolate"). Blank lines are skipped with a warning; spaces around a literal are dropped.
 import type { DictionaryEntry } from '../trsx/model';
-import { listDiagnostic } from './codes';
-import { byPosition, readListText, trimmedRange } from './lines';
+import { byPosition, noEntryDiagnostic, readListText, trimmedRange } from './lines';
 import {
   entryValue,
   joinLines,
@@ -18,26 +17,12 @@ export function parseList(input: Uint8Array | string): LiteralsParseResult {
   const read = readListText(input, 'The .list file');
   const diagnostics = read.diagnostics;
   const entries: LiteralEntry[] = [];
-  for (const line of read.lines) {
+  for (const line of read.filledLines) {
     const literal = line.text.trim();
-    if (literal === '') {
-      diagnostics.push(
-        listDiagnostic('LIST002', `Line ${line.number} is blank and is skipped; remove it.`, {
-          start: line.start,
-          end: line.start + line.text.length,
-        }),
-      );
-      continue;
-    }
     entries.push({ literal, value: literal, line: line.number, range: trimmedRange(line) });
   }
   if (entries.length === 0) {
-    diagnostics.push(
-      listDiagnostic('LIST012', 'The .list file holds no literal; write one literal per line.', {
-        start: 0,
-        end: read.text.length,
-      }),
-    );
+    diagnostics.push(noEntryDiagnostic(read, 'The .list file holds no literal; write one literal per line.'));
   }
   reportDuplicateLiterals(entries, diagnostics);
   return { entries, diagnostics: byPosition(diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };

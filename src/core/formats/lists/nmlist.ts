@@ -3,7 +3,7 @@
 // key — might), with a warning so the author can check. Spaces around both parts are dropped.
 import type { DictionaryEntry } from '../trsx/model';
 import { listDiagnostic } from './codes';
-import { byPosition, readListText, trimmedRange } from './lines';
+import { byPosition, noEntryDiagnostic, readListText, trimmedRange } from './lines';
 import {
   entryValue,
   joinLines,
@@ -19,17 +19,8 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
   const read = readListText(input, 'The .nmlist file');
   const diagnostics = read.diagnostics;
   const entries: LiteralEntry[] = [];
-  for (const line of read.lines) {
+  for (const line of read.filledLines) {
     const range = trimmedRange(line);
-    if (line.text.trim() === '') {
-      diagnostics.push(
-        listDiagnostic('LIST002', `Line ${line.number} is blank and is skipped; remove it.`, {
-          start: line.start,
-          end: line.start + line.text.length,
-        }),
-      );
-      continue;
-    }
     const pipe = line.text.indexOf('|');
     if (pipe < 0) {
       diagnostics.push(
@@ -77,12 +68,7 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
     entries.push({ literal, value, line: line.number, range });
   }
   if (entries.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
-    diagnostics.push(
-      listDiagnostic('LIST012', 'The .nmlist file holds no entry; write one "literal|value" per line.', {
-        start: 0,
-        end: read.text.length,
-      }),
-    );
+    diagnostics.push(noEntryDiagnostic(read, 'The .nmlist file holds no entry; write one "literal|value" per line.'));
   }
   reportDuplicateLiterals(entries, diagnostics);
   return { entries, diagnostics: byPosition(diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };

@@ -4,7 +4,7 @@
 import type { Diagnostic, TextRange } from '../diagnostic';
 import { emptyTrsxDocument, sampleText, type TrsxDocument, type TrsxSample } from '../trsx/model';
 import { listDiagnostic } from './codes';
-import { byPosition, readListText, trimmedRange } from './lines';
+import { byPosition, noEntryDiagnostic, readListText, trimmedRange } from './lines';
 import { joinLines, lineFieldProblem, type SerializeResult, type SkippedEntry, type ToTrsxOptions } from './literals';
 
 /** The platform's limit, in characters (Unicode code points). */
@@ -30,17 +30,8 @@ export function parseSamplesTxt(input: Uint8Array | string): SamplesParseResult 
   const diagnostics = read.diagnostics;
   const samples: SampleLine[] = [];
   const seen = new Map<string, number>();
-  for (const line of read.lines) {
+  for (const line of read.filledLines) {
     const text = line.text.trim();
-    if (text === '') {
-      diagnostics.push(
-        listDiagnostic('LIST002', `Line ${line.number} is blank and is skipped; remove it.`, {
-          start: line.start,
-          end: line.start + line.text.length,
-        }),
-      );
-      continue;
-    }
     const range = trimmedRange(line);
     const length = [...text].length;
     if (length > MAX_SAMPLE_LENGTH) {
@@ -65,12 +56,7 @@ export function parseSamplesTxt(input: Uint8Array | string): SamplesParseResult 
     samples.push({ text, line: line.number, range });
   }
   if (samples.length === 0) {
-    diagnostics.push(
-      listDiagnostic('LIST012', 'The samples file holds no sample; write one utterance per line.', {
-        start: 0,
-        end: read.text.length,
-      }),
-    );
+    diagnostics.push(noEntryDiagnostic(read, 'The samples file holds no sample; write one utterance per line.'));
   }
   return { samples, diagnostics: byPosition(diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };
 }

@@ -97,6 +97,25 @@ describe('line reading', () => {
     );
   });
 
+  test('blank lines are reported once, for every format, and left out of the filled lines', () => {
+    const r = readListText('a\n  \n\nb\n');
+    assert.deepEqual(
+      r.filledLines.map((l) => [l.number, l.text]),
+      [
+        [1, 'a'],
+        [4, 'b'],
+      ],
+    );
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.severity, d.range.start, d.range.end]),
+      [
+        ['LIST002', 'warning', 2, 4],
+        ['LIST002', 'warning', 5, 5],
+      ],
+    );
+    assert.equal(r.lines.length, 4);
+  });
+
   test('CRLF is detected', () => {
     assert.equal(readListText('a\r\nb\r\n').crlf, true);
     assert.equal(readListText('a\nb\r\n').crlf, false);
