@@ -3,6 +3,7 @@
 import type { Diagnostic, TextRange } from '../diagnostic';
 import { emptyTrsxDocument, type DictionaryEntry, type TrsxDictionary, type TrsxDocument } from '../trsx/model';
 import { listDiagnostic } from './codes';
+import { byPosition, type ListText } from './lines';
 
 export interface LiteralEntry {
   literal: string;
@@ -35,8 +36,32 @@ export interface SerializeResult<T> {
   skipped: SkippedEntry<T>[];
 }
 
+/** The parse result of a literals file: repeated literals reported, the diagnostics in document order. */
+export function literalsResult(read: ListText, entries: LiteralEntry[]): LiteralsParseResult {
+  reportDuplicateLiterals(entries, read.diagnostics);
+  return { entries, diagnostics: byPosition(read.diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };
+}
+
+type LiteralFields = Pick<DictionaryEntry, 'literal' | 'value'>;
+
+/** A literals file of one line per entry (`lineOf`); an entry the format cannot hold is skipped with `problemOf`'s reason. */
+export function serializeLiterals(
+  entries: readonly LiteralFields[],
+  problemOf: (entry: LiteralFields) => string | undefined,
+  lineOf: (entry: LiteralFields) => string,
+): SerializeResult<LiteralFields> {
+  const lines: string[] = [];
+  const skipped: SkippedEntry<LiteralFields>[] = [];
+  for (const entry of entries) {
+    const problem = problemOf(entry);
+    if (problem) skipped.push({ entry, reason: problem });
+    else lines.push(lineOf(entry));
+  }
+  return { text: joinLines(lines), skipped };
+}
+
 /** Warns on every literal seen before on an earlier line (case-sensitive, like entity literals on the platform). */
-export function reportDuplicateLiterals(entries: readonly LiteralEntry[], out: Diagnostic[]): void {
+function reportDuplicateLiterals(entries: readonly LiteralEntry[], out: Diagnostic[]): void {
   const first = new Map<string, LiteralEntry>();
   for (const e of entries) {
     const prev = first.get(e.literal);

@@ -3,16 +3,15 @@
 // key — might), with a warning so the author can check. Spaces around both parts are dropped.
 import type { DictionaryEntry } from '../trsx/model';
 import { listDiagnostic } from './codes';
-import { byPosition, noEntryDiagnostic, readListText, trimmedRange } from './lines';
+import { noEntryDiagnostic, readListText, trimmedRange } from './lines';
 import {
   entryValue,
-  joinLines,
   lineFieldProblem,
-  reportDuplicateLiterals,
+  literalsResult,
+  serializeLiterals,
   type LiteralEntry,
   type LiteralsParseResult,
   type SerializeResult,
-  type SkippedEntry,
 } from './literals';
 
 export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
@@ -70,8 +69,7 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
   if (entries.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
     diagnostics.push(noEntryDiagnostic(read, 'The .nmlist file holds no entry; write one "literal|value" per line.'));
   }
-  reportDuplicateLiterals(entries, diagnostics);
-  return { entries, diagnostics: byPosition(diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };
+  return literalsResult(read, entries);
 }
 
 /**
@@ -81,16 +79,12 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
 export function serializeNmlist(
   entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[],
 ): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
-  const lines: string[] = [];
-  const skipped: SkippedEntry<Pick<DictionaryEntry, 'literal' | 'value'>>[] = [];
-  for (const entry of entries) {
-    const value = entryValue(entry);
-    const problem =
+  return serializeLiterals(
+    entries,
+    (entry) =>
       lineFieldProblem(entry.literal, 'literal') ??
       (entry.literal.includes('|') ? 'the literal contains "|", the .nmlist separator' : undefined) ??
-      lineFieldProblem(value, 'value');
-    if (problem) skipped.push({ entry, reason: problem });
-    else lines.push(`${entry.literal}|${value}`);
-  }
-  return { text: joinLines(lines), skipped };
+      lineFieldProblem(entryValue(entry), 'value'),
+    (entry) => `${entry.literal}|${entryValue(entry)}`,
+  );
 }
