@@ -8,6 +8,7 @@ import { LITERAL_TAG_FORMATS, SCRIPT_TAG_FORMATS } from '../../formats/grxml/tag
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
 import type { TagContext } from '../xml/cursorContext';
+import { valueCompletions } from '../xml/valueCompletions';
 import { grammarFolder } from './navigation';
 import { grxmlSymbols } from './symbols';
 
@@ -103,22 +104,20 @@ function elementNames(doc: LanguageDocument, context: Extract<TagContext, { kind
   }));
 }
 
+/** Completions of `[value, detail]` pairs; `first` is the sort position of the first one. */
 function list(
   context: Extract<TagContext, { kind: 'attributeValue' }>,
   values: ReadonlyArray<readonly [string, string?]>,
   kind: CompletionItem['kind'],
+  first = 0,
 ): CompletionItem[] {
-  return values.map(([value, detail], i) => {
-    const item: CompletionItem = {
-      label: value,
-      kind,
-      range: context.range,
-      insertText: value,
-      sortText: String(i).padStart(4, '0'),
-    };
-    if (detail !== undefined) item.detail = detail;
-    return item;
-  });
+  const details = new Map(values.map(([value, detail]) => [value, detail]));
+  return valueCompletions(
+    context,
+    values.map(([value]) => value),
+    kind,
+    { detail: (value) => details.get(value), first },
+  );
 }
 
 function attributeValues(
@@ -201,5 +200,5 @@ function externalRules(
     for (const r of other.grammar.rules)
       if (r.scope === 'public' && r.id !== '') values.push([`${rel}#${r.id}`, `public rule of ${rel}`]);
   }
-  return list(context, values, 'file').map((item, i) => ({ ...item, sortText: String(first + i).padStart(4, '0') }));
+  return list(context, values, 'file', first);
 }

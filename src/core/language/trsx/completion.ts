@@ -16,6 +16,7 @@ import { childRule, TRSX_RULES, PROJECT_RULE_KEY, type ElementRule } from '../..
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
 import type { TagContext } from '../xml/cursorContext';
+import { valueCompletions } from '../xml/valueCompletions';
 import { localeOf, otherLocaleDeclarations } from './projectFiles';
 import { trsxSymbols } from './symbols';
 
@@ -144,32 +145,6 @@ function projectPrefix(doc: LanguageDocument): string {
   return root ? nuancePrefix(root) : 'nuance';
 }
 
-function values(
-  context: Extract<TagContext, { kind: 'attributeValue' }>,
-  list: Iterable<string>,
-  kind: CompletionItem['kind'],
-  detail?: (v: string) => string | undefined,
-  docs?: (v: string) => string | undefined,
-): CompletionItem[] {
-  const out: CompletionItem[] = [];
-  let i = 0;
-  for (const v of list) {
-    const item: CompletionItem = {
-      label: v,
-      kind,
-      range: context.range,
-      insertText: v,
-      sortText: String(i++).padStart(5, '0'),
-    };
-    const d = detail?.(v);
-    if (d !== undefined) item.detail = d;
-    const m = docs?.(v);
-    if (m !== undefined) item.documentation = m;
-    out.push(item);
-  }
-  return out;
-}
-
 function attributeValues(
   ctx: LanguageContext,
   doc: LanguageDocument,
@@ -184,9 +159,11 @@ function attributeValues(
     }
     for (const s of SPECIAL_INTENTS) if (!here.has(s)) here.set(s, 'special intent');
     const counts = symbols.sampleCounts();
-    return values(context, here.keys(), 'intent', (v) => {
-      const c = counts.get(v);
-      return `intent · ${here.get(v)}${c ? ` · ${c.samples} sample${c.samples === 1 ? '' : 's'}` : ''}`;
+    return valueCompletions(context, here.keys(), 'intent', {
+      detail: (v) => {
+        const c = counts.get(v);
+        return `intent · ${here.get(v)}${c ? ` · ${c.samples} sample${c.samples === 1 ? '' : 's'}` : ''}`;
+      },
     });
   }
   if (attribute === 'conceptref' && ['annotation', 'link', 'relation', 'dictionary'].includes(element)) {
@@ -198,29 +175,28 @@ function attributeValues(
     if (element !== 'dictionary') {
       for (const p of PREDEFINED_ENTITIES) if (!here.has(p.name)) here.set(p.name, `predefined entity · ${p.summary}`);
     }
-    return values(context, here.keys(), 'concept', (v) => `concept · ${here.get(v)}`);
+    return valueCompletions(context, here.keys(), 'concept', { detail: (v) => `concept · ${here.get(v)}` });
   }
   if (element === 'concept' && attribute === 'dataType')
-    return values(
-      context,
-      DATA_TYPES,
-      'keyword',
-      () => 'data type',
-      (v) => DATA_TYPE_DOCS[v],
-    );
+    return valueCompletions(context, DATA_TYPES, 'keyword', {
+      detail: () => 'data type',
+      documentation: (v) => DATA_TYPE_DOCS[v],
+    });
   if (element === 'relation' && attribute === 'type')
-    return values(context, RELATION_TYPES, 'keyword', () => 'relation type');
+    return valueCompletions(context, RELATION_TYPES, 'keyword', { detail: () => 'relation type' });
   if (element === 'setting' && attribute === 'name')
-    return values(context, BOOLEAN_SETTINGS, 'keyword', () => 'boolean setting');
-  if (element === 'setting' && attribute === 'value') return values(context, ['true', 'false'], 'keyword');
+    return valueCompletions(context, BOOLEAN_SETTINGS, 'keyword', { detail: () => 'boolean setting' });
+  if (element === 'setting' && attribute === 'value') return valueCompletions(context, ['true', 'false'], 'keyword');
   if (element === 'concept' && attribute === 'ruleGrammarFileName') return grammarFiles(ctx, doc, context);
   if (element === 'project' && attribute === 'xml:lang') {
     const project = doc.path === undefined ? undefined : ctx.projects.projectOf(doc.path);
     const locale = localeOf(project, doc.path);
-    return locale === undefined ? [] : values(context, [locale], 'keyword', () => 'the locale folder of this file');
+    return locale === undefined
+      ? []
+      : valueCompletions(context, [locale], 'keyword', { detail: () => 'the locale folder of this file' });
   }
   const rule = ruleAt(doc, element, context.tagStart);
-  if (rule?.booleans?.includes(attribute)) return values(context, ['true', 'false'], 'keyword');
+  if (rule?.booleans?.includes(attribute)) return valueCompletions(context, ['true', 'false'], 'keyword');
   return [];
 }
 
@@ -232,10 +208,10 @@ function grammarFiles(
   const project = doc.path === undefined ? undefined : ctx.projects.projectOf(doc.path);
   const locale = localeOf(project, doc.path);
   if (!project || locale === undefined) return [];
-  return values(
+  return valueCompletions(
     context,
     project.grammars.filter((g) => g.locale === locale).map((g) => g.relative),
     'file',
-    () => `rule-based grammar of ${locale}`,
+    { detail: () => `rule-based grammar of ${locale}` },
   );
 }

@@ -1,0 +1,39 @@
+// Attribute-value completions, shared by the TRSX and GrXML completion providers (core/language/xml/valueCompletions.ts).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { valueCompletions } from '../../../src/core/language/xml/valueCompletions';
+
+const context = {
+  kind: 'attributeValue',
+  element: 'ruleref',
+  attribute: 'uri',
+  prefix: '#',
+  range: { start: 20, end: 24 },
+  tagStart: 5,
+} as const;
+
+describe('valueCompletions', () => {
+  test('keeps the given order through sortText, also across lists that continue one another', () => {
+    const own = valueCompletions(context, ['#zeta', '#alpha'], 'rule');
+    const more = valueCompletions(context, ['b.grxml', 'a.grxml'], 'file', { first: own.length });
+    const all = [...own, ...more];
+    const sorted = [...all].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
+    assert.deepEqual(
+      sorted.map((i) => i.label),
+      ['#zeta', '#alpha', 'b.grxml', 'a.grxml'],
+    );
+    for (const item of all) {
+      assert.deepEqual(item.range, context.range);
+      assert.equal(item.insertText, item.label);
+    }
+  });
+
+  test('details and documentation only where the callbacks give them', () => {
+    const [yes, no] = valueCompletions(context, ['true', 'false'], 'keyword', {
+      detail: (v) => (v === 'true' ? 'on' : undefined),
+      documentation: (v) => (v === 'true' ? 'Turns it on.' : undefined),
+    });
+    assert.deepEqual([yes?.detail, yes?.documentation], ['on', 'Turns it on.']);
+    assert.ok(no && !('detail' in no) && !('documentation' in no));
+  });
+});
