@@ -256,17 +256,7 @@ class XmlScanner {
     const { text } = this;
     const length = this.base + text.length;
     this.flushText(textStart, text.length);
-    for (let i = this.stack.length - 1; i >= 0; i--) {
-      const el = this.stack[i] as ScannedElement;
-      el.end = length;
-      this.closed(i);
-      this.addError(
-        'XML003',
-        `<${el.name}> is never closed; add </${el.name}>.`,
-        el.openTagRange.start,
-        el.openTagRange.end,
-      );
-    }
+    this.closeUnclosed(-1, length);
     if (!this.doc.root) this.addError('XML012', 'The document has no root element.', 0, Math.min(length, 1));
   }
 
@@ -310,6 +300,21 @@ class XmlScanner {
   }
 
   /** `stack[i]`, the innermost open element, is complete (its end is set). */
+  /** Ends the open elements deeper than `depth` at `end`, each reported never closed (XML003); the stack is kept. */
+  private closeUnclosed(depth: number, end: number): void {
+    for (let i = this.stack.length - 1; i > depth; i--) {
+      const el = this.stack[i] as ScannedElement;
+      el.end = end;
+      this.closed(i);
+      this.addError(
+        'XML003',
+        `<${el.name}> is never closed; add </${el.name}>.`,
+        el.openTagRange.start,
+        el.openTagRange.end,
+      );
+    }
+  }
+
   private closed(i: number): void {
     if (i >= this.maxDepth) return; // deeper ones were never added
     const el = this.stack[i] as ScannedElement;
@@ -404,17 +409,7 @@ class XmlScanner {
         lt,
         end,
       );
-      for (let i = stack.length - 1; i > k; i--) {
-        const el = stack[i] as ScannedElement;
-        el.end = lt + this.base;
-        this.closed(i);
-        this.addError(
-          'XML003',
-          `<${el.name}> is never closed; add </${el.name}>.`,
-          el.openTagRange.start,
-          el.openTagRange.end,
-        );
-      }
+      this.closeUnclosed(k, lt + this.base);
     }
     const el = stack[k] as ScannedElement;
     el.closeStart = lt + this.base;
