@@ -35,21 +35,18 @@ export function checkValues(
   const range = (item: object, attribute?: string): TextRange =>
     (attribute ? at.attributeRange(item, attribute) : undefined) ?? at.range(item) ?? { start: 0, end: 0 };
 
-  for (const i of doc.intents) {
-    if (BAD_NAME.test(i.name))
+  const checkName = (what: 'Intent' | 'Concept', item: { name: string }): void => {
+    if (BAD_NAME.test(item.name))
       report(
         'TRSX044',
-        range(i, 'name'),
-        `Intent name '${i.name}' contains whitespace or markup characters; use letters, digits and _.`,
+        range(item, 'name'),
+        `${what} name '${item.name}' contains whitespace or markup characters; use letters, digits and _.`,
       );
-  }
+  };
+
+  for (const i of doc.intents) checkName('Intent', i);
   for (const c of doc.concepts) {
-    if (BAD_NAME.test(c.name))
-      report(
-        'TRSX044',
-        range(c, 'name'),
-        `Concept name '${c.name}' contains whitespace or markup characters; use letters, digits and _.`,
-      );
+    checkName('Concept', c);
     if (c.regex !== undefined) {
       const error = checkMixRegex(c.regex);
       if (error !== undefined) {

@@ -41,20 +41,19 @@ export function declaredIds(model: DialogModel): Map<string, Declared> {
     for (const f of t.fields)
       out.set(f.id, { what: `field of ${t.name} (${f.simpleType || 'complex'})`, name: f.name, range: f.idRange });
   }
-  for (const i of model.intents)
-    out.set(i.id, {
-      what: i.builtIn ? 'platform intent' : 'intent',
-      name: i.name,
-      range: i.idRange,
-      target: { kind: 'intent', name: i.name },
-    });
-  for (const c of model.concepts)
-    out.set(c.id, {
-      what: c.builtIn ? 'platform entity' : 'entity',
-      name: c.name,
-      range: c.idRange,
-      target: { kind: 'entity', name: c.name },
-    });
+  // The ontology's intents and entities also lead to the TRSX names they stand for.
+  const ontology = [
+    ['intent', model.intents],
+    ['entity', model.concepts],
+  ] as const;
+  for (const [kind, declared] of ontology)
+    for (const d of declared)
+      out.set(d.id, {
+        what: d.builtIn ? `platform ${kind}` : kind,
+        name: d.name,
+        range: d.idRange,
+        target: { kind, name: d.name },
+      });
   declarations.set(model, out);
   return out;
 }
