@@ -21,6 +21,27 @@ function spanning(elements: readonly XmlElement[]): TextRange | undefined {
   return first && last ? { start: first.range.start, end: last.range.end } : undefined;
 }
 
+/** A symbol with no children yet, selected at `selectionRange`. */
+function symbol(
+  name: string,
+  kind: DocumentSymbolInfo['kind'],
+  detail: string,
+  range: TextRange,
+  selectionRange: TextRange,
+): DocumentSymbolInfo {
+  return { name, kind, range, selectionRange, children: [], detail };
+}
+
+/** The symbol of a declaration (intent, concept, dictionary): its element, selected at its name. */
+function declaration(
+  declared: { range: TextRange; nameRange: TextRange },
+  name: string,
+  kind: DocumentSymbolInfo['kind'],
+  detail: string,
+): DocumentSymbolInfo {
+  return symbol(name, kind, detail, declared.range, declared.nameRange);
+}
+
 function label(sample: TrsxSample): string {
   const text = normalizedSampleText(sample.content);
   if (text === '') return '(empty sample)';
@@ -49,41 +70,30 @@ export function trsxOutline(doc: LanguageDocument): DocumentSymbolInfo[] {
   section(
     'Intents',
     sections.intents,
-    symbols.intents.map((i) => ({
-      name: i.name || '(unnamed intent)',
-      kind: 'intent',
-      range: i.range,
-      selectionRange: i.nameRange,
-      children: [],
-      detail: `${counts.get(i.name)?.samples ?? 0} samples`,
-    })),
+    symbols.intents.map((i) =>
+      declaration(i, i.name || '(unnamed intent)', 'intent', `${counts.get(i.name)?.samples ?? 0} samples`),
+    ),
   );
   section(
     'Concepts',
     sections.concepts,
-    symbols.concepts.map((c) => ({
-      name: c.name || '(unnamed concept)',
-      kind: 'concept',
-      range: c.range,
-      selectionRange: c.nameRange,
-      children: [],
-      detail:
+    symbols.concepts.map((c) =>
+      declaration(
+        c,
+        c.name || '(unnamed concept)',
+        'concept',
         c.concept.ruleGrammarFileName !== undefined
           ? `rule-based · ${c.concept.ruleGrammarFileName}`
           : (c.concept.dataType ?? 'not_set'),
-    })),
+      ),
+    ),
   );
   section(
     'Dictionaries',
     sections.dictionaries,
-    symbols.dictionaries.map((d) => ({
-      name: d.conceptref || '(no conceptref)',
-      kind: 'dictionary',
-      range: d.range,
-      selectionRange: d.nameRange,
-      children: [],
-      detail: `${d.dictionary.entries.length} literals`,
-    })),
+    symbols.dictionaries.map((d) =>
+      declaration(d, d.conceptref || '(no conceptref)', 'dictionary', `${d.dictionary.entries.length} literals`),
+    ),
   );
 
   const samples = result.document.samples;
@@ -94,26 +104,20 @@ export function trsxOutline(doc: LanguageDocument): DocumentSymbolInfo[] {
     if (!el) continue;
     let group = groups.get(sample.intentref);
     if (!group) {
-      group = {
-        name: sample.intentref || '(no intentref)',
-        kind: 'intent',
-        range: el.range,
-        selectionRange: tagNameRange(el),
-        children: [],
-        detail: '',
-      };
+      group = symbol(sample.intentref || '(no intentref)', 'intent', '', el.range, tagNameRange(el));
       groups.set(sample.intentref, group);
     }
     group.range = { start: group.range.start, end: el.range.end };
     if (listed)
-      group.children.push({
-        name: label(sample),
-        kind: 'sample',
-        range: el.range,
-        selectionRange: tagNameRange(el),
-        children: [],
-        detail: sample.count !== undefined ? `×${sample.count}` : '',
-      });
+      group.children.push(
+        symbol(
+          label(sample),
+          'sample',
+          sample.count !== undefined ? `×${sample.count}` : '',
+          el.range,
+          tagNameRange(el),
+        ),
+      );
   }
   for (const [intent, group] of groups) group.detail = `${counts.get(intent)?.samples ?? 0} samples`;
   section(
