@@ -1,13 +1,12 @@
 // `.list` entity literals: one literal per line; the value of each literal is the literal itself
 // ("chocolate" → "chocolate"). Blank lines are skipped with a warning; spaces around a literal are dropped.
-import type { DictionaryEntry } from '../trsx/model';
 import { noEntryDiagnostic, readListText, trimmedRange } from './lines';
 import {
   entryValue,
-  lineFieldProblem,
   literalsResult,
   serializeLiterals,
   type LiteralEntry,
+  type LiteralFields,
   type LiteralsParseResult,
   type SerializeResult,
 } from './literals';
@@ -28,16 +27,10 @@ export function parseList(input: Uint8Array | string): LiteralsParseResult {
  * Writes literals as a .list. Entries whose value differs from their literal cannot be expressed (a .list
  * has no values) and are returned in `skipped`, as are literals with line breaks or outer spaces.
  */
-export function serializeList(
-  entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[],
-): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
-  return serializeLiterals(
-    entries,
-    (entry) =>
-      lineFieldProblem(entry.literal, 'literal') ??
-      (entryValue(entry) !== entry.literal
-        ? `its value "${entryValue(entry)}" differs from the literal (use .nmlist to keep values)`
-        : undefined),
-    (entry) => entry.literal,
-  );
+export function serializeList(entries: readonly LiteralFields[]): SerializeResult<LiteralFields> {
+  const differs = (entry: LiteralFields): string | undefined =>
+    entryValue(entry) !== entry.literal
+      ? `its value "${entryValue(entry)}" differs from the literal (use .nmlist to keep values)`
+      : undefined;
+  return serializeLiterals(entries, differs, (entry) => entry.literal);
 }

@@ -42,18 +42,22 @@ export function literalsResult(read: ListText, entries: LiteralEntry[]): Literal
   return { entries, diagnostics: byPosition(read.diagnostics), text: read.text, bom: read.bom, crlf: read.crlf };
 }
 
-type LiteralFields = Pick<DictionaryEntry, 'literal' | 'value'>;
+/** What a literals file writes of a dictionary entry. */
+export type LiteralFields = Pick<DictionaryEntry, 'literal' | 'value'>;
 
-/** A literals file of one line per entry (`lineOf`); an entry the format cannot hold is skipped with `problemOf`'s reason. */
+/**
+ * A literals file of one line per entry (`lineOf`). An entry is skipped, with the reason, when its literal cannot be
+ * one field of a line or the format cannot hold it (`formatProblem`).
+ */
 export function serializeLiterals(
   entries: readonly LiteralFields[],
-  problemOf: (entry: LiteralFields) => string | undefined,
+  formatProblem: (entry: LiteralFields) => string | undefined,
   lineOf: (entry: LiteralFields) => string,
 ): SerializeResult<LiteralFields> {
   const lines: string[] = [];
   const skipped: SkippedEntry<LiteralFields>[] = [];
   for (const entry of entries) {
-    const problem = problemOf(entry);
+    const problem = lineFieldProblem(entry.literal, 'literal') ?? formatProblem(entry);
     if (problem) skipped.push({ entry, reason: problem });
     else lines.push(lineOf(entry));
   }

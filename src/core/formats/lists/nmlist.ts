@@ -1,7 +1,6 @@
 // `.nmlist` ("named list") entity literals: `literal|value` per line. Rule for extra pipes: the line is
 // split at the FIRST `|` (a spoken literal has no reason to hold a pipe, a value — a code, a JSON-ish
 // key — might), with a warning so the author can check. Spaces around both parts are dropped.
-import type { DictionaryEntry } from '../trsx/model';
 import { listDiagnostic } from './codes';
 import { noEntryDiagnostic, readListText, trimmedRange } from './lines';
 import {
@@ -10,6 +9,7 @@ import {
   literalsResult,
   serializeLiterals,
   type LiteralEntry,
+  type LiteralFields,
   type LiteralsParseResult,
   type SerializeResult,
 } from './literals';
@@ -76,15 +76,9 @@ export function parseNmlist(input: Uint8Array | string): LiteralsParseResult {
  * Writes entries as `literal|value` lines. A literal holding `|` cannot be read back under the
  * split-at-first rule and is skipped, as are fields with line breaks, empty fields or outer spaces.
  */
-export function serializeNmlist(
-  entries: readonly Pick<DictionaryEntry, 'literal' | 'value'>[],
-): SerializeResult<Pick<DictionaryEntry, 'literal' | 'value'>> {
-  return serializeLiterals(
-    entries,
-    (entry) =>
-      lineFieldProblem(entry.literal, 'literal') ??
-      (entry.literal.includes('|') ? 'the literal contains "|", the .nmlist separator' : undefined) ??
-      lineFieldProblem(entryValue(entry), 'value'),
-    (entry) => `${entry.literal}|${entryValue(entry)}`,
-  );
+export function serializeNmlist(entries: readonly LiteralFields[]): SerializeResult<LiteralFields> {
+  const unwritable = (entry: LiteralFields): string | undefined =>
+    (entry.literal.includes('|') ? 'the literal contains "|", the .nmlist separator' : undefined) ??
+    lineFieldProblem(entryValue(entry), 'value');
+  return serializeLiterals(entries, unwritable, (entry) => `${entry.literal}|${entryValue(entry)}`);
 }
