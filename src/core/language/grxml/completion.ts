@@ -8,7 +8,7 @@ import { LITERAL_TAG_FORMATS, SCRIPT_TAG_FORMATS } from '../../formats/grxml/tag
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
 import type { TagContext } from '../xml/cursorContext';
-import { valueCompletions } from '../xml/valueCompletions';
+import { closeTagCompletions, valueCompletions } from '../xml/completionItems';
 import { grammarFolder } from './navigation';
 import { grxmlSymbols } from './symbols';
 
@@ -47,21 +47,8 @@ export function grxmlCompletions(ctx: LanguageContext, doc: LanguageDocument, of
   switch (context.kind) {
     case 'elementName':
       return elementNames(doc, context);
-    case 'closeTag': {
-      const open = doc.elementPathAt(context.tagStart);
-      const name = open[open.length - 1];
-      if (name === undefined) return [];
-      const closed = doc.charCodeAt(context.range.end) === 0x3e;
-      return [
-        {
-          label: `/${name}`,
-          kind: 'closeTag',
-          range: context.range,
-          insertText: closed ? name : `${name}>`,
-          detail: `closes <${name}>`,
-        },
-      ];
-    }
+    case 'closeTag':
+      return closeTagCompletions(doc, context);
     case 'attributeName': {
       const model = srgsElementModel(localOf(context.element));
       if (!model) return [];

@@ -16,7 +16,7 @@ import { childRule, TRSX_RULES, PROJECT_RULE_KEY, type ElementRule } from '../..
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
 import type { TagContext } from '../xml/cursorContext';
-import { valueCompletions } from '../xml/valueCompletions';
+import { closeTagCompletions, valueCompletions } from '../xml/completionItems';
 import { localeOf, otherLocaleDeclarations } from './projectFiles';
 import { trsxSymbols } from './symbols';
 
@@ -41,7 +41,7 @@ export function trsxCompletions(ctx: LanguageContext, doc: LanguageDocument, off
     case 'elementName':
       return elementNames(doc, context, offset);
     case 'closeTag':
-      return closeTag(doc, context);
+      return closeTagCompletions(doc, context);
     case 'attributeName':
       return attributeNames(doc, context);
     case 'attributeValue':
@@ -100,22 +100,6 @@ function elementSnippet(name: string, rule: ElementRule): string {
   if (rule.content === 'none' && rule.children.length === 0) return `${name}${attrs}/>`;
   if (rule.content === 'none') return `${name}${attrs}>\n\t$0\n</${name}>`;
   return `${name}${attrs}>$0</${name}>`;
-}
-
-function closeTag(doc: LanguageDocument, context: Extract<TagContext, { kind: 'closeTag' }>): CompletionItem[] {
-  const open = doc.elementPathAt(context.tagStart);
-  const name = open[open.length - 1];
-  if (name === undefined) return [];
-  const closed = doc.charCodeAt(context.range.end) === 0x3e; // '>' already there
-  return [
-    {
-      label: `/${name}`,
-      kind: 'closeTag',
-      range: context.range,
-      insertText: closed ? name : `${name}>`,
-      detail: `closes <${name}>`,
-    },
-  ];
 }
 
 function attributeNames(

@@ -1,8 +1,30 @@
-// The completion items of an attribute value in any XML language (TRSX, GrXML): each candidate replaces the
-// whole quoted value, and the items keep the order they are given in (sortText), not the client's alphabetical one.
+// Completion items every XML language (TRSX, GrXML) builds alike: an attribute value's candidates, each replacing
+// the whole quoted value and kept in the order given (sortText), not the client's alphabetical one; and the close
+// tag of the innermost open element.
 
+import type { LanguageDocument } from '../documents';
 import type { CompletionItem } from '../types';
 import type { TagContext } from './cursorContext';
+
+/** After `</`: the close tag of the element open there, with its `>` unless one is already written. */
+export function closeTagCompletions(
+  doc: LanguageDocument,
+  context: Extract<TagContext, { kind: 'closeTag' }>,
+): CompletionItem[] {
+  const open = doc.elementPathAt(context.tagStart);
+  const name = open[open.length - 1];
+  if (name === undefined) return [];
+  const closed = doc.charCodeAt(context.range.end) === 0x3e; // '>' already there
+  return [
+    {
+      label: `/${name}`,
+      kind: 'closeTag',
+      range: context.range,
+      insertText: closed ? name : `${name}>`,
+      detail: `closes <${name}>`,
+    },
+  ];
+}
 
 /** Width of the sort keys: lists are far shorter than 100000 values. */
 const SORT_WIDTH = 5;

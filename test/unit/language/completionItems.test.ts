@@ -1,7 +1,9 @@
-// Attribute-value completions, shared by the TRSX and GrXML completion providers (core/language/xml/valueCompletions.ts).
+// Completion items shared by the TRSX and GrXML completion providers (core/language/xml/completionItems.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { valueCompletions } from '../../../src/core/language/xml/valueCompletions';
+import { readFileSync } from 'node:fs';
+import { valueCompletions } from '../../../src/core/language/xml/completionItems';
+import { EN, openFile, servicesWith, YESNO } from './services';
 
 const context = {
   kind: 'attributeValue',
@@ -35,5 +37,28 @@ describe('valueCompletions', () => {
     });
     assert.deepEqual([yes?.detail, yes?.documentation], ['on', 'Turns it on.']);
     assert.ok(no && !('detail' in no) && !('documentation' in no));
+  });
+
+  test('after `</`, TRSX and GrXML both offer the close tag of the open element, its `>` unless written', () => {
+    for (const [path, element] of [
+      [EN, 'samples'],
+      [YESNO, 'grammar'],
+    ] as const) {
+      const text = readFileSync(path, 'utf8');
+      const cut = text.lastIndexOf(`</${element}>`);
+      for (const [typed, insertText] of [
+        ['</', `${element}>`],
+        ['</>', element],
+      ] as const) {
+        const s = servicesWith();
+        openFile(s, path, text.slice(0, cut) + typed + text.slice(cut + element.length + 3));
+        const items = s.completion(path, cut + 2);
+        assert.deepEqual(
+          items.map((i) => [i.label, i.kind, i.insertText, i.detail]),
+          [[`/${element}`, 'closeTag', insertText, `closes <${element}>`]],
+          `${path} ${typed}`,
+        );
+      }
+    }
   });
 });
