@@ -6,7 +6,7 @@ import { codeTable, tableDiagnostic } from '../formats/codeTable';
 import type { Diagnostic, TextRange } from '../formats/diagnostic';
 import { isPredefinedConcept } from '../formats/trsx/predefined';
 import catalog from './dialogCodes.json';
-import { nodesById, variableIds, type DialogModel } from './dialogModel';
+import { nodesById, variableIds, type DialogModel, type DialogRefKind } from './dialogModel';
 import { entityValues, isPlatformIntent, type NluNames } from './nluNames';
 
 export const DIALOG_CODES = codeTable('core/dialog/dialogCodes.json', catalog);
@@ -62,37 +62,21 @@ export function dialogDiagnostics(model: DialogModel, nlu: NluNames | undefined)
       ),
     );
   }
+  // References by id: what each kind must name, the code when it names nothing, and what it should have named.
+  const idTargets: Partial<Record<DialogRefKind, { ids: { has(id: string): boolean }; code: DialogCode; no: string }>> =
+    {
+      componentId: { ids: components, code: 'DLG002', no: 'No component' },
+      nodeId: { ids: nodes, code: 'DLG003', no: 'No node' },
+      variableId: { ids: variables, code: 'DLG008', no: 'No variable' },
+      conceptId: { ids: concepts, code: 'DLG009', no: "No entity of the dialog's ontology" },
+      intentId: { ids: intents, code: 'DLG012', no: "No intent of the dialog's ontology" },
+    };
   const mappingRoles = new Set(['mapping', 'mapping destination']);
   for (const r of model.references) {
     if (mappingRoles.has(r.role)) continue; // judged with their mapping above
-    switch (r.kind) {
-      case 'componentId':
-        if (!components.has(r.value))
-          out.push(dialogDiagnostic('DLG002', `No component has id ${r.value} (${r.role}).`, r.range));
-        break;
-      case 'nodeId':
-        if (!nodes.has(r.value))
-          out.push(dialogDiagnostic('DLG003', `No node has id ${r.value} (${r.role}).`, r.range));
-        break;
-      case 'variableId':
-        if (!variables.has(r.value))
-          out.push(dialogDiagnostic('DLG008', `No variable has id ${r.value} (${r.role}).`, r.range));
-        break;
-      case 'conceptId':
-        if (!concepts.has(r.value))
-          out.push(
-            dialogDiagnostic('DLG009', `No entity of the dialog's ontology has id ${r.value} (${r.role}).`, r.range),
-          );
-        break;
-      case 'intentId':
-        if (!intents.has(r.value))
-          out.push(
-            dialogDiagnostic('DLG012', `No intent of the dialog's ontology has id ${r.value} (${r.role}).`, r.range),
-          );
-        break;
-      default:
-        break;
-    }
+    const target = idTargets[r.kind];
+    if (target && !target.ids.has(r.value))
+      out.push(dialogDiagnostic(target.code, `${target.no} has id ${r.value} (${r.role}).`, r.range));
   }
   if (!nlu) return out;
 
@@ -100,30 +84,31 @@ export function dialogDiagnostics(model: DialogModel, nlu: NluNames | undefined)
   // name is likely one the TRSX has and the dialog's ontology does not.
   const newIntents = [...nlu.intents].filter((n) => !model.intents.some((i) => i.name === n));
   const newEntities = [...nlu.entities.keys()].filter((n) => !model.concepts.some((c) => c.name === n));
+  // Per kind of name: whether the TRSX (or the platform) has it, the dialog's own declarations (a built-in one is
+  // the platform's), the code, and the TRSX's candidates for a rename.
+  const nameTargets = {
+    intentName: {
+      known: (name: string) => nlu.intents.has(name) || isPlatformIntent(name),
+      declared: intents,
+      code: 'DLG010',
+      what: 'Intent',
+      candidates: newIntents,
+    },
+    conceptName: {
+      known: (name: string) => nlu.entities.has(name) || isPredefinedConcept(name),
+      declared: concepts,
+      code: 'DLG011',
+      what: 'Entity',
+      candidates: newEntities,
+    },
+  } as const;
   for (const r of model.references) {
-    if (
-      r.kind === 'intentName' &&
-      !nlu.intents.has(r.value) &&
-      !isPlatformIntent(r.value) &&
-      !intents.get(r.conceptId ?? '')?.builtIn
-    ) {
+    const target = r.kind === 'intentName' || r.kind === 'conceptName' ? nameTargets[r.kind] : undefined;
+    if (target && !target.known(r.value) && !target.declared.get(r.conceptId ?? '')?.builtIn) {
       out.push(
         dialogDiagnostic(
-          'DLG010',
-          `Intent '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(newIntents)}Keep both files in step: ${RENAME_HINT}.`,
-          r.range,
-        ),
-      );
-    } else if (
-      r.kind === 'conceptName' &&
-      !nlu.entities.has(r.value) &&
-      !isPredefinedConcept(r.value) &&
-      !concepts.get(r.conceptId ?? '')?.builtIn
-    ) {
-      out.push(
-        dialogDiagnostic(
-          'DLG011',
-          `Entity '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(newEntities)}Keep both files in step: ${RENAME_HINT}.`,
+          target.code,
+          `${target.what} '${r.value}' (${r.role}) is not in the TRSX: renamed or deleted there only? ${suggest(target.candidates)}Keep both files in step: ${RENAME_HINT}.`,
           r.range,
         ),
       );

@@ -156,6 +156,49 @@ describe('our fixture', () => {
   });
 });
 
+describe('reference rules, each kind', () => {
+  // Travel (genuine) has every kind of reference by id; our fixture is too small for some.
+  test("a reference by id that names nothing gets its kind's code; a name the TRSX lacks, DLG010 or DLG011", (t) => {
+    const dir = corpusFolder('dialog/travel');
+    if (!dir) {
+      t.skip('corpus dialog/travel not found at <repo>/../shared/corpus');
+      return;
+    }
+    const p = project(dir);
+    const nlu = nluNamesOf([parseTrsx(p.trsx).document]);
+    const model = readDialog(p.dialog);
+    const unknown = '00000000-dead-4000-8000-000000000000';
+    const byKind = {
+      componentId: 'DLG002',
+      nodeId: 'DLG003',
+      variableId: 'DLG008',
+      conceptId: 'DLG009',
+      intentId: 'DLG012',
+    };
+    for (const [kind, code] of Object.entries(byKind)) {
+      const ref = model.references.find((r) => r.kind === kind && !r.role.startsWith('mapping'));
+      assert.ok(ref, `travel has a ${kind} reference`);
+      const broken = p.dialog.slice(0, ref.range.start) + unknown + p.dialog.slice(ref.range.end);
+      const found = dialogDiagnostics(readDialog(broken), nlu).filter((d) => d.range.start === ref.range.start);
+      assert.deepEqual(
+        found.map((d) => d.code),
+        [code],
+        kind,
+      );
+      assert.match(found[0]?.message ?? '', new RegExp(`has id ${unknown} \\(${ref.role}\\)\\.$`), kind);
+    }
+    const entity = model.references.find((r) => r.kind === 'conceptName' && nlu.entities.has(r.value));
+    assert.ok(entity, 'travel names an entity of its TRSX');
+    const renamed = p.trsx.replaceAll(`"${entity.value}"`, '"RENAMED_ENTITY"');
+    const names = dialogDiagnostics(model, nluNamesOf([parseTrsx(renamed).document])).filter(
+      (d) => d.code === 'DLG011',
+    );
+    assert.ok(names.length > 0);
+    for (const d of names) assert.equal(p.dialog.slice(d.range.start, d.range.end), entity.value);
+    assert.match(names[0]?.message ?? '', /^Entity '[^']+' \(.+\) is not in the TRSX: .*RENAMED_ENTITY/);
+  });
+});
+
 describe('flow graph', () => {
   test('travel: a box per component, its nodes inside it, transitions between them; offsets at the JSON objects', (t) => {
     const dir = corpusFolder('dialog/travel');
