@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { valueCompletions } from '../../../src/core/language/xml/completionItems';
-import { EN, openFile, servicesWith, YESNO } from './services';
+import { at, EN, openFile, servicesWith, YESNO } from './services';
 
 const context = {
   kind: 'attributeValue',
@@ -59,6 +59,23 @@ describe('valueCompletions', () => {
           `${path} ${typed}`,
         );
       }
+    }
+  });
+
+  test("attribute names: those the tag lacks, as snippets; GrXML leaves out VoiceXML's, TRSX says which are required", () => {
+    const s = servicesWith(YESNO, EN);
+    const grammarTag = at(s, YESNO, '<grammar', '<grammar'.length);
+    s.documents.get(YESNO)?.update(2, [{ start: grammarTag, end: grammarTag, text: ' ' }]);
+    const grammar = s.completion(YESNO, grammarTag + 1);
+    assert.deepEqual(grammar.map((i) => i.label).sort(), ['mode', 'xml:base']);
+    for (const item of grammar) assert.deepEqual([item.insertText, item.snippet], [`${item.label}="$1"`, true]);
+    const sampleTag = at(s, EN, 'intentref="ORDER_COFFEE">', 'intentref="ORDER_COFFEE"'.length);
+    s.documents.get(EN)?.update(2, [{ start: sampleTag, end: sampleTag, text: ' ' }]);
+    const sample = s.completion(EN, sampleTag + 1);
+    assert.ok(sample.length > 0 && !sample.some((i) => i.label === 'intentref'));
+    for (const item of sample) {
+      assert.deepEqual([item.insertText, item.snippet], [`${item.label}="$1"`, true]);
+      assert.match(item.detail ?? '', /^(required|optional)$/);
     }
   });
 });

@@ -8,7 +8,7 @@ import { LITERAL_TAG_FORMATS, SCRIPT_TAG_FORMATS } from '../../formats/grxml/tag
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
 import type { TagContext } from '../xml/cursorContext';
-import { closeTagCompletions, valueCompletions } from '../xml/completionItems';
+import { attributeNameCompletions, closeTagCompletions, valueCompletions } from '../xml/completionItems';
 import { grammarFolder } from './navigation';
 import { grxmlSymbols } from './symbols';
 
@@ -52,15 +52,11 @@ export function grxmlCompletions(ctx: LanguageContext, doc: LanguageDocument, of
     case 'attributeName': {
       const model = srgsElementModel(localOf(context.element));
       if (!model) return [];
-      return model.attributes
-        .filter((a) => !context.present.includes(a) && a !== 'src' && a !== 'srcexpr')
-        .map((a) => ({
-          label: a,
-          kind: 'attribute' as const,
-          range: context.range,
-          insertText: `${a}="$1"`,
-          snippet: true,
-        }));
+      // src and srcexpr belong to VoiceXML's <grammar> reference, not to an SRGS document.
+      return attributeNameCompletions(
+        context,
+        model.attributes.filter((a) => a !== 'src' && a !== 'srcexpr'),
+      );
     }
     case 'attributeValue':
       return attributeValues(ctx, doc, context);

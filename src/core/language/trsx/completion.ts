@@ -16,7 +16,7 @@ import { childRule, TRSX_RULES, PROJECT_RULE_KEY, type ElementRule } from '../..
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem, LanguageContext } from '../types';
 import type { TagContext } from '../xml/cursorContext';
-import { closeTagCompletions, valueCompletions } from '../xml/completionItems';
+import { attributeNameCompletions, closeTagCompletions, valueCompletions } from '../xml/completionItems';
 import { localeOf, otherLocaleDeclarations } from './projectFiles';
 import { trsxSymbols } from './symbols';
 
@@ -110,18 +110,12 @@ function attributeNames(
   if (!rule) return [];
   const prefix = context.element === 'project' ? projectPrefix(doc) : 'nuance';
   const required = new Set(rule.required ?? []);
-  return rule.attributes
-    .map((a) => (a.startsWith('nuance:') ? `${prefix}:${a.slice(7)}` : a))
-    .filter((a) => !context.present.includes(a))
-    .map((a) => ({
-      label: a,
-      kind: 'attribute' as const,
-      range: context.range,
-      insertText: `${a}="$1"`,
-      snippet: true,
-      detail: required.has(a) ? 'required' : 'optional',
-      sortText: `${required.has(a) ? 0 : 1}${a}`,
-    }));
+  const names = rule.attributes.map((a) => (a.startsWith('nuance:') ? `${prefix}:${a.slice(7)}` : a));
+  return attributeNameCompletions(context, names).map((item) => ({
+    ...item,
+    detail: required.has(item.label) ? 'required' : 'optional',
+    sortText: `${required.has(item.label) ? 0 : 1}${item.label}`,
+  }));
 }
 
 function projectPrefix(doc: LanguageDocument): string {

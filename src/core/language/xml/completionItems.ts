@@ -1,10 +1,26 @@
-// Completion items every XML language (TRSX, GrXML) builds alike: an attribute value's candidates, each replacing
-// the whole quoted value and kept in the order given (sortText), not the client's alphabetical one; and the close
-// tag of the innermost open element.
+// Completion items every XML language (TRSX, GrXML) builds alike: the attributes a tag does not have yet; an
+// attribute value's candidates, each replacing the whole quoted value and kept in the order given (sortText), not
+// the client's alphabetical one; and the close tag of the innermost open element.
 
 import type { LanguageDocument } from '../documents';
 import type { CompletionItem } from '../types';
 import type { TagContext } from './cursorContext';
+
+/** The attributes among `names` the tag does not have yet, each inserted as `name="…"` with the cursor inside. */
+export function attributeNameCompletions(
+  context: Extract<TagContext, { kind: 'attributeName' }>,
+  names: readonly string[],
+): CompletionItem[] {
+  return names
+    .filter((name) => !context.present.includes(name))
+    .map((name) => ({
+      label: name,
+      kind: 'attribute',
+      range: context.range,
+      insertText: `${name}="$1"`,
+      snippet: true,
+    }));
+}
 
 /** After `</`: the close tag of the element open there, with its `>` unless one is already written. */
 export function closeTagCompletions(
