@@ -40,6 +40,11 @@ export class GrammarChecks {
   }
 }
 
+const SHARED_ONTOLOGY = {
+  intent: { code: 'PRJ001', what: 'Intent' },
+  concept: { code: 'PRJ002', what: 'Concept' },
+} as const;
+
 export function trsxProjectDiagnostics(
   ctx: LanguageContext,
   doc: LanguageDocument,
@@ -55,29 +60,18 @@ export function trsxProjectDiagnostics(
   const symbols = trsxSymbols(result);
   const others = otherLocaleDeclarations(ctx, path);
 
-  for (const intent of symbols.intents) {
-    if (intent.name === '') continue;
-    const missing = others.filter((o) => !o.symbols.intent(intent.name)).map((o) => o.locale);
-    if (missing.length > 0)
-      out.push(
-        projectDiagnostic(
-          'PRJ001',
-          `Intent '${intent.name}' is not declared in ${missing.join(', ')}; every locale of a project shares the ontology.`,
-          intent.nameRange,
-        ),
-      );
-  }
+  // PRJ001, PRJ002: every locale of a project shares the ontology.
+  const checkShared = (kind: keyof typeof SHARED_ONTOLOGY, declared: { name: string; nameRange: TextRange }): void => {
+    const missing = others.filter((o) => !o.symbols[kind](declared.name)).map((o) => o.locale);
+    if (missing.length === 0) return;
+    const { code, what } = SHARED_ONTOLOGY[kind];
+    const message = `${what} '${declared.name}' is not declared in ${missing.join(', ')}; every locale of a project shares the ontology.`;
+    out.push(projectDiagnostic(code, message, declared.nameRange));
+  };
+  for (const intent of symbols.intents) if (intent.name !== '') checkShared('intent', intent);
   for (const concept of symbols.concepts) {
     if (concept.name === '') continue;
-    const missing = others.filter((o) => !o.symbols.concept(concept.name)).map((o) => o.locale);
-    if (missing.length > 0)
-      out.push(
-        projectDiagnostic(
-          'PRJ002',
-          `Concept '${concept.name}' is not declared in ${missing.join(', ')}; every locale of a project shares the ontology.`,
-          concept.nameRange,
-        ),
-      );
+    checkShared('concept', concept);
     const type = concept.concept.dataType ?? 'not_set';
     for (const o of others) {
       const there = o.symbols.concept(concept.name);
