@@ -52,34 +52,31 @@ export function checkDuplicates(
     }
   }
 
-  repeated(
-    doc.intents,
-    (i) => i.name,
-    'TRSX030',
-    'name',
-    (i) => `Intent '${i.name}' is declared more than once.`,
-  );
-  repeated(
-    doc.concepts,
-    (c) => c.name,
-    'TRSX031',
-    'name',
-    (c) => `Concept '${c.name}' is declared more than once.`,
-  );
-  repeated(
+  /** `repeated` for a list whose items are keyed by the value of one attribute (`name`, `conceptref`). */
+  function repeatedBy<K extends 'name' | 'conceptref', T extends Record<K, string>>(
+    items: readonly T[],
+    attribute: K,
+    code: TrsxCode,
+    message: (value: string) => string,
+  ): void {
+    repeated(
+      items,
+      (i) => i[attribute],
+      code,
+      attribute,
+      (i) => message(i[attribute]),
+    );
+  }
+
+  repeatedBy(doc.intents, 'name', 'TRSX030', (name) => `Intent '${name}' is declared more than once.`);
+  repeatedBy(doc.concepts, 'name', 'TRSX031', (name) => `Concept '${name}' is declared more than once.`);
+  repeatedBy(
     doc.dictionaries,
-    (d) => d.conceptref,
-    'TRSX034',
     'conceptref',
-    (d) => `A second dictionary for '${d.conceptref}'; merge it into the first.`,
+    'TRSX034',
+    (ref) => `A second dictionary for '${ref}'; merge it into the first.`,
   );
-  repeated(
-    doc.sources,
-    (s) => s.name,
-    'TRSX036',
-    'name',
-    (s) => `Source '${s.name}' is listed more than once.`,
-  );
+  repeatedBy(doc.sources, 'name', 'TRSX036', (name) => `Source '${name}' is listed more than once.`);
   for (const d of doc.dictionaries) {
     repeated(
       d.entries,
@@ -89,15 +86,8 @@ export function checkDuplicates(
       (e) => `Entry '${e.literal}' → '${e.value ?? ''}' is repeated in the dictionary of '${d.conceptref}'.`,
     );
   }
-  for (const i of doc.intents) {
-    repeated(
-      i.links,
-      (l) => l.conceptref,
-      'TRSX036',
-      'conceptref',
-      (l) => `Intent '${i.name}' links to '${l.conceptref}' more than once.`,
-    );
-  }
+  for (const i of doc.intents)
+    repeatedBy(i.links, 'conceptref', 'TRSX036', (ref) => `Intent '${i.name}' links to '${ref}' more than once.`);
   for (const c of doc.concepts) {
     repeated(
       c.relations,
@@ -106,13 +96,7 @@ export function checkDuplicates(
       'conceptref',
       (r) => `Concept '${c.name}' repeats the relation ${r.type} '${r.conceptref}'.`,
     );
-    repeated(
-      c.settings,
-      (s) => s.name,
-      'TRSX036',
-      'name',
-      (s) => `Concept '${c.name}' repeats the setting '${s.name}'.`,
-    );
+    repeatedBy(c.settings, 'name', 'TRSX036', (name) => `Concept '${c.name}' repeats the setting '${name}'.`);
   }
 
   // Samples: identical (text and annotations) within an intent; the same utterance under two intents (equal
