@@ -6,9 +6,9 @@ import { isoNow, type SandboxContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import type { TaskOutcome } from '../jobs';
 import { uploadedFile } from '../multipart';
-import { json, type Reply, type SandboxRequest } from '../router';
+import { startJobReply } from '../jobStart';
+import type { Reply, SandboxRequest } from '../router';
 import type { NluImportSpec, ProjectContent, ProjectRecord } from '../state';
-import { jobView } from '../views';
 import { requireEntity } from './entityEdits';
 import { kindOf, WRAPPER_KEY } from './entityKinds';
 import { importLiterals, readLiteralsUpload } from './literals';
@@ -83,16 +83,12 @@ export async function startImport(
   const extension = spec.target === 'ontology' ? '.zip' : (/\.[A-Za-z0-9]{1,8}$/.exec(spec.fileName)?.[0] ?? '.bin');
   const stagedFile = await ctx.store.stage(data, extension);
   const type = JOB_TYPES[`${spec.target}:${spec.mode}`] ?? 'IMPORT';
-  const job = ctx.jobs.create({
+  return startJobReply(ctx, {
     projectId: project.id,
     type,
     task: { kind: 'nluImport', stagedFile, spec },
     createdBy: caller(req).user.id,
   });
-  // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
-  const started = jobView(job, ctx.now());
-  await ctx.store.commit();
-  return json(started);
 }
 
 /** The executor of every NLU import job. */

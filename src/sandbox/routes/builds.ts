@@ -11,8 +11,9 @@ import { buildArchive, buildView, latestBuildsView } from '../builds/views';
 import type { SandboxContext } from '../context';
 import { notFound } from '../errors';
 import { attachment } from '../http';
+import { startJobReply } from '../jobStart';
 import { bytes, json, type Router } from '../router';
-import { jobView, statusObject } from '../views';
+import { statusObject } from '../views';
 import { pageOf, paging, requireEnum } from '../validate';
 
 export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
@@ -43,11 +44,7 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
       const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'build models');
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const task = parseBuildRequest(raw, project, store.content(project.id));
-      const job = ctx.jobs.create({ projectId: project.id, type: 'BUILD_MODELS', task, createdBy: principal.user.id });
-      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
-      const started = jobView(job, ctx.now());
-      await store.commit();
-      return json(started);
+      return startJobReply(ctx, { projectId: project.id, type: 'BUILD_MODELS', task, createdBy: principal.user.id });
     },
   });
 

@@ -7,11 +7,11 @@ import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
 import { attachment } from '../http';
 import type { TaskOutcome } from '../jobs';
+import { startJobReply } from '../jobStart';
 import { uploadedFile } from '../multipart';
 import { applyPackage, buildMetadata, buildPackage, validatePackage } from '../projectPackage';
-import { bytes, json, type Router } from '../router';
+import { bytes, type Router } from '../router';
 import type { JobRecord, JobTask } from '../state';
-import { jobView } from '../views';
 import { requireLocale, requireObject, requireString } from '../validate';
 
 export function registerPackageRoutes(router: Router, ctx: SandboxContext): void {
@@ -71,16 +71,12 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
       const ps = isProfessionalServices(principal.user);
       await validatePackage(file.data, project, ps);
       const stagedFile = await store.stage(file.data, '.zip');
-      const job = ctx.jobs.create({
+      return startJobReply(ctx, {
         projectId: project.id,
         type: 'REPLACE_PROJECT',
         task: { kind: 'replace', stagedFile, professionalServices: ps },
         createdBy: principal.user.id,
       });
-      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
-      const started = jobView(job, ctx.now());
-      await store.commit();
-      return json(started);
     },
   });
 
@@ -100,16 +96,12 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
         );
       if (!/^\d+(\.\d+){1,3}$/.test(version))
         throw badRequest(`Field "version" must be a data pack version like "4.7.0" (got "${version}").`);
-      const job = ctx.jobs.create({
+      return startJobReply(ctx, {
         projectId: project.id,
         type: 'UPDATE_DATAPACK',
         task: { kind: 'datapack', locale, version },
         createdBy: principal.user.id,
       });
-      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
-      const started = jobView(job, ctx.now());
-      await store.commit();
-      return json(started);
     },
   });
 }
