@@ -54,6 +54,18 @@ export function requireVisibleConfig(
   return { config, app };
 }
 
+/** The configuration when the caller may `verb` it (delete, deploy, …): 404 when it cannot see it, 403 when no editor. */
+export function requireEditableConfig(
+  state: SandboxState,
+  principal: Principal,
+  configId: string,
+  verb: string,
+): { config: AppConfigRecord; app: ApplicationRecord } {
+  const found = requireVisibleConfig(state, principal, configId);
+  requireAppEditor(state, principal, found.app, `${verb} application configurations`);
+  return found;
+}
+
 export function allEnvGeographies(state: SandboxState): EnvGeographyRecord[] {
   return state.environments.flatMap((e) => e.geographies);
 }

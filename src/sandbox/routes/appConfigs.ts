@@ -9,6 +9,7 @@ import {
   configsOf,
   isDeployed,
   requireAppEditor,
+  requireEditableConfig,
   requireVisibleApplication,
   requireVisibleConfig,
 } from '../apps/lookup';
@@ -151,9 +152,7 @@ function registerConfigRoutes(router: Router, ctx: SandboxContext): void {
     path: '/v4/app-configs/:configId',
     auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'delete application configurations');
+      const { config } = requireEditableConfig(state, caller(req), req.params.configId, 'delete');
       if (isDeployed(config))
         throw badRequest(
           `Configuration ${config.id} is deployed; undeploy it (PUT /v4/app-configs/${config.id}/.undeploy) before deleting it.`,
@@ -171,8 +170,7 @@ function registerConfigRoutes(router: Router, ctx: SandboxContext): void {
     handler: async (req) => {
       requireFeature(ctx.featuresOff, 'app-config-update');
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'update application configurations');
+      const { config, app } = requireEditableConfig(state, principal, req.params.configId, 'update');
       if (isDeployed(config))
         throw badRequest(
           `Configuration ${config.id} is deployed; an update is allowed only when it is not deployed. Undeploy it first, or override it.`,
@@ -199,8 +197,7 @@ function registerOverrideRoute(router: Router, ctx: SandboxContext): void {
     auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'override application configurations');
+      const { config, app } = requireEditableConfig(state, principal, req.params.configId, 'override');
       const child = state.appConfigs.find((c) => c.parentId === config.id);
       if (child)
         throw badRequest(

@@ -5,7 +5,7 @@ import { caller, MANAGEMENT_SCOPES } from '../auth';
 import { configArchive } from '../apps/configArchive';
 import { listQuery } from '../apps/configBuilds';
 import { deployConfig, requireBuildsPresent, undeployConfig } from '../apps/deploy';
-import { deployedGeographies, requireAppEditor, requireVisibleConfig } from '../apps/lookup';
+import { deployedGeographies, requireEditableConfig, requireVisibleConfig } from '../apps/lookup';
 import { isoNow, type SandboxContext } from '../context';
 import { notFound } from '../errors';
 import { attachment } from '../http';
@@ -20,9 +20,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
     path: '/v4/app-configs/:configId/.deploy',
     auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'deploy application configurations');
+      const { config, app } = requireEditableConfig(state, caller(req), req.params.configId, 'deploy');
       const deployments = deployConfig(state, app, config, geographyIds(req.query), isoNow(ctx));
       await store.commit();
       return json({ deployments });
@@ -34,9 +32,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
     path: '/v4/app-configs/:configId/.undeploy',
     auth: MANAGEMENT_SCOPES,
     handler: async (req) => {
-      const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'undeploy application configurations');
+      const { config } = requireEditableConfig(state, caller(req), req.params.configId, 'undeploy');
       const undeployments = undeployConfig(state, config, geographyIds(req.query), isoNow(ctx));
       await store.commit();
       return json({ undeployments });
