@@ -2,7 +2,7 @@
 // only) and literals (export; append and replace as jobs, from .trsx, .list or .nmlist, with `?locale=`).
 import { entityLiteralsFileName, grammarsFileName } from '../../core/package/fileNames';
 import { requireProjectAction, requireVisibleProject } from '../access';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
 import { attachment } from '../http';
@@ -30,11 +30,8 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
     return concept;
   };
 
-  router.add({
-    method: 'GET',
-    path: `${ENTITY}/grammars/.export`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', `${ENTITY}/grammars/.export`, async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       requireGrammarRights(state, principal, project, 'export rule-based grammars');
@@ -44,14 +41,11 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       return bytes(zip, 'application/octet-stream', {
         'content-disposition': attachment(grammarsFileName(project.id, concept.name)),
       });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'POST',
-    path: `${ENTITY}/grammars/.replace`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', `${ENTITY}/grammars/.replace`, async (req) => {
       const principal = caller(req);
       const project = requireProjectAction(
         state,
@@ -77,14 +71,11 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       project.updateTime = isoNow(ctx);
       await store.commit();
       return json({ entity: entityView(project, content, concept, true), replacedLocales: [...grammars.keys()] });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: `${ENTITY}/literals/.export`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', `${ENTITY}/literals/.export`, async (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       const concept = requireEntity(content, project, entityName(req));
@@ -93,18 +84,15 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       return bytes(zip, 'application/octet-stream', {
         'content-disposition': attachment(entityLiteralsFileName(project.id, project.displayName, concept.name, at)),
       });
-    },
-  });
+    }),
+  );
 
   for (const [method, mode] of [
     ['PUT', 'append'],
     ['POST', 'replace'],
   ] as const) {
-    router.add({
-      method,
-      path: `${ENTITY}/literals/.${mode}`,
-      auth: MANAGEMENT_SCOPES,
-      handler: async (req) => {
+    router.add(
+      managementRoute(method, `${ENTITY}/literals/.${mode}`, async (req) => {
         const project = requireProjectAction(
           state,
           caller(req),
@@ -122,7 +110,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
           { target: 'literals', mode, name: entityName(req), locale, fileName },
           data,
         );
-      },
-    });
+      }),
+    );
   }
 }

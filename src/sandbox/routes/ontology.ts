@@ -3,7 +3,7 @@
 // NLU import job (literals, samples, ontology), which the other NLU route modules start.
 import { ontologyFileName } from '../../core/package/fileNames';
 import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import type { SandboxContext } from '../context';
 import { badRequest } from '../errors';
 import { requireFeature } from '../features';
@@ -19,11 +19,8 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
   const { state, store } = ctx;
   registerImportExecutor(ctx);
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/ontology/.export',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/ontology/.export', async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const at = new Date(ctx.now());
@@ -37,14 +34,11 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
       return bytes(zip, 'application/octet-stream', {
         'content-disposition': attachment(ontologyFileName(project.id, project.displayName, at)),
       });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/ontology/.append',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/ontology/.append', async (req) => {
       const principal = caller(req);
       const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'append to the ontology');
       const { data, fileName } = await uploadOf(req);
@@ -55,14 +49,11 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
         grammarsAllowed: canUseGrammars(state, principal, project),
       } as const;
       return startImport(ctx, req, project, spec, data);
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/ontology/entity-types',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/ontology/entity-types', (req) => {
       requireFeature(ctx.featuresOff, 'entity-types');
       // Optional `type` filter (one or more entity kinds); an unknown kind is the documented 400.
       const wanted = req.query.getAll('type');
@@ -79,6 +70,6 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
           compatibleDataTypes: [...COMPATIBLE_DATA_TYPES[name]],
         })),
       });
-    },
-  });
+    }),
+  );
 }

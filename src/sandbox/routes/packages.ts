@@ -1,7 +1,7 @@
 // Project package endpoints: export (zip), metadata export (json), replace (zip → job) and the data pack
 // update (→ job), with the executors that apply those jobs when they run.
 import { metadataFileName, packageFileName } from '../../core/package/fileNames';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
@@ -19,11 +19,8 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
   ctx.jobs.registerExecutor('replace', (job, task) => runReplace(ctx, job, task));
   ctx.jobs.registerExecutor('datapack', (job, task) => runDatapack(ctx, job, task));
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/.export',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/.export', async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const at = new Date(ctx.now());
@@ -37,28 +34,22 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
       return bytes(zip, 'application/octet-stream', {
         'content-disposition': attachment(packageFileName(project.id, project.displayName, at)),
       });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/metadata/.export',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/metadata/.export', (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const at = new Date(ctx.now());
       const text = `${JSON.stringify(buildMetadata(state, project, store.content(project.id)), null, 2)}\n`;
       return bytes(Buffer.from(text), 'application/json', {
         'content-disposition': attachment(metadataFileName(project.id, project.displayName, at)),
       });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'POST',
-    path: '/v4/projects/:projectId/.replace',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', '/v4/projects/:projectId/.replace', async (req) => {
       const principal = caller(req);
       const project = requireProjectAction(
         state,
@@ -77,14 +68,11 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
         task: { kind: 'replace', stagedFile, professionalServices: ps },
         createdBy: principal.user.id,
       });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/.datapack',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/.datapack', async (req) => {
       const principal = caller(req);
       const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'update the data pack');
       const body = requireObject(await req.json(), 'data pack request');
@@ -102,8 +90,8 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
         task: { kind: 'datapack', locale, version },
         createdBy: principal.user.id,
       });
-    },
-  });
+    }),
+  );
 }
 
 async function runReplace(ctx: SandboxContext, job: JobRecord, task: JobTask): Promise<TaskOutcome> {

@@ -2,7 +2,7 @@
 // replace (`.trsx` or `.txt`, `?locale=`) as jobs.
 import { intentSamplesFileName } from '../../core/package/fileNames';
 import { requireProjectAction, requireVisibleProject } from '../access';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import type { SandboxContext } from '../context';
 import { attachment } from '../http';
 import { startImport, uploadOf } from '../nlu/imports';
@@ -16,11 +16,8 @@ const SAMPLES = '/v4/projects/:projectId/intents/:intentName/samples';
 export function registerSampleRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
 
-  router.add({
-    method: 'GET',
-    path: `${SAMPLES}/.export`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', `${SAMPLES}/.export`, async (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       const intent = req.params.intentName;
@@ -30,25 +27,22 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
       return bytes(zip, 'application/octet-stream', {
         'content-disposition': attachment(intentSamplesFileName(project.id, project.displayName, intent, at)),
       });
-    },
-  });
+    }),
+  );
 
   for (const [method, mode] of [
     ['PUT', 'append'],
     ['POST', 'replace'],
   ] as const) {
-    router.add({
-      method,
-      path: `${SAMPLES}/.${mode}`,
-      auth: MANAGEMENT_SCOPES,
-      handler: async (req) => {
+    router.add(
+      managementRoute(method, `${SAMPLES}/.${mode}`, async (req) => {
         const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', `${mode} samples`);
         const intent = req.params.intentName;
         requireIntent(store.content(project.id), project, intent);
         const locale = importLocale(req.query, project);
         const { data, fileName } = await uploadOf(req);
         return startImport(ctx, req, project, { target: 'samples', mode, name: intent, locale, fileName }, data);
-      },
-    });
+      }),
+    );
   }
 }
