@@ -3,6 +3,7 @@
 // build is a project edit too. Builds of a project the caller cannot see answer 404 like missing ones.
 import { caller, managementRoute, type Principal } from '../auth';
 import { requireProjectAction, requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { parseBuildRequest } from '../builds/buildRequest';
 import { runBuildTask } from '../builds/buildTask';
 import { BUILD_SERVICES, type BuildRecord } from '../builds/model';
@@ -38,7 +39,7 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
   router.add(
     managementRoute('POST', '/v4/projects/:projectId/.build', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'build models');
+      const project = requireEditableProject(state, req, 'build models');
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const task = parseBuildRequest(raw, project, store.content(project.id));
       return startJobReply(ctx, { projectId: project.id, type: 'BUILD_MODELS', task, createdBy: principal.user.id });

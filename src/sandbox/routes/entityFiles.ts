@@ -1,7 +1,8 @@
 // File endpoints of an entity: rule-based grammars (export and replace; professional-services and Expert users
 // only) and literals (export; append and replace as jobs, from .trsx, .list or .nmlist, with `?locale=`).
 import { entityLiteralsFileName, grammarsFileName } from '../../core/package/fileNames';
-import { requireProjectAction, requireVisibleProject } from '../access';
+import { requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { caller, managementRoute } from '../auth';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
@@ -47,13 +48,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
   router.add(
     managementRoute('POST', `${ENTITY}/grammars/.replace`, async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(
-        state,
-        principal,
-        req.params.projectId,
-        'edit',
-        'replace rule-based grammars',
-      );
+      const project = requireEditableProject(state, req, 'replace rule-based grammars');
       requireGrammarRights(state, principal, project, 'replace rule-based grammars');
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
@@ -93,13 +88,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
   ] as const) {
     router.add(
       managementRoute(method, `${ENTITY}/literals/.${mode}`, async (req) => {
-        const project = requireProjectAction(
-          state,
-          caller(req),
-          req.params.projectId,
-          'edit',
-          `${mode} entity literals`,
-        );
+        const project = requireEditableProject(state, req, `${mode} entity literals`);
         requireEntity(store.content(project.id), project, entityName(req));
         const locale = importLocale(req.query, project);
         const { data, fileName } = await uploadOf(req);

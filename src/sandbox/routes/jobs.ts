@@ -1,6 +1,7 @@
 // Jobs of a project: list, get, delete. Deleting removes the record only; the task runs on (jobs.ts).
 import { caller, managementRoute } from '../auth';
-import { requireProjectAction, requireVisibleProject } from '../access';
+import { requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import type { SandboxContext } from '../context';
 import { notFound } from '../errors';
 import { json, type Router } from '../router';
@@ -53,7 +54,7 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
 
   router.add(
     managementRoute('DELETE', '/v4/projects/:projectId/jobs/:jobId', async (req) => {
-      const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', 'delete job records');
+      const project = requireEditableProject(state, req, 'delete job records');
       ctx.jobs.delete(findJob(project.id, req.params.jobId));
       await store.commit();
       return json(statusObject('Job deleted.'));

@@ -1,7 +1,8 @@
 // Project locks: held by one user; others can read but not edit the project (409) and may not unlock it
 // (403) unless they are professional-services or global-admin users. The locks list is for those staff only.
 import { caller, managementRoute } from '../auth';
-import { isStaff, lockOf, requireProjectAction, requireVisibleProject, userName } from '../access';
+import { isStaff, lockOf, requireVisibleProject, userName } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest, forbidden } from '../errors';
 import { sortItems } from '../sorting';
@@ -24,7 +25,7 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
   router.add(
     managementRoute('PUT', '/v4/projects/:projectId/.lock', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'lock the project');
+      const project = requireEditableProject(state, req, 'lock the project');
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const notes = optionalString(requireObject(raw, 'lock request'), 'notes') ?? '';
       if (notes.length > 1000)

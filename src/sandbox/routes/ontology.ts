@@ -2,7 +2,8 @@
 // GrXML, as a job) and the platform's entity-types list. This module also registers the executor of every
 // NLU import job (literals, samples, ontology), which the other NLU route modules start.
 import { ontologyFileName } from '../../core/package/fileNames';
-import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
+import { isProfessionalServices, requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { caller, managementRoute } from '../auth';
 import type { SandboxContext } from '../context';
 import { badRequest } from '../errors';
@@ -40,7 +41,7 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
   router.add(
     managementRoute('PUT', '/v4/projects/:projectId/ontology/.append', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'append to the ontology');
+      const project = requireEditableProject(state, req, 'append to the ontology');
       const { data, fileName } = await uploadOf(req);
       const spec = {
         target: 'ontology',

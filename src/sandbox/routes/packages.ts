@@ -2,7 +2,8 @@
 // update (→ job), with the executors that apply those jobs when they run.
 import { metadataFileName, packageFileName } from '../../core/package/fileNames';
 import { caller, managementRoute } from '../auth';
-import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
+import { isProfessionalServices, requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
 import { attachment } from '../http';
@@ -51,13 +52,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
   router.add(
     managementRoute('POST', '/v4/projects/:projectId/.replace', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(
-        state,
-        principal,
-        req.params.projectId,
-        'edit',
-        'replace the project content',
-      );
+      const project = requireEditableProject(state, req, 'replace the project content');
       const file = uploadedFile(await req.form());
       const ps = isProfessionalServices(principal.user);
       await validatePackage(file.data, project, ps);
@@ -74,7 +69,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
   router.add(
     managementRoute('PUT', '/v4/projects/:projectId/.datapack', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'update the data pack');
+      const project = requireEditableProject(state, req, 'update the data pack');
       const body = requireObject(await req.json(), 'data pack request');
       const locale = requireLocale(requireString(body, 'locale'), 'locale');
       const version = requireString(body, 'version');

@@ -1,7 +1,8 @@
 // Samples of an intent: export (a zip with one `<locale>.trsx` per locale, `?locales=` to choose), append and
 // replace (`.trsx` or `.txt`, `?locale=`) as jobs.
 import { intentSamplesFileName } from '../../core/package/fileNames';
-import { requireProjectAction, requireVisibleProject } from '../access';
+import { requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { caller, managementRoute } from '../auth';
 import type { SandboxContext } from '../context';
 import { attachment } from '../http';
@@ -36,7 +37,7 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
   ] as const) {
     router.add(
       managementRoute(method, `${SAMPLES}/.${mode}`, async (req) => {
-        const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', `${mode} samples`);
+        const project = requireEditableProject(state, req, `${mode} samples`);
         const intent = req.params.intentName;
         requireIntent(store.content(project.id), project, intent);
         const locale = importLocale(req.query, project);
