@@ -11,9 +11,9 @@ import { findBuild } from '../builds/records';
 import { buildArchive, buildView, latestBuildsView } from '../builds/views';
 import type { SandboxContext } from '../context';
 import { notFound } from '../errors';
-import { attachment } from '../http';
+import { fileDownload } from '../http';
 import { startJobReply } from '../jobStart';
-import { bytes, json, type Router } from '../router';
+import { json, type Router } from '../router';
 import { statusObject } from '../views';
 import { pageOf, paging, requireEnum } from '../validate';
 
@@ -93,7 +93,7 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
     managementRoute('GET', '/v4/builds/:buildLabel/.download', async (req) => {
       const build = visibleBuild(caller(req), req.params.buildLabel);
       const zip = await buildArchive(build, store.content(build.projectId));
-      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(`${build.buildLabel}.zip`) });
+      return fileDownload(zip, `${build.buildLabel}.zip`);
     }),
   );
 }

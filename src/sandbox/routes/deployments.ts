@@ -8,8 +8,8 @@ import { deployConfig, requireBuildsPresent, undeployConfig } from '../apps/depl
 import { deployedGeographies, requireEditableConfig, requireVisibleConfig } from '../apps/lookup';
 import { isoNow, type SandboxContext } from '../context';
 import { notFound } from '../errors';
-import { attachment } from '../http';
-import { bytes, json, type Router } from '../router';
+import { fileDownload } from '../http';
+import { json, type Router } from '../router';
 
 export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
@@ -51,9 +51,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
           `Configuration ${config.id} is not deployed${runtimeAppId ? ` for runtime app ${runtimeAppId}` : ''}; only a deployed configuration can be downloaded.`,
         );
       requireBuildsPresent(state, config);
-      return bytes(await configArchive(state, app, config, geographies), 'application/octet-stream', {
-        'content-disposition': attachment(`app-config-${config.id}.zip`),
-      });
+      return fileDownload(await configArchive(state, app, config, geographies), `app-config-${config.id}.zip`);
     }),
   );
 }

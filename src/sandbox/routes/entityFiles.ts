@@ -6,7 +6,7 @@ import { requireEditableProject } from '../editableProject';
 import { caller, managementRoute } from '../auth';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
-import { attachment } from '../http';
+import { fileDownload } from '../http';
 import { requireEntity } from '../nlu/entityEdits';
 import { kindOf, WRAPPER_KEY } from '../nlu/entityKinds';
 import { entityView } from '../nlu/entityViews';
@@ -14,7 +14,7 @@ import { grammarsZip, readGrammarsZip, requireGrammarRights } from '../nlu/gramm
 import { startImport, uploadOf } from '../nlu/imports';
 import { literalsZip } from '../nlu/literals';
 import { exportLocales, importLocale, localeContent } from '../nlu/model';
-import { bytes, json, type Router, type SandboxRequest } from '../router';
+import { json, type Router, type SandboxRequest } from '../router';
 import type { ProjectContent, ProjectRecord } from '../state';
 import type { TrsxConcept } from '../../core/formats/trsx/model';
 
@@ -39,9 +39,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
       const zip = await grammarsZip(content, project, concept, new Date(ctx.now()));
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(grammarsFileName(project.id, concept.name)),
-      });
+      return fileDownload(zip, grammarsFileName(project.id, concept.name));
     }),
   );
 
@@ -76,9 +74,7 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       const concept = requireEntity(content, project, entityName(req));
       const at = new Date(ctx.now());
       const zip = await literalsZip(content, concept, exportLocales(req.query, project), at);
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(entityLiteralsFileName(project.id, project.displayName, concept.name, at)),
-      });
+      return fileDownload(zip, entityLiteralsFileName(project.id, project.displayName, concept.name, at));
     }),
   );
 

@@ -8,13 +8,13 @@ import { caller, managementRoute } from '../auth';
 import type { SandboxContext } from '../context';
 import { badRequest } from '../errors';
 import { requireFeature } from '../features';
-import { attachment } from '../http';
+import { fileDownload } from '../http';
 import { COMPATIBLE_DATA_TYPES, ENTITY_KINDS, KIND_DESCRIPTIONS } from '../nlu/entityKinds';
 import { canUseGrammars } from '../nlu/grammars';
 import { registerImportExecutor, startImport, uploadOf } from '../nlu/imports';
 import { exportLocales } from '../nlu/model';
 import { ontologyZip } from '../nlu/ontology';
-import { bytes, json, type Router } from '../router';
+import { json, type Router } from '../router';
 
 export function registerOntologyRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
@@ -32,9 +32,7 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
         isProfessionalServices(principal.user),
         at,
       );
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(ontologyFileName(project.id, project.displayName, at)),
-      });
+      return fileDownload(zip, ontologyFileName(project.id, project.displayName, at));
     }),
   );
 

@@ -6,12 +6,12 @@ import { isProfessionalServices, requireVisibleProject } from '../access';
 import { requireEditableProject } from '../editableProject';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
-import { attachment } from '../http';
+import { fileDownload } from '../http';
 import type { TaskOutcome } from '../jobs';
 import { startJobReply } from '../jobStart';
 import { uploadedFile } from '../multipart';
 import { applyPackage, buildMetadata, buildPackage, validatePackage } from '../projectPackage';
-import { bytes, type Router } from '../router';
+import { type Router } from '../router';
 import type { JobRecord, JobTask } from '../state';
 import { requireLocale, requireObject, requireString } from '../validate';
 
@@ -32,9 +32,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
         isProfessionalServices(principal.user),
         at,
       );
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(packageFileName(project.id, project.displayName, at)),
-      });
+      return fileDownload(zip, packageFileName(project.id, project.displayName, at));
     }),
   );
 
@@ -43,9 +41,7 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const at = new Date(ctx.now());
       const text = `${JSON.stringify(buildMetadata(state, project, store.content(project.id)), null, 2)}\n`;
-      return bytes(Buffer.from(text), 'application/json', {
-        'content-disposition': attachment(metadataFileName(project.id, project.displayName, at)),
-      });
+      return fileDownload(Buffer.from(text), metadataFileName(project.id, project.displayName, at), 'application/json');
     }),
   );
 

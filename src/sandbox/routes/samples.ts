@@ -5,11 +5,11 @@ import { requireVisibleProject } from '../access';
 import { requireEditableProject } from '../editableProject';
 import { caller, managementRoute } from '../auth';
 import type { SandboxContext } from '../context';
-import { attachment } from '../http';
+import { fileDownload } from '../http';
 import { startImport, uploadOf } from '../nlu/imports';
 import { exportLocales, importLocale } from '../nlu/model';
 import { samplesZip } from '../nlu/samples';
-import { bytes, type Router } from '../router';
+import { type Router } from '../router';
 import { requireIntent } from './intents';
 
 const SAMPLES = '/v4/projects/:projectId/intents/:intentName/samples';
@@ -25,9 +25,7 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
       requireIntent(content, project, intent);
       const at = new Date(ctx.now());
       const zip = await samplesZip(content, intent, exportLocales(req.query, project), at);
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(intentSamplesFileName(project.id, project.displayName, intent, at)),
-      });
+      return fileDownload(zip, intentSamplesFileName(project.id, project.displayName, intent, at));
     }),
   );
 
