@@ -12,11 +12,17 @@ import type { NluImportSpec, ProjectContent, ProjectRecord } from '../state';
 import { requireEntity } from './entityEdits';
 import { kindOf, WRAPPER_KEY } from './entityKinds';
 import { importLiterals, readLiteralsUpload } from './literals';
-import { findIntent } from './model';
+import { findIntent, importLocale } from './model';
 import { applyOntology, readOntologyZip } from './ontology';
 import { importSamples, readSamplesUpload } from './samples';
 
 type Apply = () => Record<string, unknown>;
+
+/** The upload routes of literals and samples: PUT appends to what a locale has, POST replaces it (platform-api.md). */
+export const LOCALE_IMPORT_ROUTES = [
+  ['PUT', 'append'],
+  ['POST', 'replace'],
+] as const;
 
 const JOB_TYPES: Readonly<Record<string, string>> = {
   'literals:append': 'APPEND_LITERALS',
@@ -114,4 +120,18 @@ export function registerImportExecutor(ctx: SandboxContext): void {
 export async function uploadOf(req: SandboxRequest): Promise<{ data: Buffer; fileName: string }> {
   const file = uploadedFile(await req.form());
   return { data: file.data, fileName: file.filename ?? '' };
+}
+
+/** A literals or samples upload for the request's `?locale=`, validated and started as an import job. */
+export async function startLocaleImport(
+  ctx: SandboxContext,
+  req: SandboxRequest,
+  project: ProjectRecord,
+  target: 'literals' | 'samples',
+  mode: NluImportSpec['mode'],
+  name: string,
+): Promise<Reply> {
+  const locale = importLocale(req.query, project);
+  const { data, fileName } = await uploadOf(req);
+  return startImport(ctx, req, project, { target, mode, name, locale, fileName }, data);
 }

@@ -11,9 +11,9 @@ import { requireEntity } from '../nlu/entityEdits';
 import { kindOf, WRAPPER_KEY } from '../nlu/entityKinds';
 import { entityView } from '../nlu/entityViews';
 import { grammarsZip, readGrammarsZip, requireGrammarRights } from '../nlu/grammars';
-import { startImport, uploadOf } from '../nlu/imports';
+import { LOCALE_IMPORT_ROUTES, startLocaleImport, uploadOf } from '../nlu/imports';
 import { literalsZip } from '../nlu/literals';
-import { exportLocales, importLocale, localeContent } from '../nlu/model';
+import { exportLocales, localeContent } from '../nlu/model';
 import { json, type Router, type SandboxRequest } from '../router';
 import type { ProjectContent, ProjectRecord } from '../state';
 import type { TrsxConcept } from '../../core/formats/trsx/model';
@@ -78,23 +78,12 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
     }),
   );
 
-  for (const [method, mode] of [
-    ['PUT', 'append'],
-    ['POST', 'replace'],
-  ] as const) {
+  for (const [method, mode] of LOCALE_IMPORT_ROUTES) {
     router.add(
       managementRoute(method, `${ENTITY}/literals/.${mode}`, async (req) => {
         const project = requireEditableProject(state, req, `${mode} entity literals`);
         requireEntity(store.content(project.id), project, entityName(req));
-        const locale = importLocale(req.query, project);
-        const { data, fileName } = await uploadOf(req);
-        return startImport(
-          ctx,
-          req,
-          project,
-          { target: 'literals', mode, name: entityName(req), locale, fileName },
-          data,
-        );
+        return startLocaleImport(ctx, req, project, 'literals', mode, entityName(req));
       }),
     );
   }

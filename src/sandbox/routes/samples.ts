@@ -6,8 +6,8 @@ import { requireEditableProject } from '../editableProject';
 import { caller, managementRoute } from '../auth';
 import type { SandboxContext } from '../context';
 import { fileDownload } from '../http';
-import { startImport, uploadOf } from '../nlu/imports';
-import { exportLocales, importLocale } from '../nlu/model';
+import { LOCALE_IMPORT_ROUTES, startLocaleImport } from '../nlu/imports';
+import { exportLocales } from '../nlu/model';
 import { samplesZip } from '../nlu/samples';
 import { type Router } from '../router';
 import { requireIntent } from './intents';
@@ -29,18 +29,12 @@ export function registerSampleRoutes(router: Router, ctx: SandboxContext): void 
     }),
   );
 
-  for (const [method, mode] of [
-    ['PUT', 'append'],
-    ['POST', 'replace'],
-  ] as const) {
+  for (const [method, mode] of LOCALE_IMPORT_ROUTES) {
     router.add(
       managementRoute(method, `${SAMPLES}/.${mode}`, async (req) => {
         const project = requireEditableProject(state, req, `${mode} samples`);
-        const intent = req.params.intentName;
-        requireIntent(store.content(project.id), project, intent);
-        const locale = importLocale(req.query, project);
-        const { data, fileName } = await uploadOf(req);
-        return startImport(ctx, req, project, { target: 'samples', mode, name: intent, locale, fileName }, data);
+        requireIntent(store.content(project.id), project, req.params.intentName);
+        return startLocaleImport(ctx, req, project, 'samples', mode, req.params.intentName);
       }),
     );
   }
