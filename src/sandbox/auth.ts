@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError, forbidden, unauthorized } from './errors';
 import { findRuntimeClient, isRuntimeClientId, runtimeScopeProblem, runtimeUser } from './logs/runtimeClients';
-import { json, type Reply, type RouteSpec, type SandboxRequest } from './router';
+import { json, type Handler, type HttpMethod, type Reply, type RouteSpec, type SandboxRequest } from './router';
 import type { ClientRecord, SandboxState, UserRecord } from './state';
 
 /** Scopes of service clients, and the runtime scopes an application's clients (`appID:…`) may be granted. */
@@ -25,6 +25,11 @@ export const RUNTIME_SCOPES: readonly RuntimeScope[] = [
 export const NLU_SCOPES: readonly Scope[] = ['nlu'];
 /** Scopes that open the management API (`mix-api` is the official CLI's default). */
 export const MANAGEMENT_SCOPES: readonly Scope[] = ['svc-api', 'mix-api'];
+
+/** A route of the management API: its token needs one of MANAGEMENT_SCOPES (errors in the gateway's shape). */
+export function managementRoute<P extends string>(method: HttpMethod, path: P, handler: Handler<P>): RouteSpec<P> {
+  return { method, path, auth: MANAGEMENT_SCOPES, handler };
+}
 /** Scopes that open the event-log consumer and audio APIs. */
 export const LOG_SCOPES: readonly Scope[] = ['log'];
 

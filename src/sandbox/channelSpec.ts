@@ -1,41 +1,19 @@
-// Channel modes and colors as the real service names them (the official CLI's enums), and the parsing of
-// the channel parts of create/update requests.
+// The parsing of the channel parts of create/update requests, against the platform's channel modes and
+// colors (core/package/channelEnums.ts).
 import { randomUUID } from 'node:crypto';
+import { CHANNEL_COLORS, CHANNEL_MODES } from '../core/package/channelEnums';
 import { badRequest } from './errors';
 import type { ChannelRecord } from './state';
 import { requireDisplayName, requireEnum, requireObject, typeName, type JsonObject } from './validate';
 
-export const CHANNEL_MODES = ['AUDIO_SCRIPT', 'DTMF', 'INTERACTIVITY', 'RICH_TEXT', 'TTS'] as const;
 /**
  * The spec's placeholder (platform-api.md, "Channel"): accepted and kept as sent, like the enum's zero value
  * on the real service, so a client sending the one mode the spec shows is not refused.
  */
 export const MODE_PLACEHOLDER = 'MODE_UNSPECIFIED';
 const ACCEPTED_MODES = [...CHANNEL_MODES, MODE_PLACEHOLDER] as const;
-/** `COLOR_UNSPECIFIED` first: it asks the sandbox to pick the next free color. */
-export const CHANNEL_COLORS = [
-  'COLOR_UNSPECIFIED',
-  'PURPLE',
-  'LIGHT_ORANGE',
-  'GREEN',
-  'CORN_FLOWER',
-  'PINK',
-  'YELLOW',
-  'TEAL',
-  'LIGHT_GREY',
-  'SALMON',
-  'BROWN',
-  'SKY',
-  'GREY',
-  'LIGHT_PURPLE',
-  'RUBY',
-  'LIGHT_GREEN',
-  'BLUE',
-  'LIGHT_PINK',
-  'ORANGE',
-  'CYAN',
-  'INDIGO',
-] as const;
+/** `COLOR_UNSPECIFIED` asks the sandbox to pick the next free color. */
+const ACCEPTED_COLORS = ['COLOR_UNSPECIFIED', ...CHANNEL_COLORS] as const;
 
 export function parseModes(value: unknown, field: string): string[] {
   if (!Array.isArray(value))
@@ -49,14 +27,14 @@ export function parseModes(value: unknown, field: string): string[] {
 }
 
 export function parseColor(value: unknown, field: string): string {
-  return requireEnum(value, CHANNEL_COLORS, field);
+  return requireEnum(value, ACCEPTED_COLORS, field);
 }
 
 /** A concrete color: the requested one, or the first palette color no other channel of the project uses. */
 export function resolveColor(requested: string | undefined, siblings: readonly ChannelRecord[]): string {
   if (requested && requested !== 'COLOR_UNSPECIFIED') return requested;
   const used = new Set(siblings.map((c) => c.color));
-  return CHANNEL_COLORS.slice(1).find((c) => !used.has(c)) ?? 'PURPLE';
+  return CHANNEL_COLORS.find((c) => !used.has(c)) ?? 'PURPLE';
 }
 
 /** `{displayName, modes, color?}` of a channel to create. */

@@ -1,7 +1,7 @@
 // node:http plumbing: reading bounded request bodies (with or without Content-Length) and writing Replies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, badRequest } from './errors';
-import type { Reply } from './router';
+import { bytes, type Reply } from './router';
 
 const MB = 1024 * 1024;
 
@@ -131,7 +131,12 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
 }
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (ASCII fallback plus the exact UTF-8 name). */
-export function attachment(fileName: string): string {
+function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A file to save: the body with `content-disposition: attachment` naming it (a zip unless `contentType` says). */
+export function fileDownload(body: Uint8Array, fileName: string, contentType = 'application/octet-stream'): Reply {
+  return bytes(body, contentType, { 'content-disposition': attachment(fileName) });
 }

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fsyncDir, removeTempFiles, writeFileAtomic } from '../core/fs/atomicFile';
+import { CoalescingWrites } from './coalescingWrites';
 import { emptyContent, normalizeState, type ProjectContent, type SandboxState } from './state';
 
 /** State holds client secrets and tokens' signing key: readable by the owner only. */
@@ -26,8 +27,7 @@ export class Store {
   private stateDirty = false;
   /** Content texts serialized ahead of the next write (`serializeContent`); dropped when that content changes again. */
   private readonly serialized = new Map<string, string>();
-  private writing: Promise<void> | undefined;
-  private queued: Promise<void> | undefined;
+  private readonly writes = new CoalescingWrites(() => this.writeNow());
 
   private constructor(
     readonly dir: string,
@@ -115,24 +115,12 @@ export class Store {
   /** Persists every change made so far; resolves once it is durable. */
   commit(): Promise<void> {
     this.stateDirty = true;
-    if (!this.writing) {
-      this.writing = this.writeNow().finally(() => {
-        this.writing = undefined;
-      });
-      return this.writing;
-    }
-    this.queued ??= this.writing
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = undefined;
-        return this.commit();
-      });
-    return this.queued;
+    return this.writes.request();
   }
 
   /** Waits for writes in flight (used on close). */
-  async flush(): Promise<void> {
-    while (this.writing || this.queued) await (this.queued ?? this.writing)?.catch(() => undefined);
+  flush(): Promise<void> {
+    return this.writes.flush();
   }
 
   /** Saves an upload for a job to apply later; returns its name under `staged/`. */

@@ -1,10 +1,10 @@
 // Finding applications, configurations, credentials and environment geographies, with the visibility
 // rule of applications: members of the application's organization see it (any role), provider staff see
 // every application, and anyone else (members of one project only included) gets 404 as if it did not exist.
-import { isStaff } from '../access';
+import { isStaff, requireVisibleOrganization } from '../access';
 import { forbidden, notFound } from '../errors';
 import type { Principal } from '../auth';
-import type { SandboxState } from '../state';
+import type { OrganizationRecord, SandboxState } from '../state';
 import type {
   AppClientRecord,
   AppConfigRecord,
@@ -24,6 +24,21 @@ export function canSeeOrganization(state: SandboxState, principal: Principal, or
     isStaff(principal.user) ||
     state.organizations.some((o) => o.id === orgId && o.members.some((m) => m.userId === principal.user.id))
   );
+}
+
+/** An organization whose `listed` (applications, bots) the caller asks for: 404 unseen, 403 when no member (nor staff). */
+export function requireOrganizationToList(
+  state: SandboxState,
+  principal: Principal,
+  orgId: string,
+  listed: 'applications' | 'bots',
+): OrganizationRecord {
+  const org = requireVisibleOrganization(state, principal, orgId);
+  if (!canSeeOrganization(state, principal, org.id))
+    throw forbidden(
+      `${principal.user.name} is not a member of organization ${org.id}; its ${listed} are visible to its members only.`,
+    );
+  return org;
 }
 
 export function requireVisibleApplication(
@@ -52,6 +67,18 @@ export function requireVisibleConfig(
   if (!config || !app || !canSeeOrganization(state, principal, app.orgId))
     throw notFound(`Application configuration ${configId} not found.`);
   return { config, app };
+}
+
+/** The configuration when the caller may `verb` it (delete, deploy, …): 404 when it cannot see it, 403 when no editor. */
+export function requireEditableConfig(
+  state: SandboxState,
+  principal: Principal,
+  configId: string,
+  verb: string,
+): { config: AppConfigRecord; app: ApplicationRecord } {
+  const found = requireVisibleConfig(state, principal, configId);
+  requireAppEditor(state, principal, found.app, `${verb} application configurations`);
+  return found;
 }
 
 export function allEnvGeographies(state: SandboxState): EnvGeographyRecord[] {

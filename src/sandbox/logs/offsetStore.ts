@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../core/fs/atomicFile';
+import { CoalescingWrites } from '../coalescingWrites';
 
 export interface TopicPartitionOffset {
   topic: string;
@@ -17,8 +18,7 @@ type GroupOffsets = Record<string, Record<string, number>>;
 const key = (topic: string, partition: number): string => `${topic}\u0000${partition}`;
 
 export class OffsetStore {
-  private writing: Promise<void> | undefined;
-  private queued: Promise<void> | undefined;
+  private readonly writes = new CoalescingWrites(() => writeFileAtomic(this.file, JSON.stringify(this.groups), 0o600));
 
   private constructor(
     private readonly file: string,
@@ -49,27 +49,10 @@ export class OffsetStore {
     if (offsets.length === 0) return Promise.resolve();
     const g = (this.groups[group] ??= {});
     for (const o of offsets) g[key(o.topic, o.partition)] = o.offset;
-    return this.persist();
+    return this.writes.request();
   }
 
   flush(): Promise<void> {
-    return (this.queued ?? this.writing ?? Promise.resolve()).catch(() => undefined);
-  }
-
-  private persist(): Promise<void> {
-    if (!this.writing) {
-      const text = JSON.stringify(this.groups);
-      this.writing = writeFileAtomic(this.file, text, 0o600).finally(() => {
-        this.writing = undefined;
-      });
-      return this.writing;
-    }
-    this.queued ??= this.writing
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = undefined;
-        return this.persist();
-      });
-    return this.queued;
+    return this.writes.flush();
   }
 }

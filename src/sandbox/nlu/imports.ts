@@ -6,17 +6,23 @@ import { isoNow, type SandboxContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import type { TaskOutcome } from '../jobs';
 import { uploadedFile } from '../multipart';
-import { json, type Reply, type SandboxRequest } from '../router';
+import { startJobReply } from '../jobStart';
+import type { Reply, SandboxRequest } from '../router';
 import type { NluImportSpec, ProjectContent, ProjectRecord } from '../state';
-import { jobView } from '../views';
 import { requireEntity } from './entityEdits';
 import { kindOf, WRAPPER_KEY } from './entityKinds';
 import { importLiterals, readLiteralsUpload } from './literals';
-import { findIntent } from './model';
+import { findIntent, importLocale } from './model';
 import { applyOntology, readOntologyZip } from './ontology';
 import { importSamples, readSamplesUpload } from './samples';
 
 type Apply = () => Record<string, unknown>;
+
+/** The upload routes of literals and samples: PUT appends to what a locale has, POST replaces it (platform-api.md). */
+export const LOCALE_IMPORT_ROUTES = [
+  ['PUT', 'append'],
+  ['POST', 'replace'],
+] as const;
 
 const JOB_TYPES: Readonly<Record<string, string>> = {
   'literals:append': 'APPEND_LITERALS',
@@ -83,16 +89,12 @@ export async function startImport(
   const extension = spec.target === 'ontology' ? '.zip' : (/\.[A-Za-z0-9]{1,8}$/.exec(spec.fileName)?.[0] ?? '.bin');
   const stagedFile = await ctx.store.stage(data, extension);
   const type = JOB_TYPES[`${spec.target}:${spec.mode}`] ?? 'IMPORT';
-  const job = ctx.jobs.create({
+  return startJobReply(ctx, {
     projectId: project.id,
     type,
     task: { kind: 'nluImport', stagedFile, spec },
     createdBy: caller(req).user.id,
   });
-  // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
-  const started = jobView(job, ctx.now());
-  await ctx.store.commit();
-  return json(started);
 }
 
 /** The executor of every NLU import job. */
@@ -118,4 +120,18 @@ export function registerImportExecutor(ctx: SandboxContext): void {
 export async function uploadOf(req: SandboxRequest): Promise<{ data: Buffer; fileName: string }> {
   const file = uploadedFile(await req.form());
   return { data: file.data, fileName: file.filename ?? '' };
+}
+
+/** A literals or samples upload for the request's `?locale=`, validated and started as an import job. */
+export async function startLocaleImport(
+  ctx: SandboxContext,
+  req: SandboxRequest,
+  project: ProjectRecord,
+  target: 'literals' | 'samples',
+  mode: NluImportSpec['mode'],
+  name: string,
+): Promise<Reply> {
+  const locale = importLocale(req.query, project);
+  const { data, fileName } = await uploadOf(req);
+  return startImport(ctx, req, project, { target, mode, name, locale, fileName }, data);
 }

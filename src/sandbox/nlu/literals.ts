@@ -4,16 +4,13 @@
 import { parseList } from '../../core/formats/lists/list';
 import { parseNmlist } from '../../core/formats/lists/nmlist';
 import type { DictionaryEntry, TrsxConcept } from '../../core/formats/trsx/model';
-import { buildTrsx } from '../../core/formats/trsx/build';
-import { writeZip } from '../../core/package/zip';
 import { badRequest } from '../errors';
 import type { ProjectContent, ProjectRecord } from '../state';
 import { appendLiterals, pairKey } from './entityEdits';
 import { parseTrsxUpload, rejectErrors, uploadFormat } from './fileChecks';
-import { conceptStub, headerOnly } from '../../core/formats/trsx/partial';
+import { conceptStub } from '../../core/formats/trsx/partial';
+import { perLocaleTrsxZip } from './localeZip';
 import { conceptNames, intentNames, localeContent } from './model';
-
-const encoder = new TextEncoder();
 
 /** The literal/value pairs of `entity` in an uploaded file (400 with the file's diagnostics when invalid). */
 export function readLiteralsUpload(
@@ -84,25 +81,20 @@ export function importLiterals(
 }
 
 /** One `<locale>.trsx` per locale with the entity's declaration and its dictionary (empty when it has none). */
-export async function literalsZip(
+export function literalsZip(
   content: ProjectContent,
   concept: TrsxConcept,
   locales: readonly string[],
   at: Date,
 ): Promise<Uint8Array> {
-  const files = new Map<string, Uint8Array>();
-  for (const locale of locales) {
-    const source = localeContent(content, locale).trsx;
-    const doc = headerOnly(source);
+  return perLocaleTrsxZip(content, locales, at, (doc, source) => {
     const declared = source.concepts.find((c) => c.name === concept.name) ?? concept;
     doc.concepts = [conceptStub(declared)];
     const entries = source.dictionaries
       .filter((d) => d.conceptref === concept.name)
       .flatMap((d) => d.entries.map((e) => ({ ...e })));
     doc.dictionaries = [{ conceptref: concept.name, entries }];
-    files.set(`${locale}.trsx`, encoder.encode(buildTrsx(doc)));
-  }
-  return await writeZip(files, at);
+  });
 }
 
 function dedupe(entries: DictionaryEntry[]): DictionaryEntry[] {

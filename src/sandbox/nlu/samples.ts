@@ -3,18 +3,15 @@
 // there (same text and annotations) gets its count raised instead of a second copy; replace first deletes the
 // intent's samples in that locale.
 import { samplesFromTxt, parseSamplesTxt } from '../../core/formats/lists/samplesTxt';
-import { buildTrsx } from '../../core/formats/trsx/build';
 import type { TrsxDocument, TrsxSample } from '../../core/formats/trsx/model';
 import { isPredefinedConcept } from '../../core/formats/trsx/predefined';
 import { annotatedSampleKey } from '../../core/formats/trsx/sample-text';
-import { writeZip } from '../../core/package/zip';
 import { badRequest } from '../errors';
 import type { ProjectContent, ProjectRecord } from '../state';
 import { parseTrsxUpload, rejectErrors, uploadFormat } from './fileChecks';
-import { annotatedConcepts, conceptStub, headerOnly } from '../../core/formats/trsx/partial';
+import { annotatedConcepts, conceptStub } from '../../core/formats/trsx/partial';
+import { perLocaleTrsxZip } from './localeZip';
 import { conceptNames, intentNames, localeContent } from './model';
-
-const encoder = new TextEncoder();
 
 /** The samples of `intent` in an uploaded file (400 with the file's diagnostics when invalid). */
 export function readSamplesUpload(
@@ -119,23 +116,18 @@ function sampleKey(s: TrsxSample): string {
 }
 
 /** One `<locale>.trsx` per locale: the intent, stubs of the entities its samples and links use, its samples. */
-export async function samplesZip(
+export function samplesZip(
   content: ProjectContent,
   intent: string,
   locales: readonly string[],
   at: Date,
 ): Promise<Uint8Array> {
-  const files = new Map<string, Uint8Array>();
-  for (const locale of locales) {
-    const source = localeContent(content, locale).trsx;
-    const doc = headerOnly(source);
+  return perLocaleTrsxZip(content, locales, at, (doc, source) => {
     const declared = source.intents.find((i) => i.name === intent);
     doc.intents = [declared ? structuredClone(declared) : { name: intent, links: [] }];
     doc.samples = source.samples.filter((s) => s.intentref === intent).map((s) => structuredClone(s));
     const used = new Set(doc.intents[0]?.links.map((l) => l.conceptref) ?? []);
     for (const s of doc.samples) annotatedConcepts(s.content, used);
     doc.concepts = source.concepts.filter((c) => used.has(c.name)).map(conceptStub);
-    files.set(`${locale}.trsx`, encoder.encode(buildTrsx(doc)));
-  }
-  return await writeZip(files, at);
+  });
 }

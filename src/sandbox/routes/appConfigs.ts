@@ -1,7 +1,7 @@
 // Application configurations: list, get, create (rules 1 and 3), update (only while not deployed; 501
 // when the feature is off), override (rule 2) and delete. Reading needs visibility of the application;
 // changing needs an Owner or Admin of its organization (or provider staff).
-import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
+import { caller, managementRoute, type Principal } from '../auth';
 import { booleanQuery, filterConfigs } from '../apps/configFilters';
 import { checkBuildRefs, latestBuilds } from '../apps/configBuilds';
 import { parseConfigContent, withDefaultDataHosts, type ConfigContentInput } from '../apps/configRequest';
@@ -9,6 +9,7 @@ import {
   configsOf,
   isDeployed,
   requireAppEditor,
+  requireEditableConfig,
   requireVisibleApplication,
   requireVisibleConfig,
 } from '../apps/lookup';
@@ -80,22 +81,16 @@ export function registerAppConfigRoutes(router: Router, ctx: SandboxContext): vo
 /** An application's configurations: list and create (rules 1 and 3). */
 function registerApplicationConfigRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-  router.add({
-    method: 'GET',
-    path: '/v4/apps/:applicationId/app-configs',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/apps/:applicationId/app-configs', (req) => {
       const app = requireVisibleApplication(state, caller(req), req.params.applicationId);
       const configs = filterConfigs(state, configsOf(state, app.id), req.query).map((c) => configView(state, c));
       return json({ configs, totalSize: configs.length });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'POST',
-    path: '/v4/apps/:applicationId/app-configs',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', '/v4/apps/:applicationId/app-configs', async (req) => {
       const principal = caller(req);
       const app = requireVisibleApplication(state, principal, req.params.applicationId);
       requireAppEditor(state, principal, app, 'create application configurations');
@@ -131,29 +126,22 @@ function registerApplicationConfigRoutes(router: Router, ctx: SandboxContext): v
       state.appConfigs.push(config);
       await store.commit();
       return json({ config: configView(state, config) });
-    },
-  });
+    }),
+  );
 }
 
 /** One configuration: get, delete, and update (only while not deployed; 501 when the feature is off). */
 function registerConfigRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-  router.add({
-    method: 'GET',
-    path: '/v4/app-configs/:configId',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) =>
+  router.add(
+    managementRoute('GET', '/v4/app-configs/:configId', (req) =>
       json({ config: configView(state, requireVisibleConfig(state, caller(req), req.params.configId).config) }),
-  });
+    ),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: '/v4/app-configs/:configId',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
-      const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'delete application configurations');
+  router.add(
+    managementRoute('DELETE', '/v4/app-configs/:configId', async (req) => {
+      const { config } = requireEditableConfig(state, caller(req), req.params.configId, 'delete');
       if (isDeployed(config))
         throw badRequest(
           `Configuration ${config.id} is deployed; undeploy it (PUT /v4/app-configs/${config.id}/.undeploy) before deleting it.`,
@@ -161,18 +149,14 @@ function registerConfigRoutes(router: Router, ctx: SandboxContext): void {
       state.appConfigs = state.appConfigs.filter((c) => c !== config);
       await store.commit();
       return json(statusObject(`Application configuration ${config.id} deleted.`));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/app-configs/:configId',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/app-configs/:configId', async (req) => {
       requireFeature(ctx.featuresOff, 'app-config-update');
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'update application configurations');
+      const { config, app } = requireEditableConfig(state, principal, req.params.configId, 'update');
       if (isDeployed(config))
         throw badRequest(
           `Configuration ${config.id} is deployed; an update is allowed only when it is not deployed. Undeploy it first, or override it.`,
@@ -186,21 +170,17 @@ function registerConfigRoutes(router: Router, ctx: SandboxContext): void {
       config.updateTime = isoNow(ctx);
       await store.commit();
       return json({ config: configView(state, config) });
-    },
-  });
+    }),
+  );
 }
 
 /** Override (rule 2): a new configuration with the same tag, the latest builds or given ones. */
 function registerOverrideRoute(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
-  router.add({
-    method: 'POST',
-    path: '/v4/app-configs/:configId/.override',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', '/v4/app-configs/:configId/.override', async (req) => {
       const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'override application configurations');
+      const { config, app } = requireEditableConfig(state, principal, req.params.configId, 'override');
       const child = state.appConfigs.find((c) => c.parentId === config.id);
       if (child)
         throw badRequest(
@@ -241,6 +221,6 @@ function registerOverrideRoute(router: Router, ctx: SandboxContext): void {
       state.appConfigs.push(next);
       await store.commit();
       return json({ config: configView(state, next) });
-    },
-  });
+    }),
+  );
 }

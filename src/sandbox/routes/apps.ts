@@ -1,10 +1,10 @@
 // Applications: the list of one organization (`{applications, totalSize}`), the all-applications v2 list
 // at GET /v4/apps (the path the public CLI uses; paged, `orgId` required except for provider staff) and
 // application credentials. `view` (AV_FULL, AV_FULL_AVAILABLE_CONFIGS, AV_FULL_LIVE_CONFIGS) adds configurations.
-import { caller, MANAGEMENT_SCOPES } from '../auth';
-import { isStaff, requireVisibleOrganization } from '../access';
+import { caller, managementRoute } from '../auth';
+import { isStaff } from '../access';
 import { configsForView, parseView } from '../apps/configFilters';
-import { canSeeOrganization, configsOf, requireVisibleApplication } from '../apps/lookup';
+import { canSeeOrganization, configsOf, requireOrganizationToList, requireVisibleApplication } from '../apps/lookup';
 import type { ApplicationRecord } from '../apps/model';
 import { applicationView, credentialView } from '../apps/views';
 import type { SandboxContext } from '../context';
@@ -44,31 +44,20 @@ export function credentialsReply(
 export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;
 
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations/:orgId/apps',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
-      const principal = caller(req);
-      const org = requireVisibleOrganization(state, principal, req.params.orgId);
-      if (!canSeeOrganization(state, principal, org.id))
-        throw forbidden(
-          `${principal.user.name} is not a member of organization ${org.id}; its applications are visible to its members only.`,
-        );
+  router.add(
+    managementRoute('GET', '/v4/organizations/:orgId/apps', (req) => {
+      const org = requireOrganizationToList(state, caller(req), req.params.orgId, 'applications');
       const view = parseView(req.query.get('view'), 'AV');
       const applications = state.applications
         .filter((a) => a.orgId === org.id && matchesFilters(a, req.query))
         .sort(byId)
         .map((a) => applicationView(state, a, configsForView(state, configsOf(state, a.id), view), false));
       return json({ applications, totalSize: applications.length });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/apps',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/apps', (req) => {
       const principal = caller(req);
       const orgId = req.query.get('orgId') || undefined;
       // mix-cli's applications:get sends only `filter=<applicationId>&view=AV_FULL`: such a lookup searches
@@ -97,14 +86,12 @@ export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
         .sort(byId)
         .map((a) => applicationView(state, a, configsForView(state, configsOf(state, a.id), view), true));
       return json(pageOf('applications', applications, paging(req.query)));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/apps/:applicationId/credentials',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) =>
+  router.add(
+    managementRoute('GET', '/v4/apps/:applicationId/credentials', (req) =>
       json(credentialsReply(state, requireVisibleApplication(state, caller(req), req.params.applicationId), req.query)),
-  });
+    ),
+  );
 }

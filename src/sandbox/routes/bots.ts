@@ -1,15 +1,14 @@
 // Bots: applications with at least one configuration that includes a dialog build. The per-organization
 // list (`view` BV_FULL, BV_FULL_AVAILABLE_CONFIGS, BV_FULL_LIVE_CONFIGS adds configurations), a bot's
 // credentials and configurations, and a configuration's interface, fixed when the dialog was built.
-import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
-import { requireVisibleOrganization } from '../access';
+import { caller, managementRoute, type Principal } from '../auth';
 import { configsForView, filterConfigs, parseView } from '../apps/configFilters';
-import { canSeeOrganization, configsOf, requireVisibleApplication } from '../apps/lookup';
+import { configsOf, requireOrganizationToList, requireVisibleApplication } from '../apps/lookup';
 import type { AppConfigRecord, ApplicationRecord } from '../apps/model';
 import { applicationView, configView } from '../apps/views';
 import { findBuild } from '../builds/records';
 import type { SandboxContext } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { json, type Router } from '../router';
 import { credentialsReply } from './apps';
 
@@ -30,17 +29,9 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
     return app;
   };
 
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations/:orgId/bots',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
-      const principal = caller(req);
-      const org = requireVisibleOrganization(state, principal, req.params.orgId);
-      if (!canSeeOrganization(state, principal, org.id))
-        throw forbidden(
-          `${principal.user.name} is not a member of organization ${org.id}; its bots are visible to its members only.`,
-        );
+  router.add(
+    managementRoute('GET', '/v4/organizations/:orgId/bots', (req) => {
+      const org = requireOrganizationToList(state, caller(req), req.params.orgId, 'bots');
       const view = parseView(req.query.get('view'), 'BV');
       const bots = state.applications
         .filter((a) => a.orgId === org.id && dialogConfigs(a).length > 0)
@@ -55,32 +46,25 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
           return { id, applicationName, configs, createTime };
         });
       return json({ bots, totalSize: bots.length });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/bots/:botId/credentials',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(credentialsReply(state, requireBot(caller(req), req.params.botId), req.query)),
-  });
+  router.add(
+    managementRoute('GET', '/v4/bots/:botId/credentials', (req) =>
+      json(credentialsReply(state, requireBot(caller(req), req.params.botId), req.query)),
+    ),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/bots/:botId/configs',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/bots/:botId/configs', (req) => {
       const bot = requireBot(caller(req), req.params.botId);
       const configs = filterConfigs(state, dialogConfigs(bot), req.query).map((c) => configView(state, c));
       return json({ configs, totalSize: configs.length });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/bots/:botId/configs/:configId/interface',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/bots/:botId/configs/:configId/interface', (req) => {
       const bot = requireBot(caller(req), req.params.botId);
       const configId = req.params.configId;
       const config = configsOf(state, bot.id).find((c) => c.id === configId);
@@ -102,6 +86,6 @@ export function registerBotRoutes(router: Router, ctx: SandboxContext): void {
           createTime: build.createTime,
         },
       });
-    },
-  });
+    }),
+  );
 }

@@ -1,8 +1,9 @@
 // Builds: start (a BUILD_MODELS job), list, latest, get, delete and download. Starting is a project edit
 // (Owner or Admin, not while another user holds the lock); reading follows project visibility; deleting a
 // build is a project edit too. Builds of a project the caller cannot see answer 404 like missing ones.
-import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
+import { caller, managementRoute, type Principal } from '../auth';
 import { requireProjectAction, requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { parseBuildRequest } from '../builds/buildRequest';
 import { runBuildTask } from '../builds/buildTask';
 import { BUILD_SERVICES, type BuildRecord } from '../builds/model';
@@ -10,9 +11,10 @@ import { findBuild } from '../builds/records';
 import { buildArchive, buildView, latestBuildsView } from '../builds/views';
 import type { SandboxContext } from '../context';
 import { notFound } from '../errors';
-import { attachment } from '../http';
-import { bytes, json, type Router } from '../router';
-import { jobView, statusObject } from '../views';
+import { fileDownload } from '../http';
+import { startJobReply } from '../jobStart';
+import { json, type Router } from '../router';
+import { statusObject } from '../views';
 import { pageOf, paging, requireEnum } from '../validate';
 
 export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
@@ -34,28 +36,18 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
     return build;
   };
 
-  router.add({
-    method: 'POST',
-    path: '/v4/projects/:projectId/.build',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', '/v4/projects/:projectId/.build', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'build models');
+      const project = requireEditableProject(state, req, 'build models');
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const task = parseBuildRequest(raw, project, store.content(project.id));
-      const job = ctx.jobs.create({ projectId: project.id, type: 'BUILD_MODELS', task, createdBy: principal.user.id });
-      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
-      const started = jobView(job, ctx.now());
-      await store.commit();
-      return json(started);
-    },
-  });
+      return startJobReply(ctx, { projectId: project.id, type: 'BUILD_MODELS', task, createdBy: principal.user.id });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/builds',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/builds', (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const rawType = req.query.get('type');
       const type = rawType ? requireEnum(rawType.toUpperCase(), BUILD_SERVICES, 'type') : undefined;
@@ -65,29 +57,23 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
         .reverse()
         .map(buildView);
       return json({ projectId: project.id, ...pageOf('builds', builds, paging(req.query)) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/builds/.latest',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) =>
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/builds/.latest', (req) =>
       json(latestBuildsView(state, requireVisibleProject(state, caller(req), req.params.projectId).project.id)),
-  });
+    ),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/builds/:buildLabel',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(buildView(visibleBuild(caller(req), req.params.buildLabel))),
-  });
+  router.add(
+    managementRoute('GET', '/v4/builds/:buildLabel', (req) =>
+      json(buildView(visibleBuild(caller(req), req.params.buildLabel))),
+    ),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: '/v4/builds/:buildLabel',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('DELETE', '/v4/builds/:buildLabel', async (req) => {
       const principal = caller(req);
       const build = visibleBuild(principal, req.params.buildLabel);
       requireProjectAction(state, principal, build.projectId, 'edit', 'delete builds');
@@ -100,17 +86,14 @@ export function registerBuildRoutes(router: Router, ctx: SandboxContext): void {
       await store.commit();
       await ctx.models.forget(build.buildLabel);
       return json(statusObject(`Build ${build.buildLabel} deleted.`));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/builds/:buildLabel/.download',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', '/v4/builds/:buildLabel/.download', async (req) => {
       const build = visibleBuild(caller(req), req.params.buildLabel);
       const zip = await buildArchive(build, store.content(build.projectId));
-      return bytes(zip, 'application/octet-stream', { 'content-disposition': attachment(`${build.buildLabel}.zip`) });
-    },
-  });
+      return fileDownload(zip, `${build.buildLabel}.zip`);
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 // Channels of a project: create, update modes/color, activate, deactivate, rename. The spec documents
 // 400 ("project not found") as these endpoints' error for an unknown project, so they answer 400 where
 // other families answer 404; an unknown channel id is a 400 as well.
-import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
+import { caller, managementRoute, type Principal } from '../auth';
 import { requireProjectAction } from '../access';
 import { parseColor, parseModes, parseNewChannel } from '../channelSpec';
 import { isoNow, type SandboxContext } from '../context';
@@ -32,24 +32,18 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
     await store.commit();
   };
 
-  router.add({
-    method: 'POST',
-    path: '/v4/projects/:projectId/channels',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', '/v4/projects/:projectId/channels', async (req) => {
       const project = editableProject(caller(req), req.params.projectId, 'create channels');
       const channel = parseNewChannel(await req.json(), 'channel request', project.channels);
       project.channels.push(channel);
       await touch(project);
       return json(channelReply(channel));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/.channel',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/.channel', async (req) => {
       const project = editableProject(caller(req), req.params.projectId, 'configure channels');
       const body = requireObject(await req.json(), 'channel update request');
       const channel = channelOf(project, requireString(body, 'channelId'));
@@ -61,18 +55,15 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
       if (color !== 'COLOR_UNSPECIFIED') channel.color = color;
       await touch(project);
       return json(channelReply(channel));
-    },
-  });
+    }),
+  );
 
   for (const [action, active] of [
     ['.activate', true],
     ['.deactivate', false],
   ] as const) {
-    router.add({
-      method: 'PUT',
-      path: `/v4/projects/:projectId/channels/:channelId/${action}`,
-      auth: MANAGEMENT_SCOPES,
-      handler: async (req) => {
+    router.add(
+      managementRoute('PUT', `/v4/projects/:projectId/channels/:channelId/${action}`, async (req) => {
         const project = editableProject(
           caller(req),
           req.params.projectId,
@@ -82,15 +73,12 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
         channel.isActive = active;
         await touch(project);
         return json(statusObject(`Channel ${channel.id} ${active ? 'activated' : 'deactivated'}.`));
-      },
-    });
+      }),
+    );
   }
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/channels/:channelId/.rename',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/channels/:channelId/.rename', async (req) => {
       const project = editableProject(caller(req), req.params.projectId, 'rename channels');
       const channel = channelOf(project, req.params.channelId);
       const displayName = requireDisplayName(requireObject(await req.json(), 'rename request'), 'displayName', 100);
@@ -102,6 +90,6 @@ export function registerChannelRoutes(router: Router, ctx: SandboxContext): void
       channel.displayName = displayName;
       await touch(project);
       return json({ displayName });
-    },
-  });
+    }),
+  );
 }

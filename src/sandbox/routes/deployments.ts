@@ -1,53 +1,40 @@
 // Deploying, undeploying and downloading application configurations (platform-api.md, "States and
 // transitions"): `environmentGeographyIds` may repeat (or be comma-separated). Deploying and undeploying
 // need an Owner or Admin of the application's organization; downloading needs visibility only.
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import { configArchive } from '../apps/configArchive';
 import { listQuery } from '../apps/configBuilds';
 import { deployConfig, requireBuildsPresent, undeployConfig } from '../apps/deploy';
-import { deployedGeographies, requireAppEditor, requireVisibleConfig } from '../apps/lookup';
+import { deployedGeographies, requireEditableConfig, requireVisibleConfig } from '../apps/lookup';
 import { isoNow, type SandboxContext } from '../context';
 import { notFound } from '../errors';
-import { attachment } from '../http';
-import { bytes, json, type Router } from '../router';
+import { fileDownload } from '../http';
+import { json, type Router } from '../router';
 
 export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
   const geographyIds = (query: URLSearchParams): string[] => [...new Set(listQuery(query, 'environmentGeographyIds'))];
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/app-configs/:configId/.deploy',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
-      const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'deploy application configurations');
+  router.add(
+    managementRoute('PUT', '/v4/app-configs/:configId/.deploy', async (req) => {
+      const { config, app } = requireEditableConfig(state, caller(req), req.params.configId, 'deploy');
       const deployments = deployConfig(state, app, config, geographyIds(req.query), isoNow(ctx));
       await store.commit();
       return json({ deployments });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/app-configs/:configId/.undeploy',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
-      const principal = caller(req);
-      const { config, app } = requireVisibleConfig(state, principal, req.params.configId);
-      requireAppEditor(state, principal, app, 'undeploy application configurations');
+  router.add(
+    managementRoute('PUT', '/v4/app-configs/:configId/.undeploy', async (req) => {
+      const { config } = requireEditableConfig(state, caller(req), req.params.configId, 'undeploy');
       const undeployments = undeployConfig(state, config, geographyIds(req.query), isoNow(ctx));
       await store.commit();
       return json({ undeployments });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/app-configs/:configId/.download',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', '/v4/app-configs/:configId/.download', async (req) => {
       const { config, app } = requireVisibleConfig(state, caller(req), req.params.configId);
       const runtimeAppId = req.query.get('appId');
       let geographies = deployedGeographies(config);
@@ -64,9 +51,7 @@ export function registerDeploymentRoutes(router: Router, ctx: SandboxContext): v
           `Configuration ${config.id} is not deployed${runtimeAppId ? ` for runtime app ${runtimeAppId}` : ''}; only a deployed configuration can be downloaded.`,
         );
       requireBuildsPresent(state, config);
-      return bytes(await configArchive(state, app, config, geographies), 'application/octet-stream', {
-        'content-disposition': attachment(`app-config-${config.id}.zip`),
-      });
-    },
-  });
+      return fileDownload(await configArchive(state, app, config, geographies), `app-config-${config.id}.zip`);
+    }),
+  );
 }

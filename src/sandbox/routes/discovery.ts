@@ -5,7 +5,7 @@ import { requireOrganizationMember, requireVisibleProject } from '../access';
 import { buildDataHosts, latestDialogBuild } from '../apps/dataHosts';
 import { environmentEntry, flowView } from '../apps/flows';
 import { requireVisibleApplication } from '../apps/lookup';
-import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
+import { caller, managementRoute, type Principal } from '../auth';
 import { findBuild } from '../builds/records';
 import type { BuildRecord } from '../builds/model';
 import { dataTypes, enginePacks, languageTopics, versionInfo, voices } from '../catalog/platformCatalog';
@@ -31,11 +31,8 @@ function registerDeploymentSettingRoutes(router: Router, state: SandboxState): v
   const orgFlows = (orgId: string) =>
     state.deploymentFlows.filter((f) => f.orgId === orgId).sort((a, b) => Number(a.id) - Number(b.id));
 
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations/:orgId/deployment-flows',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) =>
+  router.add(
+    managementRoute('GET', '/v4/organizations/:orgId/deployment-flows', (req) =>
       json(
         pageOf(
           'flows',
@@ -43,30 +40,25 @@ function registerDeploymentSettingRoutes(router: Router, state: SandboxState): v
           paging(req.query),
         ),
       ),
-  });
+    ),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations/:orgId/environments',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/organizations/:orgId/environments', (req) => {
       const envIds = new Set(orgFlows(memberOrg(state, req).id).flatMap((f) => f.environmentIds));
       const environments = state.environments.filter((e) => envIds.has(e.id)).map(environmentEntry);
       return json(pageOf('environments', environments, paging(req.query)));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/geographies',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/geographies', (req) => {
       const seen = new Map<string, { id: string; displayName: string }>();
       for (const g of state.environments.flatMap((e) => e.geographies)) seen.set(g.geography.id, { ...g.geography });
       const geographies = [...seen.values()].sort((a, b) => Number(a.id) - Number(b.id));
       return json(pageOf('geographies', geographies, paging(req.query)));
-    },
-  });
+    }),
+  );
 }
 
 /** The data hosts of a dialog build, named or the project's latest. */
@@ -82,77 +74,60 @@ function registerDataHostRoutes(router: Router, state: SandboxState): void {
     return build;
   };
 
-  router.add({
-    method: 'GET',
-    path: '/v4/builds/:buildLabel/data-hosts',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/builds/:buildLabel/data-hosts', (req) => {
       const principal = caller(req);
       const build = visibleBuild(principal, req.params.buildLabel);
       const appId = req.query.get('applicationId');
       if (!appId) throw badRequest('Query parameter "applicationId" is required: data hosts are set per application.');
       const app = requireVisibleApplication(state, principal, appId);
       return json({ dataHosts: buildDataHosts(state, app, build, req.query.get('deploymentFlowId')) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/apps/:applicationId/projects/:projectId/data-hosts/.latest',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/apps/:applicationId/projects/:projectId/data-hosts/.latest', (req) => {
       const principal = caller(req);
       const app = requireVisibleApplication(state, principal, req.params.applicationId);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const build = latestDialogBuild(state, project.id);
       return json({ dataHosts: build ? buildDataHosts(state, app, build, req.query.get('deploymentFlowId')) : [] });
-    },
-  });
+    }),
+  );
 }
 
 /** The server version and the platform's catalogs: engine packs, language topics, voices, data types. */
 function registerCatalogRoutes(router: Router, state: SandboxState): void {
-  router.add({
-    method: 'GET',
-    path: '/v4/version',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => json(versionInfo(req.headers.host ?? 'localhost', 'cstudio-sandbox')),
-  });
+  router.add(
+    managementRoute('GET', '/v4/version', (req) =>
+      json(versionInfo(req.headers.host ?? 'localhost', 'cstudio-sandbox')),
+    ),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations/:orgId/engine-packs',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/organizations/:orgId/engine-packs', (req) => {
       memberOrg(state, req);
       return json({ enginePacks: enginePacks() });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations/:orgId/language-topics',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/organizations/:orgId/language-topics', (req) => {
       memberOrg(state, req);
       return json({ languageTopics: languageTopics() });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations/:orgId/voices',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/organizations/:orgId/voices', (req) => {
       memberOrg(state, req);
       return json({ voices: voices() });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/data-types',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => json({ dataTypes: dataTypes(req.query.get('includeCompatibleEntityTypes') !== 'false') }),
-  });
+  router.add(
+    managementRoute('GET', '/v4/data-types', (req) =>
+      json({ dataTypes: dataTypes(req.query.get('includeCompatibleEntityTypes') !== 'false') }),
+    ),
+  );
 }

@@ -3,7 +3,7 @@
 // names are single path segments, case-sensitive, any character.
 import { isPredefinedConcept } from '../../core/formats/trsx/predefined';
 import { requireProjectAction, requireVisibleProject } from '../access';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import { isoNow, type SandboxContext } from '../context';
 import {
   changeEntityType,
@@ -36,61 +36,46 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
     await store.commit();
   };
 
-  router.add({
-    method: 'GET',
-    path: ENTITIES,
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', ENTITIES, (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const entities = listEntityViews(project, store.content(project.id), parseKindFilter(req.query.get('type')));
       return json({ entities, count: entities.length, totalSize: entities.length });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'POST',
-    path: ENTITIES,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', ENTITIES, async (req) => {
       const project = edit(req, 'create entities');
       const content = store.content(project.id);
       const concept = createEntity(content, project, parseCreate(await req.json(), project));
       await save(project);
       return json({ entity: entityView(project, content, concept, true) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: ENTITY,
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', ENTITY, (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       const name = entityName(req);
       const concept = findConcept(content, project, name);
       if (!concept && isPredefinedConcept(name)) return json({ entity: baseEntityView(project, content, name) });
       return json({ entity: entityView(project, content, concept ?? requireEntity(content, project, name), true) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: ENTITY,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('DELETE', ENTITY, async (req) => {
       const project = edit(req, 'delete entities');
       deleteEntity(store.content(project.id), project, entityName(req));
       await save(project);
       return json(statusObject(`Entity "${entityName(req)}" deleted.`));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: ENTITY,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', ENTITY, async (req) => {
       const project = edit(req, 'change entities');
       const content = store.content(project.id);
       const name = entityName(req);
@@ -103,14 +88,11 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
       );
       await save(project);
       return json({ entity: entityView(project, content, concept, true) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: `${ENTITY}/.rename`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', `${ENTITY}/.rename`, async (req) => {
       const project = edit(req, 'rename entities');
       const content = store.content(project.id);
       requireEntity(content, project, entityName(req));
@@ -123,20 +105,17 @@ export function registerEntityRoutes(router: Router, ctx: SandboxContext): void 
       );
       await save(project);
       return json({ entity: entityView(project, content, concept, true) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: `${ENTITY}/.type`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', `${ENTITY}/.type`, async (req) => {
       const project = edit(req, 'change entity types');
       const content = store.content(project.id);
       requireEntity(content, project, entityName(req));
       const concept = changeEntityType(content, project, entityName(req), parseTypeChange(await req.json(), project));
       await save(project);
       return json({ entity: entityView(project, content, concept, true) });
-    },
-  });
+    }),
+  );
 }

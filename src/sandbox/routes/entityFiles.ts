@@ -1,19 +1,20 @@
 // File endpoints of an entity: rule-based grammars (export and replace; professional-services and Expert users
 // only) and literals (export; append and replace as jobs, from .trsx, .list or .nmlist, with `?locale=`).
 import { entityLiteralsFileName, grammarsFileName } from '../../core/package/fileNames';
-import { requireProjectAction, requireVisibleProject } from '../access';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
+import { caller, managementRoute } from '../auth';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
-import { attachment } from '../http';
+import { fileDownload } from '../http';
 import { requireEntity } from '../nlu/entityEdits';
 import { kindOf, WRAPPER_KEY } from '../nlu/entityKinds';
 import { entityView } from '../nlu/entityViews';
 import { grammarsZip, readGrammarsZip, requireGrammarRights } from '../nlu/grammars';
-import { startImport, uploadOf } from '../nlu/imports';
+import { LOCALE_IMPORT_ROUTES, startLocaleImport, uploadOf } from '../nlu/imports';
 import { literalsZip } from '../nlu/literals';
-import { exportLocales, importLocale, localeContent } from '../nlu/model';
-import { bytes, json, type Router, type SandboxRequest } from '../router';
+import { exportLocales, localeContent } from '../nlu/model';
+import { json, type Router, type SandboxRequest } from '../router';
 import type { ProjectContent, ProjectRecord } from '../state';
 import type { TrsxConcept } from '../../core/formats/trsx/model';
 
@@ -30,36 +31,22 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
     return concept;
   };
 
-  router.add({
-    method: 'GET',
-    path: `${ENTITY}/grammars/.export`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', `${ENTITY}/grammars/.export`, async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       requireGrammarRights(state, principal, project, 'export rule-based grammars');
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
       const zip = await grammarsZip(content, project, concept, new Date(ctx.now()));
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(grammarsFileName(project.id, concept.name)),
-      });
-    },
-  });
+      return fileDownload(zip, grammarsFileName(project.id, concept.name));
+    }),
+  );
 
-  router.add({
-    method: 'POST',
-    path: `${ENTITY}/grammars/.replace`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', `${ENTITY}/grammars/.replace`, async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(
-        state,
-        principal,
-        req.params.projectId,
-        'edit',
-        'replace rule-based grammars',
-      );
+      const project = requireEditableProject(state, req, 'replace rule-based grammars');
       requireGrammarRights(state, principal, project, 'replace rule-based grammars');
       const content = store.content(project.id);
       const concept = ruleBased(content, project, entityName(req));
@@ -77,52 +64,27 @@ export function registerEntityFileRoutes(router: Router, ctx: SandboxContext): v
       project.updateTime = isoNow(ctx);
       await store.commit();
       return json({ entity: entityView(project, content, concept, true), replacedLocales: [...grammars.keys()] });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: `${ENTITY}/literals/.export`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', `${ENTITY}/literals/.export`, async (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       const concept = requireEntity(content, project, entityName(req));
       const at = new Date(ctx.now());
       const zip = await literalsZip(content, concept, exportLocales(req.query, project), at);
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(entityLiteralsFileName(project.id, project.displayName, concept.name, at)),
-      });
-    },
-  });
+      return fileDownload(zip, entityLiteralsFileName(project.id, project.displayName, concept.name, at));
+    }),
+  );
 
-  for (const [method, mode] of [
-    ['PUT', 'append'],
-    ['POST', 'replace'],
-  ] as const) {
-    router.add({
-      method,
-      path: `${ENTITY}/literals/.${mode}`,
-      auth: MANAGEMENT_SCOPES,
-      handler: async (req) => {
-        const project = requireProjectAction(
-          state,
-          caller(req),
-          req.params.projectId,
-          'edit',
-          `${mode} entity literals`,
-        );
+  for (const [method, mode] of LOCALE_IMPORT_ROUTES) {
+    router.add(
+      managementRoute(method, `${ENTITY}/literals/.${mode}`, async (req) => {
+        const project = requireEditableProject(state, req, `${mode} entity literals`);
         requireEntity(store.content(project.id), project, entityName(req));
-        const locale = importLocale(req.query, project);
-        const { data, fileName } = await uploadOf(req);
-        return startImport(
-          ctx,
-          req,
-          project,
-          { target: 'literals', mode, name: entityName(req), locale, fileName },
-          data,
-        );
-      },
-    });
+        return startLocaleImport(ctx, req, project, 'literals', mode, entityName(req));
+      }),
+    );
   }
 }

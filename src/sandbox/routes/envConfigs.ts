@@ -1,7 +1,7 @@
 // Environment configurations (platform-api.md): GRAMMAR_BASE_PATH as a project default and per
 // environment geography. The set requests send a JSON string as the whole body. With
 // `--feature-off env-configs` every endpoint answers 501, as on a platform where the feature is off.
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import { requireProjectAction, requireVisibleProject } from '../access';
 import { ENV_CONFIG_LABELS } from '../apps/configRequest';
 import { findEnvGeography } from '../apps/lookup';
@@ -10,6 +10,7 @@ import type { SandboxContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { requireFeature } from '../features';
 import { json, type Router, type SandboxRequest } from '../router';
+import type { ProjectRecord } from '../state';
 import { statusObject } from '../views';
 
 function requireLabel(label: string): string {
@@ -47,6 +48,15 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
     if (!id) throw badRequest('Query parameter "projectId" is required: the project the value applies to.');
     return id;
   };
+  /** The project and label of a change the caller may `verb` (set or delete): project editors only. */
+  const editTarget = (
+    req: SandboxRequest<{ readonly label: string }>,
+    projectId: string,
+    verb: 'set' | 'delete',
+  ): { project: ProjectRecord; label: string } => ({
+    project: requireProjectAction(state, caller(req), projectId, 'edit', `${verb} environment configurations`),
+    label: requireLabel(req.params.label),
+  });
   const upsert = (projectId: string, label: string, value: string, environmentGeographyId?: string): void => {
     const existing = state.envConfigs.find(
       (v) => v.projectId === projectId && v.label === label && v.environmentGeographyId === environmentGeographyId,
@@ -66,11 +76,8 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
       );
   };
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/env-configs',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/env-configs', (req) => {
       on();
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const values = state.envConfigs.filter((v) => v.projectId === project.id);
@@ -88,96 +95,64 @@ export function registerEnvConfigRoutes(router: Router, ctx: SandboxContext): vo
           })),
         })),
       });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/env-configs/:label',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/env-configs/:label', async (req) => {
       on();
-      const project = requireProjectAction(
-        state,
-        caller(req),
-        req.params.projectId,
-        'edit',
-        'set environment configurations',
-      );
-      const label = requireLabel(req.params.label);
+      const { project, label } = editTarget(req, req.params.projectId, 'set');
       const value = await stringBody(req);
       upsert(project.id, label, value);
       await store.commit();
       return json({ projectId: project.id, label, value });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: '/v4/projects/:projectId/env-configs/:label',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('DELETE', '/v4/projects/:projectId/env-configs/:label', async (req) => {
       on();
-      const project = requireProjectAction(
-        state,
-        caller(req),
-        req.params.projectId,
-        'edit',
-        'delete environment configurations',
-      );
-      const label = requireLabel(req.params.label);
+      const { project, label } = editTarget(req, req.params.projectId, 'delete');
       remove(project.id, label);
       await store.commit();
       return json(statusObject(`Project default ${label} of project ${project.id} deleted.`));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/environments/:environmentId/geographies/:environmentGeographyId/configs/:label',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
-      on();
-      const geo = requireGeography(req);
-      const project = requireProjectAction(
-        state,
-        caller(req),
-        projectQuery(req),
-        'edit',
-        'set environment configurations',
-      );
-      const label = requireLabel(req.params.label);
-      const value = await stringBody(req);
-      upsert(project.id, label, value, geo.id);
-      await store.commit();
-      return json({
-        projectId: project.id,
-        environmentId: geo.environmentId,
-        environmentGeographyId: geo.id,
-        label,
-        value,
-      });
-    },
-  });
+  router.add(
+    managementRoute(
+      'PUT',
+      '/v4/environments/:environmentId/geographies/:environmentGeographyId/configs/:label',
+      async (req) => {
+        on();
+        const geo = requireGeography(req);
+        const { project, label } = editTarget(req, projectQuery(req), 'set');
+        const value = await stringBody(req);
+        upsert(project.id, label, value, geo.id);
+        await store.commit();
+        return json({
+          projectId: project.id,
+          environmentId: geo.environmentId,
+          environmentGeographyId: geo.id,
+          label,
+          value,
+        });
+      },
+    ),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: '/v4/environments/:environmentId/geographies/:environmentGeographyId/configs/:label',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
-      on();
-      const geo = requireGeography(req);
-      const project = requireProjectAction(
-        state,
-        caller(req),
-        projectQuery(req),
-        'edit',
-        'delete environment configurations',
-      );
-      const label = requireLabel(req.params.label);
-      remove(project.id, label, geo.id);
-      await store.commit();
-      return json(statusObject(`${label} of project ${project.id} in ${geo.name} deleted.`));
-    },
-  });
+  router.add(
+    managementRoute(
+      'DELETE',
+      '/v4/environments/:environmentId/geographies/:environmentGeographyId/configs/:label',
+      async (req) => {
+        on();
+        const geo = requireGeography(req);
+        const { project, label } = editTarget(req, projectQuery(req), 'delete');
+        remove(project.id, label, geo.id);
+        await store.commit();
+        return json(statusObject(`${label} of project ${project.id} in ${geo.name} deleted.`));
+      },
+    ),
+  );
 }

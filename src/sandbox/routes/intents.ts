@@ -2,7 +2,7 @@
 // (`{intentName}` → `{intent: {id, name}}`), rename (`{newIntentName}`) and delete, which removes the
 // intent's samples in every locale. Intents live in every locale's TRSX.
 import { requireProjectAction, requireVisibleProject } from '../access';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { intentView } from '../nlu/entityViews';
@@ -35,35 +35,26 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
       );
   };
 
-  router.add({
-    method: 'GET',
-    path: INTENTS,
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', INTENTS, (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       const intents = intentNames(content, project).map((n) => intentView(project, content, n));
       return json({ intents, count: intents.length, totalSize: intents.length });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: INTENT,
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', INTENT, (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const content = store.content(project.id);
       requireIntent(content, project, intentName(req));
       return json({ intent: intentView(project, content, intentName(req)) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'POST',
-    path: INTENTS,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', INTENTS, async (req) => {
       const project = edit(req, 'create intents');
       const content = store.content(project.id);
       const name = requireNluName(requireObject(await req.json(), 'intent request').intentName, 'intentName', 'intent');
@@ -72,14 +63,11 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
       await save(project);
       // The full intent, as mix-cli's create fixture shows (`isInBaseOntology`, `links: []`).
       return json({ intent: intentView(project, content, name) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: `${INTENT}/.rename`,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', `${INTENT}/.rename`, async (req) => {
       const project = edit(req, 'rename intents');
       const content = store.content(project.id);
       const from = intentName(req);
@@ -98,14 +86,11 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
       moveId(project, content, 'intent', from, to);
       await save(project);
       return json({ intent: intentView(project, content, to) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: INTENT,
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('DELETE', INTENT, async (req) => {
       const project = edit(req, 'delete intents');
       const content = store.content(project.id);
       const name = intentName(req);
@@ -117,6 +102,6 @@ export function registerIntentRoutes(router: Router, ctx: SandboxContext): void 
       forgetId(content, 'intent', name);
       await save(project);
       return json({});
-    },
-  });
+    }),
+  );
 }

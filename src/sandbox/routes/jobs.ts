@@ -1,6 +1,7 @@
 // Jobs of a project: list, get, delete. Deleting removes the record only; the task runs on (jobs.ts).
-import { caller, MANAGEMENT_SCOPES } from '../auth';
-import { requireProjectAction, requireVisibleProject } from '../access';
+import { caller, managementRoute } from '../auth';
+import { requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import type { SandboxContext } from '../context';
 import { notFound } from '../errors';
 import { json, type Router } from '../router';
@@ -17,11 +18,8 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
     return job;
   };
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/jobs',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/jobs', (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const type = req.query.get('type');
       const jobs = state.jobs
@@ -44,28 +42,22 @@ export function registerJobRoutes(router: Router, ctx: SandboxContext): void {
           paging(req.query),
         ),
       );
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/jobs/:jobId',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/jobs/:jobId', (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       return json(jobView(findJob(project.id, req.params.jobId), ctx.now()));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: '/v4/projects/:projectId/jobs/:jobId',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
-      const project = requireProjectAction(state, caller(req), req.params.projectId, 'edit', 'delete job records');
+  router.add(
+    managementRoute('DELETE', '/v4/projects/:projectId/jobs/:jobId', async (req) => {
+      const project = requireEditableProject(state, req, 'delete job records');
       ctx.jobs.delete(findJob(project.id, req.params.jobId));
       await store.commit();
       return json(statusObject('Job deleted.'));
-    },
-  });
+    }),
+  );
 }

@@ -1,7 +1,8 @@
 // Project locks: held by one user; others can read but not edit the project (409) and may not unlock it
 // (403) unless they are professional-services or global-admin users. The locks list is for those staff only.
-import { caller, MANAGEMENT_SCOPES } from '../auth';
-import { isStaff, lockOf, requireProjectAction, requireVisibleProject, userName } from '../access';
+import { caller, managementRoute } from '../auth';
+import { isStaff, lockOf, requireVisibleProject, userName } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest, forbidden } from '../errors';
 import { sortItems } from '../sorting';
@@ -13,24 +14,18 @@ import { optionalString, pageOf, paging, requireObject } from '../validate';
 export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/.lock',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/.lock', (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const lock = lockOf(state, project.id);
       return json(lock ? { lock: lockView(state, lock) } : {});
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/.lock',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/.lock', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'lock the project');
+      const project = requireEditableProject(state, req, 'lock the project');
       const raw = (await req.body()).length === 0 ? {} : await req.json();
       const notes = optionalString(requireObject(raw, 'lock request'), 'notes') ?? '';
       if (notes.length > 1000)
@@ -47,14 +42,11 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
       state.locks.push(lock);
       await store.commit();
       return json({ lock: lockView(state, lock) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/.unlock',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/.unlock', async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const lock = lockOf(state, project.id);
@@ -67,14 +59,11 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
       state.locks = state.locks.filter((l) => l !== lock);
       await store.commit();
       return json(statusObject(`Project ${project.id} unlocked.`));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/.locks',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/.locks', (req) => {
       const { user } = caller(req);
       if (!isStaff(user))
         throw forbidden(
@@ -106,6 +95,6 @@ export function registerLockRoutes(router: Router, ctx: SandboxContext): void {
           paging(q),
         ),
       );
-    },
-  });
+    }),
+  );
 }

@@ -2,28 +2,26 @@
 // GrXML, as a job) and the platform's entity-types list. This module also registers the executor of every
 // NLU import job (literals, samples, ontology), which the other NLU route modules start.
 import { ontologyFileName } from '../../core/package/fileNames';
-import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { isProfessionalServices, requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
+import { caller, managementRoute } from '../auth';
 import type { SandboxContext } from '../context';
 import { badRequest } from '../errors';
 import { requireFeature } from '../features';
-import { attachment } from '../http';
+import { fileDownload } from '../http';
 import { COMPATIBLE_DATA_TYPES, ENTITY_KINDS, KIND_DESCRIPTIONS } from '../nlu/entityKinds';
 import { canUseGrammars } from '../nlu/grammars';
 import { registerImportExecutor, startImport, uploadOf } from '../nlu/imports';
 import { exportLocales } from '../nlu/model';
 import { ontologyZip } from '../nlu/ontology';
-import { bytes, json, type Router } from '../router';
+import { json, type Router } from '../router';
 
 export function registerOntologyRoutes(router: Router, ctx: SandboxContext): void {
   const { state, store } = ctx;
   registerImportExecutor(ctx);
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/ontology/.export',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/ontology/.export', async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const at = new Date(ctx.now());
@@ -34,19 +32,14 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
         isProfessionalServices(principal.user),
         at,
       );
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(ontologyFileName(project.id, project.displayName, at)),
-      });
-    },
-  });
+      return fileDownload(zip, ontologyFileName(project.id, project.displayName, at));
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/ontology/.append',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/ontology/.append', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'append to the ontology');
+      const project = requireEditableProject(state, req, 'append to the ontology');
       const { data, fileName } = await uploadOf(req);
       const spec = {
         target: 'ontology',
@@ -55,14 +48,11 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
         grammarsAllowed: canUseGrammars(state, principal, project),
       } as const;
       return startImport(ctx, req, project, spec, data);
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/ontology/entity-types',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/ontology/entity-types', (req) => {
       requireFeature(ctx.featuresOff, 'entity-types');
       // Optional `type` filter (one or more entity kinds); an unknown kind is the documented 400.
       const wanted = req.query.getAll('type');
@@ -79,6 +69,6 @@ export function registerOntologyRoutes(router: Router, ctx: SandboxContext): voi
           compatibleDataTypes: [...COMPATIBLE_DATA_TYPES[name]],
         })),
       });
-    },
-  });
+    }),
+  );
 }

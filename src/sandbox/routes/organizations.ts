@@ -1,7 +1,7 @@
 // GET /v4/organizations: the organizations the caller can see (members, plus those holding a project
 // the caller is a member of; provider staff see all). mix-cli's parameters: `type` (PERSONAL, STANDARD;
 // TYPE_UNSPECIFIED = all), `view=FULL` (adds members), `sortBy`; `showAll` changes nothing here.
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import { visibleOrganizations } from '../access';
 import type { SandboxContext } from '../context';
 import { json, type Router } from '../router';
@@ -13,11 +13,8 @@ const TYPES = ['TYPE_UNSPECIFIED', 'PERSONAL', 'STANDARD'] as const;
 const VIEWS = ['VIEW_UNSPECIFIED', 'FULL'] as const;
 
 export function registerOrganizationRoutes(router: Router, ctx: SandboxContext): void {
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/organizations', (req) => {
       const q = req.query;
       const type = requireEnum(q.get('type') ?? 'TYPE_UNSPECIFIED', TYPES, 'type');
       const full = requireEnum(q.get('view') ?? 'VIEW_UNSPECIFIED', VIEWS, 'view') === 'FULL';
@@ -36,6 +33,6 @@ export function registerOrganizationRoutes(router: Router, ctx: SandboxContext):
           paging(q),
         ),
       );
-    },
-  });
+    }),
+  );
 }

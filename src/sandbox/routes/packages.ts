@@ -1,17 +1,18 @@
 // Project package endpoints: export (zip), metadata export (json), replace (zip → job) and the data pack
 // update (→ job), with the executors that apply those jobs when they run.
 import { metadataFileName, packageFileName } from '../../core/package/fileNames';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
-import { isProfessionalServices, requireProjectAction, requireVisibleProject } from '../access';
+import { caller, managementRoute } from '../auth';
+import { isProfessionalServices, requireVisibleProject } from '../access';
+import { requireEditableProject } from '../editableProject';
 import { isoNow, type SandboxContext } from '../context';
 import { badRequest } from '../errors';
-import { attachment } from '../http';
+import { fileDownload } from '../http';
 import type { TaskOutcome } from '../jobs';
+import { startJobReply } from '../jobStart';
 import { uploadedFile } from '../multipart';
 import { applyPackage, buildMetadata, buildPackage, validatePackage } from '../projectPackage';
-import { bytes, json, type Router } from '../router';
+import { type Router } from '../router';
 import type { JobRecord, JobTask } from '../state';
-import { jobView } from '../views';
 import { requireLocale, requireObject, requireString } from '../validate';
 
 export function registerPackageRoutes(router: Router, ctx: SandboxContext): void {
@@ -19,11 +20,8 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
   ctx.jobs.registerExecutor('replace', (job, task) => runReplace(ctx, job, task));
   ctx.jobs.registerExecutor('datapack', (job, task) => runDatapack(ctx, job, task));
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/.export',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/.export', async (req) => {
       const principal = caller(req);
       const { project } = requireVisibleProject(state, principal, req.params.projectId);
       const at = new Date(ctx.now());
@@ -34,63 +32,40 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
         isProfessionalServices(principal.user),
         at,
       );
-      return bytes(zip, 'application/octet-stream', {
-        'content-disposition': attachment(packageFileName(project.id, project.displayName, at)),
-      });
-    },
-  });
+      return fileDownload(zip, packageFileName(project.id, project.displayName, at));
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId/metadata/.export',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId/metadata/.export', (req) => {
       const { project } = requireVisibleProject(state, caller(req), req.params.projectId);
       const at = new Date(ctx.now());
       const text = `${JSON.stringify(buildMetadata(state, project, store.content(project.id)), null, 2)}\n`;
-      return bytes(Buffer.from(text), 'application/json', {
-        'content-disposition': attachment(metadataFileName(project.id, project.displayName, at)),
-      });
-    },
-  });
+      return fileDownload(Buffer.from(text), metadataFileName(project.id, project.displayName, at), 'application/json');
+    }),
+  );
 
-  router.add({
-    method: 'POST',
-    path: '/v4/projects/:projectId/.replace',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', '/v4/projects/:projectId/.replace', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(
-        state,
-        principal,
-        req.params.projectId,
-        'edit',
-        'replace the project content',
-      );
+      const project = requireEditableProject(state, req, 'replace the project content');
       const file = uploadedFile(await req.form());
       const ps = isProfessionalServices(principal.user);
       await validatePackage(file.data, project, ps);
       const stagedFile = await store.stage(file.data, '.zip');
-      const job = ctx.jobs.create({
+      return startJobReply(ctx, {
         projectId: project.id,
         type: 'REPLACE_PROJECT',
         task: { kind: 'replace', stagedFile, professionalServices: ps },
         createdBy: principal.user.id,
       });
-      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
-      const started = jobView(job, ctx.now());
-      await store.commit();
-      return json(started);
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/.datapack',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/.datapack', async (req) => {
       const principal = caller(req);
-      const project = requireProjectAction(state, principal, req.params.projectId, 'edit', 'update the data pack');
+      const project = requireEditableProject(state, req, 'update the data pack');
       const body = requireObject(await req.json(), 'data pack request');
       const locale = requireLocale(requireString(body, 'locale'), 'locale');
       const version = requireString(body, 'version');
@@ -100,18 +75,14 @@ export function registerPackageRoutes(router: Router, ctx: SandboxContext): void
         );
       if (!/^\d+(\.\d+){1,3}$/.test(version))
         throw badRequest(`Field "version" must be a data pack version like "4.7.0" (got "${version}").`);
-      const job = ctx.jobs.create({
+      return startJobReply(ctx, {
         projectId: project.id,
         type: 'UPDATE_DATAPACK',
         task: { kind: 'datapack', locale, version },
         createdBy: principal.user.id,
       });
-      // The reply describes the job as it started: on a busy machine a short job may end before the commit does.
-      const started = jobView(job, ctx.now());
-      await store.commit();
-      return json(started);
-    },
-  });
+    }),
+  );
 }
 
 async function runReplace(ctx: SandboxContext, job: JobRecord, task: JobTask): Promise<TaskOutcome> {

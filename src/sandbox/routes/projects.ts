@@ -1,7 +1,7 @@
 // Projects: the extended list across organizations, the list of one organization, create, get, delete
 // and rename. Roles and visibility come from access.ts; every change is committed before the reply.
 import { randomUUID } from 'node:crypto';
-import { caller, MANAGEMENT_SCOPES } from '../auth';
+import { caller, managementRoute } from '../auth';
 import {
   isStaff,
   orgRole,
@@ -53,11 +53,8 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
   const visibleTo = (user: UserRecord, p: ProjectRecord): boolean => projectRole(state, p, user) !== undefined;
   const byId = (a: ProjectRecord, b: ProjectRecord): number => Number(a.id) - Number(b.id);
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/projects', (req) => {
       const { user } = caller(req);
       const orgId = req.query.get('orgId');
       if (orgId) requireVisibleOrganization(state, caller(req), orgId);
@@ -69,28 +66,22 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
         extendedProjectView(state, p, listOptions(req.query)),
       );
       return json(pageOf('projects', projects, paging(req.query)));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/organizations/:orgId/projects',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/v4/organizations/:orgId/projects', (req) => {
       const org = requireVisibleOrganization(state, caller(req), req.params.orgId);
       const visible = state.projects.filter((p) => p.orgId === org.id && visibleTo(caller(req).user, p)).sort(byId);
       const projects = sortItems(visible, req.query.get('sortBy'), PROJECT_SORT_FIELDS).map((p) =>
         projectView(p, listOptions(req.query)),
       );
       return json(pageOf('projects', projects, paging(req.query)));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'POST',
-    path: '/v4/organizations/:orgId/projects',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', '/v4/organizations/:orgId/projects', async (req) => {
       const principal = caller(req);
       const org = requireVisibleOrganization(state, principal, req.params.orgId);
       const role = isStaff(principal.user) ? 'Owner' : orgRole(org, principal.user);
@@ -144,22 +135,17 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
       });
       await store.commit();
       return json({ project: projectView(project) });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/v4/projects/:projectId',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) =>
+  router.add(
+    managementRoute('GET', '/v4/projects/:projectId', (req) =>
       json({ project: projectView(requireVisibleProject(state, caller(req), req.params.projectId).project) }),
-  });
+    ),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: '/v4/projects/:projectId',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('DELETE', '/v4/projects/:projectId', async (req) => {
       const project = requireProjectAction(state, caller(req), req.params.projectId, 'owner', 'delete the project');
       state.projects = state.projects.filter((p) => p !== project);
       state.locks = state.locks.filter((l) => l.projectId !== project.id);
@@ -168,20 +154,17 @@ export function registerProjectRoutes(router: Router, ctx: SandboxContext): void
       store.deleteContent(project.id);
       await store.commit();
       return json(statusObject(`Project ${project.id} deleted.`));
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'PUT',
-    path: '/v4/projects/:projectId/.rename',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('PUT', '/v4/projects/:projectId/.rename', async (req) => {
       const project = requireProjectAction(state, caller(req), req.params.projectId, 'owner', 'rename the project');
       const displayName = requireDisplayName(requireObject(await req.json(), 'rename request'));
       project.displayName = displayName;
       project.updateTime = isoNow(ctx);
       await store.commit();
       return json({ displayName });
-    },
-  });
+    }),
+  );
 }

@@ -6,7 +6,7 @@
 // deployed configurations generate the sessions; the caller needs a management token and the Owner or
 // Admin role in the application's organization (provider staff may too).
 import { isStaff, orgRole } from '../access';
-import { caller, MANAGEMENT_SCOPES, type Principal } from '../auth';
+import { caller, managementRoute, type Principal } from '../auth';
 import {
   configsOf,
   deployedGeographies,
@@ -28,11 +28,8 @@ const MAX_SEED = 2 ** 31 - 1;
 export function registerSimulateRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;
 
-  router.add({
-    method: 'POST',
-    path: '/sandbox/v1/simulate',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('POST', '/sandbox/v1/simulate', async (req) => {
       const body = await req.json();
       if (!body || typeof body !== 'object' || Array.isArray(body))
         throw badRequest('The body must be a JSON object: {"appId": "COFFEE-DEV", "sessions": 10, "rate": 2}.');
@@ -76,33 +73,27 @@ export function registerSimulateRoutes(router: Router, ctx: SandboxContext): voi
         nextScript: (rand) => (factories[Math.floor(rand() * factories.length)] as (typeof factories)[number])(rand),
       });
       return json({ simulation });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'GET',
-    path: '/sandbox/v1/simulations/:id',
-    auth: MANAGEMENT_SCOPES,
-    handler: (req) => {
+  router.add(
+    managementRoute('GET', '/sandbox/v1/simulations/:id', (req) => {
       const simulation = ctx.logs.simulator.get(req.params.id);
       if (!simulation)
         throw notFound(`Simulation ${req.params.id} not found (finished simulations are kept for a while only).`);
       resolveTopic(ctx, caller(req), simulation.appId);
       return json({ simulation });
-    },
-  });
+    }),
+  );
 
-  router.add({
-    method: 'DELETE',
-    path: '/sandbox/v1/simulations/:id',
-    auth: MANAGEMENT_SCOPES,
-    handler: async (req) => {
+  router.add(
+    managementRoute('DELETE', '/sandbox/v1/simulations/:id', async (req) => {
       const found = ctx.logs.simulator.get(req.params.id);
       if (!found) throw notFound(`Simulation ${req.params.id} not found.`);
       resolveTopic(ctx, caller(req), found.appId);
       return json({ simulation: await ctx.logs.simulator.cancel(found.id) });
-    },
-  });
+    }),
+  );
 }
 
 function number(value: unknown, field: string, min: number, max: number, integer: boolean): number {

@@ -81,6 +81,27 @@ describe('sandbox OAuth', () => {
     assert.match((res.json as { message: string }).message, /scope "log"/);
   });
 
+  // managementRoute (src/sandbox/auth.ts) gives every management route its scopes: one route of each kind of family.
+  test('every management route family refuses a log token and takes mix-api', async () => {
+    const log = await token(sbx, sbx.client('owner'), 'log');
+    const mix = await token(sbx, sbx.client('owner'), 'mix-api');
+    const routes: Array<[string, string]> = [
+      ['GET', '/v4/projects/1001'],
+      ['POST', '/v4/projects/1001/.build'],
+      ['PUT', '/v4/projects/1001/entities/DRINK/literals/.append?locale=en-US'],
+      ['GET', '/v4/organizations/1/bots'],
+      ['PUT', '/v4/app-configs/1/.deploy'],
+      ['DELETE', '/v4/projects/1001/env-configs/GRAMMAR_BASE_PATH'],
+    ];
+    for (const [method, path] of routes) {
+      const refused = await send(sbx, method, path, { token: log });
+      assert.equal(refused.status, 403, `${method} ${path}`);
+      assert.match((refused.json as { message: string }).message, /scope "log"/, `${method} ${path}`);
+      const taken = await send(sbx, method, path, { token: mix });
+      assert.doesNotMatch(JSON.stringify(taken.json ?? ''), /scope/, `${method} ${path}`);
+    }
+  });
+
   test('missing, unknown and expired bearer tokens get a 401 gateway error; the scheme is case-insensitive', async () => {
     const t = await token(sbx, sbx.client('admin'));
     const lower = await send(sbx, 'GET', '/v4/organizations', { headers: { authorization: `bearer ${t}` } });

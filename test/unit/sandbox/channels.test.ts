@@ -1,6 +1,10 @@
 // Channels over real HTTP: create, update, activate, deactivate, rename, roles and validation.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHANNEL_COLORS, CHANNEL_MODES } from '../../../src/core/package/channelEnums';
+import { repoRoot } from '../formats/grxml/helpers';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { messageOf, sessions } from '../helpers/sandboxSession';
 
@@ -97,5 +101,36 @@ describe('sandbox channels', () => {
       (await as('viewer')('POST', '/v4/projects/1001/channels', { displayName: 'V', modes: ['DTMF'] })).status,
       403,
     );
+  });
+
+  // core/package/channelEnums.ts is the one list the extension offers and the sandbox checks against.
+  test('every mode and color the shared lists name is accepted and kept as sent', async () => {
+    for (const [i, color] of CHANNEL_COLORS.entries()) {
+      const res = await as('owner')('POST', '/v4/projects/1002/channels', {
+        displayName: `Palette ${i}`,
+        modes: [...CHANNEL_MODES],
+        color,
+      });
+      assert.equal(res.status, 200, messageOf(res));
+      assert.equal((res.json as ChannelReply).channel.color, color);
+      assert.deepEqual((res.json as ChannelReply).channel.modes, [...CHANNEL_MODES]);
+    }
+  });
+
+  test('the shared modes are the ones real-client-shapes.md saw, and its colors are in the palette', (t) => {
+    const spec = join(repoRoot(), '..', 'shared', 'spec', 'real-client-shapes.md');
+    if (!existsSync(spec)) {
+      t.skip('spec not found at <repo>/../shared/spec');
+      return;
+    }
+    const line = readFileSync(spec, 'utf8')
+      .split('\n')
+      .find((l) => l.includes('The channel modes seen are'));
+    assert.ok(line, 'the channel-modes line of real-client-shapes.md');
+    const [modesPart = '', colorsPart = ''] = line.split('Colors are');
+    const names = (text: string): string[] => [...text.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1] ?? '');
+    assert.deepEqual(names(modesPart), [...CHANNEL_MODES]);
+    for (const color of names(colorsPart).filter((c) => c !== 'COLOR_UNSPECIFIED'))
+      assert.ok((CHANNEL_COLORS as readonly string[]).includes(color), color);
   });
 });

@@ -1,32 +1,9 @@
 // Channel modes and colors as the platform names them (the official CLI's enums), and the questions that
 // choose them.
+import { CHANNEL_COLORS, CHANNEL_MODES } from '../../../../core/package/channelEnums';
 import type { ChannelMode } from '../../../../core/platform/types';
 import { answered, type Prompter } from '../../../../host/prompter';
 import { humanize } from '../../icons';
-
-export const CHANNEL_MODES: readonly ChannelMode[] = ['AUDIO_SCRIPT', 'DTMF', 'INTERACTIVITY', 'RICH_TEXT', 'TTS'];
-export const CHANNEL_COLORS: readonly string[] = [
-  'PURPLE',
-  'LIGHT_ORANGE',
-  'GREEN',
-  'CORN_FLOWER',
-  'PINK',
-  'YELLOW',
-  'TEAL',
-  'LIGHT_GREY',
-  'SALMON',
-  'BROWN',
-  'SKY',
-  'GREY',
-  'LIGHT_PURPLE',
-  'RUBY',
-  'LIGHT_GREEN',
-  'BLUE',
-  'LIGHT_PINK',
-  'ORANGE',
-  'CYAN',
-  'INDIGO',
-];
 
 export async function askModes(
   prompter: Prompter,
