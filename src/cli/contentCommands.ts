@@ -3,7 +3,7 @@
 // builder makes both families from what names them.
 import type { PlatformClient } from '../core/platform/client';
 import type { Download } from '../core/platform/download';
-import type { ImportCall } from '../core/platform/nluFiles';
+import type { ImportCall } from '../core/platform/contentFiles';
 import type { ExportOptions } from '../core/platform/nluTypes';
 import type { CliCommand } from './command';
 import { confirm } from './confirm';

@@ -3,7 +3,7 @@
 // append and replace from .trsx, .list or .nmlist, which return jobs).
 import type { Download } from './download';
 import { BadRequestError } from './errors';
-import { NluFiles, uploadFile, type ImportCall } from './nluFiles';
+import { ContentFiles, uploadFile, type ImportCall } from './contentFiles';
 import {
   ENTITY_WRAPPER_KEYS,
   type Entity,
@@ -23,10 +23,10 @@ import type { StatusObject } from './types';
 import { isObject } from './wire';
 
 export class EntitiesClient {
-  private readonly literals: NluFiles;
+  private readonly literals: ContentFiles;
 
   constructor(private readonly api: Requester) {
-    this.literals = new NluFiles(
+    this.literals = new ContentFiles(
       api,
       (projectId, entityName) => path`/v4/projects/${projectId}/entities/${entityName}/literals`,
       resource,

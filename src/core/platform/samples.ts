@@ -1,16 +1,16 @@
 // Samples of an intent: export (a zip with one `<locale>.trsx` per locale), append and replace from a .trsx or
 // .txt file for one locale, which return jobs. Importing a sample that already exists raises its count.
 import type { Download } from './download';
-import { NluFiles, type ImportCall } from './nluFiles';
+import { ContentFiles, type ImportCall } from './contentFiles';
 import type { ExportOptions } from './nluTypes';
 import { path } from './paths';
 import type { Requester } from './requester';
 
 export class SamplesClient {
-  private readonly files: NluFiles;
+  private readonly files: ContentFiles;
 
   constructor(api: Requester) {
-    this.files = new NluFiles(
+    this.files = new ContentFiles(
       api,
       (projectId, intentName) => path`/v4/projects/${projectId}/intents/${intentName}/samples`,
       (projectId, intentName) => `samples of intent "${intentName}" of project ${projectId}`,

@@ -90,7 +90,7 @@ describe('transport: retries under faults', () => {
     const client = clientFor(sbx, 'owner', { logger: log, retry: { maxAttempts: 3 } });
     const file = { data: new TextEncoder().encode('one\n'), fileName: 'x.list' };
     try {
-      // Samples and literals share one import step (core/platform/nluFiles.ts).
+      // Samples and literals share one import step (core/platform/contentFiles.ts).
       await rejectsWith(client.samples.append('1001', 'ORDER_COFFEE', 'en-US', file), ServerError);
       assert.equal(attemptsOf(log, 'PUT /v4/projects/1001/intents/ORDER_COFFEE/samples/.append'), 1);
       await rejectsWith(client.entities.appendLiterals('1001', 'COFFEE_TYPE', 'en-US', file), ServerError);

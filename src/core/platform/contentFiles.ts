@@ -21,7 +21,7 @@ const IMPORTS = {
   replace: { method: 'POST', action: '.replace' },
 } as const;
 
-export class NluFiles {
+export class ContentFiles {
   /**
    * @param base the content's collection path, e.g. `/v4/projects/1/intents/ORDER/samples`
    * @param resource how errors name it, e.g. `samples of intent "ORDER" of project 1`
