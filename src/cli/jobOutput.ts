@@ -23,19 +23,27 @@ export function jobExitCode(job: Job): number {
   return job.status === 'COMPLETED' ? 0 : 1;
 }
 
-export async function waitAndReport(
+/** For --no-wait: says how to follow the job (or prints it as JSON); exit 0, the job runs on. */
+export function printStarted(io: CliIO, projectId: string, job: Job, what: string, json: boolean): number {
+  if (json) printJson(io, job);
+  else io.stdout(`Started ${what} job ${job.id}; follow it with: cstudio jobs watch ${projectId} ${job.id}\n`);
+  return 0;
+}
+
+/** Waits for a job to end, with a progress line on stderr per status change (one a change keeps CI logs readable). */
+export async function waitWithProgress(
   client: PlatformClient,
   projectId: string,
   job: Job,
   io: CliIO,
-  json: boolean,
-): Promise<number> {
+  label?: string,
+): Promise<Job> {
   let last = '';
-  const final = await client.jobPoller.waitFor(projectId, job, {
+  return client.jobPoller.waitFor(projectId, job, {
     signal: io.signal,
+    label,
     progress: {
       report: ({ message }) => {
-        // One line per status change keeps CI logs readable.
         const status = message?.replace(/ \(\d+ s\)$/, '') ?? '';
         if (status !== last) {
           io.stderr(`${message ?? ''}\n`);
@@ -44,6 +52,16 @@ export async function waitAndReport(
       },
     },
   });
+}
+
+export async function waitAndReport(
+  client: PlatformClient,
+  projectId: string,
+  job: Job,
+  io: CliIO,
+  json: boolean,
+): Promise<number> {
+  const final = await waitWithProgress(client, projectId, job, io);
   if (json) printJson(io, final);
   else io.stdout(describeJob(final));
   return jobExitCode(final);

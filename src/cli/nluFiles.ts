@@ -8,7 +8,7 @@ import type { Job } from '../core/platform/types';
 import { safeFileName } from '../core/package/fileNames';
 import { UsageError, type CliIO } from './command';
 import type { CliSession } from './connection';
-import { waitAndReport } from './jobOutput';
+import { printStarted, waitAndReport } from './jobOutput';
 import { printJson } from './output';
 import { stringFlag, type FlagValues } from './platformCommand';
 
@@ -74,14 +74,7 @@ export async function reportJob(
   values: FlagValues,
   json: boolean,
 ): Promise<number> {
-  if (values['no-wait'] === true) {
-    if (json) printJson(io, job);
-    else
-      io.stdout(
-        `Started ${job.type ?? 'import'} job ${job.id}; follow it with: cstudio jobs watch ${projectId} ${job.id}\n`,
-      );
-    return 0;
-  }
+  if (values['no-wait'] === true) return printStarted(io, projectId, job, job.type ?? 'import', json);
   return waitAndReport(session.client, projectId, job, io, json);
 }
 

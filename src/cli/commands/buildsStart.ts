@@ -4,7 +4,7 @@ import { buildReport } from '../../core/platform/builds';
 import type { BuildProjectModelBody, BuildReportLine } from '../../core/platform/buildTypes';
 import type { Job } from '../../core/platform/types';
 import { listFlag, servicesFlag } from '../appFlags';
-import { jobExitCode } from '../jobOutput';
+import { jobExitCode, printStarted, waitWithProgress } from '../jobOutput';
 import { formatTable, printJson } from '../output';
 import { platformCommand, stringFlag, type FlagValues } from '../platformCommand';
 
@@ -65,25 +65,8 @@ export const buildsStart = platformCommand({
   async run({ session, io, args, flags, input: body, json }) {
     const projectId = args.projectId;
     const job = await session.client.builds.start(projectId, body, { signal: io.signal });
-    if (flags['no-wait'] === true) {
-      if (json) printJson(io, job);
-      else io.stdout(`Started build job ${job.id}; follow it with: cstudio jobs watch ${projectId} ${job.id}\n`);
-      return 0;
-    }
-    let last = '';
-    const final = await session.client.jobPoller.waitFor(projectId, job, {
-      signal: io.signal,
-      label: `Build of project ${projectId}`,
-      progress: {
-        report: ({ message }) => {
-          const status = message?.replace(/ \(\d+ s\)$/, '') ?? '';
-          if (status !== last) {
-            io.stderr(`${message ?? ''}\n`);
-            last = status;
-          }
-        },
-      },
-    });
+    if (flags['no-wait'] === true) return printStarted(io, projectId, job, 'build', json);
+    const final = await waitWithProgress(session.client, projectId, job, io, `Build of project ${projectId}`);
     if (json) printJson(io, { job: final, report: buildReport(final) });
     else io.stdout(formatBuildReport(final));
     return jobExitCode(final);

@@ -3,30 +3,17 @@
 // grammar is read, validated and loaded once: an invalid grammar is reported, not run. External rule references
 // are read from local files inside the grammar's folder tree only; semantic tags run in the heap-capped tag
 // process (tagEvaluator.ts), so a runaway tag is a semantic error, never a crash.
-import { dirname } from 'node:path';
 import { formatParseTree } from '../../core/formats/grxml/parseTree';
 import { matchSentence, matchSentences, type MatchResult } from '../../core/formats/grxml/match';
 import { describeStop, semanticsText, verdictLine } from '../../core/formats/grxml/matchReport';
 import type { Grammar, GrammarMode } from '../../core/formats/grxml/model';
-import { parseGrxmlBytes } from '../../core/formats/grxml/parse';
-import { createFileResolver } from '../../core/formats/grxml/resolveFile';
 import { TagEvaluator } from '../../core/formats/grxml/tagEvaluator';
-import { validateGrxml } from '../../core/formats/grxml/validate';
 import type { GrammarResolver } from '../../core/formats/grxml/externalRefs';
-import { sortDiagnostics } from '../../core/formats/trsx/validate';
 import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { printJson } from '../output';
-import {
-  displayName,
-  formatLocated,
-  locate,
-  readInputOrReport,
-  resolveInput,
-  sayChecking,
-  sourceFormat,
-  type LocatedDiagnostic,
-} from '../sourceFiles';
+import { checkGrammar, readAndCheck } from '../sourceChecks';
+import { formatLocated, readInputOrReport, sourceFormat, type LocatedDiagnostic } from '../sourceFiles';
 
 const USAGE = `Usage: cstudio grammar test <file.grxml> <sentence...> [--rule R] [--mode voice|dtmf] [--json]
        cstudio grammar test <file.grxml> --sentences <file.txt> [--rule R] [--mode voice|dtmf] [--json]
@@ -140,17 +127,9 @@ export const grammarTestCommand: CliCommand = {
 
 /** Reads, validates and loads the grammar once; an exit code when it cannot be tested. */
 async function load(io: CliIO, file: string, json: boolean): Promise<Loaded | number> {
-  const bytes = await readInputOrReport(io, file);
-  if (!bytes) return EXIT.cannotJudge;
-  sayChecking(io, file, bytes);
-  const path = resolveInput(io, file);
-  const resolver = createFileResolver({ roots: [dirname(path)] });
-  const parsed = parseGrxmlBytes(bytes, { uri: path });
-  const diagnostics = locate(
-    displayName(io, file),
-    parsed.tree.text,
-    sortDiagnostics(validateGrxml(parsed, { resolveExternal: resolver })),
-  );
+  const read = await readAndCheck(io, file, checkGrammar);
+  if (!read) return EXIT.cannotJudge;
+  const diagnostics = read.located;
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     if (json) printJson(io, { file, valid: false, diagnostics });
@@ -160,7 +139,7 @@ async function load(io: CliIO, file: string, json: boolean): Promise<Loaded | nu
     );
     return EXIT.cannotJudge;
   }
-  return { grammar: parsed.grammar, resolver, diagnostics };
+  return { grammar: read.checked.grammar, resolver: read.checked.resolver, diagnostics };
 }
 
 /** One sentence a line (numbered from 1), blank lines skipped. */

@@ -7,7 +7,7 @@ import { ZipSafetyError } from '../../core/package/zipSafety';
 import { ZipArchive } from '../../core/package/zipArchive';
 import { UsageError } from '../command';
 import { confirm } from '../confirm';
-import { waitAndReport } from '../jobOutput';
+import { printStarted, waitAndReport } from '../jobOutput';
 import { printJson } from '../output';
 import { platformCommand } from '../platformCommand';
 
@@ -100,11 +100,7 @@ export const projectsReplace = platformCommand({
       fileName: file.split(/[/\\]/).pop(),
       signal: io.signal,
     });
-    if (flags['no-wait'] === true) {
-      if (json) printJson(io, job);
-      else io.stdout(`Started replace job ${job.id}; follow it with: cstudio jobs watch ${id} ${job.id}\n`);
-      return 0;
-    }
+    if (flags['no-wait'] === true) return printStarted(io, id, job, 'replace', json);
     return waitAndReport(session.client, id, job, io, json);
   },
 });

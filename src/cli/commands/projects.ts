@@ -4,7 +4,7 @@ import { UsageError } from '../command';
 import { formatDetails, printJson, printRows } from '../output';
 import { platformCommand } from '../platformCommand';
 import { parseChannelSpec } from '../channelFlags';
-import { waitAndReport } from '../jobOutput';
+import { printStarted, waitAndReport } from '../jobOutput';
 import { confirm } from '../confirm';
 import { parseIntFlag } from '../args';
 
@@ -138,11 +138,7 @@ export const projectsDatapack = platformCommand({
   async run({ session, io, args, flags, input, json }) {
     const id = args.projectId;
     const job = await session.client.projects.updateDatapack(id, input, { signal: io.signal });
-    if (flags['no-wait'] === true) {
-      if (json) printJson(io, job);
-      else io.stdout(`Started data pack job ${job.id}; follow it with: cstudio jobs watch ${id} ${job.id}\n`);
-      return 0;
-    }
+    if (flags['no-wait'] === true) return printStarted(io, id, job, 'data pack', json);
     return waitAndReport(session.client, id, job, io, json);
   },
 });

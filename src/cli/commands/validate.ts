@@ -2,31 +2,20 @@
 // folders with the editor's project-level checks, and prints every problem as
 // `file:line:col: severity code: message` (or a JSON array), so editors and CI can link to it.
 import { stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import type { Diagnostic } from '../../core/formats/diagnostic';
-import { parseGrxmlBytes } from '../../core/formats/grxml/parse';
-import { createFileResolver } from '../../core/formats/grxml/resolveFile';
-import { validateGrxml } from '../../core/formats/grxml/validate';
-import { parseList } from '../../core/formats/lists/list';
-import { parseNmlist } from '../../core/formats/lists/nmlist';
-import { parseSamplesTxt } from '../../core/formats/lists/samplesTxt';
-import { parseTrsxBytes } from '../../core/formats/trsx/parse';
 import { nodeFileSystem } from '../../core/language/fileSystem';
 import { checkProjectFolder } from '../../core/language/project/projectFolderCheck';
-import { sortDiagnostics, validateTrsx } from '../../core/formats/trsx/validate';
 import { ProblemCap, PROBLEMS_PER_KIND } from '../../core/problemCap';
 import { throwIfAborted } from '../../core/progress';
 import { parseFlags } from '../args';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { printJson } from '../output';
+import { checkSource, readAndCheck } from '../sourceChecks';
 import {
   KNOWN_EXTENSIONS,
   displayName,
   formatLocated,
   locate,
-  readInputOrReport,
   resolveInput,
-  sayChecking,
   sourceFormat,
   type LocatedDiagnostic,
   type SourceFormat,
@@ -43,36 +32,6 @@ The first ${PROBLEMS_PER_KIND} problems of each file and code are printed, then 
 GrXML external rule references are read from local files inside the grammar's folder tree only (never fetched).
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 could not judge: usage problem, unreadable file
 or an internal failure.`;
-
-interface Checked {
-  text: string;
-  diagnostics: Diagnostic[];
-}
-
-/** Parses and validates one file's bytes according to its format. */
-function checkSource(format: SourceFormat, bytes: Uint8Array, path: string): Checked {
-  switch (format) {
-    case 'trsx': {
-      const parsed = parseTrsxBytes(bytes);
-      return { text: parsed.tree.text, diagnostics: sortDiagnostics([...parsed.diagnostics, ...validateTrsx(parsed)]) };
-    }
-    case 'grxml': {
-      const parsed = parseGrxmlBytes(bytes, { uri: path });
-      return {
-        text: parsed.tree.text,
-        diagnostics: sortDiagnostics(
-          validateGrxml(parsed, { resolveExternal: createFileResolver({ roots: [dirname(path)] }) }),
-        ),
-      };
-    }
-    case 'list':
-      return parseList(bytes);
-    case 'nmlist':
-      return parseNmlist(bytes);
-    case 'txt':
-      return parseSamplesTxt(bytes);
-  }
-}
 
 export const validateCommand: CliCommand = {
   path: ['validate'],
@@ -122,14 +81,13 @@ export const validateCommand: CliCommand = {
         checkedFiles += checked.length;
         continue;
       }
-      const bytes = await readInputOrReport(io, file);
-      if (!bytes) {
+      const format = sourceFormat(file) as SourceFormat;
+      const read = await readAndCheck(io, file, (bytes, path) => checkSource(format, bytes, path));
+      if (!read) {
         unreadable.push(file);
         continue;
       }
-      sayChecking(io, file, bytes);
-      const checked = checkSource(sourceFormat(file) as SourceFormat, bytes, resolveInput(io, file));
-      report(locate(displayName(io, file), checked.text, checked.diagnostics));
+      report(read.located);
       checkedFiles++;
     }
     if (values.json) printJson(io, all);

@@ -2,7 +2,7 @@
 // override (rule 2), delete, download of the deployed configuration, deploy and undeploy per environment
 // geography.
 import type { Download } from './download';
-import { FeatureNotEnabledError, BadRequestError } from './errors';
+import { BadRequestError, explainNotEnabled } from './errors';
 import { path } from './paths';
 import type { CallOptions, DownloadOptions, Requester } from './requester';
 import type { StatusObject } from './types';
@@ -79,29 +79,11 @@ export class AppConfigsClient {
       path: path`/v4/app-configs/${configId}`,
       resource: `application configuration ${configId}`,
     } as const;
-    try {
-      return unwrapOne<AppConfig>(
-        await this.api.request({ ...req, json: change, signal: options.signal }),
-        'config',
-        'id',
-        req,
-      );
-    } catch (err) {
-      if (err instanceof FeatureNotEnabledError) {
-        throw new FeatureNotEnabledError(
-          `Updating application configurations is not enabled on this platform (PUT ${req.path}); override configuration ${configId} instead.`,
-          {
-            method: err.method,
-            path: err.path,
-            resource: err.resource,
-            status: err.status,
-            serverMessage: err.serverMessage,
-            cause: err,
-          },
-        );
-      }
-      throw err;
-    }
+    const body = await explainNotEnabled(
+      this.api.request({ ...req, json: change, signal: options.signal }),
+      `Updating application configurations is not enabled on this platform (PUT ${req.path}); override configuration ${configId} instead.`,
+    );
+    return unwrapOne<AppConfig>(body, 'config', 'id', req);
   }
 
   /** Creates a configuration that overrides this one (same tag, `parentId` = this one). */
@@ -149,43 +131,43 @@ export class AppConfigsClient {
   }
 
   /** Deploys to the listed environment geographies, or to the next step of the deployment flow. */
-  async deploy(
+  deploy(
     configId: string,
-    environmentGeographyIds: readonly string[] = [],
+    envGeographyIds: readonly string[] = [],
     options: CallOptions = {},
   ): Promise<DeployResult[]> {
-    const req = {
-      method: 'PUT',
-      path: path`/v4/app-configs/${configId}/.deploy`,
-      resource: `application configuration ${configId}`,
-    } as const;
-    const body = await this.api.request({
-      ...req,
-      json: {},
-      query: { environmentGeographyIds: [...environmentGeographyIds] },
-      signal: options.signal,
-    });
-    return readList<DeployResult>(body, 'deployments', req);
+    return this.deployment(configId, '.deploy', 'deployments', envGeographyIds, options);
   }
 
   /** Undeploys from the listed environment geographies, or from everywhere it is deployed. */
-  async undeploy(
+  undeploy(
     configId: string,
-    environmentGeographyIds: readonly string[] = [],
+    envGeographyIds: readonly string[] = [],
     options: CallOptions = {},
   ): Promise<UndeployResult[]> {
+    return this.deployment(configId, '.undeploy', 'undeployments', envGeographyIds, options);
+  }
+
+  /** Deploy and undeploy are one PUT each, answering the list of what moved. */
+  private async deployment<T>(
+    configId: string,
+    action: '.deploy' | '.undeploy',
+    listKey: 'deployments' | 'undeployments',
+    envGeographyIds: readonly string[],
+    options: CallOptions,
+  ): Promise<T[]> {
     const req = {
       method: 'PUT',
-      path: path`/v4/app-configs/${configId}/.undeploy`,
+      path: `${path`/v4/app-configs/${configId}`}/${action}`,
       resource: `application configuration ${configId}`,
     } as const;
     const body = await this.api.request({
       ...req,
       json: {},
-      query: { environmentGeographyIds: [...environmentGeographyIds] },
+      query: { environmentGeographyIds: [...envGeographyIds] },
       signal: options.signal,
     });
-    return readList<UndeployResult>(body, 'undeployments', req);
+    return readList<T>(body, listKey, req);
   }
 }
 

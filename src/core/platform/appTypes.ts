@@ -57,7 +57,13 @@ export interface ConfigEnvironmentValue {
   readonly environmentGeographyId: string;
 }
 
-export interface AppConfig {
+/** The data hosts and environment values a configuration carries, in its record and in the bodies that set them. */
+export interface ConfigValues {
+  readonly dataHosts?: readonly DataHost[];
+  readonly environmentConfigurations?: readonly ConfigEnvironmentValue[];
+}
+
+export interface AppConfig extends ConfigValues {
   readonly id: string;
   readonly tag: string;
   readonly parentId?: string;
@@ -66,8 +72,6 @@ export interface AppConfig {
   readonly deployments: readonly Deployment[];
   readonly builds: ConfigBuilds;
   readonly hasInterface?: boolean;
-  readonly dataHosts?: readonly DataHost[];
-  readonly environmentConfigurations?: readonly ConfigEnvironmentValue[];
 }
 
 export interface Application {
@@ -110,19 +114,15 @@ export interface RequestBuilds {
 }
 
 /** ApplicationConfigContent (create). */
-export interface AppConfigCreate {
+export interface AppConfigCreate extends ConfigValues {
   readonly tag: string;
   readonly deploymentFlowId: string;
   readonly requestBuilds?: RequestBuilds;
-  readonly dataHosts?: readonly DataHost[];
-  readonly environmentConfigurations?: readonly ConfigEnvironmentValue[];
 }
 
 /** Update and override bodies: builds under `requestModels`. */
-export interface AppConfigChange {
+export interface AppConfigChange extends ConfigValues {
   readonly requestModels?: RequestBuilds;
-  readonly dataHosts?: readonly DataHost[];
-  readonly environmentConfigurations?: readonly ConfigEnvironmentValue[];
 }
 
 export interface DeployResult {

@@ -3,7 +3,7 @@
 // append and replace from .trsx, .list or .nmlist, which return jobs).
 import type { Download } from './download';
 import { BadRequestError } from './errors';
-import { readJob } from './jobs';
+import { ContentFiles, uploadFile, type ImportCall } from './contentFiles';
 import {
   ENTITY_WRAPPER_KEYS,
   type Entity,
@@ -17,13 +17,21 @@ import {
 } from './nluTypes';
 import { entityCreateBody, literalData, readEntity, readItems } from './nluWire';
 import { path } from './paths';
-import type { CallOptions, DownloadOptions, Requester, UploadFile } from './requester';
+import type { CallOptions, DownloadOptions, Requester } from './requester';
 import type { HttpMethod } from './retry';
-import type { Job, StatusObject } from './types';
+import type { StatusObject } from './types';
 import { isObject } from './wire';
 
 export class EntitiesClient {
-  constructor(private readonly api: Requester) {}
+  private readonly literals: ContentFiles;
+
+  constructor(private readonly api: Requester) {
+    this.literals = new ContentFiles(
+      api,
+      (projectId, entityName) => path`/v4/projects/${projectId}/entities/${entityName}/literals`,
+      resource,
+    );
+  }
 
   /** Every entity of the project (custom ones, then the predefined ones it uses), optionally of one kind. */
   async list(projectId: string, options: CallOptions & { type?: EntityKind } = {}): Promise<Entity[]> {
@@ -184,59 +192,14 @@ export class EntitiesClient {
 
   /** The literals zip: one `<locale>.trsx` per locale. */
   exportLiterals(projectId: string, entityName: string, options: ExportOptions = {}): Promise<Download> {
-    return this.api.download(
-      {
-        method: 'GET',
-        path: path`/v4/projects/${projectId}/entities/${entityName}/literals/.export`,
-        query: { locales: options.locales },
-        resource: resource(projectId, entityName),
-        signal: options.signal,
-      },
-      options,
-    );
+    return this.literals.export(projectId, entityName, options);
   }
 
   /** Adds the literal/value pairs of a .trsx, .list or .nmlist file for one locale; poll the returned job. */
-  appendLiterals(
-    projectId: string,
-    entityName: string,
-    locale: string,
-    file: ImportFile,
-    options: CallOptions = {},
-  ): Promise<Job> {
-    return this.literalsJob('PUT', '.append', projectId, entityName, locale, file, options);
-  }
+  readonly appendLiterals: ImportCall = (...call) => this.literals.import('append', ...call);
 
   /** Replaces the entity's literal/value pairs of one locale with the file's (destructive); poll the returned job. */
-  replaceLiterals(
-    projectId: string,
-    entityName: string,
-    locale: string,
-    file: ImportFile,
-    options: CallOptions = {},
-  ): Promise<Job> {
-    return this.literalsJob('POST', '.replace', projectId, entityName, locale, file, options);
-  }
-
-  private async literalsJob(
-    method: HttpMethod,
-    action: '.append' | '.replace',
-    projectId: string,
-    entityName: string,
-    locale: string,
-    file: ImportFile,
-    options: CallOptions,
-  ): Promise<Job> {
-    const req = {
-      method,
-      path: `${path`/v4/projects/${projectId}/entities/${entityName}/literals`}/${action}`,
-      resource: resource(projectId, entityName),
-    };
-    return readJob(
-      await this.api.request({ ...req, query: { locale }, file: uploadFile(file), signal: options.signal }),
-      req,
-    );
-  }
+  readonly replaceLiterals: ImportCall = (...call) => this.literals.import('replace', ...call);
 
   private async entityCall(
     method: HttpMethod,
@@ -253,18 +216,4 @@ export class EntitiesClient {
 
 function resource(projectId: string, entityName: string): string {
   return `entity "${entityName}" of project ${projectId}`;
-}
-
-/** The multipart file of an import, with a content type from its extension. */
-export function uploadFile(file: ImportFile): UploadFile {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(file.fileName)?.[1]?.toLowerCase() ?? '';
-  const contentType =
-    ext === 'zip'
-      ? 'application/zip'
-      : ext === 'trsx' || ext === 'xml' || ext === 'grxml'
-        ? 'application/xml'
-        : ext === ''
-          ? 'application/octet-stream'
-          : 'text/plain';
-  return { data: file.data, fileName: file.fileName, contentType };
 }

@@ -1,7 +1,7 @@
 // Environment configurations (GRAMMAR_BASE_PATH): project defaults and per-environment-geography values.
 // The set requests send a JSON string as the whole body. Platforms without the feature answer 501, which
 // becomes a FeatureNotEnabledError saying so.
-import { FeatureNotEnabledError } from './errors';
+import { explainNotEnabled } from './errors';
 import { path } from './paths';
 import type { ApiRequest, CallOptions, Requester } from './requester';
 import type { EnvironmentConfigurations, LabelValue } from './appTypes';
@@ -87,24 +87,10 @@ export class EnvConfigsClient {
     return isObject(body) ? (body as StatusObject) : {};
   }
 
-  private async send(req: ApiRequest): Promise<unknown> {
-    try {
-      return await this.api.request(req);
-    } catch (err) {
-      if (err instanceof FeatureNotEnabledError) {
-        throw new FeatureNotEnabledError(
-          `Environment configurations are not enabled on this platform (${req.method} ${req.path}).`,
-          {
-            method: err.method,
-            path: err.path,
-            resource: err.resource,
-            status: err.status,
-            serverMessage: err.serverMessage,
-            cause: err,
-          },
-        );
-      }
-      throw err;
-    }
+  private send(req: ApiRequest): Promise<unknown> {
+    return explainNotEnabled(
+      this.api.request(req),
+      `Environment configurations are not enabled on this platform (${req.method} ${req.path}).`,
+    );
   }
 }

@@ -1,23 +1,10 @@
 // Typed errors of the platform client. Every error names the request (method + path) and, where known,
 // the resource it was about, so a message shown to a user says what failed and what to do next.
 
-export interface ErrorContext {
-  /** HTTP method of the failed request, e.g. `GET`. */
-  readonly method?: string;
-  /** Request path (never the full URL with credentials), e.g. `/v4/projects/12`. */
-  readonly path?: string;
-  /** Human name of the resource, e.g. `project 12` or `entity "DRINK"`. */
-  readonly resource?: string;
-  /** HTTP status, when a response arrived. */
-  readonly status?: number;
-  /** The server's own message, when it sent one. */
-  readonly serverMessage?: string;
-  /** The server's error code (gateway `code` or consumer API `error_code`). */
-  readonly serverCode?: number | string;
-  /** How long the server asked us to wait (Retry-After), in milliseconds. */
-  readonly retryAfterMs?: number;
-  readonly cause?: unknown;
-}
+/** What a constructor is told about the failed request: PlatformError's fields (documented there) and the cause. */
+export type ErrorContext = Partial<
+  Pick<PlatformError, 'method' | 'path' | 'resource' | 'status' | 'serverMessage' | 'serverCode' | 'retryAfterMs'>
+> & { readonly cause?: unknown };
 
 export type PlatformErrorKind =
   | 'BadRequest'
@@ -63,12 +50,19 @@ export class PlatformError extends Error {
   }
 
   readonly kind: PlatformErrorKind;
+  /** HTTP method of the failed request, e.g. `GET`. */
   readonly method?: string;
+  /** Request path (never the full URL with credentials), e.g. `/v4/projects/12`. */
   readonly path?: string;
+  /** Human name of the resource, e.g. `project 12` or `entity "DRINK"`. */
   readonly resource?: string;
+  /** HTTP status, when a response arrived. */
   readonly status?: number;
+  /** The server's own message, when it sent one. */
   readonly serverMessage?: string;
+  /** The server's error code (gateway `code` or consumer API `error_code`). */
   readonly serverCode?: number | string;
+  /** How long the server asked us to wait (Retry-After), in milliseconds. */
   readonly retryAfterMs?: number;
 
   constructor(kind: PlatformErrorKind, message: string, ctx: ErrorContext = {}) {
@@ -139,6 +133,26 @@ export class FeatureNotEnabledError extends PlatformError {
   static override readonly kindOfClass: PlatformErrorKind = 'FeatureNotEnabled';
   constructor(message: string, ctx: ErrorContext = {}) {
     super('FeatureNotEnabled', message, ctx);
+  }
+}
+/**
+ * Awaits a call whose FeatureNotEnabledError the caller rewords: it knows which feature it asked for and what to
+ * do instead. The request's facts and the original error stay.
+ */
+export async function explainNotEnabled<T>(call: Promise<T>, message: string): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (!(err instanceof FeatureNotEnabledError)) throw err;
+    throw new FeatureNotEnabledError(message, {
+      method: err.method,
+      path: err.path,
+      resource: err.resource,
+      status: err.status,
+      serverMessage: err.serverMessage,
+      serverCode: err.serverCode,
+      cause: err,
+    });
   }
 }
 export class ServerError extends PlatformError {

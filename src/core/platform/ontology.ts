@@ -2,7 +2,7 @@
 // professional-services users), append (a zip of TRSX and GrXML; returns a job) and the platform's entity types.
 import type { Download } from './download';
 import { readJob } from './jobs';
-import { uploadFile } from './entities';
+import { uploadFile } from './contentFiles';
 import type { EntityType, ExportOptions, ImportFile } from './nluTypes';
 import { readItems } from './nluWire';
 import { path } from './paths';

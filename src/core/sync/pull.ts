@@ -10,7 +10,13 @@ import { noProgress, throwIfAborted, type Progress } from '../progress';
 import { classifyPackagePath } from '../package/layout';
 import { sha256, StreamingHash } from './hashing';
 import { FolderFiles, type PackageFiles } from './packageFiles';
-import { downloadExport, removeTempFolders, requireSameConnection, type RemoteExport } from './remote';
+import {
+  downloadExport,
+  removeTempFolders,
+  requireSameConnection,
+  type ExportOptions,
+  type RemoteExport,
+} from './remote';
 import { fetchRemoteKey, previousExportEntries, recordRemoteExport } from './remoteDigest';
 import type { ConflictPreference } from './semantic/trsxMerge';
 import { decideFile, type FileDecision } from './threeWay';
@@ -134,6 +140,35 @@ export async function settlePendingPush(
   if (!(await readPendingPush(paths))) return undefined;
   options.progress?.report({ message: 'An earlier push did not end cleanly; settling it with the platform first…' });
   return pull(client, dir, undefined, options);
+}
+
+/** A base refresh after a push or restore: the merge, or why it failed (reported, since the change itself went out). */
+export type BaseRefresh =
+  | { readonly ok: true; readonly result: PullResult }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * Re-exports the project and merges it into the workspace (local edits kept), so the base matches the platform
+ * again after a push or restore changed it. A failure says what failed, then `advice` (how the base catches up).
+ */
+export async function refreshBase(
+  client: PlatformClient,
+  paths: WorkspacePaths,
+  state: WorkspaceState,
+  options: ExportOptions,
+  advice: string,
+): Promise<BaseRefresh> {
+  try {
+    const remote = await downloadExport(client, state.projectId, paths, options);
+    try {
+      const project = { id: state.projectId, orgId: state.orgId, name: state.projectName };
+      return { ok: true, result: await integrate(client, paths, state, remote, project, options) };
+    } finally {
+      await remote.files.close();
+    }
+  } catch (err) {
+    return { ok: false, error: `${err instanceof Error ? err.message : String(err)}${advice}` };
+  }
 }
 
 /**

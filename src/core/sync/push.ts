@@ -19,14 +19,14 @@ import { packWorkspace, type PackedUpload } from './packageUpload';
 import { HashCache } from './hashCache';
 import { FolderFiles } from './packageFiles';
 import { analyzeChanges, type PlanContext } from './planContext';
-import { integrate, settlePendingPush, type PullResult } from './pull';
+import { refreshBase, settlePendingPush, type BaseRefresh, type PullResult } from './pull';
 import { endedJobs, refreshFromSent, StagedBase, stampFiles, type FileStamp } from './pushedBase';
 import { clearPendingPush, PushJournal, runningContentJobs } from './pendingPush';
 import { testKillPoint } from './testKillPoints';
 import { PushRefusedError } from './pushErrors';
 import type { PushMode, PushPlan, ReplaceScope } from './pushPlan';
 import { acquireLock, releaseLock, runOperations, type HeldLock, type OperationResult } from './pushRun';
-import { downloadExport, requireSameConnection, type ExportOptions, type RemoteExport } from './remote';
+import { downloadExport, requireSameConnection, type RemoteExport } from './remote';
 import {
   checkRemoteAgainstBase,
   fetchRemoteKey,
@@ -197,9 +197,7 @@ export interface PushOutcome {
   readonly backup?: BackupInfo;
   /** A problem releasing the lock, to show the user. */
   readonly lockProblem?: string;
-  readonly refresh?:
-    | { readonly ok: true; readonly result: PullResult }
-    | { readonly ok: false; readonly error: string };
+  readonly refresh?: BaseRefresh;
   /**
    * Why the outcome is not settled yet (an operation whose effect is unknown, or the push was stopped): the
    * base was left as it was, and the next push or status settles it with the platform.
@@ -320,39 +318,9 @@ export async function executePush(
   if (!fromSent) await staged?.abandon();
   const refresh = fromSent
     ? { ok: true as const, result: fromSent }
-    : await refreshBase(client, paths, state, exportOptions);
+    : await refreshBase(client, paths, state, exportOptions, '; the next push, status or pull brings it up to date.');
   if (refresh?.ok) await clearPendingPush(paths);
   return { status, results: run.results, notAttempted: run.notAttempted, backup, lockProblem, refresh };
-}
-
-/** Re-exports and merges into the workspace (local edits kept), so the base matches the platform again. */
-async function refreshBase(
-  client: PlatformClient,
-  paths: WorkspacePaths,
-  state: WorkspaceState,
-  options: ExportOptions,
-): Promise<PushOutcome['refresh']> {
-  try {
-    const remote = await downloadExport(client, state.projectId, paths, options);
-    try {
-      const result = await integrate(
-        client,
-        paths,
-        state,
-        remote,
-        { id: state.projectId, orgId: state.orgId, name: state.projectName },
-        options,
-      );
-      return { ok: true, result };
-    } finally {
-      await remote.files.close();
-    }
-  } catch (err) {
-    return {
-      ok: false,
-      error: `${err instanceof Error ? err.message : String(err)}; the next push, status or pull brings it up to date.`,
-    };
-  }
 }
 
 /** Remote files that differ from the base (file level; restricted files only when the export shows them). */

@@ -72,25 +72,14 @@ export async function runOperations(
   for (const [i, op] of operations.entries()) {
     if (options.signal?.aborted) return { results, notAttempted: operations.slice(i) };
     progress.report({ message: `${i + 1}/${operations.length}: ${op.title}` });
-    const result = await runOne(client, projectId, op, options, i);
+    const result = await sendAndWait(client, projectId, op, options, i);
+    await options.journal?.ended(i, result.status, result.job?.id);
+    testKillPoint(`push:ended:${i}`);
     results.push(result);
     progress.report({ increment: 100 / operations.length });
     if (result.status !== 'applied') return { results, notAttempted: operations.slice(i + 1) };
   }
   return { results, notAttempted: [] };
-}
-
-async function runOne(
-  client: PlatformClient,
-  projectId: string,
-  op: PushOperation,
-  options: RunOptions,
-  index: number,
-): Promise<OperationResult> {
-  const result = await sendAndWait(client, projectId, op, options, index);
-  await options.journal?.ended(index, result.status, result.job?.id);
-  testKillPoint(`push:ended:${index}`);
-  return result;
 }
 
 async function sendAndWait(

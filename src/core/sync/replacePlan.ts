@@ -2,8 +2,9 @@
 // ontology), each touched intent's samples and entity's literals are replaced per locale; any other change
 // (removed or changed intents and entities, dialog.json, the TRSX header, restricted files) needs the whole
 // package replaced. Either way the remote package is saved into .cstudio/backups/ first.
-import type { DictionaryEntry } from '../formats/trsx/model';
-import { ontologyOperation } from './appendPlan';
+import type { DictionaryEntry, TrsxSample } from '../formats/trsx/model';
+import { ontologyOperation } from './ontologyOperation';
+import { contentOperation, type Content, type ContentItem } from './contentOperations';
 import {
   changesOf,
   describeOtherChange,
@@ -17,7 +18,7 @@ import type { PushOperation, PushPlan, ReplaceScope } from './pushPlan';
 import type { SemanticChange } from './semantic/trsxDiff';
 import { intentValue, owner } from './semantic/itemParts';
 import type { TrsxItem } from './semantic/trsxItems';
-import { entityKind, literalsUpload, samplesUpload } from './uploads';
+import { entityKind } from './uploads';
 
 export async function buildReplacePlan(
   ctx: PlanContext,
@@ -42,8 +43,15 @@ export async function buildReplacePlan(
   const operations: PushOperation[] = [];
   const ontology = await ontologyOperation(ctx, notSent, warnings);
   if (ontology) operations.push(ontology);
-  for (const l of ctx.locales) for (const item of literalReplaces(ctx, l)) operations.push(item);
-  for (const l of ctx.locales) for (const item of sampleReplaces(ctx, l)) operations.push(item);
+  for (const l of ctx.locales) {
+    const entries = (entity: string): DictionaryEntry[] =>
+      l.local.dictionaries.filter((d) => d.conceptref === entity).flatMap((d) => d.entries);
+    for (const item of contentReplaces(ctx, l, 'literals', entries)) operations.push(item);
+  }
+  for (const l of ctx.locales) {
+    const samples = (intent: string): TrsxSample[] => l.local.samples.filter((s) => s.intentref === intent);
+    for (const item of contentReplaces(ctx, l, 'samples', samples)) operations.push(item);
+  }
   return {
     projectId: ctx.projectId,
     mode: 'replace',
@@ -117,50 +125,21 @@ function packageOperation(ctx: PlanContext, reasons: string[]): PushOperation {
   };
 }
 
-function literalReplaces(ctx: PlanContext, l: LocaleChanges): PushOperation[] {
+/** One replace per intent (samples) or entity (literals) with changes, carrying all its items in the workspace. */
+function contentReplaces<C extends Content>(
+  ctx: PlanContext,
+  l: LocaleChanges,
+  content: C,
+  itemsOf: (target: string) => readonly ContentItem<C>[],
+): PushOperation[] {
   const touched = new Map<string, SemanticChange[]>();
-  for (const c of changesOf(l, 'literal')) {
-    const entity = owner((c.after ?? c.before) as TrsxItem);
-    touched.set(entity, [...(touched.get(entity) ?? []), c]);
+  for (const c of changesOf(l, content === 'samples' ? 'sample' : 'literal')) {
+    const target = owner((c.after ?? c.before) as TrsxItem);
+    touched.set(target, [...(touched.get(target) ?? []), c]);
   }
-  return [...touched].map(([entity, changes]) => {
-    const entries: DictionaryEntry[] = l.local.dictionaries
-      .filter((d) => d.conceptref === entity)
-      .flatMap((d) => d.entries);
-    return {
-      kind: 'literalsReplace',
-      method: 'POST',
-      endpoint: endpoints.literals(ctx.projectId, entity, '.replace', l.locale),
-      title: `replace the literals of entity ${entity} (${l.locale}) with the workspace's ${entries.length}`,
-      locale: l.locale,
-      target: entity,
-      ...split(changes),
-      destructive: true,
-      upload: literalsUpload(l.locale, l.local, entity, entries),
-    };
-  });
-}
-
-function sampleReplaces(ctx: PlanContext, l: LocaleChanges): PushOperation[] {
-  const touched = new Map<string, SemanticChange[]>();
-  for (const c of changesOf(l, 'sample')) {
-    const intent = owner((c.after ?? c.before) as TrsxItem);
-    touched.set(intent, [...(touched.get(intent) ?? []), c]);
-  }
-  return [...touched].map(([intent, changes]) => {
-    const samples = l.local.samples.filter((s) => s.intentref === intent);
-    return {
-      kind: 'samplesReplace',
-      method: 'POST',
-      endpoint: endpoints.samples(ctx.projectId, intent, '.replace', l.locale),
-      title: `replace the samples of intent ${intent} (${l.locale}) with the workspace's ${samples.length}`,
-      locale: l.locale,
-      target: intent,
-      ...split(changes),
-      destructive: true,
-      upload: samplesUpload(l.locale, l.local, intent, samples),
-    };
-  });
+  return [...touched].map(([target, changes]) =>
+    contentOperation(ctx, l, content, 'replace', target, itemsOf(target), split(changes)),
+  );
 }
 
 function split(changes: readonly SemanticChange[]): { adds: string[]; changes: string[]; deletes: string[] } {

@@ -7,7 +7,7 @@ import type { Job } from '../platform/types';
 import { hasPackageErrors, METADATA_FILE, validatePackageLayout } from '../package/layout';
 import { noProgress, type Progress } from '../progress';
 import { findBackup, saveBackup, type BackupInfo } from './backups';
-import { integrate, type PullResult } from './pull';
+import { refreshBase, type BaseRefresh } from './pull';
 import { PushRefusedError } from './pushErrors';
 import { acquireLock, releaseLock, type HeldLock } from './pushRun';
 import { downloadExport, requireSameConnection } from './remote';
@@ -27,9 +27,7 @@ export interface RestoreOutcome {
   readonly savedCurrent: BackupInfo;
   readonly job: Job;
   readonly lockProblem?: string;
-  readonly refresh?:
-    | { readonly ok: true; readonly result: PullResult }
-    | { readonly ok: false; readonly error: string };
+  readonly refresh?: BaseRefresh;
 }
 
 /** Checks a backup without sending anything; returns it (the newest when `name` is undefined). */
@@ -101,29 +99,6 @@ export async function restoreBackup(
   } finally {
     lockProblem = await releaseLock(client, state.projectId, lock);
   }
-  let refresh: RestoreOutcome['refresh'];
-  try {
-    const remote = await downloadExport(client, state.projectId, paths, options);
-    try {
-      refresh = {
-        ok: true,
-        result: await integrate(
-          client,
-          paths,
-          state,
-          remote,
-          { id: state.projectId, orgId: state.orgId, name: state.projectName },
-          options,
-        ),
-      };
-    } finally {
-      await remote.files.close();
-    }
-  } catch (err) {
-    refresh = {
-      ok: false,
-      error: `${err instanceof Error ? err.message : String(err)} — pull to bring the base up to date.`,
-    };
-  }
+  const refresh = await refreshBase(client, paths, state, options, ' — pull to bring the base up to date.');
   return { restored: backup, savedCurrent, job, lockProblem, refresh };
 }

@@ -81,6 +81,14 @@ describe('cstudio builds', () => {
     const json = await cli(['builds', 'start', id, '--services', 'NLU', '--json'], { env: owner });
     assert.equal(json.code, 1);
     assert.equal((JSON.parse(json.stdout) as { report: Array<{ status: string }> }).report[0]?.status, 'FAILED');
+    // --no-wait says how to follow the job (jobOutput.printStarted), and that command follows it to its end.
+    const started = await cli(['builds', 'start', id, '--services', 'NLU', '--no-wait'], { env: owner });
+    assert.equal(started.code, 0, started.stderr);
+    const follow = /follow it with: cstudio (jobs watch \S+ \S+)\n$/.exec(started.stdout);
+    assert.match(started.stdout, /^Started build job /);
+    assert.ok(follow?.[1], started.stdout);
+    const watched = await cli([...follow[1].split(' '), '--json'], { env: owner });
+    assert.equal((JSON.parse(watched.stdout) as { status: string }).status, 'FAILED');
   });
 
   test('list, latest, get, download and delete', async () => {

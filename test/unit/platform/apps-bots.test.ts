@@ -277,6 +277,8 @@ describe('GET /v4/projects/{projectId}/env-configs', () => {
       const e = await rejectsWith(client.envConfigs.get('1001'), FeatureNotEnabledError);
       assert.equal(e.status, 501);
       assert.match(e.message, /^Environment configurations are not enabled on this platform/);
+      assert.equal(e.method, 'GET');
+      assert.ok(e.cause instanceof FeatureNotEnabledError, 'the platform answer stays as the cause');
       await rejectsWith(client.envConfigs.setProjectDefault('1001', GRAMMAR_BASE_PATH, 'x'), FeatureNotEnabledError);
       await rejectsWith(client.envConfigs.deleteProjectDefault('1001', GRAMMAR_BASE_PATH), FeatureNotEnabledError);
       await rejectsWith(

@@ -271,6 +271,9 @@ describe('PUT /v4/app-configs/{configId}', () => {
       const e = await rejectsWith(client.appConfigs.update('802', {}), FeatureNotEnabledError);
       assert.equal(e.status, 501);
       assert.match(e.message, /Updating application configurations is not enabled on this platform/);
+      // The reworded error keeps the request's facts and the platform's own error (errors.ts explainNotEnabled).
+      assert.equal(e.path, '/v4/app-configs/802');
+      assert.ok(e.cause instanceof FeatureNotEnabledError);
       assert.equal((await client.appConfigs.get('802')).tag, 'coffee-nlu', 'other endpoints still work');
     } finally {
       await client.close();

@@ -84,6 +84,22 @@ describe('transport: retries under faults', () => {
     }
   });
 
+  test('an NLU import is never retried, even a PUT: a retry after a lost reply would start a second job', async () => {
+    await sbx.restart({ faults: 'error5xx=1' });
+    const log = new RecordingLogger();
+    const client = clientFor(sbx, 'owner', { logger: log, retry: { maxAttempts: 3 } });
+    const file = { data: new TextEncoder().encode('one\n'), fileName: 'x.list' };
+    try {
+      // Samples and literals share one import step (core/platform/contentFiles.ts).
+      await rejectsWith(client.samples.append('1001', 'ORDER_COFFEE', 'en-US', file), ServerError);
+      assert.equal(attemptsOf(log, 'PUT /v4/projects/1001/intents/ORDER_COFFEE/samples/.append'), 1);
+      await rejectsWith(client.entities.appendLiterals('1001', 'COFFEE_TYPE', 'en-US', file), ServerError);
+      assert.equal(attemptsOf(log, 'PUT /v4/projects/1001/entities/COFFEE_TYPE/literals/.append'), 1);
+    } finally {
+      await client.close();
+    }
+  });
+
   test('429: Retry-After is honoured, within the cap', async () => {
     await sbx.restart({ faults: 'rate429=1' });
     const client = clientFor(sbx, 'owner', { retry: { maxAttempts: 2 } });

@@ -96,6 +96,14 @@ describe('pull, edit, append push, pull again', () => {
       assert.match(text, /intents\/ORDER_COFFEE\/samples\/\.append\?locale=en-US/);
       assert.match(text, /entities\/COFFEE_TYPE\/literals\/\.append\?locale=en-US/);
       assert.deepEqual(prepared.plan.notSent, []);
+      // contentOperations.ts shapes every sample and literal operation (method, title, destructiveness) from one table.
+      const appends = prepared.plan.operations.filter((o) => o.kind !== 'ontologyAppend');
+      assert.deepEqual(appends.map((o) => `${o.method} ${o.destructive} ${o.title}`).sort(), [
+        'PUT false append 1 literal(s) to entity COFFEE_TYPE (en-US)',
+        'PUT false append 1 literal(s) to entity PARTY_SIZE (en-US)',
+        'PUT false append 1 sample(s) to intent BOOK_TABLE (en-US)',
+        'PUT false append 1 sample(s) to intent ORDER_COFFEE (en-US)',
+      ]);
       const outcome = await executePush(owner, prepared);
       assert.equal(outcome.status, 'completed', JSON.stringify(outcome.results.map((r) => r.error)));
       assert.equal(outcome.refresh?.ok, true);

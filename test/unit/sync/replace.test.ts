@@ -50,7 +50,15 @@ describe('push by replace', () => {
         ['literalsReplace COFFEE_SIZE', 'samplesReplace ASK_HOURS'],
       );
       assert.equal(prepared.plan.backup, true);
-      const samplesOp = prepared.plan.operations[1];
+      const [literalsOp, samplesOp] = prepared.plan.operations;
+      assert.equal(literalsOp?.method, 'POST');
+      assert.equal(literalsOp?.destructive, true);
+      assert.match(literalsOp?.endpoint ?? '', /\/entities\/COFFEE_SIZE\/literals\/\.replace\?locale=en-US$/);
+      assert.match(
+        literalsOp?.title ?? '',
+        /^replace the literals of entity COFFEE_SIZE \(en-US\) with the workspace's \d+$/,
+      );
+      assert.equal(samplesOp?.title, "replace the samples of intent ASK_HOURS (en-US) with the workspace's 5");
       assert.deepEqual(samplesOp?.deletes, ['sample "when do you open tomorrow" of ASK_HOURS']);
       assert.deepEqual(samplesOp?.adds, ['sample "what time do you close" of ASK_HOURS']);
       assert.deepEqual(await listBackups(new WorkspacePaths(ws.dir)), [], 'preparing sends and saves nothing');
