@@ -47,7 +47,7 @@ export async function resolveConfig(deps: ExplorerCommandDeps, arg: unknown, tit
     return { ...fromNode, client, config: await client.appConfigs.get(fromNode.configId) };
   }
   const org = await resolveOrganization(deps, arg, title);
-  const wanted: { applicationId?: unknown; configId?: unknown } = argObject(arg);
+  const wanted = argObject<'applicationId' | 'configId'>(arg);
   const apps = await org.client.apps.listByOrg(org.orgId, { view: 'full' });
   const app =
     typeof wanted.applicationId === 'string'
