@@ -132,3 +132,11 @@ export const CommandIds = {
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
+
+/**
+ * The ids under `cstudio.<namespace>.` for each of `namespaces`. A feature loaded on first use owns whole namespaces,
+ * so its shells are listed by namespace rather than id by id (the feature must register exactly these on load).
+ */
+export function commandIdsIn(...namespaces: readonly string[]): readonly CommandId[] {
+  return Object.values(CommandIds).filter((id) => namespaces.includes(id.split('.')[1] ?? ''));
+}

@@ -15,9 +15,10 @@ export interface Command<Id extends string = CommandId> {
 /**
  * A command's argument as a plain object of named fields (automation, tests and the tree's nodes pass one), or an
  * empty one for anything else: no argument, a string, or the array of selected nodes VS Code adds on multi-select.
+ * `K` names the fields a command reads (`argObject<'before' | 'after'>(arg)`), so a misspelt one does not compile.
  */
-export function argObject(arg: unknown): Readonly<Record<string, unknown>> {
-  return typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : {};
+export function argObject<K extends string = string>(arg: unknown): { readonly [P in NoInfer<K>]?: unknown } {
+  return typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<K, unknown>) : {};
 }
 
 /** The window API the error wrapper needs; `vscode.window` in the extension, a recorder in tests. */

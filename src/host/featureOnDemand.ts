@@ -3,8 +3,10 @@
 // shown, a document of its kind), requires the bundle and starts the feature. The feature registers its commands
 // into this object's table instead of VS Code's, so each command id is registered once, by the shell.
 import * as vscode from 'vscode';
+import type { ConnectionRegistry } from '../core/connections/connectionRegistry';
 import type { Command, CommandRegistry, CommandSink } from './commands';
 import type { CommandId } from './commandIds';
+import { lazyTreeView, type AttachableTreeView } from './lazyTreeView';
 import { Disposable, type IDisposable } from './lifecycle';
 
 export interface FeatureOnDemandOptions<F extends IDisposable> {
@@ -16,6 +18,24 @@ export interface FeatureOnDemandOptions<F extends IDisposable> {
   /** Requires the feature's bundle and starts it, its commands going to `sink`. */
   readonly start: (sink: CommandSink) => F;
 }
+
+/**
+ * What a feature's shell is given: the feature's deps but those it gets when it starts (`commands`, and `Given`: its
+ * view, the connections), the path of its bundle (dist/<name>Feature.js), and the registry its command shells go to.
+ */
+export type ShellDeps<D, Given extends keyof D = never> = Omit<D, 'commands' | Given> & {
+  readonly bundlePath: string;
+  readonly commands: CommandRegistry;
+};
+
+/**
+ * The shell of a feature that talks to a platform: the connection registry is made by the connections feature, so
+ * the shell gets a function that loads it, called when this feature starts.
+ */
+export type PlatformShellDeps<
+  D extends { readonly registry: ConnectionRegistry },
+  Given extends keyof D = never,
+> = ShellDeps<D, 'registry' | Given> & { readonly registry: () => ConnectionRegistry };
 
 export class FeatureOnDemand<F extends IDisposable> extends Disposable {
   private loaded: F | undefined;
@@ -81,5 +101,29 @@ export class FeatureOnDemand<F extends IDisposable> extends Disposable {
     const body = this.bodies.get(id);
     if (!body) throw new Error(`${this.options.name} has no command ${id}.`);
     return body;
+  }
+}
+
+/**
+ * A feature on demand that owns a tree view: the view is created now, empty, and VS Code's first request for its
+ * roots loads the feature (host/lazyTreeView.ts), as the first of its commands does. `start` gets the view too.
+ */
+export class FeatureWithView<F extends IDisposable, T> extends Disposable {
+  readonly feature: FeatureOnDemand<F>;
+  readonly view: vscode.TreeView<T>;
+
+  constructor(
+    view: { readonly id: string; readonly options: Omit<vscode.TreeViewOptions<T>, 'treeDataProvider'> },
+    {
+      start,
+      ...options
+    }: Omit<FeatureOnDemandOptions<F>, 'start'> & {
+      readonly start: (sink: CommandSink, tree: AttachableTreeView<T>) => F;
+    },
+  ) {
+    super();
+    const tree = this._register(lazyTreeView<T>(view.id, view.options, () => this.feature.load()));
+    this.view = tree.view;
+    this.feature = this._register(new FeatureOnDemand({ ...options, start: (sink) => start(sink, tree) }));
   }
 }

@@ -8,9 +8,13 @@ import { contextValue, NodeKinds } from '../../host/contextValues';
 import { childId, ExplorerNode, type ExplorerContext } from './explorerNode';
 import type { MoreLoader } from './pagedNode';
 
+/** A message under `parent`; `suffix` names which, so its id stays the same when it is shown again. */
 abstract class MessageNode extends ExplorerNode {
-  constructor(parent: ExplorerNode, ctx: ExplorerContext) {
+  readonly id: string;
+
+  constructor(parent: ExplorerNode, ctx: ExplorerContext, suffix: string) {
     super(parent, ctx);
+    this.id = childId(parent.id, suffix);
   }
 }
 
@@ -26,7 +30,6 @@ export function errorReason(err: unknown): ErrorReason {
 
 /** A failed load: what failed, why, and a click that retries (or signs in). */
 export class ErrorNode extends MessageNode {
-  readonly id: string;
   readonly reason: ErrorReason;
 
   constructor(
@@ -34,8 +37,7 @@ export class ErrorNode extends MessageNode {
     ctx: ExplorerContext,
     readonly error: unknown,
   ) {
-    super(parent, ctx);
-    this.id = childId(parent.id, '#error');
+    super(parent, ctx, '#error');
     this.reason = errorReason(error);
   }
 
@@ -71,15 +73,12 @@ export class ErrorNode extends MessageNode {
 }
 
 export class EmptyNode extends MessageNode {
-  readonly id: string;
-
   constructor(
     parent: ExplorerNode,
     ctx: ExplorerContext,
     readonly label: string,
   ) {
-    super(parent, ctx);
-    this.id = childId(parent.id, '#empty');
+    super(parent, ctx, '#empty');
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -91,14 +90,11 @@ export class EmptyNode extends MessageNode {
 }
 
 export class LoadMoreNode extends MessageNode {
-  readonly id: string;
-
   constructor(
     readonly owner: ExplorerNode & MoreLoader,
     ctx: ExplorerContext,
   ) {
-    super(owner, ctx);
-    this.id = childId(owner.id, '#more');
+    super(owner, ctx, '#more');
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -11,12 +11,7 @@ import type { Prompter } from '../../host/prompter';
 import type { LogViewSettings } from '../../host/settings';
 import { AudioPlayer, type PlayerView } from './audioPlayer';
 import { PlayUtteranceAudioCommand, SaveUtteranceAudioCommand } from './commands/audioCommands';
-import {
-  EventLogActionsCommand,
-  PauseEventLogsCommand,
-  ResumeEventLogsCommand,
-  StopEventLogsCommand,
-} from './commands/controlCommands';
+import { EventLogActionsCommand, streamControlCommands } from './commands/controlCommands';
 import { FilterEventLogsCommand } from './commands/filterCommand';
 import { SaveLogsCommand, ShowRecordJsonCommand } from './commands/recordCommands';
 import { SimulateTrafficCommand } from './commands/simulateCommand';
@@ -85,9 +80,7 @@ export class LogsFeature extends Disposable {
     deps.commands.register(
       new StreamEventLogsCommand(ctx),
       new FilterEventLogsCommand(ctx),
-      new PauseEventLogsCommand(ctx),
-      new ResumeEventLogsCommand(ctx),
-      new StopEventLogsCommand(ctx),
+      ...streamControlCommands(ctx),
       new EventLogActionsCommand(ctx),
       new ShowRecordJsonCommand(ctx),
       new SaveLogsCommand(ctx),

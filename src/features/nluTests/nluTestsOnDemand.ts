@@ -2,26 +2,16 @@
 // engine and core/nlu/evaluation) loads when one first runs, or when the workspace holds a test set file, so the
 // Test Explorer lists the sets.
 import * as vscode from 'vscode';
-import { CommandIds, type CommandId } from '../../host/commandIds';
-import type { CommandRegistry } from '../../host/commands';
-import { FeatureOnDemand } from '../../host/featureOnDemand';
+import { commandIdsIn } from '../../host/commandIds';
+import { FeatureOnDemand, type ShellDeps } from '../../host/featureOnDemand';
 import type { Logger } from '../../core/logger';
 import { separateBundle } from '../../host/separateBundle';
 import type * as NluTestsModule from './nluTestsFeature';
 import type { NluTestsFeature, NluTestsFeatureDeps } from './nluTestsFeature';
 
-export const NLU_TESTS_COMMAND_IDS: readonly CommandId[] = [
-  CommandIds.nluTestsShowEvaluation,
-  CommandIds.nluTestsCrossValidate,
-  CommandIds.nluTestsOpenLine,
-  CommandIds.nluTestsShowPulling,
-  CommandIds.nluTestsAddSample,
-];
+export const NLU_TESTS_COMMAND_IDS = commandIdsIn('nluTests');
 
-export interface NluTestsOnDemandDeps extends Omit<NluTestsFeatureDeps, 'commands'> {
-  /** dist/nluTestsFeature.js in the extension's folder. */
-  readonly bundlePath: string;
-  readonly commands: CommandRegistry;
+export interface NluTestsOnDemandDeps extends ShellDeps<NluTestsFeatureDeps> {
   readonly logger: Logger;
 }
 

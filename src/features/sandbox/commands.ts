@@ -1,19 +1,25 @@
 // The local sandbox's commands, one class each. Failures go to the registry's error wrapper; questions and
 // notifications go through the prompter (so the extension-host tests can script them).
 import * as vscode from 'vscode';
-import { CommandIds } from '../../host/commandIds';
+import { CommandIds, type CommandId } from '../../host/commandIds';
 import { argObject, type Command } from '../../host/commands';
 import type { Prompter } from '../../host/prompter';
 import { cliExportLines, shellQuote } from '../../core/connections/cliEnvironment';
 import { runtimeClientFor } from '../../core/connections/runtimeClientChoice';
 import type { LocalSandbox } from './localSandbox';
 
-export class StartSandboxCommand implements Command {
-  readonly id = CommandIds.sandboxStart;
+/** A command on the local sandbox; questions and messages go through the prompter. */
+abstract class SandboxCommand implements Command {
+  abstract readonly id: CommandId;
   constructor(
-    private readonly sandbox: LocalSandbox,
-    private readonly prompter: Prompter,
+    protected readonly sandbox: LocalSandbox,
+    protected readonly prompter: Prompter,
   ) {}
+  abstract execute(arg?: unknown): Promise<unknown>;
+}
+
+export class StartSandboxCommand extends SandboxCommand {
+  readonly id = CommandIds.sandboxStart;
 
   async execute(): Promise<string> {
     const wasRunning = this.sandbox.state.kind === 'running';
@@ -23,21 +29,16 @@ export class StartSandboxCommand implements Command {
   }
 }
 
-export class StopSandboxCommand implements Command {
+export class StopSandboxCommand extends SandboxCommand {
   readonly id = CommandIds.sandboxStop;
-  constructor(private readonly sandbox: LocalSandbox) {}
 
   async execute(): Promise<void> {
     await this.sandbox.stop();
   }
 }
 
-export class RestartSandboxCommand implements Command {
+export class RestartSandboxCommand extends SandboxCommand {
   readonly id = CommandIds.sandboxRestart;
-  constructor(
-    private readonly sandbox: LocalSandbox,
-    private readonly prompter: Prompter,
-  ) {}
 
   async execute(): Promise<string> {
     const info = await this.sandbox.restart();
@@ -51,12 +52,8 @@ function isPreConfirmed(arg: unknown): boolean {
   return argObject(arg).confirmed === true;
 }
 
-export class ResetSandboxCommand implements Command {
+export class ResetSandboxCommand extends SandboxCommand {
   readonly id = CommandIds.sandboxReset;
-  constructor(
-    private readonly sandbox: LocalSandbox,
-    private readonly prompter: Prompter,
-  ) {}
 
   async execute(arg?: unknown): Promise<string | undefined> {
     const ok =
@@ -74,9 +71,8 @@ export class ResetSandboxCommand implements Command {
   }
 }
 
-export class CopySandboxUrlCommand implements Command {
+export class CopySandboxUrlCommand extends SandboxCommand {
   readonly id = CommandIds.sandboxCopyBaseUrl;
-  constructor(private readonly sandbox: LocalSandbox) {}
 
   async execute(): Promise<string> {
     const info = await this.sandbox.start();
@@ -90,12 +86,8 @@ export class CopySandboxUrlCommand implements Command {
  * a terminal: the CLI cannot read VS Code's SecretStorage. The lines carry the demo client's secret, and the
  * message says so.
  */
-export class CopySandboxCliConnectionCommand implements Command {
+export class CopySandboxCliConnectionCommand extends SandboxCommand {
   readonly id = CommandIds.sandboxCopyCliConnection;
-  constructor(
-    private readonly sandbox: LocalSandbox,
-    private readonly prompter: Prompter,
-  ) {}
 
   async execute(): Promise<string> {
     const info = await this.sandbox.start();

@@ -58,10 +58,10 @@ export class SandboxFeature extends Disposable {
 
     deps.commands.register(
       new StartSandboxCommand(this.sandbox, deps.prompter),
-      new StopSandboxCommand(this.sandbox),
+      new StopSandboxCommand(this.sandbox, deps.prompter),
       new RestartSandboxCommand(this.sandbox, deps.prompter),
       new ResetSandboxCommand(this.sandbox, deps.prompter),
-      new CopySandboxUrlCommand(this.sandbox),
+      new CopySandboxUrlCommand(this.sandbox, deps.prompter),
       new CopySandboxCliConnectionCommand(this.sandbox, deps.prompter),
       new SandboxActionsCommand(deps.prompter),
     );

@@ -8,39 +8,19 @@ import { join } from 'node:path';
 import { STATE_DIR, STATE_FILE } from '../../core/workspace/workspacePaths';
 import { isPulledFolder } from '../../core/workspace/pulledFolder';
 import type { Logger } from '../../core/logger';
-import type { ConnectionRegistry } from '../../core/connections/connectionRegistry';
-import { CommandIds, type CommandId } from '../../host/commandIds';
-import type { CommandRegistry } from '../../host/commands';
-import { FeatureOnDemand } from '../../host/featureOnDemand';
+import { commandIdsIn } from '../../host/commandIds';
+import { FeatureOnDemand, type PlatformShellDeps } from '../../host/featureOnDemand';
 import { Disposable } from '../../host/lifecycle';
 import { separateBundle } from '../../host/separateBundle';
 import type * as SyncModule from './syncFeature';
 import { BASE_SCHEME, SYNC_SCHEME, ZIP_SCHEME } from './documentIds';
 import type { SyncFeature, SyncFeatureDeps } from './syncFeature';
 
-const C = CommandIds;
-export const SYNC_COMMAND_IDS: readonly CommandId[] = [
-  C.syncPull,
-  C.syncStatus,
-  C.syncPush,
-  C.syncRestoreBackup,
-  C.syncComparePackages,
-  C.syncShowChanges,
-  C.syncOpenBaseDiff,
-  C.syncOpenRemoteDiff,
-  C.syncOpenComparisonDiff,
-  C.syncBrowsePackage,
-];
+export const SYNC_COMMAND_IDS = commandIdsIn('sync');
 
 const SYNC_SCHEMES = new Set([BASE_SCHEME, ZIP_SCHEME, SYNC_SCHEME]);
 
-export interface SyncOnDemandDeps extends Omit<SyncFeatureDeps, 'commands' | 'registry'> {
-  /** The connections, loaded with their own feature when this one starts. */
-  readonly registry: () => ConnectionRegistry;
-  /** dist/syncFeature.js in the extension's folder. */
-  readonly bundlePath: string;
-  readonly commands: CommandRegistry;
-}
+export type SyncOnDemandDeps = PlatformShellDeps<SyncFeatureDeps>;
 
 function usesSyncScheme(): boolean {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandIds } from '../../../src/host/commandIds';
+import { CommandIds, commandIdsIn } from '../../../src/host/commandIds';
 import { root } from '../helpers/bundleInputs';
 
 interface MenuItem {
@@ -177,5 +177,22 @@ describe('command table (package.json ↔ src/host/commandIds.ts)', () => {
     );
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
     assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cstudio.connections']);
+  });
+
+  test("a feature's shells are the ids of its namespaces, whole segments only", () => {
+    // The explorer's `entity` must not take `cstudio.entityTypes.show`, nor `node` anything but `cstudio.node.*`.
+    assert.deepEqual(
+      [...commandIdsIn('entity')].sort(),
+      Object.values(CommandIds)
+        .filter((id) => id.startsWith('cstudio.entity.'))
+        .sort(),
+    );
+    assert.ok(!commandIdsIn('entity').includes(CommandIds.entityTypesShow));
+    assert.deepEqual(commandIdsIn('entityTypes'), [CommandIds.entityTypesShow]);
+    assert.deepEqual(
+      [...commandIdsIn('connection', 'logs')].sort(),
+      [...Object.values(CommandIds).filter((id) => /^cstudio\.(connection|logs)\./.test(id))].sort(),
+    );
+    assert.deepEqual(commandIdsIn('cstudio'), []);
   });
 });

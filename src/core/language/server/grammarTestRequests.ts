@@ -32,14 +32,8 @@ import {
   RunGrammarTestsRequest,
   TestGrammarRequest,
   type GrammarCaseResult,
-  type GrammarInfo,
-  type GrammarInfoParams,
-  type GrammarTestCases,
   type GrammarTestFileParams,
-  type GrammarTestRunResult,
-  type RunGrammarTestsParams,
   type SentenceTestResult,
-  type TestGrammarParams,
 } from '../protocol';
 
 export interface GrammarTestDeps {
@@ -84,14 +78,14 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
   // Files by their path (the project index reads unsaved editor text first), anything else by its URI.
   const pathOf = (uri: string): string => idOfUri(uri);
 
-  connection.onRequest(GrammarInfoRequest, ({ textDocument }: GrammarInfoParams): GrammarInfo => {
+  connection.onRequest(GrammarInfoRequest, ({ textDocument }) => {
     const path = pathOf(textDocument.uri);
     const grammar = deps.services.context.projects.grxml(path)?.grammar;
     if (!grammar) return { readable: false, mode: 'voice', startRules: [] };
     return { readable: true, mode: grammar.mode, startRules: startRuleChoices(env(), path) ?? [] };
   });
 
-  connection.onRequest(TestGrammarRequest, async (params: TestGrammarParams, token): Promise<SentenceTestResult> => {
+  connection.onRequest(TestGrammarRequest, async (params, token) => {
     const path = pathOf(params.textDocument.uri);
     const tester = env();
     const outcome = await testSentence(tester, path, params.input, { rule: params.rule, signal: abortSignal(token) });
@@ -137,7 +131,7 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
     return new TextDecoder().decode(bytes).replace(/^\ufeff/, '');
   };
 
-  connection.onRequest(GrammarTestCasesRequest, (params: GrammarTestFileParams): GrammarTestCases => {
+  connection.onRequest(GrammarTestCasesRequest, (params) => {
     const parsed = parseGrammarTestFile(testFileText(params));
     return {
       cases: parsed.cases.map((c) => ({
@@ -152,26 +146,23 @@ export function registerGrammarTestRequests(connection: Connection, deps: Gramma
   });
 
   const partial = new ProgressType<GrammarCaseResult[]>();
-  connection.onRequest(
-    RunGrammarTestsRequest,
-    async (params: RunGrammarTestsParams, token): Promise<GrammarTestRunResult> => {
-      const testPath = pathOf(params.uri);
-      const run = await runGrammarTestFile(env(), testPath, testFileText(params), {
-        signal: abortSignal(token),
-        lines: params.lines ? new Set(params.lines) : undefined,
-        onResult: (r) => {
-          if (params.partialResultToken !== undefined)
-            void connection.sendProgress(partial, params.partialResultToken, [caseResult(r)]);
-        },
-      });
-      const results = run.results.map(caseResult);
-      const passed = results.filter((r) => r.outcome === 'passed').length;
-      return {
-        results,
-        passed,
-        failed: results.length - passed + run.problems.length,
-        report: renderTestRun(run, basename(testPath)),
-      };
-    },
-  );
+  connection.onRequest(RunGrammarTestsRequest, async (params, token) => {
+    const testPath = pathOf(params.uri);
+    const run = await runGrammarTestFile(env(), testPath, testFileText(params), {
+      signal: abortSignal(token),
+      lines: params.lines ? new Set(params.lines) : undefined,
+      onResult: (r) => {
+        if (params.partialResultToken !== undefined)
+          void connection.sendProgress(partial, params.partialResultToken, [caseResult(r)]);
+      },
+    });
+    const results = run.results.map(caseResult);
+    const passed = results.filter((r) => r.outcome === 'passed').length;
+    return {
+      results,
+      passed,
+      failed: results.length - passed + run.problems.length,
+      report: renderTestRun(run, basename(testPath)),
+    };
+  });
 }

@@ -9,55 +9,37 @@ import type { LogsContext } from '../logsContext';
 const running = (s: LogSession): boolean =>
   s.state === 'starting' || s.state === 'streaming' || s.state === 'recovering';
 
-/** Pause, Resume and Stop: the stream the argument names among those the action applies to, then its new state. */
-abstract class StreamControlCommand implements Command {
-  abstract readonly id: typeof CommandIds.logsPause | typeof CommandIds.logsResume | typeof CommandIds.logsStop;
-  protected abstract readonly title: string;
-  constructor(private readonly ctx: LogsContext) {}
-
-  protected abstract appliesTo(session: LogSession): boolean;
-  protected abstract act(session: LogSession): void | Promise<void>;
-
-  async execute(arg?: unknown): Promise<string> {
-    const session = await this.ctx.sessions.resolve(arg, this.title, (s) => this.appliesTo(s));
-    const acting = this.act(session);
-    if (acting instanceof Promise) await acting; // Pause and Resume report the state they set, not a tick later
-    return session.state;
-  }
+/** Pause, Resume and Stop: the streams each applies to, among which the argument picks one, and the change. */
+interface StreamControl {
+  readonly id: typeof CommandIds.logsPause | typeof CommandIds.logsResume | typeof CommandIds.logsStop;
+  readonly title: string;
+  readonly appliesTo: (session: LogSession) => boolean;
+  readonly act: (session: LogSession) => void | Promise<void>;
 }
 
-export class PauseEventLogsCommand extends StreamControlCommand {
-  readonly id = CommandIds.logsPause;
-  protected readonly title = 'Pause Event Logs';
-  protected appliesTo(s: LogSession): boolean {
-    return running(s);
-  }
-  protected act(s: LogSession): void {
-    s.pause();
-  }
-}
+const STREAM_CONTROLS: readonly StreamControl[] = [
+  { id: CommandIds.logsPause, title: 'Pause Event Logs', appliesTo: running, act: (s) => s.pause() },
+  {
+    id: CommandIds.logsResume,
+    title: 'Resume Event Logs',
+    appliesTo: (s) => s.state === 'paused',
+    act: (s) => s.resume(),
+  },
+  // Stop resolves once the stream's consumer is deleted.
+  { id: CommandIds.logsStop, title: 'Stop Event Logs', appliesTo: (s) => s.isActive, act: (s) => s.stop() },
+];
 
-export class ResumeEventLogsCommand extends StreamControlCommand {
-  readonly id = CommandIds.logsResume;
-  protected readonly title = 'Resume Event Logs';
-  protected appliesTo(s: LogSession): boolean {
-    return s.state === 'paused';
-  }
-  protected act(s: LogSession): void {
-    s.resume();
-  }
-}
-
-/** Stop resolves once the stream's consumer is deleted. */
-export class StopEventLogsCommand extends StreamControlCommand {
-  readonly id = CommandIds.logsStop;
-  protected readonly title = 'Stop Event Logs';
-  protected appliesTo(s: LogSession): boolean {
-    return s.isActive;
-  }
-  protected act(s: LogSession): Promise<void> {
-    return s.stop();
-  }
+/** The Pause, Resume and Stop commands; each answers the stream's new state. */
+export function streamControlCommands(ctx: LogsContext): Command[] {
+  return STREAM_CONTROLS.map(({ id, title, appliesTo, act }) => ({
+    id,
+    execute: async (arg?: unknown): Promise<string> => {
+      const session = await ctx.sessions.resolve(arg, title, appliesTo);
+      const acting = act(session);
+      if (acting instanceof Promise) await acting; // Pause and Resume report the state they set, not a tick later
+      return session.state;
+    },
+  }));
 }
 
 interface Action {

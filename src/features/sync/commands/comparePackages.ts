@@ -17,18 +17,12 @@ import { emptyUri, zipUri } from '../syncUris';
 
 type Kind = 'zips' | 'zipFolder' | 'remote';
 
-interface CompareArg {
-  readonly before?: unknown;
-  readonly after?: unknown;
-  readonly remote?: unknown;
-}
-
 export class ComparePackagesCommand implements Command {
   readonly id = CommandIds.syncComparePackages;
   constructor(private readonly deps: SyncCommandDeps) {}
 
   async execute(arg?: unknown): Promise<ComparisonReport> {
-    const a: CompareArg = argObject(arg);
+    const a = argObject<'before' | 'after' | 'remote'>(arg);
     if (typeof a.before === 'string' && typeof a.after === 'string') return this.paths(a.before, a.after);
     if (a.remote !== undefined) return this.remote(a.remote);
     const kind = await answered(

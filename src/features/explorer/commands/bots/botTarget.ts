@@ -25,7 +25,7 @@ export async function resolveBotConfig(
     return { connectionId: arg.connectionId, client, bot: arg.botNode.bot, config: arg.config };
   }
   const org = await resolveOrganization(deps, arg, title);
-  const wanted: { botId?: unknown; configId?: unknown } = argObject(arg);
+  const wanted = argObject<'botId' | 'configId'>(arg);
   const bots = await org.client.bots.list(org.orgId, { view: 'full' });
   const bot =
     typeof wanted.botId === 'string'

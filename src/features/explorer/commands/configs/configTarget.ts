@@ -16,29 +16,28 @@ export interface ConfigTarget extends Pick<OrganizationTarget, 'connectionId' | 
   readonly config: AppConfig;
 }
 
+/** The configuration node `arg` stands for (a deployment node for its configuration), with its application or bot. */
+function configNodeOf(
+  arg: unknown,
+): { node: AppConfigNode | BotConfigNode; owner: { id: string; applicationName: string } } | undefined {
+  const node = arg instanceof DeploymentNode ? arg.configNode : arg;
+  if (node instanceof AppConfigNode && node.parent instanceof ApplicationNode) return { node, owner: node.parent.app };
+  if (node instanceof BotConfigNode) return { node, owner: node.botNode.bot };
+  return undefined;
+}
+
 function nodeTarget(
   arg: unknown,
 ): { connectionId: string; applicationId: string; applicationName: string; configId: string } | undefined {
-  const configNode = arg instanceof DeploymentNode ? arg.configNode : arg;
-  if (configNode instanceof AppConfigNode && configNode.parent instanceof ApplicationNode) {
-    const { app } = configNode.parent;
-    return {
-      connectionId: configNode.connectionId,
-      applicationId: app.id,
-      applicationName: app.applicationName,
-      configId: configNode.config.id,
-    };
-  }
-  if (configNode instanceof BotConfigNode) {
-    const { bot } = configNode.botNode;
-    return {
-      connectionId: configNode.connectionId,
-      applicationId: bot.id,
-      applicationName: bot.applicationName,
-      configId: configNode.config.id,
-    };
-  }
-  return undefined;
+  const found = configNodeOf(arg);
+  if (!found) return undefined;
+  const { node, owner } = found;
+  return {
+    connectionId: node.connectionId,
+    applicationId: owner.id,
+    applicationName: owner.applicationName,
+    configId: node.config.id,
+  };
 }
 
 export async function resolveConfig(deps: ExplorerCommandDeps, arg: unknown, title: string): Promise<ConfigTarget> {
@@ -48,7 +47,7 @@ export async function resolveConfig(deps: ExplorerCommandDeps, arg: unknown, tit
     return { ...fromNode, client, config: await client.appConfigs.get(fromNode.configId) };
   }
   const org = await resolveOrganization(deps, arg, title);
-  const wanted: { applicationId?: unknown; configId?: unknown } = argObject(arg);
+  const wanted = argObject<'applicationId' | 'configId'>(arg);
   const apps = await org.client.apps.listByOrg(org.orgId, { view: 'full' });
   const app =
     typeof wanted.applicationId === 'string'

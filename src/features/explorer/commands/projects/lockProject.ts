@@ -1,8 +1,7 @@
 import type { Lock } from '../../../../core/platform/types';
 import { CommandIds } from '../../../../host/commandIds';
-import { refreshProject } from '../../refreshAfter';
 import { resolveProject } from '../../targets';
-import { askText, ExplorerCommand } from '../explorerCommand';
+import { askText, changeProject, ExplorerCommand } from '../explorerCommand';
 
 /** Lock Project…: with notes telling others why; they can still view it but not edit it. */
 export class LockProjectCommand extends ExplorerCommand {
@@ -14,12 +13,13 @@ export class LockProjectCommand extends ExplorerCommand {
       title: `Lock project "${target.projectName}"`,
       prompt: 'Notes for the others (why it is locked, until when); may be empty',
     });
-    const lock = await this.deps.prompter.withProgress(
-      { title: `Locking project "${target.projectName}"` },
-      (_p, signal) => target.client.projects.lock(target.projectId, notes, { signal }),
-    );
-    target.node?.setLock(lock, target.session.identity);
-    refreshProject(this.deps.model, target.connectionId, target.projectId, 'project');
-    return lock;
+    return changeProject(this.deps, target, ['project'], {
+      progress: `Locking project "${target.projectName}"`,
+      call: async (signal) => {
+        const lock = await target.client.projects.lock(target.projectId, notes, { signal });
+        target.node?.setLock(lock, target.session.identity); // shown at once, before the reload confirms it
+        return lock;
+      },
+    });
   }
 }

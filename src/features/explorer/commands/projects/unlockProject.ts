@@ -1,7 +1,6 @@
 import { CommandIds } from '../../../../host/commandIds';
-import { refreshProject } from '../../refreshAfter';
 import { resolveProject } from '../../targets';
-import { ExplorerCommand } from '../explorerCommand';
+import { changeProject, ExplorerCommand } from '../explorerCommand';
 
 /** Unlock Project: releases the caller's lock (professional services may release anyone's). */
 export class UnlockProjectCommand extends ExplorerCommand {
@@ -9,10 +8,12 @@ export class UnlockProjectCommand extends ExplorerCommand {
 
   async execute(arg?: unknown): Promise<void> {
     const target = await resolveProject(this.deps, arg, 'Unlock Project');
-    await this.deps.prompter.withProgress({ title: `Unlocking project "${target.projectName}"` }, (_p, signal) =>
-      target.client.projects.unlock(target.projectId, { signal }),
-    );
-    target.node?.setLock(undefined, target.session.identity);
-    refreshProject(this.deps.model, target.connectionId, target.projectId, 'project');
+    await changeProject(this.deps, target, ['project'], {
+      progress: `Unlocking project "${target.projectName}"`,
+      call: async (signal) => {
+        await target.client.projects.unlock(target.projectId, { signal });
+        target.node?.setLock(undefined, target.session.identity); // shown at once, before the reload confirms it
+      },
+    });
   }
 }
