@@ -1,10 +1,11 @@
 // Channel flags of the CLI: `--modes dtmf,rich-text` and `--channel NAME:MODE[,MODE…]` (projects create).
 // Mode names are the platform's enum (AUDIO_SCRIPT, DTMF, INTERACTIVITY, RICH_TEXT, TTS, and the spec's
 // placeholder MODE_UNSPECIFIED), accepted in any case with `-` for `_` and mix-cli's short forms.
+import { CHANNEL_MODES } from '../core/package/channelEnums';
 import type { ChannelMode, ChannelRequest } from '../core/platform/types';
 import { UsageError } from './command';
 
-const MODES: readonly string[] = ['AUDIO_SCRIPT', 'DTMF', 'INTERACTIVITY', 'RICH_TEXT', 'TTS', 'MODE_UNSPECIFIED'];
+const MODES: readonly string[] = [...CHANNEL_MODES, 'MODE_UNSPECIFIED'];
 const SHORT: Readonly<Record<string, string>> = { AUDIOSCRIPT: 'AUDIO_SCRIPT', RICHTEXT: 'RICH_TEXT' };
 
 export function parseModes(text: string, flag: string): ChannelMode[] {
