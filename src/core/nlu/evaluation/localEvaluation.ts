@@ -1,7 +1,9 @@
 // Evaluation against a model in this process: interpret every utterance of the test sets, or cross-validate a
-// training input (train on k-1 folds, interpret the held-out one, k times). One model at a time is alive, so
-// memory does not grow with the folds. Interpretation yields to the event loop between batches: a caller's
-// cancel and progress get through during long sets.
+// training input (train on k-1 folds, interpret the held-out one, k times). One model at a time is alive, and the
+// last fold's is collected before the next trains (collectGarbage.ts), so memory does not grow with the folds.
+// Interpretation yields to the event loop between batches: a caller's cancel and progress get through during long
+// sets.
+import { collectGarbage } from '../../collectGarbage';
 import { throwIfAborted, type Progress } from '../../progress';
 import type { NluModel, TrainingInput, TrainingSample, TrainNluModel } from '../engine/types';
 import { interpretedPrediction } from './interpretedPrediction';
@@ -49,36 +51,58 @@ export async function crossValidate(
   folds: number,
   options: CrossValidationOptions,
 ): Promise<Prediction[]> {
-  const samples = input.samples;
-  const fold = stratifiedFolds(
-    samples.map((s) => s.intent),
-    folds,
-    options.seed ?? DEFAULT_SEED,
-  );
-  const values = listValues(input);
-  const predictions: (Prediction | undefined)[] = new Array<Prediction | undefined>(samples.length);
-  let done = 0;
+  const run: FoldRun = {
+    input,
+    fold: stratifiedFolds(
+      input.samples.map((s) => s.intent),
+      folds,
+      options.seed ?? DEFAULT_SEED,
+    ),
+    values: listValues(input),
+    predictions: new Array<Prediction | undefined>(input.samples.length),
+    done: 0,
+    options,
+  };
   for (let f = 0; f < folds; f++) {
     throwIfAborted(options.signal);
-    const training: TrainingSample[] = [];
-    const held: number[] = [];
-    samples.forEach((s, i) => (fold[i] === f ? held.push(i) : training.push(s)));
-    const model = await options.train({ ...input, samples: training }, { signal: options.signal });
-    for (const i of held) {
-      if (done % BATCH === 0) await breathe(options, done, samples.length);
-      const s = samples[i] as TrainingSample;
-      const u: TestUtterance = {
-        text: s.text,
-        intent: s.intent,
-        entities: expectedOf(s, values),
-        line: s.source?.line ?? i + 1,
-      };
-      predictions[i] = interpretedPrediction(options.setName, u, model.interpret(s.text));
-      done++;
-    }
+    // The last fold's model and training garbage are unreachable now that its call returned; collected before
+    // this fold allocates its own (a model kept in this frame would stay alive until the next one replaced it).
+    if (f > 0) collectGarbage();
+    await predictFold(run, f);
   }
-  options.onProgress?.(done, samples.length);
-  return predictions.filter((p): p is Prediction => p !== undefined);
+  options.onProgress?.(run.done, input.samples.length);
+  return run.predictions.filter((p): p is Prediction => p !== undefined);
+}
+
+interface FoldRun {
+  readonly input: TrainingInput;
+  /** Each sample's fold. */
+  readonly fold: Int32Array;
+  readonly values: Map<string, Map<string, string>>;
+  readonly predictions: (Prediction | undefined)[];
+  done: number;
+  readonly options: CrossValidationOptions;
+}
+
+/** Trains on every fold but `f` and predicts fold `f`'s samples. */
+async function predictFold(run: FoldRun, f: number): Promise<void> {
+  const { input, options } = run;
+  const training: TrainingSample[] = [];
+  const held: number[] = [];
+  input.samples.forEach((s, i) => (run.fold[i] === f ? held.push(i) : training.push(s)));
+  const model = await options.train({ ...input, samples: training }, { signal: options.signal });
+  for (const i of held) {
+    if (run.done % BATCH === 0) await breathe(options, run.done, input.samples.length);
+    const s = input.samples[i] as TrainingSample;
+    const u: TestUtterance = {
+      text: s.text,
+      intent: s.intent,
+      entities: expectedOf(s, run.values),
+      line: s.source?.line ?? i + 1,
+    };
+    run.predictions[i] = interpretedPrediction(options.setName, u, model.interpret(s.text));
+    run.done++;
+  }
 }
 
 /** entity → literal key → value, from the list entities of the input. */
