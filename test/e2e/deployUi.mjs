@@ -15,13 +15,14 @@ import { runStandalone } from './standalone.mjs';
 import {
   answer,
   expand,
+  explorerWithRunningSandbox,
   openPage,
+  openWorkbench,
   palette,
   QUICK_INPUT,
   ROW,
   showNotifications,
   verdict,
-  WORKBENCH_LOAD,
 } from './workbench.mjs';
 
 export async function runDeployUiCheck({ server, browser, workspace, root, shotsDir, log = console.log }) {
@@ -45,22 +46,9 @@ export async function runDeployUiCheck({ server, browser, workspace, root, shots
       cleanup: () => rmSync(slow, { recursive: true, force: true }),
     },
     async () => {
-      await page.goto(server.url(slow, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await openWorkbench(page, server, slow, root);
       log('UI (deploy): workbench up');
-      await page
-        .getByRole('tab', { name: /Conversational Studio/ })
-        .first()
-        .click({ timeout: 30_000 });
-      const tree = page
-        .locator('.pane-body')
-        .filter({ has: page.locator(ROW, { hasText: 'Local sandbox' }) })
-        .first();
-      await tree
-        .locator(ROW, { hasText: /Local sandbox/ })
-        .filter({ hasText: /running/ })
-        .first()
-        .waitFor({ timeout: 30_000 });
+      const tree = await explorerWithRunningSandbox(page);
       await expand(tree, 'Local sandbox', 'Demo Coffee Co.');
       await expand(tree, 'Demo Coffee Co.', 'Travel Desk');
 

@@ -17,13 +17,14 @@ import {
   dismissHover,
   notificationTexts,
   openPage,
+  openWorkbench,
   palette,
-  showNotifications,
   QUICK_INPUT,
   ROW,
+  sandboxRunning,
+  showNotifications,
   verdict,
   widenSidebar,
-  WORKBENCH_LOAD,
 } from './workbench.mjs';
 
 const APP = 'Coffee Shop Assistant';
@@ -315,12 +316,8 @@ export async function runDiscoverUiCheck({ server, browser, workspace, root, sho
       cleanup: () => rmSync(ws, { recursive: true, force: true }),
     },
     async () => {
-      await page.goto(server.url(ws, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page
-        .locator('.statusbar-item', { hasText: /Sandbox :\d+/ })
-        .first()
-        .waitFor({ timeout: 180_000 });
+      await openWorkbench(page, server, ws, root);
+      await sandboxRunning(page);
       log('UI (discover): workbench up, the local sandbox running');
 
       // 1. The project, pulled into the workspace.

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { openPage, palette, QUICK_INPUT, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import { openPage, openWorkbench, palette, QUICK_INPUT, verdict } from './workbench.mjs';
 
 /** 1-based line and column of `needle` (+ delta) in a file. */
 function lineColumn(file, needle, delta) {
@@ -29,8 +29,7 @@ export async function runLanguageUiCheck({ server, browser, workspace, root, sho
   return verdict(
     { label: 'UI check (language)', page, shot, failureShot: 'language-ui-failure.png', log },
     async () => {
-      await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await openWorkbench(page, server, workspace, root);
       log('UI (language): workbench up');
 
       await palette(page, 'en-US.trsx', { prefix: '', pick: 'en-US.trsx', waitClosed: true });

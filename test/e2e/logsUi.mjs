@@ -8,7 +8,17 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { answer, expand, openPage, palette, QUICK_INPUT, ROW, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import {
+  answer,
+  expand,
+  explorerWithRunningSandbox,
+  openPage,
+  openWorkbench,
+  palette,
+  QUICK_INPUT,
+  ROW,
+  verdict,
+} from './workbench.mjs';
 
 /** Runs a context-menu item of `row`; the menu sometimes takes a moment to accept clicks, so retry. */
 async function contextMenu(page, row, item) {
@@ -53,23 +63,10 @@ export async function runLogsUiCheck({ server, browser, workspace, root, shotsDi
   mkdirSync(shotsDir, { recursive: true });
   const { page, shot } = await openPage(browser, shotsDir, log);
   return verdict({ label: 'UI check (logs)', page, shot, failureShot: 'logs-ui-failure.png', log }, async () => {
-    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await openWorkbench(page, server, workspace, root);
     log('UI (logs): workbench up');
 
-    await page
-      .getByRole('tab', { name: /Conversational Studio/ })
-      .first()
-      .click({ timeout: 30_000 });
-    const tree = page
-      .locator('.pane-body')
-      .filter({ has: page.locator(ROW, { hasText: 'Local sandbox' }) })
-      .first();
-    await tree
-      .locator(ROW, { hasText: /Local sandbox/ })
-      .filter({ hasText: /running/ })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    const tree = await explorerWithRunningSandbox(page);
     await expand(tree, 'Local sandbox', 'Demo Coffee Co.');
     await expand(tree, 'Demo Coffee Co.', 'Applications');
     await expand(tree, /^Applications/, 'Coffee Shop Assistant');

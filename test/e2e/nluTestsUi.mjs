@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
-import { openPage, palette, QUICK_INPUT, verdict, WORKBENCH_LOAD } from './workbench.mjs';
+import { openPage, openWorkbench, palette, QUICK_INPUT, verdict } from './workbench.mjs';
 
 const SET = 'intent,text\nORDER_COFFEE,a large latte please\nGREET,I want a coffee please\nGREET,hello there\n';
 
@@ -44,8 +44,7 @@ export async function runNluTestsUiCheck({ server, browser, workspace, root, sho
       cleanup: () => rmSync(ws, { recursive: true, force: true }),
     },
     async () => {
-      await page.goto(server.url(ws, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await openWorkbench(page, server, ws, root);
       log('UI (nlu tests): workbench up');
 
       await page.locator('.activitybar .action-item a[aria-label^="Testing"]').first().click();

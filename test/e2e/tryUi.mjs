@@ -12,12 +12,13 @@ import { runStandalone } from './standalone.mjs';
 import {
   dismissHover,
   openPage,
+  openWorkbench,
   palette,
   QUICK_INPUT,
   ROW,
+  sandboxRunning,
   showNotifications,
   verdict,
-  WORKBENCH_LOAD,
 } from './workbench.mjs';
 
 const PROJECT = 'Coffee Shop';
@@ -80,12 +81,8 @@ export async function runTryUiCheck({ server, browser, workspace, root, shotsDir
       cleanup: () => rmSync(ws, { recursive: true, force: true }),
     },
     async () => {
-      await page.goto(server.url(ws, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page
-        .locator('.statusbar-item', { hasText: /Sandbox :\d+/ })
-        .first()
-        .waitFor({ timeout: 180_000 });
+      await openWorkbench(page, server, ws, root);
+      await sandboxRunning(page);
       log('UI (try): workbench up, the local sandbox running');
 
       await palette(page, 'Conversational Studio: Pull Project…');

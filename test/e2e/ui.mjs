@@ -13,12 +13,12 @@ import { runStandalone } from './standalone.mjs';
 import {
   dismissHover,
   openPage,
+  openWorkbench,
   palette,
   QUICK_INPUT,
   showNotifications,
   verdict,
   widenSidebar,
-  WORKBENCH_LOAD,
 } from './workbench.mjs';
 
 /** The explorer's row whose label is exactly `label` (descriptions follow the label in the row's text). */
@@ -205,8 +205,7 @@ export async function runUiCheck({ server, browser, workspace, root, shotsDir, l
   mkdirSync(shotsDir, { recursive: true });
   const { page, shot } = await openPage(browser, shotsDir, log);
   return verdict({ label: 'UI check', page, shot, failureShot: 'ui-check-failure.png', log }, async () => {
-    await page.goto(server.url(workspace, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await openWorkbench(page, server, workspace, root);
     log('UI: workbench up');
 
     await page

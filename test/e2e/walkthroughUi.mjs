@@ -20,12 +20,13 @@ import {
   answer,
   notificationTexts,
   openPage,
+  openWorkbench,
   palette,
   QUICK_INPUT,
   ROW,
+  sandboxRunning,
   showNotifications,
   verdict,
-  WORKBENCH_LOAD,
 } from './workbench.mjs';
 
 const TITLE = 'Get Started with Conversational Studio';
@@ -46,12 +47,8 @@ export async function runWalkthroughUiCheck({ server, browser, root, shotsDir, l
       cleanup: () => rmSync(empty, { recursive: true, force: true }),
     },
     async () => {
-      await page.goto(server.url(empty, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page
-        .locator('.statusbar-item', { hasText: /Sandbox :\d+/ })
-        .first()
-        .waitFor({ timeout: 180_000 });
+      await openWorkbench(page, server, empty, root);
+      await sandboxRunning(page);
       log('UI (walkthrough): workbench up, the local sandbox running');
       // The explorer is already showing too when the walkthrough is opened below: its step must be ticked at once.
       await palette(page, 'Conversational Studio: Focus on Explorer View', { pick: 'Focus on Explorer View' });

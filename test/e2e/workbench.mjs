@@ -111,6 +111,38 @@ export async function widenSidebar(page, by) {
   await page.mouse.up();
 }
 
+/** Opens the workbench on `folder` with the extension under development, and waits until it is drawn. */
+export async function openWorkbench(page, server, folder, root) {
+  await page.goto(server.url(folder, [['extensionDevelopmentPath', root]]), WORKBENCH_LOAD);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+}
+
+/** Waits for the status bar's `Sandbox :port` item: the local sandbox is running (a first start can take minutes under load). */
+export async function sandboxRunning(page) {
+  await page
+    .locator('.statusbar-item', { hasText: /Sandbox :\d+/ })
+    .first()
+    .waitFor({ timeout: 180_000 });
+}
+
+/** Shows the Conversational Studio container; its explorer tree, once the tree's Local sandbox row says running. */
+export async function explorerWithRunningSandbox(page) {
+  await page
+    .getByRole('tab', { name: /Conversational Studio/ })
+    .first()
+    .click({ timeout: 30_000 });
+  const tree = page
+    .locator('.pane-body')
+    .filter({ has: page.locator(ROW, { hasText: 'Local sandbox' }) })
+    .first();
+  await tree
+    .locator(ROW, { hasText: /Local sandbox/ })
+    .filter({ hasText: /running/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  return tree;
+}
+
 /** A page of its own for a check, and `shot(name)`, which saves a screenshot of it into `shotsDir`. */
 export async function openPage(browser, shotsDir, log) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

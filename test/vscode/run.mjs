@@ -128,74 +128,22 @@ async function main() {
     lap(`extension host finished with exit code ${mocha.code}`);
     if (!process.env.SKIP_UI) {
       stage = 'running the UI checks';
-      ui = await runUiCheck({ server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap });
-      const languageUi = await runLanguageUiCheck({
-        server,
-        browser,
-        workspace,
-        root,
-        shotsDir: join(root, '.screenshots'),
-        log: lap,
-      });
-      const logsUi = await runLogsUiCheck({
-        server,
-        browser,
-        workspace,
-        root,
-        shotsDir: join(root, '.screenshots'),
-        log: lap,
-      });
-      const deployUi = await runDeployUiCheck({
-        server,
-        browser,
-        workspace,
-        root,
-        shotsDir: join(root, '.screenshots'),
-        log: lap,
-      });
-      const walkthroughUi = await runWalkthroughUiCheck({
-        server,
-        browser,
-        root,
-        shotsDir: join(root, '.screenshots'),
-        log: lap,
-      });
-      const tryUi = await runTryUiCheck({
-        server,
-        browser,
-        workspace,
-        root,
-        shotsDir: join(root, '.screenshots'),
-        log: lap,
-      });
-      const nluTestsUi = await runNluTestsUiCheck({
-        server,
-        browser,
-        workspace,
-        root,
-        shotsDir: join(root, '.screenshots'),
-        log: lap,
-      });
-      // Last: it pushes to the sandbox's Coffee Shop project, which the checks above read as seeded.
-      const discoverUi = await runDiscoverUiCheck({
-        server,
-        browser,
-        workspace,
-        root,
-        shotsDir: join(root, '.screenshots'),
-        log: lap,
-      });
-      ui = {
-        ok:
-          ui.ok &&
-          languageUi.ok &&
-          logsUi.ok &&
-          deployUi.ok &&
-          walkthroughUi.ok &&
-          tryUi.ok &&
-          nluTestsUi.ok &&
-          discoverUi.ok,
-      };
+      const context = { server, browser, workspace, root, shotsDir: join(root, '.screenshots'), log: lap };
+      ui = await runUiCheck(context);
+      // Each runs whatever the ones before it gave, in this order: the discover check comes last because it pushes
+      // to the sandbox's Coffee Shop project, which the checks before it read as seeded.
+      const laterChecks = [
+        runLanguageUiCheck,
+        runLogsUiCheck,
+        runDeployUiCheck,
+        runWalkthroughUiCheck,
+        runTryUiCheck,
+        runNluTestsUiCheck,
+        runDiscoverUiCheck,
+      ];
+      let ok = ui.ok;
+      for (const check of laterChecks) ok = (await check(context)).ok && ok;
+      ui = { ok };
     }
     if (!process.env.SKIP_VSIX) {
       stage = 'checking the installed .vsix';
